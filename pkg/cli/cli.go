@@ -1,0 +1,92 @@
+// Package cli holds what every binary's main shares: the error-to-exit-code
+// table, the version string, and flag sets parsed the same way everywhere.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime/debug"
+
+	"github.com/peterbourgon/ff/v3"
+)
+
+// Version is set with -ldflags "-X github.com/anamnesis-dev/anamnesis/pkg/cli.Version=v1.2.3".
+var Version = ""
+
+// ErrUsage marks a command-line mistake; it maps to exit code 2.
+var ErrUsage = errors.New("usage error")
+
+// ExitError carries an exact exit code, e.g. one passed through from a child process.
+type ExitError struct{ Code int }
+
+func (e ExitError) Error() string { return fmt.Sprintf("exit status %d", e.Code) }
+
+// Usagef returns an error that prints like fmt.Errorf and exits 2.
+func Usagef(format string, a ...any) error {
+	return fmt.Errorf("%w: %s", ErrUsage, fmt.Sprintf(format, a...))
+}
+
+// Code maps an error returned by a run function to a process exit code.
+func Code(err error) int {
+	var ee ExitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ee):
+		return ee.Code
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.Is(err, ErrUsage):
+		return 2
+	default:
+		return 1
+	}
+}
+
+// RunFunc is the testable body of every binary.
+type RunFunc func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error
+
+// Main runs fn with the process's arguments and stdio, prints its error and exits.
+func Main(name string, fn RunFunc) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	err := fn(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	var ee ExitError
+	if err != nil && !errors.Is(err, flag.ErrHelp) && !errors.As(err, &ee) {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", name, err)
+	}
+	os.Exit(Code(err))
+}
+
+// VersionString resolves the version from ldflags, then build info.
+func VersionString() string {
+	if Version != "" {
+		return Version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "dev"
+}
+
+// FlagSet returns a ContinueOnError flag set whose output goes to w.
+func FlagSet(name string, w io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(w)
+	return fs
+}
+
+// Parse parses args with ANAMNESIS_* environment variables as fallbacks and
+// wraps flag errors as usage errors.
+func Parse(fs *flag.FlagSet, args []string) error {
+	err := ff.Parse(fs, args, ff.WithEnvVarPrefix("ANAMNESIS"))
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return err
+	}
+	return fmt.Errorf("%w: %v", ErrUsage, err)
+}

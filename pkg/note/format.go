@@ -1,0 +1,482 @@
+package note
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+)
+
+const delim = "---\n"
+
+// Limits on what Parse accepts, so a hostile file cannot exhaust memory.
+const (
+	MaxFile        = 4 << 20
+	MaxFrontMatter = 64 << 10
+)
+
+// ErrNoFrontMatter is returned for a file that does not start with "---".
+var ErrNoFrontMatter = errors.New("memory file missing YAML front-matter")
+
+// ErrTooLarge is returned for files or front-matter over the limits.
+var ErrTooLarge = errors.New("too large")
+
+type extraKey struct {
+	key   string
+	value *yaml.Node
+}
+
+// Parse reads a note file. It accepts what the reference reader accepts plus
+// CRLF line endings, a UTF-8 BOM, a list-valued supersedes and unknown keys.
+func Parse(data []byte) (*Note, error) {
+	if len(data) > MaxFile {
+		return nil, fmt.Errorf("file is %d bytes, over the %d-byte limit: %w", len(data), MaxFile, ErrTooLarge)
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if !utf8.Valid(data) {
+		return nil, errors.New("file is not valid UTF-8")
+	}
+	text := string(data)
+	if strings.Contains(text, "\r\n") {
+		text = strings.ReplaceAll(text, "\r\n", "\n")
+	}
+	if !strings.HasPrefix(text, delim) {
+		return nil, ErrNoFrontMatter
+	}
+	rest := text[len(delim):]
+	var front, body string
+	if strings.HasPrefix(rest, delim) { // empty front-matter
+		body = rest[len(delim):]
+	} else if i := strings.Index(rest, "\n"+delim); i >= 0 {
+		front, body = rest[:i+1], rest[i+1+len(delim):]
+	} else if strings.HasSuffix(rest, "\n---") {
+		front = rest[:len(rest)-3]
+	} else {
+		return nil, errors.New("front-matter has no closing ---")
+	}
+	if len(front) > MaxFrontMatter {
+		return nil, fmt.Errorf("front-matter is %d bytes, over the %d-byte limit: %w", len(front), MaxFrontMatter, ErrTooLarge)
+	}
+	body = strings.TrimSuffix(body, "\n")
+	n, ok := parseSimple(front)
+	if !ok {
+		var err error
+		if n, err = parseYAML(front); err != nil {
+			return nil, err
+		}
+	}
+	n.Body = body
+	if n.ID == "" {
+		return nil, errors.New("front-matter has no id")
+	}
+	if n.Type == "" {
+		return nil, errors.New("front-matter has no type")
+	}
+	n.Tags = CleanTags(n.Tags)
+	return n, nil
+}
+
+func defaults() *Note {
+	return &Note{Project: Global, MachineID: "unknown", Scope: Portable, ProvSource: ProvHuman,
+		Confidence: 1.0, Tags: []string{}, Supersedes: []string{}}
+}
+
+// set assigns one known key from its string value(s); it reports false for unknown keys.
+func (n *Note) set(key, val string) (bool, error) {
+	switch key {
+	case "id":
+		n.ID = val
+	case "type":
+		n.Type = val
+	case "title":
+		n.Title = val
+	case "project":
+		n.Project = orDefault(val, Global)
+	case "machine_id":
+		n.MachineID = orDefault(val, "unknown")
+	case "scope":
+		n.Scope = orDefault(val, Portable)
+	case "prov_source":
+		n.ProvSource = orDefault(val, ProvHuman)
+	case "prov_model":
+		n.ProvModel = val
+	case "prov_session":
+		n.ProvSession = val
+	case "created_at":
+		n.CreatedAt = val
+	case "updated_at":
+		n.UpdatedAt = val
+	case "confidence":
+		if val == "" {
+			n.Confidence = 1.0
+			break
+		}
+		f, err := strconv.ParseFloat(val, 64)
+		if err != nil {
+			return true, fmt.Errorf("confidence %q is not a number", val)
+		}
+		n.Confidence = f
+	default:
+		return false, nil
+	}
+	return true, nil
+}
+
+func orDefault(v, d string) string {
+	if v == "" {
+		return d
+	}
+	return v
+}
+
+var simpleLine = regexp.MustCompile(`^([a-z_]+):(?: (.*))?$`)
+
+// parseSimple reads the front-matter our writer and the reference writer
+// produce without a YAML parser (most files; it makes reindex several times
+// faster). Anything it is not sure of is left to parseYAML.
+func parseSimple(front string) (*Note, bool) {
+	n := defaults()
+	var list string // key whose "- item" lines follow
+	seen := map[string]bool{}
+	for line := range strings.Lines(front) {
+		line = strings.TrimSuffix(line, "\n")
+		if strings.HasPrefix(line, "- ") && list != "" {
+			v, ok := simpleScalar(line[2:])
+			if !ok {
+				return nil, false
+			}
+			if list == "tags" {
+				n.Tags = append(n.Tags, v)
+			} else {
+				n.Supersedes = append(n.Supersedes, v)
+			}
+			continue
+		}
+		m := simpleLine.FindStringSubmatch(line)
+		if m == nil || seen[m[1]] {
+			return nil, false
+		}
+		key, raw := m[1], m[2]
+		seen[key] = true
+		list = ""
+		if key == "tags" || key == "supersedes" {
+			switch raw {
+			case "[]":
+			case "":
+				list = key
+				if key == "supersedes" {
+					n.supersedesList = true
+				}
+			default:
+				v, ok := simpleScalar(raw)
+				if !ok || key == "tags" {
+					return nil, false
+				}
+				n.Supersedes = []string{v}
+			}
+			continue
+		}
+		var v string
+		if key == "confidence" {
+			v = raw
+		} else {
+			var ok bool
+			if v, ok = simpleScalar(raw); !ok {
+				return nil, false
+			}
+		}
+		known, err := n.set(key, v)
+		if !known || err != nil {
+			return nil, false
+		}
+	}
+	return n, true
+}
+
+// simpleScalar decodes a plain or single-quoted scalar that our emitter would
+// write back identically; anything else reports false.
+func simpleScalar(raw string) (string, bool) {
+	if len(raw) >= 2 && raw[0] == '\'' && raw[len(raw)-1] == '\'' {
+		inner := raw[1 : len(raw)-1]
+		if strings.Contains(strings.ReplaceAll(inner, "''", ""), "'") {
+			return "", false
+		}
+		v := strings.ReplaceAll(inner, "''", "'")
+		return v, scalar(v) == raw
+	}
+	return raw, raw != "" && scalar(raw) == raw
+}
+
+func parseYAML(front string) (*Note, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(front), &doc); err != nil {
+		return nil, fmt.Errorf("front-matter is not valid YAML: %v", err)
+	}
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil, errors.New("front-matter is not a YAML mapping")
+	}
+	m := doc.Content[0]
+	n := defaults()
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		if v.Kind == yaml.AliasNode {
+			v = v.Alias
+		}
+		switch k.Value {
+		case "tags", "supersedes":
+			items, isList, err := stringList(v)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", k.Value, err)
+			}
+			if k.Value == "tags" {
+				n.Tags = items
+			} else {
+				n.Supersedes, n.supersedesList = items, isList
+			}
+			continue
+		}
+		if v.Kind != yaml.ScalarNode {
+			if known, _ := n.set(k.Value, ""); known {
+				return nil, fmt.Errorf("%s must be a single value", k.Value)
+			}
+			n.extra = append(n.extra, extraKey{k.Value, v})
+			continue
+		}
+		known, err := n.set(k.Value, scalarValue(v))
+		if err != nil {
+			return nil, err
+		}
+		if !known {
+			n.extra = append(n.extra, extraKey{k.Value, v})
+		}
+	}
+	return n, nil
+}
+
+func scalarValue(v *yaml.Node) string {
+	if v.Tag == "!!null" {
+		return ""
+	}
+	return v.Value
+}
+
+func stringList(v *yaml.Node) ([]string, bool, error) {
+	switch v.Kind {
+	case yaml.ScalarNode:
+		if s := scalarValue(v); s != "" {
+			return []string{s}, false, nil
+		}
+		return []string{}, false, nil
+	case yaml.SequenceNode:
+		out := []string{}
+		for _, c := range v.Content {
+			if c.Kind != yaml.ScalarNode {
+				return nil, true, errors.New("list items must be plain values")
+			}
+			if s := scalarValue(c); s != "" {
+				out = append(out, s)
+			}
+		}
+		return out, true, nil
+	}
+	return nil, false, errors.New("must be a value or a list")
+}
+
+// Marshal renders the note in the reference writer's format.
+func (n *Note) Marshal() []byte {
+	var b strings.Builder
+	b.WriteString(delim)
+	kv := func(k, v string) { b.WriteString(k + ": " + v + "\n") }
+	kv("id", scalar(n.ID))
+	kv("type", scalar(n.Type))
+	kv("title", scalar(n.Title))
+	kv("project", scalar(n.Project))
+	kv("machine_id", scalar(n.MachineID))
+	kv("scope", scalar(n.Scope))
+	kv("prov_source", scalar(n.ProvSource))
+	kv("confidence", formatFloat(n.Confidence))
+	if n.ProvModel != "" {
+		kv("prov_model", scalar(n.ProvModel))
+	}
+	if n.ProvSession != "" {
+		kv("prov_session", scalar(n.ProvSession))
+	}
+	switch {
+	case len(n.Supersedes) == 1 && !n.supersedesList:
+		kv("supersedes", scalar(n.Supersedes[0]))
+	case len(n.Supersedes) > 0:
+		writeList(&b, "supersedes", n.Supersedes)
+	}
+	kv("created_at", scalar(n.CreatedAt))
+	kv("updated_at", scalar(n.UpdatedAt))
+	writeList(&b, "tags", n.Tags)
+	for _, e := range n.extra {
+		var buf bytes.Buffer
+		enc := yaml.NewEncoder(&buf)
+		enc.SetIndent(2)
+		m := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{{Kind: yaml.ScalarNode, Value: e.key}, e.value}}
+		if enc.Encode(m) == nil && enc.Close() == nil {
+			b.Write(buf.Bytes())
+		}
+	}
+	b.WriteString(delim)
+	b.WriteString(n.Body)
+	b.WriteString("\n")
+	return []byte(b.String())
+}
+
+func writeList(b *strings.Builder, key string, items []string) {
+	if len(items) == 0 {
+		b.WriteString(key + ": []\n")
+		return
+	}
+	b.WriteString(key + ":\n")
+	for _, t := range items {
+		b.WriteString("- " + scalar(t) + "\n")
+	}
+}
+
+// formatFloat is Python's repr as PyYAML's represent_float writes it.
+func formatFloat(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return ".nan"
+	case math.IsInf(f, 1):
+		return ".inf"
+	case math.IsInf(f, -1):
+		return "-.inf"
+	}
+	e := strconv.FormatFloat(f, 'e', -1, 64) // d.ddde±XX
+	mant, expStr, _ := strings.Cut(e, "e")
+	exp, _ := strconv.Atoi(expStr)
+	if exp >= -4 && exp < 16 {
+		s := strconv.FormatFloat(f, 'f', -1, 64)
+		if !strings.Contains(s, ".") {
+			s += ".0"
+		}
+		return s
+	}
+	if !strings.Contains(mant, ".") {
+		mant += ".0"
+	}
+	sign := "+"
+	if exp < 0 {
+		sign, exp = "-", -exp
+	}
+	return fmt.Sprintf("%se%s%02d", mant, sign, exp)
+}
+
+// Patterns of PyYAML's implicit resolvers: a plain scalar matching one of
+// them would load as something other than a string, so it must be quoted.
+var implicitRE = regexp.MustCompile(`^(?:` +
+	`yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF` +
+	`|[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+` +
+	`|[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9_]+(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)` +
+	`|~|null|Null|NULL` +
+	`|[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]|[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9][0-9]:[0-9][0-9](?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9][0-9])?))?` +
+	`|<<|=` +
+	`)$`)
+
+// scalar renders s as PyYAML's safe_dump(allow_unicode=True) would on one line.
+func scalar(s string) string {
+	if s == "" {
+		return "''"
+	}
+	if !printable(s) || strings.ContainsAny(s, "\n\x85\u2028\u2029") {
+		return doubleQuoted(s)
+	}
+	if plainOK(s) && !implicitRE.MatchString(s) {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+}
+
+func printable(s string) bool {
+	for _, r := range s {
+		switch {
+		case r == '\n', r == '\r', r >= 0x20 && r <= 0x7e, r == 0x85,
+			r >= 0xa0 && r <= 0xd7ff, r >= 0xe000 && r <= 0xfffd && r != 0xfeff, r >= 0x10000 && r <= 0x10ffff:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func isSpaceOrEnd(s string, i int) bool {
+	return i >= len(s) || strings.ContainsRune("\x00 \t\r\n", rune(s[i]))
+}
+
+// plainOK follows PyYAML's analyze_scalar for a block-context plain scalar.
+func plainOK(s string) bool {
+	if strings.HasPrefix(s, "---") || strings.HasPrefix(s, "...") {
+		return false
+	}
+	if s[0] == ' ' || s[len(s)-1] == ' ' || s[0] == '\t' || s[len(s)-1] == '\t' {
+		return false
+	}
+	if strings.ContainsRune("#,[]{}&*!|>'\"%@`", rune(s[0])) {
+		return false
+	}
+	if (s[0] == '?' || s[0] == ':' || s[0] == '-') && isSpaceOrEnd(s, 1) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case ':':
+			if isSpaceOrEnd(s, i+1) {
+				return false
+			}
+		case '#':
+			if s[i-1] == ' ' || s[i-1] == '\t' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func doubleQuoted(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\r':
+			b.WriteString(`\r`)
+		case 0:
+			b.WriteString(`\0`)
+		case 0x85:
+			b.WriteString(`\N`)
+		case 0x2028:
+			b.WriteString(`\L`)
+		case 0x2029:
+			b.WriteString(`\P`)
+		case 0xfeff:
+			b.WriteString(`\uFEFF`)
+		default:
+			if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == utf8.RuneError {
+				fmt.Fprintf(&b, `\x%02X`, r)
+			} else if (r >= 0xd800 && r <= 0xdfff) || r == 0xfffe || r == 0xffff {
+				fmt.Fprintf(&b, `\u%04X`, r)
+			} else {
+				b.WriteRune(r)
+			}
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}

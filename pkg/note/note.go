@@ -1,0 +1,157 @@
+// Package note is the Memory record and its markdown file format: YAML
+// front-matter in the reference writer's exact key order and quoting, then the body.
+package note
+
+import (
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/oklog/ulid/v2"
+)
+
+// Types, scopes and provenance sources the format allows.
+const (
+	Procedural = "procedural"
+	Semantic   = "semantic"
+	Episodic   = "episodic"
+
+	Portable     = "portable"
+	MachineLocal = "machine-local"
+
+	ProvHuman      = "human"
+	ProvSessionEnd = "session-end"
+	ProvReflection = "reflection"
+	ProvImport     = "import"
+
+	Global = "global"
+)
+
+var (
+	Types       = []string{Procedural, Semantic, Episodic}
+	Scopes      = []string{Portable, MachineLocal}
+	ProvSources = []string{ProvHuman, ProvSessionEnd, ProvReflection, ProvImport}
+)
+
+// ErrBadID is returned for ids that could escape the store when used in a path.
+var ErrBadID = errors.New("invalid note id (want 1-128 of [0-9A-Za-z_-], starting with a letter or digit)")
+
+var idRE = regexp.MustCompile(`^[0-9A-Za-z][0-9A-Za-z_-]{0,127}$`)
+
+// ValidID reports whether id may name a note file.
+func ValidID(id string) bool { return idRE.MatchString(id) }
+
+// CheckID returns ErrBadID (with the id quoted) when id is not valid.
+func CheckID(id string) error {
+	if !ValidID(id) {
+		return fmt.Errorf("%w: %q", ErrBadID, id)
+	}
+	return nil
+}
+
+// NewID returns a fresh ULID.
+func NewID() string { return ulid.MustNew(ulid.Now(), rand.Reader).String() }
+
+// Now is the reference's timestamp: UTC, seconds precision, "+00:00".
+func Now() string { return FormatTime(time.Now()) }
+
+// FormatTime renders t the way the reference's isoformat(timespec="seconds") does.
+func FormatTime(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05+00:00") }
+
+// Note is one memory. The zero values of optional fields mean "absent".
+type Note struct {
+	ID          string   `json:"id"`
+	Type        string   `json:"type"`
+	Title       string   `json:"title"`
+	Project     string   `json:"project"`
+	MachineID   string   `json:"machine_id"`
+	Scope       string   `json:"scope"`
+	Tags        []string `json:"tags"`
+	CreatedAt   string   `json:"created_at"`
+	UpdatedAt   string   `json:"updated_at"`
+	ProvSource  string   `json:"prov_source"`
+	ProvModel   string   `json:"prov_model,omitempty"`
+	ProvSession string   `json:"prov_session,omitempty"`
+	Confidence  float64  `json:"confidence"`
+	Supersedes  []string `json:"supersedes"`
+	Body        string   `json:"body,omitempty"`
+
+	// extra holds front-matter keys this version does not know, kept verbatim
+	// so rewriting a note written by a newer reference loses nothing.
+	extra []extraKey
+	// supersedesList remembers that the file wrote supersedes as a list.
+	supersedesList bool
+}
+
+// New returns a note with the reference's defaults filled in.
+func New(typ, title, body string) *Note {
+	return &Note{Type: typ, Title: title, Body: body, Project: Global, MachineID: "unknown",
+		Scope: Portable, ProvSource: ProvHuman, Confidence: 1.0, Tags: []string{}, Supersedes: []string{}}
+}
+
+// HasTag reports whether the note carries tag.
+func (n *Note) HasTag(tag string) bool { return slices.Contains(n.Tags, tag) }
+
+// CopyExtra carries unknown front-matter keys from src to n (used when an
+// edit builds a fresh record from a form).
+func (n *Note) CopyExtra(src *Note) {
+	n.extra = slices.Clone(src.extra)
+	n.supersedesList = src.supersedesList
+}
+
+// ExtraKeys lists the unknown front-matter keys kept from the file.
+func (n *Note) ExtraKeys() []string {
+	var ks []string
+	for _, e := range n.extra {
+		ks = append(ks, e.key)
+	}
+	return ks
+}
+
+// Validate checks everything that must hold before a note touches the disk.
+func (n *Note) Validate() error {
+	var errs []string
+	if err := CheckID(n.ID); err != nil {
+		errs = append(errs, err.Error())
+	}
+	if !slices.Contains(Types, n.Type) {
+		errs = append(errs, fmt.Sprintf("invalid type %q (want one of %s)", n.Type, strings.Join(Types, ", ")))
+	}
+	if !slices.Contains(Scopes, n.Scope) {
+		errs = append(errs, fmt.Sprintf("invalid scope %q (want one of %s)", n.Scope, strings.Join(Scopes, ", ")))
+	}
+	if !slices.Contains(ProvSources, n.ProvSource) {
+		errs = append(errs, fmt.Sprintf("invalid prov_source %q (want one of %s)", n.ProvSource, strings.Join(ProvSources, ", ")))
+	}
+	if strings.TrimSpace(n.Title) == "" {
+		errs = append(errs, "title must not be empty")
+	}
+	if n.Project == "" {
+		errs = append(errs, "project must not be empty")
+	}
+	for _, s := range n.Supersedes {
+		if !ValidID(s) {
+			errs = append(errs, fmt.Sprintf("invalid supersedes id %q", s))
+		}
+	}
+	if len(errs) > 0 {
+		return errors.New(strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+// CleanTags trims, drops empties and collapses duplicates, keeping first-seen order.
+func CleanTags(tags []string) []string {
+	out := make([]string, 0, len(tags))
+	for _, t := range tags {
+		t = strings.TrimSpace(t)
+		if t != "" && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
