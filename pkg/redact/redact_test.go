@@ -1,0 +1,136 @@
+package redact
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestString(t *testing.T) {
+	const pem = "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA7\nabc+/=\n-----END RSA PRIVATE KEY-----"
+	tests := []struct {
+		name, in, want string
+	}{
+		{"fixture prompt 7643d7a9",
+			"Wire the health endpoint into app.ts. My deploy token is ghp_abcdefghijklmnopqrstuvwxyz0123456789 and the db password=hunter2-secret",
+			"Wire the health endpoint into app.ts. My deploy token is [REDACTED:github-token] and the db password=[REDACTED]"},
+		{"pem block", "key:\n" + pem + "\nafter", "key:\n[REDACTED:private-key]\nafter"},
+		{"openssh key", "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAA\n-----END OPENSSH PRIVATE KEY-----", "[REDACTED:private-key]"},
+		{"unterminated pem", "x -----BEGIN PRIVATE KEY-----\nMIIEv", "x [REDACTED:private-key]"},
+		{"public key kept", "-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----", "-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----"},
+		{"aws key id", "aws AKIAIOSFODNN7EXAMPLE here", "aws [REDACTED:aws-access-key-id] here"},
+		{"aws secret pair", "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "aws_secret_access_key = [REDACTED]"},
+		{"openai key", "use sk-proj-Ab3dEfGhIjKlMnOpQrStUvWx now", "use [REDACTED:api-key] now"},
+		{"anthropic key", "sk-ant-api03-abcdefghijklmnop1234567890-xyz", "[REDACTED:api-key]"},
+		{"stripe keys", "sk_live_4eC39HqLyjWDarjtT1zdp7dc rk_test_51Hxxxxxxxxxxxxxxxxxxx pk_live_abc1234567890defghij",
+			"[REDACTED:api-key] [REDACTED:api-key] [REDACTED:api-key]"},
+		{"kebab words kept", "see pk-long-descriptive-name and sk-learn-is-a-library", "see pk-long-descriptive-name and sk-learn-is-a-library"},
+		{"github tokens", "gho_16C7e42F292c6912E7710c838347Ae178B4a and github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuv",
+			"[REDACTED:github-token] and [REDACTED:github-token]"},
+		{"slack", "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx", "[REDACTED:slack-token]"},
+		{"bearer", "curl -H 'Authorization: Bearer abc.def-ghi_jkl~mno+pqr/stu=' x", "curl -H 'Authorization: Bearer [REDACTED]' x"},
+		{"jwt", "tok eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U end",
+			"tok [REDACTED:jwt] end"},
+		{"google", "key AIzaSyDdI0hCZtE6vySjMm-WEfRq3CPzqKqqsHI end", "key [REDACTED:google-api-key] end"},
+		{"secret colon", "client secret: s3cr3t-value", "client secret: [REDACTED]"},
+		{"token eq", "token=abc123", "token=[REDACTED]"},
+		{"api_key eq", "API_KEY=abcd1234 next", "API_KEY=[REDACTED] next"},
+		{"env style", "export GITHUB_TOKEN='zzz999'", "export GITHUB_TOKEN='[REDACTED]'"},
+		{"json pair", `{"password": "pa ss", "user": "bob"}`, `{"password": "[REDACTED]", "user": "bob"}`},
+		{"url password", "postgres://app:Sup3rS3cret@db.internal:5432/x", "postgres://app:[REDACTED]@db.internal:5432/x"},
+		{"query token", "https://x.test/cb?token=abc&next=1", "https://x.test/cb?token=[REDACTED]&next=1"},
+		// Prose that mentions the words must survive.
+		{"prose token", "The deploy token you pasted should be rotated.", "The deploy token you pasted should be rotated."},
+		{"tokenizer", "tokenizer: porter unicode61", "tokenizer: porter unicode61"},
+		{"max tokens", "max_tokens=100 input_tokens: 10", "max_tokens=100 input_tokens: 10"},
+		{"tests pass", "All tests pass: 12 of 12", "All tests pass: 12 of 12"},
+		{"empty value", "password=", "password="},
+		{"plain", "nothing to see", "nothing to see"},
+		{"unicode", "Grüße password=Straße! 東京", "Grüße password=[REDACTED] 東京"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := String(tt.in)
+			if got != tt.want {
+				t.Errorf("String(%q)\n got %q\nwant %q", tt.in, got, tt.want)
+			}
+			if again := String(got); again != got {
+				t.Errorf("not idempotent: %q -> %q", got, again)
+			}
+		})
+	}
+}
+
+// TestFixtureTranscriptSecrets checks every text in the real fixture session
+// that carries a token and a password: after redaction neither survives.
+func TestFixtureTranscriptSecrets(t *testing.T) {
+	path := filepath.Join("/work/shared/fixtures/claude-code/projects/-home-dev-src-quotes-api",
+		"7643d7a9-5033-4dfb-984a-0844f04b0266.jsonl")
+	f, err := os.Open(path)
+	if err != nil {
+		t.Skipf("fixture not available: %v", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	found := 0
+	for sc.Scan() {
+		var v any
+		if json.Unmarshal(sc.Bytes(), &v) != nil {
+			continue
+		}
+		walkStrings(v, func(s string) {
+			if !strings.Contains(s, "ghp_") && !strings.Contains(s, "hunter2") {
+				return
+			}
+			found++
+			out := String(s)
+			for _, secret := range []string{"ghp_abcdefghijklmnopqrstuvwxyz0123456789", "hunter2-secret", "hunter2"} {
+				if strings.Contains(out, secret) {
+					t.Errorf("secret %q survived in %.200q", secret, out)
+				}
+			}
+		})
+	}
+	if found == 0 {
+		t.Fatal("fixture has no secret-bearing strings; test would prove nothing")
+	}
+}
+
+func walkStrings(v any, fn func(string)) {
+	switch x := v.(type) {
+	case string:
+		fn(x)
+	case []any:
+		for _, e := range x {
+			walkStrings(e, fn)
+		}
+	case map[string]any:
+		for _, e := range x {
+			walkStrings(e, fn)
+		}
+	}
+}
+
+func FuzzString(f *testing.F) {
+	f.Add("password=hunter2 ghp_abcdefghijklmnopqrstuvwxyz0123456789")
+	f.Add("-----BEGIN PRIVATE KEY-----\nabc")
+	f.Add("Bearer abcdefghijklmnopqrstuvwxyz")
+	f.Fuzz(func(t *testing.T, s string) {
+		out := String(s)
+		if String(out) != out {
+			t.Errorf("not idempotent on %q: %q", s, out)
+		}
+	})
+}
+
+func BenchmarkString(b *testing.B) {
+	s := strings.Repeat("An ordinary sentence about refactoring the health endpoint in app.ts. ", 10)
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		String(s)
+	}
+}
