@@ -1,0 +1,70 @@
+package setup
+
+import (
+	"path/filepath"
+	"runtime"
+)
+
+// Hook timeouts in seconds (seed 001): inject must be quick; capture at
+// SessionEnd may summarise and commit; PreCompact capture never syncs.
+const (
+	injectTimeout     = 15
+	captureTimeout    = 120
+	precompactTimeout = 60
+)
+
+// Binary names, without the platform suffix.
+const (
+	BinDispatcher = "anamnesis"
+	BinInject     = "anamnesis-inject"
+	BinCapture    = "anamnesis-capture"
+	BinSync       = "anamnesis-sync"
+	BinMCP        = "anamnesis-mcp"
+	BinDashboard  = "anamnesis-dashboard"
+)
+
+// AllBinaries lists every binary install.sh installs, dispatcher first.
+var AllBinaries = []string{BinDispatcher, BinInject, BinCapture, BinSync, BinMCP, BinDashboard}
+
+func exe(name string) string {
+	if runtime.GOOS == "windows" {
+		return name + ".exe"
+	}
+	return name
+}
+
+// BinPath is the absolute path of a binary in binDir.
+func BinPath(binDir, name string) string { return filepath.Join(binDir, exe(name)) }
+
+// BuildHooks returns the four matcher groups init installs. Each command
+// runs the dedicated binary by absolute path (not the dispatcher: one process
+// fewer on every session start), with ANAMNESIS_HOME inline only when the home
+// is not the default one, and every path quoted for the shell.
+func BuildHooks(binDir, home string, homeIsDefault bool) EventGroups {
+	prefix := ""
+	if !homeIsDefault {
+		prefix = "ANAMNESIS_HOME=" + shellQuote(home) + " "
+	}
+	cmd := func(name, args string) string {
+		c := prefix + shellQuote(BinPath(binDir, name))
+		if args != "" {
+			c += " " + args
+		}
+		return c
+	}
+	return EventGroups{
+		{Event: "SessionStart", Groups: []HookGroup{
+			// compact: Claude Code 2.1.330 fires SessionStart with source
+			// compact after a compaction and puts the output in the fresh
+			// context; without it the memory block is gone after /compact.
+			{Matcher: "startup|resume|clear|compact", Hooks: []HookCommand{{Type: "command", Command: cmd(BinInject, ""), Timeout: injectTimeout}}},
+			{Matcher: "startup|resume", Hooks: []HookCommand{{Type: "command", Command: cmd(BinSync, ""), Async: true}}},
+		}},
+		{Event: "SessionEnd", Groups: []HookGroup{
+			{Hooks: []HookCommand{{Type: "command", Command: cmd(BinCapture, ""), Timeout: captureTimeout}}},
+		}},
+		{Event: "PreCompact", Groups: []HookGroup{
+			{Hooks: []HookCommand{{Type: "command", Command: cmd(BinCapture, "--source precompact --no-sync"), Timeout: precompactTimeout}}},
+		}},
+	}
+}
