@@ -1,0 +1,398 @@
+// Package transcript reads a Claude Code session transcript (JSONL) into the
+// few facts a session note needs: what the user asked, what the assistant
+// concluded, which files were edited, and where.
+//
+// Real transcripts hold many line kinds besides messages (attachments, queue
+// operations, API request blobs that look like messages but are not), and
+// user lines that are not prompts (tool results, command wrappers, compaction
+// summaries, meta lines, subagent sidechains). Parse keeps only what a person
+// typed as a prompt. It streams: memory stays bounded by MaxLine whatever the
+// file's size, and no line, however malformed or long, stops the parse.
+package transcript
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"unicode/utf8"
+)
+
+// Limits that keep memory bounded on hostile or enormous transcripts.
+const (
+	// MaxLine is the longest line decoded; longer lines (huge tool results,
+	// pasted images) are skipped without being held in memory.
+	MaxLine = 8 << 20
+	// MaxText caps each kept text (prompt, outcome); the note clips far
+	// shorter, the LLM summarizer reads a little more.
+	MaxText = 16 << 10
+	// MaxPrompts is how many prompts are kept for the LLM summarizer.
+	MaxPrompts = 32
+	// MaxFiles caps the distinct files remembered; FilesTotal keeps counting.
+	MaxFiles = 1000
+)
+
+// editTools name the tools whose input names a file the session changed.
+var editTools = map[string]bool{"Edit": true, "Write": true, "MultiEdit": true, "NotebookEdit": true}
+
+// Session is what Parse extracts from one transcript.
+type Session struct {
+	SessionID string // first sessionId seen
+	Cwd       string // first cwd seen
+	GitBranch string // first gitBranch seen
+
+	FirstPrompt string   // first real prompt (the ask); "" if none
+	Prompts     []string // real prompts in order, at most MaxPrompts
+	PromptCount int      // all real prompts, including those not kept
+
+	// SlashCommands lists the slash commands the user ran (e.g. "/usage"),
+	// at most MaxPrompts; a session with commands but no prompts is a
+	// slash-command session for the trivial gate.
+	SlashCommands []string
+
+	LastOutcome string // last non-empty assistant text
+
+	Files      []string // edited files, first-seen order, deduplicated, at most MaxFiles
+	FilesTotal int      // distinct edited files, including those not kept
+
+	Lines        int // lines read
+	BadLines     int // lines that were not JSON objects
+	SkippedLines int // lines over MaxLine, skipped
+}
+
+// SlashOnly reports whether the user ran slash commands and typed no prompt.
+func (s *Session) SlashOnly() bool { return s.PromptCount == 0 && len(s.SlashCommands) > 0 }
+
+// ParseFile parses the transcript at path.
+func ParseFile(path string) (*Session, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if fi.IsDir() {
+		return nil, errors.New("transcript: " + path + " is a directory")
+	}
+	return Parse(f)
+}
+
+// Parse reads a transcript from r. Malformed lines are counted and skipped;
+// the only error is a read error, returned with what was parsed so far.
+func Parse(r io.Reader) (*Session, error) {
+	s := &Session{}
+	seen := map[string]bool{}
+	br := bufio.NewReaderSize(r, 64<<10)
+	var buf []byte
+	for {
+		line, tooLong, err := readLine(br, buf[:0])
+		buf = line
+		if len(line) > 0 || tooLong {
+			s.Lines++
+			if tooLong {
+				s.SkippedLines++
+			} else {
+				s.add(line, seen)
+			}
+		}
+		if err == io.EOF {
+			return s, nil
+		}
+		if err != nil {
+			return s, err
+		}
+		// Do not keep a large buffer alive after one big line.
+		if cap(buf) > 1<<20 {
+			buf = nil
+		}
+	}
+}
+
+// readLine appends the next line (without its newline) to buf. A line over
+// MaxLine is consumed and discarded; tooLong reports it.
+func readLine(br *bufio.Reader, buf []byte) (line []byte, tooLong bool, err error) {
+	for {
+		frag, e := br.ReadSlice('\n')
+		if !tooLong {
+			if len(buf)+len(frag) > MaxLine+1 {
+				tooLong = true
+				buf = buf[:0]
+			} else {
+				buf = append(buf, frag...)
+			}
+		}
+		if e == bufio.ErrBufferFull {
+			continue
+		}
+		if n := len(buf); n > 0 && buf[n-1] == '\n' {
+			buf = buf[:n-1]
+		}
+		return buf, tooLong, e
+	}
+}
+
+// rawLine is the subset of a transcript line Parse reads. Fields not named
+// here (tool result bodies, usage, request blobs) are skipped by the decoder
+// without being allocated.
+type rawLine struct {
+	Type             string `json:"type"`
+	IsMeta           bool   `json:"isMeta"`
+	IsCompactSummary bool   `json:"isCompactSummary"`
+	IsSidechain      bool   `json:"isSidechain"`
+	IsAPIError       bool   `json:"isApiErrorMessage"`
+	SessionID        string `json:"sessionId"`
+	Cwd              string `json:"cwd"`
+	GitBranch        string `json:"gitBranch"`
+	Origin           *struct {
+		Kind string `json:"kind"`
+	} `json:"origin"`
+	Message *struct {
+		Model   string  `json:"model"`
+		Content content `json:"content"`
+	} `json:"message"`
+}
+
+type block struct {
+	Type  string `json:"type"`
+	Text  string `json:"text"`
+	Name  string `json:"name"`
+	Input *struct {
+		FilePath     string `json:"file_path"`
+		NotebookPath string `json:"notebook_path"`
+	} `json:"input"`
+}
+
+// content is a message's content: a plain string or a list of blocks.
+type content struct {
+	str    string
+	isStr  bool
+	blocks []block
+}
+
+func (c *content) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 {
+		return nil
+	}
+	switch b[0] {
+	case '"':
+		c.isStr = true
+		return json.Unmarshal(b, &c.str)
+	case '[':
+		// A list with one malformed element should still yield the others.
+		var raw []json.RawMessage
+		if err := json.Unmarshal(b, &raw); err != nil {
+			return nil
+		}
+		for _, r := range raw {
+			var bl block
+			if json.Unmarshal(r, &bl) == nil {
+				c.blocks = append(c.blocks, bl)
+			}
+		}
+	}
+	// Any other shape (null, object, number) is treated as no content.
+	return nil
+}
+
+// text joins the text blocks, the way the reference's _text_of does.
+func (c *content) text() string {
+	if c.isStr {
+		return c.str
+	}
+	var parts []string
+	for _, b := range c.blocks {
+		if b.Type == "text" && b.Text != "" {
+			parts = append(parts, b.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// onlyToolResults reports a user line that carries tool output, not a prompt.
+func (c *content) onlyToolResults() bool {
+	if c.isStr || len(c.blocks) == 0 {
+		return false
+	}
+	for _, b := range c.blocks {
+		if b.Type != "tool_result" {
+			return false
+		}
+	}
+	return true
+}
+
+// wrapperPrefixes mark user-line text Claude Code writes itself: slash
+// command records, local command output, background task notices, shell
+// escapes, and interruption markers. None is a prompt.
+var wrapperPrefixes = []string{
+	"<command-name>", "<command-message>", "<command-args>",
+	"<local-command-stdout>", "<local-command-stderr>", "<local-command-caveat>",
+	"<task-notification>", "<system-reminder>",
+	"<bash-input>", "<bash-stdout>", "<bash-stderr>",
+	"<user-prompt-submit-hook>",
+	"[Request interrupted by user",
+	"Caveat: The messages below were generated by the user while running local commands",
+}
+
+func (s *Session) add(line []byte, seen map[string]bool) {
+	line = bytes.TrimSpace(line)
+	if len(line) == 0 {
+		return
+	}
+	if line[0] != '{' {
+		s.BadLines++
+		return
+	}
+	var l rawLine
+	if err := json.Unmarshal(line, &l); err != nil {
+		s.BadLines++
+		return
+	}
+	// Only user and assistant lines are messages; api-request-blob and the
+	// rest carry message-like content that is not part of the conversation.
+	if l.Type != "user" && l.Type != "assistant" {
+		return
+	}
+	if s.SessionID == "" {
+		s.SessionID = l.SessionID
+	}
+	if s.Cwd == "" {
+		s.Cwd = l.Cwd
+	}
+	if s.GitBranch == "" {
+		s.GitBranch = l.GitBranch
+	}
+	// A sidechain is a subagent's conversation: its "prompt" is what the
+	// main agent asked, not the user, and its edits are reported back.
+	if l.IsSidechain || l.Message == nil {
+		return
+	}
+	c := &l.Message.Content
+	switch l.Type {
+	case "user":
+		if l.IsMeta || l.IsCompactSummary || c.onlyToolResults() {
+			return
+		}
+		if l.Origin != nil && l.Origin.Kind == "task-notification" {
+			return // a turn the harness started when a background task ended
+		}
+		text := strings.TrimSpace(c.text())
+		if text == "" {
+			return
+		}
+		if cmd, ok := slashCommand(text); ok {
+			if len(s.SlashCommands) < MaxPrompts {
+				s.SlashCommands = append(s.SlashCommands, cmd)
+			}
+			return
+		}
+		if isWrapper(text) {
+			return
+		}
+		s.PromptCount++
+		text = clip(text, MaxText)
+		if s.FirstPrompt == "" {
+			s.FirstPrompt = text
+		}
+		if len(s.Prompts) < MaxPrompts {
+			s.Prompts = append(s.Prompts, text)
+		}
+	case "assistant":
+		if l.IsAPIError || l.Message.Model == "<synthetic>" {
+			return // Claude Code's own placeholders, not the model's outcome
+		}
+		if text := strings.TrimSpace(c.text()); text != "" {
+			s.LastOutcome = clip(text, MaxText)
+		}
+		for _, b := range c.blocks {
+			if b.Type != "tool_use" || !editTools[b.Name] || b.Input == nil {
+				continue
+			}
+			p := b.Input.FilePath
+			if b.Name == "NotebookEdit" && b.Input.NotebookPath != "" {
+				p = b.Input.NotebookPath
+			}
+			if p == "" || seen[p] {
+				continue
+			}
+			// Past MaxFiles the set stops growing (memory stays bounded) and
+			// FilesTotal becomes a count of further edits, an upper bound.
+			s.FilesTotal++
+			if len(s.Files) < MaxFiles {
+				seen[p] = true
+				s.Files = append(s.Files, p)
+			}
+		}
+	}
+}
+
+// slashCommand recognises a slash command the user ran: Claude Code's
+// <command-name>/x</command-name> record, or a bare "/x" prompt (the form the
+// seed's gate was written for).
+func slashCommand(text string) (string, bool) {
+	if strings.HasPrefix(text, "<command-name>") {
+		rest := text[len("<command-name>"):]
+		if i := strings.Index(rest, "</command-name>"); i >= 0 {
+			name := strings.TrimSpace(rest[:i])
+			if name != "" && !strings.HasPrefix(name, "/") {
+				name = "/" + name
+			}
+			return name, true
+		}
+		return "", false
+	}
+	if strings.HasPrefix(text, "<command-message>") {
+		return "", false // handled as a wrapper; the name tag comes first
+	}
+	if strings.HasPrefix(text, "/") && !strings.ContainsAny(text, " \t\r\n") && len(text) > 1 {
+		return text, true
+	}
+	return "", false
+}
+
+func isWrapper(text string) bool {
+	for _, p := range wrapperPrefixes {
+		if strings.HasPrefix(text, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// clip cuts s to at most n bytes on a rune boundary. A cut copy is cloned
+// so it does not pin a multi-megabyte decoded string in memory.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return strings.Clone(s[:n])
+}
+
+// MergeFiles adds the files another transcript of the same session edited
+// (a subagent's, which Claude Code keeps in its own file) after this one's.
+func (s *Session) MergeFiles(o *Session) {
+	seen := make(map[string]bool, len(s.Files))
+	for _, f := range s.Files {
+		seen[f] = true
+	}
+	for _, f := range o.Files {
+		if seen[f] {
+			continue
+		}
+		seen[f] = true
+		s.FilesTotal++
+		if len(s.Files) < MaxFiles {
+			s.Files = append(s.Files, f)
+		}
+	}
+}
