@@ -1,0 +1,145 @@
+// Package summary turns a parsed session into the title and body of an
+// episodic note: the free trivial-session gate, the deterministic heuristic
+// of seed 001, and an optional OpenAI-compatible LLM summarizer that falls
+// back to the heuristic on any failure.
+package summary
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/redact"
+	"github.com/anamnesis-dev/anamnesis/pkg/transcript"
+)
+
+// Thresholds from the seed's capture.py.
+const (
+	TrivialOutcomeFloor = 40  // _TRIVIAL_OUTCOME_FLOOR
+	MaxLen              = 600 // _MAX_LEN, the clip for Ask and Outcome
+	MaxTitle            = 80
+	// MaxListedFiles bounds the file list in a note; a session that touched
+	// hundreds of files gets a count for the rest rather than a wall of paths.
+	MaxListedFiles = 50
+)
+
+// Result is a summary ready to become a note.
+type Result struct {
+	Title string
+	Body  string
+	Model string // prov_model: "" for the heuristic, "<provider>/<model>" for an LLM
+}
+
+// Trivial is the seed's free gate: a session that touched a file is always
+// kept; otherwise it is skipped when it has neither prompt nor outcome, no
+// prompt and a tiny outcome, or only a slash command and a tiny outcome.
+// reason says why, for the printed line and the log.
+func Trivial(s *transcript.Session) (skip bool, reason string) {
+	if s.FilesTotal > 0 {
+		return false, ""
+	}
+	prompt := strings.TrimSpace(s.FirstPrompt)
+	outcome := strings.TrimSpace(s.LastOutcome)
+	tiny := utf8.RuneCountInString(outcome) < TrivialOutcomeFloor
+	switch {
+	case s.SlashOnly() && tiny:
+		return true, "only slash commands (" + strings.Join(firstN(s.SlashCommands, 3), " ") + ") and no real assistant output"
+	case prompt == "" && outcome == "":
+		return true, "no user prompt and no assistant output"
+	case prompt == "" && tiny:
+		return true, fmt.Sprintf("no user prompt and under %d characters of assistant output", TrivialOutcomeFloor)
+	case isSlash(prompt) && tiny:
+		return true, "a lone slash command (" + prompt + ") and no real assistant output"
+	}
+	return false, ""
+}
+
+func isSlash(p string) bool {
+	return len(p) > 1 && p[0] == '/' && !strings.ContainsAny(p, " \t\r\n")
+}
+
+func firstN(ss []string, n int) []string {
+	if len(ss) > n {
+		return ss[:n]
+	}
+	return ss
+}
+
+// Heuristic is the seed's deterministic summary. Secrets are redacted before
+// anything is clipped, so a cut can never leave half a token behind that the
+// redactor would no longer recognise.
+func Heuristic(s *transcript.Session) Result {
+	prompt := strings.TrimSpace(redact.String(s.FirstPrompt))
+	outcome := strings.TrimSpace(redact.String(s.LastOutcome))
+	return Result{Title: Title(prompt), Body: Body(prompt, s.GitBranch, s.Files, s.FilesTotal, outcome)}
+}
+
+// Title is the first line of the prompt cut to 80 characters, or
+// "Session summary" when there is no prompt.
+func Title(prompt string) string {
+	line, _, _ := strings.Cut(strings.TrimSpace(prompt), "\n")
+	line = strings.TrimSpace(line)
+	if line == "" {
+		return "Session summary"
+	}
+	return cutRunes(line, MaxTitle)
+}
+
+// Body lays out Ask, Branch, Files touched and Outcome exactly as the
+// reference does: blocks separated by a blank line, the Branch line and the
+// file list sharing one block.
+func Body(prompt, branch string, files []string, filesTotal int, outcome string) string {
+	ask := Clip(prompt, MaxLen)
+	if ask == "" {
+		ask = "(no user prompt captured)"
+	}
+	out := Clip(outcome, MaxLen)
+	if out == "" {
+		out = "(no assistant output captured)"
+	}
+	blocks := []string{"**Ask:** " + ask}
+	var meta []string
+	if branch != "" {
+		meta = append(meta, "**Branch:** "+branch)
+	}
+	if filesTotal < len(files) {
+		filesTotal = len(files)
+	}
+	if filesTotal > 0 {
+		meta = append(meta, fmt.Sprintf("**Files touched (%d):**", filesTotal))
+		for i, f := range files {
+			if i == MaxListedFiles {
+				break
+			}
+			meta = append(meta, "- "+f)
+		}
+		if rest := filesTotal - min(len(files), MaxListedFiles); rest > 0 {
+			meta = append(meta, fmt.Sprintf("- … and %d more", rest))
+		}
+	}
+	if len(meta) > 0 {
+		blocks = append(blocks, strings.Join(meta, "\n"))
+	}
+	blocks = append(blocks, "**Outcome:** "+out)
+	return strings.Join(blocks, "\n\n")
+}
+
+// Clip trims s and cuts it to at most n characters, ending a cut with "…".
+func Clip(s string, n int) string {
+	s = strings.TrimSpace(s)
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return strings.TrimRight(cutRunes(s, n-1), " \t\r\n") + "…"
+}
+
+func cutRunes(s string, n int) string {
+	i := 0
+	for j := range s {
+		if i == n {
+			return s[:j]
+		}
+		i++
+	}
+	return s
+}
