@@ -1,0 +1,167 @@
+package hook
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestDecodePayloadFixtures(t *testing.T) {
+	files, _ := filepath.Glob("../../../shared/fixtures/claude-code/payloads/*.json")
+	if len(files) < 10 {
+		t.Fatalf("payload fixtures: %v", files)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := DecodePayload(data)
+		if err != nil {
+			t.Errorf("%s: %v", f, err)
+			continue
+		}
+		base := filepath.Base(f)
+		event, _, _ := strings.Cut(base, "-")
+		if p.Cwd != "/home/dev/src/quotes-api" || p.HookEventName != event || p.SessionID == "" ||
+			!strings.HasSuffix(p.TranscriptPath, p.SessionID+".jsonl") {
+			t.Errorf("%s: %+v", base, p)
+		}
+		switch event {
+		case "SessionStart":
+			if p.Source == "" {
+				t.Errorf("%s: no source", base)
+			}
+		case "PreCompact":
+			if p.Trigger != "manual" {
+				t.Errorf("%s: trigger %q", base, p.Trigger)
+			}
+		case "SessionEnd":
+			if p.Reason != "other" {
+				t.Errorf("%s: reason %q", base, p.Reason)
+			}
+		}
+	}
+}
+
+func TestDecodePayloadBad(t *testing.T) {
+	for in, want := range map[string]string{
+		"":             "empty",
+		"  \n":         "empty",
+		"{":            "not JSON",
+		"[]":           "array, not an object",
+		"null":         "null",
+		"42":           "number, not an object",
+		"\x00\x01\xff": "not JSON",
+	} {
+		p, err := DecodePayload([]byte(in))
+		if err == nil || !strings.Contains(err.Error(), want) || p != (Payload{}) {
+			t.Errorf("%q: %+v, %v (want %q)", in, p, err, want)
+		}
+	}
+	// Wrong field types read as empty, the rest survives.
+	p, err := DecodePayload([]byte(`{"cwd": 5, "transcript_path": "/t.jsonl", "session_id": ["x"]}`))
+	if err != nil || p.Cwd != "" || p.TranscriptPath != "/t.jsonl" || p.SessionID != "" {
+		t.Errorf("tolerant decode: %+v, %v", p, err)
+	}
+}
+
+func TestReadPayload(t *testing.T) {
+	p, err := ReadPayload(strings.NewReader(`{"cwd":"/x"}`))
+	if err != nil || p.Cwd != "/x" {
+		t.Errorf("%+v %v", p, err)
+	}
+	if _, err := ReadPayload(nil); err == nil {
+		t.Error("nil stdin: no error")
+	}
+	big := io.LimitReader(zeros{}, 200<<20)
+	start := time.Now()
+	if _, err := ReadPayload(big); err == nil || !strings.Contains(err.Error(), "over") {
+		t.Errorf("200 MB stdin: %v", err)
+	}
+	if time.Since(start) > time.Second {
+		t.Error("read more than the cap")
+	}
+	// /dev/null is a character device: refused like a terminal, without reading.
+	if f, err := os.Open(os.DevNull); err == nil {
+		defer f.Close()
+		if _, err := ReadPayload(f); err == nil {
+			t.Error("char device: no error")
+		}
+	}
+}
+
+func TestReadPayloadTimeout(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	defer r.Close()
+	start := time.Now()
+	_, err = readStdin(r, 100*time.Millisecond)
+	if err == nil || !strings.Contains(err.Error(), "within") || time.Since(start) > 2*time.Second {
+		t.Errorf("open pipe: %v after %s", err, time.Since(start))
+	}
+}
+
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = 'x'
+	}
+	return len(p), nil
+}
+
+func TestLoggerRotates(t *testing.T) {
+	home := t.TempDir()
+	l := NewLogger(home, "anamnesis-test")
+	l.max = 1000
+	l.Printf("first %s\nsecond line", "event")
+	data, err := os.ReadFile(LogPath(home))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "anamnesis-test[") || !strings.Contains(string(data), "first event | second line") ||
+		strings.Count(string(data), "\n") != 1 {
+		t.Errorf("log line %q", data)
+	}
+	var wg sync.WaitGroup
+	for i := range 50 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			l.Printf("event %d %s", i, strings.Repeat("x", 60))
+		}()
+	}
+	wg.Wait()
+	fi, err := os.Stat(LogPath(home))
+	// Concurrent writers may each add a line after the size check: allow slack.
+	if err != nil || fi.Size() > 2000 {
+		t.Errorf("log not capped: %v %v", fi, err)
+	}
+	old, err := os.ReadFile(LogPath(home) + ".1")
+	if err != nil || len(old) == 0 || len(old) > 2000 {
+		t.Errorf("rotated log: %d bytes, %v", len(old), err)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(string(old)), "\n") {
+		if !strings.HasSuffix(l, strings.Repeat("x", 60)) && !strings.Contains(l, "second line") {
+			t.Errorf("torn line %q", l)
+		}
+	}
+}
+
+func TestLoggerUnwritableHome(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(f, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	NewLogger(f, "x").Printf("must not panic") // home is a file: logs/ cannot exist
+	var nl *Logger
+	nl.Printf("nil logger")
+}
