@@ -1,0 +1,349 @@
+// Package config resolves the settings every binary shares: environment
+// first, then <home>/config.json (machine-local, never synced), then defaults.
+package config
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Keys config.json may hold, in the order `config list` shows them.
+var Keys = []string{"machine_id", "remote", "reflection.provider", "reflection.model",
+	"reflection.base_url", "reflection.api_key", "reflection.timeout", "inject.max_chars"}
+
+// Providers of the reflection (LLM summary) seam.
+var Providers = []string{"heuristic", "openai", "deepseek", "local"}
+
+// Reflection configures the optional LLM summarizer.
+type Reflection struct {
+	Provider, Model, BaseURL, APIKey string
+	Timeout                          time.Duration
+}
+
+// Config is the resolved configuration of one process.
+type Config struct {
+	Home      string
+	MachineID string
+	Remote    string
+	// InjectMaxChars is the inject budget; 0 means unlimited.
+	InjectMaxChars int
+	ImportNative   bool
+	Reflection     Reflection
+	ClaudeDir      string
+	// FileErr is set when config.json exists but could not be read.
+	FileErr error
+}
+
+// Env looks up an environment variable; os.Getenv in production.
+type Env func(string) string
+
+// DefaultHome is ANAMNESIS_HOME (with ~ expanded) or ~/.anamnesis.
+func DefaultHome(env Env) string {
+	if h := env("ANAMNESIS_HOME"); h != "" {
+		return expand(h, env)
+	}
+	return filepath.Join(userHome(env), ".anamnesis")
+}
+
+func userHome(env Env) string {
+	if h := env("HOME"); h != "" {
+		return h
+	}
+	h, _ := os.UserHomeDir()
+	return h
+}
+
+func expand(p string, env Env) string {
+	if p == "~" || strings.HasPrefix(p, "~/") {
+		return filepath.Join(userHome(env), p[1:])
+	}
+	return p
+}
+
+// ClaudeDir is $CLAUDE_CONFIG_DIR, else ~/.claude.
+func ClaudeDir(env Env) string {
+	if d := env("CLAUDE_CONFIG_DIR"); d != "" {
+		return expand(d, env)
+	}
+	return filepath.Join(userHome(env), ".claude")
+}
+
+// Resolve builds the configuration for home ("" = the default home).
+func Resolve(home string, env Env) Config {
+	if home == "" {
+		home = DefaultHome(env)
+	}
+	home = expand(home, env)
+	f, ferr := Load(home)
+	c := Config{Home: home, FileErr: ferr, ClaudeDir: ClaudeDir(env), InjectMaxChars: 9500, ImportNative: true}
+	pick := func(envKey, fileKey string) string {
+		if v := env(envKey); v != "" {
+			return v
+		}
+		v, _ := f.Get(fileKey)
+		return v
+	}
+	c.MachineID = pick("ANAMNESIS_MACHINE_ID", "machine_id")
+	if c.MachineID == "" {
+		c.MachineID, _ = os.Hostname()
+	}
+	if c.MachineID == "" {
+		c.MachineID = "unknown"
+	}
+	c.Remote = pick("ANAMNESIS_GIT_REMOTE", "remote")
+	if v := pick("ANAMNESIS_INJECT_MAX_CHARS", "inject.max_chars"); v != "" {
+		if n, err := strconv.Atoi(v); err == nil && n >= 0 {
+			c.InjectMaxChars = n
+		}
+	}
+	if v := env("ANAMNESIS_IMPORT_NATIVE"); v == "0" || strings.EqualFold(v, "false") || strings.EqualFold(v, "no") {
+		c.ImportNative = false
+	}
+	c.Reflection = Reflection{
+		Provider: pick("ANAMNESIS_REFLECTION_PROVIDER", "reflection.provider"),
+		Model:    pick("ANAMNESIS_REFLECTION_MODEL", "reflection.model"),
+		BaseURL:  pick("ANAMNESIS_REFLECTION_BASE_URL", "reflection.base_url"),
+		APIKey:   pick("ANAMNESIS_REFLECTION_API_KEY", "reflection.api_key"),
+		Timeout:  30 * time.Second,
+	}
+	if c.Reflection.Provider == "" {
+		c.Reflection.Provider = "heuristic"
+	}
+	if v := pick("ANAMNESIS_REFLECTION_TIMEOUT", "reflection.timeout"); v != "" {
+		if d, err := parseTimeout(v); err == nil {
+			c.Reflection.Timeout = d
+		}
+	}
+	return c
+}
+
+// parseTimeout accepts seconds ("20", "2.5") or a Go duration ("20s").
+func parseTimeout(v string) (time.Duration, error) {
+	if f, err := strconv.ParseFloat(v, 64); err == nil && f > 0 {
+		return time.Duration(f * float64(time.Second)), nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("timeout %q: want seconds (e.g. 30) or a duration (e.g. 30s)", v)
+	}
+	return d, nil
+}
+
+// File is config.json as a tolerant map: unknown keys are kept on rewrite.
+type File struct {
+	path string
+	m    map[string]any
+}
+
+// Path of config.json under home.
+func Path(home string) string { return filepath.Join(home, "config.json") }
+
+// Load reads config.json. A missing file is empty; a malformed one is empty
+// and its error returned (callers report it; nothing fails because of it).
+func Load(home string) (*File, error) {
+	f := &File{path: Path(home), m: map[string]any{}}
+	data, err := os.ReadFile(f.path)
+	if errors.Is(err, os.ErrNotExist) {
+		return f, nil
+	}
+	if err != nil {
+		return f, err
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		return f, fmt.Errorf("%s is not valid JSON: %v", f.path, err)
+	}
+	if m != nil {
+		f.m = m
+	}
+	return f, nil
+}
+
+// Get returns a dotted key's value as a string.
+func (f *File) Get(key string) (string, bool) {
+	var cur any = f.m
+	for _, part := range strings.Split(key, ".") {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return "", false
+		}
+		if cur, ok = m[part]; !ok {
+			return "", false
+		}
+	}
+	switch v := cur.(type) {
+	case string:
+		return v, true
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64), true
+	case bool:
+		return strconv.FormatBool(v), true
+	case nil:
+		return "", false
+	default:
+		b, _ := json.Marshal(v)
+		return string(b), true
+	}
+}
+
+// Validate checks a value for a known key.
+func Validate(key, value string) error {
+	if !slices.Contains(Keys, key) {
+		return fmt.Errorf("unknown key %q (known: %s)", key, strings.Join(Keys, ", "))
+	}
+	switch key {
+	case "machine_id":
+		if value == "" || strings.ContainsAny(value, " \t\n/\\<>") {
+			return fmt.Errorf("machine_id %q: use letters, digits, '.', '_' or '-'", value)
+		}
+	case "remote":
+		if strings.HasPrefix(value, "-") || strings.ContainsAny(value, "\n\r") || value == "" {
+			return fmt.Errorf("remote %q is not a git URL or path", value)
+		}
+	case "reflection.provider":
+		if !slices.Contains(Providers, value) {
+			return fmt.Errorf("provider %q: want one of %s", value, strings.Join(Providers, ", "))
+		}
+	case "reflection.base_url":
+		u, err := url.Parse(value)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("base_url %q: want an http(s) URL", value)
+		}
+	case "reflection.timeout":
+		if _, err := parseTimeout(value); err != nil {
+			return err
+		}
+	case "inject.max_chars":
+		if n, err := strconv.Atoi(value); err != nil || n < 0 {
+			return fmt.Errorf("inject.max_chars %q: want a whole number >= 0 (0 = unlimited)", value)
+		}
+	}
+	return nil
+}
+
+// Set validates and sets a dotted key (numbers are stored as numbers).
+func (f *File) Set(key, value string) error {
+	if err := Validate(key, value); err != nil {
+		return err
+	}
+	var v any = value
+	if key == "inject.max_chars" {
+		n, _ := strconv.Atoi(value)
+		v = n
+	}
+	parts := strings.Split(key, ".")
+	m := f.m
+	for _, p := range parts[:len(parts)-1] {
+		sub, ok := m[p].(map[string]any)
+		if !ok {
+			sub = map[string]any{}
+			m[p] = sub
+		}
+		m = sub
+	}
+	m[parts[len(parts)-1]] = v
+	return nil
+}
+
+// Unset removes a dotted key; it reports whether it was there.
+func (f *File) Unset(key string) bool {
+	parts := strings.Split(key, ".")
+	m := f.m
+	for _, p := range parts[:len(parts)-1] {
+		sub, ok := m[p].(map[string]any)
+		if !ok {
+			return false
+		}
+		m = sub
+	}
+	_, ok := m[parts[len(parts)-1]]
+	delete(m, parts[len(parts)-1])
+	if len(parts) == 2 {
+		if sub, _ := f.m[parts[0]].(map[string]any); len(sub) == 0 {
+			delete(f.m, parts[0])
+		}
+	}
+	return ok
+}
+
+// List returns every set key (known ones first, in order), with secrets masked.
+func (f *File) List() [][2]string {
+	var out [][2]string
+	seen := map[string]bool{}
+	var walk func(prefix string, m map[string]any)
+	var all []string
+	walk = func(prefix string, m map[string]any) {
+		for k, v := range m {
+			if sub, ok := v.(map[string]any); ok {
+				walk(prefix+k+".", sub)
+				continue
+			}
+			all = append(all, prefix+k)
+		}
+	}
+	walk("", f.m)
+	sort.Strings(all)
+	for _, k := range append(slices.Clone(Keys), all...) {
+		if seen[k] {
+			continue
+		}
+		if v, ok := f.Get(k); ok {
+			seen[k] = true
+			out = append(out, [2]string{k, Display(k, v)})
+		}
+	}
+	return out
+}
+
+// Display masks secrets for printing.
+func Display(key, value string) string {
+	if key != "reflection.api_key" || value == "" {
+		return value
+	}
+	if len(value) <= 8 {
+		return "****"
+	}
+	return value[:3] + "…" + value[len(value)-4:]
+}
+
+// Save writes config.json atomically with mode 0600.
+func (f *File) Save() error {
+	data, err := json.MarshalIndent(f.m, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(f.path), ".tmp-config-*")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	_, err = tmp.Write(append(data, '\n'))
+	if err == nil {
+		err = tmp.Chmod(0o600)
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(name, f.path)
+	}
+	if err != nil {
+		os.Remove(name)
+	}
+	return err
+}

@@ -1,0 +1,79 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+func envOf(m map[string]string) Env { return func(k string) string { return m[k] } }
+
+func TestResolvePrecedence(t *testing.T) {
+	home := t.TempDir()
+	os.WriteFile(Path(home), []byte(`{"machine_id":"from-file","remote":"/srv/r.git","reflection":{"provider":"local","timeout":5},"inject":{"max_chars":4000},"user_extra":1}`), 0o600)
+	c := Resolve(home, envOf(map[string]string{"ANAMNESIS_MACHINE_ID": "from-env"}))
+	if c.MachineID != "from-env" || c.Remote != "/srv/r.git" || c.InjectMaxChars != 4000 ||
+		c.Reflection.Provider != "local" || c.Reflection.Timeout != 5*time.Second || c.FileErr != nil {
+		t.Fatalf("%+v", c)
+	}
+	d := Resolve("", envOf(map[string]string{"HOME": home}))
+	if d.Home != filepath.Join(home, ".anamnesis") || d.MachineID == "" || d.InjectMaxChars != 9500 || d.Reflection.Provider != "heuristic" {
+		t.Fatalf("defaults %+v", d)
+	}
+	if e := Resolve("", envOf(map[string]string{"HOME": home, "ANAMNESIS_HOME": "~/mem"})); e.Home != filepath.Join(home, "mem") {
+		t.Fatalf("~ not expanded: %q", e.Home)
+	}
+}
+
+func TestMalformedReadsEmpty(t *testing.T) {
+	home := t.TempDir()
+	os.WriteFile(Path(home), []byte(`{"machine_id": `), 0o600)
+	c := Resolve(home, envOf(map[string]string{}))
+	if c.FileErr == nil || c.Remote != "" {
+		t.Fatalf("%+v", c)
+	}
+}
+
+func TestSetUnsetSave(t *testing.T) {
+	home := t.TempDir()
+	os.WriteFile(Path(home), []byte(`{"keep_me": {"x": true}}`), 0o644)
+	f, err := Load(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range [][2]string{{"nope", "1"}, {"reflection.provider", "gpt"}, {"remote", "--upload-pack=evil"},
+		{"inject.max_chars", "-1"}, {"reflection.base_url", "ftp://x"}, {"machine_id", "a b"}} {
+		if err := f.Set(bad[0], bad[1]); err == nil {
+			t.Errorf("Set%v accepted", bad)
+		}
+	}
+	must := func(err error) {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(f.Set("machine_id", "laptop"))
+	must(f.Set("reflection.api_key", "sk-verysecretvalue1234"))
+	must(f.Set("inject.max_chars", "3000"))
+	must(f.Save())
+	info, _ := os.Stat(Path(home))
+	if info.Mode().Perm() != 0o600 {
+		t.Fatalf("mode %v", info.Mode())
+	}
+	g, _ := Load(home)
+	if v, _ := g.Get("keep_me.x"); v != "true" {
+		t.Fatal("unknown key lost")
+	}
+	for _, kv := range g.List() {
+		if kv[0] == "reflection.api_key" && kv[1] == "sk-verysecretvalue1234" {
+			t.Fatal("api key not masked")
+		}
+	}
+	if !g.Unset("reflection.api_key") || g.Unset("reflection.api_key") {
+		t.Fatal("unset")
+	}
+	if c := Resolve(home, envOf(nil)); c.InjectMaxChars != 3000 || c.MachineID != "laptop" {
+		t.Fatalf("%+v", c)
+	}
+}

@@ -1,0 +1,376 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+)
+
+// ReindexResult says what a reindex did.
+type ReindexResult struct {
+	Indexed   int // notes (re)read and indexed
+	Removed   int // index entries dropped because their file is gone
+	Skipped   int // unreadable or malformed files
+	Unchanged int
+	Total     int // notes in the index afterwards
+}
+
+// Problem is a file under the store that could not be indexed.
+type Problem struct {
+	Path   string `json:"path"`
+	Reason string `json:"reason"`
+}
+
+// Reindex brings the index up to date with the files. Incremental mode
+// re-reads only files whose size or modification time changed and drops rows
+// of files that are gone; full mode rebuilds everything. Both leave the same index.
+func (s *Store) Reindex(ctx context.Context, full bool) (ReindexResult, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return ReindexResult{}, err
+	}
+	defer tx.Rollback()
+	r, err := s.reindexTx(ctx, tx, full)
+	if err != nil {
+		return r, err
+	}
+	if err := tx.Commit(); err != nil {
+		return r, err
+	}
+	s.maybeRefreshDF(ctx, r, full)
+	return r, nil
+}
+
+type fileInfo struct {
+	rel   string // relative to home, slash-separated: memory/semantic/X.md
+	abs   string
+	scope string
+	size  int64
+	mtime int64
+}
+
+func (s *Store) walk() ([]fileInfo, error) {
+	var out []fileInfo
+	for _, t := range []struct{ base, prefix, scope string }{
+		{s.memDir, "memory", note.Portable}, {s.localDir, "local", note.MachineLocal},
+	} {
+		err := filepath.WalkDir(t.base, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				if p == t.base && errors.Is(err, fs.ErrNotExist) {
+					return nil
+				}
+				return nil // an unreadable subdirectory is skipped, not fatal
+			}
+			if d.IsDir() {
+				if d.Name() == ".git" {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !strings.HasSuffix(d.Name(), ".md") || strings.HasPrefix(d.Name(), ".tmp-") {
+				return nil
+			}
+			info, err := d.Info()
+			if err != nil {
+				return nil
+			}
+			rel, _ := filepath.Rel(t.base, p)
+			out = append(out, fileInfo{rel: t.prefix + "/" + filepath.ToSlash(rel), abs: p, scope: t.scope,
+				size: info.Size(), mtime: info.ModTime().UnixNano()})
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func (s *Store) reindexTx(ctx context.Context, tx *sql.Tx, full bool) (ReindexResult, error) {
+	var r ReindexResult
+	files, err := s.walk()
+	if err != nil {
+		return r, err
+	}
+	type rec struct {
+		id          string
+		size, mtime int64
+	}
+	known := map[string]rec{}
+	if full {
+		for _, t := range []string{"memories_fts", "memory_tags", "superseded", "files", "memories"} {
+			if _, err := tx.ExecContext(ctx, "DELETE FROM "+t); err != nil {
+				return r, err
+			}
+		}
+	} else {
+		rows, err := tx.QueryContext(ctx, "SELECT path, coalesce(id,''), size, mtime FROM files")
+		if err != nil {
+			return r, err
+		}
+		for rows.Next() {
+			var p string
+			var x rec
+			if err := rows.Scan(&p, &x.id, &x.size, &x.mtime); err != nil {
+				rows.Close()
+				return r, err
+			}
+			known[p] = x
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return r, err
+		}
+	}
+	present := make(map[string]bool, len(files))
+	var changed []fileInfo
+	for _, f := range files {
+		present[f.rel] = true
+		if k, ok := known[f.rel]; ok && k.size == f.size && k.mtime == f.mtime {
+			r.Unchanged++
+			continue
+		}
+		changed = append(changed, f)
+	}
+	w, err := newWriter(ctx, s.home, tx)
+	if err != nil {
+		return r, err
+	}
+	defer w.close()
+	for p, k := range known {
+		if present[p] {
+			continue
+		}
+		if err := w.dropPath(ctx, p, k.id); err != nil {
+			return r, err
+		}
+		if k.id != "" {
+			r.Removed++
+		}
+	}
+	for _, f := range changed {
+		if err := ctx.Err(); err != nil {
+			return r, err
+		}
+		ok, err := w.indexFile(ctx, f)
+		if err != nil {
+			return r, err
+		}
+		if ok {
+			r.Indexed++
+		} else {
+			r.Skipped++
+		}
+	}
+	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM memories").Scan(&r.Total); err != nil {
+		return r, err
+	}
+	return r, nil
+}
+
+// writer holds the prepared statements of one indexing transaction.
+type writer struct {
+	home                                           string
+	tx                                             *sql.Tx
+	upMem, delTags, insTag, delFTS, insFTS, upFile *sql.Stmt
+	delSup, insSup, fileByID, delFile, delMem      *sql.Stmt
+}
+
+func newWriter(ctx context.Context, home string, tx *sql.Tx) (*writer, error) {
+	w := &writer{home: home, tx: tx}
+	for _, p := range []struct {
+		dst **sql.Stmt
+		q   string
+	}{
+		{&w.upMem, `INSERT OR REPLACE INTO memories (id, type, title, body_path, project, machine_id, scope,
+			created_at, updated_at, prov_source, prov_model, prov_session, confidence, supersedes)
+			VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`},
+		{&w.delTags, "DELETE FROM memory_tags WHERE memory_id = ?"},
+		{&w.insTag, "INSERT OR IGNORE INTO memory_tags (memory_id, tag) VALUES (?, ?)"},
+		{&w.delFTS, "DELETE FROM memories_fts WHERE id = ?"},
+		{&w.insFTS, "INSERT INTO memories_fts (id, title, body, tags) VALUES (?, ?, ?, ?)"},
+		{&w.upFile, "INSERT OR REPLACE INTO files (path, id, size, mtime, tags, error) VALUES (?, ?, ?, ?, ?, ?)"},
+		{&w.delSup, "DELETE FROM superseded WHERE memory_id = ?"},
+		{&w.insSup, "INSERT OR IGNORE INTO superseded (memory_id, target) VALUES (?, ?)"},
+		{&w.fileByID, "SELECT path FROM files WHERE id = ? AND path <> ?"},
+		{&w.delFile, "DELETE FROM files WHERE path = ?"},
+		{&w.delMem, "DELETE FROM memories WHERE id = ?"},
+	} {
+		st, err := tx.PrepareContext(ctx, p.q)
+		if err != nil {
+			w.close()
+			return nil, err
+		}
+		*p.dst = st
+	}
+	return w, nil
+}
+
+func (w *writer) close() {
+	for _, st := range []*sql.Stmt{w.upMem, w.delTags, w.insTag, w.delFTS, w.insFTS, w.upFile, w.delSup, w.insSup, w.fileByID, w.delFile, w.delMem} {
+		if st != nil {
+			st.Close()
+		}
+	}
+}
+
+// indexFile reads one file and indexes it, or records why it cannot be.
+func (w *writer) indexFile(ctx context.Context, f fileInfo) (bool, error) {
+	n, reason := readNote(f)
+	if reason == "" {
+		// Two files claiming one id: the first indexed keeps it; the other is reported.
+		var other string
+		err := w.fileByID.QueryRowContext(ctx, n.ID, f.rel).Scan(&other)
+		switch {
+		case err == nil:
+			if _, serr := os.Stat(filepath.Join(w.home, filepath.FromSlash(other))); serr == nil {
+				reason = fmt.Sprintf("duplicate id %s (also in %s)", n.ID, other)
+			} else if _, err := w.delFile.ExecContext(ctx, other); err != nil {
+				return false, err
+			}
+		case !errors.Is(err, sql.ErrNoRows):
+			return false, err
+		}
+	}
+	if reason != "" {
+		// The path may previously have held a good note: drop its rows.
+		var oldID sql.NullString
+		w.tx.QueryRowContext(ctx, "SELECT id FROM files WHERE path = ?", f.rel).Scan(&oldID)
+		if oldID.Valid && oldID.String != "" {
+			if err := w.dropID(ctx, oldID.String); err != nil {
+				return false, err
+			}
+		}
+		_, err := w.upFile.ExecContext(ctx, f.rel, nil, f.size, f.mtime, nil, reason)
+		return false, err
+	}
+	n.Scope = f.scope // the tree is authoritative
+	bodyPath := f.rel[strings.IndexByte(f.rel, '/')+1:]
+	return true, w.index(ctx, n, bodyPath, f)
+}
+
+func readNote(f fileInfo) (*note.Note, string) {
+	if f.size > note.MaxFile {
+		return nil, fmt.Sprintf("too large (%d bytes; the limit is %d)", f.size, note.MaxFile)
+	}
+	data, err := os.ReadFile(f.abs)
+	if err != nil {
+		return nil, "unreadable: " + err.Error()
+	}
+	n, err := note.Parse(data)
+	if err != nil {
+		return nil, err.Error()
+	}
+	if !note.ValidID(n.ID) {
+		return nil, fmt.Sprintf("invalid id %q", n.ID)
+	}
+	if !slices.Contains(note.Types, n.Type) {
+		return nil, fmt.Sprintf("unknown type %q (want procedural, semantic or episodic)", n.Type)
+	}
+	if !slices.Contains(note.ProvSources, n.ProvSource) {
+		return nil, fmt.Sprintf("unknown prov_source %q", n.ProvSource)
+	}
+	if strings.TrimSpace(n.Title) == "" {
+		return nil, "empty title"
+	}
+	return n, ""
+}
+
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+func (w *writer) index(ctx context.Context, n *note.Note, bodyPath string, f fileInfo) error {
+	sup := ""
+	if len(n.Supersedes) > 0 {
+		sup = n.Supersedes[0]
+	}
+	if _, err := w.upMem.ExecContext(ctx, n.ID, n.Type, n.Title, bodyPath, n.Project, n.MachineID, n.Scope,
+		n.CreatedAt, n.UpdatedAt, n.ProvSource, nullable(n.ProvModel), nullable(n.ProvSession), n.Confidence, nullable(sup)); err != nil {
+		return err
+	}
+	if _, err := w.delTags.ExecContext(ctx, n.ID); err != nil {
+		return err
+	}
+	for _, t := range n.Tags {
+		if _, err := w.insTag.ExecContext(ctx, n.ID, t); err != nil {
+			return err
+		}
+	}
+	if _, err := w.delSup.ExecContext(ctx, n.ID); err != nil {
+		return err
+	}
+	for _, t := range n.Supersedes {
+		if _, err := w.insSup.ExecContext(ctx, n.ID, t); err != nil {
+			return err
+		}
+	}
+	if _, err := w.delFTS.ExecContext(ctx, n.ID); err != nil {
+		return err
+	}
+	if _, err := w.insFTS.ExecContext(ctx, n.ID, n.Title, n.Body, strings.Join(n.Tags, " ")); err != nil {
+		return err
+	}
+	tags, _ := json.Marshal(n.Tags)
+	_, err := w.upFile.ExecContext(ctx, f.rel, n.ID, f.size, f.mtime, string(tags), nil)
+	return err
+}
+
+// dropPath forgets a file that is gone; its note's rows go too unless another
+// file still carries the same id.
+func (w *writer) dropPath(ctx context.Context, rel, id string) error {
+	if _, err := w.delFile.ExecContext(ctx, rel); err != nil {
+		return err
+	}
+	if id == "" {
+		return nil
+	}
+	var other string
+	err := w.fileByID.QueryRowContext(ctx, id, rel).Scan(&other)
+	if err == nil {
+		return nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	return w.dropID(ctx, id)
+}
+
+func (w *writer) dropID(ctx context.Context, id string) error {
+	for _, st := range []*sql.Stmt{w.delTags, w.delSup, w.delFTS, w.delMem} {
+		if _, err := st.ExecContext(ctx, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Problems lists files that could not be indexed, with the reason.
+func (s *Store) Problems(ctx context.Context) ([]Problem, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT path, error FROM files WHERE error IS NOT NULL ORDER BY path")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Problem
+	for rows.Next() {
+		var p Problem
+		if err := rows.Scan(&p.Path, &p.Reason); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}

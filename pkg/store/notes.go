@@ -1,0 +1,420 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+)
+
+// dirFor is the tree a scope lives in.
+func (s *Store) dirFor(scope string) (base, prefix string) {
+	if scope == note.MachineLocal {
+		return s.localDir, "local"
+	}
+	return s.memDir, "memory"
+}
+
+// Write creates a new note: fresh id, both timestamps now, defaults for empty
+// fields. It returns the note as written.
+func (s *Store) Write(ctx context.Context, n *note.Note) (*note.Note, error) {
+	c := *n
+	c.ID = note.NewID()
+	now := note.Now()
+	c.CreatedAt, c.UpdatedAt = now, now
+	fillDefaults(&c)
+	if err := s.save(ctx, &c, true); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+// Put writes a note with a caller-chosen id, replacing any note with that id
+// wherever it lives (another type or scope directory), and indexes it.
+func (s *Store) Put(ctx context.Context, n *note.Note) error {
+	fillDefaults(n)
+	if n.CreatedAt == "" {
+		n.CreatedAt = note.Now()
+	}
+	if n.UpdatedAt == "" {
+		n.UpdatedAt = n.CreatedAt
+	}
+	return s.save(ctx, n, false)
+}
+
+func fillDefaults(n *note.Note) {
+	if n.Project == "" {
+		n.Project = note.Global
+	}
+	if n.MachineID == "" {
+		n.MachineID = "unknown"
+	}
+	if n.Scope == "" {
+		n.Scope = note.Portable
+	}
+	if n.ProvSource == "" {
+		n.ProvSource = note.ProvHuman
+	}
+	if n.Confidence == 0 {
+		n.Confidence = 1.0
+	}
+	n.Tags = note.CleanTags(n.Tags)
+	if n.Supersedes == nil {
+		n.Supersedes = []string{}
+	}
+}
+
+// save validates, writes the file atomically, removes copies of the same id
+// elsewhere in the trees, and indexes it. Validation happens before any disk access.
+func (s *Store) save(ctx context.Context, n *note.Note, fresh bool) error {
+	if err := n.Validate(); err != nil {
+		return err
+	}
+	data := n.Marshal()
+	if len(data) > note.MaxFile {
+		return fmt.Errorf("note is %d bytes, over the %d-byte limit", len(data), note.MaxFile)
+	}
+	base, prefix := s.dirFor(n.Scope)
+	abs := filepath.Join(base, n.Type, n.ID+".md")
+	var old []byte
+	if !fresh {
+		old, _ = os.ReadFile(abs)
+	}
+	if err := WriteFileAtomic(abs, data, 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", abs, err)
+	}
+	info, err := os.Stat(abs)
+	if err != nil {
+		return err
+	}
+	f := fileInfo{rel: prefix + "/" + n.Type + "/" + n.ID + ".md", abs: abs, scope: n.Scope, size: info.Size(), mtime: info.ModTime().UnixNano()}
+	err = s.inTx(ctx, func(w *writer) error {
+		for _, other := range s.candidates(n.ID) {
+			if other.abs == abs {
+				continue
+			}
+			if err := os.Remove(other.abs); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return err
+			}
+			if _, err := w.delFile.ExecContext(ctx, other.rel); err != nil {
+				return err
+			}
+		}
+		return w.index(ctx, n, n.Type+"/"+n.ID+".md", f)
+	})
+	if err != nil {
+		// The index could not take it: leave the disk as it was.
+		if old != nil {
+			WriteFileAtomic(abs, old, 0o644)
+		} else {
+			os.Remove(abs)
+		}
+		return fmt.Errorf("index note %s: %w", n.ID, err)
+	}
+	return nil
+}
+
+func (s *Store) inTx(ctx context.Context, fn func(*writer) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	w, err := newWriter(ctx, s.home, tx)
+	if err != nil {
+		return err
+	}
+	defer w.close()
+	if err := fn(w); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// candidates lists the existing files that could hold id: one per type and tree.
+func (s *Store) candidates(id string) []fileInfo {
+	var out []fileInfo
+	for _, scope := range note.Scopes {
+		base, prefix := s.dirFor(scope)
+		for _, t := range note.Types {
+			p := filepath.Join(base, t, id+".md")
+			if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() {
+				out = append(out, fileInfo{rel: prefix + "/" + t + "/" + id + ".md", abs: p, scope: scope,
+					size: info.Size(), mtime: info.ModTime().UnixNano()})
+			}
+		}
+	}
+	return out
+}
+
+// Path returns the file holding note id.
+func (s *Store) Path(ctx context.Context, id string) (string, error) {
+	f, err := s.locate(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	return f.abs, nil
+}
+
+func (s *Store) locate(ctx context.Context, id string) (fileInfo, error) {
+	if err := note.CheckID(id); err != nil {
+		return fileInfo{}, err
+	}
+	var rel string
+	err := s.db.QueryRowContext(ctx, "SELECT path FROM files WHERE id = ? AND error IS NULL", id).Scan(&rel)
+	if err == nil {
+		abs := filepath.Join(s.home, filepath.FromSlash(rel))
+		if _, serr := os.Stat(abs); serr == nil {
+			scope := note.Portable
+			if strings.HasPrefix(rel, "local/") {
+				scope = note.MachineLocal
+			}
+			return fileInfo{rel: rel, abs: abs, scope: scope}, nil
+		}
+	} else if !errors.Is(err, sql.ErrNoRows) {
+		return fileInfo{}, err
+	}
+	// The index may lag the files (a pull, a hand edit): look where the id would live.
+	if c := s.candidates(id); len(c) > 0 {
+		return c[0], nil
+	}
+	return fileInfo{}, fmt.Errorf("%w: %s", ErrNotFound, id)
+}
+
+// Get reads note id from its markdown file; scope comes from the tree.
+func (s *Store) Get(ctx context.Context, id string) (*note.Note, error) {
+	f, err := s.locate(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return readFile(f)
+}
+
+func readFile(f fileInfo) (*note.Note, error) {
+	data, err := os.ReadFile(f.abs)
+	if err != nil {
+		return nil, err
+	}
+	n, err := note.Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", f.abs, err)
+	}
+	n.Scope = f.scope
+	return n, nil
+}
+
+// Delete removes note id's file(s) and index rows.
+func (s *Store) Delete(ctx context.Context, id string) error {
+	if err := note.CheckID(id); err != nil {
+		return err
+	}
+	found := s.candidates(id)
+	var inIndex int
+	s.db.QueryRowContext(ctx, "SELECT count(*) FROM memories WHERE id = ?", id).Scan(&inIndex)
+	if len(found) == 0 && inIndex == 0 {
+		return fmt.Errorf("%w: %s", ErrNotFound, id)
+	}
+	for _, f := range found {
+		if err := os.Remove(f.abs); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	return s.inTx(ctx, func(w *writer) error {
+		if _, err := w.tx.ExecContext(ctx, "DELETE FROM files WHERE id = ?", id); err != nil {
+			return err
+		}
+		return w.dropID(ctx, id)
+	})
+}
+
+// Filter narrows List and Search. Empty fields match everything.
+type Filter struct {
+	Project, Type, Scope, Machine, Prov, Tag string
+	Limit, Offset                            int
+}
+
+func (f Filter) where(args *[]any) string {
+	var b strings.Builder
+	add := func(col, v string) {
+		if v != "" {
+			b.WriteString(" AND " + col + " = ?")
+			*args = append(*args, v)
+		}
+	}
+	add("m.project", f.Project)
+	add("m.type", f.Type)
+	add("m.scope", f.Scope)
+	add("m.machine_id", f.Machine)
+	add("m.prov_source", f.Prov)
+	if f.Tag != "" {
+		b.WriteString(" AND m.id IN (SELECT memory_id FROM memory_tags WHERE tag = ?)")
+		*args = append(*args, f.Tag)
+	}
+	return b.String()
+}
+
+const metaCols = `m.id, m.type, m.title, m.project, m.machine_id, m.scope, m.created_at, m.updated_at,
+	m.prov_source, coalesce(m.prov_model,''), coalesce(m.prov_session,''), m.confidence,
+	coalesce(f.tags,'[]'), f.path`
+
+func scanMeta(rows *sql.Rows) (*note.Note, string, error) {
+	n := &note.Note{}
+	var tags, path string
+	if err := rows.Scan(&n.ID, &n.Type, &n.Title, &n.Project, &n.MachineID, &n.Scope, &n.CreatedAt, &n.UpdatedAt,
+		&n.ProvSource, &n.ProvModel, &n.ProvSession, &n.Confidence, &tags, &path); err != nil {
+		return nil, "", err
+	}
+	json.Unmarshal([]byte(tags), &n.Tags)
+	if n.Tags == nil {
+		n.Tags = []string{}
+	}
+	n.Supersedes = []string{}
+	return n, path, nil
+}
+
+// List returns notes newest first (updated_at, then id), without bodies.
+// Superseded notes are included: the history stays browsable.
+func (s *Store) List(ctx context.Context, f Filter) ([]*note.Note, error) {
+	args := []any{}
+	q := "SELECT " + metaCols + " FROM memories m JOIN files f ON f.id = m.id AND f.error IS NULL WHERE 1=1" + f.where(&args) +
+		" ORDER BY m.updated_at DESC, m.id DESC"
+	if f.Limit > 0 || f.Offset > 0 {
+		limit := f.Limit
+		if limit <= 0 {
+			limit = -1
+		}
+		q += " LIMIT ? OFFSET ?"
+		args = append(args, limit, f.Offset)
+	}
+	rows, err := s.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*note.Note{}
+	for rows.Next() {
+		n, _, err := scanMeta(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return out, s.fillSupersedes(ctx, out)
+}
+
+func (s *Store) fillSupersedes(ctx context.Context, notes []*note.Note) error {
+	if len(notes) == 0 {
+		return nil
+	}
+	byID := make(map[string]*note.Note, len(notes))
+	for _, n := range notes {
+		byID[n.ID] = n
+	}
+	rows, err := s.db.QueryContext(ctx, "SELECT memory_id, target FROM superseded")
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, t string
+		if err := rows.Scan(&id, &t); err != nil {
+			return err
+		}
+		if n := byID[id]; n != nil {
+			n.Supersedes = append(n.Supersedes, t)
+		}
+	}
+	return rows.Err()
+}
+
+// Count returns how many notes match f.
+func (s *Store) Count(ctx context.Context, f Filter) (int, error) {
+	args := []any{}
+	var n int
+	err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM memories m WHERE 1=1"+f.where(&args), args...).Scan(&n)
+	return n, err
+}
+
+// SupersededIDs returns every id some note names in supersedes.
+func (s *Store) SupersededIDs(ctx context.Context) (map[string]bool, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT DISTINCT target FROM superseded")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var t string
+		if err := rows.Scan(&t); err != nil {
+			return nil, err
+		}
+		out[t] = true
+	}
+	return out, rows.Err()
+}
+
+// SupersededBy returns the ids of notes that name id in their supersedes.
+func (s *Store) SupersededBy(ctx context.Context, id string) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT memory_id FROM superseded WHERE target = ? ORDER BY memory_id", id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var t string
+		if err := rows.Scan(&t); err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+// Stats are counts over the index.
+type Stats struct {
+	Total     int            `json:"total"`
+	ByType    map[string]int `json:"by_type"`
+	ByProject map[string]int `json:"by_project"`
+	ByScope   map[string]int `json:"by_scope"`
+	ByMachine map[string]int `json:"by_machine"`
+	Problems  int            `json:"unreadable"`
+}
+
+// Stats counts notes by type, project, scope and machine.
+func (s *Store) Stats(ctx context.Context) (Stats, error) {
+	st := Stats{ByType: map[string]int{}, ByProject: map[string]int{}, ByScope: map[string]int{}, ByMachine: map[string]int{}}
+	for col, m := range map[string]map[string]int{"type": st.ByType, "project": st.ByProject, "scope": st.ByScope, "machine_id": st.ByMachine} {
+		rows, err := s.db.QueryContext(ctx, "SELECT "+col+", count(*) FROM memories GROUP BY "+col)
+		if err != nil {
+			return st, err
+		}
+		for rows.Next() {
+			var k string
+			var c int
+			if err := rows.Scan(&k, &c); err != nil {
+				rows.Close()
+				return st, err
+			}
+			m[k] = c
+			if col == "type" {
+				st.Total += c
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return st, err
+		}
+	}
+	err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM files WHERE error IS NOT NULL").Scan(&st.Problems)
+	return st, err
+}

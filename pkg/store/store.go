@@ -1,0 +1,251 @@
+// Package store keeps notes as markdown files under a home directory and
+// maintains the derived SQLite FTS5 index over them. The files are the source
+// of truth: every index row can be rebuilt from them at any time.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // the only importer of the driver
+)
+
+// SchemaVersion is stored in PRAGMA user_version. Any other value, older or
+// newer, means the index was not built by this code and is rebuilt.
+const SchemaVersion = 1001
+
+// ErrNotFound is returned when no note has the id.
+var ErrNotFound = errors.New("note not found")
+
+// Store is one home: memory/ (portable, synced), local/ (machine-local) and index.db.
+type Store struct {
+	home     string
+	memDir   string
+	localDir string
+	db       *sql.DB
+}
+
+// Home returns the store root.
+func (s *Store) Home() string { return s.home }
+
+// MemoryDir is the git-synced tree of portable notes.
+func (s *Store) MemoryDir() string { return s.memDir }
+
+// LocalDir is the tree of machine-local notes.
+func (s *Store) LocalDir() string { return s.localDir }
+
+// DBPath is the index file.
+func (s *Store) DBPath() string { return filepath.Join(s.home, "index.db") }
+
+// DSN returns the connection string for the index: pragmas in the
+// _pragma=name(value) form so they apply to every pooled connection.
+func DSN(path string) string {
+	return "file:" + path + "?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)" +
+		"&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate"
+}
+
+// gitignore keeps derived and temporary files out of the synced repo.
+const gitignore = "*.db\n*.db-*\n*-wal\n*-shm\n.tmp-*\n*.tmp\n"
+
+// Open opens (creating if needed) the store at home and makes sure the index
+// matches this code's schema and is not empty while notes exist on disk.
+func Open(ctx context.Context, home string) (*Store, error) {
+	if home == "" {
+		return nil, errors.New("store: empty home")
+	}
+	abs, err := filepath.Abs(home)
+	if err != nil {
+		return nil, err
+	}
+	s := &Store{home: abs, memDir: filepath.Join(abs, "memory"), localDir: filepath.Join(abs, "local")}
+	for _, d := range []string{s.memDir, s.localDir} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil, fmt.Errorf("store: %w", err)
+		}
+	}
+	gi := filepath.Join(s.memDir, ".gitignore")
+	if _, err := os.Stat(gi); errors.Is(err, fs.ErrNotExist) {
+		if err := WriteFileAtomic(gi, []byte(gitignore), 0o644); err != nil {
+			return nil, fmt.Errorf("store: %w", err)
+		}
+	}
+	db, err := sql.Open("sqlite", DSN(s.DBPath()))
+	if err != nil {
+		return nil, fmt.Errorf("store: open index: %w", err)
+	}
+	db.SetMaxOpenConns(4)
+	db.SetConnMaxIdleTime(time.Minute)
+	s.db = db
+	if err := s.ensureSchema(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: index %s: %w", s.DBPath(), err)
+	}
+	return s, nil
+}
+
+// Close releases the index.
+func (s *Store) Close() error { return s.db.Close() }
+
+// DB exposes the index connection for read-only diagnostics (tests, doctor).
+func (s *Store) DB() *sql.DB { return s.db }
+
+const schema = `
+CREATE TABLE IF NOT EXISTS memories (
+    id TEXT PRIMARY KEY,
+    type TEXT NOT NULL CHECK (type IN ('procedural','semantic','episodic')),
+    title TEXT NOT NULL,
+    body_path TEXT NOT NULL,
+    project TEXT NOT NULL DEFAULT 'global',
+    machine_id TEXT NOT NULL,
+    scope TEXT NOT NULL DEFAULT 'portable' CHECK (scope IN ('portable','machine-local')),
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    prov_source TEXT NOT NULL DEFAULT 'human'
+        CHECK (prov_source IN ('human','session-end','reflection','import')),
+    prov_model TEXT,
+    prov_session TEXT,
+    confidence REAL NOT NULL DEFAULT 1.0,
+    supersedes TEXT
+);
+CREATE INDEX IF NOT EXISTS idx_mem_scope ON memories(project, type, scope);
+CREATE INDEX IF NOT EXISTS idx_mem_recency ON memories(updated_at DESC);
+CREATE INDEX IF NOT EXISTS idx_mem_prov ON memories(prov_source);
+CREATE TABLE IF NOT EXISTS memory_tags (
+    memory_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
+    tag TEXT NOT NULL,
+    PRIMARY KEY (memory_id, tag)
+);
+CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(
+    id UNINDEXED, title, body, tags, tokenize='porter unicode61'
+);
+-- Ours, beside the seed's tables: what each file looked like when indexed
+-- (for incremental reindex), files that could not be read, the full
+-- supersedes lists, and document frequencies for query pruning.
+CREATE TABLE IF NOT EXISTS files (
+    path TEXT PRIMARY KEY,
+    id TEXT,
+    size INTEGER NOT NULL,
+    mtime INTEGER NOT NULL,
+    tags TEXT,
+    error TEXT
+);
+CREATE INDEX IF NOT EXISTS idx_files_id ON files(id);
+CREATE TABLE IF NOT EXISTS superseded (
+    memory_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
+    target TEXT NOT NULL,
+    PRIMARY KEY (memory_id, target)
+);
+CREATE INDEX IF NOT EXISTS idx_superseded_target ON superseded(target);
+CREATE VIRTUAL TABLE IF NOT EXISTS memories_vocab USING fts5vocab(memories_fts, row);
+CREATE TABLE IF NOT EXISTS term_df (term TEXT PRIMARY KEY, df INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
+`
+
+var derivedTables = []string{"memories_vocab", "memories_fts", "memory_tags", "superseded", "files", "term_df", "meta", "memories"}
+
+func (s *Store) ensureSchema(ctx context.Context) error {
+	var v int
+	if err := s.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return err
+	}
+	if v == SchemaVersion {
+		var any int
+		err := s.db.QueryRowContext(ctx, "SELECT 1 FROM memories LIMIT 1").Scan(&any)
+		if err == nil {
+			return nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if !s.hasNoteFiles() {
+			return nil
+		}
+	}
+	// Rebuild under the write lock; another process may have done it meanwhile.
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return err
+	}
+	if v != SchemaVersion {
+		for _, t := range derivedTables {
+			if _, err := tx.ExecContext(ctx, "DROP TABLE IF EXISTS "+t); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, schema); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", SchemaVersion)); err != nil {
+			return err
+		}
+	}
+	if _, err := s.reindexTx(ctx, tx, true); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	return s.RefreshDF(ctx)
+}
+
+func (s *Store) hasNoteFiles() bool {
+	found := false
+	for _, base := range []string{s.memDir, s.localDir} {
+		filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if d.IsDir() && d.Name() == ".git" {
+				return filepath.SkipDir
+			}
+			if !d.IsDir() && strings.HasSuffix(p, ".md") {
+				found = true
+				return filepath.SkipAll
+			}
+			return nil
+		})
+	}
+	return found
+}
+
+// WriteFileAtomic writes data to a temporary file in path's directory, syncs
+// it and renames it over path, so a reader never sees a partial file.
+func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(perm)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}

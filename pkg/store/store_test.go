@@ -1,0 +1,467 @@
+package store
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+)
+
+const refStore = "../../../shared/fixtures/reference"
+
+// copyTree copies a fixture store into a fresh temp home.
+func copyTree(t testing.TB, src string) string {
+	t.Helper()
+	dst := t.TempDir()
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+func open(t testing.TB, home string) *Store {
+	t.Helper()
+	s, err := Open(context.Background(), home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func snapshot(t testing.TB, home string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	filepath.WalkDir(home, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			data, _ := os.ReadFile(p)
+			info, _ := d.Info()
+			out[p] = fmt.Sprintf("%x %v", data, info.ModTime())
+		}
+		return nil
+	})
+	return out
+}
+
+func TestReferenceStoreIndexedUnchanged(t *testing.T) {
+	home := copyTree(t, refStore+"/store")
+	before := snapshot(t, home)
+	s := open(t, home)
+	ctx := context.Background()
+	all, err := s.List(ctx, Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != len(before) {
+		t.Fatalf("listed %d of %d files", len(all), len(before))
+	}
+	if !reflect.DeepEqual(before, snapshot(t, home)) {
+		t.Fatal("opening the store rewrote a note file")
+	}
+	local, _ := s.List(ctx, Filter{Scope: note.MachineLocal})
+	if len(local) != 1 || local[0].ID != "01JZYZ0123456789ABCDEFGHJK" {
+		t.Fatalf("machine-local: %v", local)
+	}
+	// List is newest first.
+	for i := 1; i < len(all); i++ {
+		if all[i-1].UpdatedAt < all[i].UpdatedAt {
+			t.Fatalf("list out of order at %d", i)
+		}
+	}
+}
+
+// The seed's ranking, as the reference produced it on the fixture store.
+func TestSearchMatchesReference(t *testing.T) {
+	home := copyTree(t, refStore+"/store")
+	s := open(t, home)
+	f, err := os.Open(refStore + "/search.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	cases := 0
+	for sc.Scan() {
+		var c struct {
+			Query   string
+			Project *string
+			K       int
+			IDs     []string
+		}
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			t.Fatal(err)
+		}
+		fl := Filter{}
+		if c.Project != nil {
+			fl.Project = *c.Project
+		}
+		hits, err := s.Search(context.Background(), c.Query, fl, c.K)
+		if err != nil {
+			t.Fatalf("%q: %v", c.Query, err)
+		}
+		got := []string{}
+		for _, h := range hits {
+			got = append(got, h.ID)
+		}
+		if !slices.Equal(got, c.IDs) {
+			t.Errorf("%q project=%v:\n got %v\nwant %v", c.Query, c.Project, got, c.IDs)
+		}
+		cases++
+	}
+	if cases < 5 {
+		t.Fatalf("only %d cases", cases)
+	}
+}
+
+func TestPragmasApplied(t *testing.T) {
+	s := open(t, t.TempDir())
+	ctx := context.Background()
+	// Several connections: the DSN must apply the pragmas to each.
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			conn, err := s.DB().Conn(ctx)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer conn.Close()
+			var mode string
+			var timeout int
+			conn.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode)
+			conn.QueryRowContext(ctx, "PRAGMA busy_timeout").Scan(&timeout)
+			if mode != "wal" || timeout != 5000 {
+				t.Errorf("journal_mode=%q busy_timeout=%d", mode, timeout)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+func TestRebuildOnVersionMismatchAndMissingIndex(t *testing.T) {
+	ctx := context.Background()
+	for _, v := range []int{1, SchemaVersion + 1} {
+		home := copyTree(t, refStore+"/store")
+		s := open(t, home)
+		if _, err := s.DB().ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", v)); err != nil {
+			t.Fatal(err)
+		}
+		s.DB().ExecContext(ctx, "DELETE FROM memories")
+		s.Close()
+		s = open(t, home)
+		if n, _ := s.Count(ctx, Filter{}); n != 22 {
+			t.Errorf("version %d: %d notes after reopen", v, n)
+		}
+	}
+	home := copyTree(t, refStore+"/store")
+	s := open(t, home)
+	s.Close()
+	for _, f := range []string{"index.db", "index.db-wal", "index.db-shm"} {
+		os.Remove(filepath.Join(home, f))
+	}
+	os.WriteFile(filepath.Join(home, "index.db"), nil, 0o644) // an empty file, as a crash might leave
+	s = open(t, home)
+	if n, _ := s.Count(ctx, Filter{}); n != 22 {
+		t.Errorf("missing index: %d notes after reopen", n)
+	}
+}
+
+func TestBadFilesSkippedAndReported(t *testing.T) {
+	home := copyTree(t, refStore+"/store")
+	sem := filepath.Join(home, "memory", "semantic")
+	bad := map[string]string{
+		"nofm.md":    "just some text\n",
+		"broken.md":  "---\nid: [oops\ntype: semantic\n---\nbody\n",
+		"badtype.md": "---\nid: 01BADTYPE0000000000000000\ntype: opinion\ntitle: x\n---\nbody\n",
+		"empty.md":   "",
+		"dupTags.md": "---\nid: 01DUPTAGS000000000000000000\ntype: semantic\ntitle: dup tags\ntags:\n- a\n- a\n---\nfine\n",
+	}
+	for name, body := range bad {
+		os.WriteFile(filepath.Join(sem, name), []byte(body), 0o644)
+	}
+	big := bytes.Repeat([]byte("x"), 20<<20)
+	os.WriteFile(filepath.Join(sem, "huge.md"), append([]byte("---\nid: HUGE\ntype: semantic\ntitle: h\n---\n"), big...), 0o644)
+	s := open(t, home)
+	ctx := context.Background()
+	if n, _ := s.Count(ctx, Filter{}); n != 23 {
+		t.Errorf("indexed %d notes, want 22 good + 1 with duplicate tags", n)
+	}
+	probs, err := s.Problems(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, p := range probs {
+		got[filepath.Base(p.Path)] = p.Reason
+	}
+	for _, name := range []string{"nofm.md", "broken.md", "badtype.md", "empty.md", "huge.md"} {
+		if got[name] == "" {
+			t.Errorf("%s not reported; problems: %v", name, got)
+		}
+	}
+	if !strings.Contains(got["huge.md"], "too large") || !strings.Contains(got["badtype.md"], "opinion") {
+		t.Errorf("reasons: %v", got)
+	}
+	// Fixing a file makes it indexed on the next incremental reindex.
+	os.WriteFile(filepath.Join(sem, "badtype.md"), []byte("---\nid: 01BADTYPE0000000000000000\ntype: semantic\ntitle: x\n---\nbody\n"), 0o644)
+	r, err := s.Reindex(ctx, false)
+	if err != nil || r.Indexed != 1 {
+		t.Fatalf("reindex %+v %v", r, err)
+	}
+	if _, err := s.Get(ctx, "01BADTYPE0000000000000000"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func dump(t *testing.T, s *Store) string {
+	t.Helper()
+	var b strings.Builder
+	for _, q := range []string{
+		"SELECT id, type, title, body_path, project, machine_id, scope, created_at, updated_at, prov_source, coalesce(prov_model,''), coalesce(prov_session,''), confidence, coalesce(supersedes,'') FROM memories ORDER BY id",
+		"SELECT memory_id, tag FROM memory_tags ORDER BY 1, 2",
+		"SELECT id, title, body, tags FROM memories_fts ORDER BY id",
+		"SELECT path, coalesce(id,''), coalesce(error,'') FROM files ORDER BY path",
+		"SELECT memory_id, target FROM superseded ORDER BY 1, 2",
+	} {
+		rows, err := s.DB().Query(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cols, _ := rows.Columns()
+		for rows.Next() {
+			vals := make([]any, len(cols))
+			ptrs := make([]any, len(cols))
+			for i := range vals {
+				ptrs[i] = &vals[i]
+			}
+			rows.Scan(ptrs...)
+			fmt.Fprintln(&b, vals...)
+		}
+		rows.Close()
+	}
+	return b.String()
+}
+
+func TestIncrementalEqualsFull(t *testing.T) {
+	home := copyTree(t, refStore+"/store")
+	s := open(t, home)
+	ctx := context.Background()
+	mem := filepath.Join(home, "memory")
+	// Edit, delete, add, and move one note between scope trees behind the store's back.
+	p := filepath.Join(mem, "semantic", "01JZ789ABCDEFGHJKMNPQRSTVW.md")
+	data, _ := os.ReadFile(p)
+	os.WriteFile(p, bytes.Replace(data, []byte("Never add"), []byte("Do not ever add"), 1), 0o644)
+	os.Remove(filepath.Join(mem, "procedural", "01JZ3456789ABCDEFGHJKMNPQR.md"))
+	os.WriteFile(filepath.Join(mem, "episodic", "01NEWNOTE00000000000000000.md"), []byte("---\nid: 01NEWNOTE00000000000000000\ntype: episodic\ntitle: new one\n---\nfresh words\n"), 0o644)
+	os.MkdirAll(filepath.Join(home, "local", "procedural"), 0o755)
+	os.Rename(filepath.Join(mem, "procedural", "01JZNPQRSTVWXYZ0123456789A.md"), filepath.Join(home, "local", "procedural", "01JZNPQRSTVWXYZ0123456789A.md"))
+	r, err := s.Reindex(ctx, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Indexed != 3 || r.Removed != 2 {
+		t.Errorf("incremental: %+v", r)
+	}
+	inc := dump(t, s)
+	if _, err := s.Reindex(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	if full := dump(t, s); full != inc {
+		t.Errorf("incremental and full indexes differ:\n%s\n---\n%s", inc, full)
+	}
+	n, err := s.Get(ctx, "01JZNPQRSTVWXYZ0123456789A")
+	if err != nil || n.Scope != note.MachineLocal {
+		t.Errorf("moved note: %v %v", n, err)
+	}
+	if hits, _ := s.Search(ctx, "Do not ever add", Filter{}, 3); len(hits) == 0 || hits[0].ID != "01JZ789ABCDEFGHJKMNPQRSTVW" {
+		t.Errorf("edited note not found by its new words: %v", hits)
+	}
+}
+
+func TestWritePutGetDelete(t *testing.T) {
+	home := t.TempDir()
+	s := open(t, home)
+	ctx := context.Background()
+	n := note.New(note.Semantic, "Use WAL mode for SQLite", "Set busy_timeout on every connection to avoid lock errors.")
+	n.Project = "demo"
+	n.Tags = []string{"sqlite", "sqlite", " db "}
+	w, err := s.Write(ctx, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !note.ValidID(w.ID) || len(w.ID) != 26 || !slices.Equal(w.Tags, []string{"sqlite", "db"}) {
+		t.Fatalf("written %+v", w)
+	}
+	data, _ := os.ReadFile(filepath.Join(home, "memory", "semantic", w.ID+".md"))
+	want := "---\nid: " + w.ID + "\ntype: semantic\ntitle: Use WAL mode for SQLite\nproject: demo\nmachine_id: unknown\nscope: portable\nprov_source: human\nconfidence: 1.0\ncreated_at: '" + w.CreatedAt + "'\nupdated_at: '" + w.UpdatedAt + "'\ntags:\n- sqlite\n- db\n---\nSet busy_timeout on every connection to avoid lock errors.\n"
+	if string(data) != want {
+		t.Fatalf("file:\n%s\nwant:\n%s", data, want)
+	}
+	hits, _ := s.Search(ctx, "how to configure a SQLite connection to avoid lock errors on concurrent writes", Filter{Project: "demo"}, 8)
+	if len(hits) != 1 || hits[0].ID != w.ID {
+		t.Fatalf("search: %v", hits)
+	}
+	// Put with a type change moves the file; the id is never duplicated.
+	g, _ := s.Get(ctx, w.ID)
+	g.Type = note.Procedural
+	g.Scope = note.MachineLocal
+	if err := s.Put(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(home, "memory", "semantic", w.ID+".md")); !os.IsNotExist(err) {
+		t.Fatal("old file left behind")
+	}
+	if l, _ := s.List(ctx, Filter{}); len(l) != 1 || l[0].Type != note.Procedural || l[0].Scope != note.MachineLocal {
+		t.Fatalf("after move: %+v", l)
+	}
+	// Bad input touches nothing.
+	bad := note.New("opinion", "x", "y")
+	if _, err := s.Write(ctx, bad); err == nil {
+		t.Fatal("bad type accepted")
+	}
+	if _, err := os.Stat(filepath.Join(home, "memory", "opinion")); !os.IsNotExist(err) {
+		t.Fatal("bad type left a directory behind")
+	}
+	for _, id := range []string{"../../etc/passwd", "a/b", "", "..", "x.md/../y"} {
+		if _, err := s.Get(ctx, id); err == nil {
+			t.Errorf("Get(%q) accepted", id)
+		}
+		if err := s.Delete(ctx, id); err == nil {
+			t.Errorf("Delete(%q) accepted", id)
+		}
+	}
+	if err := s.Delete(ctx, w.ID); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := s.Count(ctx, Filter{}); n != 0 {
+		t.Fatal("delete left rows")
+	}
+	if _, err := s.Get(ctx, w.ID); err == nil {
+		t.Fatal("deleted note still readable")
+	}
+}
+
+func TestSupersededHiddenFromSearchNotList(t *testing.T) {
+	s := open(t, t.TempDir())
+	ctx := context.Background()
+	old, _ := s.Write(ctx, note.New(note.Procedural, "deploy steps", "run make deploy"))
+	other, _ := s.Write(ctx, note.New(note.Procedural, "deploy extra", "deploy also needs a tag"))
+	nn := note.New(note.Procedural, "deploy steps v2", "run make release then deploy")
+	nn.Supersedes = []string{old.ID, other.ID}
+	if _, err := s.Write(ctx, nn); err != nil {
+		t.Fatal(err)
+	}
+	hits, _ := s.Search(ctx, "deploy", Filter{}, 8)
+	if len(hits) != 1 {
+		t.Fatalf("superseded notes returned: %d hits", len(hits))
+	}
+	ids, _ := s.SupersededIDs(ctx)
+	if !ids[old.ID] || !ids[other.ID] || len(ids) != 2 {
+		t.Fatalf("superseded ids %v", ids)
+	}
+	if l, _ := s.List(ctx, Filter{}); len(l) != 3 {
+		t.Fatalf("list hides superseded notes")
+	}
+}
+
+func TestUnicodeTokens(t *testing.T) {
+	got := Tokens(`naïve café: 日本語 "quoted" state-of-the-art 16:9 under_score Ωmega`)
+	want := []string{"naïve", "café", "日本語", "quoted", "state", "of", "the", "art", "16", "9", "under_score", "Ωmega"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %q", got)
+	}
+	if Tokens(`-- "" ** ()`) != nil {
+		t.Fatal("no-word query produced tokens")
+	}
+}
+
+func FuzzMatchExpr(f *testing.F) {
+	s := open(f, f.TempDir())
+	s.Write(context.Background(), note.New(note.Semantic, "seed note", "some words here"))
+	for _, q := range []string{`a OR b`, `"unbalanced`, `NEAR(a b)`, `col:term`, `*`, `^x`, `日本`, `a AND NOT b`} {
+		f.Add(q)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		if _, err := s.Search(context.Background(), q, Filter{}, 8); err != nil {
+			t.Fatalf("%q: %v", q, err)
+		}
+	})
+}
+
+// Several processes writing to one home at once lose nothing.
+func TestConcurrentProcesses(t *testing.T) {
+	if home := os.Getenv("ANAMNESIS_TEST_WRITER_HOME"); home != "" {
+		s, err := Open(context.Background(), home)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		for i := range 25 {
+			n := note.New(note.Semantic, "writer "+os.Getenv("ANAMNESIS_TEST_WRITER")+" note "+strconv.Itoa(i), "zebra body")
+			if _, err := s.Write(context.Background(), n); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
+			if i%10 == 0 {
+				if _, err := s.Reindex(context.Background(), i%20 == 0); err != nil {
+					fmt.Fprintln(os.Stderr, err)
+					os.Exit(1)
+				}
+			}
+		}
+		os.Exit(0)
+	}
+	home := t.TempDir()
+	var wg sync.WaitGroup
+	for w := range 6 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cmd := exec.Command(os.Args[0], "-test.run=^TestConcurrentProcesses$")
+			cmd.Env = append(os.Environ(), "ANAMNESIS_TEST_WRITER_HOME="+home, "ANAMNESIS_TEST_WRITER="+strconv.Itoa(w))
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("writer %d: %v\n%s", w, err, out)
+			}
+		}()
+	}
+	wg.Wait()
+	s := open(t, home)
+	files, _ := filepath.Glob(filepath.Join(home, "memory", "semantic", "*.md"))
+	n, _ := s.Count(context.Background(), Filter{})
+	if len(files) != 150 || n != 150 {
+		t.Fatalf("files=%d indexed=%d, want 150", len(files), n)
+	}
+	hits, _ := s.Search(context.Background(), "zebra", Filter{}, 100)
+	if len(hits) != 100 {
+		t.Fatalf("search found %d", len(hits))
+	}
+}
