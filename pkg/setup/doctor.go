@@ -1,0 +1,508 @@
+package setup
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+// DoctorOptions are `anamnesis doctor`'s flags.
+type DoctorOptions struct {
+	Paths
+	Name    string        // MCP server name (default "anamnesis")
+	JSON    bool          // print the checks as a JSON array
+	Timeout time.Duration // per network/process check (default 20 s)
+}
+
+// Check is one line of doctor's report.
+type Check struct {
+	Name   string `json:"check"`
+	Status string `json:"status"` // ok, warn, FAIL
+	Detail string `json:"detail"`
+	Fix    string `json:"fix,omitempty"`
+}
+
+const (
+	statusOK   = "ok"
+	statusWarn = "warn"
+	statusFail = "FAIL"
+)
+
+// ErrChecksFailed is returned by Doctor when a check failed (exit 1).
+var ErrChecksFailed = errors.New("doctor: some checks failed")
+
+type doctor struct {
+	p       Paths
+	name    string
+	timeout time.Duration
+	checks  []Check
+}
+
+func (d *doctor) add(name, status, detail, fix string) {
+	d.checks = append(d.checks, Check{Name: name, Status: status, Detail: detail, Fix: fix})
+}
+
+// Doctor checks the installation and prints one line per check, each failure
+// with its fix. It returns ErrChecksFailed when any check failed.
+func Doctor(ctx context.Context, opts DoctorOptions, stdout, stderr io.Writer) error {
+	if opts.Name == "" {
+		opts.Name = DefaultMCPName
+	}
+	if opts.Timeout <= 0 {
+		opts.Timeout = 20 * time.Second
+	}
+	p, err := opts.Paths.Resolve()
+	if err != nil {
+		return err
+	}
+	d := &doctor{p: p, name: opts.Name, timeout: opts.Timeout}
+	d.binaries()
+	d.hooks()
+	d.mcp(ctx)
+	remote := d.config()
+	d.store(ctx)
+	d.git(ctx, remote)
+
+	failed := false
+	for _, c := range d.checks {
+		failed = failed || c.Status == statusFail
+	}
+	if opts.JSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(d.checks); err != nil {
+			return err
+		}
+	} else {
+		for _, c := range d.checks {
+			line := fmt.Sprintf("%-4s %s: %s", c.Status, c.Name, c.Detail)
+			if c.Fix != "" {
+				line += "; fix: " + c.Fix
+			}
+			fmt.Fprintln(stdout, line)
+		}
+	}
+	if failed {
+		return ErrChecksFailed
+	}
+	return nil
+}
+
+func (d *doctor) binaries() {
+	var missing []string
+	for _, b := range AllBinaries {
+		if !isExecutable(BinPath(d.p.BinDir, b)) {
+			missing = append(missing, b)
+		}
+	}
+	switch {
+	case len(missing) == 0:
+		d.add("binaries", statusOK, fmt.Sprintf("all %d in %s", len(AllBinaries), d.p.BinDir), "")
+	case len(missing) == 1 && missing[0] == BinDashboard:
+		d.add("binaries", statusWarn, BinDashboard+" missing from "+d.p.BinDir+" (only `anamnesis dashboard` needs it)", "./scripts/install.sh")
+	default:
+		d.add("binaries", statusFail, strings.Join(missing, ", ")+" missing from "+d.p.BinDir, "./scripts/install.sh (installs every binary into one directory)")
+	}
+}
+
+// hookRole names an expected hook for messages.
+var hookRoles = map[string]string{
+	BinInject:  "inject",
+	BinSync:    "background sync",
+	BinCapture: "capture",
+}
+
+func (d *doctor) hooks() {
+	path := d.p.SettingsPath()
+	data, had, err := readOptional(resolveTarget(path))
+	if err != nil {
+		d.add("hooks", statusFail, fmt.Sprintf("cannot read %s: %v", path, err), "check the file's permissions")
+		return
+	}
+	found, err := FindHooks(data)
+	if err != nil {
+		d.add("hooks", statusFail, fmt.Sprintf("%s: %v", path, err), "repair the JSON by hand (or restore settings.json.bak), then `anamnesis init`")
+		return
+	}
+	if !had {
+		d.add("hooks", statusFail, path+" does not exist, so no hooks are installed", "anamnesis init")
+		return
+	}
+	want := BuildHooks(d.p.BinDir, d.p.Home, d.p.HomeIsDefault)
+	matched := make([]bool, len(found))
+	for _, eg := range want {
+		for _, g := range eg.Groups {
+			for _, h := range g.Hooks {
+				role := hookRoleOf(h.Command)
+				if eg.Event == "PreCompact" {
+					role = "pre-compact capture"
+				}
+				label := fmt.Sprintf("%s %s hook", eg.Event, role)
+				ok := false
+				for i, f := range found {
+					if f.Event == eg.Event && f.Matcher == g.Matcher && f.Command == h.Command && f.Timeout == h.Timeout && f.Async == h.Async {
+						matched[i], ok = true, true
+					}
+				}
+				if ok {
+					d.add("hooks", statusOK, label+" installed", "")
+				} else {
+					d.add("hooks", statusFail, label+" missing from "+path, "anamnesis init (adds it back and keeps your other settings)")
+				}
+			}
+		}
+	}
+	for i, f := range found {
+		if !matched[i] {
+			d.add("hooks", statusFail, fmt.Sprintf("stale Anamnesis hook in %s: %s %s", path, f.Event, hookText(f.Matcher, f.HookCommand)),
+				"anamnesis init (replaces earlier Anamnesis hooks)")
+		}
+	}
+}
+
+func hookRoleOf(cmd string) string {
+	for bin, role := range hookRoles {
+		if strings.Contains(cmd, bin) {
+			return role
+		}
+	}
+	return "anamnesis"
+}
+
+func (d *doctor) mcp(ctx context.Context) {
+	want := MCPServer{Type: "stdio", Command: BinPath(d.p.BinDir, BinMCP)}
+	if !d.p.HomeIsDefault {
+		want.Env = map[string]string{"ANAMNESIS_HOME": d.p.Home}
+	}
+	addLine := shellLine(append([]string{"claude"}, mcpAddArgs(d.name, want)...)...)
+	servers, err := readMCPServers(d.p.ClaudeJSON)
+	if err != nil {
+		d.add("mcp", statusFail, fmt.Sprintf("cannot read Claude Code's MCP configuration: %v", err), addLine)
+		return
+	}
+	have, ok := servers[d.name]
+	if !ok {
+		d.add("mcp", statusFail, fmt.Sprintf("%q is not registered with Claude Code", d.name), addLine+" (or `anamnesis init`)")
+		return
+	}
+	if !have.same(want) {
+		d.add("mcp", statusFail, fmt.Sprintf("%q is registered as %s, not this installation's %s", d.name, shellLine(append([]string{have.Command}, have.Args...)...), want.Command),
+			shellLine("claude", "mcp", "remove", "--scope", "user", d.name)+" && "+addLine+" (or `anamnesis init`)")
+		return
+	}
+	if err := probeMCP(ctx, have, d.timeout); err != nil {
+		d.add("mcp", statusFail, fmt.Sprintf("%q is registered but the server does not answer: %v", d.name, err), "./scripts/install.sh, then `anamnesis doctor` again")
+		return
+	}
+	d.add("mcp", statusOK, fmt.Sprintf("%q registered at user scope and answering", d.name), "")
+}
+
+// probeMCP starts the server the way Claude Code would and completes the
+// MCP initialize handshake.
+func probeMCP(ctx context.Context, srv MCPServer, timeout time.Duration) error {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, srv.Command, srv.Args...)
+	cmd.Env = os.Environ()
+	for k, v := range srv.Env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	defer func() {
+		stdin.Close()
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	}()
+	req := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"anamnesis-doctor","version":"1"}}}` + "\n"
+	if _, err := io.WriteString(stdin, req); err != nil {
+		return err
+	}
+	type reply struct {
+		line []byte
+		err  error
+	}
+	ch := make(chan reply, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(make([]byte, 64<<10), 4<<20)
+		for sc.Scan() {
+			var m struct {
+				ID     json.RawMessage `json:"id"`
+				Result *struct {
+					ServerInfo struct {
+						Name string `json:"name"`
+					} `json:"serverInfo"`
+				} `json:"result"`
+			}
+			if json.Unmarshal(sc.Bytes(), &m) == nil && string(m.ID) == "1" {
+				if m.Result == nil {
+					ch <- reply{err: fmt.Errorf("initialize failed: %s", sc.Bytes())}
+				} else {
+					ch <- reply{line: sc.Bytes()}
+				}
+				return
+			}
+		}
+		ch <- reply{err: fmt.Errorf("no answer to initialize (%s)", strings.TrimSpace(stderr.String()))}
+	}()
+	select {
+	case r := <-ch:
+		return r.err
+	case <-ctx.Done():
+		return fmt.Errorf("no answer to initialize within %s", timeout)
+	}
+}
+
+// config checks config.json and returns the remote in effect (env first).
+func (d *doctor) config() string {
+	path := d.p.ConfigPath()
+	data, had, err := readOptional(path)
+	remoteEnv := os.Getenv("ANAMNESIS_GIT_REMOTE")
+	switch {
+	case err != nil:
+		d.add("config", statusFail, fmt.Sprintf("cannot read %s: %v", path, err), "check the file's permissions")
+		return remoteEnv
+	case !had:
+		d.add("config", statusFail, path+" does not exist", "anamnesis init")
+		return remoteEnv
+	}
+	c := parseStoreConfig(data)
+	if c.Malformed != nil {
+		d.add("config", statusFail, fmt.Sprintf("%s is not valid JSON (%v), so it reads as empty", path, c.Malformed),
+			"correct it by hand, or run `anamnesis init` (keeps the old file as config.json.bak)")
+		return remoteEnv
+	}
+	if fi, err := os.Stat(path); err == nil && !isWindows() && fi.Mode().Perm()&0o077 != 0 {
+		d.add("config", statusWarn, fmt.Sprintf("%s is readable by others (mode %o); it may hold an API key", path, fi.Mode().Perm()), shellLine("chmod", "600", path))
+	}
+	machine := firstNonEmpty(os.Getenv("ANAMNESIS_MACHINE_ID"), c.MachineID)
+	if machine == "" {
+		d.add("config", statusWarn, path+" has no machine_id (the host name is used)", "anamnesis config set machine_id NAME")
+	} else {
+		d.add("config", statusOK, fmt.Sprintf("%s (machine id %q)", path, machine), "")
+	}
+	return firstNonEmpty(remoteEnv, c.Remote)
+}
+
+// store checks the notes on disk against the index: files the index does
+// not reflect, and files that cannot be read as notes.
+func (d *doctor) store(ctx context.Context) {
+	if fi, err := os.Stat(d.p.Home); err != nil || !fi.IsDir() {
+		d.add("store", statusFail, d.p.Home+" does not exist", "anamnesis init")
+		return
+	}
+	st, err := store.Open(ctx, d.p.Home)
+	if err != nil {
+		d.add("index", statusFail, err.Error(), "anamnesis reindex --full (the index is derived from the notes and safe to rebuild)")
+		return
+	}
+	defer st.Close()
+	indexed, err := indexedFiles(ctx, st.DB())
+	if err != nil {
+		d.add("index", statusFail, err.Error(), "anamnesis reindex --full")
+		return
+	}
+	problems, err := st.Problems(ctx)
+	if err != nil {
+		d.add("index", statusFail, err.Error(), "anamnesis reindex --full")
+		return
+	}
+	bad := map[string]string{}
+	for _, pr := range problems {
+		bad[pr.Path] = pr.Reason
+	}
+	stale, notes := 0, 0
+	seen := map[string]bool{}
+	for _, base := range []string{"memory", "local"} {
+		root := filepath.Join(d.p.Home, base)
+		_ = filepath.WalkDir(root, func(path string, e fs.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if e.IsDir() {
+				if e.Name() == ".git" {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !strings.HasSuffix(e.Name(), ".md") || strings.HasPrefix(e.Name(), ".tmp-") {
+				return nil
+			}
+			info, err := e.Info()
+			if err != nil {
+				return nil
+			}
+			rel, _ := filepath.Rel(d.p.Home, path)
+			rel = filepath.ToSlash(rel)
+			seen[rel] = true
+			notes++
+			rec, ok := indexed[rel]
+			if ok && rec.size == info.Size() && rec.mtime == info.ModTime().UnixNano() {
+				return nil // in step; a known problem is reported from the index
+			}
+			// Changed since the last index update: read it ourselves, so
+			// a bad note is named even before anything reindexed it.
+			delete(bad, rel)
+			if reason := noteProblem(path, info.Size()); reason != "" {
+				bad[rel] = reason
+				return nil
+			}
+			stale++
+			return nil
+		})
+	}
+	gone := 0
+	for rel := range indexed {
+		if !seen[rel] {
+			gone++
+		}
+	}
+	for rel, reason := range bad {
+		if !seen[rel] {
+			continue
+		}
+		d.add("notes", statusFail, fmt.Sprintf("%s cannot be read as a note: %s", filepath.Join(d.p.Home, filepath.FromSlash(rel)), reason),
+			"correct the file (or delete it), then `anamnesis reindex`")
+	}
+	if stale > 0 || gone > 0 {
+		d.add("index", statusWarn, fmt.Sprintf("%d note file(s) changed and %d removed since the last index update", stale, gone), "anamnesis reindex")
+	} else {
+		d.add("index", statusOK, fmt.Sprintf("%d note file(s), index in step", notes), "")
+	}
+}
+
+type indexedFile struct{ size, mtime int64 }
+
+func indexedFiles(ctx context.Context, db *sql.DB) (map[string]indexedFile, error) {
+	rows, err := db.QueryContext(ctx, "SELECT path, size, mtime FROM files")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]indexedFile{}
+	for rows.Next() {
+		var p string
+		var f indexedFile
+		if err := rows.Scan(&p, &f.size, &f.mtime); err != nil {
+			return nil, err
+		}
+		out[p] = f
+	}
+	return out, rows.Err()
+}
+
+// noteProblem says why a file is not a usable note ("" if it is).
+func noteProblem(path string, size int64) string {
+	if size > 4<<20 {
+		return "larger than 4 MiB"
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err.Error()
+	}
+	n, err := note.Parse(b)
+	if err != nil {
+		return err.Error()
+	}
+	if err := n.Validate(); err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+func gitEnv() []string {
+	return append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_SSH_COMMAND=ssh -o BatchMode=yes -o ConnectTimeout=10", "LC_ALL=C")
+}
+
+func (d *doctor) git(ctx context.Context, remote string) {
+	mem := filepath.Join(d.p.Home, "memory")
+	if _, err := exec.LookPath("git"); err != nil {
+		d.add("git", statusFail, "git is not on PATH; sync needs it", "install git")
+		return
+	}
+	run := func(args ...string) (string, error) {
+		ctx, cancel := context.WithTimeout(ctx, d.timeout)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, "git", args...)
+		cmd.Env = gitEnv()
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		err := cmd.Run()
+		if ctx.Err() != nil {
+			return out.String(), fmt.Errorf("timed out after %s", d.timeout)
+		}
+		return strings.TrimSpace(out.String()), err
+	}
+	top, err := run("-C", mem, "rev-parse", "--show-toplevel")
+	if err != nil || !sameDir(top, mem) {
+		d.add("git", statusFail, mem+" is not a git repository", "anamnesis sync (creates it and commits your notes)")
+	} else {
+		gitDir, _ := run("-C", mem, "rev-parse", "--absolute-git-dir")
+		var stuck []string
+		for _, f := range []string{"rebase-merge", "rebase-apply", "MERGE_HEAD"} {
+			if _, err := os.Stat(filepath.Join(gitDir, f)); err == nil {
+				stuck = append(stuck, f)
+			}
+		}
+		branch, _ := run("-C", mem, "symbolic-ref", "--short", "-q", "HEAD")
+		switch {
+		case len(stuck) > 0:
+			d.add("git", statusFail, fmt.Sprintf("%s is in the middle of a merge or rebase (%s)", mem, strings.Join(stuck, ", ")),
+				shellLine("git", "-C", mem, "rebase", "--abort")+" or "+shellLine("git", "-C", mem, "merge", "--abort")+", then `anamnesis sync`")
+		case branch != "main":
+			d.add("git", statusWarn, fmt.Sprintf("%s is on branch %q, not main", mem, branch), shellLine("git", "-C", mem, "checkout", "main"))
+		default:
+			d.add("git", statusOK, mem+" is a git repository on main", "")
+		}
+	}
+	if remote == "" {
+		d.add("remote", statusOK, "none configured (local only)", "")
+		return
+	}
+	if out, err := run("ls-remote", "--heads", "--", remote); err != nil {
+		last := out
+		if i := strings.LastIndex(strings.TrimSpace(out), "\n"); i >= 0 {
+			last = strings.TrimSpace(out[i+1:])
+		}
+		if last == "" {
+			last = err.Error()
+		}
+		d.add("remote", statusFail, fmt.Sprintf("%s is not reachable (%s); new notes stay committed locally until it is", remote, last),
+			"check the URL, the network and your ssh key; to change it: anamnesis init --remote URL (or --local-only)")
+		return
+	}
+	d.add("remote", statusOK, remote+" reachable", "")
+}
+
+func sameDir(a, b string) bool {
+	ra, err1 := filepath.EvalSymlinks(a)
+	rb, err2 := filepath.EvalSymlinks(b)
+	return err1 == nil && err2 == nil && ra == rb
+}

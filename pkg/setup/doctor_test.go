@@ -1,0 +1,164 @@
+package setup
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+func gitRun(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+}
+
+func runDoctorJSON(t *testing.T, e *env) ([]Check, error) {
+	t.Helper()
+	var out bytes.Buffer
+	err := Doctor(context.Background(), DoctorOptions{Paths: Paths{BinDir: e.binDir}, JSON: true}, &out, &out)
+	var checks []Check
+	if jerr := json.Unmarshal(out.Bytes(), &checks); jerr != nil {
+		t.Fatalf("doctor --json output: %v\n%s", jerr, out.String())
+	}
+	return checks, err
+}
+
+func failures(checks []Check) []Check {
+	var f []Check
+	for _, c := range checks {
+		if c.Status != statusOK {
+			f = append(f, c)
+		}
+	}
+	return f
+}
+
+func TestDoctorHealthyThenBroken(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	e := newEnv(t, true)
+	e.writeSettings(readTestdata(t, "rich-settings.json"))
+	remote := filepath.Join(t.TempDir(), "remote.git")
+	gitRun(t, t.TempDir(), "init", "-q", "--bare", remote)
+	if out, err := e.init("--yes", "--no-sync", "--machine-id", "box", "--remote", remote); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	// What a first sync leaves: the notes tree as a git repo on main.
+	ctx := context.Background()
+	st, err := store.Open(ctx, e.defaultHome())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Write(ctx, note.New("semantic", "Deploys go through make release", "Never push tags by hand.")); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	mem := filepath.Join(e.defaultHome(), "memory")
+	gitRun(t, mem, "init", "-q", "-b", "main")
+	gitRun(t, mem, "add", "-A")
+	gitRun(t, mem, "commit", "-q", "-m", "first")
+
+	checks, err := runDoctorJSON(t, e)
+	if err != nil || len(failures(checks)) > 0 {
+		t.Fatalf("healthy install: err=%v, not ok: %+v", err, failures(checks))
+	}
+	names := map[string]bool{}
+	for _, c := range checks {
+		names[c.Name] = true
+	}
+	for _, n := range []string{"binaries", "hooks", "mcp", "config", "index", "git", "remote"} {
+		if !names[n] {
+			t.Errorf("no %q check in %+v", n, checks)
+		}
+	}
+
+	// Break four things.
+	settings := e.read(e.settingsPath())
+	d, _ := parseSettings(settings)
+	hi := d.top.index("hooks")
+	hooks, _ := parseObject(d.top[hi].val)
+	hooks = append(hooks[:2:2], hooks[3:]...) // PreToolUse, SessionStart, [SessionEnd], Stop, PreCompact
+	d.top[hi].val = hooks.compact()
+	e.writeSettings(d.bytes())
+	if out, err := exec.Command("claude", "mcp", "remove", "--scope", "user", "anamnesis").CombinedOutput(); err != nil {
+		t.Fatalf("%v %s", err, out)
+	}
+	bad := filepath.Join(mem, "semantic", "01HZZZZZZZZZZZZZZZZZZZZZZZ.md")
+	if err := os.WriteFile(bad, []byte("---\ntitle: [unclosed\n---\nbody\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(e.defaultHome(), "config.json")
+	unreachable := filepath.Join(t.TempDir(), "gone", "remote.git")
+	if err := os.WriteFile(cfg, []byte(`{"machine_id": "box", "remote": "`+unreachable+`"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+
+	checks, err = runDoctorJSON(t, e)
+	if !errors.Is(err, ErrChecksFailed) {
+		t.Fatalf("doctor err = %v", err)
+	}
+	want := []struct{ name, detail, fix string }{
+		{"hooks", "SessionEnd capture hook missing", "anamnesis init"},
+		{"mcp", `"anamnesis" is not registered`, "claude mcp add --scope user anamnesis -- '" + BinPath(e.binDir, BinMCP) + "'"},
+		{"notes", bad + " cannot be read as a note", "correct the file (or delete it), then `anamnesis reindex`"},
+		{"remote", unreachable + " is not reachable", "check the URL"},
+	}
+	for _, w := range want {
+		found := false
+		for _, c := range checks {
+			if c.Name == w.name && c.Status == statusFail && strings.Contains(c.Detail, w.detail) && strings.Contains(c.Fix, w.fix) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("no FAIL %s %q with fix %q in:\n%+v", w.name, w.detail, w.fix, checks)
+		}
+	}
+	if n := len(failures(checks)); n != len(want) {
+		t.Errorf("%d problems reported, want %d: %+v", n, len(want), failures(checks))
+	}
+
+	// The text form: one line per check, failures with their fix.
+	var out bytes.Buffer
+	if err := RunDoctor(ctx, []string{"--bin-dir", e.binDir}, nil, &out, &out); err == nil {
+		t.Fatal("doctor exited 0 on a broken install")
+	}
+	if !strings.Contains(out.String(), "FAIL mcp: \"anamnesis\" is not registered with Claude Code; fix: claude mcp add") {
+		t.Errorf("text report:\n%s", out.String())
+	}
+}
+
+func TestDoctorMalformedConfigAndSettings(t *testing.T) {
+	e := newEnv(t, false)
+	os.MkdirAll(e.defaultHome(), 0o700)
+	os.WriteFile(filepath.Join(e.defaultHome(), "config.json"), []byte("{nope"), 0o600)
+	e.writeSettings([]byte("{]"))
+	checks, err := runDoctorJSON(t, e)
+	if !errors.Is(err, ErrChecksFailed) {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range failures(checks) {
+		got = append(got, c.Name+": "+c.Detail)
+	}
+	joined := strings.Join(got, "\n")
+	for _, s := range []string{"config: " + filepath.Join(e.defaultHome(), "config.json") + " is not valid JSON", "hooks: " + e.settingsPath() + ": not valid JSON", "mcp: \"anamnesis\" is not registered", "git: "} {
+		if !strings.Contains(joined, s) {
+			t.Errorf("missing %q in\n%s", s, joined)
+		}
+	}
+}

@@ -1,0 +1,118 @@
+package setup
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+)
+
+func isWindows() bool { return runtime.GOOS == "windows" }
+
+// Paths are where init, uninstall and doctor look and write. Zero fields are
+// filled from the environment by Resolve.
+type Paths struct {
+	// Home is the store home, absolute.
+	Home string
+	// HomeIsDefault is true when Home is ~/.anamnesis; only then do hook
+	// commands and the MCP registration go without ANAMNESIS_HOME.
+	HomeIsDefault bool
+	// BinDir holds all the binaries (default: the running executable's).
+	BinDir string
+	// ClaudeConfigDir is $CLAUDE_CONFIG_DIR, else ~/.claude.
+	ClaudeConfigDir string
+	// ClaudeJSON is where Claude Code keeps user-scope MCP servers.
+	ClaudeJSON string
+}
+
+// SettingsPath is Claude Code's user settings file.
+func (p Paths) SettingsPath() string { return filepath.Join(p.ClaudeConfigDir, "settings.json") }
+
+// ConfigPath is the machine-local config.json in the home.
+func (p Paths) ConfigPath() string { return filepath.Join(p.Home, "config.json") }
+
+func expandTilde(path, userHome string) string {
+	if path == "~" {
+		return userHome
+	}
+	if strings.HasPrefix(path, "~/") || strings.HasPrefix(path, `~\`) {
+		return filepath.Join(userHome, path[2:])
+	}
+	return path
+}
+
+// DefaultHome is ~/.anamnesis.
+func DefaultHome() (string, error) {
+	h, err := os.UserHomeDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(h, ".anamnesis"), nil
+}
+
+// Resolve fills the zero fields of p: Home from ANAMNESIS_HOME or the
+// default, BinDir from the running executable, the Claude Code paths from
+// CLAUDE_CONFIG_DIR or ~/.claude.
+func (p Paths) Resolve() (Paths, error) {
+	userHome, err := os.UserHomeDir()
+	if err != nil {
+		return p, err
+	}
+	def := filepath.Join(userHome, ".anamnesis")
+	if p.Home == "" {
+		p.Home = os.Getenv("ANAMNESIS_HOME")
+	}
+	if p.Home == "" {
+		p.Home = def
+	}
+	p.Home, err = filepath.Abs(expandTilde(p.Home, userHome))
+	if err != nil {
+		return p, err
+	}
+	p.HomeIsDefault = filepath.Clean(p.Home) == filepath.Clean(def)
+	if p.BinDir == "" {
+		p.BinDir, err = executableDir()
+		if err != nil {
+			return p, err
+		}
+	}
+	if p.BinDir, err = filepath.Abs(p.BinDir); err != nil {
+		return p, err
+	}
+	fromEnv := false
+	if p.ClaudeConfigDir == "" {
+		if d := os.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
+			p.ClaudeConfigDir, fromEnv = expandTilde(d, userHome), true
+		} else {
+			p.ClaudeConfigDir = filepath.Join(userHome, ".claude")
+		}
+	} else {
+		fromEnv = true
+	}
+	if p.ClaudeConfigDir, err = filepath.Abs(p.ClaudeConfigDir); err != nil {
+		return p, err
+	}
+	if p.ClaudeJSON == "" {
+		p.ClaudeJSON = claudeJSONPath(p.ClaudeConfigDir, fromEnv, userHome)
+	}
+	return p, nil
+}
+
+// executableDir is the directory of the running binary. When it is reached
+// through a symlink (a package manager's bin/ of links), the link's
+// directory is kept if the other binaries are there too, so hook commands
+// survive upgrades that move the real files; else the real directory is used.
+func executableDir() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	dir := filepath.Dir(exe)
+	if isExecutable(BinPath(dir, BinInject)) {
+		return dir, nil
+	}
+	if real, err := filepath.EvalSymlinks(exe); err == nil {
+		return filepath.Dir(real), nil
+	}
+	return dir, nil
+}

@@ -1,0 +1,498 @@
+// Package setup wires Anamnesis into Claude Code and checks the wiring:
+// `anamnesis init`, `anamnesis uninstall` and `anamnesis doctor` (SPEC 8).
+package setup
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"time"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/cli"
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
+)
+
+// InitOptions are `anamnesis init`'s flags.
+type InitOptions struct {
+	Paths
+	MachineID string // --machine-id; "" = env, config.json, hostname
+	Remote    string // --remote; "" = env ANAMNESIS_GIT_REMOTE, config.json
+	LocalOnly bool   // --local-only: no remote
+	Name      string // --name: MCP server name (default "anamnesis")
+	NoMCP     bool
+	NoHooks   bool
+	NoSync    bool
+	Yes       bool // never prompt
+	Print     bool // show the plan, write nothing
+
+	// SyncTimeout bounds the first sync (default 2 minutes).
+	SyncTimeout time.Duration
+
+	// forceInteractive lets tests drive the prompts without a terminal.
+	forceInteractive bool
+}
+
+// initPlan is everything init would do, computed before anything is written
+// so that a refusal (malformed settings.json, missing binaries) changes
+// nothing.
+type initPlan struct {
+	p         Paths
+	machineID string
+	remote    string
+
+	configPath  string
+	configOld   []byte
+	configNew   []byte // nil: unchanged
+	configBadly error  // the old config.json was malformed
+
+	settingsPath string // the real file (symlinks followed)
+	settingsOld  []byte
+	settingsHad  bool
+	settingsNew  []byte // nil: unchanged
+	hooksRemoved []InstalledHook
+	hooksAdded   EventGroups
+
+	mcpName    string
+	mcpWant    MCPServer
+	mcpHave    *MCPServer // nil: not registered (or unknown, see mcpReadErr)
+	mcpReadErr error
+	claude     string // path of the claude CLI, "" if not on PATH
+	mcpChange  bool
+
+	syncBin string
+	noSync  bool
+}
+
+func hostnameOr(def string) string {
+	if h, err := os.Hostname(); err == nil && h != "" {
+		return h
+	}
+	return def
+}
+
+// isTerminal reports whether r is an interactive terminal, without a
+// dependency: a character device is a TTY for our purpose.
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// Init runs `anamnesis init`.
+func Init(ctx context.Context, opts InitOptions, stdin io.Reader, stdout, stderr io.Writer) error {
+	if opts.LocalOnly && opts.Remote != "" {
+		return usageErr("--remote and --local-only exclude each other")
+	}
+	if opts.Name == "" {
+		opts.Name = DefaultMCPName
+	}
+	homeGiven := opts.Home != "" || os.Getenv("ANAMNESIS_HOME") != ""
+	p, err := opts.Paths.Resolve()
+	if err != nil {
+		return err
+	}
+	interactive := !opts.Yes && !opts.Print && (isTerminal(stdin) || opts.forceInteractive)
+	var in *bufio.Reader
+	if interactive {
+		in = bufio.NewReader(stdin)
+		fmt.Fprintln(stdout, "Setting up Anamnesis (press Enter to accept the value in brackets).")
+		if !homeGiven {
+			h := ask(in, stdout, "Store directory", p.Home)
+			if h != p.Home {
+				opts.Paths.Home = h
+				if p, err = opts.Paths.Resolve(); err != nil {
+					return err
+				}
+			}
+		}
+	}
+
+	cur := storeConfig{}
+	configOld, _, err := readOptional(p.ConfigPath())
+	if err != nil {
+		return err
+	}
+	cur = parseStoreConfig(configOld)
+
+	machineID := firstNonEmpty(opts.MachineID, os.Getenv("ANAMNESIS_MACHINE_ID"), cur.MachineID, hostnameOr("unknown"))
+	remote := ""
+	remoteGiven := opts.Remote != "" || opts.LocalOnly
+	switch {
+	case opts.LocalOnly:
+	case opts.Remote != "":
+		remote = opts.Remote
+	default:
+		remote = firstNonEmpty(os.Getenv("ANAMNESIS_GIT_REMOTE"), cur.Remote)
+	}
+	if interactive {
+		if opts.MachineID == "" {
+			machineID = ask(in, stdout, "Machine id", machineID)
+		}
+		if !remoteGiven {
+			shown := remote
+			if shown == "" {
+				shown = "none"
+			}
+			r := ask(in, stdout, "Git remote for syncing your machines (\"none\" for local only)", shown)
+			if r == "none" || r == "-" {
+				r = ""
+			}
+			remote = r
+		}
+	}
+	if err := config.Validate("machine_id", machineID); err != nil {
+		return usageErr("%v", err)
+	}
+	if remote != "" {
+		if err := config.Validate("remote", remote); err != nil {
+			return usageErr("%v", err)
+		}
+	}
+
+	plan, err := makeInitPlan(p, opts, machineID, remote, configOld, cur)
+	if err != nil {
+		return err
+	}
+	if opts.Print {
+		plan.describe(stdout, true)
+		return nil
+	}
+	if interactive {
+		plan.describe(stdout, false)
+		if !confirm(in, stdout, "Proceed?") {
+			fmt.Fprintln(stdout, "init: nothing changed")
+			return nil
+		}
+	}
+	return plan.execute(ctx, opts, stdout, stderr)
+}
+
+func firstNonEmpty(vals ...string) string {
+	for _, v := range vals {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+func ask(in *bufio.Reader, out io.Writer, question, def string) string {
+	fmt.Fprintf(out, "%s [%s]: ", question, def)
+	line, _ := in.ReadString('\n')
+	line = strings.TrimSpace(line)
+	if line == "" {
+		return def
+	}
+	return line
+}
+
+func confirm(in *bufio.Reader, out io.Writer, question string) bool {
+	fmt.Fprintf(out, "%s [Y/n]: ", question)
+	line, err := in.ReadString('\n')
+	line = strings.ToLower(strings.TrimSpace(line))
+	if err != nil && line == "" {
+		return false // EOF: no answer is not a yes
+	}
+	return line == "" || line == "y" || line == "yes"
+}
+
+func makeInitPlan(p Paths, opts InitOptions, machineID, remote string, configOld []byte, cur storeConfig) (*initPlan, error) {
+	plan := &initPlan{p: p, machineID: machineID, remote: remote, mcpName: opts.Name, noSync: opts.NoSync}
+
+	// Binaries first: hooks pointing at files that are not there would
+	// make every Claude Code session report a failing hook.
+	var need []string
+	if !opts.NoHooks {
+		need = append(need, BinInject, BinCapture, BinSync)
+	}
+	if !opts.NoMCP {
+		need = append(need, BinMCP)
+	}
+	var missing []string
+	for _, b := range need {
+		if !isExecutable(BinPath(p.BinDir, b)) {
+			missing = append(missing, b)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("%s not found in %s; install all binaries together (./scripts/install.sh) and run init from there; nothing was changed",
+			strings.Join(missing, ", "), p.BinDir)
+	}
+
+	// config.json: written only when a value changes, so a second init is
+	// a no-op whoever formatted the file last.
+	plan.configPath = p.ConfigPath()
+	plan.configOld = configOld
+	plan.configBadly = cur.Malformed
+	if cur.Malformed != nil || cur.MachineID != machineID || cur.Remote != remote || configOld == nil {
+		nb, err := editStoreConfig(configOld, machineID, remote)
+		if err != nil {
+			return nil, err
+		}
+		plan.configNew = nb
+	}
+
+	if !opts.NoHooks {
+		plan.settingsPath = resolveTarget(p.SettingsPath())
+		old, had, err := readOptional(plan.settingsPath)
+		if err != nil {
+			return nil, err
+		}
+		plan.settingsOld, plan.settingsHad = old, had
+		plan.hooksAdded = BuildHooks(p.BinDir, p.Home, p.HomeIsDefault)
+		nb, err := MergeHooks(old, plan.hooksAdded)
+		var se *SettingsError
+		if errors.As(err, &se) {
+			return nil, fmt.Errorf("%s: %s; fix or move the file and run init again (nothing was changed)", p.SettingsPath(), se.Reason)
+		}
+		if err != nil {
+			return nil, err
+		}
+		plan.hooksRemoved, _ = FindHooks(old)
+		if !had || !bytes.Equal(nb, old) {
+			plan.settingsNew = nb
+		}
+	}
+
+	if !opts.NoMCP {
+		plan.mcpWant = MCPServer{Type: "stdio", Command: BinPath(p.BinDir, BinMCP)}
+		if !p.HomeIsDefault {
+			plan.mcpWant.Env = map[string]string{"ANAMNESIS_HOME": p.Home}
+		}
+		servers, err := readMCPServers(p.ClaudeJSON)
+		if err != nil {
+			plan.mcpReadErr = err
+			plan.mcpChange = true
+		} else if have, ok := servers[opts.Name]; ok {
+			plan.mcpHave = &have
+			plan.mcpChange = !have.same(plan.mcpWant)
+		} else {
+			plan.mcpChange = true
+		}
+		if c, err := exec.LookPath("claude"); err == nil {
+			plan.claude = c
+		}
+	}
+	if !opts.NoSync {
+		plan.syncBin = BinPath(p.BinDir, BinSync)
+	}
+	return plan, nil
+}
+
+func (plan *initPlan) mcpAddLine() string {
+	return shellLine(append([]string{"claude"}, mcpAddArgs(plan.mcpName, plan.mcpWant)...)...)
+}
+
+// describe prints what init will do (dry is --print: "would").
+func (plan *initPlan) describe(w io.Writer, dry bool) {
+	will := "will"
+	if dry {
+		will = "would"
+	}
+	fmt.Fprintf(w, "anamnesis init %s:\n", map[bool]string{true: "plan (--print: nothing is written)", false: "plan"}[dry])
+	fmt.Fprintf(w, "  store:  %s (machine id %q, %s)\n", plan.p.Home, plan.machineID, remoteText(plan.remote))
+	fmt.Fprintf(w, "  bin:    %s\n", plan.p.BinDir)
+	if plan.configNew != nil {
+		fmt.Fprintf(w, "  config: %s write %s (mode 0600):\n", will, plan.configPath)
+		for _, l := range strings.Split(strings.TrimRight(string(plan.configNew), "\n"), "\n") {
+			fmt.Fprintf(w, "            %s\n", l)
+		}
+	} else {
+		fmt.Fprintf(w, "  config: %s unchanged\n", plan.configPath)
+	}
+	switch {
+	case plan.settingsPath == "":
+		fmt.Fprintln(w, "  hooks:  skipped (--no-hooks)")
+	case plan.settingsNew == nil:
+		fmt.Fprintf(w, "  hooks:  %s already has the hooks, unchanged\n", plan.settingsPath)
+	default:
+		bak := "settings.json.bak"
+		if !plan.settingsHad {
+			bak = "new file, no backup"
+		}
+		fmt.Fprintf(w, "  hooks:  %s update %s (%s):\n", will, plan.settingsPath, bak)
+		for _, h := range plan.hooksRemoved {
+			fmt.Fprintf(w, "          - %s %s\n", h.Event, hookText(h.Matcher, h.HookCommand))
+		}
+		for _, eg := range plan.hooksAdded {
+			for _, g := range eg.Groups {
+				for _, h := range g.Hooks {
+					fmt.Fprintf(w, "          + %s %s\n", eg.Event, hookText(g.Matcher, h))
+				}
+			}
+		}
+	}
+	switch {
+	case plan.mcpWant.Command == "":
+		fmt.Fprintln(w, "  mcp:    skipped (--no-mcp)")
+	case !plan.mcpChange:
+		fmt.Fprintf(w, "  mcp:    %q already registered, unchanged\n", plan.mcpName)
+	case plan.claude == "":
+		fmt.Fprintf(w, "  mcp:    `claude` is not on PATH; register the server yourself with:\n            %s\n", plan.mcpAddLine())
+	default:
+		if plan.mcpHave != nil || plan.mcpReadErr != nil {
+			fmt.Fprintf(w, "  mcp:    %s run: %s\n", will, shellLine("claude", "mcp", "remove", "--scope", "user", plan.mcpName))
+		}
+		fmt.Fprintf(w, "  mcp:    %s run: %s\n", will, plan.mcpAddLine())
+	}
+	if plan.noSync {
+		fmt.Fprintln(w, "  sync:   skipped (--no-sync)")
+	} else {
+		fmt.Fprintf(w, "  sync:   %s run a first sync (%s)\n", will, plan.syncBin)
+	}
+}
+
+func remoteText(r string) string {
+	if r == "" {
+		return "local only, no remote"
+	}
+	return "remote " + r
+}
+
+func hookText(matcher string, h HookCommand) string {
+	var b strings.Builder
+	if matcher != "" {
+		fmt.Fprintf(&b, "[%s] ", matcher)
+	}
+	b.WriteString(h.Command)
+	if h.Timeout > 0 {
+		fmt.Fprintf(&b, " (timeout %ds)", h.Timeout)
+	}
+	if h.Async {
+		b.WriteString(" (async)")
+	}
+	return b.String()
+}
+
+func (plan *initPlan) execute(ctx context.Context, opts InitOptions, stdout, stderr io.Writer) error {
+	if err := os.MkdirAll(plan.p.Home, 0o700); err != nil {
+		return err
+	}
+	if plan.configNew != nil {
+		if plan.configBadly != nil && len(plan.configOld) > 0 {
+			if err := writeFileAtomic(plan.configPath+".bak", plan.configOld, 0o600); err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "config: %s was not valid JSON (%v); kept it as config.json.bak\n", plan.configPath, plan.configBadly)
+		}
+		if err := writeFileAtomic(plan.configPath, plan.configNew, 0o600); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "config: wrote %s (machine id %q, %s)\n", plan.configPath, plan.machineID, remoteText(plan.remote))
+	} else {
+		fmt.Fprintf(stdout, "config: %s unchanged\n", plan.configPath)
+	}
+
+	if plan.settingsPath != "" {
+		if plan.settingsNew == nil {
+			fmt.Fprintf(stdout, "hooks:  %s unchanged\n", plan.settingsPath)
+		} else {
+			// Re-read right before writing: if Claude Code (or the user)
+			// changed the file since we planned, merge into that version.
+			cur, had, err := readOptional(plan.settingsPath)
+			if err != nil {
+				return err
+			}
+			if had != plan.settingsHad || !bytes.Equal(cur, plan.settingsOld) {
+				nb, err := MergeHooks(cur, plan.hooksAdded)
+				if err != nil {
+					return fmt.Errorf("%s changed while init ran and is now unusable: %v; nothing was changed", plan.settingsPath, err)
+				}
+				plan.settingsOld, plan.settingsHad, plan.settingsNew = cur, had, nb
+			}
+			mode := fileMode(plan.settingsPath, 0o644)
+			if plan.settingsHad {
+				if err := writeFileAtomic(plan.settingsPath+".bak", plan.settingsOld, mode); err != nil {
+					return err
+				}
+			}
+			if err := writeFileAtomic(plan.settingsPath, plan.settingsNew, mode); err != nil {
+				return err
+			}
+			if plan.settingsHad {
+				fmt.Fprintf(stdout, "hooks:  updated %s (previous version in settings.json.bak)\n", plan.settingsPath)
+			} else {
+				fmt.Fprintf(stdout, "hooks:  wrote %s\n", plan.settingsPath)
+			}
+		}
+	}
+
+	if plan.mcpWant.Command != "" {
+		switch {
+		case !plan.mcpChange:
+			fmt.Fprintf(stdout, "mcp:    %q already registered\n", plan.mcpName)
+		case plan.claude == "":
+			fmt.Fprintf(stdout, "mcp:    `claude` is not on PATH, so the MCP server is not registered; once Claude Code is installed, run:\n          %s\n", plan.mcpAddLine())
+		default:
+			cli := claudeCLI{path: plan.claude}
+			if plan.mcpHave != nil || plan.mcpReadErr != nil {
+				// `claude mcp add` refuses an existing name; an
+				// unreadable config means we do not know, so try.
+				if _, err := cli.run(ctx, "mcp", "remove", "--scope", "user", plan.mcpName); err != nil && plan.mcpHave != nil {
+					return fmt.Errorf("replacing the MCP registration: %w", err)
+				}
+			}
+			if _, err := cli.run(ctx, mcpAddArgs(plan.mcpName, plan.mcpWant)...); err != nil {
+				return fmt.Errorf("registering the MCP server: %w (to do it by hand: %s)", err, plan.mcpAddLine())
+			}
+			verb := "registered"
+			if plan.mcpHave != nil {
+				verb = "re-registered"
+			}
+			fmt.Fprintf(stdout, "mcp:    %s %q at user scope (%s)\n", verb, plan.mcpName, plan.mcpWant.Command)
+		}
+	}
+
+	if !plan.noSync {
+		plan.firstSync(ctx, opts, stdout, stderr)
+	}
+	fmt.Fprintln(stdout, "anamnesis: ready. `anamnesis doctor` checks the installation.")
+	return nil
+}
+
+// firstSync runs anamnesis-sync once. Its failure (an unreachable remote, say)
+// does not undo or fail init: the store works locally and later syncs retry.
+func (plan *initPlan) firstSync(ctx context.Context, opts InitOptions, stdout, stderr io.Writer) {
+	timeout := opts.SyncTimeout
+	if timeout <= 0 {
+		timeout = 2 * time.Minute
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, plan.syncBin)
+	cmd.Env = append(os.Environ(), "ANAMNESIS_HOME="+plan.p.Home)
+	if plan.remote == "" {
+		// --local-only must win over a remote left in the environment.
+		cmd.Env = append(cmd.Env, "ANAMNESIS_GIT_REMOTE=")
+	}
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	text := strings.TrimSpace(out.String())
+	if err != nil {
+		fmt.Fprintf(stdout, "sync:   first sync failed (%v)%s\n        the store works locally; fix the remote, then run `anamnesis sync`\n", err, indentOutput(text))
+		return
+	}
+	if text == "" {
+		text = "done"
+	}
+	fmt.Fprintf(stdout, "sync:   %s\n", strings.ReplaceAll(text, "\n", "\n        "))
+}
+
+func indentOutput(s string) string {
+	if s == "" {
+		return ""
+	}
+	return ":\n        " + strings.ReplaceAll(s, "\n", "\n        ")
+}
+
+func usageErr(format string, a ...any) error { return cli.Usagef(format, a...) }

@@ -1,0 +1,113 @@
+package setup
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"time"
+)
+
+// DefaultMCPName is the name the MCP server is registered under.
+const DefaultMCPName = "anamnesis"
+
+// MCPServer is a user-scope MCP registration as Claude Code stores it.
+type MCPServer struct {
+	Type    string            `json:"type,omitempty"`
+	Command string            `json:"command"`
+	Args    []string          `json:"args,omitempty"`
+	Env     map[string]string `json:"env,omitempty"`
+}
+
+func (s MCPServer) same(o MCPServer) bool {
+	return s.Command == o.Command && len(s.Args) == len(o.Args) && (len(s.Args) == 0 || reflect.DeepEqual(s.Args, o.Args)) &&
+		len(s.Env) == len(o.Env) && (len(s.Env) == 0 || reflect.DeepEqual(s.Env, o.Env))
+}
+
+// claudeJSONPath is where Claude Code keeps user-scope MCP servers:
+// $CLAUDE_CONFIG_DIR/.claude.json, else ~/.claude.json (checked on 2.1.330).
+func claudeJSONPath(claudeConfigDir string, fromEnv bool, userHome string) string {
+	if fromEnv {
+		return filepath.Join(claudeConfigDir, ".claude.json")
+	}
+	return filepath.Join(userHome, ".claude.json")
+}
+
+// readMCPServers returns the user-scope MCP servers. A missing file is no
+// servers; an unreadable one is an error (we then fall back to the CLI).
+func readMCPServers(path string) (map[string]MCPServer, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return map[string]MCPServer{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var cfg struct {
+		MCPServers map[string]MCPServer `json:"mcpServers"`
+	}
+	if err := json.Unmarshal(b, &cfg); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if cfg.MCPServers == nil {
+		cfg.MCPServers = map[string]MCPServer{}
+	}
+	return cfg.MCPServers, nil
+}
+
+// mcpAddArgs is the `claude` command line that registers srv as name.
+func mcpAddArgs(name string, srv MCPServer) []string {
+	args := []string{"mcp", "add", "--scope", "user"}
+	keys := make([]string, 0, len(srv.Env))
+	for k := range srv.Env {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		args = append(args, "-e", k+"="+srv.Env[k])
+	}
+	args = append(args, name, "--", srv.Command)
+	return append(args, srv.Args...)
+}
+
+// shellLine renders a command line for a human to paste.
+func shellLine(argv ...string) string {
+	parts := make([]string, len(argv))
+	for i, a := range argv {
+		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:@+,") == "" {
+			parts[i] = a
+		} else {
+			parts[i] = shellQuote(a)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// claudeCLI runs the claude CLI with a deadline: it is a Node program that
+// may hang on a broken install, and init must never hang with it.
+type claudeCLI struct {
+	path string
+}
+
+func (c claudeCLI) run(ctx context.Context, args ...string) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, c.path, args...)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	cmd.Stderr = &out
+	cmd.Stdin = nil
+	err := cmd.Run()
+	if err != nil {
+		return out.String(), fmt.Errorf("claude %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(out.String()))
+	}
+	return out.String(), nil
+}
