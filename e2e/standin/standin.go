@@ -46,7 +46,7 @@ type Request struct {
 	Method string          `json:"method"`
 	Path   string          `json:"path"`
 	Query  string          `json:"query,omitempty"`
-	Kind   string          `json:"kind"` // "turn", "side", "other"
+	Kind   string          `json:"kind"` // "turn", "side", "compact", "other"
 	Turn   int             `json:"turn"` // index of the script turn that answered, -1 if none
 	Body   json.RawMessage `json:"body,omitempty"`
 }
@@ -62,12 +62,22 @@ type Server struct {
 	// DefaultText answers side requests and conversation requests when
 	// the script is exhausted or the next turn's Match does not apply.
 	DefaultText string
+	// CompactMarker identifies Claude Code's compaction request (it carries
+	// tools but is not a conversation turn); it is answered with
+	// CompactSummary and never consumes the script.
+	CompactMarker  string
+	CompactSummary string
 }
 
 // New returns a stand-in that appends every request as a JSON line to record
 // (nil: keep them in memory only).
 func New(record io.Writer) *Server {
-	return &Server{record: record, DefaultText: "OK."}
+	return &Server{
+		record:         record,
+		DefaultText:    "OK.",
+		CompactMarker:  "create a detailed summary of the conversation",
+		CompactSummary: "<analysis>\nThe user asked for a change and it was made.\n</analysis>\n\n<summary>\n1. Primary Request and Intent: the user asked for a change in this project; it was made.\n</summary>",
+	}
 }
 
 // SetScript replaces the script and rewinds it.
@@ -130,9 +140,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		reply := Turn{Text: s.DefaultText}
-		if len(req.Tools) == 0 {
+		switch {
+		case len(req.Tools) == 0:
 			rec.Kind = "side"
-		} else {
+		case s.CompactMarker != "" && strings.Contains(LastUserText(body), s.CompactMarker):
+			rec.Kind = "compact"
+			reply = Turn{Text: s.CompactSummary}
+		default:
 			rec.Kind = "turn"
 			s.mu.Lock()
 			if s.next < len(s.turns) && (s.turns[s.next].Match == "" || bytes.Contains(body, []byte(s.turns[s.next].Match))) {
@@ -305,6 +319,30 @@ func contentText(raw json.RawMessage) string {
 			sb.WriteString(contentText(b.Content))
 			sb.WriteByte('\n')
 		}
+	}
+	return sb.String()
+}
+
+// AllText returns every string in a request's messages and system prompt,
+// joined by newlines: what the model would read, for "does the request
+// contain X" assertions that must not depend on JSON escaping.
+func AllText(body json.RawMessage) string {
+	var req struct {
+		System   json.RawMessage `json:"system"`
+		Messages []struct {
+			Content json.RawMessage `json:"content"`
+		} `json:"messages"`
+	}
+	if json.Unmarshal(body, &req) != nil {
+		return ""
+	}
+	var sb strings.Builder
+	if len(req.System) > 0 {
+		sb.WriteString(contentText(req.System))
+	}
+	for _, m := range req.Messages {
+		sb.WriteString(contentText(m.Content))
+		sb.WriteByte('\n')
 	}
 	return sb.String()
 }

@@ -1,0 +1,74 @@
+#!/bin/sh
+# Builds every Anamnesis binary, installs them into one directory and wires
+# Anamnesis into Claude Code with `anamnesis init`.
+#
+#   ./scripts/install.sh [init flags...]
+#
+# PREFIX   install under $PREFIX/bin (default: ~/.local, so ~/.local/bin)
+# BINDIR   install exactly here instead (default: $PREFIX/bin)
+# ANAMNESIS_GIT_REMOTE   a git remote to sync notes through (init reads it);
+#          without it, and without a remote configured earlier, the store is
+#          local only. A remote can be added later: anamnesis init --remote URL
+# ANAMNESIS_SKIP_INIT=1  install the binaries only
+#
+# On a terminal, init asks before changing anything; otherwise it runs with
+# --yes. Any arguments are passed to init (e.g. --remote URL, --no-mcp).
+set -eu
+
+die() { echo "install.sh: $*" >&2; exit 1; }
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+command -v go >/dev/null 2>&1 || die "Go is not installed (https://go.dev/dl/); it is the only build requirement besides git"
+command -v git >/dev/null 2>&1 || die "git is not installed; notes are synced with git"
+
+PREFIX=${PREFIX:-"$HOME/.local"}
+BINDIR=${BINDIR:-"$PREFIX/bin"}
+mkdir -p "$BINDIR" || die "cannot create $BINDIR"
+BINDIR=$(cd "$BINDIR" && pwd)
+
+version=$(git -C "$root" describe --tags --always --dirty 2>/dev/null || echo dev)
+ldflags="-s -w -X github.com/anamnesis-dev/anamnesis/pkg/cli.Version=$version"
+
+# Build into a scratch directory next to the target, then move each binary
+# into place: a failed build leaves the previous installation untouched, and
+# a rename never leaves a half-written executable that a running Claude Code
+# hook could pick up.
+stage=$(mktemp -d "$BINDIR/.anamnesis-install.XXXXXX")
+trap 'rm -rf "$stage"' EXIT INT TERM
+
+cd "$root"
+built=""
+for dir in cmd/anamnesis*/; do
+	name=$(basename "$dir")
+	[ -f "$dir/main.go" ] || continue
+	echo "building $name"
+	# cmd/anamnesis-mcp is its own module; go.work makes ./cmd/... resolve
+	# from the root for every binary.
+	CGO_ENABLED=0 go build -trimpath -ldflags "$ldflags" -o "$stage/$name" "./$dir" ||
+		die "building $name failed; nothing was installed"
+	built="$built $name"
+done
+[ -n "$built" ] || die "no binaries found under $root/cmd"
+for name in $built; do
+	mv -f "$stage/$name" "$BINDIR/$name"
+done
+rm -rf "$stage"
+trap - EXIT INT TERM
+echo "installed$built into $BINDIR"
+
+case ":$PATH:" in
+*":$BINDIR:"*) ;;
+*)
+	echo "warning: $BINDIR is not on your PATH. Add it, e.g. in ~/.profile or ~/.zshrc:" >&2
+	echo "    export PATH=\"$BINDIR:\$PATH\"" >&2
+	;;
+esac
+
+if [ "${ANAMNESIS_SKIP_INIT:-}" = 1 ]; then
+	echo "skipping anamnesis init (ANAMNESIS_SKIP_INIT=1); run it yourself: $BINDIR/anamnesis init"
+	exit 0
+fi
+if [ -t 0 ]; then
+	exec "$BINDIR/anamnesis" init "$@"
+fi
+exec "$BINDIR/anamnesis" init --yes "$@"
