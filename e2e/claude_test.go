@@ -1,0 +1,313 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/anamnesis-dev/anamnesis/e2e/standin"
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/setup"
+)
+
+// userSettings is a settings.json as Claude Code writes it (two-space
+// JSON), full of the user's own keys and hooks, which init must keep and
+// uninstall must give back byte for byte.
+const userSettings = `{
+  "$schema": "https://json.schemastore.org/claude-code-settings.json",
+  "permissions": {
+    "allow": [
+      "Bash(npm run test:*)"
+    ],
+    "deny": []
+  },
+  "env": {
+    "MY_TOOL_FLAGS": "--fast && --quiet"
+  },
+  "hooks": {
+    "SessionStart": [
+      {
+        "matcher": "startup",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "echo user-hook-ran >/dev/null"
+          }
+        ]
+      }
+    ],
+    "Stop": [
+      {
+        "hooks": [
+          {
+            "type": "command",
+            "command": "true"
+          }
+        ]
+      }
+    ]
+  },
+  "includeCoAuthoredBy": false,
+  "cleanupPeriodDays": 30
+}
+`
+
+const (
+	memoryHeader = "# Anamnesis memory (auto-injected)"
+	markerTitle  = "Deploy keys for quotes-api live in vault path secret/e2e-zephyr"
+)
+
+func TestClaudeCode(t *testing.T) {
+	h := newHarness(t)
+	settingsPath := filepath.Join(h.claudeDir, "settings.json")
+	if err := os.WriteFile(settingsPath, []byte(userSettings), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	step := func(name string, f func(t *testing.T)) {
+		// Later steps build on earlier ones: stop at the first failure.
+		if !t.Run(name, f) {
+			t.FailNow()
+		}
+	}
+
+	step("install", func(t *testing.T) {
+		h.t = t
+		r := h.run(20*time.Minute, h.repo, []string{"PREFIX=" + h.prefix}, filepath.Join(h.repo, "scripts", "install.sh"), "--machine-id", "e2e-box")
+		if r.err != nil {
+			t.Fatalf("install.sh: %v\nstdout:\n%s\nstderr:\n%s", r.err, r.stdout, r.stderr)
+		}
+		t.Logf("install.sh took %s\n%s", r.dur.Round(time.Second), r.stdout)
+		for _, b := range setup.AllBinaries {
+			if _, err := os.Stat(setup.BinPath(h.bin, b)); err != nil {
+				t.Errorf("%s not installed: %v", b, err)
+			}
+		}
+		settings, err := os.ReadFile(settingsPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hooks, err := setup.FindHooks(settings)
+		if err != nil || len(hooks) != 4 {
+			t.Fatalf("hooks after install: %v %+v\n%s", err, hooks, settings)
+		}
+		for _, hk := range hooks {
+			if !strings.HasPrefix(hk.Command, "'"+h.bin+"/anamnesis-") {
+				t.Errorf("hook command is not the quoted absolute binary path: %s", hk.Command)
+			}
+		}
+		for _, s := range []string{`"command": "echo user-hook-ran >/dev/null"`, `"MY_TOOL_FLAGS": "--fast && --quiet"`, `"cleanupPeriodDays": 30`} {
+			if !strings.Contains(string(settings), s) {
+				t.Errorf("init lost %s:\n%s", s, settings)
+			}
+		}
+		if bak, _ := os.ReadFile(settingsPath + ".bak"); string(bak) != userSettings {
+			t.Errorf("settings.json.bak is not the user's file:\n%s", bak)
+		}
+
+		// Running init again changes nothing.
+		r2 := h.anamnesis("init", "--yes")
+		again, _ := os.ReadFile(settingsPath)
+		if !bytes.Equal(again, settings) {
+			t.Errorf("second init changed settings.json")
+		}
+		for _, s := range []string{"unchanged", "already registered"} {
+			if !strings.Contains(r2.stdout, s) {
+				t.Errorf("second init output lacks %q:\n%s", s, r2.stdout)
+			}
+		}
+	})
+
+	step("doctor", func(t *testing.T) {
+		h.t = t
+		r := h.run(2*time.Minute, h.proj, nil, filepath.Join(h.bin, "anamnesis"), "doctor")
+		if r.err != nil {
+			t.Fatalf("doctor on a fresh install: %v\n%s%s", r.err, r.stdout, r.stderr)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+			if !strings.HasPrefix(line, "ok ") {
+				t.Errorf("doctor line not ok: %s", line)
+			}
+		}
+	})
+
+	var first session
+	written := filepath.Join(h.proj, "src", "health.ts")
+	prompt := "Add a health check endpoint to the quotes API"
+	step("inject and capture", func(t *testing.T) {
+		h.t = t
+		h.anamnesis("write", "--type", "semantic", "--title", markerTitle, "--body", "Rotate them with `make rotate-keys`; never paste them into chat.")
+		first = h.claudeP([]standin.Turn{
+			{Text: "I'll add the endpoint.", ToolUse: &standin.ToolUse{Name: "Write", Input: mustJSON(map[string]string{
+				"file_path": written, "content": "export const health = () => ({ ok: true });\n"})}},
+			{Text: "Added GET /health in src/health.ts; it returns {ok: true} for the load balancer."},
+		}, prompt)
+		if _, err := os.Stat(written); err != nil {
+			t.Fatalf("the scripted Write did not happen: %v", err)
+		}
+		turns := first.turns()
+		if len(turns) < 2 {
+			t.Fatalf("%d conversation requests", len(turns))
+		}
+		text := standin.AllText(turns[0].Body)
+		if !strings.Contains(text, "SessionStart:startup hook success: "+memoryHeader) || !strings.Contains(text, "## [semantic] "+markerTitle) {
+			t.Errorf("the first request does not carry the injected memory block")
+		}
+
+		var n []*note.Note
+		waitFor(t, time.Minute, "the session-end note", func() bool {
+			n = h.notesOf(first.ID)
+			return len(n) > 0
+		})
+		if len(n) != 1 {
+			t.Fatalf("%d notes for session %s", len(n), first.ID)
+		}
+		got := n[0]
+		if got.Type != "episodic" || got.ProvSource != "session-end" || !slices.Contains(got.Tags, "session-end") {
+			t.Errorf("note %s: type %s, prov %s, tags %v", got.ID, got.Type, got.ProvSource, got.Tags)
+		}
+		if got.Title != prompt || !strings.Contains(got.Body, "**Ask:**") || !strings.Contains(got.Body, prompt) {
+			t.Errorf("note's title/Ask is not the prompt:\n%s\n%s", got.Title, got.Body)
+		}
+		if !strings.Contains(got.Body, "**Files touched (1):**") || !strings.Contains(got.Body, "health.ts") {
+			t.Errorf("note does not list the written file:\n%s", got.Body)
+		}
+		waitFor(t, time.Minute, "the note committed in memory/", func() bool {
+			return h.committed(got.ID)
+		})
+	})
+
+	step("compact", func(t *testing.T) {
+		h.t = t
+		before := h.notesOf(first.ID)
+		h.claudeP(nil, "--resume", first.ID, "/compact")
+		var after []*note.Note
+		waitFor(t, time.Minute, "the pre-compact capture", func() bool {
+			after = h.notesOf(first.ID)
+			return len(after) == 1 && slices.Contains(after[0].Tags, "precompact")
+		})
+		if after[0].ID != before[0].ID {
+			t.Errorf("compaction wrote a second note: %s then %s", before[0].ID, after[0].ID)
+		}
+		s := h.claudeP([]standin.Turn{{Text: "We added a health check endpoint in src/health.ts."}}, "--resume", first.ID, "What did we change so far?")
+		turns := s.turns()
+		if len(turns) == 0 {
+			t.Fatal("no request after compaction")
+		}
+		text := standin.AllText(turns[0].Body)
+		if !strings.Contains(text, "SessionStart:compact hook success: "+memoryHeader) || !strings.Contains(text, markerTitle) {
+			t.Errorf("the compacted context lacks the memory block (SessionStart compact)")
+		}
+		if !strings.Contains(text, "This session is being continued from a previous conversation") {
+			t.Errorf("the request is not from the compacted session")
+		}
+		// claude -p returns after its SessionEnd hook, so the resumed
+		// session's capture is done by now.
+		if n := h.notesOf(first.ID); len(n) != 1 || n[0].ID != before[0].ID {
+			t.Errorf("%d notes for one session after compaction and resume", len(n))
+		}
+	})
+
+	step("mcp search", func(t *testing.T) {
+		h.t = t
+		s := h.claudeP([]standin.Turn{
+			{ToolUse: &standin.ToolUse{Name: "mcp__anamnesis__memory_search", Input: mustJSON(map[string]any{"query": "vault deploy keys zephyr"})}},
+			{Match: "zephyr", Text: "Your notes say the deploy keys are in vault under secret/e2e-zephyr."},
+		}, "Where do the deploy keys live?")
+		if len(s.Denials) > 0 {
+			t.Errorf("permission denials: %s", s.Denials)
+		}
+		var res string
+		for _, r := range s.turns() {
+			if r.Turn == 1 {
+				res = standin.LastUserText(r.Body)
+			}
+		}
+		if !strings.Contains(res, markerTitle) {
+			t.Errorf("the request after the tool call does not carry the search result; last user message:\n%s", res)
+		}
+	})
+
+	step("mcp list", func(t *testing.T) {
+		h.t = t
+		r := h.mustRun(2*time.Minute, h.proj, h.claude, "mcp", "list")
+		ok := false
+		for _, line := range strings.Split(r.stdout, "\n") {
+			if strings.HasPrefix(line, "anamnesis:") && strings.Contains(line, "Connected") && !strings.Contains(line, "Failed") {
+				ok = true
+			}
+		}
+		if !ok {
+			t.Errorf("claude mcp list does not show anamnesis connected:\n%s%s", r.stdout, r.stderr)
+		}
+	})
+
+	step("session end does not wait on the network", func(t *testing.T) {
+		h.t = t
+		script := func(file string) []standin.Turn {
+			return []standin.Turn{
+				{ToolUse: &standin.ToolUse{Name: "Write", Input: mustJSON(map[string]string{"file_path": filepath.Join(h.proj, file), "content": "x\n"})}},
+				{Text: "Wrote " + file + " as asked; nothing else changed in the project."},
+			}
+		}
+		base := h.claudeP(script("a.txt"), "Write a.txt")
+		remote := newHangingRemote(t)
+		h.anamnesis("init", "--yes", "--no-sync", "--remote", remote.url())
+		slow := h.claudeP(script("b.txt"), "Write b.txt")
+		t.Logf("session without a remote: %s; with an unreachable one: %s", base.Dur.Round(time.Millisecond), slow.Dur.Round(time.Millisecond))
+		// The sync deadline is 60 s: an exit that waited on the remote
+		// would take at least that long.
+		if slow.Dur > base.Dur+20*time.Second {
+			t.Errorf("claude -p took %s with an unreachable remote, %s without", slow.Dur, base.Dur)
+		}
+		var n []*note.Note
+		waitFor(t, 30*time.Second, "the note of the offline session", func() bool {
+			n = h.notesOf(slow.ID)
+			return len(n) == 1
+		})
+		waitFor(t, 30*time.Second, "the offline note committed locally", func() bool { return h.committed(n[0].ID) })
+		// And a sync did try the remote, in the background.
+		waitFor(t, time.Minute, "a background sync to reach the remote", func() bool { return remote.accepted() > 0 })
+		h.anamnesis("init", "--yes", "--no-sync", "--local-only")
+	})
+
+	step("uninstall", func(t *testing.T) {
+		h.t = t
+		h.anamnesis("uninstall")
+		got, err := os.ReadFile(settingsPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != userSettings {
+			t.Errorf("settings.json after uninstall differs from before init:\n%s", got)
+		}
+		r := h.mustRun(2*time.Minute, h.proj, h.claude, "mcp", "list")
+		if strings.Contains(r.stdout, "anamnesis:") {
+			t.Errorf("anamnesis still registered:\n%s", r.stdout)
+		}
+		if _, err := os.Stat(filepath.Join(h.store, "memory")); err != nil {
+			t.Errorf("uninstall removed the store: %v", err)
+		}
+	})
+}
+
+func mustJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// committed reports whether a note's file is in memory/'s git history.
+func (h *harness) committed(id string) bool {
+	r := h.run(time.Minute, filepath.Join(h.store, "memory"), nil, "git", "log", "--format=%H", "--", "*"+id+".md")
+	return r.err == nil && strings.TrimSpace(r.stdout) != ""
+}
