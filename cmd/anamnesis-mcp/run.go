@@ -1,0 +1,79 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/cli"
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
+)
+
+const usage = `usage: anamnesis-mcp [--home DIR] [--machine-id ID]
+
+Serves the memory store as the MCP server "anamnesis" on stdin/stdout
+(JSON-RPC, one message per line). Logs go to stderr. Claude Code starts it;
+to register it: anamnesis init (or: claude mcp add anamnesis -- anamnesis mcp).
+
+Flags (environment: ANAMNESIS_HOME, ANAMNESIS_MACHINE_ID):
+`
+
+// run serves until stdin closes or ctx is cancelled. Only protocol bytes are
+// written to stdout; everything else goes to stderr.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := cli.FlagSet("anamnesis-mcp", stderr)
+	home := fs.String("home", "", "store root (default ~/.anamnesis)")
+	machineID := fs.String("machine-id", "", "machine id stamped on written notes (default: config.json, else hostname)")
+	version := fs.Bool("version", false, "print the version and exit")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.PrintDefaults()
+	}
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	if *version {
+		// The version goes to stderr: stdout is reserved for the protocol.
+		fmt.Fprintln(stderr, "anamnesis-mcp", cli.VersionString())
+		return nil
+	}
+	if fs.NArg() > 0 {
+		return cli.Usagef("unexpected argument %q (anamnesis-mcp takes flags only)", fs.Arg(0))
+	}
+	cfg := config.Resolve(*home, os.Getenv)
+	if *machineID != "" {
+		cfg.MachineID = *machineID
+	}
+	logger := log.New(stderr, "anamnesis-mcp: ", log.LstdFlags)
+	if cfg.FileErr != nil {
+		logger.Printf("ignoring config.json: %v", cfg.FileErr)
+	}
+	a := newApp(cfg, logger)
+	defer a.close()
+	stdio := server.NewStdioServer(newServer(a, serverOptions{}))
+	stdio.SetErrorLogger(logger)
+	server.WithWorkerPoolSize(8)(stdio)
+	// SIGTERM (how clients usually stop a server) ends the session like EOF:
+	// tool calls already running finish first.
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
+	defer stop()
+	d := newDrain(2 * time.Minute)
+	return stdio.Listen(ctx, d.reader(ctx, stdin), d.writer(stdout))
+}
+
+func newApp(cfg config.Config, logger *log.Logger) *app {
+	if abs, err := filepath.Abs(cfg.Home); err == nil {
+		cfg.Home = abs
+	}
+	a := &app{home: cfg.Home, machineID: cfg.MachineID, log: logger}
+	a.sync = newSyncer(cfg)
+	return a
+}
