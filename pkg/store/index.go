@@ -9,8 +9,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
@@ -107,8 +109,10 @@ func (s *Store) reindexTx(ctx context.Context, tx *sql.Tx, full bool) (ReindexRe
 	}
 	known := map[string]rec{}
 	if full {
-		for _, t := range []string{"memories_fts", "memory_tags", "superseded", "files", "memories"} {
-			if _, err := tx.ExecContext(ctx, "DELETE FROM "+t); err != nil {
+		// Recreating the FTS table is much faster than deleting its rows one by one.
+		for _, q := range []string{"DROP TABLE IF EXISTS memories_vocab", "DROP TABLE IF EXISTS memories_fts",
+			"DELETE FROM memory_tags", "DELETE FROM superseded", "DELETE FROM files", "DELETE FROM memories", schema} {
+			if _, err := tx.ExecContext(ctx, q); err != nil {
 				return r, err
 			}
 		}
@@ -157,19 +161,60 @@ func (s *Store) reindexTx(ctx context.Context, tx *sql.Tx, full bool) (ReindexRe
 			r.Removed++
 		}
 	}
-	for _, f := range changed {
-		if err := ctx.Err(); err != nil {
+	if len(changed) > 8 {
+		if err := w.stage(ctx); err != nil {
 			return r, err
 		}
-		ok, err := w.indexFile(ctx, f)
-		if err != nil {
-			return r, err
+	}
+	if full {
+		w.fresh = map[string]string{}
+	}
+	// Files are read and parsed in parallel, a chunk at a time (bounded
+	// memory), and indexed in walk order so duplicate ids resolve the same way.
+	const chunk = 1024
+	notes := make([]*note.Note, chunk)
+	reasons := make([]string, chunk)
+	for start := 0; start < len(changed); start += chunk {
+		part := changed[start:min(start+chunk, len(changed))]
+		var wg sync.WaitGroup
+		next := make(chan int)
+		for range runtime.GOMAXPROCS(0) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range next {
+					notes[i], reasons[i] = readNote(part[i])
+				}
+			}()
 		}
-		if ok {
-			r.Indexed++
-		} else {
-			r.Skipped++
+		for i := range part {
+			next <- i
 		}
+		close(next)
+		wg.Wait()
+		for i, f := range part {
+			if err := ctx.Err(); err != nil {
+				return r, err
+			}
+			ok, err := w.indexFile(ctx, f, notes[i], reasons[i])
+			if err != nil {
+				return r, err
+			}
+			if ok {
+				r.Indexed++
+			} else {
+				r.Skipped++
+			}
+			notes[i] = nil
+		}
+		if start/chunk%8 == 7 { // bound the staged rows held in memory
+			if err := w.flush(ctx); err != nil {
+				return r, err
+			}
+		}
+	}
+	if err := w.flush(ctx); err != nil {
+		return r, err
 	}
 	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM memories").Scan(&r.Total); err != nil {
 		return r, err
@@ -179,10 +224,17 @@ func (s *Store) reindexTx(ctx context.Context, tx *sql.Tx, full bool) (ReindexRe
 
 // writer holds the prepared statements of one indexing transaction.
 type writer struct {
-	home                                           string
-	tx                                             *sql.Tx
-	upMem, delTags, insTag, delFTS, insFTS, upFile *sql.Stmt
-	delSup, insSup, fileByID, delFile, delMem      *sql.Stmt
+	home                                               string
+	tx                                                 *sql.Tx
+	upMem, delTags, insTag, delFTS, insFTS, upFile     *sql.Stmt
+	delSup, insSup, fileByID, delFile, delMem, rowidOf *sql.Stmt
+	// staged, when set, collects FTS rows in a temp table: FTS5 flushes its
+	// pending data at every statement of a transaction, so one INSERT ... SELECT
+	// at the end is many times faster than a row at a time.
+	staged *sql.Stmt
+	// fresh is set while filling empty tables (a full rebuild): nothing needs
+	// deleting first, and duplicate ids are caught in memory.
+	fresh map[string]string
 }
 
 func newWriter(ctx context.Context, home string, tx *sql.Tx) (*writer, error) {
@@ -196,8 +248,9 @@ func newWriter(ctx context.Context, home string, tx *sql.Tx) (*writer, error) {
 			VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`},
 		{&w.delTags, "DELETE FROM memory_tags WHERE memory_id = ?"},
 		{&w.insTag, "INSERT OR IGNORE INTO memory_tags (memory_id, tag) VALUES (?, ?)"},
-		{&w.delFTS, "DELETE FROM memories_fts WHERE id = ?"},
-		{&w.insFTS, "INSERT INTO memories_fts (id, title, body, tags) VALUES (?, ?, ?, ?)"},
+		{&w.delFTS, "DELETE FROM memories_fts WHERE rowid = ?"},
+		{&w.rowidOf, "SELECT rowid FROM memories WHERE id = ?"},
+		{&w.insFTS, "INSERT INTO memories_fts (rowid, id, title, body, tags) VALUES (?, ?, ?, ?, ?)"},
 		{&w.upFile, "INSERT OR REPLACE INTO files (path, id, size, mtime, tags, error) VALUES (?, ?, ?, ?, ?, ?)"},
 		{&w.delSup, "DELETE FROM superseded WHERE memory_id = ?"},
 		{&w.insSup, "INSERT OR IGNORE INTO superseded (memory_id, target) VALUES (?, ?)"},
@@ -216,17 +269,47 @@ func newWriter(ctx context.Context, home string, tx *sql.Tx) (*writer, error) {
 }
 
 func (w *writer) close() {
-	for _, st := range []*sql.Stmt{w.upMem, w.delTags, w.insTag, w.delFTS, w.insFTS, w.upFile, w.delSup, w.insSup, w.fileByID, w.delFile, w.delMem} {
+	for _, st := range []*sql.Stmt{w.upMem, w.delTags, w.insTag, w.delFTS, w.insFTS, w.upFile, w.delSup, w.insSup, w.fileByID, w.delFile, w.delMem, w.rowidOf} {
 		if st != nil {
 			st.Close()
 		}
 	}
+	if w.staged != nil {
+		w.staged.Close()
+	}
+}
+
+func (w *writer) stage(ctx context.Context) error {
+	if _, err := w.tx.ExecContext(ctx, `CREATE TEMP TABLE IF NOT EXISTS fts_stage
+		(rowid INTEGER PRIMARY KEY, id TEXT, title TEXT, body TEXT, tags TEXT); DELETE FROM temp.fts_stage`); err != nil {
+		return err
+	}
+	st, err := w.tx.PrepareContext(ctx, "INSERT INTO temp.fts_stage (rowid, id, title, body, tags) VALUES (?, ?, ?, ?, ?)")
+	w.staged = st
+	return err
+}
+
+func (w *writer) flush(ctx context.Context) error {
+	if w.staged == nil {
+		return nil
+	}
+	if _, err := w.tx.ExecContext(ctx, `INSERT INTO memories_fts (rowid, id, title, body, tags)
+		SELECT rowid, id, title, body, tags FROM temp.fts_stage ORDER BY rowid`); err != nil {
+		return err
+	}
+	_, err := w.tx.ExecContext(ctx, "DELETE FROM temp.fts_stage")
+	return err
 }
 
 // indexFile reads one file and indexes it, or records why it cannot be.
-func (w *writer) indexFile(ctx context.Context, f fileInfo) (bool, error) {
-	n, reason := readNote(f)
-	if reason == "" {
+func (w *writer) indexFile(ctx context.Context, f fileInfo, n *note.Note, reason string) (bool, error) {
+	if reason == "" && w.fresh != nil {
+		if other, dup := w.fresh[n.ID]; dup {
+			reason = fmt.Sprintf("duplicate id %s (also in %s)", n.ID, other)
+		} else {
+			w.fresh[n.ID] = f.rel
+		}
+	} else if reason == "" {
 		// Two files claiming one id: the first indexed keeps it; the other is reported.
 		var other string
 		err := w.fileByID.QueryRowContext(ctx, n.ID, f.rel).Scan(&other)
@@ -241,7 +324,7 @@ func (w *writer) indexFile(ctx context.Context, f fileInfo) (bool, error) {
 			return false, err
 		}
 	}
-	if reason != "" {
+	if reason != "" && w.fresh == nil {
 		// The path may previously have held a good note: drop its rows.
 		var oldID sql.NullString
 		w.tx.QueryRowContext(ctx, "SELECT id FROM files WHERE path = ?", f.rel).Scan(&oldID)
@@ -250,6 +333,8 @@ func (w *writer) indexFile(ctx context.Context, f fileInfo) (bool, error) {
 				return false, err
 			}
 		}
+	}
+	if reason != "" {
 		_, err := w.upFile.ExecContext(ctx, f.rel, nil, f.size, f.mtime, nil, reason)
 		return false, err
 	}
@@ -297,34 +382,63 @@ func (w *writer) index(ctx context.Context, n *note.Note, bodyPath string, f fil
 	if len(n.Supersedes) > 0 {
 		sup = n.Supersedes[0]
 	}
-	if _, err := w.upMem.ExecContext(ctx, n.ID, n.Type, n.Title, bodyPath, n.Project, n.MachineID, n.Scope,
-		n.CreatedAt, n.UpdatedAt, n.ProvSource, nullable(n.ProvModel), nullable(n.ProvSession), n.Confidence, nullable(sup)); err != nil {
+	// The FTS row shares the memories row's rowid, so it can be replaced and
+	// joined by rowid instead of scanning the UNINDEXED id column.
+	if w.fresh == nil {
+		if err := w.dropFTS(ctx, n.ID); err != nil {
+			return err
+		}
+	}
+	res, err := w.upMem.ExecContext(ctx, n.ID, n.Type, n.Title, bodyPath, n.Project, n.MachineID, n.Scope,
+		n.CreatedAt, n.UpdatedAt, n.ProvSource, nullable(n.ProvModel), nullable(n.ProvSession), n.Confidence, nullable(sup))
+	if err != nil {
 		return err
 	}
-	if _, err := w.delTags.ExecContext(ctx, n.ID); err != nil {
+	rowid, err := res.LastInsertId()
+	if err != nil {
 		return err
+	}
+	if w.fresh == nil {
+		if _, err := w.delTags.ExecContext(ctx, n.ID); err != nil {
+			return err
+		}
+		if _, err := w.delSup.ExecContext(ctx, n.ID); err != nil {
+			return err
+		}
 	}
 	for _, t := range n.Tags {
 		if _, err := w.insTag.ExecContext(ctx, n.ID, t); err != nil {
 			return err
 		}
 	}
-	if _, err := w.delSup.ExecContext(ctx, n.ID); err != nil {
-		return err
-	}
 	for _, t := range n.Supersedes {
 		if _, err := w.insSup.ExecContext(ctx, n.ID, t); err != nil {
 			return err
 		}
 	}
-	if _, err := w.delFTS.ExecContext(ctx, n.ID); err != nil {
-		return err
+	ins := w.insFTS
+	if w.staged != nil {
+		ins = w.staged
 	}
-	if _, err := w.insFTS.ExecContext(ctx, n.ID, n.Title, n.Body, strings.Join(n.Tags, " ")); err != nil {
+	if _, err := ins.ExecContext(ctx, rowid, n.ID, n.Title, n.Body, strings.Join(n.Tags, " ")); err != nil {
 		return err
 	}
 	tags, _ := json.Marshal(n.Tags)
-	_, err := w.upFile.ExecContext(ctx, f.rel, n.ID, f.size, f.mtime, string(tags), nil)
+	_, err = w.upFile.ExecContext(ctx, f.rel, n.ID, f.size, f.mtime, string(tags), nil)
+	return err
+}
+
+// dropFTS removes id's full-text row, found through the memories rowid.
+func (w *writer) dropFTS(ctx context.Context, id string) error {
+	var rowid int64
+	err := w.rowidOf.QueryRowContext(ctx, id).Scan(&rowid)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	_, err = w.delFTS.ExecContext(ctx, rowid)
 	return err
 }
 
@@ -349,7 +463,10 @@ func (w *writer) dropPath(ctx context.Context, rel, id string) error {
 }
 
 func (w *writer) dropID(ctx context.Context, id string) error {
-	for _, st := range []*sql.Stmt{w.delTags, w.delSup, w.delFTS, w.delMem} {
+	if err := w.dropFTS(ctx, id); err != nil {
+		return err
+	}
+	for _, st := range []*sql.Stmt{w.delTags, w.delSup, w.delMem} {
 		if _, err := st.ExecContext(ctx, id); err != nil {
 			return err
 		}

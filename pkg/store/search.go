@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -44,7 +45,7 @@ func MatchExpr(tokens []string) string {
 // information for BM25 but makes FTS5 score nearly every note ("how did
 // the ..."), so it is dropped once the store is big enough for that to cost.
 const (
-	maxDF        = 0.15
+	maxDFDefault = 0.15
 	pruneMinDocs = 500
 	maxTerms     = 64
 )
@@ -62,7 +63,7 @@ func (s *Store) Search(ctx context.Context, query string, f Filter, k int) ([]*n
 		return nil, err
 	}
 	args := []any{MatchExpr(tokens)}
-	q := `SELECT m.id, m.scope, m.body_path FROM memories_fts JOIN memories m ON m.id = memories_fts.id
+	q := `SELECT m.id, m.scope, m.body_path FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid
 		WHERE memories_fts MATCH ?` + f.where(&args) + `
 		AND m.id NOT IN (SELECT target FROM superseded)
 		ORDER BY bm25(memories_fts), m.updated_at DESC LIMIT ?`
@@ -166,6 +167,10 @@ func (s *Store) prune(ctx context.Context, tokens []string) ([]string, error) {
 		return nil, err
 	}
 	conn.ExecContext(ctx, "DELETE FROM temp.qtok")
+	maxDF := maxDFDefault
+	if v, err := strconv.ParseFloat(os.Getenv("XDF"), 64); err == nil {
+		maxDF = v
+	}
 	limit := int(maxDF * float64(docs))
 	order := make([]int, len(tokens))
 	for i := range order {

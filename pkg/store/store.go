@@ -48,7 +48,7 @@ func (s *Store) DBPath() string { return filepath.Join(s.home, "index.db") }
 // _pragma=name(value) form so they apply to every pooled connection.
 func DSN(path string) string {
 	return "file:" + path + "?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)" +
-		"&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate"
+		"&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-32000)&_txlock=immediate"
 }
 
 // gitignore keeps derived and temporary files out of the synced repo.
@@ -125,6 +125,8 @@ CREATE TABLE IF NOT EXISTS memory_tags (
 CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(
     id UNINDEXED, title, body, tags, tokenize='porter unicode61'
 );
+-- A bigger in-memory hash means fewer, larger segments to merge on bulk loads.
+INSERT INTO memories_fts(memories_fts, rank) VALUES ('hashsize', 16777216);
 -- Ours, beside the seed's tables: what each file looked like when indexed
 -- (for incremental reindex), files that could not be read, the full
 -- supersedes lists, and document frequencies for query pruning.

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/cli"
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
+)
+
+func runConfig(ctx context.Context, e *env, args []string) error {
+	fs := cli.FlagSet("config", e.stderr)
+	var c common
+	c.register(fs, true)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return cli.Usagef("usage: anamnesis config list|get KEY|set KEY VALUE|unset KEY")
+	}
+	home := c.config(e).Home
+	f, ferr := config.Load(home)
+	verb, rest := pos[0], pos[1:]
+	want := map[string]int{"list": 0, "get": 1, "set": 2, "unset": 1}
+	n, ok := want[verb]
+	if !ok {
+		return cli.Usagef("unknown config verb %q (want list, get, set or unset)", verb)
+	}
+	if len(rest) != n {
+		return cli.Usagef("config %s takes %d argument(s)", verb, n)
+	}
+	if ferr != nil && verb != "list" && verb != "get" {
+		return fmt.Errorf("%v; fix or remove it first (nothing changed)", ferr)
+	}
+	switch verb {
+	case "list":
+		kv := f.List()
+		if c.json {
+			m := map[string]string{}
+			for _, p := range kv {
+				m[p[0]] = p[1]
+			}
+			return printJSON(e.stdout, m)
+		}
+		if ferr != nil {
+			fmt.Fprintf(e.stderr, "warning: %v (read as empty)\n", ferr)
+		}
+		for _, p := range kv {
+			fmt.Fprintf(e.stdout, "%s=%s\n", p[0], p[1])
+		}
+	case "get":
+		v, ok := f.Get(rest[0])
+		if !ok {
+			return cli.ExitError{Code: 1}
+		}
+		v = config.Display(rest[0], v)
+		if c.json {
+			return printJSON(e.stdout, map[string]string{rest[0]: v})
+		}
+		fmt.Fprintln(e.stdout, v)
+	case "set":
+		if err := f.Set(rest[0], rest[1]); err != nil {
+			return cli.Usagef("%v", err)
+		}
+		return f.Save()
+	case "unset":
+		if err := config.Validate(rest[0], "x"); err != nil && !f.Unset(rest[0]) {
+			return cli.Usagef("%v", err)
+		}
+		f.Unset(rest[0])
+		return f.Save()
+	}
+	return nil
+}

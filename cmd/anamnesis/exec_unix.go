@@ -1,0 +1,17 @@
+//go:build unix
+
+package main
+
+import (
+	"context"
+	"syscall"
+)
+
+// execExtension replaces the dispatcher with the extension, so signals,
+// stdio and the exit code are the extension's own.
+func execExtension(ctx context.Context, e *env, path string, args []string) error {
+	if !isProcessStdio(e) {
+		return runChild(ctx, e, path, args)
+	}
+	return syscall.Exec(path, append([]string{path}, args...), childEnv(e))
+}

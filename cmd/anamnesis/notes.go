@@ -1,0 +1,412 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/cli"
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+// common flags every data command takes.
+type common struct {
+	home string
+	json bool
+}
+
+func (c *common) register(fs *flag.FlagSet, withJSON bool) {
+	fs.StringVar(&c.home, "home", "", "store directory (default $ANAMNESIS_HOME or ~/.anamnesis)")
+	if withJSON {
+		fs.BoolVar(&c.json, "json", false, "print JSON")
+	}
+}
+
+func (c *common) config(e *env) config.Config { return config.Resolve(c.home, e.getenv) }
+
+func (c *common) open(ctx context.Context, e *env) (*store.Store, config.Config, error) {
+	cfg := c.config(e)
+	s, err := store.Open(ctx, cfg.Home)
+	return s, cfg, err
+}
+
+// parseArgs parses flags that may appear before or after positional
+// arguments ("anamnesis get ID --json" as well as "anamnesis get --json ID").
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := cli.Parse(fs, args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+func splitTags(s string) []string {
+	if s == "" {
+		return []string{}
+	}
+	return note.CleanTags(strings.Split(s, ","))
+}
+
+func runWrite(ctx context.Context, e *env, args []string) error {
+	fs := cli.FlagSet("write", e.stderr)
+	var c common
+	c.register(fs, true)
+	typ := fs.String("type", "", "procedural, semantic or episodic")
+	title := fs.String("title", "", "short title")
+	body := fs.String("body", "", "body text (else --body-file, else stdin)")
+	bodyFile := fs.String("body-file", "", "read the body from this file ('-' for stdin)")
+	project := fs.String("project", note.Global, "project key")
+	tags := fs.String("tags", "", "comma-separated tags")
+	scope := fs.String("scope", note.Portable, "portable or machine-local")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return cli.Usagef("write takes no arguments (got %q); use --title and --body", pos)
+	}
+	n := note.New(*typ, *title, *body)
+	n.Project, n.Scope, n.Tags = *project, *scope, splitTags(*tags)
+	n.ID = "pending" // Write assigns the real id; this lets Validate run first
+	if err := n.Validate(); err != nil {
+		return cli.Usagef("%v", err)
+	}
+	switch {
+	case *body != "" && *bodyFile != "":
+		return cli.Usagef("give --body or --body-file, not both")
+	case *bodyFile == "-" || (*body == "" && *bodyFile == ""):
+		if f, ok := e.stdin.(*os.File); ok && isTerminal(f) {
+			return cli.Usagef("no body: give --body, --body-file or pipe it on stdin")
+		}
+		data, err := io.ReadAll(io.LimitReader(e.stdin, note.MaxFile+1))
+		if err != nil {
+			return err
+		}
+		n.Body = strings.TrimSuffix(string(data), "\n")
+	case *bodyFile != "":
+		data, err := os.ReadFile(*bodyFile)
+		if err != nil {
+			return err
+		}
+		n.Body = strings.TrimSuffix(string(data), "\n")
+	}
+	s, cfg, err := c.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	n.MachineID = cfg.MachineID
+	w, err := s.Write(ctx, n)
+	if err != nil {
+		return err
+	}
+	if c.json {
+		return printJSON(e.stdout, w)
+	}
+	fmt.Fprintln(e.stdout, w.ID)
+	return nil
+}
+
+func isTerminal(f *os.File) bool {
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+func oneID(pos []string, cmd string) (string, error) {
+	if len(pos) != 1 {
+		return "", cli.Usagef("usage: anamnesis %s ID", cmd)
+	}
+	if err := note.CheckID(pos[0]); err != nil {
+		return "", cli.Usagef("%v", err)
+	}
+	return pos[0], nil
+}
+
+func runGet(ctx context.Context, e *env, args []string) error {
+	fs := cli.FlagSet("get", e.stderr)
+	var c common
+	c.register(fs, true)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	id, err := oneID(pos, "get")
+	if err != nil {
+		return err
+	}
+	s, _, err := c.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	if c.json {
+		n, err := s.Get(ctx, id)
+		if err != nil {
+			return err
+		}
+		return printJSON(e.stdout, n)
+	}
+	p, err := s.Path(ctx, id)
+	if err != nil {
+		return err
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return err
+	}
+	_, err = e.stdout.Write(data)
+	return err
+}
+
+func runRm(ctx context.Context, e *env, args []string) error {
+	fs := cli.FlagSet("rm", e.stderr)
+	var c common
+	c.register(fs, true)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	id, err := oneID(pos, "rm")
+	if err != nil {
+		return err
+	}
+	s, _, err := c.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	if err := s.Delete(ctx, id); err != nil {
+		return err
+	}
+	if c.json {
+		return printJSON(e.stdout, map[string]any{"deleted": id})
+	}
+	fmt.Fprintf(e.stdout, "deleted %s\n", id)
+	return nil
+}
+
+func filterFlags(fs *flag.FlagSet, f *store.Filter) {
+	fs.StringVar(&f.Project, "project", "", "only this project")
+	fs.StringVar(&f.Type, "type", "", "only this type")
+	fs.StringVar(&f.Scope, "scope", "", "only this scope")
+}
+
+func checkFilter(f store.Filter) error {
+	if f.Type != "" && !contains(note.Types, f.Type) {
+		return cli.Usagef("invalid --type %q (want one of %s)", f.Type, strings.Join(note.Types, ", "))
+	}
+	if f.Scope != "" && !contains(note.Scopes, f.Scope) {
+		return cli.Usagef("invalid --scope %q (want one of %s)", f.Scope, strings.Join(note.Scopes, ", "))
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func printNotes(w io.Writer, notes []*note.Note) {
+	for _, n := range notes {
+		fmt.Fprintf(w, "%s  %-10s  %-20s  %s\n", n.ID, n.Type, n.Project, n.Title)
+	}
+}
+
+func runList(ctx context.Context, e *env, args []string) error {
+	fs := cli.FlagSet("list", e.stderr)
+	var c common
+	c.register(fs, true)
+	var f store.Filter
+	filterFlags(fs, &f)
+	fs.StringVar(&f.Machine, "machine", "", "only notes written on this machine")
+	fs.IntVar(&f.Limit, "limit", 0, "at most this many (0 = all)")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return cli.Usagef("list takes no arguments")
+	}
+	if err := checkFilter(f); err != nil {
+		return err
+	}
+	if f.Limit < 0 {
+		return cli.Usagef("--limit must be >= 0")
+	}
+	s, _, err := c.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	notes, err := s.List(ctx, f)
+	if err != nil {
+		return err
+	}
+	if c.json {
+		return printJSON(e.stdout, notes)
+	}
+	printNotes(e.stdout, notes)
+	return nil
+}
+
+func runSearch(ctx context.Context, e *env, args []string) error {
+	fs := cli.FlagSet("search", e.stderr)
+	var c common
+	c.register(fs, true)
+	var f store.Filter
+	filterFlags(fs, &f)
+	k := fs.Int("k", 8, "how many results (1-100)")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return cli.Usagef("usage: anamnesis search QUERY")
+	}
+	if err := checkFilter(f); err != nil {
+		return err
+	}
+	if *k < 1 || *k > 100 {
+		return cli.Usagef("--k must be between 1 and 100")
+	}
+	s, _, err := c.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	hits, err := s.Search(ctx, strings.Join(pos, " "), f, *k)
+	if err != nil {
+		return err
+	}
+	if c.json {
+		return printJSON(e.stdout, hits)
+	}
+	printNotes(e.stdout, hits)
+	return nil
+}
+
+func runReindex(ctx context.Context, e *env, args []string) error {
+	fs := cli.FlagSet("reindex", e.stderr)
+	var c common
+	c.register(fs, true)
+	full := fs.Bool("full", false, "rebuild the whole index from the files")
+	if _, err := parseArgs(fs, args); err != nil {
+		return err
+	}
+	s, _, err := c.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	r, err := s.Reindex(ctx, *full)
+	if err != nil {
+		return err
+	}
+	probs, _ := s.Problems(ctx)
+	if c.json {
+		return printJSON(e.stdout, map[string]any{"indexed": r.Indexed, "removed": r.Removed, "unchanged": r.Unchanged,
+			"skipped": r.Skipped, "total": r.Total, "unreadable": problemsOrEmpty(probs)})
+	}
+	fmt.Fprintf(e.stdout, "reindex: indexed %d note(s)\n", r.Indexed)
+	if len(probs) > 0 {
+		fmt.Fprintf(e.stderr, "reindex: %d file(s) could not be read; see 'anamnesis status'\n", len(probs))
+	}
+	return nil
+}
+
+func problemsOrEmpty(p []store.Problem) []store.Problem {
+	if p == nil {
+		return []store.Problem{}
+	}
+	return p
+}
+
+func runStatus(ctx context.Context, e *env, args []string) error {
+	fs := cli.FlagSet("status", e.stderr)
+	var c common
+	c.register(fs, true)
+	if _, err := parseArgs(fs, args); err != nil {
+		return err
+	}
+	s, cfg, err := c.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	st, err := s.Stats(ctx)
+	if err != nil {
+		return err
+	}
+	probs, err := s.Problems(ctx)
+	if err != nil {
+		return err
+	}
+	syncState := syncStatus(ctx, cfg)
+	if c.json {
+		return printJSON(e.stdout, map[string]any{
+			"root": cfg.Home, "db_path": s.DBPath(), "machine_id": cfg.MachineID,
+			"total": st.Total, "by_type": st.ByType, "by_project": st.ByProject, "by_scope": st.ByScope, "by_machine": st.ByMachine,
+			"sync": syncState, "unreadable": problemsOrEmpty(probs),
+		})
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "home:     %s\nindex:    %s\nmachine:  %s\nnotes:    %d\n", cfg.Home, s.DBPath(), cfg.MachineID, st.Total)
+	for _, part := range []struct {
+		name string
+		m    map[string]int
+	}{{"by type", st.ByType}, {"by scope", st.ByScope}, {"by project", st.ByProject}, {"by machine", st.ByMachine}} {
+		fmt.Fprintf(w, "%s:\n", part.name)
+		keys := make([]string, 0, len(part.m))
+		for k := range part.m {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			fmt.Fprintf(w, "  %-40s %d\n", k, part.m[k])
+		}
+	}
+	fmt.Fprintf(w, "sync:     %s\n", syncState.Line())
+	if cfg.FileErr != nil {
+		fmt.Fprintf(w, "config:   %v (read as empty)\n", cfg.FileErr)
+	}
+	if len(probs) == 0 {
+		fmt.Fprintln(w, "unreadable files: none")
+	} else {
+		fmt.Fprintf(w, "unreadable files: %d\n", len(probs))
+		for _, p := range probs {
+			fmt.Fprintf(w, "  %s: %s\n", p.Path, p.Reason)
+		}
+	}
+	return nil
+}
+
+var errNoSync = errors.New("sync state unavailable")
