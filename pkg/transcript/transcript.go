@@ -43,6 +43,7 @@ type Session struct {
 	SessionID string // first sessionId seen
 	Cwd       string // first cwd seen
 	GitBranch string // first gitBranch seen
+	Started   string // first timestamp seen (RFC 3339), e.g. to date the session
 
 	FirstPrompt string   // first real prompt (the ask); "" if none
 	Prompts     []string // real prompts in order, at most MaxPrompts
@@ -149,6 +150,7 @@ type rawLine struct {
 	SessionID        string `json:"sessionId"`
 	Cwd              string `json:"cwd"`
 	GitBranch        string `json:"gitBranch"`
+	Timestamp        string `json:"timestamp"`
 	Origin           *struct {
 		Kind string `json:"kind"`
 	} `json:"origin"`
@@ -254,6 +256,9 @@ func (s *Session) add(line []byte, seen map[string]bool) {
 	if err := json.Unmarshal(line, &l); err != nil {
 		s.BadLines++
 		return
+	}
+	if s.Started == "" {
+		s.Started = l.Timestamp
 	}
 	// Only user and assistant lines are messages; api-request-blob and the
 	// rest carry message-like content that is not part of the conversation.

@@ -86,6 +86,9 @@ func TestFixtureSessions(t *testing.T) {
 			if !slices.Equal(s.Files, tt.files) || s.FilesTotal != len(tt.files) {
 				t.Errorf("Files = %q (total %d), want %q", s.Files, s.FilesTotal, tt.files)
 			}
+			if !strings.HasPrefix(s.Started, "2026-11-22T05:") {
+				t.Errorf("Started = %q", s.Started)
+			}
 			if s.BadLines != 0 || s.SkippedLines != 0 {
 				t.Errorf("BadLines = %d, SkippedLines = %d", s.BadLines, s.SkippedLines)
 			}

@@ -1,0 +1,302 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/oklog/ulid/v2"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/cli"
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
+	"github.com/anamnesis-dev/anamnesis/pkg/hook"
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/project"
+	"github.com/anamnesis-dev/anamnesis/pkg/redact"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+	"github.com/anamnesis-dev/anamnesis/pkg/summary"
+	"github.com/anamnesis-dev/anamnesis/pkg/transcript"
+)
+
+// deadline keeps capture inside the PreCompact hook's 60 s timeout (the
+// SessionEnd hook has 120 s): an LLM summary is bounded by its own timeout
+// (30 s by default) and everything else is local.
+const deadline = 55 * time.Second
+
+const usage = `usage: anamnesis-capture [--transcript FILE] [--project KEY] [--source session-end|precompact] [--no-sync|--wait] [--home DIR]
+
+SessionEnd / PreCompact hook: reads Claude Code's hook payload on stdin, turns
+the session transcript into one episodic note (one note per session: a later
+capture updates it), commits it to the memory repository, and starts a sync
+in the background unless --no-sync.
+`
+
+// Sources a capture may record (the note's second tag).
+var sources = []string{"session-end", "precompact"}
+
+type options struct {
+	home, transcript, project, source string
+	noSync, wait                      bool
+}
+
+// run never returns an error for a failure inside the hook (SPEC 4/5: hooks
+// fail open); it logs to <home>/logs/anamnesis.log and says so on stderr.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (err error) {
+	fs := cli.FlagSet("anamnesis-capture", stderr)
+	fs.Usage = func() { fmt.Fprint(fs.Output(), usage); fs.PrintDefaults() }
+	var o options
+	fs.StringVar(&o.home, "home", "", "store home (default $ANAMNESIS_HOME or ~/.anamnesis)")
+	fs.StringVar(&o.transcript, "transcript", "", "transcript JSONL (default: the payload's transcript_path)")
+	fs.StringVar(&o.project, "project", "", "project key (default: resolved from the session's cwd)")
+	fs.StringVar(&o.source, "source", "session-end", "which hook runs this: session-end or precompact")
+	fs.BoolVar(&o.noSync, "no-sync", false, "commit locally only; do not start a sync")
+	fs.BoolVar(&o.wait, "wait", false, "run the sync inline (under a deadline) instead of in the background")
+	perr := cli.Parse(fs, args)
+	if errors.Is(perr, flag.ErrHelp) {
+		return nil
+	}
+	cfg := config.Resolve(o.home, os.Getenv)
+	log := hook.NewLogger(cfg.Home, "anamnesis-capture")
+	defer func() {
+		if r := recover(); r != nil {
+			log.Printf("panic: %v\n%s", r, debug.Stack())
+			fmt.Fprintf(stderr, "anamnesis-capture: internal error (see %s)\n", hook.LogPath(cfg.Home))
+			err = nil
+		}
+	}()
+	if perr == nil && !slices.Contains(sources, o.source) {
+		perr = cli.Usagef("--source %q: want session-end or precompact", o.source)
+	}
+	if perr != nil {
+		log.Printf("bad arguments %q: %v", args, perr)
+		fmt.Fprintf(stderr, "anamnesis-capture: %v\n", perr)
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, deadline)
+	defer cancel()
+	c := &capture{o: o, cfg: cfg, log: log, stdout: stdout, stderr: stderr}
+	if cerr := c.run(ctx, stdin); cerr != nil {
+		log.Printf("%v", cerr)
+		fmt.Fprintf(stderr, "anamnesis-capture: %v (see %s)\n", cerr, hook.LogPath(cfg.Home))
+	}
+	return nil
+}
+
+type capture struct {
+	o      options
+	cfg    config.Config
+	log    *hook.Logger
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// say prints one of capture's result lines and logs it.
+func (c *capture) say(format string, args ...any) {
+	line := fmt.Sprintf(format, args...)
+	fmt.Fprintln(c.stdout, line)
+	c.log.Printf("%s", line)
+}
+
+func (c *capture) run(ctx context.Context, stdin io.Reader) error {
+	var p hook.Payload
+	if c.o.transcript == "" {
+		var err error
+		if p, err = hook.ReadPayload(stdin); err != nil {
+			return fmt.Errorf("no transcript: --transcript not given and %v", err)
+		}
+		if p.TranscriptPath == "" {
+			return errors.New("no transcript: the hook payload has no transcript_path")
+		}
+	} else if f, ok := stdin.(*os.File); !ok || !isTerminal(f) {
+		// A payload alongside --transcript still supplies cwd and session id.
+		p, _ = hook.ReadPayload(stdin)
+	}
+	path := c.o.transcript
+	if path == "" {
+		path = p.TranscriptPath
+	}
+	sess, err := transcript.ParseFile(path)
+	if err != nil {
+		return fmt.Errorf("reading transcript: %w", err)
+	}
+	if sess.SkippedLines > 0 || sess.BadLines > 0 {
+		c.log.Printf("transcript %s: %d lines, %d not JSON, %d over %d MiB skipped", path, sess.Lines, sess.BadLines, sess.SkippedLines, transcript.MaxLine>>20)
+	}
+	c.mergeSubagents(path, sess)
+	if sess.SessionID == "" {
+		sess.SessionID = p.SessionID
+	}
+	if skip, reason := summary.Trivial(sess); skip {
+		c.say("capture: skipped trivial session (%s)", reason)
+		return nil
+	}
+
+	rc := c.cfg.Reflection
+	llm := summary.LLMConfig{Provider: rc.Provider, Model: rc.Model, BaseURL: rc.BaseURL, APIKey: rc.APIKey, Timeout: rc.Timeout}
+	res, skip := summary.Summarize(ctx, sess, llm, &http.Client{}, c.stderr)
+	if skip {
+		c.say("capture: skipped session (the %s summarizer judged it not worth a note)", rc.Provider)
+		return nil
+	}
+	// The summarizers redact already; this pass guards the note itself,
+	// whatever produced it.
+	res.Title, res.Body = redact.String(res.Title), redact.String(res.Body)
+
+	projectKey := c.o.project
+	if projectKey == "" {
+		cwd := sess.Cwd
+		if cwd == "" {
+			cwd = p.Cwd
+		}
+		if cwd == "" {
+			cwd = "."
+		}
+		userHome, _ := os.UserHomeDir()
+		projectKey = project.Key(cwd, userHome)
+	}
+
+	st, err := store.Open(ctx, c.cfg.Home)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	n, updated, err := c.save(ctx, st, sess, res, projectKey)
+	if err != nil {
+		return err
+	}
+	verb := "wrote"
+	if updated {
+		verb = "updated"
+	}
+	c.say("capture: %s episodic note %s (project %s, %s)", verb, n.ID, n.Project, c.o.source)
+
+	rel := filepath.ToSlash(filepath.Join(n.Type, n.ID+".md"))
+	hash, err := commitNote(ctx, st.MemoryDir(), rel, c.cfg.MachineID, n.ID, sess.SessionID)
+	if err != nil {
+		// The note is on disk and indexed; the next sync commits it.
+		return fmt.Errorf("note %s written, but the local commit failed: %w", n.ID, err)
+	}
+	if hash != "" {
+		c.say("capture: committed locally (%s)", hash)
+	}
+	if c.o.noSync {
+		return nil
+	}
+	c.sync(ctx)
+	return nil
+}
+
+// mergeSubagents adds the files subagents edited: Claude Code keeps each
+// subagent's transcript beside the session's, under <session>/subagents/.
+func (c *capture) mergeSubagents(path string, sess *transcript.Session) {
+	dir := strings.TrimSuffix(path, ".jsonl")
+	if dir == path {
+		return
+	}
+	subs, _ := filepath.Glob(filepath.Join(dir, "subagents", "*.jsonl"))
+	for i, sp := range subs {
+		if i == 100 {
+			break
+		}
+		if sub, err := transcript.ParseFile(sp); err == nil {
+			sess.MergeFiles(sub)
+		}
+	}
+}
+
+// save writes the session's note, or updates the one an earlier capture of
+// the same session wrote (same id, created_at and project; new title, body,
+// updated_at; both source tags).
+func (c *capture) save(ctx context.Context, st *store.Store, sess *transcript.Session, res summary.Result, projectKey string) (*note.Note, bool, error) {
+	existing, err := findSessionNote(ctx, st, sess)
+	if err != nil {
+		return nil, false, err
+	}
+	if existing != nil {
+		n := existing
+		n.Title, n.Body = res.Title, res.Body
+		n.UpdatedAt = note.Now()
+		n.ProvModel = res.Model
+		n.Tags = note.CleanTags(append(n.Tags, "session", c.o.source))
+		if err := st.Put(ctx, n); err != nil {
+			return nil, false, err
+		}
+		return n, true, nil
+	}
+	n := note.New(note.Episodic, res.Title, res.Body)
+	n.Project = projectKey
+	n.MachineID = c.cfg.MachineID
+	n.Tags = []string{"session", c.o.source}
+	n.ProvSource = note.ProvSessionEnd
+	n.ProvSession = sess.SessionID
+	n.ProvModel = res.Model
+	if id := sessionNoteID(sess); id != "" {
+		// A stable id: two captures of one session racing each other write
+		// the same file instead of two notes.
+		n.ID = id
+		if err := st.Put(ctx, n); err != nil {
+			return nil, false, err
+		}
+		return n, false, nil
+	}
+	w, err := st.Write(ctx, n)
+	return w, false, err
+}
+
+// sessionNoteID derives a ULID from the session: its start time (so ids
+// still sort by time) and a hash of its id. "" when either is unknown.
+func sessionNoteID(sess *transcript.Session) string {
+	if sess.SessionID == "" || sess.Started == "" {
+		return ""
+	}
+	t, err := time.Parse(time.RFC3339Nano, sess.Started)
+	if err != nil || t.Before(time.Unix(0, 0)) {
+		return ""
+	}
+	sum := sha256.Sum256([]byte("anamnesis-capture\x00" + sess.SessionID))
+	var entropy [10]byte
+	copy(entropy[:], sum[:])
+	id, err := ulid.New(ulid.Timestamp(t), bytesReader(entropy[:]))
+	if err != nil {
+		return ""
+	}
+	return id.String()
+}
+
+type bytesReader []byte
+
+func (b bytesReader) Read(p []byte) (int, error) { return copy(p, b), nil }
+
+// findSessionNote returns the episodic note an earlier capture wrote for
+// this session: the one with the stable id, else (notes written by older
+// versions or the reference, with random ids) the oldest with its prov_session.
+func findSessionNote(ctx context.Context, st *store.Store, sess *transcript.Session) (*note.Note, error) {
+	if sess.SessionID == "" {
+		return nil, nil
+	}
+	if id := sessionNoteID(sess); id != "" {
+		n, err := st.Get(ctx, id)
+		if err == nil {
+			return n, nil
+		}
+		if !errors.Is(err, store.ErrNotFound) {
+			return nil, err
+		}
+	}
+	return st.SessionNote(ctx, sess.SessionID)
+}
+
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/hook"
+)
+
+// syncWait bounds an inline (--wait) sync inside the hook's own timeout.
+const syncWait = 45 * time.Second
+
+// sync starts anamnesis-sync for this home. By default it is detached (its
+// own session, stdio to the hook log) and capture returns at once: Claude
+// Code holds the user's terminal until SessionEnd hooks return, so an inline
+// sync would make every exit wait on the network (SPEC 5). --wait runs it
+// inline under a deadline. Either way the note is already committed locally.
+func (c *capture) sync(ctx context.Context) {
+	bin := findSibling("anamnesis-sync")
+	if bin == "" {
+		c.say("capture: sync not started (anamnesis-sync not found); the note is committed locally for the next sync")
+		return
+	}
+	env := append(os.Environ(), "ANAMNESIS_HOME="+c.cfg.Home)
+	if c.o.wait {
+		ctx, cancel := context.WithTimeout(ctx, syncWait)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, bin)
+		cmd.Env = env
+		out, err := cmd.CombinedOutput()
+		for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			if l != "" {
+				c.say("%s", l)
+			}
+		}
+		if err != nil {
+			c.say("capture: sync did not complete (%v); the note is committed locally for the next sync", err)
+		}
+		return
+	}
+	logf, err := os.OpenFile(hook.LogPath(c.cfg.Home), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	if err != nil {
+		logf = nil // the child then writes to the null device
+	}
+	cmd := exec.Command(bin)
+	cmd.Env = env
+	cmd.Dir = c.cfg.Home
+	if logf != nil {
+		cmd.Stdout, cmd.Stderr = logf, logf
+		defer logf.Close()
+	}
+	detach(cmd)
+	if err := cmd.Start(); err != nil {
+		c.say("capture: sync not started (%v); the note is committed locally for the next sync", err)
+		return
+	}
+	c.say("capture: sync started in the background (pid %d)", cmd.Process.Pid)
+	_ = cmd.Process.Release()
+}
+
+// findSibling finds an anamnesis-* binary next to this executable, else on PATH.
+func findSibling(name string) string {
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	if self, err := os.Executable(); err == nil {
+		p := filepath.Join(filepath.Dir(self), name)
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() && (runtime.GOOS == "windows" || fi.Mode()&0o111 != 0) {
+			return p
+		}
+	}
+	if p, err := exec.LookPath(name); err == nil {
+		return p
+	}
+	return ""
+}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"time"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/cli"
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
+	"github.com/anamnesis-dev/anamnesis/pkg/hook"
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/project"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+// deadline keeps inject well inside the 15 s SessionStart hook timeout, so a
+// locked index ends in a logged, empty injection rather than a killed hook.
+const deadline = 10 * time.Second
+
+const usage = `usage: anamnesis-inject [--project KEY] [--k N] [--max-chars N] [--home DIR]
+
+SessionStart hook: reads Claude Code's hook payload on stdin, resolves the
+project from its cwd, and prints the memory block for that project.
+`
+
+// run never returns an error for a failure inside the hook (SPEC 4: hooks
+// fail open); it logs to <home>/logs/anamnesis.log and prints nothing.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (err error) {
+	fs := cli.FlagSet("anamnesis-inject", stderr)
+	fs.Usage = func() { fmt.Fprint(fs.Output(), usage); fs.PrintDefaults() }
+	home := fs.String("home", "", "store home (default $ANAMNESIS_HOME or ~/.anamnesis)")
+	projectFlag := fs.String("project", "", "project key (default: resolved from the payload's cwd)")
+	k := fs.Int("k", 8, "project notes to include besides the global ones")
+	maxChars := fs.Int("max-chars", -1, "output budget in characters; 0 = unlimited (default $ANAMNESIS_INJECT_MAX_CHARS, config inject.max_chars, else 9500)")
+	perr := cli.Parse(fs, args)
+	if errors.Is(perr, flag.ErrHelp) {
+		return nil
+	}
+	cfg := config.Resolve(*home, os.Getenv)
+	log := hook.NewLogger(cfg.Home, "anamnesis-inject")
+	defer func() {
+		if r := recover(); r != nil {
+			log.Printf("panic: %v\n%s", r, debug.Stack())
+			err = nil
+		}
+	}()
+	if perr != nil {
+		// A broken hook command line must not block the session either.
+		log.Printf("bad arguments %q: %v", args, perr)
+		fmt.Fprintf(stderr, "anamnesis-inject: %v\n", perr)
+		return nil
+	}
+	budget := cfg.InjectMaxChars
+	if *maxChars >= 0 {
+		budget = *maxChars
+	} else if *maxChars != -1 {
+		log.Printf("--max-chars %d is negative; using %d", *maxChars, budget)
+	}
+	ctx, cancel := context.WithTimeout(ctx, deadline)
+	defer cancel()
+	out, ierr := inject(ctx, cfg.Home, *projectFlag, *k, budget, stdin, log)
+	if ierr != nil {
+		log.Printf("inject: %v", ierr)
+		fmt.Fprintf(stderr, "anamnesis-inject: %v (see %s)\n", ierr, hook.LogPath(cfg.Home))
+		return nil
+	}
+	// One write of the whole block: nothing partial reaches Claude Code.
+	if _, werr := io.WriteString(stdout, out); werr != nil {
+		log.Printf("writing stdout: %v", werr)
+	}
+	return nil
+}
+
+func inject(ctx context.Context, home, projectKey string, k, budget int, stdin io.Reader, log *hook.Logger) (string, error) {
+	if projectKey == "" {
+		cwd := "."
+		p, perr := hook.ReadPayload(stdin)
+		switch {
+		case perr != nil:
+			log.Printf("no usable hook payload (%v); using cwd %q", perr, cwd)
+		case p.Cwd == "":
+			log.Printf("hook payload has no cwd; using %q", cwd)
+		default:
+			cwd = p.Cwd
+		}
+		userHome, _ := os.UserHomeDir()
+		projectKey = project.Key(cwd, userHome)
+	}
+	// A home that was never initialised has nothing to inject; opening the
+	// store would create one as a side effect of starting a session.
+	if !exists(filepath.Join(home, "memory")) && !exists(filepath.Join(home, "local")) {
+		return "", nil
+	}
+	st, err := store.Open(ctx, home)
+	if err != nil {
+		return "", err
+	}
+	defer st.Close()
+	sel, err := selectNotes(ctx, st, projectKey, k)
+	if err != nil {
+		return "", fmt.Errorf("selecting notes for %s: %w", projectKey, err)
+	}
+	load := func(n *note.Note) (*note.Note, bool) {
+		full, err := st.Get(ctx, n.ID)
+		if err != nil {
+			log.Printf("note %s: %v", n.ID, err)
+			return nil, false
+		}
+		return full, true
+	}
+	block, cut, left := render(sel, load, budget)
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	if cut > 0 || left > 0 {
+		log.Printf("project %s: %d notes selected, %d cut and %d left out to fit %d characters", projectKey, len(sel), cut, left, budget)
+	}
+	return block, nil
+}
+
+func exists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}

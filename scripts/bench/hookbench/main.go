@@ -1,0 +1,312 @@
+// Command hookbench measures the two Claude Code hooks as processes, the way
+// Claude Code runs them (SPEC 9): anamnesis-inject on generated 10k and 100k
+// stores, and anamnesis-capture on a generated 100 MB transcript (wall time
+// and peak RSS). It prints a table of medians against the budgets and exits 1
+// if a median is over its budget.
+//
+//	go run ./scripts/bench/hookbench [-work DIR] [-sizes 10000,100000] [-runs 40] [-transcript-mb 100]
+//
+// Stores are made by ../shared/bench/gen_store.py (python3) once per work
+// directory and indexed in-process before timing, so the numbers are the
+// steady state a user sees at every SessionStart.
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "hookbench:", err)
+		os.Exit(1)
+	}
+}
+
+type row struct {
+	what   string
+	median string
+	budget string
+	ok     bool
+	extra  string
+}
+
+func run() error {
+	work := flag.String("work", filepath.Join(os.TempDir(), "anamnesis-hookbench"), "work directory (stores and transcript are kept for reuse)")
+	bin := flag.String("bin", "", "directory holding anamnesis-inject and anamnesis-capture (default: build them into WORK/bin)")
+	gen := flag.String("gen", "", "gen_store.py (default: ../shared/bench/gen_store.py from the repo root)")
+	sizesFlag := flag.String("sizes", "10000,100000", "store sizes for inject")
+	runs := flag.Int("runs", 40, "inject runs per store")
+	captureRuns := flag.Int("capture-runs", 3, "capture runs")
+	mb := flag.Int("transcript-mb", 100, "size of the generated transcript in MB")
+	flag.Parse()
+
+	if err := os.MkdirAll(*work, 0o755); err != nil {
+		return err
+	}
+	if *bin == "" {
+		*bin = filepath.Join(*work, "bin")
+		fmt.Fprintln(os.Stderr, "building hooks into", *bin)
+		cmd := exec.Command("go", "build", "-o", *bin+string(filepath.Separator), "./cmd/anamnesis-inject", "./cmd/anamnesis-capture")
+		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("go build (run from the repository root): %w", err)
+		}
+	}
+	if *gen == "" {
+		*gen = "../shared/bench/gen_store.py"
+	}
+	var rows []row
+	budgets := map[int]time.Duration{10000: 15 * time.Millisecond, 100000: 40 * time.Millisecond}
+	for _, f := range strings.Split(*sizesFlag, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			return fmt.Errorf("-sizes: %v", err)
+		}
+		r, err := benchInject(*work, *bin, *gen, n, *runs, budgets[n])
+		if err != nil {
+			return err
+		}
+		rows = append(rows, r)
+	}
+	r, err := benchCapture(*work, *bin, *mb, *captureRuns)
+	if err != nil {
+		return err
+	}
+	rows = append(rows, r...)
+
+	fmt.Printf("\n%-46s %12s %12s  %s\n", "hook benchmark (medians)", "measured", "budget", "")
+	failed := false
+	for _, r := range rows {
+		mark := "ok"
+		if !r.ok {
+			mark = "OVER BUDGET"
+			failed = true
+		}
+		fmt.Printf("%-46s %12s %12s  %s %s\n", r.what, r.median, r.budget, mark, r.extra)
+	}
+	fmt.Printf("(%s/%s, %d CPUs, %s)\n", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), time.Now().UTC().Format(time.RFC3339))
+	if failed {
+		return errors.New("a hook is over its budget")
+	}
+	return nil
+}
+
+// benchInject makes (once) and indexes a store of n notes, then runs inject
+// as Claude Code does: payload on stdin naming a cwd whose project marker
+// selects one of the generated projects.
+func benchInject(work, bin, gen string, n, runs int, budget time.Duration) (row, error) {
+	home := filepath.Join(work, fmt.Sprintf("store-%d", n))
+	ok := filepath.Join(home, ".hookbench-ok")
+	if _, err := os.Stat(ok); err != nil {
+		os.RemoveAll(home)
+		fmt.Fprintf(os.Stderr, "generating a %d-note store in %s\n", n, home)
+		cmd := exec.Command("python3", gen, home, strconv.Itoa(n))
+		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+		if err := cmd.Run(); err != nil {
+			return row{}, fmt.Errorf("gen_store.py: %w", err)
+		}
+		if err := os.WriteFile(ok, nil, 0o644); err != nil {
+			return row{}, err
+		}
+	}
+	// Build or refresh the index outside the timed runs.
+	t0 := time.Now()
+	st, err := store.Open(context.Background(), home)
+	if err != nil {
+		return row{}, err
+	}
+	if _, err := st.Reindex(context.Background(), false); err != nil {
+		st.Close()
+		return row{}, err
+	}
+	st.Close()
+	fmt.Fprintf(os.Stderr, "store %d: index ready in %s\n", n, time.Since(t0).Round(time.Millisecond))
+
+	cwd := filepath.Join(work, "project-cwd")
+	if err := os.MkdirAll(filepath.Join(cwd, ".anamnesis"), 0o755); err != nil {
+		return row{}, err
+	}
+	if err := os.WriteFile(filepath.Join(cwd, ".anamnesis", "project"), []byte("github.com/acme/proj03\n"), 0o644); err != nil {
+		return row{}, err
+	}
+	payload := fmt.Sprintf(`{"session_id":"bench","transcript_path":"/nonexistent.jsonl","cwd":%q,"hook_event_name":"SessionStart","source":"startup"}`, cwd)
+	var times []time.Duration
+	var outLen int
+	for i := range runs + 2 {
+		var out bytes.Buffer
+		cmd := exec.Command(filepath.Join(bin, "anamnesis-inject"))
+		cmd.Env = append(os.Environ(), "ANAMNESIS_HOME="+home)
+		cmd.Stdin = strings.NewReader(payload)
+		cmd.Stdout = &out
+		cmd.Stderr = os.Stderr
+		start := time.Now()
+		if err := cmd.Run(); err != nil {
+			return row{}, fmt.Errorf("inject: %w", err)
+		}
+		if i >= 2 { // two warm-up runs fill the page cache
+			times = append(times, time.Since(start))
+		}
+		outLen = len([]rune(out.String()))
+	}
+	med, p95 := stats(times)
+	if outLen == 0 || outLen > 9500 {
+		return row{}, fmt.Errorf("inject on %d notes printed %d characters", n, outLen)
+	}
+	return row{
+		what:   fmt.Sprintf("anamnesis-inject process, %dk notes", n/1000),
+		median: ms(med), budget: ms(budget), ok: budget == 0 || med <= budget,
+		extra: fmt.Sprintf("(p95 %s, %d runs, %d chars out)", ms(p95), len(times), outLen),
+	}, nil
+}
+
+// benchCapture writes (once) a transcript of mb megabytes shaped like a long
+// real session, then captures it with --no-sync into a fresh home.
+func benchCapture(work, bin string, mb, runs int) ([]row, error) {
+	path := filepath.Join(work, fmt.Sprintf("transcript-%dmb.jsonl", mb))
+	if fi, err := os.Stat(path); err != nil || fi.Size() < int64(mb)<<20 {
+		fmt.Fprintf(os.Stderr, "generating a %d MB transcript in %s\n", mb, path)
+		if err := writeTranscript(path, int64(mb)<<20); err != nil {
+			return nil, err
+		}
+	}
+	home := filepath.Join(work, "capture-home")
+	os.RemoveAll(home)
+	var times []time.Duration
+	var rss []int64
+	for range runs {
+		var out bytes.Buffer
+		cmd := exec.Command(filepath.Join(bin, "anamnesis-capture"), "--transcript", path, "--project", "github.com/acme/bench", "--no-sync")
+		cmd.Env = append(os.Environ(), "ANAMNESIS_HOME="+home, "ANAMNESIS_MACHINE_ID=bench", "ANAMNESIS_REFLECTION_PROVIDER=heuristic")
+		cmd.Stdin = strings.NewReader("")
+		cmd.Stdout, cmd.Stderr = &out, os.Stderr
+		start := time.Now()
+		if err := cmd.Run(); err != nil {
+			return nil, fmt.Errorf("capture: %w", err)
+		}
+		times = append(times, time.Since(start))
+		rss = append(rss, maxRSS(cmd.ProcessState))
+		if !strings.Contains(out.String(), "episodic note") {
+			return nil, fmt.Errorf("capture wrote no note: %q", out.String())
+		}
+	}
+	med, _ := stats(times)
+	slices.Sort(rss)
+	medRSS := rss[len(rss)/2]
+	return []row{
+		{what: fmt.Sprintf("anamnesis-capture, %d MB transcript (time)", mb), median: ms(med), budget: "3000.0 ms",
+			ok: med <= 3*time.Second, extra: fmt.Sprintf("(%d runs)", runs)},
+		{what: fmt.Sprintf("anamnesis-capture, %d MB transcript (peak RSS)", mb), median: fmt.Sprintf("%.1f MB", float64(medRSS)/(1<<20)),
+			budget: "64.0 MB", ok: medRSS <= 64<<20},
+	}, nil
+}
+
+// writeTranscript writes lines in the proportions of a long coding session:
+// prompts, assistant text, edits, tool results of many sizes (some huge,
+// over the parser's line limit), attachments and API request blobs.
+func writeTranscript(path string, size int64) error {
+	f, err := os.Create(path + ".tmp")
+	if err != nil {
+		return err
+	}
+	w := &countWriter{w: f}
+	bw := newBuf(w)
+	filler := func(n int) string { return strings.Repeat("lorem ipsum dolor sit amet ", n/27+1)[:n] }
+	const sess = `"sessionId":"bench-0000-4000-8000-000000000000","cwd":"/home/dev/src/app","gitBranch":"main","version":"2.1.330"`
+	for i := 0; w.n < size; i++ {
+		switch {
+		case i%500 == 499: // a huge tool result (a 12 MB file read), past the line limit
+			fmt.Fprintf(bw, `{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t%d","content":"%s"}]},%s}`+"\n", i, filler(12<<20), sess)
+		case i%7 == 0:
+			fmt.Fprintf(bw, `{"type":"user","message":{"role":"user","content":"Please change step %d: %s"},%s}`+"\n", i, filler(300), sess)
+		case i%7 == 1:
+			fmt.Fprintf(bw, `{"type":"assistant","message":{"model":"claude","content":[{"type":"text","text":"Done with step %d. %s"}]},%s}`+"\n", i, filler(600), sess)
+		case i%7 == 2:
+			fmt.Fprintf(bw, `{"type":"assistant","message":{"model":"claude","content":[{"type":"tool_use","id":"t%d","name":"Edit","input":{"file_path":"/home/dev/src/app/f%03d.go","old_string":"%s","new_string":"%s"}}]},%s}`+"\n",
+				i, i%400, filler(400), filler(500), sess)
+		case i%7 == 3:
+			fmt.Fprintf(bw, `{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t%d","content":"%s"}]},"toolUseResult":{"stdout":"%s"},%s}`+"\n",
+				i, filler(20000), filler(20000), sess)
+		case i%7 == 4:
+			fmt.Fprintf(bw, `{"type":"attachment","attachment":{"type":"file","content":"%s"},%s}`+"\n", filler(3000), sess)
+		case i%7 == 5:
+			fmt.Fprintf(bw, `{"type":"api-request-blob","sessionId":"x","message":{"role":"user","content":[{"type":"text","text":"%s"}]}}`+"\n", filler(8000))
+		default:
+			fmt.Fprintf(bw, `{"type":"queue-operation","operation":"enqueue",%s}`+"\n", sess)
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(path+".tmp", path)
+}
+
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+type buf struct {
+	w io.Writer
+	b []byte
+}
+
+func newBuf(w io.Writer) *buf { return &buf{w: w} }
+
+func (b *buf) Write(p []byte) (int, error) {
+	b.b = append(b.b, p...)
+	if len(b.b) >= 1<<20 {
+		return len(p), b.Flush()
+	}
+	return len(p), nil
+}
+
+func (b *buf) Flush() error {
+	_, err := b.w.Write(b.b)
+	b.b = b.b[:0]
+	return err
+}
+
+func maxRSS(ps *os.ProcessState) int64 {
+	ru, ok := ps.SysUsage().(*syscall.Rusage)
+	if !ok {
+		return 0
+	}
+	if runtime.GOOS == "darwin" {
+		return ru.Maxrss // bytes
+	}
+	return ru.Maxrss << 10 // KiB elsewhere
+}
+
+func stats(ds []time.Duration) (median, p95 time.Duration) {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[len(s)/2], s[min(len(s)-1, len(s)*95/100)]
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond)) }
