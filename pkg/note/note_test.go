@@ -33,7 +33,7 @@ func TestRoundTripReferenceStore(t *testing.T) {
 			t.Errorf("%s: round trip differs\n got: %q\nwant: %q", f, got, data)
 		}
 		// The slow path must agree with the fast one.
-		front := string(data[4:bytes.Index(data, []byte("\n---\n"))+1])
+		front := string(data[4 : bytes.Index(data, []byte("\n---\n"))+1])
 		slow, err := parseYAML(front)
 		if err != nil {
 			t.Fatal(err)

@@ -30,6 +30,8 @@ type Store struct {
 	memDir   string
 	localDir string
 	db       *sql.DB
+	// titleWeight is TitleWeight; tests set 1 to check the seed's exact ranking.
+	titleWeight float64
 }
 
 // Home returns the store root.
@@ -64,7 +66,7 @@ func Open(ctx context.Context, home string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{home: abs, memDir: filepath.Join(abs, "memory"), localDir: filepath.Join(abs, "local")}
+	s := &Store{home: abs, memDir: filepath.Join(abs, "memory"), localDir: filepath.Join(abs, "local"), titleWeight: TitleWeight}
 	for _, d := range []string{s.memDir, s.localDir} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return nil, fmt.Errorf("store: %w", err)
