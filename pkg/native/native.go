@@ -1,0 +1,457 @@
+// Package native imports Claude Code's own auto-memory files
+// (<claude dir>/projects/<slug>/memory/*.md) into the store as notes
+// (SPEC 6.3), so what Claude Code remembers on one machine reaches the others.
+package native
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/oklog/ulid/v2"
+	"gopkg.in/yaml.v3"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/project"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+// Problem is a native file that was not imported, and why.
+type Problem struct {
+	Path   string `json:"path"`
+	Reason string `json:"reason"`
+}
+
+// Result counts what an import did. Skipped covers unchanged files and
+// malformed ones; the malformed ones are also listed in Problems.
+type Result struct {
+	Imported int       `json:"imported"`
+	Updated  int       `json:"updated"`
+	Skipped  int       `json:"skipped"`
+	Problems []Problem `json:"problems"`
+	// IDs are the notes created or updated.
+	IDs []string `json:"ids"`
+}
+
+// Line is the printed summary.
+func (r Result) Line() string {
+	return fmt.Sprintf("import: imported=%d updated=%d skipped=%d", r.Imported, r.Updated, r.Skipped)
+}
+
+// Native memory types Claude Code writes; feedback is about how to work, so
+// it becomes procedural, the rest are facts.
+var kindRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,39}$`)
+
+const maxNative = 1 << 20
+
+// statePath records, per native file, the content last imported on this
+// machine. It lives beside config.json, outside the synced tree: another
+// machine's import of a file with the same name must not make this machine
+// rewrite the note back on every sync.
+func statePath(home string) string { return filepath.Join(home, "native-import.json") }
+
+type fileState struct {
+	SHA256 string `json:"sha256"`
+	ID     string `json:"id"`
+}
+
+// ID is the stable note id of a native memory file: a ULID-shaped value (26
+// Crockford base32 characters) derived from "<slug>/<stem>", so every
+// re-import, on every machine, addresses the same note.
+func ID(slug, stem string) string {
+	sum := sha256.Sum256([]byte(slug + "/" + stem))
+	var u ulid.ULID
+	copy(u[:], sum[:16])
+	return u.String()
+}
+
+// Import mirrors every native memory file under claudeDir into st.
+// Unchanged files are skipped; a file whose content changed updates its note
+// in place (a changed native type moves the note; its id stays); malformed
+// files are reported and skipped. Only an unusable store is an error.
+func Import(ctx context.Context, st *store.Store, claudeDir, machineID string) (Result, error) {
+	res := Result{Problems: []Problem{}, IDs: []string{}}
+	if claudeDir == "" {
+		return res, nil
+	}
+	projects := filepath.Join(claudeDir, "projects")
+	slugs, err := os.ReadDir(projects)
+	if errors.Is(err, os.ErrNotExist) {
+		return res, nil
+	}
+	if err != nil {
+		return res, fmt.Errorf("import: %w", err)
+	}
+	state := loadState(st.Home())
+	dirty := false
+	userHome, _ := os.UserHomeDir()
+	for _, s := range slugs {
+		if !s.IsDir() || strings.HasPrefix(s.Name(), ".") {
+			continue
+		}
+		slug := s.Name()
+		memDir := filepath.Join(projects, slug, "memory")
+		entries, err := os.ReadDir(memDir)
+		if err != nil {
+			continue // no native memory for this project
+		}
+		sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+		proj := ""
+		for _, e := range entries {
+			if err := ctx.Err(); err != nil {
+				return res, err
+			}
+			name := e.Name()
+			if !strings.HasSuffix(name, ".md") || strings.EqualFold(name, "MEMORY.md") || strings.HasPrefix(name, ".") {
+				continue
+			}
+			path := filepath.Join(memDir, name)
+			stem := strings.TrimSuffix(name, ".md")
+			key := slug + "/" + stem
+			data, err := readCapped(path)
+			if err != nil {
+				res.Skipped++
+				res.Problems = append(res.Problems, Problem{Path: path, Reason: err.Error()})
+				continue
+			}
+			sum := sha256.Sum256(data)
+			hash := hex.EncodeToString(sum[:])
+			id := ID(slug, stem)
+			if prev, ok := state[key]; ok && prev.SHA256 == hash {
+				// Imported before and unchanged since. A note that has gone
+				// missing is imported again: the native file is its source.
+				if _, err := st.Path(ctx, id); err == nil {
+					res.Skipped++
+					continue
+				}
+			}
+			m, err := parse(data)
+			if err != nil {
+				res.Skipped++
+				res.Problems = append(res.Problems, Problem{Path: path, Reason: err.Error()})
+				continue
+			}
+			if proj == "" {
+				proj = projectFor(filepath.Join(projects, slug), slug, userHome)
+			}
+			outcome, err := apply(ctx, st, id, proj, machineID, m)
+			if err != nil {
+				if ctx.Err() != nil {
+					return res, ctx.Err()
+				}
+				res.Skipped++
+				res.Problems = append(res.Problems, Problem{Path: path, Reason: err.Error()})
+				continue
+			}
+			switch outcome {
+			case created:
+				res.Imported++
+				res.IDs = append(res.IDs, id)
+			case updated:
+				res.Updated++
+				res.IDs = append(res.IDs, id)
+			default:
+				res.Skipped++
+			}
+			state[key] = fileState{SHA256: hash, ID: id}
+			dirty = true
+		}
+	}
+	if dirty {
+		if err := saveState(st.Home(), state); err != nil {
+			return res, fmt.Errorf("import: save %s: %w", statePath(st.Home()), err)
+		}
+	}
+	return res, nil
+}
+
+type outcome int
+
+const (
+	unchanged outcome = iota
+	created
+	updated
+)
+
+// apply writes the note for one parsed native file.
+func apply(ctx context.Context, st *store.Store, id, proj, machineID string, m memory) (outcome, error) {
+	kindTag := "kind:" + m.kind
+	old, err := st.Get(ctx, id)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		// An unreadable file holds the id: replace it with the native content.
+		old = nil
+	}
+	if old == nil {
+		n := note.New(m.noteType(), m.title, m.body)
+		n.ID = id
+		n.Project = proj
+		n.MachineID = machineID
+		n.ProvSource = note.ProvImport
+		n.Tags = []string{"import", kindTag}
+		now := note.Now()
+		n.CreatedAt, n.UpdatedAt = now, now
+		if err := st.Put(ctx, n); err != nil {
+			return unchanged, err
+		}
+		return created, nil
+	}
+	// Tags a user added to the note stay; a stale kind: tag goes.
+	tags := []string{"import", kindTag}
+	for _, t := range old.Tags {
+		if !strings.HasPrefix(t, "kind:") && !slices.Contains(tags, t) {
+			tags = append(tags, t)
+		}
+	}
+	if old.Type == m.noteType() && old.Title == m.title && old.Body == m.body && slices.Equal(old.Tags, tags) {
+		return unchanged, nil
+	}
+	n := *old
+	n.Type = m.noteType()
+	n.Title = m.title
+	n.Body = m.body
+	n.Tags = tags
+	n.MachineID = machineID
+	n.ProvSource = note.ProvImport
+	n.UpdatedAt = note.Now()
+	// The project stays what the first import chose: machines that resolve
+	// the project directory differently must not rewrite it back and forth.
+	if err := st.Put(ctx, &n); err != nil {
+		return unchanged, err
+	}
+	return updated, nil
+}
+
+// memory is one parsed native file.
+type memory struct {
+	title, body, kind string
+}
+
+func (m memory) noteType() string {
+	if m.kind == "feedback" {
+		return note.Procedural
+	}
+	return note.Semantic
+}
+
+type frontMatter struct {
+	Name        string `yaml:"name"`
+	Description string `yaml:"description"`
+	Type        string `yaml:"type"`
+	Metadata    struct {
+		Type string `yaml:"type"`
+	} `yaml:"metadata"`
+}
+
+// parse reads a native memory file: YAML front-matter (name, description,
+// metadata.type; Claude Code adds keys of its own) and a markdown body.
+func parse(data []byte) (memory, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if !utf8.Valid(data) {
+		return memory{}, errors.New("not valid UTF-8")
+	}
+	text := strings.ReplaceAll(string(data), "\r\n", "\n")
+	if !strings.HasPrefix(text, "---\n") {
+		return memory{}, errors.New("no YAML front-matter (the file must start with ---)")
+	}
+	rest := text[4:]
+	var front, body string
+	if i := strings.Index(rest, "\n---\n"); i >= 0 {
+		front, body = rest[:i+1], rest[i+5:]
+	} else if strings.HasSuffix(rest, "\n---") {
+		front = rest[:len(rest)-3]
+	} else if strings.HasPrefix(rest, "---\n") {
+		body = rest[4:]
+	} else {
+		return memory{}, errors.New("front-matter has no closing ---")
+	}
+	if len(front) > note.MaxFrontMatter {
+		return memory{}, fmt.Errorf("front-matter is %d bytes, over the %d-byte limit", len(front), note.MaxFrontMatter)
+	}
+	var fm frontMatter
+	if err := yaml.Unmarshal([]byte(front), &fm); err != nil {
+		return memory{}, fmt.Errorf("front-matter: %v", strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	kind := strings.ToLower(strings.TrimSpace(fm.Metadata.Type))
+	if kind == "" {
+		kind = strings.ToLower(strings.TrimSpace(fm.Type)) // older layout: type at the top level
+	}
+	if kind == "" {
+		return memory{}, errors.New("front-matter has no metadata.type (want user, feedback, project or reference)")
+	}
+	if !kindRE.MatchString(kind) {
+		return memory{}, fmt.Errorf("metadata.type %q is not a memory type (want user, feedback, project or reference)", kind)
+	}
+	title := oneLine(fm.Description)
+	if title == "" {
+		title = oneLine(fm.Name)
+	}
+	if title == "" {
+		return memory{}, errors.New("front-matter has neither description nor name")
+	}
+	body = strings.TrimLeft(body, "\n")
+	body = strings.TrimRight(body, "\n")
+	return memory{title: title, body: body, kind: kind}, nil
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func readCapped(path string) ([]byte, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
+	if info.Size() > maxNative {
+		return nil, fmt.Errorf("too large (%d bytes; the limit is %d)", info.Size(), maxNative)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxNative+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxNative {
+		return nil, fmt.Errorf("too large (over %d bytes)", maxNative)
+	}
+	return data, nil
+}
+
+// projectFor is the project key of a Claude Code project directory: from the
+// cwd recorded in one of its transcripts, else from the slug decoded back to
+// a path. Either way the key is computed the way inject computes it.
+func projectFor(dir, slug, userHome string) string {
+	if cwd := transcriptCwd(dir); cwd != "" {
+		return project.Key(cwd, userHome)
+	}
+	if p := decodeSlug(slug); p != "" {
+		return project.Key(p, userHome)
+	}
+	return note.Global
+}
+
+// transcriptCwd reads the newest transcripts' first lines until one names a
+// cwd. Reading is capped: transcripts can be hundreds of megabytes.
+func transcriptCwd(dir string) string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	type tf struct {
+		path string
+		mod  int64
+	}
+	var files []tf
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".jsonl") {
+			continue
+		}
+		if info, err := e.Info(); err == nil {
+			files = append(files, tf{filepath.Join(dir, e.Name()), info.ModTime().UnixNano()})
+		}
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].mod > files[j].mod })
+	for i, f := range files {
+		if i >= 5 {
+			break
+		}
+		if cwd := firstCwd(f.path); cwd != "" {
+			return cwd
+		}
+	}
+	return ""
+}
+
+func firstCwd(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(io.LimitReader(f, 4<<20), 64<<10)
+	for {
+		line, err := r.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			// A long line (a tool result): skip to its end.
+			for errors.Is(err, bufio.ErrBufferFull) {
+				_, err = r.ReadSlice('\n')
+			}
+			if err != nil {
+				return ""
+			}
+			continue
+		}
+		if bytes.Contains(line, []byte(`"cwd"`)) {
+			var v struct {
+				Cwd string `json:"cwd"`
+			}
+			if json.Unmarshal(line, &v) == nil && filepath.IsAbs(v.Cwd) {
+				return v.Cwd
+			}
+		}
+		if err != nil {
+			return ""
+		}
+	}
+}
+
+// decodeSlug turns Claude Code's project directory name back into a path.
+// The encoding maps every '/' (and '.') to '-', so it is ambiguous; the
+// longest existing directory at each step wins, and what cannot be found on
+// this machine becomes one final component.
+func decodeSlug(slug string) string {
+	if !strings.HasPrefix(slug, "-") {
+		return ""
+	}
+	parts := strings.Split(slug[1:], "-")
+	cur := string(filepath.Separator)
+	i := 0
+	for i < len(parts) {
+		found := 0
+		for j := len(parts); j > i; j-- {
+			cand := filepath.Join(cur, strings.Join(parts[i:j], "-"))
+			if info, err := os.Stat(cand); err == nil && info.IsDir() {
+				cur, found = cand, j
+				break
+			}
+		}
+		if found == 0 {
+			return filepath.Join(cur, strings.Join(parts[i:], "-"))
+		}
+		i = found
+	}
+	return cur
+}
+
+func loadState(home string) map[string]fileState {
+	m := map[string]fileState{}
+	if data, err := os.ReadFile(statePath(home)); err == nil {
+		json.Unmarshal(data, &m)
+	}
+	return m
+}
+
+func saveState(home string, m map[string]fileState) error {
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return store.WriteFileAtomic(statePath(home), append(data, '\n'), 0o644)
+}

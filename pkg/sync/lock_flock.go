@@ -1,0 +1,36 @@
+//go:build linux || darwin || freebsd || netbsd || openbsd || dragonfly
+
+package gitsync
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"syscall"
+)
+
+// tryLock takes an exclusive flock without blocking. The kernel drops it when
+// the process dies, so a crashed sync never leaves a stale lock behind.
+func tryLock(path string) (*lock, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) || errors.Is(err, syscall.EAGAIN) {
+			return nil, ErrBusy
+		}
+		return nil, fmt.Errorf("lock %s: %w", path, err)
+	}
+	// The pid is for a human looking at the file; the flock is the lock.
+	f.Truncate(0)
+	f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+	return &lock{f: f, path: path}, nil
+}
+
+func (l *lock) release() {
+	syscall.Flock(int(l.f.Fd()), syscall.LOCK_UN)
+	l.f.Close()
+}

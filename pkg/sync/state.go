@@ -1,0 +1,111 @@
+package gitsync
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// RepoState is the memory repository's sync state, for `status`, memory_status
+// and the dashboard (seed 003's sync block plus a few counts).
+type RepoState struct {
+	Initialized bool `json:"initialized"`
+	// Remote is the configured remote; JSON null when there is none.
+	Remote string `json:"-"`
+	// Head is the short HEAD; JSON null before the first commit.
+	Head   string `json:"-"`
+	Dirty  bool   `json:"dirty"`
+	Detail string `json:"detail"`
+	// Unpushed counts local commits the remote (as last fetched) lacks.
+	Unpushed int `json:"unpushed"`
+	// Last is the most recent sync's record, if any.
+	Last *LastSync `json:"last_sync,omitempty"`
+}
+
+// MarshalJSON writes remote and head as null when empty, as the seed does.
+func (s RepoState) MarshalJSON() ([]byte, error) {
+	type plain RepoState
+	nullable := func(v string) *string {
+		if v == "" {
+			return nil
+		}
+		return &v
+	}
+	return json.Marshal(struct {
+		plain
+		Remote *string `json:"remote"`
+		Head   *string `json:"head"`
+	}{plain(s), nullable(s.Remote), nullable(s.Head)})
+}
+
+// Line is the one-line form for `status`.
+func (s RepoState) Line() string {
+	remote := s.Remote
+	if remote == "" {
+		remote = "none"
+	}
+	head := s.Head
+	if head == "" {
+		head = "none"
+	}
+	return "initialized=" + boolStr(s.Initialized) + " remote=" + redactURL(remote) + " head=" + head +
+		" dirty=" + boolStr(s.Dirty) + " (" + s.Detail + ")"
+}
+
+func boolStr(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
+}
+
+// State reports home's repository state without changing anything (git
+// runs without optional locks, so it never rewrites the index under a sync).
+func State(ctx context.Context, home, remote string) RepoState {
+	st := RepoState{Remote: remote, Detail: "ok", Last: Last(home)}
+	mem := filepath.Join(home, "memory")
+	if !exists(filepath.Join(mem, ".git")) {
+		st.Detail = "memory/ is not a git repository yet; the first sync creates it"
+		return st
+	}
+	st.Initialized = true
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	g := &git{dir: mem, readOnly: true}
+	st.Head = g.shortHead(ctx)
+	out, err := g.run(ctx, "status", "--porcelain", "--untracked-files=normal")
+	if err != nil {
+		st.Detail = "git status failed: " + err.Error()
+		return st
+	}
+	st.Dirty = strings.TrimSpace(out) != ""
+	if st.Head != "" {
+		st.Unpushed, _ = g.count(ctx, unpushedRange(g))
+	}
+	gitDir := filepath.Join(mem, ".git")
+	switch {
+	case exists(filepath.Join(gitDir, "MERGE_HEAD")):
+		st.Detail = "a merge was left in progress; the next sync finishes it"
+	case exists(filepath.Join(gitDir, "rebase-merge")) || exists(filepath.Join(gitDir, "rebase-apply")):
+		st.Detail = "a rebase was left in progress; the next sync aborts it (local commits are kept)"
+	case st.Head == "":
+		st.Detail = "no commits yet"
+	case st.Last != nil && st.Last.Error != "":
+		st.Detail = "last sync failed: " + st.Last.Result.Detail
+	case remote == "":
+		st.Detail = "ok (local only; no remote configured)"
+	}
+	return st
+}
+
+// Running reports whether a sync of home holds its lock right now.
+func Running(home string) bool {
+	l, err := tryLock(LockPath(home))
+	if err != nil {
+		return true
+	}
+	l.release()
+	return false
+}

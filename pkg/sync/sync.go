@@ -1,0 +1,629 @@
+// Package gitsync moves the portable notes (<home>/memory) between a user's
+// machines over git (SPEC 6): commit, fetch, integrate, push, then bring the
+// index up to date. Integration is a merge this package resolves itself, so
+// a note changed on two machines keeps both versions and no sync ever leaves
+// the repository mid-merge or stops the next sync.
+//
+// The directory is pkg/sync; the package is named gitsync so importers can
+// still use the standard library's sync.
+package gitsync
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/native"
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+// Defaults for Options.
+const (
+	DefaultTimeout  = 60 * time.Second
+	DefaultLockWait = 2 * time.Second
+	branchRef       = "refs/heads/main"
+	remoteRef       = "refs/remotes/origin/main"
+	zeroHash        = "0000000000000000000000000000000000000000"
+	pushAttempts    = 4
+)
+
+// Options configure one sync.
+type Options struct {
+	Home      string
+	MachineID string
+	// Remote is the configured git remote; empty means local only.
+	Remote string
+	// Timeout bounds every network step of the cycle together (default 60s).
+	Timeout time.Duration
+	// LockWait is how long to wait for another sync of the same home
+	// before reporting "skipped" (default 2s).
+	LockWait time.Duration
+	// Import runs the native Claude Code memory import first.
+	Import    bool
+	ClaudeDir string
+	// Store is an already open store of Home (the MCP server's, say);
+	// nil opens one for the length of the sync.
+	Store *store.Store
+}
+
+// Conflict is one note the two sides disagreed on.
+type Conflict struct {
+	// ID is the note's id; the winning version keeps it.
+	ID string `json:"id"`
+	// CopyID is the new note holding the other version ("" when nothing
+	// needed saving, e.g. an edit that won over a delete).
+	CopyID string `json:"copy_id,omitempty"`
+	// Kind: "edited on both sides", "edited and deleted", "same id in two places".
+	Kind string `json:"kind"`
+}
+
+// Result is what a sync did: the seed's fields (pushed, pulled, conflicted,
+// head, indexed, detail) and the conflicts' ids.
+type Result struct {
+	Pushed     bool   `json:"pushed"`
+	Pulled     int    `json:"pulled"`
+	Conflicted bool   `json:"conflicted"`
+	Head       string `json:"head"`
+	// Indexed is how many notes the index holds after the sync.
+	Indexed int    `json:"indexed"`
+	Detail  string `json:"detail"`
+	// ConflictIDs are the ids of the notes created to hold losing versions.
+	ConflictIDs []string   `json:"conflict_ids"`
+	Conflicts   []Conflict `json:"conflicts"`
+	// Committed says a local commit was made from uncommitted notes.
+	Committed bool `json:"committed"`
+	// Reindexed is how many note files the index re-read.
+	Reindexed int `json:"reindexed"`
+	// Skipped: another sync of this home held the lock; nothing was done.
+	Skipped bool           `json:"skipped"`
+	Import  *native.Result `json:"import,omitempty"`
+}
+
+// Line is the printed summary: sync: pushed=… pulled=… conflicted=… head=… (detail).
+func (r Result) Line() string {
+	head := r.Head
+	if head == "" {
+		head = "none"
+	}
+	return fmt.Sprintf("sync: pushed=%t pulled=%d conflicted=%t head=%s (%s)", r.Pushed, r.Pulled, r.Conflicted, head, r.Detail)
+}
+
+// CheckRemote refuses remotes git could read as an option or that would
+// break its config file.
+func CheckRemote(remote string) error {
+	if strings.HasPrefix(remote, "-") {
+		return fmt.Errorf("remote %q starts with '-'; refusing it (it would be read as a git option)", remote)
+	}
+	if strings.ContainsAny(remote, "\x00\n\r") {
+		return fmt.Errorf("remote %q contains a control character", remote)
+	}
+	return nil
+}
+
+// Message is the commit message of a sync from machine.
+func Message(machine string) string {
+	return fmt.Sprintf("anamnesis: sync from %s at %s", machine, note.Now())
+}
+
+// Sync runs one cycle. The returned Result is filled in even when err is
+// not nil (a remote that cannot be reached, say): its Detail says what
+// happened and local commits are kept for the next sync. A sync that finds
+// another one running returns Skipped and no error.
+func Sync(ctx context.Context, o Options) (Result, error) {
+	res := Result{ConflictIDs: []string{}, Conflicts: []Conflict{}}
+	if o.Home == "" {
+		return res, errors.New("sync: no home")
+	}
+	if err := CheckRemote(o.Remote); err != nil {
+		res.Detail = err.Error()
+		return res, err
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	if o.LockWait <= 0 {
+		o.LockWait = DefaultLockWait
+	}
+	if o.MachineID == "" {
+		o.MachineID = "unknown"
+	}
+	home, err := filepath.Abs(o.Home)
+	if err != nil {
+		return res, err
+	}
+	o.Home = home
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		return res, fmt.Errorf("sync: %w", err)
+	}
+	lk, err := acquire(ctx, LockPath(home), o.LockWait)
+	if errors.Is(err, ErrBusy) {
+		res.Skipped = true
+		res.Detail = "skipped (another sync is running)"
+		return res, nil
+	}
+	if err != nil {
+		res.Detail = err.Error()
+		return res, fmt.Errorf("sync: %w", err)
+	}
+	defer lk.release()
+
+	st := o.Store
+	if st == nil {
+		if st, err = store.Open(ctx, home); err != nil {
+			res.Detail = err.Error()
+			return res, err
+		}
+		defer st.Close()
+	}
+	var notes []string
+	if o.Import {
+		imp, ierr := native.Import(ctx, st, o.ClaudeDir, o.MachineID)
+		res.Import = &imp
+		if ierr != nil {
+			notes = append(notes, "native import failed: "+ierr.Error())
+		}
+	}
+
+	s := &syncer{o: o, res: &res, g: &git{dir: st.MemoryDir(), machine: o.MachineID, connect: connectSeconds(o.Timeout)}}
+	var serr error
+	if _, lerr := exec.LookPath("git"); lerr != nil {
+		serr = errors.New("git is not on PATH; notes stay on this machine until it is installed")
+		res.Detail = serr.Error()
+	} else {
+		serr = s.run(ctx)
+	}
+	// The index follows whatever reached the files, even after a failed
+	// network step: a merge may have landed before the push failed.
+	r, ierr := st.Reindex(ctx, false)
+	res.Indexed, res.Reindexed = r.Total, r.Indexed
+	if ierr != nil {
+		notes = append(notes, "index update failed: "+ierr.Error())
+		if serr == nil {
+			serr = ierr
+		}
+	}
+	if serr == nil || res.Head == "" {
+		res.Head = s.g.shortHead(context.WithoutCancel(ctx))
+	}
+	if len(res.Conflicts) > 0 {
+		res.Conflicted = true
+	}
+	if len(notes) > 0 {
+		res.Detail = strings.TrimPrefix(res.Detail+"; "+strings.Join(notes, "; "), "; ")
+	}
+	recordLast(home, res, serr)
+	return res, serr
+}
+
+// connectSeconds is ssh's ConnectTimeout: inside the deadline, never zero.
+func connectSeconds(d time.Duration) int {
+	s := int(d / time.Second)
+	if s > 30 {
+		s = 30
+	}
+	if s < 1 {
+		s = 1
+	}
+	return s
+}
+
+// syncer is one cycle's state.
+type syncer struct {
+	o   Options
+	res *Result
+	g   *git
+}
+
+func (s *syncer) run(ctx context.Context) error {
+	g := s.g
+	if err := ensureRepo(ctx, g); err != nil {
+		s.res.Detail = "memory repository: " + err.Error()
+		return err
+	}
+	born := g.refExists(ctx, branchRef)
+	if s.o.Remote == "" {
+		committed, err := commitAll(ctx, g, Message(s.o.MachineID))
+		s.res.Committed = committed
+		if err != nil {
+			s.res.Detail = "commit failed: " + err.Error()
+			return err
+		}
+		if committed {
+			s.res.Detail = "committed locally; no remote configured"
+		} else {
+			s.res.Detail = "nothing to commit; no remote configured"
+		}
+		return nil
+	}
+	if err := setRemote(ctx, g, s.o.Remote); err != nil {
+		s.res.Detail = "setting the remote failed: " + err.Error()
+		return err
+	}
+	// A repository with history commits first. One without waits: if the
+	// remote has history, it is adopted and local notes go on top of it.
+	if born {
+		if err := s.commit(ctx); err != nil {
+			return err
+		}
+	}
+	netCtx, cancel := context.WithTimeout(ctx, s.o.Timeout)
+	defer cancel()
+	for attempt := 1; ; attempt++ {
+		if err := s.fetch(netCtx); err != nil {
+			if !born {
+				// Offline on the first sync: keep the notes committed anyway.
+				if empty, _ := onlyGitignore(ctx, g); !empty {
+					if cerr := s.commit(ctx); cerr != nil {
+						return cerr
+					}
+				}
+			}
+			return s.netFail("fetch from", err)
+		}
+		hasRemote := g.refExists(ctx, remoteRef)
+		if !born {
+			if hasRemote {
+				pulled, err := s.adopt(ctx)
+				if err != nil {
+					s.res.Detail = "adopting the remote's history failed: " + err.Error()
+					return err
+				}
+				s.res.Pulled += pulled
+			}
+			if empty, err := onlyGitignore(ctx, g); err != nil || !empty || hasRemote {
+				if err := s.commit(ctx); err != nil {
+					return err
+				}
+			}
+			born = g.refExists(ctx, branchRef)
+			if !born {
+				s.res.Detail = "nothing to sync: local and remote are empty"
+				return nil
+			}
+		} else if hasRemote {
+			if err := s.integrate(ctx); err != nil {
+				return err
+			}
+		}
+		var ahead int
+		var err error
+		if hasRemote {
+			ahead, err = g.count(ctx, remoteRef+".."+branchRef)
+		} else {
+			ahead, err = g.count(ctx, branchRef)
+		}
+		if err != nil {
+			s.res.Detail = err.Error()
+			return err
+		}
+		if ahead == 0 {
+			s.finishDetail()
+			return nil
+		}
+		perr := s.push(netCtx)
+		if perr == nil {
+			s.res.Pushed = true
+			s.finishDetail()
+			return nil
+		}
+		if attempt < pushAttempts && netCtx.Err() == nil && retryablePush(perr) {
+			continue // another machine pushed in between: integrate its work and retry
+		}
+		return s.netFail("push to", perr)
+	}
+}
+
+func (s *syncer) finishDetail() {
+	r := s.res
+	var parts []string
+	switch {
+	case r.Pushed && r.Pulled > 0:
+		parts = append(parts, "synced")
+	case r.Pushed:
+		parts = append(parts, "pushed")
+	case r.Pulled > 0:
+		parts = append(parts, "pulled")
+	default:
+		parts = append(parts, "up to date")
+	}
+	if n := len(r.Conflicts); n > 0 {
+		copies := len(r.ConflictIDs)
+		msg := fmt.Sprintf("%d conflict(s) resolved", n)
+		if copies > 0 {
+			msg += fmt.Sprintf(", the other version kept as new note(s) tagged conflict: %s", strings.Join(r.ConflictIDs, ", "))
+		}
+		parts = append(parts, msg)
+	}
+	r.Detail = strings.Join(parts, "; ")
+}
+
+func (s *syncer) commit(ctx context.Context) error {
+	committed, err := commitAll(ctx, s.g, Message(s.o.MachineID))
+	if committed {
+		s.res.Committed = true
+	}
+	if err != nil {
+		s.res.Detail = "commit failed: " + err.Error()
+	}
+	return err
+}
+
+func (s *syncer) fetch(ctx context.Context) error {
+	_, err := s.g.run(ctx, "fetch", "--quiet", "--no-tags", "--prune", "--no-recurse-submodules",
+		"origin", "+refs/heads/*:refs/remotes/origin/*")
+	return err
+}
+
+func (s *syncer) push(ctx context.Context) error {
+	_, err := s.g.run(ctx, "push", "--quiet", "--no-verify", "origin", branchRef+":"+branchRef)
+	if err == nil {
+		// Keep the tracking ref exact even if origin's fetch refspec was customised.
+		if h, herr := s.g.rev(ctx, branchRef); herr == nil {
+			s.g.run(context.WithoutCancel(ctx), "update-ref", remoteRef, h)
+		}
+	}
+	return err
+}
+
+func retryablePush(err error) bool {
+	var ge *GitError
+	if !errors.As(err, &ge) || errors.Is(err, ErrTimeout) {
+		return false
+	}
+	for _, s := range []string{"rejected", "fetch first", "non-fast-forward", "cannot lock ref", "failed to update ref", "stale info"} {
+		if strings.Contains(ge.Stderr, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// netFail fills the detail for a network step that failed; local commits are untouched.
+func (s *syncer) netFail(step string, err error) error {
+	where := redactURL(s.o.Remote)
+	var why string
+	if errors.Is(err, ErrTimeout) {
+		why = fmt.Sprintf("%s %s timed out after %s", strings.Fields(step)[0], where, s.o.Timeout)
+	} else {
+		msg := err.Error()
+		var ge *GitError
+		if errors.As(err, &ge) {
+			msg = reason(ge.Stderr)
+			if msg == "" {
+				msg = ge.Err.Error()
+			}
+		}
+		why = fmt.Sprintf("%s %s failed: %s", step, where, msg)
+	}
+	kept := "local notes stay committed for the next sync"
+	if n, cerr := s.g.count(context.WithoutCancel(context.Background()), unpushedRange(s.g)); cerr == nil && n > 0 {
+		kept = fmt.Sprintf("%d local commit(s) kept for the next sync", n)
+	}
+	s.res.Detail = why + "; " + kept
+	return fmt.Errorf("sync: %s", why)
+}
+
+func unpushedRange(g *git) string {
+	if g.refExists(context.Background(), remoteRef) {
+		return remoteRef + ".." + branchRef
+	}
+	return branchRef
+}
+
+// redactURL hides a password in an https remote before it is printed.
+func redactURL(u string) string {
+	scheme, rest, ok := strings.Cut(u, "://")
+	if !ok {
+		return u
+	}
+	at := strings.LastIndex(rest, "@")
+	slash := strings.Index(rest, "/")
+	if at < 0 || (slash >= 0 && at > slash) {
+		return u
+	}
+	if user, _, hasPass := strings.Cut(rest[:at], ":"); hasPass {
+		return scheme + "://" + user + ":***" + rest[at:]
+	}
+	return u
+}
+
+// onlyGitignore reports whether the working tree holds nothing but the
+// store's own .gitignore: a store with no notes has nothing to sync.
+func onlyGitignore(ctx context.Context, g *git) (bool, error) {
+	out, err := g.run(ctx, "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+	if err != nil {
+		return false, err
+	}
+	for _, p := range nulList(out) {
+		if p != ".gitignore" {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// ensureRepo makes memory/ a git repository on main, with the merge
+// attributes this package relies on, and finishes anything a crashed sync
+// (ours or the reference's) left half done.
+func ensureRepo(ctx context.Context, g *git) error {
+	if err := os.MkdirAll(g.dir, 0o755); err != nil {
+		return err
+	}
+	gitPath := filepath.Join(g.dir, ".git")
+	if _, err := os.Stat(gitPath); errors.Is(err, os.ErrNotExist) {
+		if _, err := g.run(ctx, "init", "--quiet"); err != nil {
+			return err
+		}
+		if _, err := g.run(ctx, "symbolic-ref", "HEAD", branchRef); err != nil {
+			return err
+		}
+	}
+	gitDir := gitPath
+	if info, err := os.Stat(gitPath); err == nil && !info.IsDir() {
+		out, err := g.run(ctx, "rev-parse", "--absolute-git-dir")
+		if err != nil {
+			return err
+		}
+		gitDir = strings.TrimSpace(out)
+	}
+	// Notes are never merged line by line: a note changed on both sides is
+	// a conflict this package resolves whole (see resolve).
+	attr := filepath.Join(gitDir, "info", "attributes")
+	if data, _ := os.ReadFile(attr); !strings.Contains(string(data), attributes) {
+		if err := store.WriteFileAtomic(attr, []byte(strings.TrimRight(string(data), "\n")+"\n"+attributes), 0o644); err != nil {
+			return err
+		}
+	}
+	if exists(filepath.Join(gitDir, "rebase-merge")) || exists(filepath.Join(gitDir, "rebase-apply")) {
+		if _, err := g.run(ctx, "rebase", "--abort"); err != nil {
+			return fmt.Errorf("a rebase was left in progress and could not be aborted: %w", err)
+		}
+	}
+	if exists(filepath.Join(gitDir, "MERGE_HEAD")) {
+		abortMerge(ctx, g)
+	}
+	for _, f := range []string{"CHERRY_PICK_HEAD", "REVERT_HEAD"} {
+		if exists(filepath.Join(gitDir, f)) {
+			g.run(ctx, "reset", "--merge")
+		}
+	}
+	out, err := g.run(ctx, "symbolic-ref", "-q", "HEAD")
+	head := strings.TrimSpace(out)
+	if head == branchRef {
+		return nil
+	}
+	if err != nil && exitCode(err) != 1 {
+		return err
+	}
+	// Detached, or on another branch (a repository someone made by hand).
+	if g.refExists(ctx, branchRef) {
+		if head == "" {
+			return errors.New("HEAD is detached; check out main in " + g.dir)
+		}
+		return fmt.Errorf("it is on %s, not main; check out main in %s", strings.TrimPrefix(head, "refs/heads/"), g.dir)
+	}
+	if h, err := g.rev(ctx, "HEAD"); err == nil {
+		if _, err := g.run(ctx, "update-ref", branchRef, h, zeroHash); err != nil {
+			return err
+		}
+	}
+	_, err = g.run(ctx, "symbolic-ref", "HEAD", branchRef)
+	return err
+}
+
+const attributes = "*.md merge=binary\n"
+
+func exists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
+}
+
+// abortMerge puts the repository back to its last commit's merge state,
+// keeping uncommitted notes that were not part of the merge.
+func abortMerge(ctx context.Context, g *git) {
+	ctx = context.WithoutCancel(ctx)
+	if _, err := g.run(ctx, "merge", "--abort"); err != nil {
+		g.run(ctx, "reset", "--merge")
+	}
+}
+
+// commitAll stages everything under memory/ and commits if anything changed.
+func commitAll(ctx context.Context, g *git, msg string) (bool, error) {
+	if _, err := g.run(ctx, "add", "--all", "--", "."); err != nil {
+		return false, err
+	}
+	same, err := g.ok(ctx, "diff", "--cached", "--quiet")
+	if err != nil || same {
+		return false, err
+	}
+	if _, err := g.run(ctx, "commit", "--quiet", "--no-verify", "-m", msg); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// setRemote points origin at remote, adding it or changing its URL.
+func setRemote(ctx context.Context, g *git, remote string) error {
+	out, err := g.run(ctx, "config", "--get", "remote.origin.url")
+	cur := strings.TrimSpace(out)
+	switch {
+	case err != nil && exitCode(err) != 1:
+		return err
+	case err != nil:
+		_, err = g.run(ctx, "remote", "add", "--", "origin", remote)
+		return err
+	case cur != remote:
+		_, err = g.run(ctx, "remote", "set-url", "--", "origin", remote)
+		return err
+	}
+	return nil
+}
+
+// Commit commits the notes under <home>/memory locally, creating the
+// repository if needed (capture uses it so a note is safe in git before any
+// network step). It takes the home's sync lock, waiting up to wait; if a
+// sync holds it longer it returns ErrBusy: that sync or the next commits
+// the note, and nothing is lost meanwhile.
+func Commit(ctx context.Context, home, machineID, msg string, wait time.Duration) (bool, error) {
+	if msg == "" {
+		msg = Message(machineID)
+	}
+	if wait <= 0 {
+		wait = 10 * time.Second
+	}
+	lk, err := acquire(ctx, LockPath(home), wait)
+	if err != nil {
+		return false, err
+	}
+	defer lk.release()
+	if _, err := exec.LookPath("git"); err != nil {
+		return false, errors.New("git is not on PATH")
+	}
+	g := &git{dir: filepath.Join(home, "memory"), machine: machineID}
+	if err := ensureRepo(ctx, g); err != nil {
+		return false, err
+	}
+	return commitAll(ctx, g, msg)
+}
+
+// LastSync is what the most recent sync of a home reported.
+type LastSync struct {
+	At     string `json:"at"`
+	Result Result `json:"result"`
+	Error  string `json:"error,omitempty"`
+}
+
+func lastPath(home string) string { return filepath.Join(home, "logs", "last-sync.json") }
+
+func recordLast(home string, r Result, err error) {
+	l := LastSync{At: note.Now(), Result: r}
+	if err != nil {
+		l.Error = err.Error()
+	}
+	data, jerr := json.MarshalIndent(l, "", "  ")
+	if jerr != nil {
+		return
+	}
+	// Best effort: the record is for status and the dashboard only.
+	store.WriteFileAtomic(lastPath(home), append(data, '\n'), 0o644)
+}
+
+// Last reads the most recent sync's record, nil if there is none.
+func Last(home string) *LastSync {
+	data, err := os.ReadFile(lastPath(home))
+	if err != nil {
+		return nil
+	}
+	var l LastSync
+	if json.Unmarshal(data, &l) != nil {
+		return nil
+	}
+	return &l
+}
