@@ -1,0 +1,129 @@
+package dashboard
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"net/http"
+	"os"
+	"path/filepath"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+// treeStamp summarises the note trees cheaply: the modification times of the
+// directories a note file is created, replaced (atomic rename) or removed in,
+// plus the git refs a sync moves. Walking every file would cost too much at
+// 100k notes for a page that polls every few seconds.
+func (s *Server) treeStamp() string {
+	h := fnv.New64a()
+	var dirs []string
+	for _, base := range []string{s.store.MemoryDir(), s.store.LocalDir()} {
+		dirs = append(dirs, base)
+		for _, t := range note.Types {
+			dirs = append(dirs, filepath.Join(base, t))
+		}
+	}
+	gd := filepath.Join(s.store.MemoryDir(), ".git")
+	dirs = append(dirs, filepath.Join(gd, "HEAD"), filepath.Join(gd, "refs", "heads"), filepath.Join(gd, "refs", "heads", "main"),
+		filepath.Join(gd, "refs", "remotes", "origin"), filepath.Join(gd, "packed-refs"))
+	for _, d := range dirs {
+		if fi, err := os.Stat(d); err == nil {
+			fmt.Fprintf(h, "%s:%d:%d;", d, fi.ModTime().UnixNano(), fi.Size())
+		} else {
+			fmt.Fprintf(h, "%s:-;", d)
+		}
+	}
+	return fmt.Sprintf("%016x", h.Sum64())
+}
+
+// indexStamp changes whenever the index is written, by this process or another.
+func (s *Server) indexStamp() string {
+	h := fnv.New64a()
+	for _, p := range []string{s.store.DBPath(), s.store.DBPath() + "-wal"} {
+		if fi, err := os.Stat(p); err == nil {
+			fmt.Fprintf(h, "%d:%d;", fi.ModTime().UnixNano(), fi.Size())
+		}
+	}
+	return fmt.Sprintf("%016x", h.Sum64())
+}
+
+// refresh brings the index up to date when the trees changed behind the
+// index's back (a hand edit, a file copied in); processes that write notes
+// keep the index current themselves, so this is usually a no-op.
+func (s *Server) refresh(ctx context.Context) {
+	tree := s.treeStamp()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if tree == s.lastTree {
+		return
+	}
+	if _, err := s.store.Reindex(ctx, false); err == nil {
+		s.lastTree = s.treeStamp()
+	}
+}
+
+// wrote records that this process changed the trees and indexed the change itself.
+func (s *Server) wrote() {
+	tree := s.treeStamp()
+	s.mu.Lock()
+	s.lastTree = tree
+	s.facets = nil
+	s.mu.Unlock()
+}
+
+// changeToken identifies the store's current state; pages carry the one they
+// were rendered from and reload when /api/changes reports another.
+func (s *Server) changeToken() string { return s.treeStamp() + "-" + s.indexStamp() }
+
+func (s *Server) changes(w http.ResponseWriter, r *http.Request) {
+	s.refresh(r.Context())
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, map[string]string{"token": s.changeToken()})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.Encode(v)
+}
+
+// facetCache holds the values the filter menus offer, recomputed only when
+// the index changes: grouping 100k rows on every page view would eat the budget.
+type facetCache struct {
+	stamp      string
+	stats      store.Stats
+	tags       map[string]int
+	superseded map[string]bool
+}
+
+func (s *Server) facetsFor(ctx context.Context) (*facetCache, error) {
+	stamp := s.indexStamp()
+	s.mu.Lock()
+	fc := s.facets
+	s.mu.Unlock()
+	if fc != nil && fc.stamp == stamp {
+		return fc, nil
+	}
+	st, err := s.store.Stats(ctx)
+	if err != nil {
+		return nil, err
+	}
+	tags, err := s.store.TagCounts(ctx)
+	if err != nil {
+		return nil, err
+	}
+	sup, err := s.store.SupersededIDs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	fc = &facetCache{stamp: stamp, stats: st, tags: tags, superseded: sup}
+	s.mu.Lock()
+	s.facets = fc
+	s.mu.Unlock()
+	return fc, nil
+}

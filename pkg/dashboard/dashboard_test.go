@@ -1,0 +1,689 @@
+package dashboard
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+const testAddr = "127.0.0.1:7077"
+
+type client struct {
+	t   *testing.T
+	srv *Server
+	h   http.Handler
+}
+
+func newClient(t *testing.T, f *fixture, mod func(*Options)) *client {
+	t.Helper()
+	opt := Options{Store: f.st, Addr: testAddr, MachineID: "laptop", Version: "test"}
+	if mod != nil {
+		mod(&opt)
+	}
+	srv, err := New(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &client{t: t, srv: srv, h: srv.Handler()}
+}
+
+func (c *client) do(req *http.Request) *httptest.ResponseRecorder {
+	if req.Host == "" || req.Host == "example.com" {
+		req.Host = testAddr
+	}
+	w := httptest.NewRecorder()
+	c.h.ServeHTTP(w, req)
+	return w
+}
+
+func (c *client) get(path string) *httptest.ResponseRecorder {
+	return c.do(httptest.NewRequest(http.MethodGet, path, nil))
+}
+
+// post sends form as a same-origin browser would; hdr overrides or adds headers
+// (an empty value deletes one).
+func (c *client) post(path string, form url.Values, hdr map[string]string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(form.Encode()))
+	req.Host = testAddr
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", "http://"+testAddr)
+	for k, v := range hdr {
+		if k == "Host" {
+			req.Host = v
+		} else if v == "" {
+			req.Header.Del(k)
+		} else {
+			req.Header.Set(k, v)
+		}
+	}
+	return c.do(req)
+}
+
+func (c *client) form(kv ...string) url.Values {
+	v := url.Values{"csrf": {c.srv.CSRFToken()}}
+	for i := 0; i+1 < len(kv); i += 2 {
+		v.Set(kv[i], kv[i+1])
+	}
+	return v
+}
+
+func want(t *testing.T, w *httptest.ResponseRecorder, status int, contains ...string) string {
+	t.Helper()
+	body := w.Body.String()
+	if w.Code != status {
+		t.Fatalf("status %d, want %d; body:\n%.2000s", w.Code, status, body)
+	}
+	for _, s := range contains {
+		if !strings.Contains(body, s) {
+			t.Errorf("body lacks %q:\n%.3000s", s, body)
+		}
+	}
+	return body
+}
+
+// snapshot maps every file under home (but .git and the index) to its contents.
+func snapshot(t *testing.T, home string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	filepath.WalkDir(home, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if d.Name() == ".git" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasPrefix(d.Name(), "index.db") {
+			return nil
+		}
+		b, _ := os.ReadFile(p)
+		out[p] = string(b)
+		return nil
+	})
+	return out
+}
+
+func sameTree(t *testing.T, before map[string]string, home string) {
+	t.Helper()
+	after := snapshot(t, home)
+	if len(before) != len(after) {
+		t.Errorf("file count changed: %d -> %d", len(before), len(after))
+	}
+	for p, b := range before {
+		if after[p] != b {
+			t.Errorf("%s changed", p)
+		}
+	}
+}
+
+func TestPagesRender(t *testing.T) {
+	f := newFixture(t, 40)
+	c := newClient(t, f, nil)
+	head := gitIn(t, f.st.MemoryDir(), "rev-parse", "HEAD")
+	for _, tc := range []struct {
+		path string
+		has  []string
+	}{
+		{"/", []string{`id="stat-total"><span class="num">43</span>`, "Recent activity", "Last sync", "desktop", "Unreadable files"}},
+		{"/notes", []string{"43 notes", "Deploy checklist for the quotes API", `class="badge local"`}},
+		{"/notes?type=semantic&machine=laptop", []string{"matching the filters", "Billing worker runs on the new queue"}},
+		{"/notes/" + f.extra, []string{"Deploy checklist for the quotes API", "<p>Run the migrations first", "user_id", "workspace_id", "memory/semantic/" + f.extra + ".md"}},
+		{"/notes/" + f.extra + "/edit", []string{`name="csrf" value="` + c.srv.CSRFToken(), "Run the migrations first", `<option selected>semantic</option>`}},
+		{"/notes/" + f.extra + "/delete", []string{"Delete this note?", "confirm-delete"}},
+		{"/notes/" + f.extra + "/history", []string{"2 commits", "laptop", "desktop", `&#43;Check the dashboards after the deploy.`}},
+		{"/notes/" + f.extra + "/raw", []string{"user_id: u-42\n"}},
+		{"/notes/new", []string{"New note", "Create note"}},
+		{"/commits/" + head, []string{"anamnesis: sync from desktop", "semantic/" + f.moved + ".md"}},
+		{"/fleet", []string{"laptop", "desktop", "this machine", "anamnesis: sync from desktop"}},
+		{"/static/style.css", []string{"prefers-color-scheme: dark", ":focus-visible"}},
+		{"/static/app.js", []string{"/api/changes"}},
+		{"/api/notes/" + f.extra, []string{`"title": "Deploy checklist for the quotes API"`, `"prov_source": "human"`, `"supersedes": []`}},
+		{"/api/notes?limit=2", []string{`"machine_id"`}},
+		{"/api/search?q=migrations", []string{f.extra}},
+		{"/api/stats", []string{`"total": 43`}},
+		{"/api/changes", []string{`"token"`}},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			want(t, c.get(tc.path), http.StatusOK, tc.has...)
+		})
+	}
+	want(t, c.get("/notes/01ZZZZZZZZZZZZZZZZZZZZZZZZ"), http.StatusNotFound, "No note has the id")
+	want(t, c.get("/nope"), http.StatusNotFound)
+}
+
+func TestSearchHighlightsWords(t *testing.T) {
+	f := newFixture(t, 20)
+	c := newClient(t, f, nil)
+	body := want(t, c.get("/notes?q=migrations+workers"), http.StatusOK, "best match",
+		`href="/notes/`+f.extra+`"`, "<mark>migrations</mark>", "<mark>workers</mark>")
+	// The title is highlighted too, and filters narrow the search.
+	want(t, c.get("/notes?q=billing"), http.StatusOK, "<mark>Billing</mark> worker")
+	body = want(t, c.get("/notes?q=billing&machine=nobody"), http.StatusOK, "Nothing matches")
+	_ = body
+	// No tokens, no results: the header box with only punctuation shows browse, never an error.
+	want(t, c.get("/notes?q=%21%21"), http.StatusOK, "Nothing matches")
+}
+
+func TestBrowsePaginates(t *testing.T) {
+	f := newFixture(t, 117)
+	c := newClient(t, f, nil)
+	rows := regexp.MustCompile(`<li class="note-row">`)
+	b := want(t, c.get("/notes"), http.StatusOK, "120 notes", "page 1 of 3", `rel="next"`)
+	if n := len(rows.FindAllString(b, -1)); n != pageSize {
+		t.Errorf("page 1 has %d rows", n)
+	}
+	b = want(t, c.get("/notes?page=3"), http.StatusOK, "page 3 of 3", `rel="prev"`)
+	if n := len(rows.FindAllString(b, -1)); n != 20 {
+		t.Errorf("page 3 has %d rows", n)
+	}
+	want(t, c.get("/notes?page=999"), http.StatusOK, "page 3 of 3")
+	want(t, c.get("/notes?type=bogus"), http.StatusOK, `unknown type &#34;bogus&#34;`)
+}
+
+func TestEditWritesFileKeepsUnknownKeysAndReindexes(t *testing.T) {
+	f := newFixture(t, 10)
+	c := newClient(t, f, nil)
+	mem := f.st.MemoryDir()
+	head := gitIn(t, mem, "rev-parse", "HEAD")
+	path := filepath.Join(mem, "semantic", f.extra+".md")
+	// Age the note so the bump of updated_at is visible within one test second.
+	before, _ := os.ReadFile(path)
+	before = []byte(regexp.MustCompile(`updated_at: '[^']*'`).ReplaceAllString(string(before), "updated_at: '2025-05-05T05:05:05+00:00'"))
+	if err := os.WriteFile(path, before, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old, _ := note.Parse(before)
+	w := c.post("/notes/"+f.extra+"/edit", c.form("title", "Deploy checklist for the quotes API", "type", "semantic",
+		"scope", "portable", "project", "github.com/acme/quotes-api", "tags", "deploy, release",
+		"body", "Roll the workers first.\r\nThen purge the zanzibar cache.\r\n", "base", fileHash(before)), nil)
+	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/notes/"+f.extra {
+		t.Fatalf("edit: %d %s\n%s", w.Code, w.Header().Get("Location"), w.Body)
+	}
+	after, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := note.Parse(after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Body != "Roll the workers first.\nThen purge the zanzibar cache." {
+		t.Errorf("body = %q", n.Body)
+	}
+	if !strings.Contains(string(after), "user_id: u-42\nworkspace_id: ws-7\n") {
+		t.Errorf("unknown keys lost:\n%s", after)
+	}
+	if n.UpdatedAt == old.UpdatedAt || n.CreatedAt != old.CreatedAt || n.MachineID != "laptop" {
+		t.Errorf("timestamps/origin: created %s updated %s (was %s) machine %s", n.CreatedAt, n.UpdatedAt, old.UpdatedAt, n.MachineID)
+	}
+	if strings.Join(n.Tags, ",") != "deploy,release" {
+		t.Errorf("tags = %v", n.Tags)
+	}
+	hits, err := f.st.Search(context.Background(), "zanzibar", store.Filter{}, 5)
+	if err != nil || len(hits) != 1 || hits[0].ID != f.extra {
+		t.Errorf("index not updated: %v %v", hits, err)
+	}
+	if h := gitIn(t, mem, "rev-parse", "HEAD"); h != head {
+		t.Errorf("edit committed to git")
+	}
+	// The flash message shows once on the page the browser lands on.
+	req := httptest.NewRequest(http.MethodGet, "/notes/"+f.extra, nil)
+	for _, ck := range w.Result().Cookies() {
+		req.AddCookie(ck)
+	}
+	want(t, c.do(req), http.StatusOK, "Saved.", "zanzibar")
+}
+
+func TestEditMovesBetweenTypesAndScopes(t *testing.T) {
+	f := newFixture(t, 6)
+	c := newClient(t, f, nil)
+	p := filepath.Join(f.st.MemoryDir(), "semantic", f.extra+".md")
+	data, _ := os.ReadFile(p)
+	w := c.post("/notes/"+f.extra+"/edit", c.form("title", "Deploy checklist", "type", "procedural", "scope", "machine-local",
+		"project", "global", "tags", "", "body", "steps", "base", fileHash(data)), nil)
+	want(t, w, http.StatusSeeOther)
+	if _, err := os.Stat(p); !os.IsNotExist(err) {
+		t.Errorf("old file still there: %v", err)
+	}
+	moved, err := os.ReadFile(filepath.Join(f.st.LocalDir(), "procedural", f.extra+".md"))
+	if err != nil || !strings.Contains(string(moved), "user_id: u-42") {
+		t.Fatalf("moved file: %v\n%s", err, moved)
+	}
+}
+
+func TestEditRefusesBadInputAndStaleForms(t *testing.T) {
+	f := newFixture(t, 6)
+	c := newClient(t, f, nil)
+	before := snapshot(t, f.home)
+	p := filepath.Join(f.st.MemoryDir(), "semantic", f.extra+".md")
+	data, _ := os.ReadFile(p)
+	base := fileHash(data)
+	want(t, c.post("/notes/"+f.extra+"/edit", c.form("title", " ", "type", "semantic", "scope", "portable", "project", "x", "base", base), nil),
+		http.StatusUnprocessableEntity, "Title must not be empty.")
+	want(t, c.post("/notes/"+f.extra+"/edit", c.form("title", "t", "type", "opinion", "scope", "everywhere", "project", "x", "base", base), nil),
+		http.StatusUnprocessableEntity, "Type must be one of", "Scope must be one of")
+	// A form opened before the file changed on disk does not overwrite silently.
+	want(t, c.post("/notes/"+f.extra+"/edit", c.form("title", "t", "type", "semantic", "scope", "portable", "project", "x",
+		"body", "my text", "base", "0000"), nil), http.StatusConflict, "changed on disk", "my text", `value="`+base+`"`)
+	sameTree(t, before, f.home)
+}
+
+func TestCreateNote(t *testing.T) {
+	f := newFixture(t, 4)
+	c := newClient(t, f, nil)
+	w := c.post("/notes/new", c.form("title", "Use WAL mode", "type", "procedural", "scope", "portable",
+		"project", "github.com/acme/web", "tags", "sqlite,sqlite, wal", "body", "Always open with WAL."), nil)
+	want(t, w, http.StatusSeeOther)
+	id := strings.TrimPrefix(w.Header().Get("Location"), "/notes/")
+	n, err := f.st.Get(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Title != "Use WAL mode" || n.MachineID != "laptop" || n.ProvSource != note.ProvHuman || strings.Join(n.Tags, ",") != "sqlite,wal" {
+		t.Errorf("created %+v", n)
+	}
+	if _, err := os.Stat(filepath.Join(f.st.MemoryDir(), "procedural", id+".md")); err != nil {
+		t.Error(err)
+	}
+	want(t, c.post("/notes/new", c.form("title", "x", "type", "bogus", "scope", "portable", "project", "p"), nil),
+		http.StatusUnprocessableEntity, "Type must be one of")
+}
+
+func TestDeleteAsksFirstThenRemovesFile(t *testing.T) {
+	f := newFixture(t, 6)
+	c := newClient(t, f, nil)
+	p := filepath.Join(f.st.MemoryDir(), "semantic", f.extra+".md")
+	want(t, c.get("/notes/"+f.extra+"/delete"), http.StatusOK, "Delete this note?")
+	if _, err := os.Stat(p); err != nil {
+		t.Fatal("the confirmation page deleted the note")
+	}
+	w := c.post("/notes/"+f.extra+"/delete", c.form(), nil)
+	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/notes" {
+		t.Fatalf("delete: %d %s", w.Code, w.Body)
+	}
+	if _, err := os.Stat(p); !os.IsNotExist(err) {
+		t.Errorf("file still there: %v", err)
+	}
+	want(t, c.get("/notes/"+f.extra), http.StatusNotFound)
+	// A deleted note's history stays reachable.
+	want(t, c.get("/notes/"+f.extra+"/history"), http.StatusOK, "(deleted)", "Check the dashboards")
+	want(t, c.post("/notes/"+f.extra+"/delete", c.form(), nil), http.StatusNotFound)
+}
+
+func TestHistoryFollowsMoveBetweenTypes(t *testing.T) {
+	f := newFixture(t, 6)
+	c := newClient(t, f, nil)
+	b := want(t, c.get("/notes/"+f.moved+"/history"), http.StatusOK, "2 commits",
+		"episodic/"+f.moved+".md", "semantic/"+f.moved+".md", "&#43;The billing worker consumes the v2 queue", "-Moved the billing worker")
+	if !strings.Contains(b, `class="machine">desktop`) || !strings.Contains(b, `class="machine">laptop`) {
+		t.Error("history does not name both machines")
+	}
+	want(t, c.get("/notes/"+f.local+"/history"), http.StatusOK, "machine-local")
+}
+
+func TestMarkdownRawHTMLOff(t *testing.T) {
+	f := newFixture(t, 2)
+	c := newClient(t, f, nil)
+	n := note.New(note.Semantic, `<img src=x onerror=alert(1)>`, "# Head\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) <b onclick=x>b</b>\n\n| a | b |\n|---|---|\n| 1 | 2 |")
+	w, err := f.st.Write(context.Background(), n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := want(t, c.get("/notes/"+w.ID), http.StatusOK, "<h1", "<table>", "&lt;img src=x onerror=alert(1)&gt;")
+	for _, bad := range []string{"<script>alert", "javascript:", "<b onclick", "<img src=x"} {
+		if strings.Contains(b, bad) {
+			t.Errorf("rendered page contains %q", bad)
+		}
+	}
+}
+
+func TestLiveRefreshSeesHandEdits(t *testing.T) {
+	f := newFixture(t, 4)
+	c := newClient(t, f, nil)
+	token := func() string {
+		b := want(t, c.get("/api/changes"), http.StatusOK)
+		return regexp.MustCompile(`"token": "([^"]+)"`).FindStringSubmatch(b)[1]
+	}
+	t1 := token()
+	if t2 := token(); t1 != t2 {
+		t.Fatalf("token changes without changes: %s %s", t1, t2)
+	}
+	if b := want(t, c.get("/"), http.StatusOK); !strings.Contains(b, `data-change="`+t1+`"`) {
+		t.Errorf("page does not carry the change token %s", t1)
+	}
+	// A note copied in by hand: the token moves and the note is indexed.
+	id := note.NewID()
+	nt := note.New(note.Procedural, "Hand written quokka note", "quokka")
+	nt.ID, nt.CreatedAt, nt.UpdatedAt = id, note.Now(), note.Now()
+	if err := os.WriteFile(filepath.Join(f.st.MemoryDir(), "procedural", id+".md"), nt.Marshal(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if t3 := token(); t3 == t1 {
+		t.Fatal("token did not change after a file was added")
+	}
+	want(t, c.get("/notes?q=quokka"), http.StatusOK, `href="/notes/`+id+`"`)
+}
+
+func TestReindexAndSyncButtons(t *testing.T) {
+	f := newFixture(t, 4)
+	c := newClient(t, f, nil)
+	w := c.post("/reindex", c.form("full", "1"), map[string]string{"Referer": "http://" + testAddr + "/fleet"})
+	want(t, w, http.StatusSeeOther)
+	if w.Header().Get("Location") != "/fleet" {
+		t.Errorf("reindex redirected to %q", w.Header().Get("Location"))
+	}
+	if !strings.Contains(w.Header().Get("Set-Cookie"), "Reindex") {
+		t.Errorf("no flash: %q", w.Header().Get("Set-Cookie"))
+	}
+	want(t, c.get("/"), http.StatusOK, "Sync now</button>", "disabled", "anamnesis-sync")
+	w = c.post("/sync", c.form(), nil)
+	if !strings.Contains(w.Header().Get("Set-Cookie"), "not+available") {
+		t.Errorf("sync without a sync binary: %q", w.Header().Get("Set-Cookie"))
+	}
+	if runtime.GOOS == "windows" {
+		return
+	}
+	script := filepath.Join(t.TempDir(), "anamnesis-sync")
+	os.WriteFile(script, []byte("#!/bin/sh\necho \"home=$ANAMNESIS_HOME\" >&2\necho 'sync: pushed=1 pulled=2 conflicted=false head=abc1234 (ok)'\n"), 0o755)
+	c = newClient(t, f, func(o *Options) { o.SyncCommand = script })
+	b := want(t, c.get("/"), http.StatusOK)
+	if strings.Contains(b, "Sync now</button>") && strings.Contains(b, `disabled aria-describedby="sync-note"`) {
+		t.Error("sync button disabled although a sync command is set")
+	}
+	w = c.post("/sync", c.form(), nil)
+	if ck := w.Header().Get("Set-Cookie"); !strings.Contains(ck, "pushed%3D1+pulled%3D2") {
+		t.Errorf("sync result not shown: %q", ck)
+	}
+}
+
+// ---- security ----
+
+func TestForeignHostRefused(t *testing.T) {
+	f := newFixture(t, 4)
+	c := newClient(t, f, nil)
+	before := snapshot(t, f.home)
+	for _, host := range []string{"evil.example", "evil.example:7077", "127.0.0.1:7078", "localhost.evil.example:7077", "10.0.0.1:7077", "127.0.0.1"} {
+		req := httptest.NewRequest(http.MethodGet, "/api/notes/"+f.extra, nil)
+		req.Host = host
+		w := httptest.NewRecorder()
+		c.h.ServeHTTP(w, req)
+		if w.Code != http.StatusMisdirectedRequest || strings.Contains(w.Body.String(), "Deploy") {
+			t.Errorf("Host %q: %d %s", host, w.Code, w.Body)
+		}
+		w = c.post("/notes/"+f.extra+"/delete", c.form(), map[string]string{"Host": host, "Origin": "http://" + host})
+		if w.Code != http.StatusMisdirectedRequest {
+			t.Errorf("POST with Host %q: %d", host, w.Code)
+		}
+	}
+	req := httptest.NewRequest(http.MethodGet, "/", nil)
+	req.Host = ""
+	w := httptest.NewRecorder()
+	c.h.ServeHTTP(w, req)
+	if w.Code != http.StatusMisdirectedRequest {
+		t.Errorf("no Host: %d", w.Code)
+	}
+	sameTree(t, before, f.home)
+	for _, host := range []string{"127.0.0.1:7077", "localhost:7077", "LOCALHOST:7077", "[::1]:7077"} {
+		req := httptest.NewRequest(http.MethodGet, "/", nil)
+		req.Host = host
+		w := httptest.NewRecorder()
+		c.h.ServeHTTP(w, req)
+		if w.Code != http.StatusOK {
+			t.Errorf("Host %q refused: %d", host, w.Code)
+		}
+	}
+}
+
+func TestPostWithoutCSRFRefused(t *testing.T) {
+	f := newFixture(t, 4)
+	c := newClient(t, f, nil)
+	before := snapshot(t, f.home)
+	data, _ := os.ReadFile(filepath.Join(f.st.MemoryDir(), "semantic", f.extra+".md"))
+	edit := url.Values{"title": {"pwned"}, "type": {"semantic"}, "scope": {"portable"}, "project": {"x"}, "body": {"pwned"}, "base": {fileHash(data)}}
+	for _, tc := range []struct {
+		name string
+		form url.Values
+		hdr  map[string]string
+	}{
+		{"no token", edit, nil},
+		{"wrong token", merge(edit, "csrf", "deadbeef"), nil},
+		{"token of another process", merge(edit, "csrf", NewToken()), nil},
+		{"no token, no origin", edit, map[string]string{"Origin": ""}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, path := range []string{"/notes/" + f.extra + "/edit", "/notes/" + f.extra + "/delete", "/notes/new", "/reindex", "/sync"} {
+				w := c.post(path, tc.form, tc.hdr)
+				if w.Code != http.StatusForbidden || !strings.Contains(w.Body.String(), "CSRF") {
+					t.Errorf("%s: %d %s", path, w.Code, w.Body)
+				}
+			}
+		})
+	}
+	sameTree(t, before, f.home)
+}
+
+func merge(v url.Values, k, val string) url.Values {
+	out := url.Values{}
+	for kk, vv := range v {
+		out[kk] = vv
+	}
+	out.Set(k, val)
+	return out
+}
+
+func TestCrossOriginPostRefused(t *testing.T) {
+	f := newFixture(t, 4)
+	c := newClient(t, f, nil)
+	before := snapshot(t, f.home)
+	for _, hdr := range []map[string]string{
+		{"Origin": "http://evil.example"},
+		{"Origin": "null"},
+		{"Origin": "http://127.0.0.1:8080"},
+		{"Origin": "https://127.0.0.1:7077"},
+		{"Origin": "", "Referer": "http://evil.example/attack.html"},
+		{"Origin": "", "Referer": "http://127.0.0.1:9999/"},
+		{"Origin": "", "Sec-Fetch-Site": "cross-site"},
+		{"Origin": "", "Sec-Fetch-Site": "same-site"},
+	} {
+		// The CSRF token is right: only the origin gives the attack away.
+		w := c.post("/notes/"+f.extra+"/delete", c.form(), hdr)
+		if w.Code != http.StatusForbidden || !strings.Contains(w.Body.String(), "cross-") {
+			t.Errorf("%v: %d %s", hdr, w.Code, w.Body)
+		}
+	}
+	sameTree(t, before, f.home)
+	// Same origin through the localhost name, and a browser that sends no Origin, are fine.
+	w := c.post("/reindex", c.form(), map[string]string{"Host": "localhost:7077", "Origin": "http://localhost:7077"})
+	want(t, w, http.StatusSeeOther)
+	w = c.post("/reindex", c.form(), map[string]string{"Origin": "", "Referer": "http://127.0.0.1:7077/notes", "Sec-Fetch-Site": "same-origin"})
+	want(t, w, http.StatusSeeOther)
+}
+
+func TestPathIDsRefused(t *testing.T) {
+	f := newFixture(t, 4)
+	c := newClient(t, f, nil)
+	before := snapshot(t, f.home)
+	for _, id := range []string{"..%2F..%2Fetc%2Fpasswd", "..", "%2E%2E", "a%2Fb", "-rf", "_x", "a%00b", strings.Repeat("a", 129), "x.md"} {
+		for _, path := range []string{"/notes/" + id, "/notes/" + id + "/edit", "/notes/" + id + "/raw", "/notes/" + id + "/history", "/notes/" + id + "/delete"} {
+			req := httptest.NewRequest(http.MethodGet, "/", nil)
+			req.URL.Path, _ = url.PathUnescape(path)
+			req.URL.RawPath = path
+			w := c.do(req)
+			if !refused(w) || strings.Contains(w.Body.String(), "root:") {
+				t.Errorf("GET %s: %d", path, w.Code)
+			}
+		}
+		for _, path := range []string{"/notes/" + id + "/edit", "/notes/" + id + "/delete"} {
+			req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(c.form("title", "t", "type", "semantic", "scope", "portable", "project", "p").Encode()))
+			req.URL.Path, _ = url.PathUnescape(path)
+			req.URL.RawPath = path
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("Origin", "http://"+testAddr)
+			if w := c.do(req); !refused(w) {
+				t.Errorf("POST %s: %d", path, w.Code)
+			}
+		}
+		req := httptest.NewRequest(http.MethodGet, "/", nil)
+		req.URL.Path, _ = url.PathUnescape("/api/notes/" + id)
+		req.URL.RawPath = "/api/notes/" + id
+		if w := c.do(req); !refused(w) {
+			t.Errorf("API %s: %d", id, w.Code)
+		}
+	}
+	// An unencoded ../ never reaches a handler: the mux cleans the path first.
+	if w := c.get("/notes/../../etc/passwd"); w.Code == http.StatusOK {
+		t.Errorf("cleaned path served: %d", w.Code)
+	}
+	sameTree(t, before, f.home)
+}
+
+// refused: 400 from the id check, or the mux's redirect of a path with a
+// ".." segment to its cleaned form (no handler ran).
+func refused(w *httptest.ResponseRecorder) bool {
+	return w.Code == http.StatusBadRequest || w.Code == http.StatusTemporaryRedirect || w.Code == http.StatusMovedPermanently
+}
+
+func TestRefsRefused(t *testing.T) {
+	f := newFixture(t, 4)
+	c := newClient(t, f, nil)
+	out := filepath.Join(f.st.MemoryDir(), "pwned")
+	before := snapshot(t, f.home)
+	for _, ref := range []string{"--output=pwned", "--output=..%2Fpwned", "--all", "-p", "HEAD", "HEAD~1", "main", "abc", "ABCDEF1234", "1234567..89abcdef", "1234567%20--output=x", "deadbeef:semantic"} {
+		req := httptest.NewRequest(http.MethodGet, "/", nil)
+		req.URL.Path = "/commits/" + ref
+		w := c.do(req)
+		if w.Code != http.StatusBadRequest {
+			t.Errorf("ref %q: %d", ref, w.Code)
+		}
+	}
+	// A well-formed hash that is not a commit (a blob) is still no commit page.
+	blob := gitIn(t, f.st.MemoryDir(), "rev-parse", "HEAD:semantic/"+f.extra+".md")
+	want(t, c.get("/commits/"+blob), http.StatusNotFound)
+	want(t, c.get("/commits/0000000000"), http.StatusNotFound)
+	if _, err := os.Stat(out); err == nil {
+		t.Error("git wrote --output")
+	}
+	if _, err := g(f).show(context.Background(), "--output="+out); err == nil {
+		t.Error("show accepted an option as ref")
+	}
+	sameTree(t, before, f.home)
+}
+
+func g(f *fixture) git { return git{dir: f.st.MemoryDir()} }
+
+func TestSecurityHeaders(t *testing.T) {
+	f := newFixture(t, 2)
+	c := newClient(t, f, nil)
+	for _, p := range []string{"/", "/static/app.js", "/api/changes", "/nope"} {
+		h := c.get(p).Header()
+		csp := h.Get("Content-Security-Policy")
+		for _, d := range []string{"default-src 'self'", "script-src 'self'", "frame-ancestors 'none'", "object-src 'none'"} {
+			if !strings.Contains(csp, d) {
+				t.Errorf("%s: CSP %q lacks %q", p, csp, d)
+			}
+		}
+		if strings.Contains(csp, "unsafe-inline") || strings.Contains(csp, "unsafe-eval") {
+			t.Errorf("%s: CSP allows inline code: %q", p, csp)
+		}
+		if h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Referrer-Policy") == "" || h.Get("X-Frame-Options") != "DENY" {
+			t.Errorf("%s: headers %v", p, h)
+		}
+	}
+	// No inline script or style anywhere in the pages (the CSP would block it anyway).
+	for _, p := range []string{"/", "/notes", "/notes/" + f.extra, "/notes/" + f.extra + "/edit", "/notes/" + f.extra + "/history", "/fleet"} {
+		b := c.get(p).Body.String()
+		if regexp.MustCompile(`<script>|<script [^>]*>[^<]|\sstyle=|\son[a-z]+=`).MatchString(b) {
+			t.Errorf("%s has inline script or style", p)
+		}
+	}
+	if w := c.do(httptest.NewRequest(http.MethodPut, "/notes/"+f.extra, nil)); w.Code != http.StatusMethodNotAllowed {
+		t.Errorf("PUT: %d", w.Code)
+	}
+}
+
+func TestNonLoopbackNeedsToken(t *testing.T) {
+	f := newFixture(t, 2)
+	if _, err := New(Options{Store: f.st, Addr: "0.0.0.0:7077"}); err == nil {
+		t.Fatal("non-loopback address without a token accepted")
+	}
+	if _, err := New(Options{Store: f.st, Addr: "192.168.1.10:7077"}); err == nil {
+		t.Fatal("LAN address without a token accepted")
+	}
+	tok := NewToken()
+	c := newClient(t, f, func(o *Options) { o.Addr = "0.0.0.0:7077"; o.Token = tok })
+	get := func(path, host string, cookies ...*http.Cookie) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		req.Host = host
+		for _, ck := range cookies {
+			req.AddCookie(ck)
+		}
+		w := httptest.NewRecorder()
+		c.h.ServeHTTP(w, req)
+		return w
+	}
+	if w := get("/", "192.168.1.10:7077"); w.Code != http.StatusUnauthorized {
+		t.Errorf("no token: %d", w.Code)
+	}
+	if w := get("/?token=wrong", "192.168.1.10:7077"); w.Code != http.StatusUnauthorized {
+		t.Errorf("wrong token: %d", w.Code)
+	}
+	if w := get("/", "192.168.1.10:7077", &http.Cookie{Name: tokenCookie, Value: "wrong"}); w.Code != http.StatusUnauthorized {
+		t.Errorf("wrong cookie: %d", w.Code)
+	}
+	w := get("/notes?token="+tok+"&type=semantic", "192.168.1.10:7077")
+	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/notes?type=semantic" {
+		t.Fatalf("token visit: %d %q", w.Code, w.Header().Get("Location"))
+	}
+	ck := w.Result().Cookies()
+	if len(ck) != 1 || !ck[0].HttpOnly || ck[0].SameSite != http.SameSiteStrictMode {
+		t.Fatalf("cookie %+v", ck)
+	}
+	if w := get("/notes?type=semantic", "192.168.1.10:7077", ck[0]); w.Code != http.StatusOK {
+		t.Errorf("with cookie: %d", w.Code)
+	}
+	// Still no DNS names other than the machine's own.
+	if w := get("/", "evil.example:7077", ck[0]); w.Code != http.StatusMisdirectedRequest {
+		t.Errorf("foreign host with token: %d", w.Code)
+	}
+}
+
+func TestMarkedIsBalancedAndEscaped(t *testing.T) {
+	for in, out := range map[string]string{
+		"a \x02b\x03 c":       "a <mark>b</mark> c",
+		"\x02<i>\x03":         "<mark>&lt;i&gt;</mark>",
+		"\x02open":            "<mark>open</mark>",
+		"stray\x03 \x02\x02x": "stray <mark>x</mark>",
+	} {
+		if got := string(marked(in)); got != out {
+			t.Errorf("marked(%q) = %q, want %q", in, got, out)
+		}
+	}
+}
+
+func TestValidRef(t *testing.T) {
+	for ref, ok := range map[string]bool{"0123abc": true, strings.Repeat("a", 40): true, strings.Repeat("f", 64): true,
+		"012345": false, "--all": false, "HEAD": false, "0123abcg": false, "0123ABC": false, strings.Repeat("a", 65): false} {
+		if ValidRef(ref) != ok {
+			t.Errorf("ValidRef(%q) = %v", ref, !ok)
+		}
+	}
+}
+
+func ExampleValidRef() {
+	fmt.Println(ValidRef("9fceb02"), ValidRef("--output=/tmp/x"))
+	// Output: true false
+}

@@ -1,0 +1,812 @@
+package dashboard
+
+import (
+	"cmp"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"html/template"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+// Page sizes.
+const (
+	pageSize      = 50
+	searchDefault = 50
+	recentCount   = 8
+)
+
+func (s *Server) git() git { return git{dir: s.store.MemoryDir()} }
+
+// kv is one row of a count table.
+type kv struct {
+	Key   string
+	Count int
+}
+
+func sortedCounts(m map[string]int, limit int) []kv {
+	out := make([]kv, 0, len(m))
+	for k, v := range m {
+		out = append(out, kv{k, v})
+	}
+	slices.SortFunc(out, func(a, b kv) int { return cmp.Or(b.Count-a.Count, strings.Compare(a.Key, b.Key)) })
+	if limit > 0 && len(out) > limit {
+		out = out[:limit]
+	}
+	return out
+}
+
+// ---- overview ----
+
+type overviewData struct {
+	Stats       store.Stats
+	Types       []kv
+	Scopes      []kv
+	Projects    []kv
+	MoreProj    int
+	Machines    []kv
+	Recent      []*note.Note
+	Problems    []store.Problem
+	IsRepo      bool
+	Head        *Commit
+	LastSync    *Commit
+	Origin      *Commit
+	Remote      string
+	SyncEnabled bool
+}
+
+func (s *Server) overview(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	s.refresh(ctx)
+	fc, err := s.facetsFor(ctx)
+	if err != nil {
+		s.fail(w, r, http.StatusInternalServerError, err.Error())
+		return
+	}
+	d := overviewData{Stats: fc.stats, Remote: redactURL(s.opt.Remote), SyncEnabled: s.opt.SyncCommand != ""}
+	for _, t := range note.Types {
+		d.Types = append(d.Types, kv{t, fc.stats.ByType[t]})
+	}
+	for _, sc := range note.Scopes {
+		d.Scopes = append(d.Scopes, kv{sc, fc.stats.ByScope[sc]})
+	}
+	d.Projects = sortedCounts(fc.stats.ByProject, 10)
+	d.MoreProj = len(fc.stats.ByProject) - len(d.Projects)
+	d.Machines = sortedCounts(fc.stats.ByMachine, 10)
+	if d.Recent, err = s.store.List(ctx, store.Filter{Limit: recentCount}); err != nil {
+		s.fail(w, r, http.StatusInternalServerError, err.Error())
+		return
+	}
+	if d.Problems, err = s.store.Problems(ctx); err != nil {
+		s.fail(w, r, http.StatusInternalServerError, err.Error())
+		return
+	}
+	g := s.git()
+	if d.IsRepo = g.ok(); d.IsRepo {
+		if cs, _ := g.recent(ctx, 500, ""); len(cs) > 0 {
+			d.Head = &cs[0]
+			for i := range cs {
+				if syncSubject.MatchString(cs[i].Subject) {
+					d.LastSync = &cs[i]
+					break
+				}
+			}
+		}
+		if cs, _ := g.recent(ctx, 1, "refs/remotes/origin/main"); len(cs) > 0 {
+			d.Origin = &cs[0]
+		}
+	}
+	s.render(w, r, http.StatusOK, "overview", page{Title: "Overview", Nav: "overview", Data: d})
+}
+
+// redactURL drops any password from a remote URL before it is shown.
+func redactURL(remote string) string {
+	if u, err := url.Parse(remote); err == nil && u.User != nil {
+		u.User = url.User(u.User.Username())
+		return u.String()
+	}
+	return remote
+}
+
+// ---- browse and search ----
+
+type row struct {
+	*note.Note
+	TitleHL    template.HTML
+	Snippet    template.HTML
+	Superseded bool
+}
+
+type browseData struct {
+	Q                          string
+	F                          store.Filter
+	Search                     bool
+	Rows                       []row
+	Total                      int
+	Page, Pages                int
+	PrevURL, NextURL, ClearURL string
+	MoreURL                    string
+	K                          int
+	Projects, Machines, Tags   []kv
+	Filtered                   bool
+	Err                        string
+}
+
+// filterFrom reads the filter fields of a browse or API request.
+func filterFrom(q url.Values) (store.Filter, error) {
+	f := store.Filter{Project: strings.TrimSpace(q.Get("project")), Type: q.Get("type"), Scope: q.Get("scope"),
+		Machine: strings.TrimSpace(q.Get("machine")), Prov: q.Get("prov"), Tag: strings.TrimSpace(q.Get("tag"))}
+	if f.Type != "" && !slices.Contains(note.Types, f.Type) {
+		return f, fmt.Errorf("unknown type %q", f.Type)
+	}
+	if f.Scope != "" && !slices.Contains(note.Scopes, f.Scope) {
+		return f, fmt.Errorf("unknown scope %q", f.Scope)
+	}
+	if f.Prov != "" && !slices.Contains(note.ProvSources, f.Prov) {
+		return f, fmt.Errorf("unknown provenance %q", f.Prov)
+	}
+	return f, nil
+}
+
+func intParam(q url.Values, key string, def, lo, hi int) int {
+	v, err := strconv.Atoi(q.Get(key))
+	if err != nil {
+		return def
+	}
+	return min(max(v, lo), hi)
+}
+
+func browseURL(q string, f store.Filter, pg, k int) string {
+	v := url.Values{}
+	set := func(key, val string) {
+		if val != "" {
+			v.Set(key, val)
+		}
+	}
+	set("q", q)
+	set("project", f.Project)
+	set("type", f.Type)
+	set("scope", f.Scope)
+	set("machine", f.Machine)
+	set("prov", f.Prov)
+	set("tag", f.Tag)
+	if pg > 1 {
+		v.Set("page", strconv.Itoa(pg))
+	}
+	if k > 0 {
+		v.Set("k", strconv.Itoa(k))
+	}
+	if len(v) == 0 {
+		return "/notes"
+	}
+	return "/notes?" + v.Encode()
+}
+
+func (s *Server) browse(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	s.refresh(ctx)
+	qv := r.URL.Query()
+	f, ferr := filterFrom(qv)
+	d := browseData{Q: strings.TrimSpace(qv.Get("q")), F: f}
+	if ferr != nil {
+		d.Err = ferr.Error()
+		f = store.Filter{}
+		d.F = f
+	}
+	d.Filtered = f != (store.Filter{})
+	fc, err := s.facetsFor(ctx)
+	if err != nil {
+		s.fail(w, r, http.StatusInternalServerError, err.Error())
+		return
+	}
+	d.Projects = sortedCounts(fc.stats.ByProject, 500)
+	d.Machines = sortedCounts(fc.stats.ByMachine, 200)
+	d.Tags = sortedCounts(fc.tags, 300)
+	d.ClearURL = browseURL(d.Q, store.Filter{}, 1, 0)
+	title := "Notes"
+	if d.Q != "" {
+		title = "Search: " + d.Q
+		d.Search = true
+		d.K = intParam(qv, "k", searchDefault, 1, 100)
+		hits, err := s.store.SearchHits(ctx, d.Q, f, d.K)
+		if err != nil {
+			s.fail(w, r, http.StatusInternalServerError, err.Error())
+			return
+		}
+		for _, h := range hits {
+			d.Rows = append(d.Rows, row{Note: h.Note, TitleHL: marked(h.TitleHL), Snippet: marked(h.Snippet)})
+		}
+		d.Total = len(hits)
+		if len(hits) == d.K && d.K < 100 {
+			d.MoreURL = browseURL(d.Q, f, 1, 100)
+		}
+	} else {
+		if d.Total, err = s.store.Count(ctx, f); err != nil {
+			s.fail(w, r, http.StatusInternalServerError, err.Error())
+			return
+		}
+		d.Pages = max(1, (d.Total+pageSize-1)/pageSize)
+		d.Page = intParam(qv, "page", 1, 1, d.Pages)
+		f.Limit, f.Offset = pageSize, (d.Page-1)*pageSize
+		notes, err := s.store.List(ctx, f)
+		if err != nil {
+			s.fail(w, r, http.StatusInternalServerError, err.Error())
+			return
+		}
+		for _, n := range notes {
+			d.Rows = append(d.Rows, row{Note: n, TitleHL: template.HTML(template.HTMLEscapeString(n.Title)), Superseded: fc.superseded[n.ID]})
+		}
+		f.Limit, f.Offset = 0, 0
+		if d.Page > 1 {
+			d.PrevURL = browseURL("", f, d.Page-1, 0)
+		}
+		if d.Page < d.Pages {
+			d.NextURL = browseURL("", f, d.Page+1, 0)
+		}
+	}
+	s.render(w, r, http.StatusOK, "browse", page{Title: title, Nav: "notes", Query: d.Q, Data: d})
+}
+
+// ---- one note ----
+
+type ref struct {
+	ID, Title string
+	Missing   bool
+}
+
+type noteData struct {
+	Note         *note.Note
+	Body         template.HTML
+	Rel          string
+	Abs          string
+	Supersedes   []ref
+	SupersededBy []ref
+	Extra        []string
+	InGit        bool
+}
+
+// pathID reads and validates the {id} of a note URL; it answers 400 itself.
+func (s *Server) pathID(w http.ResponseWriter, r *http.Request) (string, bool) {
+	id := r.PathValue("id")
+	if !note.ValidID(id) {
+		s.fail(w, r, http.StatusBadRequest, note.CheckID(id).Error())
+		return "", false
+	}
+	return id, true
+}
+
+// load reads note id and its file, answering 404/500 itself.
+func (s *Server) load(w http.ResponseWriter, r *http.Request, id string) (*note.Note, string, []byte, bool) {
+	ctx := r.Context()
+	n, err := s.store.Get(ctx, id)
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			s.fail(w, r, http.StatusNotFound, "No note has the id "+id+".")
+		} else {
+			s.fail(w, r, http.StatusInternalServerError, err.Error())
+		}
+		return nil, "", nil, false
+	}
+	path, err := s.store.Path(ctx, id)
+	if err != nil {
+		s.fail(w, r, http.StatusInternalServerError, err.Error())
+		return nil, "", nil, false
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		s.fail(w, r, http.StatusInternalServerError, err.Error())
+		return nil, "", nil, false
+	}
+	return n, path, data, true
+}
+
+func (s *Server) refs(ctx context.Context, ids []string) []ref {
+	var out []ref
+	for _, id := range ids {
+		rf := ref{ID: id, Title: id}
+		if n, err := s.store.Get(ctx, id); err == nil {
+			rf.Title = n.Title
+		} else {
+			rf.Missing = true
+		}
+		out = append(out, rf)
+	}
+	return out
+}
+
+func (s *Server) show(w http.ResponseWriter, r *http.Request) {
+	id, ok := s.pathID(w, r)
+	if !ok {
+		return
+	}
+	s.refresh(r.Context())
+	n, path, _, ok := s.load(w, r, id)
+	if !ok {
+		return
+	}
+	by, err := s.store.SupersededBy(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, http.StatusInternalServerError, err.Error())
+		return
+	}
+	rel, _ := filepath.Rel(s.store.Home(), path)
+	d := noteData{Note: n, Body: s.markdown(n.Body), Rel: filepath.ToSlash(rel), Abs: path,
+		Supersedes: s.refs(r.Context(), n.Supersedes), SupersededBy: s.refs(r.Context(), by), Extra: n.ExtraKeys(),
+		InGit: n.Scope == note.Portable && s.git().ok()}
+	s.render(w, r, http.StatusOK, "note", page{Title: n.Title, Nav: "notes", Data: d})
+}
+
+// raw serves the markdown file as stored.
+func (s *Server) raw(w http.ResponseWriter, r *http.Request) {
+	id, ok := s.pathID(w, r)
+	if !ok {
+		return
+	}
+	_, _, data, ok := s.load(w, r, id)
+	if !ok {
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(data)
+}
+
+// ---- edit and new ----
+
+type form struct {
+	ID, Title, Body, Type, Scope, Project, Tags string
+	Base                                        string // hash of the file the form was made from
+}
+
+type editData struct {
+	Form     form
+	New      bool
+	Errs     []string
+	Conflict bool
+	Projects []kv
+	Action   string
+}
+
+func fileHash(data []byte) string {
+	h := sha256.Sum256(data)
+	return hex.EncodeToString(h[:])
+}
+
+func formOf(n *note.Note, data []byte) form {
+	return form{ID: n.ID, Title: n.Title, Body: n.Body, Type: n.Type, Scope: n.Scope, Project: n.Project,
+		Tags: strings.Join(n.Tags, ", "), Base: fileHash(data)}
+}
+
+func formFrom(r *http.Request) form {
+	body := strings.ReplaceAll(r.PostFormValue("body"), "\r\n", "\n")
+	title := strings.Join(strings.Fields(r.PostFormValue("title")), " ")
+	return form{Title: title, Body: strings.TrimRight(body, "\n"), Type: r.PostFormValue("type"),
+		Scope: r.PostFormValue("scope"), Project: strings.TrimSpace(r.PostFormValue("project")),
+		Tags: r.PostFormValue("tags"), Base: r.PostFormValue("base")}
+}
+
+func splitTags(s string) []string {
+	return note.CleanTags(strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == '\n' }))
+}
+
+func (s *Server) renderForm(w http.ResponseWriter, r *http.Request, status int, d editData) {
+	if fc, err := s.facetsFor(r.Context()); err == nil {
+		d.Projects = sortedCounts(fc.stats.ByProject, 500)
+	}
+	title := "New note"
+	d.Action = "/notes/new"
+	if !d.New {
+		title = "Edit: " + d.Form.Title
+		d.Action = "/notes/" + d.Form.ID + "/edit"
+	}
+	s.render(w, r, status, "edit", page{Title: title, Nav: "notes", Data: d})
+}
+
+func (s *Server) newForm(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	f := form{Type: note.Semantic, Scope: note.Portable, Project: note.Global}
+	if t := q.Get("type"); slices.Contains(note.Types, t) {
+		f.Type = t
+	}
+	if p := strings.TrimSpace(q.Get("project")); p != "" {
+		f.Project = p
+	}
+	s.renderForm(w, r, http.StatusOK, editData{Form: f, New: true})
+}
+
+func (s *Server) editForm(w http.ResponseWriter, r *http.Request) {
+	id, ok := s.pathID(w, r)
+	if !ok {
+		return
+	}
+	n, _, data, ok := s.load(w, r, id)
+	if !ok {
+		return
+	}
+	s.renderForm(w, r, http.StatusOK, editData{Form: formOf(n, data)})
+}
+
+// noteFrom validates a submitted form and builds the record to write.
+func noteFrom(f form, base *note.Note) (*note.Note, []string) {
+	var errs []string
+	if f.Title == "" {
+		errs = append(errs, "Title must not be empty.")
+	}
+	if !slices.Contains(note.Types, f.Type) {
+		errs = append(errs, "Type must be one of "+strings.Join(note.Types, ", ")+".")
+	}
+	if !slices.Contains(note.Scopes, f.Scope) {
+		errs = append(errs, "Scope must be one of "+strings.Join(note.Scopes, ", ")+".")
+	}
+	if f.Project == "" {
+		errs = append(errs, "Project must not be empty (use global for notes that apply everywhere).")
+	}
+	if len(f.Body) > note.MaxFile-note.MaxFrontMatter {
+		errs = append(errs, fmt.Sprintf("Body is %d bytes; the limit is %d.", len(f.Body), note.MaxFile-note.MaxFrontMatter))
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	n := note.New(f.Type, f.Title, f.Body)
+	n.Scope, n.Project, n.Tags = f.Scope, f.Project, splitTags(f.Tags)
+	if base != nil {
+		// An edit changes what the form shows and keeps everything else,
+		// unknown front-matter keys included.
+		n.ID, n.MachineID, n.CreatedAt = base.ID, base.MachineID, base.CreatedAt
+		n.ProvSource, n.ProvModel, n.ProvSession = base.ProvSource, base.ProvModel, base.ProvSession
+		n.Confidence, n.Supersedes = base.Confidence, base.Supersedes
+		n.CopyExtra(base)
+		n.UpdatedAt = note.Now()
+	}
+	return n, nil
+}
+
+func (s *Server) create(w http.ResponseWriter, r *http.Request) {
+	f := formFrom(r)
+	n, errs := noteFrom(f, nil)
+	if errs != nil {
+		s.renderForm(w, r, http.StatusUnprocessableEntity, editData{Form: f, New: true, Errs: errs})
+		return
+	}
+	n.MachineID = s.opt.MachineID
+	written, err := s.store.Write(r.Context(), n)
+	if err != nil {
+		s.renderForm(w, r, http.StatusUnprocessableEntity, editData{Form: f, New: true, Errs: []string{err.Error()}})
+		return
+	}
+	s.wrote()
+	setFlash(w, "Created “"+written.Title+"”.", false)
+	redirect(w, r, "/notes/"+written.ID)
+}
+
+func (s *Server) update(w http.ResponseWriter, r *http.Request) {
+	id, ok := s.pathID(w, r)
+	if !ok {
+		return
+	}
+	old, _, data, ok := s.load(w, r, id)
+	if !ok {
+		return
+	}
+	f := formFrom(r)
+	f.ID = id
+	if f.Base != fileHash(data) {
+		// Changed on disk since the form was opened (a sync, another edit):
+		// keep the user's text, show what happened, and let a second save overwrite.
+		f.Base = fileHash(data)
+		s.renderForm(w, r, http.StatusConflict, editData{Form: f, Conflict: true, Errs: []string{
+			"This note changed on disk after you opened it (a sync or another edit). Your text is below; " +
+				"save again to overwrite the newer version, or open the note in another tab to compare."}})
+		return
+	}
+	n, errs := noteFrom(f, old)
+	if errs != nil {
+		s.renderForm(w, r, http.StatusUnprocessableEntity, editData{Form: f, Errs: errs})
+		return
+	}
+	if err := s.store.Put(r.Context(), n); err != nil {
+		s.renderForm(w, r, http.StatusUnprocessableEntity, editData{Form: f, Errs: []string{err.Error()}})
+		return
+	}
+	s.wrote()
+	setFlash(w, "Saved. The file and the index are updated; sync will carry the change to your other machines.", false)
+	redirect(w, r, "/notes/"+id)
+}
+
+// ---- delete ----
+
+func (s *Server) deleteForm(w http.ResponseWriter, r *http.Request) {
+	id, ok := s.pathID(w, r)
+	if !ok {
+		return
+	}
+	n, path, _, ok := s.load(w, r, id)
+	if !ok {
+		return
+	}
+	rel, _ := filepath.Rel(s.store.Home(), path)
+	s.render(w, r, http.StatusOK, "delete", page{Title: "Delete: " + n.Title, Nav: "notes",
+		Data: struct {
+			Note *note.Note
+			Rel  string
+		}{n, filepath.ToSlash(rel)}})
+}
+
+func (s *Server) remove(w http.ResponseWriter, r *http.Request) {
+	id, ok := s.pathID(w, r)
+	if !ok {
+		return
+	}
+	n, _, _, ok := s.load(w, r, id)
+	if !ok {
+		return
+	}
+	if err := s.store.Delete(r.Context(), id); err != nil {
+		s.fail(w, r, http.StatusInternalServerError, err.Error())
+		return
+	}
+	s.wrote()
+	setFlash(w, "Deleted “"+n.Title+"”. Its file is gone; the deletion reaches your other machines with the next sync.", false)
+	redirect(w, r, "/notes")
+}
+
+// ---- history ----
+
+type historyData struct {
+	ID, Title string
+	Exists    bool
+	Local     bool
+	IsRepo    bool
+	Commits   []Commit
+	More      bool
+	Err       string
+}
+
+func (s *Server) history(w http.ResponseWriter, r *http.Request) {
+	id, ok := s.pathID(w, r)
+	if !ok {
+		return
+	}
+	d := historyData{ID: id, Title: id}
+	if n, err := s.store.Get(r.Context(), id); err == nil {
+		d.Title, d.Exists, d.Local = n.Title, true, n.Scope == note.MachineLocal
+	}
+	g := s.git()
+	if d.IsRepo = g.ok(); d.IsRepo {
+		cs, more, err := g.noteHistory(r.Context(), id)
+		if err != nil {
+			d.Err = err.Error()
+		}
+		d.Commits, d.More = cs, more
+	}
+	if !d.Exists && len(d.Commits) == 0 && d.Err == "" {
+		s.fail(w, r, http.StatusNotFound, "No note has the id "+id+", and git has no history for it.")
+		return
+	}
+	s.render(w, r, http.StatusOK, "history", page{Title: "History: " + d.Title, Nav: "notes", Data: d})
+}
+
+func (s *Server) commit(w http.ResponseWriter, r *http.Request) {
+	rf := r.PathValue("ref")
+	if !ValidRef(rf) {
+		s.fail(w, r, http.StatusBadRequest, fmt.Sprintf("Invalid commit %q: a commit is named by its hex hash.", rf))
+		return
+	}
+	g := s.git()
+	if !g.ok() {
+		s.fail(w, r, http.StatusNotFound, "The memory directory is not a git repository yet.")
+		return
+	}
+	c, err := g.show(r.Context(), rf)
+	if err != nil {
+		s.fail(w, r, http.StatusNotFound, "No such commit: "+rf)
+		return
+	}
+	s.render(w, r, http.StatusOK, "commit", page{Title: "Commit " + c.Hash[:min(10, len(c.Hash))], Nav: "fleet", Data: c})
+}
+
+// ---- fleet ----
+
+type machineRow struct {
+	Machine string
+	Notes   int
+	Commits int
+	Last    *Commit
+	Self    bool
+}
+
+type fleetData struct {
+	Machines []machineRow
+	IsRepo   bool
+	Scanned  int
+	Capped   bool
+	Recent   []Commit
+}
+
+func (s *Server) fleet(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	s.refresh(ctx)
+	fc, err := s.facetsFor(ctx)
+	if err != nil {
+		s.fail(w, r, http.StatusInternalServerError, err.Error())
+		return
+	}
+	rows := map[string]*machineRow{}
+	get := func(m string) *machineRow {
+		if rows[m] == nil {
+			rows[m] = &machineRow{Machine: m, Self: m == s.opt.MachineID}
+		}
+		return rows[m]
+	}
+	for m, c := range fc.stats.ByMachine {
+		get(m).Notes = c
+	}
+	get(s.opt.MachineID)
+	d := fleetData{IsRepo: s.git().ok()}
+	if d.IsRepo {
+		cs, err := s.git().recent(ctx, fleetScan+1, "")
+		if err != nil {
+			s.fail(w, r, http.StatusInternalServerError, err.Error())
+			return
+		}
+		if len(cs) > fleetScan {
+			cs, d.Capped = cs[:fleetScan], true
+		}
+		d.Scanned = len(cs)
+		for i := range cs {
+			m := get(cs[i].Machine)
+			m.Commits++
+			if m.Last == nil {
+				m.Last = &cs[i]
+			}
+		}
+		d.Recent = cs[:min(len(cs), 15)]
+	}
+	for _, m := range rows {
+		d.Machines = append(d.Machines, *m)
+	}
+	slices.SortFunc(d.Machines, func(a, b machineRow) int {
+		return cmp.Or(b.Notes-a.Notes, b.Commits-a.Commits, strings.Compare(a.Machine, b.Machine))
+	})
+	s.render(w, r, http.StatusOK, "fleet", page{Title: "Fleet", Nav: "fleet", Data: d})
+}
+
+// ---- actions ----
+
+func back(r *http.Request) string {
+	if u, err := url.Parse(r.Referer()); err == nil && strings.HasPrefix(u.Path, "/") && !strings.HasPrefix(u.Path, "//") {
+		if u.RawQuery != "" {
+			return u.Path + "?" + u.RawQuery
+		}
+		return u.Path
+	}
+	return "/"
+}
+
+func (s *Server) reindex(w http.ResponseWriter, r *http.Request) {
+	full := r.PostFormValue("full") == "1"
+	res, err := s.store.Reindex(r.Context(), full)
+	s.wrote()
+	if err != nil {
+		setFlash(w, "Reindex failed: "+err.Error(), true)
+	} else {
+		kind := "incremental"
+		if full {
+			kind = "full"
+		}
+		setFlash(w, fmt.Sprintf("Reindex (%s): indexed %d note(s), removed %d, skipped %d unreadable, %d unchanged; %d in the index.",
+			kind, res.Indexed, res.Removed, res.Skipped, res.Unchanged, res.Total), false)
+	}
+	redirect(w, r, back(r))
+}
+
+func (s *Server) sync(w http.ResponseWriter, r *http.Request) {
+	if s.opt.SyncCommand == "" {
+		setFlash(w, "Sync is not available: anamnesis-sync was not found next to anamnesis-dashboard or on PATH.", true)
+		redirect(w, r, back(r))
+		return
+	}
+	if !s.syncMu.TryLock() {
+		setFlash(w, "A sync started from this dashboard is still running.", true)
+		redirect(w, r, back(r))
+		return
+	}
+	defer s.syncMu.Unlock()
+	ctx, cancel := context.WithTimeout(r.Context(), s.opt.SyncTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, s.opt.SyncCommand)
+	cmd.Env = append(os.Environ(), "ANAMNESIS_HOME="+s.store.Home(), "GIT_TERMINAL_PROMPT=0")
+	out, err := cmd.CombinedOutput()
+	msg := ""
+	for _, line := range strings.Split(string(out), "\n") {
+		if strings.HasPrefix(line, "sync:") {
+			msg = line
+		}
+	}
+	if err != nil {
+		tail := strings.TrimSpace(string(out))
+		if len(tail) > 600 {
+			tail = "…" + tail[len(tail)-600:]
+		}
+		setFlash(w, "Sync failed ("+err.Error()+"): "+tail, true)
+	} else {
+		if msg == "" {
+			msg = "Sync finished."
+		}
+		setFlash(w, msg, false)
+	}
+	s.refresh(r.Context())
+	redirect(w, r, back(r))
+}
+
+// ---- JSON API (the note shape of SPEC 2) ----
+
+func (s *Server) apiList(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	f, err := filterFrom(q)
+	if err != nil {
+		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
+		return
+	}
+	f.Limit = intParam(q, "limit", 50, 1, 1000)
+	f.Offset = intParam(q, "offset", 0, 0, 1<<30)
+	notes, err := s.store.List(r.Context(), f)
+	if err != nil {
+		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": err.Error()})
+		return
+	}
+	writeJSON(w, http.StatusOK, notes)
+}
+
+func (s *Server) apiGet(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if err := note.CheckID(id); err != nil {
+		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
+		return
+	}
+	n, err := s.store.Get(r.Context(), id)
+	if errors.Is(err, store.ErrNotFound) {
+		writeJSON(w, http.StatusNotFound, map[string]string{"error": err.Error()})
+		return
+	} else if err != nil {
+		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": err.Error()})
+		return
+	}
+	writeJSON(w, http.StatusOK, n)
+}
+
+func (s *Server) apiSearch(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	f, err := filterFrom(q)
+	if err != nil {
+		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
+		return
+	}
+	notes, err := s.store.Search(r.Context(), q.Get("q"), f, intParam(q, "k", 8, 1, 100))
+	if err != nil {
+		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": err.Error()})
+		return
+	}
+	writeJSON(w, http.StatusOK, notes)
+}
+
+func (s *Server) apiStats(w http.ResponseWriter, r *http.Request) {
+	st, err := s.store.Stats(r.Context())
+	if err != nil {
+		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": err.Error()})
+		return
+	}
+	writeJSON(w, http.StatusOK, st)
+}
