@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"slices"
 	"testing"
+	"time"
 )
 
 // Benchmarks over a generated store: ANAMNESIS_BENCH_STORE=DIR (made by
@@ -57,11 +59,17 @@ func BenchmarkSearch(b *testing.B) {
 		qs = append(qs, x)
 	}
 	i := 0
+	var times []time.Duration
 	for b.Loop() {
 		x := qs[i%len(qs)]
 		i++
+		t0 := time.Now()
 		if _, err := s.Search(context.Background(), x.Query, Filter{Project: x.Project}, 8); err != nil {
 			b.Fatal(err)
 		}
+		times = append(times, time.Since(t0))
 	}
+	slices.Sort(times)
+	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(times[len(times)*95/100].Microseconds())/1000, "p95-ms")
 }

@@ -109,6 +109,12 @@ func (s *Store) reindexTx(ctx context.Context, tx *sql.Tx, full bool) (ReindexRe
 	}
 	known := map[string]rec{}
 	if full {
+		// A big rebuild spills pages from a small cache again and again; give
+		// this connection room while it runs (restored on return).
+		if _, err := tx.ExecContext(ctx, "PRAGMA cache_size = -262144"); err != nil {
+			return r, err
+		}
+		defer tx.ExecContext(context.WithoutCancel(ctx), "PRAGMA cache_size = -32000")
 		// Recreating the FTS table is much faster than deleting its rows one by one.
 		for _, q := range []string{"DROP TABLE IF EXISTS memories_vocab", "DROP TABLE IF EXISTS memories_fts",
 			"DELETE FROM memory_tags", "DELETE FROM superseded", "DELETE FROM files", "DELETE FROM memories", schema} {
