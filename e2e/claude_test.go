@@ -131,6 +131,7 @@ func TestClaudeCode(t *testing.T) {
 		if r.err != nil {
 			t.Fatalf("doctor on a fresh install: %v\n%s%s", r.err, r.stdout, r.stderr)
 		}
+		t.Logf("anamnesis doctor:\n%s", r.stdout)
 		for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
 			if !strings.HasPrefix(line, "ok ") {
 				t.Errorf("doctor line not ok: %s", line)
@@ -278,6 +279,77 @@ func TestClaudeCode(t *testing.T) {
 		h.anamnesis("init", "--yes", "--no-sync", "--local-only")
 	})
 
+	step("doctor names each problem with its fix", func(t *testing.T) {
+		h.t = t
+		healthy, err := os.ReadFile(settingsPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A hook removed: the install minus its SessionEnd group.
+		var partial setup.EventGroups
+		for _, eg := range setup.BuildHooks(h.bin, h.store, true) {
+			if eg.Event != "SessionEnd" {
+				partial = append(partial, eg)
+			}
+		}
+		broken, err := setup.MergeHooks([]byte(userSettings), partial)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(settingsPath, broken, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		// The MCP server unregistered, a bad note, an unreachable remote.
+		h.mustRun(2*time.Minute, h.proj, h.claude, "mcp", "remove", "--scope", "user", "anamnesis")
+		bad := filepath.Join(h.store, "memory", "semantic", "01HZZZZZZZZZZZZZZZZZZZZZZZ.md")
+		if err := os.WriteFile(bad, []byte("---\ntitle: [unclosed\n---\nbody\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		refused := "http://127.0.0.1:1/notes.git"
+		h.anamnesis("config", "set", "remote", refused)
+
+		r := h.run(2*time.Minute, h.proj, nil, filepath.Join(h.bin, "anamnesis"), "doctor")
+		if r.err == nil {
+			t.Fatalf("doctor exited 0 on a broken install:\n%s", r.stdout)
+		}
+		for _, want := range []string{
+			"FAIL hooks: SessionEnd capture hook missing from " + settingsPath + "; fix: anamnesis init",
+			`FAIL mcp: "anamnesis" is not registered with Claude Code; fix: claude mcp add --scope user anamnesis -- '` + setup.BinPath(h.bin, setup.BinMCP) + "'",
+			"FAIL notes: " + bad + " cannot be read as a note: ",
+			"FAIL remote: " + refused + " is not reachable",
+		} {
+			found := false
+			for _, line := range strings.Split(r.stdout, "\n") {
+				if strings.HasPrefix(line, want) && strings.Contains(line, "; fix: ") {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("doctor does not report %q:\n%s", want, r.stdout)
+			}
+		}
+		if n := strings.Count(r.stdout, "FAIL "); n != 4 {
+			t.Errorf("%d failures reported, want 4:\n%s", n, r.stdout)
+		}
+
+		// Following the fixes gives a healthy install again.
+		if err := os.Remove(bad); err != nil {
+			t.Fatal(err)
+		}
+		h.anamnesis("init", "--yes", "--no-sync", "--local-only")
+		// The SessionEnd group comes back (at the end of "hooks", since
+		// nothing says where it was); the other hooks are untouched.
+		got, _ := os.ReadFile(settingsPath)
+		want, _ := setup.FindHooks(healthy)
+		if have, err := setup.FindHooks(got); err != nil || !sameHooks(have, want) {
+			t.Errorf("init did not restore the hooks:\n%s", got)
+		}
+		r = h.run(2*time.Minute, h.proj, nil, filepath.Join(h.bin, "anamnesis"), "doctor")
+		if r.err != nil || strings.Contains(r.stdout, "FAIL") {
+			t.Errorf("doctor after the fixes: %v\n%s", r.err, r.stdout)
+		}
+	})
+
 	step("uninstall", func(t *testing.T) {
 		h.t = t
 		h.anamnesis("uninstall")
@@ -310,4 +382,16 @@ func mustJSON(v any) json.RawMessage {
 func (h *harness) committed(id string) bool {
 	r := h.run(time.Minute, filepath.Join(h.store, "memory"), nil, "git", "log", "--format=%H", "--", "*"+id+".md")
 	return r.err == nil && strings.TrimSpace(r.stdout) != ""
+}
+
+func sameHooks(a, b []setup.InstalledHook) bool {
+	key := func(hs []setup.InstalledHook) []string {
+		var out []string
+		for _, h := range hs {
+			out = append(out, h.Event+"|"+h.Matcher+"|"+h.Command)
+		}
+		slices.Sort(out)
+		return out
+	}
+	return slices.Equal(key(a), key(b))
 }

@@ -65,7 +65,7 @@ func newHarness(t *testing.T) *harness {
 	h := &harness{t: t, root: root, repo: repo, claude: claude}
 	h.home = filepath.Join(root, "user home")
 	h.claudeDir = filepath.Join(h.home, ".claude")
-	h.prefix = filepath.Join(root, "prefix")
+	h.prefix = filepath.Join(root, "install prefix") // spaces: hook commands must quote
 	h.bin = filepath.Join(h.prefix, "bin")
 	h.proj = filepath.Join(h.home, "src", "quotes-api")
 	h.store = filepath.Join(h.home, ".anamnesis")
