@@ -7,13 +7,13 @@ import (
 	"net"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"runtime"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/dashboard"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
+	gitsync "github.com/anamnesis-dev/anamnesis/pkg/sync"
 )
 
 const usage = `usage: anamnesis-dashboard [--addr 127.0.0.1:7077] [--open] [--home DIR]
@@ -61,8 +61,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if !dashboard.IsLoopback(host) {
 		token = dashboard.NewToken()
 	}
+	syncOpt := gitsync.OptionsFrom(cfg)
 	srv, err := dashboard.New(dashboard.Options{Store: st, Addr: ln.Addr().String(), Token: token, MachineID: cfg.MachineID,
-		Remote: cfg.Remote, SyncCommand: findSync(), Version: cli.VersionString()})
+		Remote: cfg.Remote, Sync: &syncOpt, Version: cli.VersionString()})
 	if err != nil {
 		return err
 	}
@@ -80,31 +81,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return srv.Serve(ctx, ln)
 }
 
-// displayAddr is the address to print: the bound one, with the name the user gave when it was loopback.
+// displayAddr is the address to print: the host the user gave with the bound
+// port, and the machine's name for an unspecified address (0.0.0.0, ::).
 func displayAddr(bound, host string) string {
 	_, port, _ := net.SplitHostPort(bound)
-	if host == "localhost" {
-		return net.JoinHostPort("localhost", port)
-	}
-	return bound
-}
-
-// findSync locates anamnesis-sync next to this executable, else on PATH.
-func findSync() string {
-	name := "anamnesis-sync"
-	if runtime.GOOS == "windows" {
-		name += ".exe"
-	}
-	if exe, err := os.Executable(); err == nil {
-		p := filepath.Join(filepath.Dir(exe), name)
-		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
-			return p
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
+		if hn, err := os.Hostname(); err == nil && hn != "" {
+			host = hn
 		}
 	}
-	if p, err := exec.LookPath(name); err == nil {
-		return p
-	}
-	return ""
+	return net.JoinHostPort(host, port)
 }
 
 func openBrowser(url string) error {

@@ -10,12 +10,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
+	gitsync "github.com/anamnesis-dev/anamnesis/pkg/sync"
 )
 
 const testAddr = "127.0.0.1:7077"
@@ -389,25 +390,35 @@ func TestReindexAndSyncButtons(t *testing.T) {
 	if !strings.Contains(w.Header().Get("Set-Cookie"), "Reindex") {
 		t.Errorf("no flash: %q", w.Header().Get("Set-Cookie"))
 	}
-	want(t, c.get("/"), http.StatusOK, "Sync now</button>", "disabled", "anamnesis-sync")
+	want(t, c.get("/"), http.StatusOK, "Sync now</button>", "disabled", "not configured")
 	w = c.post("/sync", c.form(), nil)
-	if !strings.Contains(w.Header().Get("Set-Cookie"), "not+available") {
-		t.Errorf("sync without a sync binary: %q", w.Header().Get("Set-Cookie"))
+	if !strings.Contains(w.Header().Get("Set-Cookie"), "not+configured") {
+		t.Errorf("sync without sync options: %q", w.Header().Get("Set-Cookie"))
 	}
-	if runtime.GOOS == "windows" {
-		return
-	}
-	script := filepath.Join(t.TempDir(), "anamnesis-sync")
-	os.WriteFile(script, []byte("#!/bin/sh\necho \"home=$ANAMNESIS_HOME\" >&2\necho 'sync: pushed=1 pulled=2 conflicted=false head=abc1234 (ok)'\n"), 0o755)
-	c = newClient(t, f, func(o *Options) { o.SyncCommand = script })
-	b := want(t, c.get("/"), http.StatusOK)
-	if strings.Contains(b, "Sync now</button>") && strings.Contains(b, `disabled aria-describedby="sync-note"`) {
-		t.Error("sync button disabled although a sync command is set")
+
+	// With a real bare remote: the button commits and pushes, and says so.
+	remote := filepath.Join(t.TempDir(), "remote.git")
+	gitIn(t, t.TempDir(), "init", "-q", "--bare", "-b", "main", remote)
+	c = newClient(t, f, func(o *Options) {
+		o.Sync = &gitsync.Options{Home: f.home, MachineID: "laptop", Remote: remote, Timeout: 30 * time.Second}
+	})
+	b := want(t, c.get("/"), http.StatusOK, "Sync now</button>")
+	if strings.Contains(b, `disabled aria-describedby="sync-note"`) {
+		t.Error("sync button disabled although sync is configured")
 	}
 	w = c.post("/sync", c.form(), nil)
-	if ck := w.Header().Get("Set-Cookie"); !strings.Contains(ck, "pushed%3D1+pulled%3D2") {
+	want(t, w, http.StatusSeeOther)
+	if ck := w.Header().Get("Set-Cookie"); !strings.Contains(ck, "sync%3A+pushed%3Dtrue") {
 		t.Errorf("sync result not shown: %q", ck)
 	}
+	if got, want := gitIn(t, remote, "rev-parse", "main"), gitIn(t, f.st.MemoryDir(), "rev-parse", "HEAD"); got != want {
+		t.Errorf("remote main %s, local HEAD %s", got, want)
+	}
+	// The machine-local note stays out of git whatever the sync did.
+	if out := gitIn(t, f.st.MemoryDir(), "ls-files"); strings.Contains(out, f.local) {
+		t.Error("machine-local note committed")
+	}
+	want(t, c.get("/"), http.StatusOK, "Last sync here", "pushed=true")
 }
 
 // ---- security ----

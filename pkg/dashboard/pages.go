@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -19,6 +18,7 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
+	gitsync "github.com/anamnesis-dev/anamnesis/pkg/sync"
 )
 
 // Page sizes.
@@ -61,10 +61,11 @@ type overviewData struct {
 	Problems    []store.Problem
 	IsRepo      bool
 	Head        *Commit
-	LastSync    *Commit
 	Origin      *Commit
 	Remote      string
 	SyncEnabled bool
+	State       gitsync.RepoState
+	LastLine    string
 }
 
 func (s *Server) overview(w http.ResponseWriter, r *http.Request) {
@@ -75,7 +76,11 @@ func (s *Server) overview(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusInternalServerError, err.Error())
 		return
 	}
-	d := overviewData{Stats: fc.stats, Remote: redactURL(s.opt.Remote), SyncEnabled: s.opt.SyncCommand != ""}
+	d := overviewData{Stats: fc.stats, Remote: redactURL(s.opt.Remote), SyncEnabled: s.opt.Sync != nil,
+		State: gitsync.State(ctx, s.store.Home(), s.opt.Remote)}
+	if l := d.State.Last; l != nil {
+		d.LastLine = l.Result.Line()
+	}
 	for _, t := range note.Types {
 		d.Types = append(d.Types, kv{t, fc.stats.ByType[t]})
 	}
@@ -95,14 +100,8 @@ func (s *Server) overview(w http.ResponseWriter, r *http.Request) {
 	}
 	g := s.git()
 	if d.IsRepo = g.ok(); d.IsRepo {
-		if cs, _ := g.recent(ctx, 500, ""); len(cs) > 0 {
+		if cs, _ := g.recent(ctx, 1, ""); len(cs) > 0 {
 			d.Head = &cs[0]
-			for i := range cs {
-				if syncSubject.MatchString(cs[i].Subject) {
-					d.LastSync = &cs[i]
-					break
-				}
-			}
 		}
 		if cs, _ := g.recent(ctx, 1, "refs/remotes/origin/main"); len(cs) > 0 {
 			d.Origin = &cs[0]
@@ -713,8 +712,8 @@ func (s *Server) reindex(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) sync(w http.ResponseWriter, r *http.Request) {
-	if s.opt.SyncCommand == "" {
-		setFlash(w, "Sync is not available: anamnesis-sync was not found next to anamnesis-dashboard or on PATH.", true)
+	if s.opt.Sync == nil {
+		setFlash(w, "Sync is not configured for this dashboard.", true)
 		redirect(w, r, back(r))
 		return
 	}
@@ -724,30 +723,26 @@ func (s *Server) sync(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.syncMu.Unlock()
-	ctx, cancel := context.WithTimeout(r.Context(), s.opt.SyncTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, s.opt.SyncCommand)
-	cmd.Env = append(os.Environ(), "ANAMNESIS_HOME="+s.store.Home(), "GIT_TERMINAL_PROMPT=0")
-	out, err := cmd.CombinedOutput()
-	msg := ""
-	for _, line := range strings.Split(string(out), "\n") {
-		if strings.HasPrefix(line, "sync:") {
-			msg = line
+	o := *s.opt.Sync
+	o.Store = s.store
+	res, err := gitsync.Sync(r.Context(), o)
+	s.wrote()
+	switch {
+	case res.Skipped:
+		setFlash(w, "Another sync of this home is running; try again in a moment.", true)
+	case err != nil:
+		msg := res.Line()
+		if res.Detail == "" {
+			msg = err.Error()
 		}
-	}
-	if err != nil {
-		tail := strings.TrimSpace(string(out))
-		if len(tail) > 600 {
-			tail = "…" + tail[len(tail)-600:]
-		}
-		setFlash(w, "Sync failed ("+err.Error()+"): "+tail, true)
-	} else {
-		if msg == "" {
-			msg = "Sync finished."
+		setFlash(w, "Sync failed: "+msg+" Local commits are kept for the next sync.", true)
+	default:
+		msg := res.Line()
+		if len(res.ConflictIDs) > 0 {
+			msg += "; the other versions were kept as new notes " + strings.Join(res.ConflictIDs, ", ")
 		}
 		setFlash(w, msg, false)
 	}
-	s.refresh(r.Context())
 	redirect(w, r, back(r))
 }
 

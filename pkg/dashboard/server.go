@@ -30,6 +30,7 @@ import (
 	"github.com/yuin/goldmark"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
+	gitsync "github.com/anamnesis-dev/anamnesis/pkg/sync"
 )
 
 // Options configure a Server.
@@ -46,13 +47,11 @@ type Options struct {
 	MachineID string
 	// Remote is the configured git remote, shown on the overview.
 	Remote string
-	// SyncCommand is the program the sync button runs (anamnesis-sync);
-	// empty disables the button.
-	SyncCommand string
+	// Sync configures the sync button (the same cycle as anamnesis-sync,
+	// run in-process on Store); nil disables the button.
+	Sync *gitsync.Options
 	// Version is shown in the footer.
 	Version string
-	// SyncTimeout bounds one sync run (default 3 minutes).
-	SyncTimeout time.Duration
 }
 
 // Server serves the dashboard. Create it with New.
@@ -110,9 +109,6 @@ func New(opt Options) (*Server, error) {
 	}
 	if !IsLoopback(host) && opt.Token == "" {
 		return nil, fmt.Errorf("dashboard: %s is not a loopback address; an access token is required", opt.Addr)
-	}
-	if opt.SyncTimeout <= 0 {
-		opt.SyncTimeout = 3 * time.Minute
 	}
 	if opt.MachineID == "" {
 		opt.MachineID = "unknown"
