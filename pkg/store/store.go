@@ -19,7 +19,7 @@ import (
 
 // SchemaVersion is stored in PRAGMA user_version. Any other value, older or
 // newer, means the index was not built by this code and is rebuilt.
-const SchemaVersion = 1001
+const SchemaVersion = 1002
 
 // ErrNotFound is returned when no note has the id.
 var ErrNotFound = errors.New("note not found")
@@ -118,6 +118,9 @@ CREATE TABLE IF NOT EXISTS memories (
 );
 CREATE INDEX IF NOT EXISTS idx_mem_scope ON memories(project, type, scope);
 CREATE INDEX IF NOT EXISTS idx_mem_recency ON memories(updated_at DESC);
+-- Newest notes of one project without sorting all of them: inject pages
+-- through a project's (and the global) notes in this order at every SessionStart.
+CREATE INDEX IF NOT EXISTS idx_mem_project_recency ON memories(project, updated_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS idx_mem_prov ON memories(prov_source);
 CREATE TABLE IF NOT EXISTS memory_tags (
     memory_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
