@@ -80,14 +80,25 @@ func (d *drain) reader(ctx context.Context, r io.Reader) io.Reader {
 }
 
 func (dr *drainReader) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
 	n, err := dr.r.Read(p)
 	if n > 0 {
 		dr.scan(p[:n])
+		if err == io.EOF {
+			err = nil // delivered on the next call, after the wait
+		}
+		return n, err
 	}
 	if err == io.EOF {
-		if len(dr.partial) > 0 { // a last request without its newline
+		if len(dr.partial) > 0 {
+			// mcp-go drops a last line that has no newline; end it so the
+			// request is served like any other.
 			dr.line(dr.partial)
 			dr.partial = nil
+			p[0] = '\n'
+			return 1, nil
 		}
 		dr.d.wait(dr.ctx)
 	}

@@ -5,6 +5,11 @@ go 1.26.0
 require github.com/anamnesis-dev/anamnesis v0.0.0
 
 require (
+	github.com/rogpeppe/go-internal v1.16.0
+	golang.org/x/tools v0.52.0 // indirect
+)
+
+require (
 	github.com/dustin/go-humanize v1.1.0 // indirect
 	github.com/google/jsonschema-go v0.4.2 // indirect
 	github.com/google/uuid v1.6.0 // indirect
