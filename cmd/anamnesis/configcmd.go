@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
@@ -65,10 +67,12 @@ func runConfig(ctx context.Context, e *env, args []string) error {
 		}
 		return f.Save()
 	case "unset":
-		if err := config.Validate(rest[0], "x"); err != nil && !f.Unset(rest[0]) {
-			return cli.Usagef("%v", err)
+		if !f.Unset(rest[0]) {
+			if !slices.Contains(config.Keys, rest[0]) {
+				return cli.Usagef("unknown key %q (known: %s)", rest[0], strings.Join(config.Keys, ", "))
+			}
+			return nil // already unset
 		}
-		f.Unset(rest[0])
 		return f.Save()
 	}
 	return nil

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/cli"
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"anamnesis": func() { cli.Main("anamnesis", run) },
+	})
+}
+
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir: "testdata/script",
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("ANAMNESIS_HOME", filepath.Join(env.WorkDir, "home"))
+			env.Setenv("ANAMNESIS_MACHINE_ID", "testbox")
+			env.Setenv("HOME", filepath.Join(env.WorkDir, "userhome"))
+			env.Setenv("REFSTORE", mustAbs("../../../shared/fixtures/reference/store"))
+			return nil
+		},
+	})
+}
+
+func mustAbs(p string) string {
+	a, err := filepath.Abs(p)
+	if err != nil {
+		panic(err)
+	}
+	return a
+}
+
+// The dispatcher finds extensions next to its own executable even when that
+// directory is not on PATH, and passes their exit code through exec.
+func TestOwnDirectoryDispatch(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("shell-script extension")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "anamnesis")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	ext := "#!/bin/sh\necho \"hello $* bin=$ANAMNESIS_BIN home=$ANAMNESIS_HOME path1=${PATH%%:*}\"\nexit 7\n"
+	if err := os.WriteFile(filepath.Join(dir, "anamnesis-hello"), []byte(ext), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "hello", "--flag", "two words")
+	cmd.Env = append(os.Environ(), "PATH=/usr/bin:/bin", "ANAMNESIS_HOME=/tmp/h")
+	out, err := cmd.Output()
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.ExitCode() != 7 {
+		t.Fatalf("exit: %v (%s)", err, out)
+	}
+	want := "hello --flag two words bin=" + bin + " home=/tmp/h path1=" + dir + "\n"
+	if got := string(out); got != want {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+	// A built-in can never be shadowed by an extension of the same name.
+	os.WriteFile(filepath.Join(dir, "anamnesis-version"), []byte("#!/bin/sh\necho fake\n"), 0o755)
+	out, _ = exec.Command(bin, "version").Output()
+	if strings.Contains(string(out), "fake") {
+		t.Fatal("built-in shadowed")
+	}
+}
