@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -409,4 +408,3 @@ func runStatus(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-var errNoSync = errors.New("sync state unavailable")
