@@ -407,4 +407,3 @@ func runStatus(ctx context.Context, e *env, args []string) error {
 	}
 	return nil
 }
-
