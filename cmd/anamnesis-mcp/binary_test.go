@@ -157,7 +157,7 @@ func TestBinaryOverStdio(t *testing.T) {
 	if err := callTool(ctx, c, "memory_list", map[string]any{"limit": 10}, &l); err != nil || l.Total != 1 {
 		t.Fatalf("list: %v %+v", err, l)
 	}
-	var st statusResult
+	var st statusOut
 	if err := callTool(ctx, c, "memory_status", nil, &st); err != nil || st.Total != 1 || st.MachineID != "m-bin" {
 		t.Fatalf("status: %v %+v", err, st)
 	}
@@ -284,6 +284,14 @@ func TestTenServersOneHome(t *testing.T) {
 					if err := callTool(ctx, c, "memory_write", map[string]any{"type": "semantic", "title": "note " + tok, "body": tok + " written concurrently"}, nil); err != nil {
 						errs <- err
 					}
+					if w == 0 && j == perWriter/2 {
+						// Syncs in the middle of the writes: they queue on the
+						// home's lock or report skipped; none fails.
+						var sr syncResult
+						if err := callTool(ctx, c, "memory_sync", nil, &sr); err != nil {
+							errs <- err
+						}
+					}
 					var s searchResult
 					if err := callTool(ctx, c, "memory_search", map[string]any{"query": tok}, &s); err != nil {
 						errs <- err
@@ -314,6 +322,15 @@ func TestTenServersOneHome(t *testing.T) {
 	var l listPage
 	if err := callTool(ctx, clients[0], "memory_list", map[string]any{"limit": 1}, &l); err != nil || l.Total != want {
 		t.Fatalf("index holds %d notes, want %d (%v)", l.Total, want, err)
+	}
+	// A last sync commits everything: git holds every note too.
+	var sr syncResult
+	if err := callTool(ctx, clients[0], "memory_sync", nil, &sr); err != nil || sr.Skipped || sr.Indexed != want {
+		t.Fatalf("final sync: %v %+v", err, sr)
+	}
+	out, err := exec.Command("git", "-C", filepath.Join(home, "memory"), "ls-files", "*.md").Output()
+	if n := len(strings.Fields(string(out))); err != nil || n != want {
+		t.Fatalf("git holds %d notes, want %d (%v)", n, want, err)
 	}
 	for h := range hooks {
 		var s searchResult

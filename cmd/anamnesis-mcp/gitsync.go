@@ -1,163 +1,122 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
-	"sync"
-	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
+	gitsync "github.com/anamnesis-dev/anamnesis/pkg/sync"
 )
 
-// syncOutcome is what one sync cycle did (seed 003's memory_sync fields
-// before the reindex).
-type syncOutcome struct {
-	Pushed     bool
-	Pulled     int
-	Conflicted bool
-	Head       string
-	Detail     string
+// syncResult is memory_sync's result: seed 003's fields (indexed is the
+// number of notes in the index afterwards, as the reference reports it),
+// then what our sync adds.
+type syncResult struct {
+	Pushed     bool               `json:"pushed"`
+	Pulled     int                `json:"pulled"`
+	Conflicted bool               `json:"conflicted"`
+	Head       string             `json:"head"`
+	Indexed    int                `json:"indexed"`
+	Detail     string             `json:"detail"`
+	Committed  bool               `json:"committed"`
+	Reindexed  int                `json:"reindexed"`
+	Skipped    bool               `json:"skipped"`
+	Conflicts  []gitsync.Conflict `json:"conflicts"`
+	Import     string             `json:"import,omitempty"`
 }
 
-// syncState is memory_status's sync block (seed 003).
-type syncState struct {
-	Initialized bool    `json:"initialized"`
-	Remote      *string `json:"remote"`
-	Head        *string `json:"head"`
-	Dirty       bool    `json:"dirty"`
-	Detail      string  `json:"detail"`
+// syncConfig is the configuration a sync runs with. It is resolved again on
+// every sync, as anamnesis-sync does, so a remote set after this server
+// started takes effect; the machine id stays the one bound at start.
+func (a *app) syncConfig() config.Config {
+	cfg := config.Resolve(a.home, a.getenv)
+	cfg.Home, cfg.MachineID = a.home, a.machineID
+	return cfg
 }
 
-// syncer runs sync cycles and reports the repository's state.
-type syncer interface {
-	Sync(ctx context.Context) (syncOutcome, error)
-	State(ctx context.Context) syncState
-}
-
-// localGit is the stand-in used until the git sync engine lands: it commits
-// the portable notes to memory/'s own repository (created on branch main if
-// needed) and says that nothing was pushed or pulled.
-type localGit struct {
-	dir       string // <home>/memory
-	remote    string
-	machineID string
-	mu        sync.Mutex // one commit at a time in this process
-}
-
-func (g *localGit) git(ctx context.Context, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", g.dir}, args...)...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	// Never prompt for credentials or an editor from under an MCP server.
-	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_EDITOR=true")
-	err := cmd.Run()
+// syncTool runs the same sync as anamnesis-sync (the home's sync lock, the
+// network deadline, the native import when enabled) against this server's
+// open store, which the sync brings up to date before it returns.
+func (a *app) syncTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	const tool = "memory_sync"
+	r := readArgs(req.Params.Arguments, "force")
+	_ = r.boolean("force", false) // reserved, as in the reference
+	if err := r.err(); err != nil {
+		return toolError(tool, err), nil
+	}
+	// Like a write, a sync that has started is not abandoned halfway because
+	// the client went away; its own deadline bounds it.
+	ctx = context.WithoutCancel(ctx)
+	st, err := a.store(ctx)
 	if err != nil {
-		msg := strings.TrimSpace(errb.String())
-		if msg == "" {
-			msg = strings.TrimSpace(out.String())
-		}
-		return out.String(), fmt.Errorf("git %s: %w: %s", args[0], err, msg)
+		return a.internal(tool, err), nil
 	}
-	return out.String(), nil
+	o := gitsync.OptionsFrom(a.syncConfig())
+	o.Store = st
+	res, err := gitsync.Sync(ctx, o)
+	if err != nil {
+		detail := res.Detail
+		if detail == "" {
+			detail = err.Error()
+		}
+		return a.internal(tool, fmt.Errorf("sync failed: %s (notes written here stay committed locally; the next sync tries again)", lines(detail, 4000))), nil
+	}
+	out := syncResult{Pushed: res.Pushed, Pulled: res.Pulled, Conflicted: res.Conflicted, Head: res.Head,
+		Indexed: res.Indexed, Detail: lines(res.Detail, 4000), Committed: res.Committed, Reindexed: res.Reindexed,
+		Skipped: res.Skipped, Conflicts: res.Conflicts}
+	if out.Conflicts == nil {
+		out.Conflicts = []gitsync.Conflict{}
+	}
+	if len(out.Conflicts) > 50 {
+		out.Conflicts = out.Conflicts[:50]
+	}
+	if imp := res.Import; imp != nil && imp.Imported+imp.Updated+imp.Skipped+len(imp.Problems) > 0 {
+		out.Import = imp.Line()
+	}
+	return structured(out), nil
 }
 
-// retryLocked reruns a git step that lost a race for index.lock with another
-// process (a hook or another server) committing in the same repository.
-func (g *localGit) retryLocked(ctx context.Context, args ...string) (string, error) {
-	var out string
-	var err error
-	for i := range 20 {
-		out, err = g.git(ctx, args...)
-		if err == nil || !strings.Contains(err.Error(), "index.lock") {
-			return out, err
-		}
-		select {
-		case <-ctx.Done():
-			return out, ctx.Err()
-		case <-time.After(time.Duration(50*(i+1)) * time.Millisecond):
-		}
-	}
-	return out, err
+// syncBlock is memory_status's sync block: seed 003's fields in its order,
+// then the sync engine's extras.
+type syncBlock struct {
+	Initialized bool              `json:"initialized"`
+	Remote      *string           `json:"remote"`
+	Head        *string           `json:"head"`
+	Dirty       bool              `json:"dirty"`
+	Detail      string            `json:"detail"`
+	Unpushed    int               `json:"unpushed"`
+	LastSync    *gitsync.LastSync `json:"last_sync,omitempty"`
 }
 
-func (g *localGit) initialized() bool {
-	_, err := os.Stat(filepath.Join(g.dir, ".git"))
-	return err == nil
-}
-
-func (g *localGit) Sync(ctx context.Context) (syncOutcome, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if !g.initialized() {
-		if _, err := g.git(ctx, "init", "-q"); err != nil {
-			return syncOutcome{}, err
+// syncState reports the sync engine's view of the repository, with any
+// password in the remote URL masked.
+func (a *app) syncState(ctx context.Context) syncBlock {
+	cfg := a.syncConfig()
+	s := gitsync.State(ctx, a.home, cfg.Remote)
+	b := syncBlock{Initialized: s.Initialized, Dirty: s.Dirty, Detail: lines(s.Detail, 1000), Unpushed: s.Unpushed}
+	if s.Remote != "" {
+		r := maskURL(s.Remote)
+		b.Remote = &r
+	}
+	if s.Head != "" {
+		b.Head = &s.Head
+	}
+	if s.Last != nil {
+		// The last result can be long (conflict lists, import problems);
+		// the status keeps its headline.
+		last := *s.Last
+		if len(last.Result.Conflicts) > 20 {
+			last.Result.Conflicts = last.Result.Conflicts[:20]
 		}
-		if _, err := g.git(ctx, "symbolic-ref", "HEAD", "refs/heads/main"); err != nil {
-			return syncOutcome{}, err
+		if len(last.Result.ConflictIDs) > 20 {
+			last.Result.ConflictIDs = last.Result.ConflictIDs[:20]
 		}
+		last.Result.Import = nil
+		last.Result.Detail = lines(last.Result.Detail, 1000)
+		last.Error = lines(last.Error, 1000)
+		b.LastSync = &last
 	}
-	if _, err := g.retryLocked(ctx, "add", "-A"); err != nil {
-		return syncOutcome{}, err
-	}
-	committed := false
-	if _, err := g.git(ctx, "diff", "--cached", "--quiet"); err != nil {
-		var ee *exec.ExitError
-		if !errors.As(err, &ee) || ee.ExitCode() != 1 {
-			return syncOutcome{}, err
-		}
-		args := []string{"commit", "-q", "--no-verify", "-m", "anamnesis: notes from " + g.machineID}
-		if out, _ := g.git(ctx, "config", "--get", "user.email"); strings.TrimSpace(out) == "" {
-			args = append([]string{"-c", "user.name=anamnesis", "-c", "user.email=anamnesis@" + g.machineID}, args...)
-		}
-		if _, err := g.retryLocked(ctx, args...); err != nil {
-			return syncOutcome{}, err
-		}
-		committed = true
-	}
-	head, _ := g.git(ctx, "rev-parse", "--short", "HEAD")
-	what := "nothing new to commit"
-	if committed {
-		what = "committed locally"
-	}
-	detail := what + "; no remote configured, so nothing was pushed or pulled"
-	if g.remote != "" {
-		detail = what + "; pushing to and pulling from the remote needs the git sync engine, which this build does not have yet"
-	}
-	return syncOutcome{Head: strings.TrimSpace(head), Detail: detail}, nil
-}
-
-func (g *localGit) State(ctx context.Context) syncState {
-	st := syncState{Detail: "ok"}
-	if g.remote != "" {
-		r := g.remote
-		st.Remote = &r
-	}
-	if !g.initialized() {
-		st.Detail = "memory/ is not a git repository yet; memory_sync creates it"
-		return st
-	}
-	st.Initialized = true
-	if h, err := g.git(ctx, "rev-parse", "--short", "HEAD"); err == nil {
-		h = strings.TrimSpace(h)
-		st.Head = &h
-	} else {
-		st.Detail = "no commits yet"
-	}
-	if out, err := g.git(ctx, "status", "--porcelain"); err == nil {
-		st.Dirty = strings.TrimSpace(out) != ""
-	} else {
-		st.Detail = lines(err.Error(), 500)
-	}
-	return st
-}
-
-// newSyncer picks the sync implementation for this build.
-func newSyncer(cfg config.Config) syncer {
-	return &localGit{dir: filepath.Join(cfg.Home, "memory"), remote: cfg.Remote, machineID: cfg.MachineID}
+	return b
 }

@@ -39,12 +39,21 @@ func newHarness(t *testing.T) *harness {
 
 func newHarnessAt(t *testing.T, home string) *harness {
 	t.Helper()
+	return newHarnessEnv(t, home, nil)
+}
+
+// newHarnessEnv runs the server with env as its whole environment.
+func newHarnessEnv(t *testing.T, home string, env map[string]string) *harness {
+	t.Helper()
+	getenv := func(k string) string { return env[k] }
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
-	t.Setenv("ANAMNESIS_GIT_REMOTE", "")
-	cfg := config.Resolve(home, func(string) string { return "" })
+	cfg := config.Resolve(home, getenv)
 	cfg.MachineID = testMachine
-	a := newApp(cfg, log.New(io.Discard, "", 0))
+	if m := env["ANAMNESIS_MACHINE_ID"]; m != "" {
+		cfg.MachineID = m
+	}
+	a := newApp(cfg, getenv, log.New(io.Discard, "", 0))
 	t.Cleanup(func() { a.close() })
 	c, err := client.NewInProcessClient(newServer(a, serverOptions{validateOutput: true}))
 	if err != nil {
@@ -179,4 +188,18 @@ func mustExist(t *testing.T, path string) {
 	if _, err := os.Stat(path); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// statusOut decodes memory_status (the sync block's remote and head are
+// written by RepoState's own MarshalJSON, so they are decoded here by hand).
+type statusOut struct {
+	statusResult
+	Sync struct {
+		Initialized bool    `json:"initialized"`
+		Remote      *string `json:"remote"`
+		Head        *string `json:"head"`
+		Dirty       bool    `json:"dirty"`
+		Detail      string  `json:"detail"`
+		Unpushed    int     `json:"unpushed"`
+	} `json:"sync"`
 }

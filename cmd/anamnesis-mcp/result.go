@@ -234,7 +234,7 @@ type statusResult struct {
 	ByType     map[string]int `json:"by_type"`
 	ByProject  map[string]int `json:"by_project"`
 	ByScope    map[string]int `json:"by_scope"`
-	Sync       syncState      `json:"sync"`
+	Sync       syncBlock      `json:"sync"`
 	MachineID  string         `json:"machine_id"`
 	ByMachine  map[string]int `json:"by_machine"`
 	Unreadable int            `json:"unreadable"`
@@ -287,6 +287,7 @@ func fitStatus(s statusResult) statusResult {
 			s.Problems = s.Problems[:n]
 		}
 		s.Sync.Detail = clip(s.Sync.Detail, 200)
+		s.Sync.LastSync = nil
 	}
 	return s
 }
@@ -294,4 +295,21 @@ func fitStatus(s statusResult) statusResult {
 // lines clips a multi-line message (git output) for a result field.
 func lines(s string, max int) string {
 	return clip(strings.TrimSpace(s), max)
+}
+
+// maskURL hides a password in a remote URL (https://user:token@host/...):
+// results go into the model's context and its transcript.
+func maskURL(u string) string {
+	scheme, rest, ok := strings.Cut(u, "://")
+	if !ok {
+		return u
+	}
+	at := strings.LastIndex(rest, "@")
+	if slash := strings.Index(rest, "/"); at < 0 || (slash >= 0 && at > slash) {
+		return u
+	}
+	if user, _, hasPass := strings.Cut(rest[:at], ":"); hasPass {
+		return scheme + "://" + user + ":***" + rest[at:]
+	}
+	return u
 }

@@ -56,7 +56,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if cfg.FileErr != nil {
 		logger.Printf("ignoring config.json: %v", cfg.FileErr)
 	}
-	a := newApp(cfg, logger)
+	a := newApp(cfg, os.Getenv, logger)
 	defer a.close()
 	stdio := server.NewStdioServer(newServer(a, serverOptions{}))
 	stdio.SetErrorLogger(logger)
@@ -69,11 +69,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return stdio.Listen(ctx, d.reader(ctx, stdin), d.writer(stdout))
 }
 
-func newApp(cfg config.Config, logger *log.Logger) *app {
+func newApp(cfg config.Config, getenv config.Env, logger *log.Logger) *app {
 	if abs, err := filepath.Abs(cfg.Home); err == nil {
 		cfg.Home = abs
 	}
-	a := &app{home: cfg.Home, machineID: cfg.MachineID, log: logger}
-	a.sync = newSyncer(cfg)
-	return a
+	return &app{home: cfg.Home, machineID: cfg.MachineID, getenv: getenv, log: logger}
 }

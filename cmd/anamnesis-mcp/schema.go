@@ -58,8 +58,10 @@ const counts = `{"type":"object","additionalProperties":{"type":"integer"}}`
 
 const syncStateSchema = `{"type":"object","properties":{` +
 	`"initialized":{"type":"boolean"},"remote":{"type":["string","null"]},"head":{"type":["string","null"]},` +
-	`"dirty":{"type":"boolean"},"detail":{"type":"string"}},` +
-	`"required":["initialized","remote","head","dirty","detail"]}`
+	`"dirty":{"type":"boolean"},"detail":{"type":"string"},` +
+	`"unpushed":{"type":"integer","description":"local commits the remote lacks (as last fetched)"},` +
+	`"last_sync":{"type":"object","description":"what the most recent sync of this home reported"}},` +
+	`"required":["initialized","remote","head","dirty","detail","unpushed"]}`
 
 const statusSchema = `{"type":"object","properties":{` +
 	`"root":{"type":"string"},"db_path":{"type":"string"},"total":{"type":"integer"},` +
@@ -72,6 +74,10 @@ const statusSchema = `{"type":"object","properties":{` +
 
 const syncSchema = `{"type":"object","properties":{` +
 	`"pushed":{"type":"boolean"},"pulled":{"type":"integer"},"conflicted":{"type":"boolean"},` +
-	`"head":{"type":"string"},"indexed":{"type":"integer","description":"notes (re)read into the index"},` +
-	`"detail":{"type":"string"},"total":{"type":"integer"},"skipped":{"type":"integer"}},` +
-	`"required":["pushed","pulled","conflicted","head","indexed","detail","total","skipped"]}`
+	`"head":{"type":"string"},"indexed":{"type":"integer","description":"notes in the index after the sync"},` +
+	`"detail":{"type":"string"},"committed":{"type":"boolean","description":"local notes were committed"},` +
+	`"reindexed":{"type":"integer","description":"note files the index re-read"},` +
+	`"skipped":{"type":"boolean","description":"another sync of this home was running; nothing was done"},` +
+	`"conflicts":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"copy_id":{"type":"string"},"kind":{"type":"string"}},"required":["id","kind"]}},` +
+	`"import":{"type":"string","description":"what the Claude Code native memory import did"}},` +
+	`"required":["pushed","pulled","conflicted","head","indexed","detail","committed","reindexed","skipped","conflicts"]}`

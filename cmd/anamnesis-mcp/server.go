@@ -14,6 +14,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -48,7 +49,7 @@ memory_sync exchanges notes with the user's other machines over git; run it when
 type app struct {
 	home      string
 	machineID string
-	sync      syncer
+	getenv    config.Env
 	log       *log.Logger
 
 	mu sync.Mutex
@@ -305,7 +306,7 @@ func (a *app) status(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToo
 		return a.internal(tool, err), nil
 	}
 	s := statusResult{Root: st.Home(), DBPath: st.DBPath(), Total: stats.Total, ByType: stats.ByType,
-		ByProject: stats.ByProject, ByScope: stats.ByScope, Sync: a.sync.State(ctx), MachineID: a.machineID,
+		ByProject: stats.ByProject, ByScope: stats.ByScope, Sync: a.syncState(ctx), MachineID: a.machineID,
 		ByMachine: stats.ByMachine, Unreadable: stats.Problems, Problems: []problemOut{}}
 	for _, p := range problems {
 		s.Problems = append(s.Problems, problemOut{Path: p.Path, Reason: lines(p.Reason, 500)})
@@ -361,42 +362,6 @@ func (a *app) write(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTool
 	}
 	out, _ := fitBodies([]noteOut{toOut(written, true)}, func(ns []noteOut) any { return ns[0] })
 	return structured(out[0]), nil
-}
-
-func (a *app) syncTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	const tool = "memory_sync"
-	r := readArgs(req.Params.Arguments, "force")
-	_ = r.boolean("force", false) // reserved, as in the reference
-	if err := r.err(); err != nil {
-		return toolError(tool, err), nil
-	}
-	st, err := a.store(ctx)
-	if err != nil {
-		return a.internal(tool, err), nil
-	}
-	res, err := a.sync.Sync(ctx)
-	if err != nil {
-		return a.internal(tool, err), nil
-	}
-	ri, err := st.Reindex(ctx, false)
-	if err != nil {
-		return a.internal(tool, fmt.Errorf("sync done (%s) but updating the index failed: %w", res.Detail, err)), nil
-	}
-	out := syncResult{Pushed: res.Pushed, Pulled: res.Pulled, Conflicted: res.Conflicted, Head: res.Head,
-		Indexed: ri.Indexed, Detail: lines(res.Detail, 4000), Total: ri.Total, Skipped: ri.Skipped}
-	return structured(out), nil
-}
-
-// syncResult is memory_sync's result: seed 003's fields, then ours.
-type syncResult struct {
-	Pushed     bool   `json:"pushed"`
-	Pulled     int    `json:"pulled"`
-	Conflicted bool   `json:"conflicted"`
-	Head       string `json:"head"`
-	Indexed    int    `json:"indexed"`
-	Detail     string `json:"detail"`
-	Total      int    `json:"total"`
-	Skipped    int    `json:"skipped"`
 }
 
 func (a *app) get(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {

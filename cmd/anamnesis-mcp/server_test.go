@@ -387,9 +387,9 @@ func TestListPagesAndFitsTheCap(t *testing.T) {
 
 func TestStatusAndLocalSync(t *testing.T) {
 	h := newHarness(t)
-	var st statusResult
+	var st statusOut
 	h.ok("memory_status", nil, &st)
-	if st.Sync.Initialized || st.Sync.Remote != nil || st.Total != 0 || st.MachineID != testMachine || st.Root != h.home {
+	if st.Sync.Initialized || st.Sync.Remote != nil || st.Sync.Head != nil || st.Total != 0 || st.MachineID != testMachine || st.Root != h.home {
 		t.Fatalf("%+v", st)
 	}
 	var w noteOut
@@ -399,7 +399,7 @@ func TestStatusAndLocalSync(t *testing.T) {
 
 	var s syncResult
 	h.ok("memory_sync", map[string]any{"force": true}, &s)
-	if s.Pushed || s.Conflicted || s.Head == "" || !strings.Contains(s.Detail, "remote") || s.Skipped != 1 || s.Total != 1 {
+	if s.Pushed || s.Conflicted || s.Head == "" || !strings.Contains(s.Detail, "remote") || !s.Committed || s.Indexed != 1 || s.Skipped {
 		t.Fatalf("%+v", s)
 	}
 	out, err := exec.Command("git", "-C", filepath.Join(h.home, "memory"), "ls-files").Output()
@@ -461,6 +461,71 @@ func TestConcurrentToolCalls(t *testing.T) {
 		h.ok("memory_search", map[string]any{"query": fmt.Sprintf("token%d", i)}, &s)
 		if len(s.Result) != 1 {
 			t.Errorf("token%d: %d hits", i, len(s.Result))
+		}
+	}
+}
+
+// Two machines sharing a bare remote: a note written on one is searchable on
+// the other after a memory_sync on each, with no manual reindex.
+func TestSyncThroughBareRemote(t *testing.T) {
+	remote := filepath.Join(t.TempDir(), "remote.git")
+	if out, err := exec.Command("git", "init", "-q", "--bare", remote).CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	env := func(machine string) map[string]string {
+		return map[string]string{"ANAMNESIS_GIT_REMOTE": remote, "ANAMNESIS_MACHINE_ID": machine, "ANAMNESIS_IMPORT_NATIVE": "0"}
+	}
+	a := newHarnessEnv(t, t.TempDir(), env("desk"))
+	b := newHarnessEnv(t, t.TempDir(), env("lap"))
+
+	var w noteOut
+	a.ok("memory_write", map[string]any{"type": "procedural", "title": "Release", "body": "tag then push the zebrafish branch"}, &w)
+	var s syncResult
+	a.ok("memory_sync", nil, &s)
+	if !s.Pushed || s.Conflicted || s.Indexed != 1 {
+		t.Fatalf("desk sync: %+v", s)
+	}
+	var st statusOut
+	a.ok("memory_status", nil, &st)
+	if st.Sync.Remote == nil || *st.Sync.Remote != remote || st.Sync.Unpushed != 0 || st.Sync.Dirty {
+		t.Fatalf("desk status: %+v", st.Sync)
+	}
+
+	b.ok("memory_sync", nil, &s)
+	if s.Pulled == 0 || s.Indexed != 1 {
+		t.Fatalf("lap sync: %+v", s)
+	}
+	var found searchResult
+	b.ok("memory_search", map[string]any{"query": "zebrafish"}, &found)
+	if len(found.Result) != 1 || found.Result[0].ID != w.ID || found.Result[0].MachineID != "desk" {
+		t.Fatalf("pulled note not found: %+v", found)
+	}
+}
+
+func TestSyncUnreachableRemoteIsAToolError(t *testing.T) {
+	env := map[string]string{"ANAMNESIS_GIT_REMOTE": filepath.Join(t.TempDir(), "missing.git"), "ANAMNESIS_IMPORT_NATIVE": "0"}
+	h := newHarnessEnv(t, t.TempDir(), env)
+	h.ok("memory_write", map[string]any{"type": "semantic", "title": "t", "body": "kept"}, nil)
+	msg := h.fail("memory_sync", nil)
+	if !strings.Contains(msg, "sync failed") || !strings.Contains(msg, "next sync") {
+		t.Fatal(msg)
+	}
+	var s searchResult
+	h.ok("memory_search", map[string]any{"query": "kept"}, &s)
+	if len(s.Result) != 1 {
+		t.Fatal("note lost after a failed sync")
+	}
+}
+
+func TestMaskURL(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://user:tok3n@github.com/u/notes.git": "https://user:***@github.com/u/notes.git",
+		"ssh://git@host/srv/notes.git":              "ssh://git@host/srv/notes.git",
+		"/srv/notes.git":                            "/srv/notes.git",
+		"https://host/a@b":                          "https://host/a@b",
+	} {
+		if got := maskURL(in); got != want {
+			t.Errorf("maskURL(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -116,7 +116,7 @@ func runTranscript(t *testing.T, path string) {
 	defer cancel()
 	cfg := config.Resolve(home, func(string) string { return "" })
 	cfg.MachineID = testMachine
-	a := newApp(cfg, log.New(io.Discard, "", 0))
+	a := newApp(cfg, func(string) string { return "" }, log.New(io.Discard, "", 0))
 	defer a.close()
 	stdio := server.NewStdioServer(newServer(a, serverOptions{validateOutput: true}))
 	stdio.SetErrorLogger(log.New(io.Discard, "", 0))
