@@ -390,7 +390,7 @@ func (s *syncer) netFail(step string, err error) error {
 	where := redactURL(s.o.Remote)
 	var why string
 	if errors.Is(err, ErrTimeout) {
-		why = fmt.Sprintf("%s %s timed out after %s", strings.Fields(step)[0], where, s.o.Timeout)
+		why = fmt.Sprintf("%s %s timed out after %s", step, where, s.o.Timeout)
 	} else {
 		msg := err.Error()
 		var ge *GitError
