@@ -25,6 +25,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/redact"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 	"github.com/anamnesis-dev/anamnesis/pkg/summary"
+	gitsync "github.com/anamnesis-dev/anamnesis/pkg/sync"
 	"github.com/anamnesis-dev/anamnesis/pkg/transcript"
 )
 
@@ -181,7 +182,20 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	c.say("capture: %s episodic note %s (project %s, %s)", verb, n.ID, n.Project, c.o.source)
 
 	rel := filepath.ToSlash(filepath.Join(n.Type, n.ID+".md"))
-	hash, err := commitNote(ctx, st.MemoryDir(), rel, c.cfg.MachineID, n.ID, sess.SessionID)
+	// Under the home's sync lock: a sync that aborts a failed merge resets
+	// whatever is staged, and this commit stages the note.
+	var hash string
+	err = gitsync.WithLock(ctx, c.cfg.Home, commitLockWait, func() error {
+		var cerr error
+		hash, cerr = commitNote(ctx, st.MemoryDir(), rel, c.cfg.MachineID, n.ID, sess.SessionID)
+		return cerr
+	})
+	if errors.Is(err, gitsync.ErrBusy) {
+		// The note is on disk and indexed; the sync started below waits
+		// for the running one and then commits it.
+		c.say("capture: a sync is running; the note will be committed by the next sync")
+		err = nil
+	}
 	if err != nil {
 		// The note is on disk and indexed; the next sync commits it.
 		return fmt.Errorf("note %s written, but the local commit failed: %w", n.ID, err)

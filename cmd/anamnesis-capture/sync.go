@@ -15,6 +15,18 @@ import (
 // syncWait bounds an inline (--wait) sync inside the hook's own timeout.
 const syncWait = 45 * time.Second
 
+// The sync's own limits sit inside syncWait, so it finishes (or gives up)
+// by itself and is never killed half way; a detached sync may wait longer
+// for a sync already running, so the new note is not skipped.
+var (
+	inlineSyncArgs   = []string{"--timeout", "30", "--lock-wait", "10"}
+	detachedSyncArgs = []string{"--lock-wait", "90"}
+)
+
+// commitLockWait is how long the local commit waits for a running sync
+// before leaving the note to the next sync.
+const commitLockWait = 3 * time.Second
+
 // sync starts anamnesis-sync for this home. By default it is detached (its
 // own session, stdio to the hook log) and capture returns at once: Claude
 // Code holds the user's terminal until SessionEnd hooks return, so an inline
@@ -30,7 +42,7 @@ func (c *capture) sync(ctx context.Context) {
 	if c.o.wait {
 		ctx, cancel := context.WithTimeout(ctx, syncWait)
 		defer cancel()
-		cmd := exec.CommandContext(ctx, bin)
+		cmd := exec.CommandContext(ctx, bin, inlineSyncArgs...)
 		cmd.Env = env
 		out, err := cmd.CombinedOutput()
 		for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
@@ -47,7 +59,7 @@ func (c *capture) sync(ctx context.Context) {
 	if err != nil {
 		logf = nil // the child then writes to the null device
 	}
-	cmd := exec.Command(bin)
+	cmd := exec.Command(bin, detachedSyncArgs...)
 	cmd.Env = env
 	cmd.Dir = c.cfg.Home
 	if logf != nil {

@@ -50,13 +50,30 @@ func (s *syncer) integrate(ctx context.Context) error {
 		s.res.Pulled += behind
 		return nil
 	}
-	if err := s.merge(ctx); err != nil {
+	err = s.merge(ctx)
+	if err != nil && blockedByWorktree(err) {
+		// A note written since this sync committed stands in the merge's
+		// way: commit it too and merge again.
+		abortMerge(ctx, g)
+		if cerr := s.commit(ctx); cerr != nil {
+			return cerr
+		}
+		if behind, err = g.count(ctx, branchRef+".."+remoteRef); err == nil {
+			err = s.merge(ctx)
+		}
+	}
+	if err != nil {
 		abortMerge(ctx, g)
 		s.res.Detail = "merge failed (aborted; local commits kept): " + err.Error()
 		return err
 	}
 	s.res.Pulled += behind
 	return nil
+}
+
+func blockedByWorktree(err error) bool {
+	var ge *GitError
+	return errors.As(err, &ge) && strings.Contains(ge.Stderr, "would be overwritten by merge")
 }
 
 // merge merges origin/main without committing, resolves every conflicted
@@ -205,6 +222,14 @@ func (s *syncer) resolve(ctx context.Context, p string, st stages) ([]string, er
 	}
 	switch {
 	case hasOurs && hasTheirs:
+		// The merge left our version in the file; if it is something else
+		// now, a writer (capture, the dashboard) changed it meanwhile and
+		// that newer text is ours.
+		if cur, err := os.ReadFile(s.abs(p)); err == nil && !bytes.Equal(cur, ours) {
+			if _, perr := note.Parse(cur); perr == nil {
+				ours = cur
+			}
+		}
 		return s.resolveBoth(p, ours, theirs)
 	case hasOurs || hasTheirs:
 		// Changed on one side, deleted on the other: the edit stays.

@@ -593,6 +593,19 @@ func Commit(ctx context.Context, home, machineID, msg string, wait time.Duration
 	return commitAll(ctx, g, msg)
 }
 
+// WithLock runs fn while holding home's sync lock, waiting up to wait for
+// it (ErrBusy when a sync holds it longer). Anything that stages or commits
+// in <home>/memory outside this package (capture's local commit) must run
+// under it: a sync aborting a failed merge resets what is staged.
+func WithLock(ctx context.Context, home string, wait time.Duration, fn func() error) error {
+	lk, err := acquire(ctx, LockPath(home), wait)
+	if err != nil {
+		return err
+	}
+	defer lk.release()
+	return fn()
+}
+
 // LastSync is what the most recent sync of a home reported.
 type LastSync struct {
 	At     string `json:"at"`
