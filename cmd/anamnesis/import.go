@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
+
+	gitsync "github.com/anamnesis-dev/anamnesis/pkg/sync"
 )
 
-// runImport is wired to the native-memory importer by the sync work (issue 4).
+// runImport is `anamnesis import`: Claude Code's native memory files into the
+// store (SPEC 6.3), then a sync unless --no-sync.
 func runImport(ctx context.Context, e *env, args []string) error {
-	return errors.New("import: not built yet")
+	return gitsync.RunImport(ctx, args, e.getenv, e.stdout, e.stderr)
 }
