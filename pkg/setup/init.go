@@ -16,6 +16,7 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
+	"github.com/mattn/go-isatty"
 )
 
 // InitOptions are `anamnesis init`'s flags.
@@ -76,15 +77,15 @@ func hostnameOr(def string) string {
 	return def
 }
 
-// isTerminal reports whether r is an interactive terminal, without a
-// dependency: a character device is a TTY for our purpose.
+// isTerminal reports whether r is an interactive terminal. A character
+// device is not enough: /dev/null is one too, and `init </dev/null` (cron,
+// CI, install.sh piped into sh) must not wait for answers.
 func isTerminal(r io.Reader) bool {
 	f, ok := r.(*os.File)
 	if !ok {
 		return false
 	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
 }
 
 // Init runs `anamnesis init`.

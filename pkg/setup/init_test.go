@@ -438,3 +438,22 @@ func TestInitSymlinkedSettingsStaysALink(t *testing.T) {
 		t.Errorf("target not updated:\n%s", e.read(target))
 	}
 }
+
+func TestDevNullIsNotATerminal(t *testing.T) {
+	f, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if isTerminal(f) {
+		t.Error("/dev/null taken for a terminal: init would wait for answers under cron or CI")
+	}
+	e := newEnv(t, false)
+	var out bytes.Buffer
+	if err := Init(context.Background(), InitOptions{Paths: Paths{BinDir: e.binDir}, NoSync: true, NoMCP: true, LocalOnly: true}, f, &out, &out); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out.String(), "Proceed?") || strings.Contains(out.String(), "nothing changed") {
+		t.Errorf("init prompted with stdin at /dev/null:\n%s", out.String())
+	}
+}
