@@ -25,7 +25,7 @@ func TestScripts(t *testing.T) {
 			env.Setenv("ANAMNESIS_HOME", filepath.Join(env.WorkDir, "home"))
 			env.Setenv("ANAMNESIS_MACHINE_ID", "testbox")
 			env.Setenv("HOME", filepath.Join(env.WorkDir, "userhome"))
-			env.Setenv("REFSTORE", mustAbs("../../../shared/fixtures/reference/store"))
+			env.Setenv("REFSTORE", mustAbs("../../testdata/fixtures/reference/store"))
 			return nil
 		},
 	})

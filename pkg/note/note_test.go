@@ -12,7 +12,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-const refStore = "../../../shared/fixtures/reference/store"
+const refStore = "../../testdata/fixtures/reference/store"
 
 // Every file the reference wrote must come back byte for byte.
 func TestRoundTripReferenceStore(t *testing.T) {

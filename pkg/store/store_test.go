@@ -20,7 +20,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
 
-const refStore = "../../../shared/fixtures/reference"
+const refStore = "../../testdata/fixtures/reference"
 
 // copyTree copies a fixture store into a fresh temp home.
 func copyTree(t testing.TB, src string) string {
