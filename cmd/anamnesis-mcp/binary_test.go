@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -338,5 +341,54 @@ func TestTenServersOneHome(t *testing.T) {
 		if err := callTool(ctx, clients[h], "memory_search", map[string]any{"query": tok}, &s); err != nil || len(s.Result) != 1 {
 			t.Errorf("hook note %s: %v %d hits", tok, err, len(s.Result))
 		}
+	}
+}
+
+// SIGTERM (how clients stop a server) ends the session cleanly: exit 0, and a
+// write already answered is on disk and in the index.
+func TestBinarySIGTERM(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGTERM on Windows")
+	}
+	home := t.TempDir()
+	cmd := exec.Command(binPath)
+	cmd.Env = append(os.Environ(), "ANAMNESIS_HOME="+home, "ANAMNESIS_MACHINE_ID=m-term", "ANAMNESIS_GIT_REMOTE=")
+	in, _ := cmd.StdinPipe()
+	outPipe, _ := cmd.StdoutPipe()
+	var stderr lockedBuffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	out := bufio.NewReader(outPipe)
+	io.WriteString(in, initLines)
+	io.WriteString(in, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"memory_write","arguments":{"type":"semantic","title":"t","body":"before the signal"}}}`+"\n")
+	for range 2 {
+		if _, err := out.ReadString('\n'); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("exit after SIGTERM: %v (stderr: %s)", err, stderr.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("still running 10 s after SIGTERM")
+	}
+	ctx := context.Background()
+	st, err := store.Open(ctx, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if hits, err := st.Search(ctx, "signal", store.Filter{}, 5); err != nil || len(hits) != 1 {
+		t.Fatalf("the answered write is not indexed: %v %d", err, len(hits))
 	}
 }

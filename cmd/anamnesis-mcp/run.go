@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log"
@@ -66,7 +67,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
 	defer stop()
 	d := newDrain(2 * time.Minute)
-	return stdio.Listen(ctx, d.reader(ctx, stdin), d.writer(stdout))
+	err := stdio.Listen(ctx, d.reader(ctx, stdin), d.writer(stdout))
+	if ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		return nil // stopped by a signal: a normal end of the session
+	}
+	return err
 }
 
 func newApp(cfg config.Config, getenv config.Env, logger *log.Logger) *app {
