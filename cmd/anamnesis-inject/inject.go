@@ -21,43 +21,92 @@ const (
 	listPage = 64
 )
 
-// selectNotes is seed 001's select_inject: every global note (newest first),
-// then up to k project notes of which up to 2 are the most recent episodics;
-// superseded notes and reflected episodics are excluded everywhere; the
-// result is de-duplicated by id. Returned notes carry metadata, not bodies.
-func selectNotes(ctx context.Context, st *store.Store, project string, k int) ([]*note.Note, error) {
+// selection is seed 001's select_inject, read lazily: every global note
+// (newest first), then up to k project notes of which up to 2 are the most
+// recent episodics; superseded notes and reflected episodics are excluded
+// everywhere; no note appears twice. Global notes are read a page at a time
+// because a large store has thousands and only the first few fit the output
+// budget; the rest are counted, not read.
+type selection struct {
+	ctx        context.Context
+	st         *store.Store
+	keep       func(*note.Note) bool
+	total      int          // notes in the whole selection
+	project    []*note.Note // the project's part, chosen up front (k+2 at most)
+	page       []*note.Note // current page of global notes
+	off        int          // offset of the next global page
+	globalDone bool
+}
+
+// globalPage is how many global notes are read per query.
+const globalPage = 32
+
+func newSelection(ctx context.Context, st *store.Store, project string, k int) (*selection, error) {
 	superseded, err := st.SupersededIDs(ctx)
 	if err != nil {
 		return nil, err
 	}
-	keep := func(n *note.Note) bool {
+	sel := &selection{ctx: ctx, st: st, keep: func(n *note.Note) bool {
 		return !superseded[n.ID] && !(n.Type == note.Episodic && n.HasTag("reflected"))
-	}
-	globals, err := st.List(ctx, store.Filter{Project: note.Global})
+	}}
+	globals, err := st.CountInjectable(ctx, note.Global)
 	if err != nil {
 		return nil, err
 	}
-	out := slices.DeleteFunc(globals, func(n *note.Note) bool { return !keep(n) })
-	if k < 0 {
-		k = 0
-	}
-	durable, episodic, err := projectPools(ctx, st, project, k, keep)
-	if err != nil {
-		return nil, err
-	}
-	reserve := min(len(episodic), k)
-	durable = durable[:min(len(durable), k-reserve)]
-	seen := make(map[string]bool, len(out))
-	for _, n := range out {
-		seen[n.ID] = true
-	}
-	for _, n := range append(durable, episodic[:reserve]...) {
-		if !seen[n.ID] {
-			seen[n.ID] = true
-			out = append(out, n)
+	// For the global project itself the project pools hold only global
+	// notes, all already selected: the seed's de-duplication drops them.
+	if project != note.Global {
+		durable, episodic, err := projectPools(ctx, st, project, max(k, 0), sel.keep)
+		if err != nil {
+			return nil, err
 		}
+		k = max(k, 0)
+		reserve := min(len(episodic), k)
+		sel.project = append(durable[:min(len(durable), k-reserve)], episodic[:reserve]...)
 	}
-	return out, nil
+	sel.total = globals + len(sel.project)
+	return sel, nil
+}
+
+// next returns the next selected note (metadata only), nil at the end.
+func (s *selection) next() (*note.Note, error) {
+	for {
+		for len(s.page) > 0 {
+			n := s.page[0]
+			s.page = s.page[1:]
+			if s.keep(n) {
+				return n, nil
+			}
+		}
+		if s.globalDone {
+			break
+		}
+		page, err := s.st.List(s.ctx, store.Filter{Project: note.Global, Limit: globalPage, Offset: s.off})
+		if err != nil {
+			return nil, err
+		}
+		s.off += len(page)
+		s.page = page
+		s.globalDone = len(page) < globalPage
+	}
+	if len(s.project) == 0 {
+		return nil, nil
+	}
+	n := s.project[0]
+	s.project = s.project[1:]
+	return n, nil
+}
+
+// all drains the selection (tests, and callers that want the whole list).
+func (s *selection) all() ([]*note.Note, error) {
+	var out []*note.Note
+	for {
+		n, err := s.next()
+		if err != nil || n == nil {
+			return out, err
+		}
+		out = append(out, n)
+	}
 }
 
 // projectPools reads the project's notes newest first, a page at a time,
@@ -135,39 +184,46 @@ type loader func(n *note.Note) (*note.Note, bool)
 // render builds the block: the seed's bytes when they fit in maxChars (or
 // maxChars is 0), otherwise the budgeted block of SPEC 4. It reads bodies
 // only for notes it may print. cut and left count truncated and omitted notes.
-func render(sel []*note.Note, load loader, maxChars int) (block string, cut, left int) {
-	if len(sel) == 0 {
-		return "", 0, 0
-	}
-	var secs []string
+func render(sel *selection, load loader, maxChars int) (block string, cut, left int, err error) {
+	var secs []rendered
 	total := width(header) + 1 // the final newline
-	i := 0
-	for ; i < len(sel); i++ {
-		n, ok := load(sel[i])
-		if !ok {
-			secs = append(secs, "")
-			continue
+	for {
+		n, err := sel.next()
+		if err != nil {
+			return "", 0, 0, err
 		}
-		s := section(n)
-		secs = append(secs, s)
-		total += 2 + width(s)
-		if maxChars > 0 && total > maxChars {
+		if n == nil {
 			break
 		}
+		r := rendered{id: n.ID}
+		if full, ok := load(n); ok {
+			r.text = section(full)
+		}
+		secs = append(secs, r)
+		if r.text == "" {
+			continue
+		}
+		total += 2 + width(r.text)
+		if maxChars > 0 && total > maxChars {
+			return budgeted(sel, secs, load, maxChars)
+		}
 	}
-	if i == len(sel) {
-		return join(secs), 0, 0
+	if !slices.ContainsFunc(secs, func(r rendered) bool { return r.text != "" }) {
+		return "", 0, 0, nil // the seed prints nothing for an empty selection
 	}
-	return budgeted(sel, secs, load, maxChars)
+	return join(secs), 0, 0, nil
 }
 
-func join(secs []string) string {
+// rendered is one note's section; text is "" when its file has gone.
+type rendered struct{ id, text string }
+
+func join(secs []rendered) string {
 	var b strings.Builder
 	b.WriteString(header)
-	for _, s := range secs {
-		if s != "" {
+	for _, r := range secs {
+		if r.text != "" {
 			b.WriteString("\n\n")
-			b.WriteString(s)
+			b.WriteString(r.text)
 		}
 	}
 	b.WriteString("\n")
@@ -180,47 +236,51 @@ const minRoom = 160
 // budgeted fills maxChars in priority order (the selection's order: globals
 // newest first, durable project notes, episodics), cutting the first note
 // that does not fit whole at a line boundary and leaving out what does not
-// fit at all, then ends with a line counting what was left out.
-func budgeted(sel []*note.Note, secs []string, load loader, maxChars int) (string, int, int) {
-	closingReserve := 2 + width(closing(len(sel), maxChars))
+// fit at all, then ends with a line counting what was left out. secs are
+// the sections already rendered, in order; the rest come from sel.
+func budgeted(sel *selection, secs []rendered, load loader, maxChars int) (string, int, int, error) {
+	closingReserve := 2 + width(closing(sel.total, maxChars))
 	room := maxChars - width(header) - 1 - closingReserve
 	if room < 0 {
-		return "", 0, len(sel)
+		return "", 0, sel.total, nil
 	}
-	var kept []string
-	cut, left := 0, 0
-	for i := range sel {
-		if room < minRoom {
-			left += len(sel) - i
-			break
-		}
-		var s string
+	var kept []rendered
+	cut, gone := 0, 0
+	for i := 0; room >= minRoom; i++ {
+		var r rendered
 		if i < len(secs) {
-			s = secs[i]
-		} else if n, ok := load(sel[i]); ok {
-			s = section(n)
+			r = secs[i]
+		} else {
+			n, err := sel.next()
+			if err != nil {
+				return "", 0, 0, err
+			}
+			if n == nil {
+				break
+			}
+			r.id = n.ID
+			if full, ok := load(n); ok {
+				r.text = section(full)
+			}
 		}
-		if s == "" { // file gone: nothing to show, nothing to count
+		if r.text == "" { // file gone: nothing to show, nothing to count
+			gone++
 			continue
 		}
-		if w := 2 + width(s); w <= room {
-			kept = append(kept, s)
+		if w := 2 + width(r.text); w <= room {
+			kept = append(kept, r)
 			room -= w
 			continue
 		}
-		if t, ok := truncate(s, sel[i].ID, room-2); ok {
-			kept = append(kept, t)
+		if t, ok := truncate(r.text, r.id, room-2); ok {
+			kept = append(kept, rendered{id: r.id, text: t})
 			room -= 2 + width(t)
 			cut++
-			continue
 		}
-		left++
 	}
-	out := join(kept)
-	if left > 0 || cut > 0 {
-		out = strings.TrimSuffix(out, "\n") + "\n\n" + closing(left, maxChars) + "\n"
-	}
-	return out, cut, left
+	left := max(sel.total-gone-len(kept), 0)
+	out := strings.TrimSuffix(join(kept), "\n") + "\n\n" + closing(left, maxChars) + "\n"
+	return out, cut, left, nil
 }
 
 // truncMarker ends a note cut to fit (SPEC 4's wording).

@@ -101,8 +101,10 @@ func inject(ctx context.Context, home, projectKey string, k, budget int, stdin i
 	if err != nil {
 		return "", err
 	}
-	defer st.Close()
-	sel, err := selectNotes(ctx, st, projectKey, k)
+	// No Close: the process ends right after printing, a reader has nothing
+	// to checkpoint, and closing makes the SQLite port free its page cache a
+	// page at a time (about 1 ms of a 15 ms budget on a 10k store).
+	sel, err := newSelection(ctx, st, projectKey, k)
 	if err != nil {
 		return "", fmt.Errorf("selecting notes for %s: %w", projectKey, err)
 	}
@@ -114,12 +116,15 @@ func inject(ctx context.Context, home, projectKey string, k, budget int, stdin i
 		}
 		return full, true
 	}
-	block, cut, left := render(sel, load, budget)
+	block, cut, left, err := render(sel, load, budget)
+	if err != nil {
+		return "", fmt.Errorf("reading notes for %s: %w", projectKey, err)
+	}
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
 	if cut > 0 || left > 0 {
-		log.Printf("project %s: %d notes selected, %d cut and %d left out to fit %d characters", projectKey, len(sel), cut, left, budget)
+		log.Printf("project %s: %d notes selected, %d cut and %d left out to fit %d characters", projectKey, sel.total, cut, left, budget)
 	}
 	return block, nil
 }

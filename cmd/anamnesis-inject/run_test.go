@@ -1,0 +1,361 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+const reference = "../../../shared/fixtures/reference"
+
+// copyDir copies the reference store so tests never write into ../shared.
+func copyDir(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func refHome(t *testing.T) string {
+	home := t.TempDir()
+	copyDir(t, filepath.Join(reference, "store"), home)
+	return home
+}
+
+// runInject runs the hook in-process and returns stdout, stderr and the log.
+func runInject(t *testing.T, home string, stdin io.Reader, args ...string) (stdout, stderr, log string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if stdin == nil {
+		stdin = strings.NewReader("")
+	}
+	err := run(context.Background(), append([]string{"--home", home}, args...), stdin, &out, &errb)
+	if err != nil {
+		t.Fatalf("run returned %v: hooks must fail open", err)
+	}
+	data, _ := os.ReadFile(filepath.Join(home, "logs", "anamnesis.log"))
+	return out.String(), errb.String(), string(data)
+}
+
+// Under the budget the block is byte for byte the reference's.
+func TestReferenceGoldens(t *testing.T) {
+	t.Setenv("ANAMNESIS_INJECT_MAX_CHARS", "")
+	home := refHome(t)
+	files, _ := filepath.Glob(filepath.Join(reference, "inject", "*.txt"))
+	if len(files) != 8 {
+		t.Fatalf("reference inject files: %v", files)
+	}
+	keys := map[string]string{"quotes-api": "github.com/acme/quotes-api", "billing": "github.com/acme/billing"}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".txt")
+		proj, k, _ := strings.Cut(name, ".k")
+		if key, ok := keys[proj]; ok {
+			proj = key
+		}
+		want, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, budget := range []string{"9500", "0"} {
+			got, stderr, _ := runInject(t, home, nil, "--project", proj, "--k", k, "--max-chars", budget)
+			if got != string(want) {
+				t.Errorf("%s (max-chars %s):\n got %q\nwant %q", name, budget, got, want)
+			}
+			if stderr != "" {
+				t.Errorf("%s: stderr %q", name, stderr)
+			}
+		}
+	}
+}
+
+// The project comes from the payload's cwd: a git checkout whose origin is
+// the quotes-api repository, as in the fixture sessions.
+func TestProjectFromPayload(t *testing.T) {
+	home := refHome(t)
+	repo := filepath.Join(t.TempDir(), "quotes-api")
+	if err := os.MkdirAll(filepath.Join(repo, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfg := "[core]\n\tbare = false\n[remote \"origin\"]\n\turl = git@github.com:acme/quotes-api.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n"
+	if err := os.WriteFile(filepath.Join(repo, ".git", "config"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	payload, err := os.ReadFile("../../../shared/fixtures/claude-code/payloads/SessionStart-startup-82bbae79.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	payload = bytes.Replace(payload, []byte(`"/home/dev/src/quotes-api"`), []byte(fmt.Sprintf("%q", filepath.Join(repo, "src"))), 1)
+	if err := os.MkdirAll(filepath.Join(repo, "src"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := os.ReadFile(filepath.Join(reference, "inject", "quotes-api.k8.txt"))
+	got, _, log := runInject(t, home, bytes.NewReader(payload))
+	if got != string(want) {
+		t.Errorf("payload cwd:\n got %q\nwant %q\nlog: %s", got, want, log)
+	}
+}
+
+var closingRE = regexp.MustCompile("(?m)^_\\((\\d+) more notes? left out to keep this block under 9,500 characters; find them with memory_search or `anamnesis list`\\.\\)_\n\\z")
+
+// A store whose global notes alone are far over the budget: the block fits,
+// the newest global notes come first, one note is cut at a line with the
+// marker, and the last line counts what was left out.
+func TestBudgetManyLargeGlobals(t *testing.T) {
+	t.Setenv("ANAMNESIS_INJECT_MAX_CHARS", "")
+	home := t.TempDir()
+	ctx := context.Background()
+	st, err := store.Open(ctx, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const globals = 60
+	for i := range globals {
+		var body strings.Builder
+		for l := range 25 {
+			fmt.Fprintf(&body, "Global %02d line %02d: keep deploys small and reversible, ünïcode ✓.\n", i, l)
+		}
+		putNote(t, st, fmt.Sprintf("Global rule %02d", i), note.Global, note.Semantic, body.String(), fmt.Sprintf("2026-03-01T10:%02d:00+00:00", i), nil)
+	}
+	putNote(t, st, "Project fact", "github.com/acme/x", note.Semantic, "fact", "2026-04-01T00:00:00+00:00", nil)
+	putNote(t, st, "Project session", "github.com/acme/x", note.Episodic, "**Ask:** a", "2026-04-02T00:00:00+00:00", []string{"session"})
+	st.Close()
+
+	got, _, log := runInject(t, home, nil, "--project", "github.com/acme/x")
+	if n := width(got); n > 9500 || n < 8000 {
+		t.Errorf("block is %d characters", n)
+	}
+	if !utf8.ValidString(got) || !strings.HasPrefix(got, header+"\n\n## [semantic] Global rule 59\n") {
+		t.Errorf("does not start with the newest global note:\n%.300s", got)
+	}
+	shown := strings.Count(got, "\n## [")
+	m := closingRE.FindStringSubmatch(got)
+	if m == nil {
+		t.Fatalf("no closing count line:\n%s", got[max(0, len(got)-400):])
+	}
+	if left := atoi(m[1]); left+shown != globals+2 {
+		t.Errorf("%d shown + %s left out != %d selected", shown, m[1], globals+2)
+	}
+	if c := strings.Count(got, "… (truncated; full note: memory_search or `anamnesis get "); c != 1 {
+		t.Errorf("%d truncation markers", c)
+	}
+	// The cut is at a line boundary: the line before the marker is whole.
+	before := got[:strings.Index(got, "\n… (truncated")]
+	if last := before[strings.LastIndex(before, "\n")+1:]; !strings.HasSuffix(last, "✓.") {
+		t.Errorf("cut inside a line: %q", last)
+	}
+	if strings.Contains(got, "Project fact") {
+		t.Error("a project note outranked global notes")
+	}
+	if !strings.Contains(log, "left out to fit 9500 characters") {
+		t.Errorf("log: %q", log)
+	}
+
+	// max-chars 0 is the seed's unlimited block: every note, in order.
+	all, _, _ := runInject(t, home, nil, "--project", "github.com/acme/x", "--max-chars", "0")
+	if strings.Count(all, "\n## [") != globals+2 || strings.Contains(all, "truncated") || width(all) < 100000 {
+		t.Errorf("unlimited block has %d notes, %d characters", strings.Count(all, "\n## ["), width(all))
+	}
+	if !strings.HasSuffix(all, "## [episodic] Project session\n_project: github.com/acme/x | origin: unknown_\n\n**Ask:** a\n") {
+		t.Errorf("unlimited block ends %q", all[len(all)-120:])
+	}
+	// Under the budget the cut block is a prefix of the full one (same order).
+	if i := strings.Index(got, "\n… (truncated"); !strings.HasPrefix(all, got[:i]) {
+		t.Error("budgeted block is not a prefix of the full block")
+	}
+
+	// The budget comes from the environment (and config.json) too.
+	t.Setenv("ANAMNESIS_INJECT_MAX_CHARS", "3000")
+	small, _, _ := runInject(t, home, nil, "--project", "github.com/acme/x")
+	if n := width(small); n > 3000 || !strings.Contains(small, "under 3,000 characters") {
+		t.Errorf("env budget: %d characters", n)
+	}
+}
+
+// A single huge one-line body is cut at a word rather than dropped.
+func TestBudgetOneLongLine(t *testing.T) {
+	home := t.TempDir()
+	ctx := context.Background()
+	st, err := store.Open(ctx, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := putNote(t, st, "Huge", note.Global, note.Procedural, strings.Repeat("word ", 5000), "2026-01-01T00:00:00+00:00", nil)
+	st.Close()
+	got, _, _ := runInject(t, home, nil, "--project", "p", "--max-chars", "2000")
+	if width(got) > 2000 || !strings.Contains(got, "word…\n… (truncated; full note: memory_search or `anamnesis get "+id+"`)") {
+		t.Errorf("got %d characters:\n%s", width(got), got)
+	}
+	if !strings.HasSuffix(got, "_(0 more notes left out to keep this block under 2,000 characters; find them with memory_search or `anamnesis list`.)_\n") {
+		t.Errorf("closing: %q", got[len(got)-150:])
+	}
+}
+
+func putNote(t *testing.T, st *store.Store, title, project, typ, body, ts string, tags []string) string {
+	t.Helper()
+	n := note.New(typ, title, body)
+	n.ID = note.NewID()
+	n.Project = project
+	n.CreatedAt, n.UpdatedAt = ts, ts
+	if tags != nil {
+		n.Tags = tags
+	}
+	if err := st.Put(context.Background(), n); err != nil {
+		t.Fatal(err)
+	}
+	return n.ID
+}
+
+func atoi(s string) int {
+	n := 0
+	fmt.Sscan(s, &n)
+	return n
+}
+
+// Whatever arrives on stdin, inject exits 0, prints either nothing or a
+// whole block, changes no note, and logs why it fell back.
+func TestFailOpenPayloads(t *testing.T) {
+	home := refHome(t)
+	bin := make([]byte, 4096)
+	for i := range bin {
+		bin[i] = byte(i*31 + 7)
+	}
+	cases := map[string]struct {
+		stdin io.Reader
+		log   string
+	}{
+		"empty":   {strings.NewReader(""), "empty hook payload"},
+		"brace":   {strings.NewReader("{"), "not JSON"},
+		"array":   {strings.NewReader("[]"), "array, not an object"},
+		"no cwd":  {strings.NewReader(`{"session_id":"x"}`), "no cwd"},
+		"binary":  {bytes.NewReader(bin), "not JSON"},
+		"200 MB":  {io.LimitReader(garbage{}, 200<<20), "over 1048576 bytes"},
+		"devnull": {devNull(t), "terminal"},
+	}
+	before := snapshot(t, home)
+	for name, c := range cases {
+		out, stderr, log := runInject(t, home, c.stdin)
+		if out != "" && (!strings.HasPrefix(out, header+"\n\n") || !strings.HasSuffix(out, "\n")) {
+			t.Errorf("%s: partial output %q", name, out)
+		}
+		if stderr != "" {
+			t.Errorf("%s: stderr %q", name, stderr)
+		}
+		if !strings.Contains(log, c.log) {
+			t.Errorf("%s: log lacks %q:\n%s", name, c.log, log)
+		}
+	}
+	if after := snapshot(t, home); after != before {
+		t.Errorf("notes changed:\n%s\n---\n%s", before, after)
+	}
+}
+
+func devNull(t *testing.T) *os.File {
+	f, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
+type garbage struct{}
+
+func (garbage) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte('!' + i%90)
+	}
+	return len(p), nil
+}
+
+// snapshot lists every note file with its content.
+func snapshot(t *testing.T, home string) string {
+	var b strings.Builder
+	for _, tree := range []string{"memory", "local"} {
+		filepath.WalkDir(filepath.Join(home, tree), func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+				data, _ := os.ReadFile(p)
+				fmt.Fprintf(&b, "%s %x\n", p, data)
+			}
+			return nil
+		})
+	}
+	return b.String()
+}
+
+// A broken index, bad flags, or a home that was never set up: exit 0,
+// nothing on stdout, the reason logged, nothing created.
+func TestFailOpenStore(t *testing.T) {
+	home := refHome(t)
+	if err := os.WriteFile(filepath.Join(home, "index.db"), bytes.Repeat([]byte("not a database "), 1000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, log := runInject(t, home, nil, "--project", "github.com/acme/quotes-api")
+	if out != "" || !strings.Contains(stderr, "anamnesis-inject:") || !strings.Contains(log, "inject: store") {
+		t.Errorf("corrupt index: out %q stderr %q log %q", out, stderr, log)
+	}
+
+	out, stderr, log = runInject(t, home, nil, "--bogus")
+	if out != "" || !strings.Contains(stderr, "bogus") || !strings.Contains(log, "bad arguments") {
+		t.Errorf("bad flag: out %q stderr %q log %q", out, stderr, log)
+	}
+
+	fresh := filepath.Join(t.TempDir(), "never-initialised")
+	out, stderr, _ = runInject(t, fresh, nil, "--project", "p")
+	if out != "" || stderr != "" {
+		t.Errorf("missing home: out %q stderr %q", out, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(fresh, "memory")); !os.IsNotExist(err) {
+		t.Errorf("inject created a store: %v", err)
+	}
+}
+
+func TestHelp(t *testing.T) {
+	var out, errb bytes.Buffer
+	if err := run(context.Background(), []string{"--help"}, strings.NewReader(""), &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(errb.String(), "usage: anamnesis-inject") || !strings.Contains(errb.String(), "-max-chars") {
+		t.Errorf("help: %q", errb.String())
+	}
+}
+
+func TestWidthAndHelpers(t *testing.T) {
+	if width("aé東😀") != 5 { // the emoji is two UTF-16 units
+		t.Errorf("width = %d", width("aé東😀"))
+	}
+	for n, want := range map[int]string{0: "0", 950: "950", 9500: "9,500", 1234567: "1,234,567"} {
+		if got := thousands(n); got != want {
+			t.Errorf("thousands(%d) = %q", n, got)
+		}
+	}
+	for f, want := range map[float64]string{1: "1", 0.8: "0.8", 0.6: "0.6", 0.123456789: "0.123457", 1e-5: "1e-05"} {
+		if got := pyG(f); got != want {
+			t.Errorf("pyG(%v) = %q, want %q", f, got, want)
+		}
+	}
+}
