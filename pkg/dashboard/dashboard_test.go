@@ -3,6 +3,7 @@ package dashboard
 import (
 	"context"
 	"fmt"
+	"html"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -182,16 +183,57 @@ func TestSearchHighlightsWords(t *testing.T) {
 func TestBrowsePaginates(t *testing.T) {
 	f := newFixture(t, 117)
 	c := newClient(t, f, nil)
-	rows := regexp.MustCompile(`<li class="note-row">`)
-	b := want(t, c.get("/notes"), http.StatusOK, "120 notes", "page 1 of 3", `rel="next"`)
-	if n := len(rows.FindAllString(b, -1)); n != pageSize {
-		t.Errorf("page 1 has %d rows", n)
+	all, err := f.st.List(context.Background(), store.Filter{})
+	if err != nil {
+		t.Fatal(err)
 	}
-	b = want(t, c.get("/notes?page=3"), http.StatusOK, "page 3 of 3", `rel="prev"`)
-	if n := len(rows.FindAllString(b, -1)); n != 20 {
-		t.Errorf("page 3 has %d rows", n)
+	rowRE := regexp.MustCompile(`<li class="note-row">\s*<a class="title" href="/notes/([^"]+)"`)
+	next := regexp.MustCompile(`href="([^"]+)" rel="next"`)
+	prev := regexp.MustCompile(`href="([^"]+)" rel="prev"`)
+	ids := func(b string) (out []string) {
+		for _, m := range rowRE.FindAllStringSubmatch(b, -1) {
+			out = append(out, m[1])
+		}
+		return out
 	}
-	want(t, c.get("/notes?page=999"), http.StatusOK, "page 3 of 3")
+	b := want(t, c.get("/notes"), http.StatusOK, "120 notes", "showing 1–50", `rel="next"`)
+	var seen []string
+	var pages []string
+	for page := 1; ; page++ {
+		got := ids(b)
+		seen = append(seen, got...)
+		pages = append(pages, b)
+		m := next.FindStringSubmatch(b)
+		if m == nil {
+			break
+		}
+		if len(got) != pageSize {
+			t.Fatalf("page %d has %d rows", page, len(got))
+		}
+		b = want(t, c.get(html.UnescapeString(m[1])), http.StatusOK)
+	}
+	if len(pages) != 3 || !strings.Contains(pages[2], "showing 101–120") {
+		t.Fatalf("%d pages; last says %q", len(pages), regexp.MustCompile(`showing [^,]*`).FindString(pages[len(pages)-1]))
+	}
+	var order []string
+	for _, n := range all {
+		order = append(order, n.ID)
+	}
+	if strings.Join(seen, ",") != strings.Join(order, ",") {
+		t.Errorf("pages do not walk the list in order")
+	}
+	// Newer goes back one page.
+	m := prev.FindStringSubmatch(pages[2])
+	if m == nil {
+		t.Fatal("no newer link on the last page")
+	}
+	b = c.get(html.UnescapeString(m[1])).Body.String()
+	if strings.Join(ids(b), ",") != strings.Join(ids(pages[1]), ",") || !strings.Contains(b, "showing 51–100") {
+		t.Errorf("newer page differs from page 2")
+	}
+	// A cursor that names nothing real is just the first page, never an error.
+	want(t, c.get("/notes?from=garbage&pos=9999"), http.StatusOK, "showing 1–50")
+	want(t, c.get("/notes?from=2999-01-01|"+all[0].ID+"&pos=50"), http.StatusOK)
 	want(t, c.get("/notes?type=bogus"), http.StatusOK, `unknown type &#34;bogus&#34;`)
 }
 

@@ -71,26 +71,27 @@ type overviewData struct {
 func (s *Server) overview(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	s.refresh(ctx)
-	fc, err := s.facetsFor(ctx)
+	// The overview's counts are always fresh; the filter menus elsewhere may lag a moment.
+	st, err := s.store.Stats(ctx)
 	if err != nil {
 		s.fail(w, r, http.StatusInternalServerError, err.Error())
 		return
 	}
-	d := overviewData{Stats: fc.stats, Remote: redactURL(s.opt.Remote), SyncEnabled: s.opt.Sync != nil,
+	d := overviewData{Stats: st, Remote: redactURL(s.opt.Remote), SyncEnabled: s.opt.Sync != nil,
 		State: gitsync.State(ctx, s.store.Home(), s.opt.Remote)}
 	if l := d.State.Last; l != nil {
 		d.LastLine = l.Result.Line()
 	}
 	for _, t := range note.Types {
-		d.Types = append(d.Types, kv{t, fc.stats.ByType[t]})
+		d.Types = append(d.Types, kv{t, st.ByType[t]})
 	}
 	for _, sc := range note.Scopes {
-		d.Scopes = append(d.Scopes, kv{sc, fc.stats.ByScope[sc]})
+		d.Scopes = append(d.Scopes, kv{sc, st.ByScope[sc]})
 	}
-	d.Projects = sortedCounts(fc.stats.ByProject, 10)
-	d.MoreProj = len(fc.stats.ByProject) - len(d.Projects)
-	d.Machines = sortedCounts(fc.stats.ByMachine, 10)
-	if d.Recent, err = s.store.List(ctx, store.Filter{Limit: recentCount}); err != nil {
+	d.Projects = sortedCounts(st.ByProject, 10)
+	d.MoreProj = len(st.ByProject) - len(d.Projects)
+	d.Machines = sortedCounts(st.ByMachine, 10)
+	if d.Recent, err = s.store.Browse(ctx, store.Filter{}, store.Cursor{}, false, recentCount); err != nil {
 		s.fail(w, r, http.StatusInternalServerError, err.Error())
 		return
 	}
@@ -129,18 +130,19 @@ type row struct {
 }
 
 type browseData struct {
-	Q                          string
-	F                          store.Filter
-	Search                     bool
-	Rows                       []row
-	Total                      int
-	Page, Pages                int
-	PrevURL, NextURL, ClearURL string
-	MoreURL                    string
-	K                          int
-	Projects, Machines, Tags   []kv
-	Filtered                   bool
-	Err                        string
+	Q                           string
+	F                           store.Filter
+	Search                      bool
+	Rows                        []row
+	Total                       int
+	From, To                    int // 1-based positions of the rows shown in the whole list
+	NewestURL, PrevURL, NextURL string
+	ClearURL                    string
+	MoreURL                     string
+	K                           int
+	Projects, Machines, Tags    []kv
+	Filtered                    bool
+	Err                         string
 }
 
 // filterFrom reads the filter fields of a browse or API request.
@@ -167,7 +169,21 @@ func intParam(q url.Values, key string, def, lo, hi int) int {
 	return min(max(v, lo), hi)
 }
 
-func browseURL(q string, f store.Filter, pg, k int) string {
+// A page of the note list is named by a cursor (the updated_at and id of the
+// note it continues from), not an offset: page 2,000 of 100k notes costs what
+// page 1 costs. pos only numbers the rows for display.
+func encodeCursor(c store.Cursor) string { return c.UpdatedAt + "|" + c.ID }
+
+func decodeCursor(v string) (store.Cursor, bool) {
+	i := strings.LastIndexByte(v, '|')
+	if i < 0 || !note.ValidID(v[i+1:]) {
+		return store.Cursor{}, false
+	}
+	return store.Cursor{UpdatedAt: v[:i], ID: v[i+1:]}, true
+}
+
+// browseURL builds a /notes address; extra holds paging or k parameters.
+func browseURL(q string, f store.Filter, extra ...string) string {
 	v := url.Values{}
 	set := func(key, val string) {
 		if val != "" {
@@ -181,11 +197,8 @@ func browseURL(q string, f store.Filter, pg, k int) string {
 	set("machine", f.Machine)
 	set("prov", f.Prov)
 	set("tag", f.Tag)
-	if pg > 1 {
-		v.Set("page", strconv.Itoa(pg))
-	}
-	if k > 0 {
-		v.Set("k", strconv.Itoa(k))
+	for i := 0; i+1 < len(extra); i += 2 {
+		set(extra[i], extra[i+1])
 	}
 	if len(v) == 0 {
 		return "/notes"
@@ -213,7 +226,7 @@ func (s *Server) browse(w http.ResponseWriter, r *http.Request) {
 	d.Projects = sortedCounts(fc.stats.ByProject, 500)
 	d.Machines = sortedCounts(fc.stats.ByMachine, 200)
 	d.Tags = sortedCounts(fc.tags, 300)
-	d.ClearURL = browseURL(d.Q, store.Filter{}, 1, 0)
+	d.ClearURL = browseURL(d.Q, store.Filter{})
 	title := "Notes"
 	if d.Q != "" {
 		title = "Search: " + d.Q
@@ -229,30 +242,45 @@ func (s *Server) browse(w http.ResponseWriter, r *http.Request) {
 		}
 		d.Total = len(hits)
 		if len(hits) == d.K && d.K < 100 {
-			d.MoreURL = browseURL(d.Q, f, 1, 100)
+			d.MoreURL = browseURL(d.Q, f, "k", "100")
 		}
-	} else {
-		if d.Total, err = s.store.Count(ctx, f); err != nil {
-			s.fail(w, r, http.StatusInternalServerError, err.Error())
-			return
+		s.render(w, r, http.StatusOK, "browse", page{Title: title, Nav: "notes", Query: d.Q, Data: d})
+		return
+	}
+	if d.Total, err = s.store.Count(ctx, f); err != nil {
+		s.fail(w, r, http.StatusInternalServerError, err.Error())
+		return
+	}
+	cur, ok := decodeCursor(qv.Get("from"))
+	newer := ok && qv.Get("dir") == "newer"
+	pos := 0
+	if ok {
+		pos = intParam(qv, "pos", 0, 0, d.Total)
+	}
+	notes, err := s.store.Browse(ctx, f, cur, newer, pageSize)
+	if err == nil && newer && len(notes) < pageSize {
+		// Back at the newest notes: show a full first page.
+		cur, newer, pos = store.Cursor{}, false, 0
+		notes, err = s.store.Browse(ctx, f, cur, false, pageSize)
+	}
+	if err != nil {
+		s.fail(w, r, http.StatusInternalServerError, err.Error())
+		return
+	}
+	if cur == (store.Cursor{}) {
+		pos = 0
+	}
+	for _, n := range notes {
+		d.Rows = append(d.Rows, row{Note: n, TitleHL: template.HTML(template.HTMLEscapeString(n.Title)), Superseded: fc.superseded[n.ID]})
+	}
+	if len(notes) > 0 {
+		d.From, d.To = pos+1, pos+len(notes)
+		if pos > 0 {
+			d.NewestURL = browseURL("", f)
+			d.PrevURL = browseURL("", f, "from", encodeCursor(store.CursorOf(notes[0])), "dir", "newer", "pos", strconv.Itoa(max(0, pos-pageSize)))
 		}
-		d.Pages = max(1, (d.Total+pageSize-1)/pageSize)
-		d.Page = intParam(qv, "page", 1, 1, d.Pages)
-		f.Limit, f.Offset = pageSize, (d.Page-1)*pageSize
-		notes, err := s.store.List(ctx, f)
-		if err != nil {
-			s.fail(w, r, http.StatusInternalServerError, err.Error())
-			return
-		}
-		for _, n := range notes {
-			d.Rows = append(d.Rows, row{Note: n, TitleHL: template.HTML(template.HTMLEscapeString(n.Title)), Superseded: fc.superseded[n.ID]})
-		}
-		f.Limit, f.Offset = 0, 0
-		if d.Page > 1 {
-			d.PrevURL = browseURL("", f, d.Page-1, 0)
-		}
-		if d.Page < d.Pages {
-			d.NextURL = browseURL("", f, d.Page+1, 0)
+		if len(notes) == pageSize && d.To < d.Total {
+			d.NextURL = browseURL("", f, "from", encodeCursor(store.CursorOf(notes[len(notes)-1])), "pos", strconv.Itoa(d.To))
 		}
 	}
 	s.render(w, r, http.StatusOK, "browse", page{Title: title, Nav: "notes", Query: d.Q, Data: d})

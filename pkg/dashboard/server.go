@@ -66,9 +66,10 @@ type Server struct {
 	md        goldmark.Markdown
 	static    http.Handler
 	staticFS  fs.FS
-	mu        sync.Mutex // guards lastTree and facets
+	mu        sync.Mutex // guards lastTree, facets and facetBusy
 	lastTree  string
 	facets    *facetCache
+	facetBusy bool
 	syncMu    sync.Mutex // one sync run at a time from this dashboard
 	startedAt time.Time
 }

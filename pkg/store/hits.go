@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
-	"path/filepath"
+	"database/sql"
+	"errors"
+	"slices"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
@@ -28,72 +30,93 @@ type Hit struct {
 // SnippetTokens is how many tokens a Snippet holds at most.
 const SnippetTokens = 28
 
-// SearchHits is Search (same query, ranking, filters and exclusions) with a
-// highlighted title and body excerpt per hit. The marks come from FTS5's own
-// tokenizer, so stemmed matches ("indexes" for "index") are marked too.
+// SearchHits is Search (it calls it: same ranking, filters and exclusions)
+// with a highlighted title and body excerpt per hit. The marks come from
+// FTS5's own tokenizer with the expression Search matched, so stemmed matches
+// ("indexes" for "index") are marked and pruned function words are not.
 func (s *Store) SearchHits(ctx context.Context, query string, f Filter, k int) ([]Hit, error) {
-	k = min(max(k, 1), 100)
-	tokens := dedupe(Tokens(query))
-	if len(tokens) == 0 {
-		return []Hit{}, nil
+	notes, err := s.Search(ctx, query, f, k)
+	if err != nil || len(notes) == 0 {
+		return []Hit{}, err
 	}
-	tokens, err := s.prune(ctx, tokens)
+	tokens, err := s.prune(ctx, dedupe(Tokens(query)))
 	if err != nil {
 		return nil, err
 	}
 	expr := MatchExpr(tokens)
-	args := []any{expr}
-	q := `SELECT memories_fts.rowid, m.scope, m.body_path FROM memories_fts JOIN memories m ON m.id = memories_fts.id
-		WHERE memories_fts MATCH ?` + f.where(&args) + `
-		AND m.id NOT IN (SELECT target FROM superseded)
-		ORDER BY bm25(memories_fts), m.updated_at DESC LIMIT ?`
-	args = append(args, k)
-	rows, err := s.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, err
-	}
-	type found struct {
-		rowid int64
-		f     fileInfo
-	}
-	var hits []found
-	for rows.Next() {
-		var h found
-		var scope, bp string
-		if err := rows.Scan(&h.rowid, &scope, &bp); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		base, _ := s.dirFor(scope)
-		h.f = fileInfo{abs: filepath.Join(base, filepath.FromSlash(bp)), scope: scope}
-		hits = append(hits, h)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	// Marks are computed only for the rows shown: snippet() in the ranking
-	// query would run for every match before the LIMIT applies.
+	// Marks are computed only for the rows shown, through the rowid the FTS
+	// row shares with its memories row.
 	st, err := s.db.PrepareContext(ctx, `SELECT highlight(memories_fts, 1, ?, ?),
-		snippet(memories_fts, 2, ?, ?, '…', ?) FROM memories_fts WHERE memories_fts MATCH ? AND rowid = ?`)
+		snippet(memories_fts, 2, ?, ?, '…', ?) FROM memories_fts
+		WHERE memories_fts MATCH ? AND rowid = (SELECT rowid FROM memories WHERE id = ?)`)
 	if err != nil {
 		return nil, err
 	}
 	defer st.Close()
-	out := make([]Hit, 0, len(hits))
-	for _, h := range hits {
-		n, err := readFile(h.f)
-		if err != nil { // a file removed since indexing is skipped, as in Search
-			continue
+	out := make([]Hit, 0, len(notes))
+	for _, n := range notes {
+		h := Hit{Note: n, TitleHL: n.Title}
+		err := st.QueryRowContext(ctx, HLStart, HLEnd, HLStart, HLEnd, SnippetTokens, expr, n.ID).Scan(&h.TitleHL, &h.Snippet)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, err
 		}
-		hit := Hit{Note: n, TitleHL: n.Title}
-		err = st.QueryRowContext(ctx, HLStart, HLEnd, HLStart, HLEnd, SnippetTokens, expr, h.rowid).Scan(&hit.TitleHL, &hit.Snippet)
-		if err != nil {
-			hit.TitleHL, hit.Snippet = n.Title, ""
+		if err != nil { // re-indexed since Search read it: show it unmarked
+			h.TitleHL = n.Title
 		}
-		out = append(out, hit)
+		out = append(out, h)
 	}
 	return out, nil
+}
+
+// Cursor is a position in List's order (updated_at DESC, then id DESC): the
+// note at it, which a page starting there leaves out.
+type Cursor struct{ UpdatedAt, ID string }
+
+// CursorOf is the position of n.
+func CursorOf(n *note.Note) Cursor { return Cursor{n.UpdatedAt, n.ID} }
+
+// Browse pages through List's order by position instead of offset, so any
+// page of a large store costs the same as the first. It returns up to limit
+// notes (1..1000) matching f that come after cur, or with before the ones
+// just before cur (still newest first); a zero cursor starts at the newest.
+// f.Limit and f.Offset are ignored.
+func (s *Store) Browse(ctx context.Context, f Filter, cur Cursor, before bool, limit int) ([]*note.Note, error) {
+	limit = min(max(limit, 1), 1000)
+	args := []any{}
+	// CROSS JOIN keeps memories the outer loop so SQLite walks the recency
+	// index and stops after limit rows, instead of joining every file and sorting.
+	q := "SELECT " + metaCols + " FROM memories m CROSS JOIN files f ON f.id = m.id AND f.error IS NULL WHERE 1=1" + f.where(&args)
+	order := " ORDER BY m.updated_at DESC, m.id DESC"
+	switch {
+	case cur == Cursor{}:
+	case before:
+		q += " AND (m.updated_at, m.id) > (?, ?)"
+		args = append(args, cur.UpdatedAt, cur.ID)
+		order = " ORDER BY m.updated_at ASC, m.id ASC"
+	default:
+		q += " AND (m.updated_at, m.id) < (?, ?)"
+		args = append(args, cur.UpdatedAt, cur.ID)
+	}
+	rows, err := s.db.QueryContext(ctx, q+order+" LIMIT ?", append(args, limit)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*note.Note{}
+	for rows.Next() {
+		n, _, err := scanMeta(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if before && cur != (Cursor{}) {
+		slices.Reverse(out)
+	}
+	return out, s.fillSupersedes(ctx, out)
 }
 
 // TagCounts returns every tag in the index with how many notes carry it.

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -89,5 +90,59 @@ func TestTagCounts(t *testing.T) {
 	}
 	if len(got) != 2 || got["a"] != 1 || got["b"] != 2 {
 		t.Fatalf("TagCounts = %v", got)
+	}
+}
+
+// Browse's pages, forwards and backwards, are List's order cut in pieces,
+// with many notes sharing one updated_at (the id breaks the ties).
+func TestBrowseWalksListOrder(t *testing.T) {
+	s := open(t, t.TempDir())
+	ctx := context.Background()
+	for i := range 53 {
+		n := note.New(note.Types[i%3], fmt.Sprintf("note %d", i), "b")
+		n.Tags = []string{[]string{"x", "y"}[i%2]}
+		if _, err := s.Write(ctx, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []Filter{{}, {Type: note.Semantic}, {Tag: "y"}, {Project: "nowhere"}} {
+		all, err := s.List(ctx, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids := func(ns []*note.Note) (out []string) {
+			for _, n := range ns {
+				out = append(out, n.ID)
+			}
+			return out
+		}
+		var fwd []string
+		var pages [][]*note.Note
+		cur := Cursor{}
+		for {
+			p, err := s.Browse(ctx, f, cur, false, 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(p) == 0 {
+				break
+			}
+			pages = append(pages, p)
+			fwd = append(fwd, ids(p)...)
+			cur = CursorOf(p[len(p)-1])
+		}
+		if !slices.Equal(fwd, ids(all)) {
+			t.Fatalf("%+v: forward pages %v\nList %v", f, fwd, ids(all))
+		}
+		// Walking back from each page's first note gives the page before it.
+		for i := 1; i < len(pages); i++ {
+			p, err := s.Browse(ctx, f, CursorOf(pages[i][0]), true, 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(ids(p), ids(pages[i-1])) {
+				t.Errorf("%+v: page before %d = %v, want %v", f, i, ids(p), ids(pages[i-1]))
+			}
+		}
 	}
 }
