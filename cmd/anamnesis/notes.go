@@ -136,77 +136,63 @@ func isTerminal(f *os.File) bool {
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
-func oneID(pos []string, cmd string) (string, error) {
+// withNote parses "CMD ID [--json] [--home DIR]", validates the id before
+// touching the store, and runs fn with the open store.
+func withNote(ctx context.Context, e *env, cmd string, args []string, fn func(s *store.Store, id string, asJSON bool) error) error {
+	fs := cli.FlagSet(cmd, e.stderr)
+	var c common
+	c.register(fs, true)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
 	if len(pos) != 1 {
-		return "", cli.Usagef("usage: anamnesis %s ID", cmd)
+		return cli.Usagef("usage: anamnesis %s ID", cmd)
 	}
 	if err := note.CheckID(pos[0]); err != nil {
-		return "", cli.Usagef("%v", err)
+		return cli.Usagef("%v", err)
 	}
-	return pos[0], nil
+	s, _, err := c.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	return fn(s, pos[0], c.json)
 }
 
 func runGet(ctx context.Context, e *env, args []string) error {
-	fs := cli.FlagSet("get", e.stderr)
-	var c common
-	c.register(fs, true)
-	pos, err := parseArgs(fs, args)
-	if err != nil {
-		return err
-	}
-	id, err := oneID(pos, "get")
-	if err != nil {
-		return err
-	}
-	s, _, err := c.open(ctx, e)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	if c.json {
-		n, err := s.Get(ctx, id)
+	return withNote(ctx, e, "get", args, func(s *store.Store, id string, asJSON bool) error {
+		if asJSON {
+			n, err := s.Get(ctx, id)
+			if err != nil {
+				return err
+			}
+			return printJSON(e.stdout, n)
+		}
+		p, err := s.Path(ctx, id)
 		if err != nil {
 			return err
 		}
-		return printJSON(e.stdout, n)
-	}
-	p, err := s.Path(ctx, id)
-	if err != nil {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		_, err = e.stdout.Write(data)
 		return err
-	}
-	data, err := os.ReadFile(p)
-	if err != nil {
-		return err
-	}
-	_, err = e.stdout.Write(data)
-	return err
+	})
 }
 
 func runRm(ctx context.Context, e *env, args []string) error {
-	fs := cli.FlagSet("rm", e.stderr)
-	var c common
-	c.register(fs, true)
-	pos, err := parseArgs(fs, args)
-	if err != nil {
-		return err
-	}
-	id, err := oneID(pos, "rm")
-	if err != nil {
-		return err
-	}
-	s, _, err := c.open(ctx, e)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	if err := s.Delete(ctx, id); err != nil {
-		return err
-	}
-	if c.json {
-		return printJSON(e.stdout, map[string]any{"deleted": id})
-	}
-	fmt.Fprintf(e.stdout, "deleted %s\n", id)
-	return nil
+	return withNote(ctx, e, "rm", args, func(s *store.Store, id string, asJSON bool) error {
+		if err := s.Delete(ctx, id); err != nil {
+			return err
+		}
+		if asJSON {
+			return printJSON(e.stdout, map[string]any{"deleted": id})
+		}
+		fmt.Fprintf(e.stdout, "deleted %s\n", id)
+		return nil
+	})
 }
 
 func filterFlags(fs *flag.FlagSet, f *store.Filter) {
