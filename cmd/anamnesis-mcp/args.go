@@ -36,11 +36,14 @@ func readArgs(raw any, allowed ...string) *argReader {
 	var unknown []string
 	for k := range r.m {
 		if !slices.Contains(allowed, k) {
-			unknown = append(unknown, strconv.Quote(k))
+			unknown = append(unknown, strconv.Quote(clip(k, 60)))
 		}
 	}
 	if len(unknown) > 0 {
 		slices.Sort(unknown)
+		if len(unknown) > 10 {
+			unknown = append(unknown[:10], fmt.Sprintf("and %d more", len(unknown)-10))
+		}
 		want := "none"
 		if len(allowed) > 0 {
 			want = strings.Join(allowed, ", ")
@@ -98,7 +101,7 @@ func (r *argReader) enum(name, def string, values []string) string {
 		}
 		return s
 	}
-	r.fail("%s must be one of %s (got %q)", name, strings.Join(values, ", "), s)
+	r.fail("%s must be one of %s (got %q)", name, strings.Join(values, ", "), clip(s, 60))
 	return def
 }
 
@@ -133,7 +136,7 @@ func (r *argReader) integer(name string, def, lo, hi int) int {
 	case string:
 		n, err := strconv.ParseInt(strings.TrimSpace(x), 10, 64)
 		if err != nil {
-			r.fail("%s must be %s (got %q)", name, allowed, x)
+			r.fail("%s must be %s (got %q)", name, allowed, clip(x, 60))
 			return def
 		}
 		f = float64(n)
@@ -216,7 +219,7 @@ func kind(v any) string {
 
 func describe(v any) string {
 	if s, ok := v.(string); ok {
-		return strconv.Quote(s)
+		return strconv.Quote(clip(s, 60))
 	}
 	if f, ok := v.(float64); ok {
 		return strconv.FormatFloat(f, 'f', -1, 64)

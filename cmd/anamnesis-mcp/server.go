@@ -195,8 +195,9 @@ func (a *app) tools() []server.ServerTool {
 }
 
 // toolError is a tool error result: the model sees it and can correct itself.
+// Messages are clipped: they can quote arguments and git output.
 func toolError(tool string, err error) *mcp.CallToolResult {
-	return mcp.NewToolResultError(tool + ": " + err.Error())
+	return mcp.NewToolResultError(clip(tool+": "+err.Error(), 8000))
 }
 
 // structured returns v as structured content and the same JSON as text.

@@ -184,6 +184,8 @@ func TestBadArgumentsAreToolErrors(t *testing.T) {
 		{"memory_write", with("tags", map[string]any{}), []string{"tags must be a list of strings"}},
 		{"memory_write", with("machine_id", "spoof"), []string{`unknown argument "machine_id"`, "allowed: type, title, body, project, tags, scope"}},
 		{"memory_write", "not an object", []string{"arguments must be a JSON object"}},
+		{"memory_write", with("type", strings.Repeat("q", 100000)), []string{"type must be one of", "qqq…"}},
+		{"memory_write", with(strings.Repeat("k", 100000), 1), []string{"unknown argument"}},
 		{"memory_search", map[string]any{}, []string{"query is required"}},
 		{"memory_search", map[string]any{"query": "x", "k": 0}, []string{"k must be an integer from 1 to 50 (got 0)"}},
 		{"memory_search", map[string]any{"query": "x", "k": 51}, []string{"k must be an integer from 1 to 50 (got 51)"}},
