@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -9,11 +10,13 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
 func TestToolsListedWithAnnotations(t *testing.T) {
@@ -529,5 +532,43 @@ func TestMaskURL(t *testing.T) {
 		if got := maskURL(in); got != want {
 			t.Errorf("maskURL(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// Another process holding the index's write lock past SQLite's 5 s busy
+// wait (a full rebuild, say) delays a write; it does not fail it.
+func TestWriteOutlastsALongLock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("holds a lock for 6.5 s")
+	}
+	h := newHarness(t)
+	h.ok("memory_write", map[string]any{"type": "semantic", "title": "first", "body": "opens the store"}, nil)
+	other, err := store.Open(context.Background(), h.home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	tx, err := other.DB().BeginTx(context.Background(), nil) // _txlock=immediate: takes the write lock
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('held', '1')"); err != nil {
+		t.Fatal(err)
+	}
+	released := make(chan struct{})
+	go func() {
+		time.Sleep(6500 * time.Millisecond)
+		tx.Rollback()
+		close(released)
+	}()
+	start := time.Now()
+	var w noteOut
+	h.ok("memory_write", map[string]any{"type": "semantic", "title": "second", "body": "waited for the lock"}, &w)
+	<-released
+	if d := time.Since(start); d < 6*time.Second {
+		t.Fatalf("write finished after %v, before the lock was released", d)
+	}
+	if got := files(t, h.home); len(got) != 2 {
+		t.Fatalf("files %v", got)
 	}
 }
