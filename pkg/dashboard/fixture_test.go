@@ -98,7 +98,8 @@ func newFixture(t testing.TB, n int) *fixture {
 	r := rand.New(rand.NewPCG(7, 42))
 	projects := []string{"global", "github.com/acme/quotes-api", "github.com/acme/web", "github.com/acme/infra"}
 	write := func(machine string, i int) {
-		nt := note.New(note.Types[i%3], strings.ToUpper(sentence(r, 1)[:1])+sentence(r, 5)[1:], sentence(r, 40+r.IntN(120)))
+		title := sentence(r, 3+r.IntN(5))
+		nt := note.New(note.Types[i%3], strings.ToUpper(title[:1])+title[1:], sentence(r, 40+r.IntN(120)))
 		nt.MachineID = machine
 		nt.Project = projects[r.IntN(len(projects))]
 		nt.Tags = []string{words[r.IntN(len(words))]}
