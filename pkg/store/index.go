@@ -36,7 +36,7 @@ type Problem struct {
 // re-reads only files whose size or modification time changed and drops rows
 // of files that are gone; full mode rebuilds everything. Both leave the same index.
 func (s *Store) Reindex(ctx context.Context, full bool) (ReindexResult, error) {
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.begin(ctx)
 	if err != nil {
 		return ReindexResult{}, err
 	}

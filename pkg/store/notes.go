@@ -80,6 +80,10 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool) error {
 	if len(data) > note.MaxFile {
 		return fmt.Errorf("note is %d bytes, over the %d-byte limit", len(data), note.MaxFile)
 	}
+	// A note we could not read back is not written: the front-matter cap applies too.
+	if front := len(data) - len(n.Body) - len("---\n---\n\n"); front > note.MaxFrontMatter {
+		return fmt.Errorf("front-matter is %d bytes, over the %d-byte limit (title, tags or project too long)", front, note.MaxFrontMatter)
+	}
 	base, prefix := s.dirFor(n.Scope)
 	abs := filepath.Join(base, n.Type, n.ID+".md")
 	var old []byte
@@ -121,7 +125,7 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool) error {
 }
 
 func (s *Store) inTx(ctx context.Context, fn func(*writer) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.begin(ctx)
 	if err != nil {
 		return err
 	}

@@ -223,7 +223,7 @@ func abs(x int) int {
 
 // RefreshDF recomputes the document frequency table from the FTS index.
 func (s *Store) RefreshDF(ctx context.Context) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.begin(ctx)
 	if err != nil {
 		return err
 	}

@@ -176,7 +176,7 @@ func (s *Store) ensureSchema(ctx context.Context) error {
 		}
 	}
 	// Rebuild under the write lock; another process may have done it meanwhile.
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.begin(ctx)
 	if err != nil {
 		return err
 	}
@@ -195,6 +195,14 @@ func (s *Store) ensureSchema(ctx context.Context) error {
 		}
 		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", SchemaVersion)); err != nil {
 			return err
+		}
+	} else {
+		var any int
+		if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM memories").Scan(&any); err != nil {
+			return err
+		}
+		if any > 0 {
+			return nil // another process rebuilt it while we waited for the lock
 		}
 	}
 	if _, err := s.reindexTx(ctx, tx, true); err != nil {
@@ -255,4 +263,32 @@ func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
 		os.Remove(tmp)
 	}
 	return err
+}
+
+// lockWait bounds how long a writer waits for another process's write
+// transaction (a full rebuild of a big store can hold it for many seconds,
+// far past SQLite's own 5 s busy_timeout).
+const lockWait = 2 * time.Minute
+
+// begin starts a write transaction (BEGIN IMMEDIATE), retrying while another
+// process holds the write lock, so concurrent hooks, servers and syncs queue
+// up instead of failing with "database is locked".
+func (s *Store) begin(ctx context.Context) (*sql.Tx, error) {
+	deadline := time.Now().Add(lockWait)
+	for {
+		tx, err := s.db.BeginTx(ctx, nil)
+		if err == nil || !isBusy(err) || time.Now().After(deadline) {
+			return tx, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+func isBusy(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "SQLITE_BUSY") || strings.Contains(msg, "database is locked")
 }

@@ -363,6 +363,13 @@ func TestWritePutGetDelete(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(home, "memory", "opinion")); !os.IsNotExist(err) {
 		t.Fatal("bad type left a directory behind")
 	}
+	huge := note.New(note.Semantic, "t", "b")
+	for i := range 5000 {
+		huge.Tags = append(huge.Tags, fmt.Sprintf("tag-number-%d", i))
+	}
+	if _, err := s.Write(ctx, huge); err == nil || !strings.Contains(err.Error(), "front-matter") {
+		t.Fatalf("oversized front-matter: %v", err)
+	}
 	for _, id := range []string{"../../etc/passwd", "a/b", "", "..", "x.md/../y"} {
 		if _, err := s.Get(ctx, id); err == nil {
 			t.Errorf("Get(%q) accepted", id)
@@ -427,6 +434,49 @@ func FuzzMatchExpr(f *testing.F) {
 			t.Fatalf("%q: %v", q, err)
 		}
 	})
+}
+
+// Several processes opening a home whose index must be rebuilt all succeed:
+// one rebuilds, the others wait for it instead of failing as "locked".
+func TestConcurrentOpenDuringRebuild(t *testing.T) {
+	if home := os.Getenv("ANAMNESIS_TEST_OPEN_HOME"); home != "" {
+		s, err := Open(context.Background(), home)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		if _, err := s.Write(context.Background(), note.New(note.Semantic, "opened", "while rebuilding")); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	home := t.TempDir()
+	dir := filepath.Join(home, "memory", "semantic")
+	os.MkdirAll(dir, 0o755)
+	for i := range 3000 {
+		n := note.New(note.Semantic, fmt.Sprintf("note %d", i), strings.Repeat(fmt.Sprintf("word%d filler text ", i%97), 40))
+		n.ID = fmt.Sprintf("01TEST%020d", i)
+		n.CreatedAt, n.UpdatedAt = "2026-01-01T00:00:00+00:00", "2026-01-01T00:00:00+00:00"
+		os.WriteFile(filepath.Join(dir, n.ID+".md"), n.Marshal(), 0o644)
+	}
+	var wg sync.WaitGroup
+	for w := range 5 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cmd := exec.Command(os.Args[0], "-test.run=^TestConcurrentOpenDuringRebuild$")
+			cmd.Env = append(os.Environ(), "ANAMNESIS_TEST_OPEN_HOME="+home)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("process %d: %v\n%s", w, err, out)
+			}
+		}()
+	}
+	wg.Wait()
+	s := open(t, home)
+	if n, _ := s.Count(context.Background(), Filter{}); n != 3005 {
+		t.Fatalf("indexed %d, want 3005", n)
+	}
 }
 
 // Several processes writing to one home at once lose nothing.
