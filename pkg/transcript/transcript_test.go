@@ -269,12 +269,12 @@ func sampleLine(i int) []byte {
 // MaxLine however much is read.
 func TestBoundedMemory(t *testing.T) {
 	if testing.Short() {
-		t.Skip("reads 64 MB")
+		t.Skip("reads 32 MB")
 	}
 	runtime.GC()
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
-	s, err := Parse(&genReader{left: 64 << 20})
+	s, err := Parse(&genReader{left: 32 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}
