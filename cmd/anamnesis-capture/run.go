@@ -126,7 +126,7 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	if path == "" {
 		path = p.TranscriptPath
 	}
-	sess, err := transcript.ParseFile(path)
+	sess, err := transcript.ParseFileContext(ctx, path)
 	if err != nil {
 		return fmt.Errorf("reading transcript: %w", err)
 	}

@@ -13,6 +13,7 @@ package transcript
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -69,6 +70,12 @@ func (s *Session) SlashOnly() bool { return s.PromptCount == 0 && len(s.SlashCom
 
 // ParseFile parses the transcript at path.
 func ParseFile(path string) (*Session, error) {
+	return ParseFileContext(context.Background(), path)
+}
+
+// ParseFileContext parses the transcript at path until ctx is done. Only
+// regular files are read: a device or a pipe could be endless.
+func ParseFileContext(ctx context.Context, path string) (*Session, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -81,17 +88,29 @@ func ParseFile(path string) (*Session, error) {
 	if fi.IsDir() {
 		return nil, errors.New("transcript: " + path + " is a directory")
 	}
-	return Parse(f)
+	if !fi.Mode().IsRegular() {
+		return nil, errors.New("transcript: " + path + " is not a regular file")
+	}
+	return ParseContext(ctx, f)
 }
 
 // Parse reads a transcript from r. Malformed lines are counted and skipped;
 // the only error is a read error, returned with what was parsed so far.
-func Parse(r io.Reader) (*Session, error) {
+func Parse(r io.Reader) (*Session, error) { return ParseContext(context.Background(), r) }
+
+// ParseContext is Parse that also stops, with ctx's error and what was
+// parsed so far, when ctx is done.
+func ParseContext(ctx context.Context, r io.Reader) (*Session, error) {
 	s := &Session{}
 	seen := map[string]bool{}
 	br := bufio.NewReaderSize(r, 64<<10)
 	var buf []byte
-	for {
+	for n := 0; ; n++ {
+		if n%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return s, err
+			}
+		}
 		line, tooLong, err := readLine(br, buf[:0])
 		buf = line
 		if len(line) > 0 || tooLong {

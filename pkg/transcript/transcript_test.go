@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"os"
 	"path/filepath"
@@ -211,6 +212,18 @@ func TestBinaryAndErrors(t *testing.T) {
 	s, err = Parse(io.MultiReader(strings.NewReader(`{"type":"user","message":{"content":"hi"}}`+"\n"), errReader{}))
 	if err == nil || s.FirstPrompt != "hi" {
 		t.Errorf("read error: %v, prompt %q", err, s.FirstPrompt)
+	}
+}
+
+func TestParseContextAndDevices(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := ParseContext(ctx, &genReader{left: 1 << 20}); err != context.Canceled {
+		t.Errorf("cancelled parse: %v", err)
+	}
+	// /dev/zero never ends and has no lines: refused, not read forever.
+	if _, err := ParseFile("/dev/zero"); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("/dev/zero: %v", err)
 	}
 }
 
