@@ -306,6 +306,8 @@ func TestEditMovesBetweenTypesAndScopes(t *testing.T) {
 	if err != nil || !strings.Contains(string(moved), "user_id: u-42") {
 		t.Fatalf("moved file: %v\n%s", err, moved)
 	}
+	// Its history from the portable tree stays readable after the move out of git.
+	want(t, c.get("/notes/"+f.extra+"/history"), http.StatusOK, "machine-local", "2 commits", "Check the dashboards")
 }
 
 func TestEditRefusesBadInputAndStaleForms(t *testing.T) {

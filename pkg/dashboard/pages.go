@@ -71,14 +71,14 @@ type overviewData struct {
 func (s *Server) overview(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	s.refresh(ctx)
-	// The overview's counts are always fresh; the filter menus elsewhere may lag a moment.
-	st, err := s.store.Stats(ctx)
+	// The overview's counts are always fresh (the filter menus elsewhere may lag a moment).
+	st, err := s.freshStats(ctx)
 	if err != nil {
 		s.fail(w, r, http.StatusInternalServerError, err.Error())
 		return
 	}
 	d := overviewData{Stats: st, Remote: redactURL(s.opt.Remote), SyncEnabled: s.opt.Sync != nil,
-		State: gitsync.State(ctx, s.store.Home(), s.opt.Remote)}
+		State: s.repoState(ctx)}
 	if l := d.State.Last; l != nil {
 		d.LastLine = l.Result.Line()
 	}

@@ -56,22 +56,23 @@ type Options struct {
 
 // Server serves the dashboard. Create it with New.
 type Server struct {
-	opt       Options
-	store     *store.Store
-	csrf      string
-	allowAny  bool // bound to an unspecified address: any IP-literal Host is the bound name
-	hosts     map[string]bool
-	port      string
-	pages     map[string]*template.Template
-	md        goldmark.Markdown
-	static    http.Handler
-	staticFS  fs.FS
-	mu        sync.Mutex // guards lastTree, facets and facetBusy
-	lastTree  string
-	facets    *facetCache
-	facetBusy bool
-	syncMu    sync.Mutex // one sync run at a time from this dashboard
-	startedAt time.Time
+	opt        Options
+	store      *store.Store
+	csrf       string
+	allowAny   bool // bound to an unspecified address: any IP-literal Host is the bound name
+	hosts      map[string]bool
+	port       string
+	pages      map[string]*template.Template
+	md         goldmark.Markdown
+	static     http.Handler
+	staticFS   fs.FS
+	mu         sync.Mutex // guards lastTree, facets, facetBusy and stateCache
+	lastTree   string
+	facets     *facetCache
+	facetBusy  bool
+	stateCache *stateCache
+	syncMu     sync.Mutex // one sync run at a time from this dashboard
+	startedAt  time.Time
 }
 
 // Cookie names.

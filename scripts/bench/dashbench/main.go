@@ -80,13 +80,27 @@ func bench(home string, n int, gen string, reps int) error {
 	}
 	mid := some[0]
 	tag := "sqlite"
+	// Deep pages are named by a cursor, as the Older link names them.
+	cursorAt := func(pos int) string {
+		ns, err := st.List(ctx, store.Filter{Limit: 1, Offset: pos - 1})
+		if err != nil || len(ns) == 0 {
+			return "/notes"
+		}
+		return "/notes?from=" + url.QueryEscape(ns[0].UpdatedAt+"|"+ns[0].ID) + fmt.Sprintf("&pos=%d", pos)
+	}
+	page1000, lastPage := cursorAt(999*50), cursorAt((total-1)/50*50)
+	// The history page of the note with the most commits among the newest (any note will do).
+	hist := mid.ID
+	if h := os.Getenv("DASHBENCH_HISTORY_ID"); h != "" {
+		hist = h
+	}
 	kinds := []struct {
 		name string
 		path func(i int) string
 	}{
 		{"browse, page 1", func(int) string { return "/notes" }},
-		{"browse, page 1000", func(int) string { return "/notes?page=1000" }},
-		{"browse, last page", func(int) string { return fmt.Sprintf("/notes?page=%d", (total+49)/50) }},
+		{"browse, page 1000", func(int) string { return page1000 }},
+		{"browse, last page", func(int) string { return lastPage }},
 		{"browse, project filter", func(int) string { return "/notes?project=" + url.QueryEscape(mid.Project) }},
 		{"browse, type+tag filter", func(int) string { return "/notes?type=semantic&tag=" + tag }},
 		{"search (generated queries)", func(i int) string { return "/notes?q=" + url.QueryEscape(qs[i%len(qs)]) }},
@@ -95,6 +109,9 @@ func bench(home string, n int, gen string, reps int) error {
 		}},
 		{"search, 100 results", func(i int) string { return "/notes?k=100&q=" + url.QueryEscape(qs[i%len(qs)]) }},
 		{"note page", func(int) string { return "/notes/" + mid.ID }},
+		{"edit page", func(int) string { return "/notes/" + mid.ID + "/edit" }},
+		{"note history", func(int) string { return "/notes/" + hist + "/history" }},
+		{"fleet", func(int) string { return "/fleet" }},
 		{"overview", func(int) string { return "/" }},
 		{"change poll", func(int) string { return "/api/changes" }},
 	}
