@@ -240,3 +240,98 @@ func mapsEqual(a, b map[string]string) bool {
 	}
 	return true
 }
+
+// TestWritesDuringSync writes and rewrites notes on a home while it syncs
+// over and over against a second machine that is pushing too, the way
+// captures and MCP writes land during a background sync. Nothing written
+// may be lost and every sync must succeed.
+func TestWritesDuringSync(t *testing.T) {
+	needGit(t)
+	isolateGit(t)
+	remote := newRemote(t)
+	a, b := newHome(t, "alpha", remote), newHome(t, "beta", remote)
+	a.write(note.Semantic, "seed", "seed")
+	a.sync()
+	b.sync()
+	var wg sync.WaitGroup
+	done := make(chan struct{})
+	var mu sync.Mutex
+	written := map[string]string{} // id -> last body written
+	wg.Go(func() {
+		defer close(done)
+		st, err := store.Open(context.Background(), a.dir)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer st.Close()
+		var mine []string
+		for i := range 40 {
+			if i%3 == 2 && len(mine) > 0 {
+				id := mine[i%len(mine)]
+				n, err := st.Get(context.Background(), id)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				n.Body = fmt.Sprintf("rewritten %d", i)
+				n.UpdatedAt = note.Now()
+				if err := st.Put(context.Background(), n); err != nil {
+					t.Error(err)
+					return
+				}
+				mu.Lock()
+				written[id] = n.Body
+				mu.Unlock()
+			} else {
+				n, err := st.Write(context.Background(), note.New(note.Episodic, fmt.Sprintf("w%d", i), fmt.Sprintf("written %d", i)))
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				mine = append(mine, n.ID)
+				mu.Lock()
+				written[n.ID] = n.Body
+				mu.Unlock()
+			}
+			time.Sleep(15 * time.Millisecond)
+		}
+	})
+	loop := func(h *home, write bool) {
+		for i := 0; ; i++ {
+			select {
+			case <-done:
+				return
+			default:
+			}
+			if write {
+				n := h.write(note.Semantic, fmt.Sprintf("%s %d", h.machine, i), "from "+h.machine)
+				mu.Lock()
+				written[n.ID] = n.Body
+				mu.Unlock()
+			}
+			if r, err := Sync(context.Background(), h.opts()); err != nil {
+				t.Errorf("%s: %v (%s)", h.machine, err, r.Line())
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	wg.Go(func() { loop(a, false) })
+	wg.Go(func() { loop(b, true) })
+	wg.Wait()
+	for range 2 {
+		a.sync()
+		b.sync()
+	}
+	for _, h := range []*home{a, b} {
+		ns := h.notes()
+		for id, body := range written {
+			if ns[id] == nil {
+				t.Errorf("%s: note %s lost", h.machine, id)
+			} else if ns[id].Body != body {
+				t.Errorf("%s: note %s has %q, want the last write %q", h.machine, id, ns[id].Body, body)
+			}
+		}
+		h.assertClean()
+	}
+}

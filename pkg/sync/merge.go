@@ -43,12 +43,20 @@ func (s *syncer) integrate(ctx context.Context) error {
 		return err
 	}
 	if ahead == 0 {
-		if _, err := g.run(ctx, "merge", "--quiet", "--ff-only", remoteRef); err != nil {
+		_, err := g.run(ctx, "merge", "--quiet", "--ff-only", remoteRef)
+		if err == nil {
+			s.res.Pulled += behind
+			return nil
+		}
+		if !blockedByWorktree(err) {
 			s.res.Detail = "fast-forward failed: " + err.Error()
 			return err
 		}
-		s.res.Pulled += behind
-		return nil
+		// A note written since this sync committed stands in the way:
+		// commit it, then merge as below.
+		if cerr := s.commit(ctx); cerr != nil {
+			return cerr
+		}
 	}
 	err = s.merge(ctx)
 	if err != nil && blockedByWorktree(err) {

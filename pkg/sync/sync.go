@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -31,7 +32,7 @@ const (
 	branchRef       = "refs/heads/main"
 	remoteRef       = "refs/remotes/origin/main"
 	zeroHash        = "0000000000000000000000000000000000000000"
-	pushAttempts    = 4
+	pushAttempts    = 8
 )
 
 // Options configure one sync.
@@ -146,6 +147,7 @@ func Sync(ctx context.Context, o Options) (Result, error) {
 	if errors.Is(err, ErrBusy) {
 		res.Skipped = true
 		res.Detail = "skipped (another sync is running)"
+		res.Head = (&git{dir: filepath.Join(home, "memory"), readOnly: true}).shortHead(ctx)
 		return res, nil
 	}
 	if err != nil {
@@ -189,9 +191,7 @@ func Sync(ctx context.Context, o Options) (Result, error) {
 			serr = ierr
 		}
 	}
-	if serr == nil || res.Head == "" {
-		res.Head = s.g.shortHead(context.WithoutCancel(ctx))
-	}
+	res.Head = s.g.shortHead(context.WithoutCancel(ctx))
 	if len(res.Conflicts) > 0 {
 		res.Conflicted = true
 	}
@@ -314,7 +314,14 @@ func (s *syncer) run(ctx context.Context) error {
 			return nil
 		}
 		if attempt < pushAttempts && netCtx.Err() == nil && retryablePush(perr) {
-			continue // another machine pushed in between: integrate its work and retry
+			// Another machine pushed in between: integrate its work and
+			// retry, after a random pause so two machines do not keep
+			// colliding in step.
+			select {
+			case <-netCtx.Done():
+			case <-time.After(time.Duration(rand.Int64N(int64(50*time.Millisecond) * int64(attempt)))):
+			}
+			continue
 		}
 		return s.netFail("push to", perr)
 	}

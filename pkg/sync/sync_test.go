@@ -331,6 +331,31 @@ func TestLocalOnlyHomeGainsRemoteLater(t *testing.T) {
 	}
 }
 
+func TestLocalOnlyHomeJoinsPopulatedRemote(t *testing.T) {
+	needGit(t)
+	isolateGit(t)
+	remote := newRemote(t)
+	a := newHome(t, "alpha", remote)
+	na := a.write(note.Semantic, "from alpha", "a")
+	a.sync()
+	b := newHome(t, "beta", "")
+	nb := b.write(note.Semantic, "from beta", "b")
+	b.sync() // local history of its own
+	b.remote = remote
+	r := b.sync()
+	if !r.Pushed || r.Pulled != 1 || r.Conflicted {
+		t.Fatalf("joining: %s", r.Line())
+	}
+	a.sync()
+	for _, h := range []*home{a, b} {
+		ns := h.notes()
+		if ns[na.ID] == nil || ns[nb.ID] == nil {
+			t.Errorf("%s: missing notes", h.machine)
+		}
+		h.assertClean()
+	}
+}
+
 func TestUnreachableRemoteKeepsLocalCommits(t *testing.T) {
 	needGit(t)
 	isolateGit(t)
