@@ -171,8 +171,9 @@ func TestE2EDashboardInChromium(t *testing.T) {
 	do("note for screenshot", chromedp.Navigate(base+"/notes/"+showIDs[1]), chromedp.WaitVisible(chromedp.CSS("#note-body")))
 	shoot("note")
 	path := filepath.Join(f.st.MemoryDir(), "semantic", f.extra+".md")
-	do("edit", chromedp.Navigate(base+"/notes/"+f.extra), chromedp.Click(chromedp.CSS("#edit")), chromedp.WaitVisible(chromedp.CSS("#body")),
-		chromedp.SetValue(chromedp.CSS("#body"), "Roll the workers one zone at a time.\n\nThen purge the zanzibar cache."),
+	do("edit form", chromedp.Navigate(base+"/notes/"+f.extra), chromedp.Click(chromedp.CSS("#edit")), chromedp.WaitVisible(chromedp.CSS("#body")))
+	shoot("edit")
+	do("edit", chromedp.SetValue(chromedp.CSS("#body"), "Roll the workers one zone at a time.\n\nThen purge the zanzibar cache."),
 		chromedp.Click(chromedp.CSS("#save")), chromedp.WaitVisible(chromedp.CSS("#note-body")))
 	if body, flash := text("#note-body"), text(".flash"); !strings.Contains(body, "zanzibar") || !strings.Contains(flash, "Saved") {
 		t.Errorf("after edit: body %q flash %q", body, flash)
@@ -200,6 +201,7 @@ func TestE2EDashboardInChromium(t *testing.T) {
 		t.Errorf("history: %d commits by %s\n%.600s", commits, machines, diffs)
 	}
 	do("history of a moved note", chromedp.Navigate(base+"/notes/"+f.moved+"/history"), chromedp.WaitVisible(chromedp.CSS(".commit")))
+	shoot("history")
 	if diffs := text(".commits"); !strings.Contains(diffs, "episodic/"+f.moved+".md") || !strings.Contains(diffs, "semantic/"+f.moved+".md") {
 		t.Errorf("history does not follow the move:\n%.600s", diffs)
 	}
@@ -219,6 +221,7 @@ func TestE2EDashboardInChromium(t *testing.T) {
 
 	// Fleet: both machines.
 	do("fleet", chromedp.Navigate(base+"/fleet"), chromedp.WaitVisible(chromedp.CSS("#fleet")))
+	shoot("fleet")
 	if fleet := text("#fleet tbody"); !strings.Contains(fleet, "laptop") || !strings.Contains(fleet, "desktop") {
 		t.Errorf("fleet: %q", fleet)
 	}
@@ -270,6 +273,9 @@ func TestE2EDashboardInChromium(t *testing.T) {
 		do("phone "+p, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile), chromedp.Navigate(base+p), chromedp.WaitReady(chromedp.CSS("body")))
 		if value(t, bctx, "overflow", chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth + 1`)) {
 			t.Errorf("%s scrolls sideways at 390 px", p)
+		}
+		if p == "/notes?q=deploy" {
+			shoot("phone-search")
 		}
 	}
 	do("laptop width", chromedp.ResetViewport())
