@@ -742,3 +742,22 @@ func ExampleValidRef() {
 	fmt.Println(ValidRef("9fceb02"), ValidRef("--output=/tmp/x"))
 	// Output: true false
 }
+
+func TestBackStaysOnThisServer(t *testing.T) {
+	for ref, want := range map[string]string{
+		"http://" + testAddr + "/fleet":           "/fleet",
+		"http://" + testAddr + "/notes?type=x":    "/notes?type=x",
+		"http://evil.example/x":                   "/",
+		"http://" + testAddr + "//evil.example/x": "/",
+		"http://" + testAddr + `/\evil.example`:   "/",
+		"":                                        "/",
+		"javascript:alert(1)":                     "/",
+	} {
+		r := httptest.NewRequest(http.MethodPost, "/reindex", nil)
+		r.Host = testAddr
+		r.Header.Set("Referer", ref)
+		if got := back(r); got != want {
+			t.Errorf("back(%q) = %q, want %q", ref, got, want)
+		}
+	}
+}

@@ -712,14 +712,18 @@ func (s *Server) fleet(w http.ResponseWriter, r *http.Request) {
 
 // ---- actions ----
 
+// back is where an action returns to: the page it was started from, when the
+// Referer names a path on this server, else the overview.
 func back(r *http.Request) string {
-	if u, err := url.Parse(r.Referer()); err == nil && strings.HasPrefix(u.Path, "/") && !strings.HasPrefix(u.Path, "//") {
-		if u.RawQuery != "" {
-			return u.Path + "?" + u.RawQuery
-		}
-		return u.Path
+	u, err := url.Parse(r.Referer())
+	if err != nil || !strings.EqualFold(u.Host, r.Host) || !strings.HasPrefix(u.Path, "/") ||
+		strings.HasPrefix(u.Path, "//") || strings.ContainsAny(u.Path, "\\\r\n") {
+		return "/"
 	}
-	return "/"
+	if u.RawQuery != "" {
+		return u.Path + "?" + u.RawQuery
+	}
+	return u.Path
 }
 
 func (s *Server) reindex(w http.ResponseWriter, r *http.Request) {

@@ -218,6 +218,9 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, msg st
 
 // setFlash leaves a one-time message for the page the browser is redirected to.
 func setFlash(w http.ResponseWriter, msg string, isErr bool) {
+	if len(msg) > 1200 { // a cookie holds about 4 KB, escaped
+		msg = strings.ToValidUTF8(msg[:1200], "") + "…"
+	}
 	v := "ok:" + msg
 	if isErr {
 		v = "err:" + msg
