@@ -32,20 +32,23 @@ func main() {
 	n := flag.Int("n", 100000, "notes to generate when the home is missing")
 	gen := flag.String("gen", "scripts/bench/gen_store.py", "store generator")
 	reps := flag.Int("reps", 30, "requests per page kind")
+	queries := flag.String("queries", "", "natural-language queries, JSONL {\"query\"} (default HOME/queries.jsonl)")
 	flag.Parse()
 	if *home == "" {
 		fmt.Fprintln(os.Stderr, "dashbench: -home is required")
 		os.Exit(2)
 	}
-	if err := bench(*home, *n, *gen, *reps); err != nil {
+	if err := bench(*home, *queries, *n, *gen, *reps); err != nil {
 		fmt.Fprintln(os.Stderr, "dashbench:", err)
 		os.Exit(1)
 	}
 }
 
-func bench(home string, n int, gen string, reps int) error {
+func bench(home, queries string, n int, gen string, reps int) error {
 	ctx := context.Background()
-	queries := filepath.Join(home, "queries.jsonl")
+	if queries == "" {
+		queries = filepath.Join(home, "queries.jsonl")
+	}
 	if _, err := os.Stat(filepath.Join(home, "memory")); err != nil {
 		fmt.Printf("generating %d notes into %s …\n", n, home)
 		cmd := exec.Command("python3", gen, home, fmt.Sprint(n), "--queries", queries, "--nq", "200")
