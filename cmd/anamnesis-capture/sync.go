@@ -4,8 +4,6 @@ import (
 	"context"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"time"
 
@@ -33,7 +31,7 @@ const commitLockWait = 3 * time.Second
 // sync would make every exit wait on the network (SPEC 5). --wait runs it
 // inline under a deadline. Either way the note is already committed locally.
 func (c *capture) sync(ctx context.Context) {
-	bin := findSibling("anamnesis-sync")
+	bin := hook.FindBinary("anamnesis-sync")
 	if bin == "" {
 		c.say("capture: sync not started (anamnesis-sync not found); the note is committed locally for the next sync")
 		return
@@ -55,39 +53,11 @@ func (c *capture) sync(ctx context.Context) {
 		}
 		return
 	}
-	logf, err := os.OpenFile(hook.LogPath(c.cfg.Home), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	pid, err := hook.StartDetached(c.cfg.Home, bin, detachedSyncArgs...)
 	if err != nil {
-		logf = nil // the child then writes to the null device
-	}
-	cmd := exec.Command(bin, detachedSyncArgs...)
-	cmd.Env = env
-	cmd.Dir = c.cfg.Home
-	if logf != nil {
-		cmd.Stdout, cmd.Stderr = logf, logf
-		defer logf.Close()
-	}
-	detach(cmd)
-	if err := cmd.Start(); err != nil {
 		c.say("capture: sync not started (%v); the note is committed locally for the next sync", err)
 		return
 	}
-	c.say("capture: sync started in the background (pid %d)", cmd.Process.Pid)
-	_ = cmd.Process.Release()
+	c.say("capture: sync started in the background (pid %d)", pid)
 }
 
-// findSibling finds an anamnesis-* binary next to this executable, else on PATH.
-func findSibling(name string) string {
-	if runtime.GOOS == "windows" {
-		name += ".exe"
-	}
-	if self, err := os.Executable(); err == nil {
-		p := filepath.Join(filepath.Dir(self), name)
-		if fi, err := os.Stat(p); err == nil && !fi.IsDir() && (runtime.GOOS == "windows" || fi.Mode()&0o111 != 0) {
-			return p
-		}
-	}
-	if p, err := exec.LookPath(name); err == nil {
-		return p
-	}
-	return ""
-}

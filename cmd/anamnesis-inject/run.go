@@ -99,6 +99,13 @@ func inject(ctx context.Context, home, projectKey string, k, budget int, stdin i
 	}
 	st, err := store.Open(ctx, home)
 	if err != nil {
+		if ctx.Err() != nil {
+			// Rebuilding a large index (a new schema, a deleted index.db)
+			// takes longer than a SessionStart hook may; rolled back at the
+			// deadline, it would be retried, and fail, at every session.
+			// Let a reindex without a deadline do it for the next session.
+			rebuildInBackground(home, log)
+		}
 		return "", err
 	}
 	// No Close: the process ends right after printing, a reader has nothing
@@ -127,6 +134,27 @@ func inject(ctx context.Context, home, projectKey string, k, budget int, stdin i
 		log.Printf("project %s: %d notes selected, %d cut and %d left out to fit %d characters", projectKey, sel.total, cut, left, budget)
 	}
 	return block, nil
+}
+
+// rebuildInBackground starts `anamnesis reindex` detached, at most once
+// every ten minutes per home.
+func rebuildInBackground(home string, log *hook.Logger) {
+	stamp := filepath.Join(home, "logs", ".inject-reindex")
+	if fi, err := os.Stat(stamp); err == nil && time.Since(fi.ModTime()) < 10*time.Minute {
+		return
+	}
+	bin := hook.FindBinary("anamnesis")
+	if bin == "" {
+		log.Printf("the index needs a rebuild that does not fit in the hook; run `anamnesis reindex`")
+		return
+	}
+	_ = os.MkdirAll(filepath.Dir(stamp), 0o700)
+	_ = os.WriteFile(stamp, nil, 0o600)
+	if pid, err := hook.StartDetached(home, bin, "reindex"); err != nil {
+		log.Printf("starting `anamnesis reindex`: %v", err)
+	} else {
+		log.Printf("the index needs a rebuild that does not fit in the hook; started `anamnesis reindex` (pid %d)", pid)
+	}
 }
 
 func exists(p string) bool {

@@ -10,8 +10,10 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -357,5 +359,37 @@ func TestWidthAndHelpers(t *testing.T) {
 		if got := pyG(f); got != want {
 			t.Errorf("pyG(%v) = %q, want %q", f, got, want)
 		}
+	}
+}
+
+// A rebuild that cannot finish inside the hook is handed to a detached
+// `anamnesis reindex`, at most once per ten minutes.
+func TestRebuildInBackground(t *testing.T) {
+	bin := t.TempDir()
+	marker := filepath.Join(t.TempDir(), "ran")
+	script := "#!/bin/sh\necho \"$@ $ANAMNESIS_HOME\" >> " + marker + "\n"
+	if err := os.WriteFile(filepath.Join(bin, "anamnesis"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	home := t.TempDir()
+	log := hook.NewLogger(home, "test")
+	rebuildInBackground(home, log)
+	rebuildInBackground(home, log) // throttled
+	var data []byte
+	for range 100 {
+		if data, _ = os.ReadFile(marker); len(data) > 0 {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond)
+	data, _ = os.ReadFile(marker)
+	if string(data) != "reindex "+home+"\n" {
+		t.Errorf("ran %q", data)
+	}
+	logData, _ := os.ReadFile(hook.LogPath(home))
+	if !strings.Contains(string(logData), "started `anamnesis reindex` (pid ") {
+		t.Errorf("log %q", logData)
 	}
 }

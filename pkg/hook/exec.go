@@ -1,0 +1,52 @@
+package hook
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+)
+
+// FindBinary finds an anamnesis binary (e.g. "anamnesis-sync") next to the
+// running executable, else on PATH; "" when there is none.
+func FindBinary(name string) string {
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	if self, err := os.Executable(); err == nil {
+		p := filepath.Join(filepath.Dir(self), name)
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() && (runtime.GOOS == "windows" || fi.Mode()&0o111 != 0) {
+			return p
+		}
+	}
+	if p, err := exec.LookPath(name); err == nil {
+		return p
+	}
+	return ""
+}
+
+// StartDetached starts bin for home and does not wait for it: the child gets
+// its own session (it outlives Claude Code's exit and gets none of the
+// terminal's signals), ANAMNESIS_HOME, and the hook log as stdout and stderr.
+func StartDetached(home, bin string, args ...string) (pid int, err error) {
+	// The child runs in home, so a relative home would be resolved twice.
+	if abs, err := filepath.Abs(home); err == nil {
+		home = abs
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "ANAMNESIS_HOME="+home)
+	cmd.Dir = home
+	if err := os.MkdirAll(filepath.Dir(LogPath(home)), 0o700); err == nil {
+		if logf, err := os.OpenFile(LogPath(home), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600); err == nil {
+			cmd.Stdout, cmd.Stderr = logf, logf
+			defer logf.Close() // the child holds its own descriptor
+		}
+	}
+	detach(cmd)
+	if err := cmd.Start(); err != nil {
+		return 0, err
+	}
+	pid = cmd.Process.Pid
+	_ = cmd.Process.Release()
+	return pid, nil
+}
