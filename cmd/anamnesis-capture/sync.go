@@ -60,4 +60,3 @@ func (c *capture) sync(ctx context.Context) {
 	}
 	c.say("capture: sync started in the background (pid %d)", pid)
 }
-
