@@ -32,6 +32,24 @@ import (
 )
 
 func main() {
+	// Memory-hungry steps run in a child: on Linux a process started with
+	// vfork inherits its parent's peak RSS until exec, so a large bench
+	// process would inflate the peak RSS measured for capture.
+	if len(os.Args) == 4 && os.Args[1] == "-internal-transcript" {
+		size, _ := strconv.ParseInt(os.Args[3], 10, 64)
+		if err := writeTranscript(os.Args[2], size); err != nil {
+			fmt.Fprintln(os.Stderr, "hookbench:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if len(os.Args) == 3 && os.Args[1] == "-internal-index" {
+		if err := index(os.Args[2]); err != nil {
+			fmt.Fprintln(os.Stderr, "hookbench:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(); err != nil {
 		fmt.Fprintln(os.Stderr, "hookbench:", err)
 		os.Exit(1)
@@ -127,15 +145,9 @@ func benchInject(work, bin, gen string, n, runs int, budget time.Duration) (row,
 	}
 	// Build or refresh the index outside the timed runs.
 	t0 := time.Now()
-	st, err := store.Open(context.Background(), home)
-	if err != nil {
+	if err := self("-internal-index", home); err != nil {
 		return row{}, err
 	}
-	if _, err := st.Reindex(context.Background(), false); err != nil {
-		st.Close()
-		return row{}, err
-	}
-	st.Close()
 	fmt.Fprintf(os.Stderr, "store %d: index ready in %s\n", n, time.Since(t0).Round(time.Millisecond))
 
 	cwd := filepath.Join(work, "project-cwd")
@@ -175,13 +187,37 @@ func benchInject(work, bin, gen string, n, runs int, budget time.Duration) (row,
 	}, nil
 }
 
+// self runs this program with args in a child process.
+func self(args ...string) error {
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command(exe, args...)
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	return cmd.Run()
+}
+
+// index opens the store (building the index if it is missing) and brings it
+// up to date with the files.
+func index(home string) error {
+	ctx := context.Background()
+	st, err := store.Open(ctx, home)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	_, err = st.Reindex(ctx, false)
+	return err
+}
+
 // benchCapture writes (once) a transcript of mb megabytes shaped like a long
 // real session, then captures it with --no-sync into a fresh home.
 func benchCapture(work, bin string, mb, runs int) ([]row, error) {
 	path := filepath.Join(work, fmt.Sprintf("transcript-%dmb.jsonl", mb))
 	if fi, err := os.Stat(path); err != nil || fi.Size() < int64(mb)<<20 {
 		fmt.Fprintf(os.Stderr, "generating a %d MB transcript in %s\n", mb, path)
-		if err := writeTranscript(path, int64(mb)<<20); err != nil {
+		if err := self("-internal-transcript", path, strconv.FormatInt(int64(mb)<<20, 10)); err != nil {
 			return nil, err
 		}
 	}
