@@ -181,6 +181,11 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	}
 	c.say("capture: %s episodic note %s (project %s, %s)", verb, n.ID, n.Project, c.o.source)
 
+	if n.Scope == note.MachineLocal {
+		// A session note someone moved to local/ stays off git and off
+		// the other machines: nothing to commit or sync.
+		return nil
+	}
 	rel := filepath.ToSlash(filepath.Join(n.Type, n.ID+".md"))
 	// Under the home's sync lock: a sync that aborts a failed merge resets
 	// whatever is staged, and this commit stages the note.

@@ -517,3 +517,30 @@ func TestSync(t *testing.T) {
 		t.Errorf("no sync binary: %q", r.stdout)
 	}
 }
+
+// A session note the user moved to local/ is updated there and not committed.
+func TestMachineLocalSessionNote(t *testing.T) {
+	env(t)
+	home := t.TempDir()
+	tr := fixture(t, "7c0371b3")
+	runCapture(t, home, nil, "--transcript", tr, "--no-sync")
+	files, _ := filepath.Glob(filepath.Join(home, "memory", "episodic", "*.md"))
+	if len(files) != 1 {
+		t.Fatalf("notes: %v", files)
+	}
+	local := filepath.Join(home, "local", "episodic", filepath.Base(files[0]))
+	if err := os.MkdirAll(filepath.Dir(local), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(files[0], local); err != nil {
+		t.Fatal(err)
+	}
+	r := runCapture(t, home, nil, "--transcript", tr, "--no-sync", "--source", "precompact")
+	if !strings.Contains(r.stdout, "capture: updated episodic note") || strings.Contains(r.stdout, "committed") || r.stderr != "" {
+		t.Errorf("stdout %q stderr %q", r.stdout, r.stderr)
+	}
+	data, err := os.ReadFile(local)
+	if err != nil || !strings.Contains(string(data), "- precompact\n") || len(notes(t, home)) != 0 {
+		t.Errorf("local note not updated in place: %v\n%s", err, data)
+	}
+}
