@@ -286,7 +286,9 @@ func scanMeta(rows *sql.Rows) (*note.Note, string, error) {
 // Superseded notes are included: the history stays browsable.
 func (s *Store) List(ctx context.Context, f Filter) ([]*note.Note, error) {
 	args := []any{}
-	q := "SELECT " + metaCols + " FROM memories m JOIN files f ON f.id = m.id AND f.error IS NULL WHERE 1=1" + f.where(&args) +
+	// CROSS JOIN keeps memories the outer loop, so the recency index serves
+	// ORDER BY ... LIMIT without scanning and sorting every file row.
+	q := "SELECT " + metaCols + " FROM memories m CROSS JOIN files f ON f.id = m.id AND f.error IS NULL WHERE 1=1" + f.where(&args) +
 		" ORDER BY m.updated_at DESC, m.id DESC"
 	if f.Limit > 0 || f.Offset > 0 {
 		limit := f.Limit
