@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -391,5 +392,47 @@ func TestRebuildInBackground(t *testing.T) {
 	logData, _ := os.ReadFile(hook.LogPath(home))
 	if !strings.Contains(string(logData), "started `anamnesis reindex` (pid ") {
 		t.Errorf("log %q", logData)
+	}
+}
+
+// Selection rules on the reference store, by the ids in ids.json: the
+// superseded note never shows, its replacement does, global notes come
+// newest first, and a tight budget keeps them and counts the rest.
+func TestReferenceSelectionByID(t *testing.T) {
+	t.Setenv("ANAMNESIS_INJECT_MAX_CHARS", "")
+	home := refHome(t)
+	data, err := os.ReadFile(filepath.Join(reference, "ids.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids map[string]string
+	if err := json.Unmarshal(data, &ids); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	st, err := store.Open(ctx, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	title := func(key string) string {
+		n, err := st.Get(ctx, ids[key])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return "] " + n.Title + "\n"
+	}
+	all, _, _ := runInject(t, home, nil, "--project", "github.com/acme/quotes-api", "--k", "100", "--max-chars", "0")
+	if strings.Contains(all, title("old")) || !strings.Contains(all, title("new")) {
+		t.Errorf("supersession not applied:\n%s", all)
+	}
+	g1, g2 := strings.Index(all, title("g1")), strings.Index(all, title("g2"))
+	if g1 < 0 || g2 < 0 || g2 > g1 {
+		t.Errorf("global notes not newest first (g2 at %d, g1 at %d)", g2, g1)
+	}
+	tight, _, _ := runInject(t, home, nil, "--project", "github.com/acme/quotes-api", "--max-chars", "420")
+	if !strings.Contains(tight, title("g1")) || !strings.Contains(tight, title("g2")) ||
+		!strings.HasSuffix(tight, "_(8 more notes left out to keep this block under 420 characters; find them with memory_search or `anamnesis list`.)_\n") ||
+		width(tight) > 420 {
+		t.Errorf("tight budget (%d characters):\n%s", width(tight), tight)
 	}
 }
