@@ -39,11 +39,11 @@ func (s *Store) SearchHits(ctx context.Context, query string, f Filter, k int) (
 	if err != nil || len(notes) == 0 {
 		return []Hit{}, err
 	}
-	tokens, err := s.prune(ctx, dedupe(Tokens(query)))
+	p, err := s.prune(ctx, dedupe(Tokens(query)))
 	if err != nil {
 		return nil, err
 	}
-	expr := MatchExpr(tokens)
+	expr := MatchExpr(append(p.ranked, p.broad...))
 	// Marks are computed only for the rows shown, through the rowid the FTS
 	// row shares with its memories row.
 	st, err := s.db.PrepareContext(ctx, `SELECT highlight(memories_fts, 1, ?, ?),

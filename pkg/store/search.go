@@ -46,7 +46,11 @@ func MatchExpr(tokens []string) string {
 // 0.5 keeps recall on the eval set identical to no pruning (lower values
 // cost MRR there) while removing the function words that make queries slow.
 const (
-	maxDF        = 0.5
+	maxDF = 0.5
+	// workBudget bounds the postings one query scores (the sum of its terms'
+	// document frequencies): BM25 over ~5,000 matches costs a few ms, over
+	// 50,000 it costs hundreds. Terms beyond it are dropped, rarest kept.
+	workBudget   = 5000
 	pruneMinDocs = 500
 	maxTerms     = 64
 )
@@ -65,33 +69,17 @@ func (s *Store) Search(ctx context.Context, query string, f Filter, k int) ([]*n
 	if len(tokens) == 0 {
 		return []*note.Note{}, nil
 	}
-	tokens, err := s.prune(ctx, tokens)
-	if err != nil {
-		return nil, err
-	}
-	args := []any{MatchExpr(tokens)}
-	q := `SELECT m.id, m.scope, m.body_path FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid
-		WHERE memories_fts MATCH ?` + f.where(&args) + `
-		AND m.id NOT IN (SELECT target FROM superseded)
-		ORDER BY bm25(memories_fts, 0, ?, 1, 1), m.updated_at DESC LIMIT ?`
-	args = append(args, s.titleWeight)
-	args = append(args, k)
-	rows, err := s.db.QueryContext(ctx, q, args...)
+	p, err := s.prune(ctx, tokens)
 	if err != nil {
 		return nil, err
 	}
 	var hits []fileInfo
-	for rows.Next() {
-		var id, scope, bp string
-		if err := rows.Scan(&id, &scope, &bp); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		base, _ := s.dirFor(scope)
-		hits = append(hits, fileInfo{abs: filepath.Join(base, filepath.FromSlash(bp)), scope: scope})
+	if len(p.ranked) > 0 {
+		hits, err = s.ranked(ctx, MatchExpr(p.ranked), f, k)
+	} else {
+		hits, err = s.broad(ctx, p.broad, f, k)
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	out := make([]*note.Note, 0, len(hits))
@@ -101,6 +89,58 @@ func (s *Store) Search(ctx context.Context, query string, f Filter, k int) ([]*n
 		}
 	}
 	return out, nil
+}
+
+// ranked is the seed's query: BM25 over the terms (titles weighted), then recency.
+func (s *Store) ranked(ctx context.Context, match string, f Filter, k int) ([]fileInfo, error) {
+	args := []any{match}
+	q := `SELECT m.id, m.scope, m.body_path FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid
+		WHERE memories_fts MATCH ?` + f.where(&args) + `
+		AND m.id NOT IN (SELECT target FROM superseded)
+		ORDER BY bm25(memories_fts, 0, ?, 1, 1), m.updated_at DESC LIMIT ?`
+	args = append(args, s.titleWeight, k)
+	return s.hitRows(ctx, q, args, nil)
+}
+
+// broad answers a query whose every word is in a large part of the store,
+// where scoring all matches would be slow and tell little apart: the most
+// recent notes holding its rarest word. The recency index is walked and each
+// note probed, so the cost is a few notes, not the word's whole posting list.
+func (s *Store) broad(ctx context.Context, terms []string, f Filter, k int) ([]fileInfo, error) {
+	args := []any{}
+	q := `SELECT m.id, m.scope, m.body_path FROM memories m WHERE 1=1` + f.where(&args) + `
+		AND m.id NOT IN (SELECT target FROM superseded)
+		AND EXISTS (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? AND memories_fts.rowid = m.rowid)
+		ORDER BY m.updated_at DESC LIMIT ?`
+	args = append(args, `"`+terms[0]+`"`, k)
+	return s.hitRows(ctx, q, args, nil)
+}
+
+// hitRows runs a query returning (id, scope, body_path) and appends the rows
+// whose id is not already in have.
+func (s *Store) hitRows(ctx context.Context, q string, args []any, have []fileInfo) ([]fileInfo, error) {
+	rows, err := s.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	seen := map[string]bool{}
+	for _, h := range have {
+		seen[h.rel] = true
+	}
+	hits := have
+	for rows.Next() {
+		var id, scope, bp string
+		if err := rows.Scan(&id, &scope, &bp); err != nil {
+			return nil, err
+		}
+		if seen[id] {
+			continue
+		}
+		base, _ := s.dirFor(scope)
+		hits = append(hits, fileInfo{rel: id, abs: filepath.Join(base, filepath.FromSlash(bp)), scope: scope})
+	}
+	return hits, rows.Err()
 }
 
 func dedupe(tokens []string) []string {
@@ -119,7 +159,12 @@ func dedupe(tokens []string) []string {
 // prune drops tokens whose stem occurs in more than maxDF of the notes,
 // keeping the two rarest if that would leave none. Stems come from FTS5's own
 // porter tokenizer (a scratch temp table), so they match the index exactly.
-func (s *Store) prune(ctx context.Context, tokens []string) ([]string, error) {
+// plan is what a query will be evaluated with: ranked terms for the seed's
+// OR query, or, when every term is too common to score cheaply, the rarest
+// ones for broad.
+type plan struct{ ranked, broad []string }
+
+func (s *Store) prune(ctx context.Context, tokens []string) (plan, error) {
 	var docs int
 	var v string
 	if err := s.db.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = 'df_docs'").Scan(&v); err == nil {
@@ -129,17 +174,17 @@ func (s *Store) prune(ctx context.Context, tokens []string) ([]string, error) {
 		if len(tokens) > maxTerms {
 			tokens = tokens[:maxTerms]
 		}
-		return tokens, nil
+		return plan{ranked: tokens}, nil
 	}
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
-		return nil, err
+		return plan{}, err
 	}
 	defer conn.Close()
 	if _, err := conn.ExecContext(ctx, `CREATE VIRTUAL TABLE IF NOT EXISTS temp.qtok USING fts5(t, tokenize='porter unicode61');
 		CREATE VIRTUAL TABLE IF NOT EXISTS temp.qtok_v USING fts5vocab(temp, qtok, instance);
 		DELETE FROM temp.qtok;`); err != nil {
-		return nil, err
+		return plan{}, err
 	}
 	var ins strings.Builder
 	args := make([]any, 0, 2*len(tokens))
@@ -152,19 +197,19 @@ func (s *Store) prune(ctx context.Context, tokens []string) ([]string, error) {
 		args = append(args, i, t)
 	}
 	if _, err := conn.ExecContext(ctx, ins.String(), args...); err != nil {
-		return nil, err
+		return plan{}, err
 	}
 	rows, err := conn.QueryContext(ctx, `SELECT v.doc, coalesce(d.df, 0) FROM temp.qtok_v v
 		LEFT JOIN term_df d ON d.term = v.term`)
 	if err != nil {
-		return nil, err
+		return plan{}, err
 	}
 	df := make([]int, len(tokens))
 	for rows.Next() {
 		var i, n int
 		if err := rows.Scan(&i, &n); err != nil {
 			rows.Close()
-			return nil, err
+			return plan{}, err
 		}
 		if i >= 0 && i < len(df) {
 			df[i] = max(df[i], n)
@@ -172,7 +217,7 @@ func (s *Store) prune(ctx context.Context, tokens []string) ([]string, error) {
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return nil, err
+		return plan{}, err
 	}
 	conn.ExecContext(ctx, "DELETE FROM temp.qtok")
 	limit := int(maxDF * float64(docs))
@@ -181,21 +226,27 @@ func (s *Store) prune(ctx context.Context, tokens []string) ([]string, error) {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return df[a] - df[b] })
+	// Rarest first, while the postings to score stay within the work budget.
 	var keep []int
+	work := 0
 	for _, i := range order {
-		if df[i] <= limit || len(keep) < 2 && df[order[0]] > limit {
+		if df[i] <= limit && work+df[i] <= workBudget && len(keep) < maxTerms {
 			keep = append(keep, i)
+			work += df[i]
 		}
-		if len(keep) == maxTerms {
-			break
+	}
+	pick := func(idx []int) []string {
+		out := make([]string, len(idx))
+		for j, i := range idx {
+			out[j] = tokens[i]
 		}
+		return out
+	}
+	if len(keep) == 0 {
+		return plan{broad: pick(order[:1])}, nil
 	}
 	slices.Sort(keep)
-	out := make([]string, len(keep))
-	for j, i := range keep {
-		out[j] = tokens[i]
-	}
-	return out, nil
+	return plan{ranked: pick(keep)}, nil
 }
 
 // maybeRefreshDF recomputes document frequencies after a full rebuild or once

@@ -527,3 +527,40 @@ func TestConcurrentProcesses(t *testing.T) {
 		t.Fatalf("search found %d", len(hits))
 	}
 }
+
+// A query whose every word is in most notes is answered from the recency
+// order (the notes holding its rarest word), not by scoring every note.
+func TestBroadQueryUsesRecency(t *testing.T) {
+	s := open(t, t.TempDir())
+	ctx := context.Background()
+	var last *note.Note
+	for i := range 600 {
+		n := note.New(note.Semantic, fmt.Sprintf("common words %d", i), fmt.Sprintf("the deploy step %d uses the same words", i))
+		n.CreatedAt = fmt.Sprintf("2026-01-01T00:%02d:%02d+00:00", i/60, i%60)
+		n.UpdatedAt = n.CreatedAt
+		n.ID = fmt.Sprintf("01BROAD%019d", i)
+		if err := s.Put(ctx, n); err != nil {
+			t.Fatal(err)
+		}
+		last = n
+	}
+	if _, err := s.Reindex(ctx, true); err != nil { // computes document frequencies
+		t.Fatal(err)
+	}
+	p, err := s.prune(ctx, dedupe(Tokens("the deploy words")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.ranked) != 0 || len(p.broad) != 1 {
+		t.Fatalf("plan %+v", p)
+	}
+	hits, err := s.Search(ctx, "the deploy words", Filter{}, 3)
+	if err != nil || len(hits) != 3 || hits[0].ID != last.ID {
+		t.Fatalf("hits %v %v", hits, err)
+	}
+	// A rare word still ranks by BM25.
+	hits, _ = s.Search(ctx, "the deploy step 123", Filter{}, 3)
+	if len(hits) == 0 || hits[0].Title != "common words 123" {
+		t.Fatalf("rare word not ranked first: %v", hits)
+	}
+}
