@@ -29,6 +29,7 @@ install: build
 test: lint check-deps
 	CGO_ENABLED=1 $(GO) test -race -count=1 ./...
 	cd cmd/anamnesis-mcp && CGO_ENABLED=1 $(GO) test -race -count=1 ./...
+	$(GO) test -count=1 ./pkg/eval
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -21,9 +21,9 @@ import (
 var update = flag.Bool("update", false, "rewrite testdata/*.md from the current output")
 
 const (
-	fixtures  = "../../../shared/fixtures/claude-code/projects/-home-dev-src-quotes-api"
-	payloads  = "../../../shared/fixtures/claude-code/payloads"
-	reference = "../../../shared/fixtures/reference/capture"
+	fixtures  = "../../testdata/fixtures/claude-code/projects/-home-dev-src-quotes-api"
+	payloads  = "../../testdata/fixtures/claude-code/payloads"
+	reference = "../../testdata/fixtures/reference/capture"
 	quotesAPI = "github.com/acme/quotes-api"
 )
 

@@ -19,7 +19,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
-const reference = "../../../shared/fixtures/reference"
+const reference = "../../testdata/fixtures/reference"
 
 // copyDir copies the reference store so tests never write into ../shared.
 func copyDir(t *testing.T, src, dst string) {
@@ -108,7 +108,7 @@ func TestProjectFromPayload(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(repo, ".git", "config"), []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	payload, err := os.ReadFile("../../../shared/fixtures/claude-code/payloads/SessionStart-startup-82bbae79.json")
+	payload, err := os.ReadFile("../../testdata/fixtures/claude-code/payloads/SessionStart-startup-82bbae79.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -79,7 +79,7 @@ func TestLineAndJSON(t *testing.T) {
 func TestImportRunsFirst(t *testing.T) {
 	home, _ := setup(t)
 	claude := os.Getenv("CLAUDE_CONFIG_DIR")
-	src := "../../../shared/fixtures/claude-code/projects/-home-dev-src-quotes-api/memory"
+	src := "../../testdata/fixtures/claude-code/projects/-home-dev-src-quotes-api/memory"
 	dst := filepath.Join(claude, "projects", "-home-dev-src-quotes-api", "memory")
 	os.MkdirAll(dst, 0o755)
 	filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {

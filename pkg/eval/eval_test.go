@@ -1,3 +1,8 @@
+//go:build !race
+
+// The race detector makes the 759-query LoCoMo run take minutes; make test
+// runs this file in a separate plain `go test` (see Makefile).
+
 package eval
 
 import (

@@ -11,7 +11,7 @@ import (
 )
 
 func TestDecodePayloadFixtures(t *testing.T) {
-	files, _ := filepath.Glob("../../../shared/fixtures/claude-code/payloads/*.json")
+	files, _ := filepath.Glob("../../testdata/fixtures/claude-code/payloads/*.json")
 	if len(files) < 10 {
 		t.Fatalf("payload fixtures: %v", files)
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
-const fixtureProjects = "../../../shared/fixtures/claude-code/projects"
+const fixtureProjects = "../../testdata/fixtures/claude-code/projects"
 
 const slug = "-home-dev-src-quotes-api"
 

@@ -67,7 +67,7 @@ func TestString(t *testing.T) {
 // TestFixtureTranscriptSecrets checks every text in the real fixture session
 // that carries a token and a password: after redaction neither survives.
 func TestFixtureTranscriptSecrets(t *testing.T) {
-	path := filepath.Join("../../../shared/fixtures/claude-code/projects/-home-dev-src-quotes-api",
+	path := filepath.Join("../../testdata/fixtures/claude-code/projects/-home-dev-src-quotes-api",
 		"7643d7a9-5033-4dfb-984a-0844f04b0266.jsonl")
 	f, err := os.Open(path)
 	if err != nil {

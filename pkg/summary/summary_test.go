@@ -18,8 +18,8 @@ import (
 )
 
 const (
-	fixtures  = "../../../shared/fixtures/claude-code/projects/-home-dev-src-quotes-api"
-	reference = "../../../shared/fixtures/reference/capture"
+	fixtures  = "../../testdata/fixtures/claude-code/projects/-home-dev-src-quotes-api"
+	reference = "../../testdata/fixtures/reference/capture"
 )
 
 func parse(t *testing.T, prefix string) *transcript.Session {

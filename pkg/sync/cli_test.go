@@ -21,7 +21,7 @@ import (
 func fixtureClaude(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "claude")
-	src := "../../../shared/fixtures/claude-code/projects/-home-dev-src-quotes-api/memory"
+	src := "../../testdata/fixtures/claude-code/projects/-home-dev-src-quotes-api/memory"
 	dst := filepath.Join(dir, "projects", "-home-dev-src-quotes-api", "memory")
 	os.MkdirAll(dst, 0o755)
 	filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {

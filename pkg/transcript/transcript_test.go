@@ -12,7 +12,7 @@ import (
 	"testing"
 )
 
-const fixtures = "../../../shared/fixtures/claude-code/projects/-home-dev-src-quotes-api"
+const fixtures = "../../testdata/fixtures/claude-code/projects/-home-dev-src-quotes-api"
 
 func fixture(t testing.TB, prefix string) string {
 	t.Helper()
