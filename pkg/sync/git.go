@@ -76,6 +76,8 @@ type git struct {
 	connect int
 	// readOnly asks git not to take optional locks (status refreshing the index).
 	readOnly bool
+	// indexFile, when set, is a private index (building a merge's tree).
+	indexFile string
 }
 
 // envDrop are variables that would point git at another repository or index.
@@ -122,6 +124,9 @@ func (g *git) env() []string {
 	}
 	if g.readOnly {
 		env = append(env, "GIT_OPTIONAL_LOCKS=0")
+	}
+	if g.indexFile != "" {
+		env = append(env, "GIT_INDEX_FILE="+g.indexFile)
 	}
 	return env
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -24,9 +25,13 @@ const (
 	KindDuplicate = "same id in two places"
 )
 
-// integrate brings origin/main into main: a fast-forward when main has
-// nothing of its own, else a merge resolved here. Any failure aborts the
-// merge, so the repository is back at main's last commit.
+// integrate brings origin/main into main. Git's merge machinery is not
+// used: its rename and directory-rename guesses move, and even drop, whole
+// files when notes change type on both sides. Instead the three trees (base,
+// ours, theirs) are compared path by path, conflicts are resolved by the
+// policy below, the result is committed with plumbing (write-tree,
+// commit-tree) and checked out with a two-tree read-tree, which refuses to
+// overwrite uncommitted work. No step ever leaves a merge in progress.
 func (s *syncer) integrate(ctx context.Context) error {
 	g := s.g
 	behind, err := g.count(ctx, branchRef+".."+remoteRef)
@@ -37,86 +42,252 @@ func (s *syncer) integrate(ctx context.Context) error {
 	if behind == 0 {
 		return nil
 	}
-	ahead, err := g.count(ctx, remoteRef+".."+branchRef)
-	if err != nil {
-		s.res.Detail = err.Error()
-		return err
-	}
-	if ahead == 0 {
-		_, err := g.run(ctx, "merge", "--quiet", "--ff-only", remoteRef)
+	for attempt := 0; ; attempt++ {
+		nc, nid := len(s.res.Conflicts), len(s.res.ConflictIDs)
+		err = s.mergeOnce(ctx)
 		if err == nil {
 			s.res.Pulled += behind
 			return nil
 		}
-		if !blockedByWorktree(err) {
-			s.res.Detail = "fast-forward failed: " + err.Error()
-			return err
+		s.res.Conflicts, s.res.ConflictIDs = s.res.Conflicts[:nc], s.res.ConflictIDs[:nid]
+		if attempt == 0 && blockedByWorktree(err) {
+			// A note written since this sync committed stands in the way:
+			// commit it too and merge again.
+			if cerr := s.commit(ctx); cerr != nil {
+				return cerr
+			}
+			continue
 		}
-		// A note written since this sync committed stands in the way:
-		// commit it, then merge as below.
-		if cerr := s.commit(ctx); cerr != nil {
-			return cerr
-		}
-	}
-	err = s.merge(ctx)
-	if err != nil && blockedByWorktree(err) {
-		// A note written since this sync committed stands in the merge's
-		// way: commit it too and merge again.
-		abortMerge(ctx, g)
-		if cerr := s.commit(ctx); cerr != nil {
-			return cerr
-		}
-		if behind, err = g.count(ctx, branchRef+".."+remoteRef); err == nil {
-			err = s.merge(ctx)
-		}
-	}
-	if err != nil {
-		abortMerge(ctx, g)
-		s.res.Detail = "merge failed (aborted; local commits kept): " + err.Error()
+		s.res.Detail = "merge failed (local commits kept): " + err.Error()
 		return err
 	}
-	s.res.Pulled += behind
-	return nil
 }
 
 func blockedByWorktree(err error) bool {
 	var ge *GitError
-	return errors.As(err, &ge) && strings.Contains(ge.Stderr, "would be overwritten by merge")
+	if !errors.As(err, &ge) {
+		return false
+	}
+	for _, m := range []string{"would be overwritten", "not uptodate", "not up to date"} {
+		if strings.Contains(ge.Stderr, m) {
+			return true
+		}
+	}
+	return false
 }
 
-// merge merges origin/main without committing, resolves every conflicted
-// path and every id that ended up in two places, then commits.
-func (s *syncer) merge(ctx context.Context) error {
+// entry is one file of a tree.
+type entry struct{ mode, sha string }
+
+// treeOf lists every file of a commit's tree ("" is the empty tree).
+func (g *git) treeOf(ctx context.Context, rev string) (map[string]entry, error) {
+	out := map[string]entry{}
+	if rev == "" {
+		return out, nil
+	}
+	text, err := g.run(ctx, "ls-tree", "-r", "-z", "--full-tree", rev)
+	if err != nil {
+		return nil, err
+	}
+	for _, rec := range nulList(text) {
+		meta, p, ok := strings.Cut(rec, "\t")
+		f := strings.Fields(meta)
+		if !ok || len(f) != 3 || f[1] != "blob" {
+			continue // submodules and the like are not ours to merge
+		}
+		out[p] = entry{mode: f[0], sha: f[2]}
+	}
+	return out, nil
+}
+
+// blob reads one object.
+func (g *git) blob(ctx context.Context, sha string) ([]byte, error) {
+	out, err := g.run(ctx, "cat-file", "blob", sha)
+	return []byte(out), err
+}
+
+// mergeOnce merges origin/main into main as described on integrate.
+func (s *syncer) mergeOnce(ctx context.Context) error {
 	g := s.g
-	msg := Message(s.o.MachineID)
-	_, merr := g.run(ctx, "merge", "--quiet", "--no-ff", "--no-commit", "--allow-unrelated-histories",
-		"-X", "no-renames", "-m", msg, remoteRef)
-	out, err := g.run(ctx, "ls-files", "-u", "-z")
+	ours, err := g.rev(ctx, branchRef)
 	if err != nil {
 		return err
 	}
-	unmerged := parseUnmerged(out)
-	if merr != nil && len(unmerged) == 0 {
-		return merr // not a content conflict: e.g. uncommitted files in the way
+	theirs, err := g.rev(ctx, remoteRef)
+	if err != nil {
+		return err
 	}
-	var touched []string
-	for _, p := range sortedKeys(unmerged) {
-		paths, err := s.resolve(ctx, p, unmerged[p])
-		if err != nil {
-			return fmt.Errorf("resolving %s: %w", p, err)
+	base := ""
+	if out, err := g.run(ctx, "merge-base", ours, theirs); err == nil {
+		base = strings.TrimSpace(out)
+	} else if exitCode(err) != 1 { // 1: unrelated histories, merged from an empty base
+		return err
+	}
+	result := theirs // a fast-forward when ours is the base
+	if base != ours {
+		if result, err = s.mergeTrees(ctx, base, ours, theirs); err != nil {
+			return err
 		}
-		touched = append(touched, paths...)
 	}
-	if err := s.stage(ctx, touched); err != nil {
+	// Working tree and index follow (refusing to overwrite uncommitted
+	// work), then the branch: stopped in between, the next sync commits the
+	// difference and merges again, losing nothing.
+	if _, err := g.run(ctx, "read-tree", "-m", "-u", ours, result); err != nil {
 		return err
 	}
-	if err := s.dedupe(ctx, true); err != nil {
+	_, err = g.run(ctx, "update-ref", "-m", "anamnesis: sync", branchRef, result, ours)
+	return err
+}
+
+// mergeTrees builds and commits the merge of ours and theirs over base.
+func (s *syncer) mergeTrees(ctx context.Context, base, ours, theirs string) (string, error) {
+	g := s.g
+	bt, err := g.treeOf(ctx, base)
+	if err != nil {
+		return "", err
+	}
+	ot, err := g.treeOf(ctx, ours)
+	if err != nil {
+		return "", err
+	}
+	tt, err := g.treeOf(ctx, theirs)
+	if err != nil {
+		return "", err
+	}
+	v := &treeView{g: g, ctx: ctx, files: maps.Clone(ot)}
+	paths := map[string]bool{}
+	for _, m := range []map[string]entry{bt, ot, tt} {
+		for p := range m {
+			paths[p] = true
+		}
+	}
+	for _, p := range sortedKeys(paths) {
+		b, bok := bt[p]
+		o, ook := ot[p]
+		t, tok := tt[p]
+		switch {
+		case ook == tok && o == t: // the same on both sides
+		case bok == ook && b == o: // only theirs changed it
+			if tok {
+				v.files[p] = t
+			} else {
+				delete(v.files, p)
+			}
+		case bok == tok && b == t: // only ours changed it
+		case ook && tok: // changed on both sides
+			od, err := g.blob(ctx, o.sha)
+			if err != nil {
+				return "", err
+			}
+			td, err := g.blob(ctx, t.sha)
+			if err != nil {
+				return "", err
+			}
+			if err := s.resolveBoth(v, p, od, td); err != nil {
+				return "", fmt.Errorf("resolving %s: %w", p, err)
+			}
+		default: // changed on one side, deleted on the other: the change stays
+			if tok {
+				v.files[p] = t
+			}
+			if id, ok := noteID(p); ok {
+				s.addConflict(id, "", KindDeleted)
+			}
+		}
+	}
+	if err := s.dedupe(v); err != nil {
+		return "", err
+	}
+	tree, err := v.writeTree()
+	if err != nil {
+		return "", err
+	}
+	out, err := g.run(ctx, "commit-tree", tree, "-p", ours, "-p", theirs, "-m", Message(s.o.MachineID))
+	return strings.TrimSpace(out), err
+}
+
+// view is where a resolution reads and writes files: a tree being merged,
+// or the working tree during adoption.
+type view interface {
+	paths() []string
+	read(p string) ([]byte, error)
+	write(p string, data []byte) error
+	remove(p string) error
+}
+
+// treeView is a merge result held as path -> blob.
+type treeView struct {
+	g     *git
+	ctx   context.Context
+	files map[string]entry
+}
+
+func (v *treeView) paths() []string { return sortedKeys(v.files) }
+
+func (v *treeView) read(p string) ([]byte, error) {
+	e, ok := v.files[p]
+	if !ok {
+		return nil, os.ErrNotExist
+	}
+	return v.g.blob(v.ctx, e.sha)
+}
+
+func (v *treeView) write(p string, data []byte) error {
+	out, err := v.g.runIn(v.ctx, bytes.NewReader(data), "hash-object", "-w", "--stdin")
+	if err != nil {
 		return err
 	}
-	if left, _ := g.run(ctx, "ls-files", "-u", "-z"); left != "" {
-		return errors.New("unresolved paths remain: " + strings.Join(nulList(left), ", "))
+	v.files[p] = entry{mode: "100644", sha: strings.TrimSpace(out)}
+	return nil
+}
+
+func (v *treeView) remove(p string) error {
+	delete(v.files, p)
+	return nil
+}
+
+// writeTree stores the view as a tree object, through a private index file,
+// so the repository's own index is untouched until the checkout.
+func (v *treeView) writeTree() (string, error) {
+	dir, err := os.MkdirTemp("", "anamnesis-merge-")
+	if err != nil {
+		return "", err
 	}
-	if _, err := g.run(ctx, "commit", "--quiet", "--no-verify", "-m", msg); err != nil {
+	defer os.RemoveAll(dir)
+	g := *v.g
+	g.indexFile = filepath.Join(dir, "index")
+	var b bytes.Buffer
+	for _, p := range v.paths() {
+		e := v.files[p]
+		fmt.Fprintf(&b, "%s %s\t%s\x00", e.mode, e.sha, p)
+	}
+	if _, err := g.runIn(v.ctx, &b, "update-index", "-z", "--index-info"); err != nil {
+		return "", err
+	}
+	out, err := g.run(v.ctx, "write-tree")
+	return strings.TrimSpace(out), err
+}
+
+// workView is the working tree (adoption, before the first commit).
+type workView struct {
+	s     *syncer
+	files []string
+}
+
+func (v *workView) paths() []string { return v.files }
+
+func (v *workView) read(p string) ([]byte, error) { return os.ReadFile(v.s.abs(p)) }
+
+func (v *workView) write(p string, data []byte) error {
+	if !slices.Contains(v.files, p) {
+		v.files = append(v.files, p)
+	}
+	return store.WriteFileAtomic(v.s.abs(p), data, 0o644)
+}
+
+func (v *workView) remove(p string) error {
+	v.files = slices.DeleteFunc(v.files, func(x string) bool { return x == p })
+	if err := os.Remove(v.s.abs(p)); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
 	return nil
@@ -149,6 +320,11 @@ func (s *syncer) adopt(ctx context.Context) (int, error) {
 		}
 	}
 	g.run(ctx, "update-index", "-q", "--refresh")
+	out, err = g.run(ctx, "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+	if err != nil {
+		return 0, err
+	}
+	v := &workView{s: s, files: uniq(nulList(out))}
 	out, err = g.run(ctx, "ls-files", "-z", "--modified")
 	if err != nil {
 		return 0, err
@@ -162,39 +338,29 @@ func (s *syncer) adopt(ctx context.Context) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		if _, err := s.resolveBoth(p, local, []byte(remote)); err != nil {
+		if err := s.resolveBoth(v, p, local, []byte(remote)); err != nil {
 			return 0, fmt.Errorf("resolving %s: %w", p, err)
 		}
 	}
-	if _, err := g.run(ctx, "update-ref", branchRef, tip, zeroHash); err != nil {
+	if err := s.dedupe(v); err != nil {
 		return 0, err
 	}
-	if err := s.dedupe(ctx, false); err != nil {
+	if _, err := g.run(ctx, "update-ref", branchRef, tip, zeroHash); err != nil {
 		return 0, err
 	}
 	return g.count(ctx, branchRef)
 }
 
-// stages maps a stage number (1 base, 2 ours, 3 theirs) to a blob.
-type stages map[int]string
-
-func parseUnmerged(out string) map[string]stages {
-	m := map[string]stages{}
-	for _, rec := range nulList(out) {
-		meta, p, ok := strings.Cut(rec, "\t")
-		if !ok {
-			continue
+func uniq(xs []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
 		}
-		f := strings.Fields(meta)
-		if len(f) != 3 {
-			continue
-		}
-		if m[p] == nil {
-			m[p] = stages{}
-		}
-		m[p][int(f[2][0]-'0')] = f[1]
 	}
-	return m
+	return out
 }
 
 func sortedKeys[V any](m map[string]V) []string {
@@ -210,92 +376,40 @@ func sortedKeys[V any](m map[string]V) []string {
 // produces ".." components.
 func (s *syncer) abs(p string) string { return filepath.Join(s.g.dir, filepath.FromSlash(p)) }
 
-// resolve settles one conflicted path and returns the paths it wrote.
-func (s *syncer) resolve(ctx context.Context, p string, st stages) ([]string, error) {
-	blob := func(n int) ([]byte, bool, error) {
-		h, ok := st[n]
-		if !ok {
-			return nil, false, nil
-		}
-		out, err := s.g.run(ctx, "cat-file", "blob", h)
-		return []byte(out), true, err
-	}
-	ours, hasOurs, err := blob(2)
-	if err != nil {
-		return nil, err
-	}
-	theirs, hasTheirs, err := blob(3)
-	if err != nil {
-		return nil, err
-	}
-	switch {
-	case hasOurs && hasTheirs:
-		// The merge left our version in the file; if it is something else
-		// now, a writer (capture, the dashboard) changed it meanwhile and
-		// that newer text is ours.
-		if cur, err := os.ReadFile(s.abs(p)); err == nil && !bytes.Equal(cur, ours) {
-			if _, perr := note.Parse(cur); perr == nil {
-				ours = cur
-			}
-		}
-		return s.resolveBoth(p, ours, theirs)
-	case hasOurs || hasTheirs:
-		// Changed on one side, deleted on the other: the edit stays.
-		kept := ours
-		if !hasOurs {
-			kept = theirs
-		}
-		if err := store.WriteFileAtomic(s.abs(p), kept, 0o644); err != nil {
-			return nil, err
-		}
-		if id, ok := noteID(p); ok {
-			s.addConflict(id, "", KindDeleted)
-		}
-		return []string{p}, nil
-	default:
-		// Deleted on both sides (only a base stage): stays deleted.
-		os.Remove(s.abs(p))
-		return []string{p}, nil
-	}
-}
-
 // resolveBoth settles a path both sides changed: a note keeps the later
 // version in place and the other as a new conflict note; .gitignore takes
 // both sides' lines; any other file keeps ours.
-func (s *syncer) resolveBoth(p string, ours, theirs []byte) ([]string, error) {
+func (s *syncer) resolveBoth(v view, p string, ours, theirs []byte) error {
 	if bytes.Equal(ours, theirs) {
-		return []string{p}, store.WriteFileAtomic(s.abs(p), ours, 0o644)
+		return v.write(p, ours)
 	}
 	id, isNote := noteID(p)
 	if !isNote {
 		if path.Base(p) == ".gitignore" {
-			return []string{p}, store.WriteFileAtomic(s.abs(p), unionLines(ours, theirs), 0o644)
+			return v.write(p, unionLines(ours, theirs))
 		}
-		return []string{p}, store.WriteFileAtomic(s.abs(p), ours, 0o644)
+		return v.write(p, ours)
 	}
-	typ := path.Dir(p)
 	win, lose := pick(ours, theirs)
-	if err := store.WriteFileAtomic(s.abs(p), win, 0o644); err != nil {
-		return nil, err
+	if err := v.write(p, win); err != nil {
+		return err
 	}
-	written := []string{p}
-	cp, err := s.saveLoser(id, typ, win, lose)
+	cp, err := s.saveLoser(v, id, path.Dir(p), win, lose)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if cp != "" {
 		// Versions that say the same thing (timestamps or machine aside)
 		// are not a conflict anyone needs to look at.
 		s.addConflict(id, cp, KindBoth)
-		written = append(written, cp)
 	}
-	return written, nil
+	return nil
 }
 
 // saveLoser writes the losing version of note id as a new note tagged
 // conflict, unless it says the same as the winner. It returns the new file's
 // repository path, "" when nothing was written.
-func (s *syncer) saveLoser(id, typ string, win, lose []byte) (string, error) {
+func (s *syncer) saveLoser(v view, id, typ string, win, lose []byte) (string, error) {
 	wn, werr := note.Parse(win)
 	ln, lerr := note.Parse(lose)
 	if werr == nil && lerr == nil && sameText(wn, ln) {
@@ -344,7 +458,7 @@ func (s *syncer) saveLoser(id, typ string, win, lose []byte) (string, error) {
 		return "", fmt.Errorf("conflict copy of %s: %w", id, err)
 	}
 	rel := c.Type + "/" + c.ID + ".md"
-	if err := store.WriteFileAtomic(s.abs(rel), c.Marshal(), 0o644); err != nil {
+	if err := v.write(rel, c.Marshal()); err != nil {
 		return "", err
 	}
 	return rel, nil
@@ -428,38 +542,17 @@ func unionLines(a, b []byte) []byte {
 	return []byte(strings.Join(out, "\n") + "\n")
 }
 
-// stage records the working-tree state of paths in the index (a path whose
-// file is gone is removed), which also marks conflicts resolved.
-func (s *syncer) stage(ctx context.Context, paths []string) error {
-	if len(paths) == 0 {
-		return nil
-	}
-	_, err := s.g.runIn(ctx, nulJoin(paths), "update-index", "--add", "--remove", "-z", "--stdin")
-	return err
-}
-
 // dedupe finds note ids present under two type directories (two machines
 // moved a note to different types, or one moved it while the other edited
 // it) and keeps one file per id: the later version, the other saved as a
 // conflict note when it says something different.
-func (s *syncer) dedupe(ctx context.Context, staged bool) error {
-	// Untracked files count too: on adoption the local notes are not in the index yet.
-	out, err := s.g.run(ctx, "ls-files", "-z", "--cached", "--others", "--exclude-standard")
-	if err != nil {
-		return err
-	}
+func (s *syncer) dedupe(v view) error {
 	byID := map[string][]string{}
-	seen := map[string]bool{}
-	for _, p := range nulList(out) {
-		if seen[p] {
-			continue
-		}
-		seen[p] = true
+	for _, p := range v.paths() {
 		if id, ok := noteID(p); ok {
 			byID[id] = append(byID[id], p)
 		}
 	}
-	var touched []string
 	for _, id := range sortedKeys(byID) {
 		paths := byID[id]
 		if len(paths) < 2 {
@@ -469,7 +562,7 @@ func (s *syncer) dedupe(ctx context.Context, staged bool) error {
 		winPath := ""
 		var win []byte
 		for _, p := range paths {
-			data, err := os.ReadFile(s.abs(p))
+			data, err := v.read(p)
 			if err != nil {
 				continue
 			}
@@ -477,8 +570,7 @@ func (s *syncer) dedupe(ctx context.Context, staged bool) error {
 				winPath, win = p, data
 				continue
 			}
-			w, _ := pick(win, data)
-			if !bytes.Equal(w, win) {
+			if w, _ := pick(win, data); !bytes.Equal(w, win) {
 				winPath, win = p, data
 			}
 		}
@@ -489,25 +581,19 @@ func (s *syncer) dedupe(ctx context.Context, staged bool) error {
 			if p == winPath {
 				continue
 			}
-			data, err := os.ReadFile(s.abs(p))
-			if err == nil {
-				cp, err := s.saveLoser(id, path.Dir(p), win, data)
+			if data, err := v.read(p); err == nil {
+				cp, err := s.saveLoser(v, id, path.Dir(p), win, data)
 				if err != nil {
 					return err
 				}
 				if cp != "" {
 					s.addConflict(id, cp, KindDuplicate)
-					touched = append(touched, cp)
 				}
 			}
-			if err := os.Remove(s.abs(p)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			if err := v.remove(p); err != nil {
 				return err
 			}
-			touched = append(touched, p)
 		}
 	}
-	if staged {
-		return s.stage(ctx, touched)
-	}
-	return nil // adopt: the commit that follows stages everything
+	return nil
 }

@@ -456,9 +456,8 @@ func onlyGitignore(ctx context.Context, g *git) (bool, error) {
 	return true, nil
 }
 
-// ensureRepo makes memory/ a git repository on main, with the merge
-// attributes this package relies on, and finishes anything a crashed sync
-// (ours or the reference's) left half done.
+// ensureRepo makes memory/ a git repository on main and aborts anything a
+// crashed sync (the reference's, or a git command a user ran) left half done.
 func ensureRepo(ctx context.Context, g *git) error {
 	if err := os.MkdirAll(g.dir, 0o755); err != nil {
 		return err
@@ -479,14 +478,6 @@ func ensureRepo(ctx context.Context, g *git) error {
 			return err
 		}
 		gitDir = strings.TrimSpace(out)
-	}
-	// Notes are never merged line by line: a note changed on both sides is
-	// a conflict this package resolves whole (see resolve).
-	attr := filepath.Join(gitDir, "info", "attributes")
-	if data, _ := os.ReadFile(attr); !strings.Contains(string(data), attributes) {
-		if err := store.WriteFileAtomic(attr, []byte(strings.TrimRight(string(data), "\n")+"\n"+attributes), 0o644); err != nil {
-			return err
-		}
 	}
 	if exists(filepath.Join(gitDir, "rebase-merge")) || exists(filepath.Join(gitDir, "rebase-apply")) {
 		if _, err := g.run(ctx, "rebase", "--abort"); err != nil {
@@ -524,8 +515,6 @@ func ensureRepo(ctx context.Context, g *git) error {
 	_, err = g.run(ctx, "symbolic-ref", "HEAD", branchRef)
 	return err
 }
-
-const attributes = "*.md merge=binary\n"
 
 func exists(p string) bool {
 	_, err := os.Lstat(p)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
@@ -235,40 +236,144 @@ func TestEditBeatsDelete(t *testing.T) {
 func TestMoveAndEditRaceKeepsOneFilePerID(t *testing.T) {
 	needGit(t)
 	isolateGit(t)
+	for _, c := range []struct {
+		moverFirst, moverNewer bool
+	}{{true, false}, {false, false}, {true, true}, {false, true}} {
+		t.Run(fmt.Sprintf("mover pushes first %v, mover newer %v", c.moverFirst, c.moverNewer), func(t *testing.T) {
+			remote := newRemote(t)
+			a, b := newHome(t, "alpha", remote), newHome(t, "beta", remote)
+			n := a.write(note.Semantic, "Use zod", "validate bodies")
+			a.sync()
+			b.sync()
+			// alpha changes the type (the file moves to procedural/); beta edits it in semantic/.
+			moved := a.get(n.ID)
+			moved.Type = note.Procedural
+			moved.Body = "validate bodies, moved"
+			offset := -time.Minute
+			if c.moverNewer {
+				offset = time.Minute
+			}
+			moved.UpdatedAt = note.FormatTime(time.Now().Add(offset))
+			st := a.store()
+			if err := st.Put(context.Background(), moved); err != nil {
+				t.Fatal(err)
+			}
+			st.Close()
+			b.edit(n.ID, "validate bodies and queries", time.Now())
+			first, second := a, b
+			if !c.moverFirst {
+				first, second = b, a
+			}
+			first.sync()
+			r := second.sync()
+			first.sync()
+			if !r.Conflicted || len(r.ConflictIDs) != 1 {
+				t.Fatalf("move vs edit not reported: %s", r.Line())
+			}
+			winType, winBody, loseType, loseBody := note.Semantic, "validate bodies and queries", note.Procedural, "validate bodies, moved"
+			if c.moverNewer {
+				winType, winBody, loseType, loseBody = loseType, loseBody, winType, winBody
+			}
+			for _, h := range []*home{a, b} {
+				ns := h.notes() // fails on an id in two files
+				if ns[n.ID] == nil || ns[n.ID].Body != winBody || ns[n.ID].Type != winType {
+					t.Fatalf("%s: winner %+v", h.machine, ns[n.ID])
+				}
+				cp := ns[r.ConflictIDs[0]]
+				if cp == nil || !cp.HasTag("conflict") || cp.Type != loseType || !strings.HasSuffix(cp.Body, loseBody) || !strings.Contains(firstLine(cp.Body), n.ID) {
+					t.Errorf("%s: the other version was not kept as a conflict note: %+v", h.machine, cp)
+				}
+				h.assertClean()
+			}
+		})
+	}
+}
+
+// TestTypeMovesOnBothSides: every note of one type directory moved away on
+// one machine (which git's merge would take for a directory rename) while
+// the other moved one of them elsewhere and edited another: one file per
+// id, nothing dropped.
+func TestTypeMovesOnBothSides(t *testing.T) {
+	needGit(t)
+	isolateGit(t)
 	remote := newRemote(t)
 	a, b := newHome(t, "alpha", remote), newHome(t, "beta", remote)
-	n := a.write(note.Semantic, "Use zod", "validate bodies")
+	var ids []string
+	for i := range 3 {
+		ids = append(ids, a.write(note.Procedural, fmt.Sprintf("p%d", i), fmt.Sprintf("body %d", i)).ID)
+	}
+	a.write(note.Semantic, "keeps semantic non-empty", "x")
 	a.sync()
 	b.sync()
-	// alpha changes the type (the file moves to procedural/); beta edits it in semantic/.
-	moved := a.get(n.ID)
-	moved.Type = note.Procedural
-	moved.UpdatedAt = note.FormatTime(time.Now().Add(-time.Minute))
-	st := a.store()
-	if err := st.Put(context.Background(), moved); err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
-	b.edit(n.ID, "validate bodies and queries", time.Now())
-	a.sync()
-	r := b.sync()
-	a.sync()
-	if !r.Conflicted {
-		t.Fatalf("move vs edit not reported: %s", r.Line())
-	}
-	for _, h := range []*home{a, b} {
-		ns := h.notes() // fails on an id in two files
-		if ns[n.ID].Body != "validate bodies and queries" || ns[n.ID].Type != note.Semantic {
-			t.Errorf("%s: winner %+v", h.machine, ns[n.ID])
+	retype := func(h *home, id, typ, body string, at time.Time) {
+		n := h.get(id)
+		n.Type, n.Body, n.UpdatedAt = typ, body, note.FormatTime(at)
+		st := h.store()
+		defer st.Close()
+		if err := st.Put(context.Background(), n); err != nil {
+			t.Fatal(err)
 		}
-		found := false
-		for _, x := range ns {
-			if x.HasTag("conflict") && x.Type == note.Procedural && x.Body != "" && strings.Contains(x.Body, n.ID) {
-				found = true
+	}
+	now := time.Now()
+	for i, id := range ids { // alpha empties procedural/
+		retype(a, id, note.Semantic, fmt.Sprintf("alpha moved %d", i), now.Add(-time.Minute))
+	}
+	retype(b, ids[0], note.Episodic, "beta moved 0", now)
+	retype(b, ids[1], note.Procedural, "beta edited 1", now)
+	a.sync()
+	b.sync()
+	a.sync()
+	for _, h := range []*home{a, b} {
+		ns := h.notes()
+		want := map[string]string{ids[0]: "beta moved 0", ids[1]: "beta edited 1", ids[2]: "alpha moved 2"}
+		for id, body := range want {
+			if ns[id] == nil || ns[id].Body != body {
+				t.Errorf("%s: %s = %+v, want %q", h.machine, id, ns[id], body)
 			}
 		}
+		var copies []string
+		for _, n := range ns {
+			if n.HasTag("conflict") {
+				copies = append(copies, n.Body[strings.LastIndex(n.Body, "\n")+1:])
+			}
+		}
+		slices.Sort(copies)
+		if !slices.Equal(copies, []string{"alpha moved 0", "alpha moved 1"}) {
+			t.Errorf("%s: conflict copies %q", h.machine, copies)
+		}
+		h.assertClean()
+	}
+
+	// The other way round: beta empties procedural/ again and edits a
+	// semantic note that alpha meanwhile moved into procedural/. Git's
+	// directory-rename guess would relocate alpha's file onto beta's and
+	// drop both.
+	s := a.write(note.Semantic, "s", "s0")
+	a.sync()
+	b.sync()
+	now = time.Now()
+	for _, id := range []string{ids[1]} {
+		retype(b, id, note.Semantic, "beta empties procedural", now)
+	}
+	retype(b, s.ID, note.Semantic, "beta edits s", now.Add(time.Minute))
+	retype(a, s.ID, note.Procedural, "alpha moves s", now)
+	b.sync()
+	r := a.sync()
+	b.sync()
+	if !r.Conflicted {
+		t.Errorf("not reported: %s", r.Line())
+	}
+	for _, h := range []*home{a, b} {
+		ns := h.notes()
+		if ns[s.ID] == nil || ns[s.ID].Body != "beta edits s" || ns[s.ID].Type != note.Semantic {
+			t.Fatalf("%s: %+v", h.machine, ns[s.ID])
+		}
+		found := false
+		for _, n := range ns {
+			found = found || (n.HasTag("conflict") && strings.HasSuffix(n.Body, "alpha moves s") && n.Type == note.Procedural)
+		}
 		if !found {
-			t.Errorf("%s: the moved version was not kept as a conflict note", h.machine)
+			t.Errorf("%s: alpha's version lost", h.machine)
 		}
 		h.assertClean()
 	}
@@ -390,11 +495,13 @@ func TestUnreachableRemoteKeepsLocalCommits(t *testing.T) {
 		}
 		defer ln.Close()
 		// Accept and never say a word: ssh waits for a banner that never comes.
-		var held []net.Conn
+		acceptDone := make(chan []net.Conn, 1)
 		go func() {
+			var held []net.Conn
 			for {
 				c, err := ln.Accept()
 				if err != nil {
+					acceptDone <- held
 					return
 				}
 				held = append(held, c)
@@ -432,7 +539,8 @@ func TestUnreachableRemoteKeepsLocalCommits(t *testing.T) {
 				t.Errorf("processes left behind after the deadline: %v", left)
 			}
 		}
-		for _, c := range held {
+		ln.Close()
+		for _, c := range <-acceptDone {
 			c.Close()
 		}
 	})
