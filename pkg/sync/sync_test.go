@@ -343,20 +343,41 @@ func TestTypeMovesOnBothSides(t *testing.T) {
 		}
 		h.assertClean()
 	}
+}
 
-	// The other way round: beta empties procedural/ again and edits a
-	// semantic note that alpha meanwhile moved into procedural/. Git's
-	// directory-rename guess would relocate alpha's file onto beta's and
-	// drop both.
-	s := a.write(note.Semantic, "s", "s0")
+// TestDirectoryRenameGuessLosesNothing is the case git's own merge (ort,
+// 2.39) gets wrong even with renames turned off: one machine moves every
+// note out of procedural/ into semantic/ and edits semantic note X; the
+// other moves X into procedural/. Git takes procedural/ -> semantic/ for a
+// directory rename, moves X back onto the edited copy and drops both,
+// reporting a clean merge.
+func TestDirectoryRenameGuessLosesNothing(t *testing.T) {
+	needGit(t)
+	isolateGit(t)
+	remote := newRemote(t)
+	a, b := newHome(t, "alpha", remote), newHome(t, "beta", remote)
+	long := strings.Repeat("a shared paragraph that keeps versions similar, as real notes are\n", 8)
+	p1 := a.write(note.Procedural, "p1", long+"p1")
+	p2 := a.write(note.Procedural, "p2", long+"p2")
+	x := a.write(note.Semantic, "x", long+"x base")
+	a.write(note.Semantic, "s1", "s1")
+	a.write(note.Semantic, "s2", "s2")
 	a.sync()
 	b.sync()
-	now = time.Now()
-	for _, id := range []string{ids[1]} {
-		retype(b, id, note.Semantic, "beta empties procedural", now)
+	retype := func(h *home, id, typ, body string, at time.Time) {
+		n := h.get(id)
+		n.Type, n.Body, n.UpdatedAt = typ, body, note.FormatTime(at)
+		st := h.store()
+		defer st.Close()
+		if err := st.Put(context.Background(), n); err != nil {
+			t.Fatal(err)
+		}
 	}
-	retype(b, s.ID, note.Semantic, "beta edits s", now.Add(time.Minute))
-	retype(a, s.ID, note.Procedural, "alpha moves s", now)
+	now := time.Now()
+	retype(b, p1.ID, note.Semantic, long+"p1", now)
+	retype(b, p2.ID, note.Semantic, long+"p2", now)
+	retype(b, x.ID, note.Semantic, long+"x beta", now.Add(time.Minute))
+	retype(a, x.ID, note.Procedural, long+"x alpha", now)
 	b.sync()
 	r := a.sync()
 	b.sync()
@@ -365,15 +386,18 @@ func TestTypeMovesOnBothSides(t *testing.T) {
 	}
 	for _, h := range []*home{a, b} {
 		ns := h.notes()
-		if ns[s.ID] == nil || ns[s.ID].Body != "beta edits s" || ns[s.ID].Type != note.Semantic {
-			t.Fatalf("%s: %+v", h.machine, ns[s.ID])
+		if ns[x.ID] == nil || ns[x.ID].Body != long+"x beta" || ns[x.ID].Type != note.Semantic {
+			t.Fatalf("%s: x = %+v", h.machine, ns[x.ID])
 		}
 		found := false
 		for _, n := range ns {
-			found = found || (n.HasTag("conflict") && strings.HasSuffix(n.Body, "alpha moves s") && n.Type == note.Procedural)
+			found = found || (n.HasTag("conflict") && strings.HasSuffix(n.Body, "x alpha") && n.Type == note.Procedural)
 		}
 		if !found {
-			t.Errorf("%s: alpha's version lost", h.machine)
+			t.Errorf("%s: alpha's version of x lost", h.machine)
+		}
+		if ns[p1.ID] == nil || ns[p1.ID].Type != note.Semantic || ns[p2.ID] == nil {
+			t.Errorf("%s: moved notes lost", h.machine)
 		}
 		h.assertClean()
 	}
