@@ -132,6 +132,7 @@ func (s *syncer) mergeOnce(ctx context.Context) error {
 	// Working tree and index follow (refusing to overwrite uncommitted
 	// work), then the branch: stopped in between, the next sync commits the
 	// difference and merges again, losing nothing.
+	g.run(ctx, "update-index", "-q", "--refresh") // stale stat data alone must not block the checkout
 	if _, err := g.run(ctx, "read-tree", "-m", "-u", ours, result); err != nil {
 		return err
 	}
