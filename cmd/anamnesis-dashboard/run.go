@@ -12,8 +12,8 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/dashboard"
+	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
-	gitsync "github.com/anamnesis-dev/anamnesis/pkg/sync"
 )
 
 const usage = `usage: anamnesis-dashboard [--addr 127.0.0.1:7077] [--open] [--home DIR]

@@ -7,7 +7,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
-	gitsync "github.com/anamnesis-dev/anamnesis/pkg/sync"
+	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 )
 
 // syncResult is memory_sync's result: seed 003's fields (indexed is the

@@ -8,7 +8,7 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
-	gitsync "github.com/anamnesis-dev/anamnesis/pkg/sync"
+	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 )
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {

@@ -3,7 +3,7 @@ package main
 import (
 	"context"
 
-	gitsync "github.com/anamnesis-dev/anamnesis/pkg/sync"
+	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 )
 
 // runImport is `anamnesis import`: Claude Code's native memory files into the

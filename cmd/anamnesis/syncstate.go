@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
-	"github.com/anamnesis-dev/anamnesis/pkg/sync"
+	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 )
 
 // syncStatus is the memory repo's state for `status`.

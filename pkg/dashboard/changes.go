@@ -10,9 +10,9 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
-	gitsync "github.com/anamnesis-dev/anamnesis/pkg/sync"
 )
 
 // treeStamp summarises the note trees cheaply: the modification times of the

@@ -15,9 +15,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
-	gitsync "github.com/anamnesis-dev/anamnesis/pkg/sync"
 )
 
 const testAddr = "127.0.0.1:7077"

@@ -26,9 +26,9 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
-	gitsync "github.com/anamnesis-dev/anamnesis/pkg/sync"
 )
 
 func chromium(t *testing.T) string {

@@ -29,8 +29,8 @@ import (
 
 	"github.com/yuin/goldmark"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
-	gitsync "github.com/anamnesis-dev/anamnesis/pkg/sync"
 )
 
 // Options configure a Server.

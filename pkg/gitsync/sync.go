@@ -3,9 +3,7 @@
 // index up to date. Integration is a merge this package resolves itself, so
 // a note changed on two machines keeps both versions and no sync ever leaves
 // the repository mid-merge or stops the next sync.
-//
-// The directory is pkg/sync; the package is named gitsync so importers can
-// still use the standard library's sync.
+// (Named gitsync, not sync, so importers can still use the standard library's.)
 package gitsync
 
 import (

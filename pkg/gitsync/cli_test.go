@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -81,12 +82,12 @@ func TestRunImport(t *testing.T) {
 	}
 }
 
-// TestStartDetached runs the real binary detached, as capture does.
+// TestStartDetached runs the real binary detached, the way capture starts it.
 func TestStartDetached(t *testing.T) {
 	needGit(t)
 	isolateGit(t)
 	bin := t.TempDir()
-	name := BinaryName
+	name := "anamnesis-sync"
 	if runtime.GOOS == "windows" {
 		name += ".exe"
 	}
@@ -102,7 +103,7 @@ func TestStartDetached(t *testing.T) {
 	t.Setenv("ANAMNESIS_GIT_REMOTE", remote)
 	t.Setenv("ANAMNESIS_MACHINE_ID", "alpha")
 	t.Setenv("ANAMNESIS_IMPORT_NATIVE", "0")
-	pid, err := StartDetached(h.dir, "--lock-wait", "30")
+	pid, err := hook.StartDetached(h.dir, filepath.Join(bin, name), "--lock-wait", "30")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,14 +122,14 @@ func TestStartDetached(t *testing.T) {
 			break
 		}
 		if time.Now().After(deadline) {
-			log, _ := os.ReadFile(LogPath(h.dir))
+			log, _ := os.ReadFile(hook.LogPath(h.dir))
 			t.Fatalf("the detached sync did not push; log:\n%s", log)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
 	// Its output goes to the home's log.
 	for time.Now().Before(deadline) {
-		if log, _ := os.ReadFile(LogPath(h.dir)); strings.Contains(string(log), "sync: pushed=true") {
+		if log, _ := os.ReadFile(hook.LogPath(h.dir)); strings.Contains(string(log), "sync: pushed=true") {
 			return
 		}
 		time.Sleep(50 * time.Millisecond)
