@@ -56,6 +56,9 @@ func New() *Redactor {
 		whole("aws-access-key-id", `\b(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ABIA|ACCA)[0-9A-Z]{16}\b`, "akia", "asia", "agpa", "aida", "aroa", "aipa", "anpa", "anva", "abia", "acca"),
 		whole("github-token", `\bgh[pousr]_[A-Za-z0-9]{20,255}\b`, "gh"),
 		whole("github-token", `\bgithub_pat_[A-Za-z0-9_]{22,255}\b`, "github_pat_"),
+		whole("gitlab-token", `\bglpat-[A-Za-z0-9_-]{20,}`, "glpat-"),
+		whole("npm-token", `\bnpm_[A-Za-z0-9]{36}\b`, "npm_"),
+		whole("huggingface-token", `\bhf_[A-Za-z0-9]{30,}\b`, "hf_"),
 		whole("slack-token", `\bxox[abposre]-[A-Za-z0-9-]{10,}`, "xox"),
 		whole("slack-token", `\bxapp-[0-9]-[A-Za-z0-9-]{10,}`, "xapp-"),
 		whole("google-api-key", `\bAIza[0-9A-Za-z_-]{35}`, "aiza"),
@@ -68,6 +71,18 @@ func New() *Redactor {
 			hints: []string{"sk-", "sk_", "rk-", "rk_", "pk-", "pk_"},
 			re:    regexp.MustCompile(`\b(?:sk|rk|pk)[-_][A-Za-z0-9_-]{16,}`),
 			keep:  func(m []string) bool { return !strings.ContainsAny(m[0][3:], "0123456789") },
+		},
+		{
+			// An Authorization header's credential, whatever its length or
+			// scheme: "Basic YWRtaW46YWRtaW4=" (admin:admin) is shorter than
+			// the bearer rule's minimum. The JSON form may be backslash-escaped
+			// inside a shell command.
+			name:  "authorization",
+			hints: []string{"authorization"},
+			re: regexp.MustCompile(`(?i)\b((?:proxy-)?authorization\\?["']?[ \t]*[:=][ \t]*\\?["']?)` +
+				`((?:bearer|basic|token|digest|negotiate|bot)[ \t]+)?([^\s"'\\,;]+)`),
+			repl: func(m []string) string { return m[1] + m[2] + Mask },
+			keep: func(m []string) bool { return strings.HasPrefix(m[3], "[REDACTED") },
 		},
 		{
 			name:  "bearer",
@@ -85,19 +100,29 @@ func New() *Redactor {
 		},
 		{
 			// user:password@ in URLs.
-			name:  "url-password",
+			name: "url-password",
+			// The user may be empty (redis://:password@host).
 			hints: []string{"://"},
-			re:    regexp.MustCompile(`\b([a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@]+:)([^\s@/]+)(@)`),
+			re:    regexp.MustCompile(`\b([a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@]*:)([^\s@/]+)(@)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			keep:  func(m []string) bool { return strings.Contains(m[0], "[REDACTED") },
 		},
 		{
-			// key=value, key: value, "key": "value", KEY='value'. The key name
-			// stays so the note still says what was there.
-			name:  "pair",
-			hints: []string{"pass", "pwd", "secret", "token", "key", "credential"},
-			re: regexp.MustCompile(`(?i)(\b(?:[A-Za-z0-9]+[_.-])*` + pairKeys + `)` +
-				`(["']?[ \t]*[:=][ \t]*)` +
-				`("[^"\n]*"|'[^'\n]*'|[^\s,;&"'\x60]+)`),
+			// A token as the whole userinfo (https://<token>@github.com):
+			// long and with a digit, unlike user names such as git@.
+			name:  "url-token",
+			hints: []string{"://"},
+			re:    regexp.MustCompile(`\b([a-zA-Z][a-zA-Z0-9+.-]*://)([A-Za-z0-9_-]{20,})(@)`),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			keep:  func(m []string) bool { return !strings.ContainsAny(m[2], "0123456789") },
+		},
+		{
+			// --password VALUE, --token VALUE (the --key=value form is a pair).
+			// The flag must end at the space: --token-file and --password-stdin stay.
+			name:  "flag",
+			hints: []string{"--"},
+			re: regexp.MustCompile(`(?i)(--(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-?key|access-key|secret-key|private-key))` +
+				`([ \t]+)("[^"\n]*"|'[^'\n]*'|[^\s"'-]\S*)`),
 			repl: func(m []string) string {
 				v := m[3]
 				if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') {
@@ -107,6 +132,31 @@ func New() *Redactor {
 			},
 			keep: func(m []string) bool {
 				v := strings.Trim(m[3], `"'`)
+				return v == "" || strings.HasPrefix(v, "[REDACTED")
+			},
+		},
+		{
+			// key=value, key: value, "key": "value", KEY='value'. The key name
+			// stays so the note still says what was there.
+			name:  "pair",
+			hints: []string{"pass", "pwd", "secret", "token", "key", "credential"},
+			// The key may be glued to a prefix (PGPASSWORD=), and JSON may be
+			// backslash-escaped inside a shell command (\"password\": \"x\").
+			re: regexp.MustCompile(`(?i)(\b[A-Za-z0-9_.-]*` + pairKeys + `)` +
+				`(\\?["']?[ \t]*[:=][ \t]*)` +
+				`(\\"(?:[^"\\\n]|\\[^"\n])*\\"|"[^"\n]*"|'[^'\n]*'|[^\s,;&"'\x60\\]+)`),
+			repl: func(m []string) string {
+				v := m[3]
+				if strings.HasPrefix(v, `\"`) {
+					return m[1] + m[2] + `\"` + Mask + `\"`
+				}
+				if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') {
+					return m[1] + m[2] + v[:1] + Mask + v[:1]
+				}
+				return m[1] + m[2] + Mask
+			},
+			keep: func(m []string) bool {
+				v := strings.Trim(m[3], `"'\`)
 				return v == "" || strings.HasPrefix(v, "[REDACTED")
 			},
 		},
