@@ -58,6 +58,10 @@ type fileInfo struct {
 	scope string
 	size  int64
 	mtime int64
+	// link is set for a symlink or other non-regular entry: it is listed as
+	// a problem, never followed (it could expose a file outside the store,
+	// or name a device or FIFO that never ends).
+	link bool
 }
 
 func (s *Store) walk() ([]fileInfo, error) {
@@ -87,7 +91,7 @@ func (s *Store) walk() ([]fileInfo, error) {
 			}
 			rel, _ := filepath.Rel(t.base, p)
 			out = append(out, fileInfo{rel: t.prefix + "/" + filepath.ToSlash(rel), abs: p, scope: t.scope,
-				size: info.Size(), mtime: info.ModTime().UnixNano()})
+				size: info.Size(), mtime: info.ModTime().UnixNano(), link: !info.Mode().IsRegular()})
 			return nil
 		})
 		if err != nil {
@@ -350,10 +354,13 @@ func (w *writer) indexFile(ctx context.Context, f fileInfo, n *note.Note, reason
 }
 
 func readNote(f fileInfo) (*note.Note, string) {
+	if f.link {
+		return nil, "not a regular file (symlinks are not followed)"
+	}
 	if f.size > note.MaxFile {
 		return nil, fmt.Sprintf("too large (%d bytes; the limit is %d)", f.size, note.MaxFile)
 	}
-	data, err := os.ReadFile(f.abs)
+	data, err := readRegular(f.abs)
 	if err != nil {
 		return nil, "unreadable: " + err.Error()
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -85,6 +86,11 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool) error {
 		return fmt.Errorf("front-matter is %d bytes, over the %d-byte limit (title, tags or project too long)", front, note.MaxFrontMatter)
 	}
 	base, prefix := s.dirFor(n.Scope)
+	if info, err := os.Lstat(filepath.Join(base, n.Type)); err == nil && !info.IsDir() {
+		// A symlinked type directory would put the note outside the store,
+		// where no reindex finds it again.
+		return fmt.Errorf("%s is not a directory (symlinks are not followed); refusing to write note %s", filepath.Join(base, n.Type), n.ID)
+	}
 	abs := filepath.Join(base, n.Type, n.ID+".md")
 	var old []byte
 	if !fresh {
@@ -148,7 +154,7 @@ func (s *Store) candidates(id string) []fileInfo {
 		base, prefix := s.dirFor(scope)
 		for _, t := range note.Types {
 			p := filepath.Join(base, t, id+".md")
-			if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() {
+			if info, err := os.Lstat(p); err == nil && info.Mode().IsRegular() {
 				out = append(out, fileInfo{rel: prefix + "/" + t + "/" + id + ".md", abs: p, scope: scope,
 					size: info.Size(), mtime: info.ModTime().UnixNano()})
 			}
@@ -174,7 +180,7 @@ func (s *Store) locate(ctx context.Context, id string) (fileInfo, error) {
 	err := s.db.QueryRowContext(ctx, "SELECT path FROM files WHERE id = ? AND error IS NULL", id).Scan(&rel)
 	if err == nil {
 		abs := filepath.Join(s.home, filepath.FromSlash(rel))
-		if _, serr := os.Stat(abs); serr == nil {
+		if info, serr := os.Lstat(abs); serr == nil && info.Mode().IsRegular() {
 			scope := note.Portable
 			if strings.HasPrefix(rel, "local/") {
 				scope = note.MachineLocal
@@ -201,7 +207,7 @@ func (s *Store) Get(ctx context.Context, id string) (*note.Note, error) {
 }
 
 func readFile(f fileInfo) (*note.Note, error) {
-	data, err := os.ReadFile(f.abs)
+	data, err := readRegular(f.abs)
 	if err != nil {
 		return nil, err
 	}
@@ -211,6 +217,27 @@ func readFile(f fileInfo) (*note.Note, error) {
 	}
 	n.Scope = f.scope
 	return n, nil
+}
+
+// errNotRegular refuses a symlink (or device, FIFO) where a note file should be.
+var errNotRegular = errors.New("not a regular file (symlinks are not followed)")
+
+// readRegular reads a note file without following a symlink and without
+// reading past the size limit (note.Parse rejects what is over it).
+func readRegular(path string) ([]byte, error) {
+	info, err := os.Lstat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: %w", path, errNotRegular)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, note.MaxFile+1))
 }
 
 // Delete removes note id's file(s) and index rows.

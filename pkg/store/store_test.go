@@ -11,11 +11,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
@@ -562,5 +564,63 @@ func TestBroadQueryUsesRecency(t *testing.T) {
 	hits, _ = s.Search(ctx, "the deploy step 123", Filter{}, 3)
 	if len(hits) == 0 || hits[0].Title != "common words 123" {
 		t.Fatalf("rare word not ranked first: %v", hits)
+	}
+}
+
+// A symlink inside the trees is never followed: a note file pointing outside
+// the store is not indexed or read (it would expose that file through every
+// reader), and one pointing at a device cannot stall a reindex.
+func TestSymlinkedNoteFileNotFollowed(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symlinks need privileges on Windows")
+	}
+	home, outside := t.TempDir(), t.TempDir()
+	s := open(t, home)
+	n := note.New(note.Semantic, "outside secret", "TOP SECRET")
+	n.ID = "01OUTSIDE0000000000000000A"
+	n.CreatedAt, n.UpdatedAt = "2026-01-01T00:00:00+00:00", "2026-01-01T00:00:00+00:00"
+	target := filepath.Join(outside, "secret.md")
+	os.WriteFile(target, n.Marshal(), 0o644)
+	dir := filepath.Join(home, "memory", "semantic")
+	os.MkdirAll(dir, 0o755)
+	if err := os.Symlink(target, filepath.Join(dir, n.ID+".md")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/dev/zero", filepath.Join(dir, "01ZERO00000000000000000000.md")); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if _, err := s.Reindex(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	if c, _ := s.Count(ctx, Filter{}); c != 0 {
+		t.Fatalf("indexed %d notes through symlinks, want 0", c)
+	}
+	if got, err := s.Get(ctx, n.ID); err == nil {
+		t.Fatalf("Get followed the symlink: %q", got.Body)
+	}
+	probs, _ := s.Problems(ctx)
+	if len(probs) != 2 {
+		t.Fatalf("problems %+v, want both symlinks listed", probs)
+	}
+}
+
+// A type directory that is a symlink is not written through: the note would
+// land outside the store and vanish from the index at the next reindex.
+func TestWriteRefusesSymlinkedTypeDir(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symlinks need privileges on Windows")
+	}
+	home, outside := t.TempDir(), t.TempDir()
+	s := open(t, home)
+	if err := os.Symlink(outside, filepath.Join(home, "memory", note.Procedural)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Write(context.Background(), note.New(note.Procedural, "t", "b")); err == nil {
+		t.Fatal("Write went through a symlinked type directory")
+	}
+	if ents, _ := os.ReadDir(outside); len(ents) != 0 {
+		t.Fatalf("wrote %d file(s) outside the store", len(ents))
 	}
 }
