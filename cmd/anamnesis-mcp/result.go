@@ -24,39 +24,13 @@ const (
 	maxTagsOut  = 2000
 )
 
-// noteOut is the JSON note shape of SPEC 2 (seed 003's fields, then
-// prov_source, confidence and supersedes), body last so the model reads the
-// metadata first. Body is a pointer: list results omit it, an empty body is "".
-type noteOut struct {
-	ID         string   `json:"id"`
-	Type       string   `json:"type"`
-	Title      string   `json:"title"`
-	Project    string   `json:"project"`
-	MachineID  string   `json:"machine_id"`
-	Scope      string   `json:"scope"`
-	Tags       []string `json:"tags"`
-	CreatedAt  string   `json:"created_at"`
-	UpdatedAt  string   `json:"updated_at"`
-	ProvSource string   `json:"prov_source"`
-	Confidence float64  `json:"confidence"`
-	Supersedes []string `json:"supersedes"`
-	Body       *string  `json:"body,omitempty"`
-}
+// noteOut is the JSON note shape of SPEC 2, shared with the CLI and the
+// dashboard (note.Out): body last, so the model reads the metadata first;
+// list results omit it, an empty body is "".
+type noteOut = note.Out
 
 func toOut(n *note.Note, withBody bool) noteOut {
-	o := noteOut{ID: n.ID, Type: n.Type, Title: n.Title, Project: n.Project, MachineID: n.MachineID,
-		Scope: n.Scope, Tags: n.Tags, CreatedAt: n.CreatedAt, UpdatedAt: n.UpdatedAt,
-		ProvSource: n.ProvSource, Confidence: n.Confidence, Supersedes: n.Supersedes}
-	if o.Tags == nil {
-		o.Tags = []string{}
-	}
-	if o.Supersedes == nil {
-		o.Supersedes = []string{}
-	}
-	if withBody {
-		b := n.Body
-		o.Body = &b
-	}
+	o := n.Out(withBody)
 	o.Title = clip(o.Title, maxTitleOut)
 	total := 0
 	for i, t := range o.Tags {

@@ -125,7 +125,7 @@ func runWrite(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if c.json {
-		return printJSON(e.stdout, w)
+		return printJSON(e.stdout, w.Out(true))
 	}
 	fmt.Fprintln(e.stdout, w.ID)
 	return nil
@@ -167,7 +167,7 @@ func runGet(ctx context.Context, e *env, args []string) error {
 			if err != nil {
 				return err
 			}
-			return printJSON(e.stdout, n)
+			return printJSON(e.stdout, n.Out(true))
 		}
 		p, err := s.Path(ctx, id)
 		if err != nil {
@@ -257,7 +257,7 @@ func runList(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if c.json {
-		return printJSON(e.stdout, notes)
+		return printJSON(e.stdout, note.Outs(notes, false))
 	}
 	printNotes(e.stdout, notes)
 	return nil
@@ -293,7 +293,7 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if c.json {
-		return printJSON(e.stdout, hits)
+		return printJSON(e.stdout, note.Outs(hits, true))
 	}
 	printNotes(e.stdout, hits)
 	return nil

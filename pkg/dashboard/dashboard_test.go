@@ -761,3 +761,33 @@ func TestBackStaysOnThisServer(t *testing.T) {
 		}
 	}
 }
+
+// SPEC 2: the API prints the same note shape as the CLI and MCP: no
+// prov_model/prov_session, body on single notes and search hits even when
+// empty, never on lists.
+func TestAPINoteShape(t *testing.T) {
+	f := newFixture(t, 3)
+	c := newClient(t, f, nil)
+	n := note.New(note.Episodic, "Zebra session", "")
+	n.ProvSource, n.ProvModel, n.ProvSession = note.ProvSessionEnd, "openai/gpt-x", "sess-42"
+	w, err := f.st.Write(context.Background(), n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		path     string
+		withBody bool
+	}{
+		{"/api/notes/" + w.ID, true},
+		{"/api/search?q=zebra", true},
+		{"/api/notes?type=episodic", false},
+	} {
+		body := want(t, c.get(tc.path), http.StatusOK, w.ID, `"prov_source": "session-end"`, `"supersedes": []`)
+		if strings.Contains(body, "prov_model") || strings.Contains(body, "prov_session") {
+			t.Errorf("%s: keys outside the note shape:\n%s", tc.path, body)
+		}
+		if got := strings.Contains(body, `"body": ""`); got != tc.withBody {
+			t.Errorf("%s: body present = %v, want %v:\n%s", tc.path, got, tc.withBody, body)
+		}
+	}
+}

@@ -717,7 +717,9 @@ func (s *Server) fleet(w http.ResponseWriter, r *http.Request) {
 func back(r *http.Request) string {
 	u, err := url.Parse(r.Referer())
 	if err != nil || !strings.EqualFold(u.Host, r.Host) || !strings.HasPrefix(u.Path, "/") ||
-		strings.HasPrefix(u.Path, "//") || strings.ContainsAny(u.Path, "\\\r\n") {
+		strings.HasPrefix(u.Path, "//") || strings.ContainsRune(u.Path, '\\') ||
+		// Browsers drop tabs and newlines from a Location: "/\t/x" would be "//x".
+		strings.ContainsFunc(u.Path, func(c rune) bool { return c < 0x20 || c == 0x7f }) {
 		return "/"
 	}
 	if u.RawQuery != "" {
@@ -794,7 +796,7 @@ func (s *Server) apiList(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": err.Error()})
 		return
 	}
-	writeJSON(w, http.StatusOK, notes)
+	writeJSON(w, http.StatusOK, note.Outs(notes, false))
 }
 
 func (s *Server) apiGet(w http.ResponseWriter, r *http.Request) {
@@ -811,7 +813,7 @@ func (s *Server) apiGet(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": err.Error()})
 		return
 	}
-	writeJSON(w, http.StatusOK, n)
+	writeJSON(w, http.StatusOK, n.Out(true))
 }
 
 func (s *Server) apiSearch(w http.ResponseWriter, r *http.Request) {
@@ -826,7 +828,7 @@ func (s *Server) apiSearch(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": err.Error()})
 		return
 	}
-	writeJSON(w, http.StatusOK, notes)
+	writeJSON(w, http.StatusOK, note.Outs(notes, true))
 }
 
 func (s *Server) apiStats(w http.ResponseWriter, r *http.Request) {

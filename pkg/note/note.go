@@ -74,17 +74,65 @@ type Note struct {
 	CreatedAt   string   `json:"created_at"`
 	UpdatedAt   string   `json:"updated_at"`
 	ProvSource  string   `json:"prov_source"`
-	ProvModel   string   `json:"prov_model,omitempty"`
-	ProvSession string   `json:"prov_session,omitempty"`
+	ProvModel   string   `json:"-"` // not in SPEC 2's JSON shape
+	ProvSession string   `json:"-"` // not in SPEC 2's JSON shape
 	Confidence  float64  `json:"confidence"`
 	Supersedes  []string `json:"supersedes"`
-	Body        string   `json:"body,omitempty"`
+	Body        string   `json:"body,omitempty"` // print n.Out(true) where bodies are returned
 
 	// extra holds front-matter keys this version does not know, kept verbatim
 	// so rewriting a note written by a newer reference loses nothing.
 	extra []extraKey
 	// supersedesList remembers that the file wrote supersedes as a list.
 	supersedesList bool
+}
+
+// Out is the JSON note shape of SPEC 2, the same in CLI --json, MCP results
+// and the dashboard API: seed 003's fields, then prov_source, confidence and
+// supersedes (always a list), and body last. Body is a pointer: results that
+// return bodies carry it even when it is empty, lists leave it out.
+type Out struct {
+	ID         string   `json:"id"`
+	Type       string   `json:"type"`
+	Title      string   `json:"title"`
+	Project    string   `json:"project"`
+	MachineID  string   `json:"machine_id"`
+	Scope      string   `json:"scope"`
+	Tags       []string `json:"tags"`
+	CreatedAt  string   `json:"created_at"`
+	UpdatedAt  string   `json:"updated_at"`
+	ProvSource string   `json:"prov_source"`
+	Confidence float64  `json:"confidence"`
+	Supersedes []string `json:"supersedes"`
+	Body       *string  `json:"body,omitempty"`
+}
+
+// Out returns the note in the JSON shape; withBody says whether this result
+// is one that returns bodies (get, search, write) or not (list).
+func (n *Note) Out(withBody bool) Out {
+	o := Out{ID: n.ID, Type: n.Type, Title: n.Title, Project: n.Project, MachineID: n.MachineID,
+		Scope: n.Scope, Tags: n.Tags, CreatedAt: n.CreatedAt, UpdatedAt: n.UpdatedAt,
+		ProvSource: n.ProvSource, Confidence: n.Confidence, Supersedes: n.Supersedes}
+	if o.Tags == nil {
+		o.Tags = []string{}
+	}
+	if o.Supersedes == nil {
+		o.Supersedes = []string{}
+	}
+	if withBody {
+		b := n.Body
+		o.Body = &b
+	}
+	return o
+}
+
+// Outs is Out over a list.
+func Outs(notes []*Note, withBody bool) []Out {
+	out := make([]Out, len(notes))
+	for i, n := range notes {
+		out[i] = n.Out(withBody)
+	}
+	return out
 }
 
 // New returns a note with the reference's defaults filled in.

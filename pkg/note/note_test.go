@@ -183,3 +183,44 @@ func TestScalarRoundTripsThroughYAML(t *testing.T) {
 		}
 	}
 }
+
+// SPEC 2: one JSON note shape everywhere: seed 003's fields, then
+// prov_source, confidence, supersedes (a list); body where bodies are
+// returned, even when empty; nothing else (no prov_model, prov_session).
+func TestOutShape(t *testing.T) {
+	n := New(Semantic, "T", "")
+	n.ID, n.ProvModel, n.ProvSession, n.Tags, n.Supersedes = "01ABC", "openai/gpt", "sess-1", nil, nil
+	keys := func(v any) string { // top-level keys in order
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.Token() // {
+		var ks []string
+		for dec.More() {
+			k, _ := dec.Token()
+			ks = append(ks, k.(string))
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return strings.Join(ks, ",")
+	}
+	const meta = "id,type,title,project,machine_id,scope,tags,created_at,updated_at,prov_source,confidence,supersedes"
+	if got := keys(n.Out(true)); got != meta+",body" {
+		t.Errorf("with body: %s", got)
+	}
+	if got := keys(n.Out(false)); got != meta {
+		t.Errorf("without body: %s", got)
+	}
+	b, _ := json.Marshal(n.Out(true))
+	if !strings.Contains(string(b), `"tags":[]`) || !strings.Contains(string(b), `"supersedes":[]`) || !strings.Contains(string(b), `"body":""`) {
+		t.Errorf("lists must be [] and an empty body \"\": %s", b)
+	}
+	// A Note marshalled directly never leaks the keys outside the shape.
+	if b, _ := json.Marshal(n); strings.Contains(string(b), "prov_model") || strings.Contains(string(b), "prov_session") {
+		t.Errorf("Note JSON has keys outside SPEC 2's shape: %s", b)
+	}
+}
