@@ -223,10 +223,19 @@ func parseYAML(front string) (*Note, error) {
 	}
 	m := doc.Content[0]
 	n := defaults()
+	// Nodes of known keys that carry an anchor: known keys are written back
+	// without anchors, so an unknown key's alias to one is replaced by a copy.
+	anchored := map[*yaml.Node]*yaml.Node{}
+	keep := func(k string, v *yaml.Node) {
+		n.extra = append(n.extra, extraKey{k, detach(v, anchored)})
+	}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i], m.Content[i+1]
 		if v.Kind == yaml.AliasNode {
 			v = v.Alias
+		}
+		if known, _ := defaults().set(k.Value, ""); known || k.Value == "tags" || k.Value == "supersedes" {
+			markAnchors(m.Content[i+1], anchored)
 		}
 		switch k.Value {
 		case "tags", "supersedes":
@@ -245,7 +254,7 @@ func parseYAML(front string) (*Note, error) {
 			if known, _ := n.set(k.Value, ""); known {
 				return nil, fmt.Errorf("%s must be a single value", k.Value)
 			}
-			n.extra = append(n.extra, extraKey{k.Value, v})
+			keep(k.Value, v)
 			continue
 		}
 		known, err := n.set(k.Value, scalarValue(v))
@@ -253,10 +262,75 @@ func parseYAML(front string) (*Note, error) {
 			return nil, err
 		}
 		if !known {
-			n.extra = append(n.extra, extraKey{k.Value, v})
+			keep(k.Value, v)
 		}
 	}
 	return n, nil
+}
+
+// markAnchors records v and its descendants that carry an anchor. Aliases
+// are not followed, so the walk is bounded by the front-matter's size.
+func markAnchors(v *yaml.Node, into map[*yaml.Node]*yaml.Node) {
+	if v.Anchor != "" {
+		into[v] = nil
+	}
+	for _, c := range v.Content {
+		markAnchors(c, into)
+	}
+}
+
+// detach returns v with every alias to an anchored node of a known key
+// replaced: the first by an anchored copy of that node, later ones by
+// aliases to that copy (extras are written in their original order), so
+// nothing is expanded and the output stays as small as the input. v itself
+// is not changed.
+func detach(v *yaml.Node, anchored map[*yaml.Node]*yaml.Node) *yaml.Node {
+	if _, ok := anchored[v]; ok {
+		return stand(v, anchored)
+	}
+	if v.Kind == yaml.AliasNode && v.Alias != nil {
+		if _, ok := anchored[v.Alias]; ok {
+			return stand(v.Alias, anchored)
+		}
+	}
+	var out *yaml.Node
+	for i, c := range v.Content {
+		if d := detach(c, anchored); d != c {
+			if out == nil {
+				cp := *v
+				cp.Content = append([]*yaml.Node(nil), v.Content...)
+				out = &cp
+			}
+			out.Content[i] = d
+		}
+	}
+	if out == nil {
+		return v
+	}
+	return out
+}
+
+// stand is what an extra holds in place of known node t.
+func stand(t *yaml.Node, anchored map[*yaml.Node]*yaml.Node) *yaml.Node {
+	if r := anchored[t]; r != nil {
+		return &yaml.Node{Kind: yaml.AliasNode, Value: r.Anchor, Alias: r}
+	}
+	r := plainCopy(t)
+	r.Anchor = t.Anchor
+	anchored[t] = r
+	return r
+}
+
+// plainCopy copies a known key's node (a scalar or a list of scalars)
+// without anchors.
+func plainCopy(v *yaml.Node) *yaml.Node {
+	cp := *v
+	cp.Anchor = ""
+	cp.Content = make([]*yaml.Node, len(v.Content))
+	for i, c := range v.Content {
+		cp.Content[i] = plainCopy(c)
+	}
+	return &cp
 }
 
 func scalarValue(v *yaml.Node) string {
