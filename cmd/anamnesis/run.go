@@ -315,6 +315,8 @@ lists extensions: any executable anamnesis-NAME on PATH runs as 'anamnesis NAME'
 func runHelp(ctx context.Context, e *env, args []string) error {
 	fs := cli.FlagSet("help", e.stderr)
 	all := fs.Bool("a", false, "list extensions found on PATH too")
+	// Every built-in accepts --home (SPEC 2), even where it changes nothing.
+	fs.String("home", "", "store directory (accepted; help does not read the store)")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
@@ -350,8 +352,14 @@ func runHelp(ctx context.Context, e *env, args []string) error {
 
 func runVersion(ctx context.Context, e *env, args []string) error {
 	fs := cli.FlagSet("version", e.stderr)
+	var c common
+	c.register(fs, true)
 	if err := cli.Parse(fs, args); err != nil {
 		return err
+	}
+	if c.json {
+		return printJSON(e.stdout, map[string]string{"version": cli.VersionString(), "go": runtime.Version(),
+			"os": runtime.GOOS, "arch": runtime.GOARCH})
 	}
 	fmt.Fprintf(e.stdout, "anamnesis %s (%s %s/%s)\n", cli.VersionString(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	return nil
