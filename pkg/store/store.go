@@ -85,11 +85,20 @@ func Open(ctx context.Context, home string) (*Store, error) {
 	db.SetMaxOpenConns(4)
 	db.SetConnMaxIdleTime(time.Minute)
 	s.db = db
-	if err := s.ensureSchema(ctx); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("store: index %s: %w", s.DBPath(), err)
+	// Even the first reads can meet another process's rebuild (switching a new
+	// file to WAL needs a lock), so the whole check waits like a writer does.
+	deadline := time.Now().Add(lockWait)
+	for {
+		err := s.ensureSchema(ctx)
+		if err == nil {
+			return s, nil
+		}
+		if !isBusy(err) || time.Now().After(deadline) || ctx.Err() != nil {
+			db.Close()
+			return nil, fmt.Errorf("store: index %s: %w", s.DBPath(), err)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
-	return s, nil
 }
 
 // Close releases the index.
