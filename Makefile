@@ -64,7 +64,7 @@ bench: build
 	$(GO) run ./scripts/bench/hookbench -bin bin -gen scripts/bench/gen_store.py -work $(BENCH_DIR)/hooks
 	$(GO) run ./scripts/bench/mcpbench -bin bin/anamnesis-mcp -gen scripts/bench/gen_store.py -work $(BENCH_DIR)/mcp
 	$(GO) run ./scripts/bench/syncbench -bin bin -work $(BENCH_DIR)/sync
-	$(GO) run ./scripts/bench/dashbench -home $(BENCH_DIR)/store-100000 -n 100000
+	$(GO) run ./scripts/bench/dashbench -home $(BENCH_DIR)/store-100000 -queries $(BENCH_DIR)/store-100000.queries.jsonl -n 100000
 
 e2e: build
 	sh scripts/e2e/run.sh
