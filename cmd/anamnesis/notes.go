@@ -269,7 +269,7 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 	c.register(fs, true)
 	var f store.Filter
 	filterFlags(fs, &f)
-	k := fs.Int("k", 8, "how many results (1-100)")
+	k := fs.Int("k", 8, "how many results (clamped to 1-100)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -279,9 +279,6 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 	}
 	if err := checkFilter(f); err != nil {
 		return err
-	}
-	if *k < 1 || *k > 100 {
-		return cli.Usagef("--k must be between 1 and 100")
 	}
 	s, _, err := c.open(ctx, e)
 	if err != nil {
