@@ -77,3 +77,31 @@ func TestSetUnsetSave(t *testing.T) {
 		t.Fatalf("%+v", c)
 	}
 }
+
+// SPEC 10: for every key, the environment wins over config.json, which wins
+// over the defaults.
+func TestPrecedenceEveryKey(t *testing.T) {
+	home := t.TempDir()
+	os.WriteFile(Path(home), []byte(`{"machine_id":"file-m","remote":"/srv/file.git","inject":{"max_chars":4000},
+		"reflection":{"provider":"local","model":"file-model","base_url":"http://file.example/v1","api_key":"file-key","timeout":5}}`), 0o600)
+	env := map[string]string{
+		"ANAMNESIS_MACHINE_ID": "env-m", "ANAMNESIS_GIT_REMOTE": "/srv/env.git", "ANAMNESIS_INJECT_MAX_CHARS": "0",
+		"ANAMNESIS_REFLECTION_PROVIDER": "openai", "ANAMNESIS_REFLECTION_MODEL": "env-model",
+		"ANAMNESIS_REFLECTION_BASE_URL": "http://env.example/v1", "ANAMNESIS_REFLECTION_API_KEY": "env-key",
+		"ANAMNESIS_REFLECTION_TIMEOUT": "7", "ANAMNESIS_IMPORT_NATIVE": "0", "CLAUDE_CONFIG_DIR": "/cc",
+	}
+	e := Resolve(home, envOf(env))
+	want := Config{Home: home, MachineID: "env-m", Remote: "/srv/env.git", InjectMaxChars: 0, ImportNative: false,
+		Reflection: Reflection{Provider: "openai", Model: "env-model", BaseURL: "http://env.example/v1", APIKey: "env-key", Timeout: 7 * time.Second},
+		ClaudeDir: "/cc"}
+	if e != want {
+		t.Errorf("env over file:\n got %+v\nwant %+v", e, want)
+	}
+	f := Resolve(home, envOf(map[string]string{"HOME": "/u"}))
+	want = Config{Home: home, MachineID: "file-m", Remote: "/srv/file.git", InjectMaxChars: 4000, ImportNative: true,
+		Reflection: Reflection{Provider: "local", Model: "file-model", BaseURL: "http://file.example/v1", APIKey: "file-key", Timeout: 5 * time.Second},
+		ClaudeDir: "/u/.claude"}
+	if f != want {
+		t.Errorf("file over defaults:\n got %+v\nwant %+v", f, want)
+	}
+}
