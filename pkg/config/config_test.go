@@ -93,14 +93,14 @@ func TestPrecedenceEveryKey(t *testing.T) {
 	e := Resolve(home, envOf(env))
 	want := Config{Home: home, MachineID: "env-m", Remote: "/srv/env.git", InjectMaxChars: 0, ImportNative: false,
 		Reflection: Reflection{Provider: "openai", Model: "env-model", BaseURL: "http://env.example/v1", APIKey: "env-key", Timeout: 7 * time.Second},
-		ClaudeDir: "/cc"}
+		ClaudeDir:  "/cc"}
 	if e != want {
 		t.Errorf("env over file:\n got %+v\nwant %+v", e, want)
 	}
 	f := Resolve(home, envOf(map[string]string{"HOME": "/u"}))
 	want = Config{Home: home, MachineID: "file-m", Remote: "/srv/file.git", InjectMaxChars: 4000, ImportNative: true,
 		Reflection: Reflection{Provider: "local", Model: "file-model", BaseURL: "http://file.example/v1", APIKey: "file-key", Timeout: 5 * time.Second},
-		ClaudeDir: "/u/.claude"}
+		ClaudeDir:  "/u/.claude"}
 	if f != want {
 		t.Errorf("file over defaults:\n got %+v\nwant %+v", f, want)
 	}
