@@ -175,11 +175,13 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	if err != nil {
 		return err
 	}
-	verb := "wrote"
+	// The seed's line, so scripts matching "capture: wrote" see every capture;
+	// a second capture of the session says so inside the parentheses.
+	again := ""
 	if updated {
-		verb = "updated"
+		again = "; updated in place"
 	}
-	c.say("capture: %s episodic note %s (project %s, %s)", verb, n.ID, n.Project, c.o.source)
+	c.say("capture: wrote episodic note %s (project %s, %s%s)", n.ID, n.Project, c.o.source, again)
 
 	if n.Scope == note.MachineLocal {
 		// A session note someone moved to local/ stays off git and off

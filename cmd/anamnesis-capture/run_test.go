@@ -249,7 +249,7 @@ func TestPreCompactThenSessionEndOneNote(t *testing.T) {
 	if !strings.Contains(second, "The health endpoint returns {ok:true}") {
 		t.Errorf("body not updated:\n%s", second)
 	}
-	if !strings.Contains(r1.stdout, "capture: wrote episodic note") || !strings.Contains(r2.stdout, "capture: updated episodic note") {
+	if !strings.Contains(r1.stdout, "capture: wrote episodic note") || !strings.Contains(r2.stdout, "; updated in place)") {
 		t.Errorf("stdout %q / %q", r1.stdout, r2.stdout)
 	}
 	// Two commits, one per capture, by anamnesis@dev on main.
@@ -285,7 +285,7 @@ func TestUpdatesReferenceNote(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := runCapture(t, home, nil, "--transcript", fixture(t, "82bbae79"), "--no-sync", "--source", "precompact")
-	if !strings.Contains(r.stdout, "capture: updated episodic note 01M80WH8X3Q9KFPN7WBCQA50Z0") || len(notes(t, home)) != 1 {
+	if !strings.Contains(r.stdout, "capture: wrote episodic note 01M80WH8X3Q9KFPN7WBCQA50Z0") || !strings.Contains(r.stdout, "updated in place") || len(notes(t, home)) != 1 {
 		t.Errorf("stdout %q, %d notes", r.stdout, len(notes(t, home)))
 	}
 }
@@ -536,7 +536,7 @@ func TestMachineLocalSessionNote(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := runCapture(t, home, nil, "--transcript", tr, "--no-sync", "--source", "precompact")
-	if !strings.Contains(r.stdout, "capture: updated episodic note") || strings.Contains(r.stdout, "committed") || r.stderr != "" {
+	if !strings.Contains(r.stdout, "updated in place)") || strings.Contains(r.stdout, "committed") || r.stderr != "" {
 		t.Errorf("stdout %q stderr %q", r.stdout, r.stderr)
 	}
 	data, err := os.ReadFile(local)

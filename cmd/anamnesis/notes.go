@@ -318,7 +318,8 @@ func runReindex(ctx context.Context, e *env, args []string) error {
 		return printJSON(e.stdout, map[string]any{"indexed": r.Indexed, "removed": r.Removed, "unchanged": r.Unchanged,
 			"skipped": r.Skipped, "total": r.Total, "unreadable": problemsOrEmpty(probs)})
 	}
-	fmt.Fprintf(e.stdout, "reindex: indexed %d note(s)\n", r.Indexed)
+	// The seed prints the notes in the index; --json says what was re-read.
+	fmt.Fprintf(e.stdout, "reindex: indexed %d note(s)\n", r.Total)
 	if len(probs) > 0 {
 		fmt.Fprintf(e.stderr, "reindex: %d file(s) could not be read; see 'anamnesis status'\n", len(probs))
 	}
