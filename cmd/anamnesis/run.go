@@ -314,7 +314,7 @@ lists extensions: any executable anamnesis-NAME on PATH runs as 'anamnesis NAME'
 
 func runHelp(ctx context.Context, e *env, args []string) error {
 	fs := cli.FlagSet("help", e.stderr)
-	all := fs.Bool("a", false, "list extensions found on PATH too")
+	all := fs.Bool("a", false, "show where each extension was found")
 	// Every built-in accepts --home (SPEC 2), even where it changes nothing.
 	fs.String("home", "", "store directory (accepted; help does not read the store)")
 	if err := cli.Parse(fs, args); err != nil {
@@ -332,19 +332,23 @@ func runHelp(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("no such command %q. See 'anamnesis help'", name)
 	}
 	usage(e.stdout, *all)
-	if *all {
-		ext := extensions(e.getenv, e.stderr)
-		names := make([]string, 0, len(ext))
-		for n := range ext {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		fmt.Fprintln(e.stdout, "\nExtensions and tools found:")
-		if len(names) == 0 {
-			fmt.Fprintln(e.stdout, "  (none)")
-		}
-		for _, n := range names {
+	// Discovered extensions are listed either way (first found wins; shadowed
+	// and non-executable copies are warned about on stderr); -a adds their paths.
+	ext := extensions(e.getenv, e.stderr)
+	names := make([]string, 0, len(ext))
+	for n := range ext {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	fmt.Fprintln(e.stdout, "\nExtensions and tools found (anamnesis-NAME on PATH):")
+	if len(names) == 0 {
+		fmt.Fprintln(e.stdout, "  (none)")
+	}
+	for _, n := range names {
+		if *all {
 			fmt.Fprintf(e.stdout, "  %-10s %s\n", n, ext[n])
+		} else {
+			fmt.Fprintf(e.stdout, "  %s\n", n)
 		}
 	}
 	return nil
