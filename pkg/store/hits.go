@@ -97,26 +97,14 @@ func (s *Store) Browse(ctx context.Context, f Filter, cur Cursor, before bool, l
 		q += " AND (m.updated_at, m.id) < (?, ?)"
 		args = append(args, cur.UpdatedAt, cur.ID)
 	}
-	rows, err := s.db.QueryContext(ctx, q+order+" LIMIT ?", append(args, limit)...)
+	out, err := s.queryMeta(ctx, q+order+" LIMIT ?", append(args, limit))
 	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*note.Note{}
-	for rows.Next() {
-		n, _, err := scanMeta(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, n)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, err
 	}
 	if before && cur != (Cursor{}) {
 		slices.Reverse(out)
 	}
-	return out, s.fillSupersedes(ctx, out)
+	return out, nil
 }
 
 // TagCounts returns every tag in the index with how many notes carry it.

@@ -325,6 +325,11 @@ func (s *Store) List(ctx context.Context, f Filter) ([]*note.Note, error) {
 		q += " LIMIT ? OFFSET ?"
 		args = append(args, limit, f.Offset)
 	}
+	return s.queryMeta(ctx, q, args)
+}
+
+// queryMeta runs a query selecting metaCols and returns the notes, without bodies.
+func (s *Store) queryMeta(ctx context.Context, q string, args []any) ([]*note.Note, error) {
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
