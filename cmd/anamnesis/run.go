@@ -307,8 +307,8 @@ Examples:
   anamnesis list --type episodic --limit 5
   anamnesis config set remote git@host:anamnesis-memory.git
 
-Every data command takes --home DIR and --json. 'anamnesis help -a' also
-lists extensions: any executable anamnesis-NAME on PATH runs as 'anamnesis NAME'.
+Every data command takes --home DIR and --json. Any executable anamnesis-NAME
+on PATH runs as 'anamnesis NAME'; 'anamnesis help -a' shows where each was found.
 `)
 }
 
