@@ -8,7 +8,6 @@ import (
 	"log"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -62,11 +61,8 @@ func (a *app) store(ctx context.Context) (*store.Store, error) {
 	if a.st != nil {
 		return a.st, nil
 	}
-	var st *store.Store
-	err := retryBusy(ctx, func() (err error) {
-		st, err = store.Open(ctx, a.home)
-		return err
-	})
+	// store.Open itself waits out another process's rebuild of the index.
+	st, err := store.Open(ctx, a.home)
 	if err != nil {
 		// Not cached: the next call tries again (the disk may come back).
 		return nil, fmt.Errorf("cannot open the store at %s: %v", a.home, err)
@@ -84,38 +80,6 @@ func (a *app) close() error {
 	err := a.st.Close()
 	a.st = nil
 	return err
-}
-
-// busyFor is how long a store operation keeps retrying while another
-// process holds the index's write lock longer than SQLite's own 5 s wait:
-// a rebuild of the whole index (a new schema version, a fresh clone of a big
-// store) in one process must not fail the first tool calls of every other
-// session started meanwhile.
-const busyFor = 90 * time.Second
-
-func isBusy(err error) bool {
-	if err == nil {
-		return false
-	}
-	msg := err.Error()
-	return strings.Contains(msg, "database is locked") || strings.Contains(msg, "SQLITE_BUSY")
-}
-
-func retryBusy(ctx context.Context, fn func() error) error {
-	deadline := time.Now().Add(busyFor)
-	delay := 100 * time.Millisecond
-	for {
-		err := fn()
-		if !isBusy(err) || time.Now().After(deadline) {
-			return err
-		}
-		select {
-		case <-ctx.Done():
-			return err
-		case <-time.After(delay):
-		}
-		delay = min(2*delay, time.Second)
-	}
 }
 
 // serverOptions tunes newServer (tests validate every structured result
@@ -390,15 +354,9 @@ func (a *app) write(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTool
 	}
 	n := note.New(typ, title, body)
 	n.Project, n.Tags, n.Scope, n.MachineID, n.ProvSource = project, tags, scope, a.machineID, note.ProvHuman
-	// A write that has started finishes even if the client goes away.
-	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), busyFor+30*time.Second)
-	defer cancel()
-	var written *note.Note
-	err = retryBusy(wctx, func() (err error) {
-		// A failed Write leaves nothing behind, so it can simply run again.
-		written, err = st.Write(wctx, n)
-		return err
-	})
+	// A write that has started finishes even if the client goes away; the
+	// store waits out another process holding the index's write lock.
+	written, err := st.Write(context.WithoutCancel(ctx), n)
 	if err != nil {
 		return a.internal(tool, err), nil
 	}
