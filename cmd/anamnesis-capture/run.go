@@ -188,15 +188,20 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 		// the other machines: nothing to commit or sync.
 		return nil
 	}
-	rel := filepath.ToSlash(filepath.Join(n.Type, n.ID+".md"))
-	// Under the home's sync lock: a sync that aborts a failed merge resets
-	// whatever is staged, and this commit stages the note.
-	var hash string
-	err = gitsync.WithLock(ctx, c.cfg.Home, commitLockWait, func() error {
-		var cerr error
-		hash, cerr = commitNote(ctx, st.MemoryDir(), rel, c.cfg.MachineID, n.ID, sess.SessionID)
-		return cerr
-	})
+	// Only the note (and the store's .gitignore), under the home's sync lock:
+	// a sync that aborts a failed merge resets whatever is staged.
+	paths := []string{filepath.ToSlash(filepath.Join(n.Type, n.ID+".md"))}
+	if _, err := os.Stat(filepath.Join(st.MemoryDir(), ".gitignore")); err == nil {
+		paths = append(paths, ".gitignore")
+	}
+	short := sess.SessionID
+	if len(short) > 8 {
+		short = short[:8]
+	}
+	msg := fmt.Sprintf("anamnesis: capture session %s (note %s) from %s at %s", short, n.ID, c.cfg.MachineID, time.Now().UTC().Format(time.RFC3339))
+	cctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	hash, err := gitsync.CommitPaths(cctx, c.cfg.Home, c.cfg.MachineID, msg, commitLockWait, paths...)
+	cancel()
 	if errors.Is(err, gitsync.ErrBusy) {
 		// The note is on disk and indexed; the sync started below waits
 		// for the running one and then commits it.

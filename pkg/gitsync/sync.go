@@ -587,17 +587,35 @@ func Commit(ctx context.Context, home, machineID, msg string, wait time.Duration
 	return commitAll(ctx, g, msg)
 }
 
-// WithLock runs fn while holding home's sync lock, waiting up to wait for
-// it (ErrBusy when a sync holds it longer). Anything that stages or commits
-// in <home>/memory outside this package (capture's local commit) must run
-// under it: a sync aborting a failed merge resets what is staged.
-func WithLock(ctx context.Context, home string, wait time.Duration, fn func() error) error {
+// CommitPaths commits only paths (relative to <home>/memory) under the sync
+// lock, creating the repository if needed, and returns the new short hash ("" when
+// those paths did not change). Capture uses it to commit the note it just
+// wrote without sweeping up anything else pending: that belongs to the next sync.
+func CommitPaths(ctx context.Context, home, machineID, msg string, wait time.Duration, paths ...string) (string, error) {
 	lk, err := acquire(ctx, LockPath(home), wait)
 	if err != nil {
-		return err
+		return "", err
 	}
 	defer lk.release()
-	return fn()
+	if _, err := exec.LookPath("git"); err != nil {
+		return "", errors.New("git is not on PATH")
+	}
+	g := &git{dir: filepath.Join(home, "memory"), machine: machineID}
+	if err := ensureRepo(ctx, g); err != nil {
+		return "", err
+	}
+	if _, err := g.run(ctx, append([]string{"add", "--"}, paths...)...); err != nil {
+		return "", err
+	}
+	same, err := g.ok(ctx, append([]string{"diff", "--cached", "--quiet", "--"}, paths...)...)
+	if err != nil || same {
+		return "", err
+	}
+	if _, err := g.run(ctx, append([]string{"commit", "--quiet", "--no-verify", "-m", msg, "--"}, paths...)...); err != nil {
+		return "", err
+	}
+	out, err := g.run(ctx, "rev-parse", "--short", "HEAD")
+	return strings.TrimSpace(out), err
 }
 
 // LastSync is what the most recent sync of a home reported.
