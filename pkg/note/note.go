@@ -27,6 +27,7 @@ const (
 	ProvSessionEnd = "session-end"
 	ProvReflection = "reflection"
 	ProvImport     = "import"
+	ProvMerge      = "merge" // written by the newest reference's merge (consolidate)
 
 	Global = "global"
 )
@@ -34,7 +35,7 @@ const (
 var (
 	Types       = []string{Procedural, Semantic, Episodic}
 	Scopes      = []string{Portable, MachineLocal}
-	ProvSources = []string{ProvHuman, ProvSessionEnd, ProvReflection, ProvImport}
+	ProvSources = []string{ProvHuman, ProvSessionEnd, ProvReflection, ProvImport, ProvMerge}
 )
 
 // ErrBadID is returned for ids that could escape the store when used in a path.

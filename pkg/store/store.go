@@ -19,7 +19,7 @@ import (
 
 // SchemaVersion is stored in PRAGMA user_version. Any other value, older or
 // newer, means the index was not built by this code and is rebuilt.
-const SchemaVersion = 1002
+const SchemaVersion = 1003
 
 // ErrNotFound is returned when no note has the id.
 var ErrNotFound = errors.New("note not found")
@@ -119,7 +119,7 @@ CREATE TABLE IF NOT EXISTS memories (
     created_at TEXT NOT NULL,
     updated_at TEXT NOT NULL,
     prov_source TEXT NOT NULL DEFAULT 'human'
-        CHECK (prov_source IN ('human','session-end','reflection','import')),
+        CHECK (prov_source IN ('human','session-end','reflection','import','merge')),
     prov_model TEXT,
     prov_session TEXT,
     confidence REAL NOT NULL DEFAULT 1.0,

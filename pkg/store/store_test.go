@@ -624,3 +624,32 @@ func TestWriteRefusesSymlinkedTypeDir(t *testing.T) {
 		t.Fatalf("wrote %d file(s) outside the store", len(ents))
 	}
 }
+
+// The newest reference's merge writes prov_source: merge with a list-valued
+// supersedes; such a note must be indexed and the notes it replaces hidden.
+func TestReferenceMergeNoteIndexed(t *testing.T) {
+	home := t.TempDir()
+	dir := filepath.Join(home, "memory", "semantic")
+	os.MkdirAll(dir, 0o755)
+	write := func(id, title, extra string) {
+		src := "---\nid: " + id + "\ntype: semantic\ntitle: " + title + "\nproject: global\nmachine_id: m\nscope: portable\ntags: []\n" +
+			"created_at: '2026-01-01T00:00:00+00:00'\nupdated_at: '2026-01-01T00:00:00+00:00'\n" + extra + "confidence: 1.0\n---\n" + title + " about zebras\n"
+		if err := os.WriteFile(filepath.Join(dir, id+".md"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("01A", "zebra one", "prov_source: human\n")
+	write("01B", "zebra two", "prov_source: human\n")
+	write("01C", "zebra merged", "prov_source: merge\nprov_model: openai/x\nsupersedes:\n- 01A\n- 01B\n")
+	s := open(t, home)
+	hits, err := s.Search(context.Background(), "zebras", Filter{}, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hits) != 1 || hits[0].ID != "01C" {
+		t.Fatalf("want only the merged note, got %+v", hits)
+	}
+	if p, _ := s.Problems(context.Background()); len(p) != 0 {
+		t.Fatalf("merge note reported as a problem: %v", p)
+	}
+}
