@@ -1,7 +1,7 @@
 //go:build !race
 
-// The race detector makes the 759-query LoCoMo run take minutes; make test
-// runs this file in a separate plain `go test` (see Makefile).
+// The race detector makes the 759-query LoCoMo run take minutes; `make race`
+// leaves it to `make test`, which runs without it.
 
 package eval
 

@@ -91,8 +91,16 @@ func TestStartDetached(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		name += ".exe"
 	}
-	build := exec.Command("go", "build", "-o", filepath.Join(bin, name), "../../cmd/anamnesis-sync")
-	build.Env = append(os.Environ(), "GIT_DIR=")
+	// isolateGit points GIT_DIR and git's config at decoys; the go command
+	// must not see them (with Go's default -buildvcs it runs git to stamp the
+	// binary, and GIT_DIR= made that fail on every machine without
+	// GOFLAGS=-buildvcs=false). No VCS stamp is needed here.
+	build := exec.Command("go", "build", "-buildvcs=false", "-o", filepath.Join(bin, name), "../../cmd/anamnesis-sync")
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "GIT_") {
+			build.Env = append(build.Env, kv)
+		}
+	}
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
