@@ -97,8 +97,7 @@ func (a *app) syncState(ctx context.Context) syncBlock {
 	s := gitsync.State(ctx, a.home, cfg.Remote)
 	b := syncBlock{Initialized: s.Initialized, Dirty: s.Dirty, Detail: lines(s.Detail, 1000), Unpushed: s.Unpushed}
 	if s.Remote != "" {
-		r := maskURL(s.Remote)
-		b.Remote = &r
+		b.Remote = &s.Remote // masked by gitsync.State
 	}
 	if s.Head != "" {
 		b.Head = &s.Head

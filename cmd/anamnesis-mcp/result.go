@@ -270,20 +270,3 @@ func fitStatus(s statusResult) statusResult {
 func lines(s string, max int) string {
 	return clip(strings.TrimSpace(s), max)
 }
-
-// maskURL hides a password in a remote URL (https://user:token@host/...):
-// results go into the model's context and its transcript.
-func maskURL(u string) string {
-	scheme, rest, ok := strings.Cut(u, "://")
-	if !ok {
-		return u
-	}
-	at := strings.LastIndex(rest, "@")
-	if slash := strings.Index(rest, "/"); at < 0 || (slash >= 0 && at > slash) {
-		return u
-	}
-	if user, _, hasPass := strings.Cut(rest[:at], ":"); hasPass {
-		return scheme + "://" + user + ":***" + rest[at:]
-	}
-	return u
-}

@@ -522,19 +522,6 @@ func TestSyncUnreachableRemoteIsAToolError(t *testing.T) {
 	}
 }
 
-func TestMaskURL(t *testing.T) {
-	for in, want := range map[string]string{
-		"https://user:tok3n@github.com/u/notes.git": "https://user:***@github.com/u/notes.git",
-		"ssh://git@host/srv/notes.git":              "ssh://git@host/srv/notes.git",
-		"/srv/notes.git":                            "/srv/notes.git",
-		"https://host/a@b":                          "https://host/a@b",
-	} {
-		if got := maskURL(in); got != want {
-			t.Errorf("maskURL(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // Another process holding the index's write lock past SQLite's 5 s busy
 // wait (a full rebuild, say) delays a write; it does not fail it.
 func TestWriteOutlastsALongLock(t *testing.T) {

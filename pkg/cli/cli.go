@@ -81,10 +81,12 @@ func FlagSet(name string, w io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// Parse parses args with ANAMNESIS_* environment variables as fallbacks and
-// wraps flag errors as usage errors.
+// Parse parses args and wraps flag errors as usage errors. Flags have no
+// hidden environment names: the variables of SPEC 10 are read by pkg/config
+// alone (an env prefix here made ANAMNESIS_VERSION=1 stop the MCP server and
+// let an undocumented ANAMNESIS_MAX_CHARS beat ANAMNESIS_INJECT_MAX_CHARS).
 func Parse(fs *flag.FlagSet, args []string) error {
-	err := ff.Parse(fs, args, ff.WithEnvVarPrefix("ANAMNESIS"))
+	err := ff.Parse(fs, args)
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return err
 	}

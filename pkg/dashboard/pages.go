@@ -77,7 +77,7 @@ func (s *Server) overview(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusInternalServerError, err.Error())
 		return
 	}
-	d := overviewData{Stats: st, Remote: redactURL(s.opt.Remote), SyncEnabled: s.opt.Sync != nil,
+	d := overviewData{Stats: st, Remote: gitsync.MaskURL(s.opt.Remote), SyncEnabled: s.opt.Sync != nil,
 		State: s.repoState(ctx)}
 	if l := d.State.Last; l != nil {
 		d.LastLine = l.Result.Line()
@@ -109,15 +109,6 @@ func (s *Server) overview(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.render(w, r, http.StatusOK, "overview", page{Title: "Overview", Nav: "overview", Data: d})
-}
-
-// redactURL drops any password from a remote URL before it is shown.
-func redactURL(remote string) string {
-	if u, err := url.Parse(remote); err == nil && u.User != nil {
-		u.User = url.User(u.User.Username())
-		return u.String()
-	}
-	return remote
 }
 
 // ---- browse and search ----

@@ -12,7 +12,8 @@ import (
 // and the dashboard (seed 003's sync block plus a few counts).
 type RepoState struct {
 	Initialized bool `json:"initialized"`
-	// Remote is the configured remote; JSON null when there is none.
+	// Remote is the configured remote with any password masked (MaskURL);
+	// JSON null when there is none.
 	Remote string `json:"-"`
 	// Head is the short HEAD; JSON null before the first commit.
 	Head   string `json:"-"`
@@ -50,7 +51,7 @@ func (s RepoState) Line() string {
 	if head == "" {
 		head = "none"
 	}
-	return "initialized=" + boolStr(s.Initialized) + " remote=" + redactURL(remote) + " head=" + head +
+	return "initialized=" + boolStr(s.Initialized) + " remote=" + remote + " head=" + head +
 		" dirty=" + boolStr(s.Dirty) + " (" + s.Detail + ")"
 }
 
@@ -64,7 +65,7 @@ func boolStr(b bool) string {
 // State reports home's repository state without changing anything (git
 // runs without optional locks, so it never rewrites the index under a sync).
 func State(ctx context.Context, home, remote string) RepoState {
-	st := RepoState{Remote: remote, Detail: "ok", Last: Last(home)}
+	st := RepoState{Remote: MaskURL(remote), Detail: "ok", Last: Last(home)}
 	mem := filepath.Join(home, "memory")
 	if !exists(filepath.Join(mem, ".git")) {
 		st.Detail = "memory/ is not a git repository yet; the first sync creates it"

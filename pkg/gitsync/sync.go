@@ -392,7 +392,7 @@ func retryablePush(err error) bool {
 
 // netFail fills the detail for a network step that failed; local commits are untouched.
 func (s *syncer) netFail(step string, err error) error {
-	where := redactURL(s.o.Remote)
+	where := MaskURL(s.o.Remote)
 	var why string
 	if errors.Is(err, ErrTimeout) {
 		why = fmt.Sprintf("%s %s timed out after %s", step, where, s.o.Timeout)
@@ -422,8 +422,10 @@ func unpushedRange(g *git) string {
 	return branchRef
 }
 
-// redactURL hides a password in an https remote before it is printed.
-func redactURL(u string) string {
+// MaskURL hides the password in a remote URL (scheme://user:pass@host/...)
+// before it is shown anywhere: it is the one masking rule, applied inside
+// the state State returns so no surface can print a credential.
+func MaskURL(u string) string {
 	scheme, rest, ok := strings.Cut(u, "://")
 	if !ok {
 		return u
