@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"os"
 	"os/exec"
@@ -14,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	_ "modernc.org/sqlite" // only to hold the index's write lock the way another process would
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
@@ -535,7 +537,13 @@ func TestWriteOutlastsALongLock(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer other.Close()
-	tx, err := other.DB().BeginTx(context.Background(), nil) // _txlock=immediate: takes the write lock
+	// Another process's long write transaction, as SQLite sees it.
+	holder, err := sql.Open("sqlite", "file:"+filepath.Join(h.home, "index.db")+"?_pragma=busy_timeout(5000)&_txlock=immediate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	tx, err := holder.BeginTx(context.Background(), nil) // _txlock=immediate: takes the write lock
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,19 +4,16 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -324,117 +321,20 @@ func (d *doctor) store(ctx context.Context) {
 		return
 	}
 	defer st.Close()
-	indexed, err := indexedFiles(ctx, st.DB())
+	dr, err := st.Drift(ctx)
 	if err != nil {
 		d.add("index", statusFail, err.Error(), "anamnesis reindex --full")
 		return
 	}
-	problems, err := st.Problems(ctx)
-	if err != nil {
-		d.add("index", statusFail, err.Error(), "anamnesis reindex --full")
-		return
-	}
-	bad := map[string]string{}
-	for _, pr := range problems {
-		bad[pr.Path] = pr.Reason
-	}
-	stale, notes := 0, 0
-	seen := map[string]bool{}
-	for _, base := range []string{"memory", "local"} {
-		root := filepath.Join(d.p.Home, base)
-		_ = filepath.WalkDir(root, func(path string, e fs.DirEntry, err error) error {
-			if err != nil {
-				return nil
-			}
-			if e.IsDir() {
-				if e.Name() == ".git" {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if !strings.HasSuffix(e.Name(), ".md") || strings.HasPrefix(e.Name(), ".tmp-") {
-				return nil
-			}
-			info, err := e.Info()
-			if err != nil {
-				return nil
-			}
-			rel, _ := filepath.Rel(d.p.Home, path)
-			rel = filepath.ToSlash(rel)
-			seen[rel] = true
-			notes++
-			rec, ok := indexed[rel]
-			if ok && rec.size == info.Size() && rec.mtime == info.ModTime().UnixNano() {
-				return nil // in step; a known problem is reported from the index
-			}
-			// Changed since the last index update: read it ourselves, so
-			// a bad note is named even before anything reindexed it.
-			delete(bad, rel)
-			if reason := noteProblem(path, info.Size()); reason != "" {
-				bad[rel] = reason
-				return nil
-			}
-			stale++
-			return nil
-		})
-	}
-	gone := 0
-	for rel := range indexed {
-		if !seen[rel] {
-			gone++
-		}
-	}
-	for rel, reason := range bad {
-		if !seen[rel] {
-			continue
-		}
-		d.add("notes", statusFail, fmt.Sprintf("%s cannot be read as a note: %s", filepath.Join(d.p.Home, filepath.FromSlash(rel)), reason),
+	for _, pr := range dr.Problems {
+		d.add("notes", statusFail, fmt.Sprintf("%s cannot be read as a note: %s", filepath.Join(d.p.Home, filepath.FromSlash(pr.Path)), pr.Reason),
 			"correct the file (or delete it), then `anamnesis reindex`")
 	}
-	if stale > 0 || gone > 0 {
-		d.add("index", statusWarn, fmt.Sprintf("%d note file(s) changed and %d removed since the last index update", stale, gone), "anamnesis reindex")
+	if dr.Changed > 0 || dr.Removed > 0 {
+		d.add("index", statusWarn, fmt.Sprintf("%d note file(s) changed and %d removed since the last index update", dr.Changed, dr.Removed), "anamnesis reindex")
 	} else {
-		d.add("index", statusOK, fmt.Sprintf("%d note file(s), index in step", notes), "")
+		d.add("index", statusOK, fmt.Sprintf("%d note file(s), index in step", dr.Files), "")
 	}
-}
-
-type indexedFile struct{ size, mtime int64 }
-
-func indexedFiles(ctx context.Context, db *sql.DB) (map[string]indexedFile, error) {
-	rows, err := db.QueryContext(ctx, "SELECT path, size, mtime FROM files")
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[string]indexedFile{}
-	for rows.Next() {
-		var p string
-		var f indexedFile
-		if err := rows.Scan(&p, &f.size, &f.mtime); err != nil {
-			return nil, err
-		}
-		out[p] = f
-	}
-	return out, rows.Err()
-}
-
-// noteProblem says why a file is not a usable note ("" if it is).
-func noteProblem(path string, size int64) string {
-	if size > 4<<20 {
-		return "larger than 4 MiB"
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return err.Error()
-	}
-	n, err := note.Parse(b)
-	if err != nil {
-		return err.Error()
-	}
-	if err := n.Validate(); err != nil {
-		return err.Error()
-	}
-	return ""
 }
 
 func gitEnv() []string {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
@@ -160,5 +161,44 @@ func TestDoctorMalformedConfigAndSettings(t *testing.T) {
 		if !strings.Contains(joined, s) {
 			t.Errorf("missing %q in\n%s", s, joined)
 		}
+	}
+}
+
+// doctor reads the notes through the store, which never follows a symlink:
+// a note file linked to /dev/zero once made doctor read until memory ran out.
+func TestDoctorDoesNotFollowSymlinkedNote(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	e := newEnv(t, true)
+	if out, err := e.init("--yes", "--no-sync", "--machine-id", "box", "--local-only"); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	dir := filepath.Join(e.defaultHome(), "memory", "semantic")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "01HZZZZZZZZZZZZZZZZZZZZZZZ.md")
+	if err := os.Symlink("/dev/zero", link); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan []Check, 1)
+	go func() {
+		checks, _ := runDoctorJSON(t, e)
+		done <- checks
+	}()
+	select {
+	case checks := <-done:
+		found := false
+		for _, c := range checks {
+			if c.Name == "notes" && c.Status == statusFail && strings.Contains(c.Detail, link) && strings.Contains(c.Detail, "symlinks are not followed") {
+				found = true
+			}
+		}
+		if !found {
+			t.Fatalf("symlinked note not reported: %+v", checks)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("doctor is still reading the symlinked note after 60 s")
 	}
 }

@@ -46,9 +46,9 @@ func (s *Store) LocalDir() string { return s.localDir }
 // DBPath is the index file.
 func (s *Store) DBPath() string { return filepath.Join(s.home, "index.db") }
 
-// DSN returns the connection string for the index: pragmas in the
+// dsn returns the connection string for the index: pragmas in the
 // _pragma=name(value) form so they apply to every pooled connection.
-func DSN(path string) string {
+func dsn(path string) string {
 	return "file:" + path + "?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)" +
 		"&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-32000)&_txlock=immediate"
 }
@@ -78,7 +78,7 @@ func Open(ctx context.Context, home string) (*Store, error) {
 			return nil, fmt.Errorf("store: %w", err)
 		}
 	}
-	db, err := sql.Open("sqlite", DSN(s.DBPath()))
+	db, err := sql.Open("sqlite", dsn(s.DBPath()))
 	if err != nil {
 		return nil, fmt.Errorf("store: open index: %w", err)
 	}
@@ -103,9 +103,6 @@ func Open(ctx context.Context, home string) (*Store, error) {
 
 // Close releases the index.
 func (s *Store) Close() error { return s.db.Close() }
-
-// DB exposes the index connection for read-only diagnostics (tests, doctor).
-func (s *Store) DB() *sql.DB { return s.db }
 
 const schema = `
 CREATE TABLE IF NOT EXISTS memories (

@@ -163,7 +163,7 @@ func TestPragmasApplied(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			conn, err := s.DB().Conn(ctx)
+			conn, err := s.db.Conn(ctx)
 			if err != nil {
 				t.Error(err)
 				return
@@ -186,10 +186,10 @@ func TestRebuildOnVersionMismatchAndMissingIndex(t *testing.T) {
 	for _, v := range []int{1, SchemaVersion + 1} {
 		home := copyTree(t, refStore+"/store")
 		s := open(t, home)
-		if _, err := s.DB().ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", v)); err != nil {
+		if _, err := s.db.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", v)); err != nil {
 			t.Fatal(err)
 		}
-		s.DB().ExecContext(ctx, "DELETE FROM memories")
+		s.db.ExecContext(ctx, "DELETE FROM memories")
 		s.Close()
 		s = open(t, home)
 		if n, _ := s.Count(ctx, Filter{}); n != 22 {
@@ -266,7 +266,7 @@ func dump(t *testing.T, s *Store) string {
 		"SELECT path, coalesce(id,''), coalesce(error,'') FROM files ORDER BY path",
 		"SELECT memory_id, target FROM superseded ORDER BY 1, 2",
 	} {
-		rows, err := s.DB().Query(q)
+		rows, err := s.db.Query(q)
 		if err != nil {
 			t.Fatal(err)
 		}
