@@ -791,3 +791,24 @@ func TestAPINoteShape(t *testing.T) {
 		}
 	}
 }
+
+// The dashboard runs git through gitsync's hardened runner: an inherited
+// GIT_DIR naming another repository once made the overview and the fleet
+// show that repository's commits.
+func TestInheritedGitDirIgnored(t *testing.T) {
+	f := newFixture(t, 4)
+	other := t.TempDir()
+	gitIn(t, other, "init", "-q", "-b", "main")
+	os.WriteFile(filepath.Join(other, "x.txt"), []byte("x"), 0o644)
+	gitIn(t, other, "add", "x.txt")
+	commitAs(t, other, "intruder")
+	t.Setenv("GIT_DIR", filepath.Join(other, ".git"))
+	t.Setenv("GIT_WORK_TREE", other)
+	c := newClient(t, f, nil)
+	for _, path := range []string{"/", "/fleet"} {
+		body := want(t, c.get(path), http.StatusOK, "desktop")
+		if strings.Contains(body, "intruder") {
+			t.Errorf("%s shows the inherited GIT_DIR's commits", path)
+		}
+	}
+}

@@ -1,17 +1,16 @@
 package dashboard
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
 
@@ -30,10 +29,11 @@ const (
 	fleetScan    = 20000
 )
 
-// git runs in the memory repo with fixed arguments. Request values reach it
-// only as validated ids (inside fixed paths after "--") or validated hashes
-// (after --end-of-options). External diff drivers and text conversions are
-// off so a hostile repo config cannot run programs through a page view.
+// git runs in the memory repo through gitsync's hardened runner, with fixed
+// arguments. Request values reach it only as validated ids (inside fixed
+// paths after "--") or validated hashes (after --end-of-options). External
+// diff drivers and text conversions are off so a hostile repo config cannot
+// run programs through a page view.
 type git struct{ dir string }
 
 func (g git) ok() bool {
@@ -44,22 +44,8 @@ func (g git) ok() bool {
 func (g git) run(ctx context.Context, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
 	defer cancel()
-	full := append([]string{"-C", g.dir, "-c", "core.quotepath=off", "-c", "log.showSignature=false",
-		"-c", "diff.noprefix=false", "-c", "color.ui=never"}, args...)
-	cmd := exec.CommandContext(ctx, "git", full...)
-	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", "GIT_PAGER=cat", "LC_ALL=C",
-		"GIT_CEILING_DIRECTORIES="+filepath.Dir(g.dir))
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		return out, errors.New("git: " + msg)
-	}
-	return out, nil
+	out, err := gitsync.Output(ctx, g.dir, args...)
+	return []byte(out), err
 }
 
 // Commit is one commit as the history and fleet pages show it.

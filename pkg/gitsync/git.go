@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -116,7 +117,9 @@ func (g *git) env() []string {
 		connect = 30
 	}
 	env = append(env, "GIT_TERMINAL_PROMPT=0", "GIT_ASKPASS=", "SSH_ASKPASS=", "GIT_EDITOR=:",
-		"GIT_MERGE_AUTOEDIT=no", "LC_ALL=C", "LANGUAGE=C")
+		"GIT_MERGE_AUTOEDIT=no", "LC_ALL=C", "LANGUAGE=C", "GIT_PAGER=cat",
+		// The repository is dir itself: never one found above it.
+		"GIT_CEILING_DIRECTORIES="+filepath.Dir(g.dir))
 	if !userSSH {
 		// A user who set their own ssh command chose its options; otherwise
 		// ssh must never ask for a password or a host key on a terminal.
@@ -150,6 +153,7 @@ func (g *git) args(cmd []string) []string {
 		"-c", "submodule.recurse=false", "-c", "push.gpgSign=false", "-c", "push.recurseSubmodules=no",
 		"-c", "commit.verbose=false", "-c", "commit.cleanup=verbatim", "-c", "advice.detachedHead=false",
 		"-c", "gc.autoDetach=false", "-c", "maintenance.auto=false",
+		"-c", "log.showSignature=false", "-c", "diff.noprefix=false", "-c", "color.ui=never",
 	}
 	return append(a, cmd...)
 }

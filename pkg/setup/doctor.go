@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -337,10 +338,6 @@ func (d *doctor) store(ctx context.Context) {
 	}
 }
 
-func gitEnv() []string {
-	return append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_SSH_COMMAND=ssh -o BatchMode=yes -o ConnectTimeout=10", "LC_ALL=C")
-}
-
 func (d *doctor) git(ctx context.Context, remote string) {
 	mem := filepath.Join(d.p.Home, "memory")
 	if _, err := exec.LookPath("git"); err != nil {
@@ -350,28 +347,21 @@ func (d *doctor) git(ctx context.Context, remote string) {
 	run := func(args ...string) (string, error) {
 		ctx, cancel := context.WithTimeout(ctx, d.timeout)
 		defer cancel()
-		cmd := exec.CommandContext(ctx, "git", args...)
-		cmd.Env = gitEnv()
-		var out bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &out
-		err := cmd.Run()
-		if ctx.Err() != nil {
-			return out.String(), fmt.Errorf("timed out after %s", d.timeout)
-		}
-		return strings.TrimSpace(out.String()), err
+		out, err := gitsync.Output(ctx, mem, args...)
+		return strings.TrimSpace(out), err
 	}
-	top, err := run("-C", mem, "rev-parse", "--show-toplevel")
+	top, err := run("rev-parse", "--show-toplevel")
 	if err != nil || !sameDir(top, mem) {
 		d.add("git", statusFail, mem+" is not a git repository", "anamnesis sync (creates it and commits your notes)")
 	} else {
-		gitDir, _ := run("-C", mem, "rev-parse", "--absolute-git-dir")
+		gitDir, _ := run("rev-parse", "--absolute-git-dir")
 		var stuck []string
 		for _, f := range []string{"rebase-merge", "rebase-apply", "MERGE_HEAD"} {
 			if _, err := os.Stat(filepath.Join(gitDir, f)); err == nil {
 				stuck = append(stuck, f)
 			}
 		}
-		branch, _ := run("-C", mem, "symbolic-ref", "--short", "-q", "HEAD")
+		branch, _ := run("symbolic-ref", "--short", "-q", "HEAD")
 		switch {
 		case len(stuck) > 0:
 			d.add("git", statusFail, fmt.Sprintf("%s is in the middle of a merge or rebase (%s)", mem, strings.Join(stuck, ", ")),
@@ -386,19 +376,13 @@ func (d *doctor) git(ctx context.Context, remote string) {
 		d.add("remote", statusOK, "none configured (local only)", "")
 		return
 	}
-	if out, err := run("ls-remote", "--heads", "--", remote); err != nil {
-		last := out
-		if i := strings.LastIndex(strings.TrimSpace(out), "\n"); i >= 0 {
-			last = strings.TrimSpace(out[i+1:])
-		}
-		if last == "" {
-			last = err.Error()
-		}
-		d.add("remote", statusFail, fmt.Sprintf("%s is not reachable (%s); new notes stay committed locally until it is", remote, last),
+	shown := gitsync.MaskURL(remote)
+	if err := gitsync.Probe(ctx, remote, d.timeout); err != nil {
+		d.add("remote", statusFail, fmt.Sprintf("%s is not reachable (%v); new notes stay committed locally until it is", shown, err),
 			"check the URL, the network and your ssh key; to change it: anamnesis init --remote URL (or --local-only)")
 		return
 	}
-	d.add("remote", statusOK, remote+" reachable", "")
+	d.add("remote", statusOK, shown+" reachable", "")
 }
 
 func sameDir(a, b string) bool {

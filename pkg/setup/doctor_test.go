@@ -202,3 +202,34 @@ func TestDoctorDoesNotFollowSymlinkedNote(t *testing.T) {
 		t.Fatal("doctor is still reading the symlinked note after 60 s")
 	}
 }
+
+// doctor runs git through gitsync (an inherited GIT_DIR does not redirect
+// it) and never prints the remote's password.
+func TestDoctorGitHardenedAndMasked(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	e := newEnv(t, true)
+	remote := "https://bob:s3cret@127.0.0.1:1/x.git"
+	if out, err := e.init("--yes", "--no-sync", "--machine-id", "box", "--remote", remote); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	mem := filepath.Join(e.defaultHome(), "memory")
+	os.MkdirAll(mem, 0o755)
+	gitRun(t, mem, "init", "-q", "-b", "main")
+	other := t.TempDir()
+	gitRun(t, other, "init", "-q", "-b", "elsewhere")
+	t.Setenv("GIT_DIR", filepath.Join(other, ".git"))
+	checks, _ := runDoctorJSON(t, e)
+	for _, c := range checks {
+		if strings.Contains(c.Detail+c.Fix, "s3cret") {
+			t.Errorf("credential printed: %+v", c)
+		}
+		if c.Name == "git" && (c.Status != statusOK || !strings.Contains(c.Detail, "on main")) {
+			t.Errorf("git check followed GIT_DIR: %+v", c)
+		}
+		if c.Name == "remote" && (c.Status != statusFail || !strings.Contains(c.Detail, "bob:***@")) {
+			t.Errorf("remote check: %+v", c)
+		}
+	}
+}
