@@ -1,0 +1,112 @@
+// Package deps holds no code: its test enforces the dependency rules of the
+// tree (SPEC 1) with `go list`, so `go test ./...` fails the moment a change
+// breaks one, the way tailscale's tstest/deptest does.
+package deps
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/anamnesis-dev/anamnesis"
+
+type pkg struct {
+	ImportPath string
+	Imports    []string
+	Deps       []string
+}
+
+// list runs `go list -json` on patterns from the module root, outside the
+// workspace: the root module must build without the MCP module.
+func list(t *testing.T, deps bool, patterns ...string) []pkg {
+	t.Helper()
+	args := []string{"list", "-json"}
+	if deps {
+		args = append(args, "-deps")
+	}
+	cmd := exec.Command("go", append(args, patterns...)...)
+	cmd.Dir = "../.."
+	cmd.Env = append(cmd.Environ(), "GOWORK=off")
+	out, err := cmd.Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			t.Fatalf("go list: %v\n%s", err, ee.Stderr)
+		}
+		t.Fatal(err)
+	}
+	var pkgs []pkg
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	for {
+		var p pkg
+		if err := dec.Decode(&p); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		pkgs = append(pkgs, p)
+	}
+	return pkgs
+}
+
+// Binaries other than anamnesis-mcp (its own module) and what they must
+// never link: mcp-go stays in the MCP server; the SessionStart and prompt
+// hooks, which run before every session and prompt, carry no HTTP stack.
+var bans = map[string][]string{
+	"anamnesis":           {"github.com/mark3labs/mcp-go"},
+	"anamnesis-capture":   {"github.com/mark3labs/mcp-go"},
+	"anamnesis-sync":      {"github.com/mark3labs/mcp-go", "net/http"},
+	"anamnesis-dashboard": {"github.com/mark3labs/mcp-go"},
+	"anamnesis-inject":    {"github.com/mark3labs/mcp-go", "net/http"},
+}
+
+func TestBinariesLinkOnlyWhatTheyMay(t *testing.T) {
+	for name, banned := range bans {
+		t.Run(name, func(t *testing.T) {
+			got := list(t, true, "./cmd/"+name)
+			for _, p := range got {
+				for _, b := range banned {
+					if p.ImportPath == b || strings.HasPrefix(p.ImportPath, b+"/") {
+						t.Errorf("%s links %s", name, p.ImportPath)
+					}
+				}
+			}
+		})
+	}
+}
+
+// Every binary of the root module is in the table above, so a new one
+// cannot skip the rules.
+func TestEveryBinaryHasRules(t *testing.T) {
+	for _, p := range list(t, false, "./cmd/...") {
+		name := strings.TrimPrefix(p.ImportPath, module+"/cmd/")
+		if strings.Contains(name, "/") {
+			continue
+		}
+		if _, ok := bans[name]; !ok {
+			t.Errorf("cmd/%s has no entry in the dependency rules", name)
+		}
+	}
+}
+
+// pkg never imports cmd; only pkg/store imports the SQLite driver.
+func TestPackageRules(t *testing.T) {
+	for _, p := range list(t, false, "./...") {
+		for _, imp := range p.Imports {
+			if strings.HasPrefix(p.ImportPath, module+"/pkg/") && strings.HasPrefix(imp, module+"/cmd/") {
+				t.Errorf("%s imports %s (pkg must not import cmd)", p.ImportPath, imp)
+			}
+			if strings.HasPrefix(imp, "modernc.org/sqlite") && p.ImportPath != module+"/pkg/store" {
+				t.Errorf("%s imports %s (only pkg/store may)", p.ImportPath, imp)
+			}
+		}
+		if slices.Contains(p.Imports, "github.com/mark3labs/mcp-go") {
+			t.Errorf("%s imports mcp-go outside the MCP module", p.ImportPath)
+		}
+	}
+}
