@@ -14,8 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
-	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
 // Conflict kinds.
@@ -283,7 +283,7 @@ func (v *workView) write(p string, data []byte) error {
 	if !slices.Contains(v.files, p) {
 		v.files = append(v.files, p)
 	}
-	return store.WriteFileAtomic(v.s.abs(p), data, 0o644)
+	return atomicfile.Write(v.s.abs(p), data, 0o644)
 }
 
 func (v *workView) remove(p string) error {

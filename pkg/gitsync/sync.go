@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/native"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
@@ -639,7 +640,7 @@ func recordLast(home string, r Result, err error) {
 		return
 	}
 	// Best effort: the record is for status and the dashboard only.
-	store.WriteFileAtomic(lastPath(home), append(data, '\n'), 0o644)
+	atomicfile.Write(lastPath(home), append(data, '\n'), 0o644)
 }
 
 // Last reads the most recent sync's record, nil if there is none.

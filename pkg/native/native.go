@@ -24,6 +24,7 @@ import (
 	"github.com/oklog/ulid/v2"
 	"gopkg.in/yaml.v3"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
@@ -453,5 +454,5 @@ func saveState(home string, m map[string]fileState) error {
 	if err != nil {
 		return err
 	}
-	return store.WriteFileAtomic(statePath(home), append(data, '\n'), 0o644)
+	return atomicfile.Write(statePath(home), append(data, '\n'), 0o644)
 }

@@ -14,9 +14,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mattn/go-isatty"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
-	"github.com/mattn/go-isatty"
 )
 
 // InitOptions are `anamnesis init`'s flags.
@@ -380,12 +382,12 @@ func (plan *initPlan) execute(ctx context.Context, opts InitOptions, stdout, std
 	}
 	if plan.configNew != nil {
 		if plan.configBadly != nil && len(plan.configOld) > 0 {
-			if err := writeFileAtomic(plan.configPath+".bak", plan.configOld, 0o600); err != nil {
+			if err := atomicfile.Write(plan.configPath+".bak", plan.configOld, 0o600); err != nil {
 				return err
 			}
 			fmt.Fprintf(stdout, "config: %s was not valid JSON (%v); kept it as config.json.bak\n", plan.configPath, plan.configBadly)
 		}
-		if err := writeFileAtomic(plan.configPath, plan.configNew, 0o600); err != nil {
+		if err := atomicfile.Write(plan.configPath, plan.configNew, 0o600); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "config: wrote %s (machine id %q, %s)\n", plan.configPath, plan.machineID, remoteText(plan.remote))
@@ -412,11 +414,11 @@ func (plan *initPlan) execute(ctx context.Context, opts InitOptions, stdout, std
 			}
 			mode := fileMode(plan.settingsPath, 0o644)
 			if plan.settingsHad {
-				if err := writeFileAtomic(plan.settingsPath+".bak", plan.settingsOld, mode); err != nil {
+				if err := atomicfile.Write(plan.settingsPath+".bak", plan.settingsOld, mode); err != nil {
 					return err
 				}
 			}
-			if err := writeFileAtomic(plan.settingsPath, plan.settingsNew, mode); err != nil {
+			if err := atomicfile.Write(plan.settingsPath, plan.settingsNew, mode); err != nil {
 				return err
 			}
 			if plan.settingsHad {

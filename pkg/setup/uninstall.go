@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"os/exec"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 )
 
 // UninstallOptions are `anamnesis uninstall`'s flags.
@@ -66,7 +68,7 @@ func Uninstall(ctx context.Context, opts UninstallOptions, stdout, stderr io.Wri
 		}
 	} else {
 		mode := fileMode(path, 0o644)
-		if err := writeFileAtomic(path+".bak", old, mode); err != nil {
+		if err := atomicfile.Write(path+".bak", old, mode); err != nil {
 			return err
 		}
 		if d, err := parseSettings(newSettings); err == nil && len(d.top) == 0 {
@@ -75,7 +77,7 @@ func Uninstall(ctx context.Context, opts UninstallOptions, stdout, stderr io.Wri
 			if err := os.Remove(path); err != nil {
 				return err
 			}
-		} else if err := writeFileAtomic(path, newSettings, mode); err != nil {
+		} else if err := atomicfile.Write(path, newSettings, mode); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "hooks:  %s %d Anamnesis hook(s) from %s (previous version in settings.json.bak)\n", will, len(removedHooks), p.SettingsPath())

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
 
@@ -82,7 +83,7 @@ func (s *Store) walk() ([]fileInfo, error) {
 				}
 				return nil
 			}
-			if !strings.HasSuffix(d.Name(), ".md") || strings.HasPrefix(d.Name(), ".tmp-") {
+			if !strings.HasSuffix(d.Name(), ".md") || strings.HasPrefix(d.Name(), atomicfile.TempPrefix) {
 				return nil
 			}
 			info, err := d.Info()

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
 
@@ -96,7 +97,7 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool) error {
 	if !fresh {
 		old, _ = os.ReadFile(abs)
 	}
-	if err := WriteFileAtomic(abs, data, 0o644); err != nil {
+	if err := atomicfile.Write(abs, data, 0o644); err != nil {
 		return fmt.Errorf("write %s: %w", abs, err)
 	}
 	info, err := os.Stat(abs)
@@ -121,7 +122,7 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool) error {
 	if err != nil {
 		// The index could not take it: leave the disk as it was.
 		if old != nil {
-			WriteFileAtomic(abs, old, 0o644)
+			atomicfile.Write(abs, old, 0o644)
 		} else {
 			os.Remove(abs)
 		}

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	_ "modernc.org/sqlite" // the only importer of the driver
+
+	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 )
 
 // SchemaVersion is stored in PRAGMA user_version. Any other value, older or
@@ -74,7 +76,7 @@ func Open(ctx context.Context, home string) (*Store, error) {
 	}
 	gi := filepath.Join(s.memDir, ".gitignore")
 	if _, err := os.Stat(gi); errors.Is(err, fs.ErrNotExist) {
-		if err := WriteFileAtomic(gi, []byte(gitignore), 0o644); err != nil {
+		if err := atomicfile.Write(gi, []byte(gitignore), 0o644); err != nil {
 			return nil, fmt.Errorf("store: %w", err)
 		}
 	}
@@ -238,37 +240,6 @@ func (s *Store) hasNoteFiles() bool {
 		})
 	}
 	return found
-}
-
-// WriteFileAtomic writes data to a temporary file in path's directory, syncs
-// it and renames it over path, so a reader never sees a partial file.
-func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(dir, ".tmp-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(perm)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
 }
 
 // lockWait bounds how long a writer waits for another process's write

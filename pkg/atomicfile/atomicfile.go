@@ -1,0 +1,58 @@
+// Package atomicfile writes a file so that a reader, or a crash, never sees
+// it half-written: every writer of the store (notes, config.json,
+// settings.json, sync state) goes through Write.
+package atomicfile
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"time"
+)
+
+// TempPrefix starts the name of every temporary file Write makes; the store
+// skips such files and its .gitignore keeps them out of git.
+const TempPrefix = ".tmp-"
+
+// Write writes data to a temporary file in path's directory (created if
+// needed), syncs it, sets perm and renames it over path.
+func Write(path string, data []byte, perm os.FileMode) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, TempPrefix+filepath.Base(path)+"-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(perm)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
+// rename replaces path. On Windows a rename over a file that another process
+// has open (an editor, a virus scanner, the dashboard reading it) fails for
+// a moment with "access denied"; it is retried briefly there.
+func rename(from, to string) error {
+	err := os.Rename(from, to)
+	for i := 0; err != nil && runtime.GOOS == "windows" && i < 20; i++ {
+		time.Sleep(time.Duration(10*(i+1)) * time.Millisecond)
+		err = os.Rename(from, to)
+	}
+	return err
+}
