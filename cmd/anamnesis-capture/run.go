@@ -118,8 +118,9 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 		if p.TranscriptPath == "" {
 			return errors.New("no transcript: the hook payload has no transcript_path")
 		}
-	} else if f, ok := stdin.(*os.File); !ok || !isTerminal(f) {
-		// A payload alongside --transcript still supplies cwd and session id.
+	} else {
+		// A payload alongside --transcript still supplies cwd and session
+		// id; ReadPayload refuses a terminal at once.
 		p, _ = hook.ReadPayload(stdin)
 	}
 	path := c.o.transcript
@@ -320,9 +321,4 @@ func findSessionNote(ctx context.Context, st *store.Store, sess *transcript.Sess
 		}
 	}
 	return st.SessionNote(ctx, sess.SessionID)
-}
-
-func isTerminal(f *os.File) bool {
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }

@@ -347,7 +347,7 @@ func TestFailOpen(t *testing.T) {
 		log   string
 	}{
 		{"empty stdin", strings.NewReader(""), nil, "empty hook payload"},
-		{"terminal stdin", devnull, nil, "terminal"},
+		{"/dev/null stdin", devnull, nil, "empty hook payload"},
 		{"brace", strings.NewReader("{"), nil, "not JSON"},
 		{"array", strings.NewReader("[]"), nil, "array, not an object"},
 		{"payload without transcript", strings.NewReader(`{"cwd":"/x"}`), nil, "no transcript_path"},

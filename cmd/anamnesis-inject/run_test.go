@@ -257,7 +257,7 @@ func TestFailOpenPayloads(t *testing.T) {
 		"no cwd":  {strings.NewReader(`{"session_id":"x"}`), "no cwd"},
 		"binary":  {bytes.NewReader(bin), "not JSON"},
 		"200 MB":  {io.LimitReader(garbage{}, 200<<20), "over 1048576 bytes"},
-		"devnull": {devNull(t), "terminal"},
+		"devnull": {devNull(t), "empty hook payload"},
 	}
 	before := snapshot(t, home)
 	for name, c := range cases {

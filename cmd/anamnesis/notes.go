@@ -14,6 +14,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
+	"github.com/anamnesis-dev/anamnesis/pkg/term"
 )
 
 // common flags every data command takes.
@@ -99,12 +100,16 @@ func runWrite(ctx context.Context, e *env, args []string) error {
 	case *body != "" && *bodyFile != "":
 		return cli.Usagef("give --body or --body-file, not both")
 	case *bodyFile == "-" || (*body == "" && *bodyFile == ""):
-		if f, ok := e.stdin.(*os.File); ok && isTerminal(f) {
+		if term.IsTerminal(e.stdin) {
 			return cli.Usagef("no body: give --body, --body-file or pipe it on stdin")
 		}
 		data, err := io.ReadAll(io.LimitReader(e.stdin, note.MaxFile+1))
 		if err != nil {
 			return err
+		}
+		if len(data) == 0 {
+			// </dev/null, or a pipe that closed at once: not a body.
+			return cli.Usagef("no body: stdin was empty; give --body, --body-file or pipe the body on stdin")
 		}
 		n.Body = strings.TrimSuffix(string(data), "\n")
 	case *bodyFile != "":
@@ -129,11 +134,6 @@ func runWrite(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintln(e.stdout, w.ID)
 	return nil
-}
-
-func isTerminal(f *os.File) bool {
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
 // withNote parses "CMD ID [--json] [--home DIR]", validates the id before

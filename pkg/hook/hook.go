@@ -11,9 +11,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/term"
 )
 
 // MaxPayload is the most read from stdin; real payloads are under 1 KB.
@@ -83,14 +84,8 @@ func readStdin(r io.Reader, timeout time.Duration) ([]byte, error) {
 	if r == nil {
 		return nil, errors.New("no stdin")
 	}
-	if f, ok := r.(*os.File); ok {
-		fi, err := f.Stat()
-		if err != nil {
-			return nil, fmt.Errorf("stdin: %v", err)
-		}
-		if fi.Mode()&os.ModeCharDevice != 0 {
-			return nil, errors.New("stdin is a terminal, not a hook payload")
-		}
+	if term.IsTerminal(r) {
+		return nil, errors.New("stdin is a terminal, not a hook payload")
 	}
 	type result struct {
 		data []byte

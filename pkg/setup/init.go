@@ -14,11 +14,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mattn/go-isatty"
-
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
+	"github.com/anamnesis-dev/anamnesis/pkg/term"
 )
 
 // InitOptions are `anamnesis init`'s flags.
@@ -79,17 +78,6 @@ func hostnameOr(def string) string {
 	return def
 }
 
-// isTerminal reports whether r is an interactive terminal. A character
-// device is not enough: /dev/null is one too, and `init </dev/null` (cron,
-// CI, install.sh piped into sh) must not wait for answers.
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	if !ok {
-		return false
-	}
-	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
-}
-
 // Init runs `anamnesis init`.
 func Init(ctx context.Context, opts InitOptions, stdin io.Reader, stdout, stderr io.Writer) error {
 	if opts.LocalOnly && opts.Remote != "" {
@@ -103,7 +91,7 @@ func Init(ctx context.Context, opts InitOptions, stdin io.Reader, stdout, stderr
 	if err != nil {
 		return err
 	}
-	interactive := !opts.Yes && !opts.Print && (isTerminal(stdin) || opts.forceInteractive)
+	interactive := !opts.Yes && !opts.Print && (term.IsTerminal(stdin) || opts.forceInteractive)
 	var in *bufio.Reader
 	if interactive {
 		in = bufio.NewReader(stdin)
