@@ -18,13 +18,13 @@ type syncResult struct {
 	Pulled     int                `json:"pulled"`
 	Conflicted bool               `json:"conflicted"`
 	Head       string             `json:"head"`
-	Indexed    int                `json:"indexed"`
+	Indexed    int                `json:"indexed" jsonschema:"notes in the index after the sync"`
 	Detail     string             `json:"detail"`
-	Committed  bool               `json:"committed"`
-	Reindexed  int                `json:"reindexed"`
-	Skipped    bool               `json:"skipped"`
+	Committed  bool               `json:"committed" jsonschema:"local notes were committed"`
+	Reindexed  int                `json:"reindexed" jsonschema:"note files the index re-read"`
+	Skipped    bool               `json:"skipped" jsonschema:"another sync of this home was running; nothing was done"`
 	Conflicts  []gitsync.Conflict `json:"conflicts"`
-	Import     string             `json:"import,omitempty"`
+	Import     string             `json:"import,omitempty" jsonschema:"what the Claude Code native memory import did"`
 }
 
 // syncConfig is the configuration a sync runs with. It is resolved again on
@@ -86,8 +86,8 @@ type syncBlock struct {
 	Head        *string           `json:"head"`
 	Dirty       bool              `json:"dirty"`
 	Detail      string            `json:"detail"`
-	Unpushed    int               `json:"unpushed"`
-	LastSync    *gitsync.LastSync `json:"last_sync,omitempty"`
+	Unpushed    int               `json:"unpushed" jsonschema:"local commits the remote lacks (as last fetched)"`
+	LastSync    *gitsync.LastSync `json:"last_sync,omitempty" jsonschema:"what the most recent sync of this home reported"`
 }
 
 // syncState reports the sync engine's view of the repository, with any

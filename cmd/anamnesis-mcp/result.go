@@ -150,7 +150,7 @@ type listPage struct {
 	Result     []noteOut `json:"result"`
 	Offset     int       `json:"offset"`
 	Total      int       `json:"total"`
-	NextOffset *int      `json:"next_offset"`
+	NextOffset *int      `json:"next_offset" jsonschema:"where the next page starts; null when there is no more"`
 	Hint       string    `json:"hint,omitempty"`
 }
 
@@ -171,7 +171,7 @@ type pageInfo struct {
 	Offset     int    `json:"offset"`
 	Chars      int    `json:"chars"`
 	TotalChars int    `json:"total_chars"`
-	NextOffset *int   `json:"next_offset"`
+	NextOffset *int   `json:"next_offset" jsonschema:"where the next page starts; null when there is no more"`
 	Hint       string `json:"hint,omitempty"`
 }
 
@@ -209,7 +209,7 @@ type statusResult struct {
 	ByProject  map[string]int `json:"by_project"`
 	ByScope    map[string]int `json:"by_scope"`
 	Sync       syncBlock      `json:"sync"`
-	MachineID  string         `json:"machine_id"`
+	MachineID  string         `json:"machine_id" jsonschema:"this server's machine id, stamped on every note it writes"`
 	ByMachine  map[string]int `json:"by_machine"`
 	Unreadable int            `json:"unreadable"`
 	Problems   []problemOut   `json:"problems"`

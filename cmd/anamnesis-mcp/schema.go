@@ -1,83 +1,58 @@
 package main
 
-import "strings"
+import (
+	"encoding/json"
+	"fmt"
 
-// Output schemas, written out by hand so they say exactly what the results
-// hold (the tests check every result against them). Clients such as the
-// TypeScript SDK validate structured content against these.
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/mark3labs/mcp-go/mcp"
 
-const noteProps = `"id":{"type":"string"},` +
-	`"type":{"type":"string","enum":["procedural","semantic","episodic"]},` +
-	`"title":{"type":"string"},` +
-	`"project":{"type":"string"},` +
-	`"machine_id":{"type":"string","description":"the machine the note was written on"},` +
-	`"scope":{"type":"string","enum":["portable","machine-local"]},` +
-	`"tags":{"type":"array","items":{"type":"string"}},` +
-	`"created_at":{"type":"string"},` +
-	`"updated_at":{"type":"string"},` +
-	`"prov_source":{"type":"string"},` +
-	`"confidence":{"type":"number"},` +
-	`"supersedes":{"type":"array","items":{"type":"string"}}`
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+)
 
-const noteRequired = `"id","type","title","project","machine_id","scope","tags","created_at","updated_at","prov_source","confidence","supersedes"`
-
-const bodyProp = `"body":{"type":"string"}`
-
-const nextOffset = `"next_offset":{"type":["integer","null"],"description":"where the next page starts; null when there is no more"}`
-
-const pageProps = `"page":{"type":"object","properties":{` +
-	`"offset":{"type":"integer"},"chars":{"type":"integer"},"total_chars":{"type":"integer"},` + nextOffset +
-	`,"hint":{"type":"string"}},"required":["offset","chars","total_chars","next_offset"]}`
-
-// noteSchema is one note, with body when withBody, plus extra properties.
-func noteSchema(withBody bool, extra string) string {
-	props, req := noteProps, noteRequired
-	if withBody {
-		props += "," + bodyProp
-		req += `,"body"`
+// outputSchema derives a tool's output schema from its result type T (json
+// names; omitempty fields optional; descriptions from `jsonschema` tags),
+// the type every handler returns, so the two cannot drift apart. The note
+// fields whose values come from a closed set get their enums. Clients such
+// as the TypeScript SDK validate structured content against these, the tests
+// validate every result, and testdata/schemas.golden.json shows them whole.
+func outputSchema[T any]() mcp.ToolOption {
+	s, err := jsonschema.For[T](nil)
+	if err != nil {
+		// A result type the generator cannot describe is a programming
+		// error that every test of this package trips over at once.
+		panic(fmt.Sprintf("output schema of %T: %v", *new(T), err))
 	}
-	if extra != "" {
-		props += "," + extra
-		req += `,"` + extra[1:strings.Index(extra[1:], `"`)+1] + `"`
+	pinEnums(s)
+	raw, err := json.Marshal(s)
+	if err != nil {
+		panic(fmt.Sprintf("output schema of %T: %v", *new(T), err))
 	}
-	return `{"type":"object","properties":{` + props + `},"required":[` + req + `]}`
+	return mcp.WithRawOutputSchema(raw)
 }
 
-// listSchema is a list of notes under "result"; paged adds the paging fields.
-func listSchema(withBody, paged bool) string {
-	props := `"result":{"type":"array","items":` + noteSchema(withBody, "") + `},"hint":{"type":"string"}`
-	req := `"result"`
-	if paged {
-		props += `,"offset":{"type":"integer"},"total":{"type":"integer"},` + nextOffset
-		req += `,"offset","total","next_offset"`
+// pinEnums sets the allowed values of a note's type, scope and provenance
+// wherever a note object appears.
+func pinEnums(s *jsonschema.Schema) {
+	if s == nil {
+		return
 	}
-	return `{"type":"object","properties":{` + props + `},"required":[` + req + `]}`
+	p := s.Properties
+	if p["id"] != nil && p["type"] != nil && p["scope"] != nil && p["prov_source"] != nil {
+		p["type"].Enum = anys(note.Types)
+		p["scope"].Enum = anys(note.Scopes)
+		p["prov_source"].Enum = anys(note.ProvSources)
+	}
+	for _, c := range p {
+		pinEnums(c)
+	}
+	pinEnums(s.Items)
 }
 
-const counts = `{"type":"object","additionalProperties":{"type":"integer"}}`
-
-const syncStateSchema = `{"type":"object","properties":{` +
-	`"initialized":{"type":"boolean"},"remote":{"type":["string","null"]},"head":{"type":["string","null"]},` +
-	`"dirty":{"type":"boolean"},"detail":{"type":"string"},` +
-	`"unpushed":{"type":"integer","description":"local commits the remote lacks (as last fetched)"},` +
-	`"last_sync":{"type":"object","description":"what the most recent sync of this home reported"}},` +
-	`"required":["initialized","remote","head","dirty","detail","unpushed"]}`
-
-const statusSchema = `{"type":"object","properties":{` +
-	`"root":{"type":"string"},"db_path":{"type":"string"},"total":{"type":"integer"},` +
-	`"by_type":` + counts + `,"by_project":` + counts + `,"by_scope":` + counts + `,` +
-	`"sync":` + syncStateSchema + `,` +
-	`"machine_id":{"type":"string","description":"this server's machine id, stamped on every note it writes"},` +
-	`"by_machine":` + counts + `,"unreadable":{"type":"integer"},` +
-	`"problems":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"reason":{"type":"string"}},"required":["path","reason"]}}},` +
-	`"required":["root","db_path","total","by_type","by_project","by_scope","sync","machine_id","by_machine","unreadable","problems"]}`
-
-const syncSchema = `{"type":"object","properties":{` +
-	`"pushed":{"type":"boolean"},"pulled":{"type":"integer"},"conflicted":{"type":"boolean"},` +
-	`"head":{"type":"string"},"indexed":{"type":"integer","description":"notes in the index after the sync"},` +
-	`"detail":{"type":"string"},"committed":{"type":"boolean","description":"local notes were committed"},` +
-	`"reindexed":{"type":"integer","description":"note files the index re-read"},` +
-	`"skipped":{"type":"boolean","description":"another sync of this home was running; nothing was done"},` +
-	`"conflicts":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"copy_id":{"type":"string"},"kind":{"type":"string"}},"required":["id","kind"]}},` +
-	`"import":{"type":"string","description":"what the Claude Code native memory import did"}},` +
-	`"required":["pushed","pulled","conflicted","head","indexed","detail","committed","reindexed","skipped","conflicts"]}`
+func anys(v []string) []any {
+	out := make([]any, len(v))
+	for i, s := range v {
+		out[i] = s
+	}
+	return out
+}

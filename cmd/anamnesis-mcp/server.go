@@ -123,10 +123,6 @@ func order(names ...string) mcp.ToolOption {
 	}
 }
 
-func outputSchema(schema string) mcp.ToolOption {
-	return mcp.WithRawOutputSchema([]byte(schema))
-}
-
 var (
 	typeDesc  = "procedural (verified how-tos, decisions, fixes), semantic (facts, preferences, conventions) or episodic (what happened)"
 	scopeDesc = "portable (synced to the user's other machines) or machine-local (this machine only, never synced)"
@@ -144,7 +140,7 @@ func (a *app) tools() []server.ServerTool {
 			mcp.WithString("scope", mcp.Enum(note.Scopes...), mcp.Description("Only notes of this scope: "+scopeDesc+".")),
 			mcp.WithInteger("k", mcp.DefaultNumber(defaultK), mcp.Min(1), mcp.Max(maxK), mcp.Description("How many notes to return at most (1 to 50).")),
 			order("query", "project", "type", "scope", "k"),
-			outputSchema(listSchema(true, false)),
+			outputSchema[searchResult](),
 		), Handler: a.search},
 		{Tool: mcp.NewTool("memory_list",
 			mcp.WithDescription("List the user's memory notes newest first, with titles and metadata but no bodies (read one with memory_get). Pages with limit and offset; the result says where the next page starts."),
@@ -155,13 +151,13 @@ func (a *app) tools() []server.ServerTool {
 			mcp.WithInteger("limit", mcp.DefaultNumber(defaultLimit), mcp.Min(1), mcp.Max(maxLimit), mcp.Description("How many notes to return at most (1 to 1000).")),
 			mcp.WithInteger("offset", mcp.DefaultNumber(0), mcp.Min(0), mcp.Description("How many notes to skip (for the next page, pass the previous result's next_offset).")),
 			order("project", "type", "scope", "limit", "offset"),
-			outputSchema(listSchema(false, true)),
+			outputSchema[listPage](),
 		), Handler: a.list},
 		{Tool: mcp.NewTool("memory_status",
 			mcp.WithDescription("Report the memory store's health: note counts by type, project, scope and machine, unreadable files, and the git sync state."),
 			readOnly("Memory status"),
 			order(),
-			outputSchema(statusSchema),
+			outputSchema[statusResult](),
 		), Handler: a.status},
 		{Tool: mcp.NewTool("memory_write",
 			mcp.WithDescription("Save one durable memory note (always a new note with a fresh id; nothing is overwritten). Write what a later session would want to know: a verified fix or procedure, a fact or preference, a notable event. One idea per note; search first to avoid duplicates. Never store secrets."),
@@ -173,14 +169,14 @@ func (a *app) tools() []server.ServerTool {
 			mcp.WithArray("tags", mcp.WithStringItems(mcp.MaxLength(maxTag)), mcp.MaxItems(maxTags), mcp.Description("Keywords for the note (optional).")),
 			mcp.WithString("scope", mcp.DefaultString(note.Portable), mcp.Enum(note.Scopes...), mcp.Description("Where the note lives: "+scopeDesc+".")),
 			order("type", "title", "body", "project", "tags", "scope"),
-			outputSchema(noteSchema(true, "")),
+			outputSchema[noteOut](),
 		), Handler: a.write},
 		{Tool: mcp.NewTool("memory_sync",
 			mcp.WithDescription("Exchange notes with the user's other machines: commit local notes, pull and push over git, then update the search index. Run it when the user asks, or after writing notes they need elsewhere right away."),
 			hints("Sync memory with other machines", false, false, true, true),
 			mcp.WithBoolean("force", mcp.DefaultBool(false), mcp.Description("Reserved; has no effect.")),
 			order("force"),
-			outputSchema(syncSchema),
+			outputSchema[syncResult](),
 		), Handler: a.syncTool},
 		{Tool: mcp.NewTool("memory_get",
 			mcp.WithDescription("Read one memory note with its full body, by the id memory_search or memory_list returned. A very long body comes in pages: the result's page.next_offset says where the next one starts."),
@@ -189,7 +185,7 @@ func (a *app) tools() []server.ServerTool {
 			mcp.WithInteger("offset", mcp.DefaultNumber(0), mcp.Min(0), mcp.Description("Character offset in the body to start from (0 for the beginning; for the next page, the previous result's page.next_offset).")),
 			mcp.WithInteger("max_chars", mcp.DefaultNumber(defaultPage), mcp.Min(1), mcp.Max(maxResult), mcp.Description("Most body characters to return (1 to 40000; fewer come back if the result would otherwise pass 40,000 characters).")),
 			order("id", "offset", "max_chars"),
-			outputSchema(noteSchema(true, pageProps)),
+			outputSchema[getResult](),
 		), Handler: a.get},
 	}
 }

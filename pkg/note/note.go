@@ -97,7 +97,7 @@ type Out struct {
 	Type       string   `json:"type"`
 	Title      string   `json:"title"`
 	Project    string   `json:"project"`
-	MachineID  string   `json:"machine_id"`
+	MachineID  string   `json:"machine_id" jsonschema:"the machine the note was written on"`
 	Scope      string   `json:"scope"`
 	Tags       []string `json:"tags"`
 	CreatedAt  string   `json:"created_at"`
