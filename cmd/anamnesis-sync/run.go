@@ -16,9 +16,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	home := fs.String("home", "", "store home (default ~/.anamnesis)")
 	asJSON := fs.Bool("json", false, "print the result as JSON (pushed, pulled, conflicted, head, indexed, detail, conflict ids)")
 	timeout := gitsync.DefaultTimeout
-	fs.Var(gitsync.Seconds{D: &timeout}, "timeout", "deadline for the network steps together (seconds or a duration; default 60s)")
+	fs.Var(cli.Seconds{D: &timeout}, "timeout", "deadline for the network steps together (seconds or a duration; default 60s)")
 	lockWait := gitsync.DefaultLockWait
-	fs.Var(gitsync.Seconds{D: &lockWait}, "lock-wait", "how long to wait for another sync of this home before skipping")
+	fs.Var(cli.Seconds{D: &lockWait}, "lock-wait", "how long to wait for another sync of this home before skipping")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: anamnesis-sync [flags]   (also: anamnesis sync)
 

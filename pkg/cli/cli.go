@@ -11,8 +11,11 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"time"
 
 	"github.com/peterbourgon/ff/v3"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
 )
 
 // Version is set with -ldflags "-X github.com/anamnesis-dev/anamnesis/pkg/cli.Version=v1.2.3".
@@ -91,4 +94,23 @@ func Parse(fs *flag.FlagSet, args []string) error {
 		return err
 	}
 	return fmt.Errorf("%w: %v", ErrUsage, err)
+}
+
+// Seconds is a flag value for a time span, read by config.ParseSeconds.
+type Seconds struct{ D *time.Duration }
+
+func (s Seconds) String() string {
+	if s.D == nil {
+		return ""
+	}
+	return s.D.String()
+}
+
+func (s Seconds) Set(v string) error {
+	d, err := config.ParseSeconds(v)
+	if err != nil {
+		return err
+	}
+	*s.D = d
+	return nil
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"io"
 	"testing"
+	"time"
 )
 
 // Flags have no hidden ANAMNESIS_<FLAG> names: ANAMNESIS_VERSION=1 once made
@@ -24,5 +25,21 @@ func TestFlagsIgnoreEnvironment(t *testing.T) {
 	}
 	if err := Parse(fs, []string{"-max-chars", "x"}); Code(err) != 2 {
 		t.Fatalf("bad flag value: %v (exit %d)", err, Code(err))
+	}
+}
+
+func TestSecondsFlag(t *testing.T) {
+	var d time.Duration
+	fs := FlagSet("x", io.Discard)
+	fs.Var(Seconds{D: &d}, "timeout", "")
+	for in, want := range map[string]time.Duration{"30": 30 * time.Second, "2.5": 2500 * time.Millisecond, "2m": 2 * time.Minute} {
+		if err := Parse(fs, []string{"-timeout", in}); err != nil || d != want {
+			t.Errorf("%s: %v, %v", in, d, err)
+		}
+	}
+	for _, in := range []string{"0", "-1", "soon", ""} {
+		if err := Parse(fs, []string{"-timeout", in}); Code(err) != 2 {
+			t.Errorf("%q accepted (%v)", in, err)
+		}
 	}
 }

@@ -121,21 +121,27 @@ func Resolve(home string, env Env) Config {
 		c.Reflection.Provider = "heuristic"
 	}
 	if v := pick("ANAMNESIS_REFLECTION_TIMEOUT", "reflection.timeout"); v != "" {
-		if d, err := parseTimeout(v); err == nil {
+		if d, err := ParseSeconds(v); err == nil {
 			c.Reflection.Timeout = d
 		}
 	}
 	return c
 }
 
-// parseTimeout accepts seconds ("20", "2.5") or a Go duration ("20s").
-func parseTimeout(v string) (time.Duration, error) {
-	if f, err := strconv.ParseFloat(v, 64); err == nil && f > 0 {
+// ParseSeconds is the one reading of a time span everywhere (timeouts in
+// config.json and the environment, --timeout and --lock-wait flags): seconds
+// ("20", "2.5") or a Go duration ("20s", "500ms"), positive.
+func ParseSeconds(v string) (time.Duration, error) {
+	v = strings.TrimSpace(v)
+	if f, err := strconv.ParseFloat(v, 64); err == nil {
+		if f <= 0 {
+			return 0, fmt.Errorf("%q: want a positive number of seconds", v)
+		}
 		return time.Duration(f * float64(time.Second)), nil
 	}
 	d, err := time.ParseDuration(v)
 	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("timeout %q: want seconds (e.g. 30) or a duration (e.g. 30s)", v)
+		return 0, fmt.Errorf("%q: want seconds (e.g. 30) or a duration (e.g. 30s, 2m)", v)
 	}
 	return d, nil
 }
@@ -221,7 +227,7 @@ func Validate(key, value string) error {
 			return fmt.Errorf("base_url %q: want an http(s) URL", value)
 		}
 	case "reflection.timeout":
-		if _, err := parseTimeout(value); err != nil {
+		if _, err := ParseSeconds(value); err != nil {
 			return err
 		}
 	case "inject.max_chars":

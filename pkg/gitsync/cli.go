@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strconv"
-	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
@@ -20,32 +18,6 @@ import (
 func OptionsFrom(cfg config.Config) Options {
 	return Options{Home: cfg.Home, MachineID: cfg.MachineID, Remote: cfg.Remote,
 		Import: cfg.ImportNative, ClaudeDir: cfg.ClaudeDir, Timeout: DefaultTimeout, LockWait: DefaultLockWait}
-}
-
-// Seconds is a flag value taking seconds ("30", "2.5") or a Go duration ("30s").
-type Seconds struct{ D *time.Duration }
-
-func (s Seconds) String() string {
-	if s.D == nil {
-		return ""
-	}
-	return s.D.String()
-}
-
-func (s Seconds) Set(v string) error {
-	if f, err := strconv.ParseFloat(v, 64); err == nil {
-		if f <= 0 {
-			return fmt.Errorf("want a positive number of seconds")
-		}
-		*s.D = time.Duration(f * float64(time.Second))
-		return nil
-	}
-	d, err := time.ParseDuration(v)
-	if err != nil || d <= 0 {
-		return fmt.Errorf("want seconds (30) or a duration (30s, 2m)")
-	}
-	*s.D = d
-	return nil
 }
 
 // PrintResult writes a sync's output: the import line (when the import saw
@@ -84,7 +56,7 @@ func RunImport(ctx context.Context, args []string, getenv config.Env, stdout, st
 	noSync := fs.Bool("no-sync", false, "import only; do not commit, pull or push")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	timeout := DefaultTimeout
-	fs.Var(Seconds{&timeout}, "timeout", "deadline for the sync's network steps (seconds or a duration)")
+	fs.Var(cli.Seconds{D: &timeout}, "timeout", "deadline for the sync's network steps (seconds or a duration)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: anamnesis import [flags]
 

@@ -78,7 +78,7 @@ func RunDoctor(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	fs.StringVar(&o.Home, "home", "", "store home (default ~/.anamnesis)")
 	fs.StringVar(&o.Name, "name", DefaultMCPName, "name of the MCP server in Claude Code")
 	fs.BoolVar(&o.JSON, "json", false, "print the checks as JSON")
-	fs.DurationVar(&o.Timeout, "timeout", 0, "deadline for each network or process check (default 20s)")
+	fs.Var(cli.Seconds{D: &o.Timeout}, "timeout", "deadline for each network or process check (seconds or a duration; default 20s)")
 	fs.StringVar(&o.BinDir, "bin-dir", "", "directory holding the anamnesis binaries")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "usage: anamnesis doctor [flags]\n\nChecks binaries, hooks, MCP registration, config, index, notes, git repo and\nremote; one line per check, each failure with its fix. Exit 1 if any fails.\n\nflags:\n")
