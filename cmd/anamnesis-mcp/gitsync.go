@@ -78,33 +78,12 @@ func (a *app) syncTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 	return structured(out), nil
 }
 
-// syncBlock is memory_status's sync block: seed 003's fields in its order,
-// then the sync engine's extras.
-type syncBlock struct {
-	Initialized bool              `json:"initialized"`
-	Remote      *string           `json:"remote"`
-	Head        *string           `json:"head"`
-	Dirty       bool              `json:"dirty"`
-	Detail      string            `json:"detail"`
-	Unpushed    int               `json:"unpushed" jsonschema:"local commits the remote lacks (as last fetched)"`
-	LastSync    *gitsync.LastSync `json:"last_sync,omitempty" jsonschema:"what the most recent sync of this home reported"`
-}
-
-// syncState reports the sync engine's view of the repository, with any
-// password in the remote URL masked.
-func (a *app) syncState(ctx context.Context) syncBlock {
-	cfg := a.syncConfig()
-	s := gitsync.State(ctx, a.home, cfg.Remote)
-	b := syncBlock{Initialized: s.Initialized, Dirty: s.Dirty, Detail: lines(s.Detail, 1000), Unpushed: s.Unpushed}
-	if s.Remote != "" {
-		b.Remote = &s.Remote // masked by gitsync.State
-	}
-	if s.Head != "" {
-		b.Head = &s.Head
-	}
+// briefSync keeps the sync block of memory_status short: the last sync's
+// result can be long (conflict lists, import problems); the status keeps
+// its headline.
+func briefSync(s gitsync.RepoState) gitsync.RepoState {
+	s.Detail = lines(s.Detail, 1000)
 	if s.Last != nil {
-		// The last result can be long (conflict lists, import problems);
-		// the status keeps its headline.
 		last := *s.Last
 		if len(last.Result.Conflicts) > 20 {
 			last.Result.Conflicts = last.Result.Conflicts[:20]
@@ -115,7 +94,7 @@ func (a *app) syncState(ctx context.Context) syncBlock {
 		last.Result.Import = nil
 		last.Result.Detail = lines(last.Result.Detail, 1000)
 		last.Error = lines(last.Error, 1000)
-		b.LastSync = &last
+		s.Last = &last
 	}
-	return b
+	return s
 }

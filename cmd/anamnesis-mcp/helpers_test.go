@@ -18,6 +18,7 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/status"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -190,16 +191,5 @@ func mustExist(t *testing.T, path string) {
 	}
 }
 
-// statusOut decodes memory_status (the sync block's remote and head are
-// written by RepoState's own MarshalJSON, so they are decoded here by hand).
-type statusOut struct {
-	statusResult
-	Sync struct {
-		Initialized bool    `json:"initialized"`
-		Remote      *string `json:"remote"`
-		Head        *string `json:"head"`
-		Dirty       bool    `json:"dirty"`
-		Detail      string  `json:"detail"`
-		Unpushed    int     `json:"unpushed"`
-	} `json:"sync"`
-}
+// statusOut decodes memory_status.
+type statusOut = status.Report

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/status"
 )
 
 // maxResult is SPEC 7's cap on one tool result. It is counted in bytes of the
@@ -200,26 +201,6 @@ func pageBody(g *getResult, body string, offset, maxChars int) {
 	*g = *build(n)
 }
 
-// statusResult is memory_status's result: seed 003's fields, then ours.
-type statusResult struct {
-	Root       string         `json:"root"`
-	DBPath     string         `json:"db_path"`
-	Total      int            `json:"total"`
-	ByType     map[string]int `json:"by_type"`
-	ByProject  map[string]int `json:"by_project"`
-	ByScope    map[string]int `json:"by_scope"`
-	Sync       syncBlock      `json:"sync"`
-	MachineID  string         `json:"machine_id" jsonschema:"this server's machine id, stamped on every note it writes"`
-	ByMachine  map[string]int `json:"by_machine"`
-	Unreadable int            `json:"unreadable"`
-	Problems   []problemOut   `json:"problems"`
-}
-
-type problemOut struct {
-	Path   string `json:"path"`
-	Reason string `json:"reason"`
-}
-
 // topN keeps the n largest counts and folds the rest into one entry.
 func topN(m map[string]int, n int) map[string]int {
 	if len(m) <= n {
@@ -250,7 +231,7 @@ func topN(m map[string]int, n int) map[string]int {
 }
 
 // fitStatus shrinks the open-ended parts of a status report until it fits.
-func fitStatus(s statusResult) statusResult {
+func fitStatus(s status.Report) status.Report {
 	for _, n := range []int{200, 50, 10, 0} {
 		if fits(s) {
 			return s
@@ -261,7 +242,7 @@ func fitStatus(s statusResult) statusResult {
 			s.Problems = s.Problems[:n]
 		}
 		s.Sync.Detail = clip(s.Sync.Detail, 200)
-		s.Sync.LastSync = nil
+		s.Sync.Last = nil
 	}
 	return s
 }

@@ -14,7 +14,9 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
+	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/status"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -157,7 +159,7 @@ func (a *app) tools() []server.ServerTool {
 			mcp.WithDescription("Report the memory store's health: note counts by type, project, scope and machine, unreadable files, and the git sync state."),
 			readOnly("Memory status"),
 			order(),
-			outputSchema[statusResult](),
+			outputSchema[status.Report](),
 		), Handler: a.status},
 		{Tool: mcp.NewTool("memory_write",
 			mcp.WithDescription("Save one durable memory note (always a new note with a fresh id; nothing is overwritten). Write what a later session would want to know: a verified fix or procedure, a fact or preference, a notable event. One idea per note; search first to avoid duplicates. Never store secrets."),
@@ -294,20 +296,14 @@ func (a *app) status(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToo
 	if err != nil {
 		return a.internal(tool, err), nil
 	}
-	stats, err := st.Stats(ctx)
+	rep, err := status.Build(ctx, st, a.machineID, briefSync(gitsync.State(ctx, a.home, a.syncConfig().Remote)))
 	if err != nil {
 		return a.internal(tool, err), nil
 	}
-	problems, err := st.Problems(ctx)
-	if err != nil {
-		return a.internal(tool, err), nil
+	for i, p := range rep.Problems {
+		rep.Problems[i].Reason = lines(p.Reason, 500)
 	}
-	s := statusResult{Root: st.Home(), DBPath: st.DBPath(), Total: stats.Total, ByType: stats.ByType,
-		ByProject: stats.ByProject, ByScope: stats.ByScope, Sync: a.syncState(ctx), MachineID: a.machineID,
-		ByMachine: stats.ByMachine, Unreadable: stats.Problems, Problems: []problemOut{}}
-	for _, p := range problems {
-		s.Problems = append(s.Problems, problemOut{Path: p.Path, Reason: lines(p.Reason, 500)})
-	}
+	s := rep
 	return structured(fitStatus(s)), nil
 }
 

@@ -7,12 +7,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
+	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/status"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 	"github.com/anamnesis-dev/anamnesis/pkg/term"
 )
@@ -345,49 +346,15 @@ func runStatus(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer s.Close()
-	st, err := s.Stats(ctx)
+	rep, err := status.Build(ctx, s, cfg.MachineID, gitsync.State(ctx, cfg.Home, cfg.Remote))
 	if err != nil {
 		return err
 	}
-	probs, err := s.Problems(ctx)
-	if err != nil {
-		return err
-	}
-	syncState := syncStatus(ctx, cfg)
-	if c.json {
-		return printJSON(e.stdout, map[string]any{
-			"root": cfg.Home, "db_path": s.DBPath(), "machine_id": cfg.MachineID,
-			"total": st.Total, "by_type": st.ByType, "by_project": st.ByProject, "by_scope": st.ByScope, "by_machine": st.ByMachine,
-			"sync": syncState, "unreadable": problemsOrEmpty(probs),
-		})
-	}
-	w := e.stdout
-	fmt.Fprintf(w, "home:     %s\nindex:    %s\nmachine:  %s\nnotes:    %d\n", cfg.Home, s.DBPath(), cfg.MachineID, st.Total)
-	for _, part := range []struct {
-		name string
-		m    map[string]int
-	}{{"by type", st.ByType}, {"by scope", st.ByScope}, {"by project", st.ByProject}, {"by machine", st.ByMachine}} {
-		fmt.Fprintf(w, "%s:\n", part.name)
-		keys := make([]string, 0, len(part.m))
-		for k := range part.m {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			fmt.Fprintf(w, "  %-40s %d\n", k, part.m[k])
-		}
-	}
-	fmt.Fprintf(w, "sync:     %s\n", syncState.Line())
 	if cfg.FileErr != nil {
-		fmt.Fprintf(w, "config:   %v (read as empty)\n", cfg.FileErr)
+		rep.ConfigError = cfg.FileErr.Error()
 	}
-	if len(probs) == 0 {
-		fmt.Fprintln(w, "unreadable files: none")
-	} else {
-		fmt.Fprintf(w, "unreadable files: %d\n", len(probs))
-		for _, p := range probs {
-			fmt.Fprintf(w, "  %s: %s\n", p.Path, p.Reason)
-		}
+	if c.json {
+		return printJSON(e.stdout, rep)
 	}
-	return nil
+	return rep.Text(e.stdout)
 }

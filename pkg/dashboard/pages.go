@@ -18,6 +18,7 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/status"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -51,51 +52,46 @@ func sortedCounts(m map[string]int, limit int) []kv {
 // ---- overview ----
 
 type overviewData struct {
-	Stats       store.Stats
+	status.Report
 	Types       []kv
 	Scopes      []kv
 	Projects    []kv
 	MoreProj    int
 	Machines    []kv
 	Recent      []*note.Note
-	Problems    []store.Problem
 	IsRepo      bool
 	Head        *Commit
 	Origin      *Commit
 	Remote      string
 	SyncEnabled bool
-	State       gitsync.RepoState
 	LastLine    string
 }
 
 func (s *Server) overview(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	s.refresh(ctx)
-	// The overview's counts are always fresh (the filter menus elsewhere may lag a moment).
-	st, err := s.freshStats(ctx)
+	rep, err := status.Build(ctx, s.store, s.opt.MachineID, s.repoState(ctx))
 	if err != nil {
 		s.fail(w, r, http.StatusInternalServerError, err.Error())
 		return
 	}
-	d := overviewData{Stats: st, Remote: gitsync.MaskURL(s.opt.Remote), SyncEnabled: s.opt.Sync != nil,
-		State: s.repoState(ctx)}
-	if l := d.State.Last; l != nil {
+	d := overviewData{Report: rep, SyncEnabled: s.opt.Sync != nil}
+	if rep.Sync.Remote != nil {
+		d.Remote = *rep.Sync.Remote
+	}
+	if l := rep.Sync.Last; l != nil {
 		d.LastLine = l.Result.Line()
 	}
 	for _, t := range note.Types {
-		d.Types = append(d.Types, kv{t, st.ByType[t]})
+		d.Types = append(d.Types, kv{t, rep.ByType[t]})
 	}
 	for _, sc := range note.Scopes {
-		d.Scopes = append(d.Scopes, kv{sc, st.ByScope[sc]})
+		d.Scopes = append(d.Scopes, kv{sc, rep.ByScope[sc]})
 	}
-	d.Projects = sortedCounts(st.ByProject, 10)
-	d.MoreProj = len(st.ByProject) - len(d.Projects)
-	d.Machines = sortedCounts(st.ByMachine, 10)
+	d.Projects = sortedCounts(rep.ByProject, 10)
+	d.MoreProj = len(rep.ByProject) - len(d.Projects)
+	d.Machines = sortedCounts(rep.ByMachine, 10)
 	if d.Recent, err = s.store.Browse(ctx, store.Filter{}, store.Cursor{}, false, recentCount); err != nil {
-		s.fail(w, r, http.StatusInternalServerError, err.Error())
-		return
-	}
-	if d.Problems, err = s.store.Problems(ctx); err != nil {
 		s.fail(w, r, http.StatusInternalServerError, err.Error())
 		return
 	}

@@ -2,6 +2,7 @@ package gitsync
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -23,10 +24,10 @@ func TestMaskURL(t *testing.T) {
 // The state every surface renders carries the masked remote.
 func TestStateMasksRemote(t *testing.T) {
 	st := State(context.Background(), t.TempDir(), "https://bob:s3cret@host.invalid/x.git")
-	if st.Remote != "https://bob:***@host.invalid/x.git" {
-		t.Fatalf("state remote %q", st.Remote)
+	if st.Remote == nil || *st.Remote != "https://bob:***@host.invalid/x.git" {
+		t.Fatalf("state remote %v", st.Remote)
 	}
-	b, _ := st.MarshalJSON()
+	b, _ := json.Marshal(st)
 	if string(b) == "" || strings.Contains(string(b), "s3cret") {
 		t.Fatalf("json %s", b)
 	}

@@ -2,7 +2,6 @@ package gitsync
 
 import (
 	"context"
-	"encoding/json"
 	"path/filepath"
 	"strings"
 	"time"
@@ -13,46 +12,37 @@ import (
 type RepoState struct {
 	Initialized bool `json:"initialized"`
 	// Remote is the configured remote with any password masked (MaskURL);
-	// JSON null when there is none.
-	Remote string `json:"-"`
-	// Head is the short HEAD; JSON null before the first commit.
-	Head   string `json:"-"`
-	Dirty  bool   `json:"dirty"`
-	Detail string `json:"detail"`
+	// null when there is none.
+	Remote *string `json:"remote"`
+	// Head is the short HEAD; null before the first commit.
+	Head   *string `json:"head"`
+	Dirty  bool    `json:"dirty"`
+	Detail string  `json:"detail"`
 	// Unpushed counts local commits the remote (as last fetched) lacks.
-	Unpushed int `json:"unpushed"`
+	Unpushed int `json:"unpushed" jsonschema:"local commits the remote lacks (as last fetched)"`
 	// Last is the most recent sync's record, if any.
-	Last *LastSync `json:"last_sync,omitempty"`
-}
-
-// MarshalJSON writes remote and head as null when empty, as the seed does.
-func (s RepoState) MarshalJSON() ([]byte, error) {
-	type plain RepoState
-	nullable := func(v string) *string {
-		if v == "" {
-			return nil
-		}
-		return &v
-	}
-	return json.Marshal(struct {
-		plain
-		Remote *string `json:"remote"`
-		Head   *string `json:"head"`
-	}{plain(s), nullable(s.Remote), nullable(s.Head)})
+	Last *LastSync `json:"last_sync,omitempty" jsonschema:"what the most recent sync of this home reported"`
 }
 
 // Line is the one-line form for `status`.
 func (s RepoState) Line() string {
-	remote := s.Remote
-	if remote == "" {
-		remote = "none"
+	remote, head := "none", "none"
+	if s.Remote != nil {
+		remote = *s.Remote
 	}
-	head := s.Head
-	if head == "" {
-		head = "none"
+	if s.Head != nil {
+		head = *s.Head
 	}
 	return "initialized=" + boolStr(s.Initialized) + " remote=" + remote + " head=" + head +
 		" dirty=" + boolStr(s.Dirty) + " (" + s.Detail + ")"
+}
+
+// optional is nil for "", else a pointer to v: JSON null for what is absent.
+func optional(v string) *string {
+	if v == "" {
+		return nil
+	}
+	return &v
 }
 
 func boolStr(b bool) string {
@@ -65,7 +55,7 @@ func boolStr(b bool) string {
 // State reports home's repository state without changing anything (git
 // runs without optional locks, so it never rewrites the index under a sync).
 func State(ctx context.Context, home, remote string) RepoState {
-	st := RepoState{Remote: MaskURL(remote), Detail: "ok", Last: Last(home)}
+	st := RepoState{Remote: optional(MaskURL(remote)), Detail: "ok", Last: Last(home)}
 	mem := filepath.Join(home, "memory")
 	if !exists(filepath.Join(mem, ".git")) {
 		st.Detail = "memory/ is not a git repository yet; the first sync creates it"
@@ -75,14 +65,15 @@ func State(ctx context.Context, home, remote string) RepoState {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	g := &git{dir: mem, readOnly: true}
-	st.Head = g.shortHead(ctx)
+	head := g.shortHead(ctx)
+	st.Head = optional(head)
 	out, err := g.run(ctx, "status", "--porcelain", "--untracked-files=normal")
 	if err != nil {
 		st.Detail = "git status failed: " + err.Error()
 		return st
 	}
 	st.Dirty = strings.TrimSpace(out) != ""
-	if st.Head != "" {
+	if head != "" {
 		st.Unpushed, _ = g.count(ctx, unpushedRange(g))
 	}
 	gitDir := filepath.Join(mem, ".git")
@@ -91,7 +82,7 @@ func State(ctx context.Context, home, remote string) RepoState {
 		st.Detail = "a merge was left in progress; the next sync finishes it"
 	case exists(filepath.Join(gitDir, "rebase-merge")) || exists(filepath.Join(gitDir, "rebase-apply")):
 		st.Detail = "a rebase was left in progress; the next sync aborts it (local commits are kept)"
-	case st.Head == "":
+	case head == "":
 		st.Detail = "no commits yet"
 	case st.Last != nil && st.Last.Error != "":
 		st.Detail = "last sync failed: " + st.Last.Result.Detail

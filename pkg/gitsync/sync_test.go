@@ -702,7 +702,7 @@ func TestStateAndCommit(t *testing.T) {
 	isolateGit(t)
 	h := newHome(t, "alpha", "")
 	st := State(context.Background(), h.dir, "")
-	if st.Initialized || st.Head != "" {
+	if st.Initialized || st.Head != nil {
 		t.Fatalf("fresh: %+v", st)
 	}
 	data, _ := json.Marshal(st)
@@ -726,7 +726,7 @@ func TestStateAndCommit(t *testing.T) {
 		t.Errorf("note not committed: %s", log)
 	}
 	st = State(context.Background(), h.dir, "/some/remote.git")
-	if !st.Initialized || st.Head == "" || st.Dirty || st.Remote != "/some/remote.git" || st.Unpushed != 1 {
+	if !st.Initialized || st.Head == nil || st.Dirty || st.Remote == nil || *st.Remote != "/some/remote.git" || st.Unpushed != 1 {
 		t.Errorf("after commit: %+v", st)
 	}
 	h.write(note.Episodic, "another", "x")

@@ -1,0 +1,85 @@
+// Package status is the one health report of a store: note counts, the
+// files that could not be read, and the sync state with the remote's
+// password masked. `anamnesis status`, MCP memory_status and the
+// dashboard's overview all render this report.
+package status
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sort"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+// Report is the store's health (seed 003's memory_status shape, plus the
+// machine, per-machine counts and the unreadable files).
+type Report struct {
+	Root       string            `json:"root"`
+	DBPath     string            `json:"db_path"`
+	Total      int               `json:"total"`
+	ByType     map[string]int    `json:"by_type"`
+	ByProject  map[string]int    `json:"by_project"`
+	ByScope    map[string]int    `json:"by_scope"`
+	Sync       gitsync.RepoState `json:"sync"`
+	MachineID  string            `json:"machine_id" jsonschema:"this machine's id, stamped on every note written here"`
+	ByMachine  map[string]int    `json:"by_machine"`
+	Unreadable int               `json:"unreadable" jsonschema:"how many files could not be read as notes"`
+	Problems   []store.Problem   `json:"problems" jsonschema:"the files that could not be read as notes, with the reason"`
+	// ConfigError says config.json could not be read (it is then read as empty).
+	ConfigError string `json:"config_error,omitempty"`
+}
+
+// Build gathers the report of st. sync is the repository's state as
+// gitsync.State returned it (the one place that reads it and masks the
+// remote; the dashboard passes a cached copy).
+func Build(ctx context.Context, st *store.Store, machineID string, sync gitsync.RepoState) (Report, error) {
+	stats, err := st.Stats(ctx)
+	if err != nil {
+		return Report{}, err
+	}
+	probs, err := st.Problems(ctx)
+	if err != nil {
+		return Report{}, err
+	}
+	if probs == nil {
+		probs = []store.Problem{}
+	}
+	return Report{Root: st.Home(), DBPath: st.DBPath(), MachineID: machineID, Total: stats.Total,
+		ByType: stats.ByType, ByProject: stats.ByProject, ByScope: stats.ByScope, ByMachine: stats.ByMachine,
+		Sync: sync, Unreadable: len(probs), Problems: probs}, nil
+}
+
+// Text writes the report for a terminal.
+func (r Report) Text(w io.Writer) error {
+	fmt.Fprintf(w, "home:     %s\nindex:    %s\nmachine:  %s\nnotes:    %d\n", r.Root, r.DBPath, r.MachineID, r.Total)
+	for _, part := range []struct {
+		name string
+		m    map[string]int
+	}{{"by type", r.ByType}, {"by scope", r.ByScope}, {"by project", r.ByProject}, {"by machine", r.ByMachine}} {
+		fmt.Fprintf(w, "%s:\n", part.name)
+		keys := make([]string, 0, len(part.m))
+		for k := range part.m {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			fmt.Fprintf(w, "  %-40s %d\n", k, part.m[k])
+		}
+	}
+	fmt.Fprintf(w, "sync:     %s\n", r.Sync.Line())
+	if r.ConfigError != "" {
+		fmt.Fprintf(w, "config:   %s (read as empty)\n", r.ConfigError)
+	}
+	if len(r.Problems) == 0 {
+		_, err := fmt.Fprintln(w, "unreadable files: none")
+		return err
+	}
+	fmt.Fprintf(w, "unreadable files: %d\n", len(r.Problems))
+	for _, p := range r.Problems {
+		fmt.Fprintf(w, "  %s: %s\n", p.Path, p.Reason)
+	}
+	return nil
+}

@@ -1,0 +1,59 @@
+package status
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+func TestReport(t *testing.T) {
+	ctx := context.Background()
+	home := t.TempDir()
+	st, err := store.Open(ctx, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	n := note.New(note.Semantic, "a fact", "body")
+	n.MachineID = "box"
+	if _, err := st.Write(ctx, n); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(home, "memory", "semantic", "bad.md"), []byte("no front-matter"), 0o644)
+	if _, err := st.Reindex(ctx, false); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Build(ctx, st, "box", gitsync.State(ctx, home, "https://bob:s3cret@host.invalid/x.git"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Total != 1 || rep.ByMachine["box"] != 1 || rep.Unreadable != 1 || len(rep.Problems) != 1 || rep.Problems[0].Path != "memory/semantic/bad.md" {
+		t.Fatalf("report %+v", rep)
+	}
+	js, _ := json.Marshal(rep)
+	var text bytes.Buffer
+	rep.Text(&text)
+	for _, out := range []string{string(js), text.String()} {
+		if strings.Contains(out, "s3cret") || !strings.Contains(out, "bob:***@host.invalid") {
+			t.Errorf("remote not masked in %s", out)
+		}
+	}
+	// Seed 003's keys come first, in its order.
+	keys := []string{`"root"`, `"db_path"`, `"total"`, `"by_type"`, `"by_project"`, `"by_scope"`, `"sync"`}
+	last := -1
+	for _, k := range keys {
+		i := strings.Index(string(js), k)
+		if i < last {
+			t.Errorf("%s out of seed 003's order in %s", k, js)
+		}
+		last = i
+	}
+}
