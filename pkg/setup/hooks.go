@@ -3,6 +3,7 @@ package setup
 import (
 	"path/filepath"
 	"runtime"
+	"strings"
 )
 
 // Hook timeouts in seconds (seed 001): inject must be quick; capture at
@@ -38,15 +39,15 @@ func BinPath(binDir, name string) string { return filepath.Join(binDir, exe(name
 
 // BuildHooks returns the four matcher groups init installs. Each command
 // runs the dedicated binary by absolute path (not the dispatcher: one process
-// fewer on every session start), with ANAMNESIS_HOME inline only when the home
-// is not the default one, and every path quoted for the shell.
+// fewer on every session start), with --home only when the home is not the
+// default one. No shell syntax (no inline VAR=value, which PowerShell cannot
+// run); arguments are quoted only when they need it (hookArg).
 func BuildHooks(binDir, home string, homeIsDefault bool) EventGroups {
-	prefix := ""
-	if !homeIsDefault {
-		prefix = "ANAMNESIS_HOME=" + shellQuote(home) + " "
-	}
 	cmd := func(name, args string) string {
-		c := prefix + shellQuote(BinPath(binDir, name))
+		c := hookArg(BinPath(binDir, name))
+		if !homeIsDefault {
+			c += " --home " + hookArg(home)
+		}
 		if args != "" {
 			c += " " + args
 		}
@@ -67,4 +68,19 @@ func BuildHooks(binDir, home string, homeIsDefault bool) EventGroups {
 			{Hooks: []HookCommand{{Type: "command", Command: cmd(BinCapture, "--source precompact --no-sync"), Timeout: precompactTimeout}}},
 		}},
 	}
+}
+
+// hookArg is a path as a hook command word. A plain path (letters, digits
+// and . _ - / : @ + , =) is written as it is, which the POSIX shells, cmd and
+// PowerShell all read the same way; Windows paths use forward slashes,
+// which Windows accepts and shells do not eat. Anything else is quoted for
+// the POSIX shell Claude Code runs hooks with.
+func hookArg(p string) string {
+	if runtime.GOOS == "windows" {
+		p = filepath.ToSlash(p)
+	}
+	if p != "" && strings.Trim(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/:@+,=") == "" {
+		return p
+	}
+	return shellQuote(p)
 }

@@ -254,8 +254,8 @@ func TestInitPrintWritesNothing(t *testing.T) {
 		"would write " + filepath.Join(e.userHome, "notes dir", "config.json"),
 		`"remote": "git@example.com:me/notes.git"`,
 		"- SessionStart [startup|resume|clear] ANAMNESIS_MACHINE_ID=laptop uv run",
-		"+ SessionStart [startup|resume|clear|compact] ANAMNESIS_HOME='" + filepath.Join(e.userHome, "notes dir") + "' '" + BinPath(e.binDir, BinInject) + "' (timeout 15s)",
-		"+ PreCompact ANAMNESIS_HOME=",
+		"+ SessionStart [startup|resume|clear|compact] '" + BinPath(e.binDir, BinInject) + "' --home '" + filepath.Join(e.userHome, "notes dir") + "' (timeout 15s)",
+		"+ PreCompact '" + BinPath(e.binDir, BinCapture) + "' --home '" + filepath.Join(e.userHome, "notes dir") + "' --source precompact --no-sync (timeout 60s)",
 		"would run: claude mcp add --scope user -e 'ANAMNESIS_HOME=" + filepath.Join(e.userHome, "notes dir") + "' anamnesis -- '" + BinPath(e.binDir, BinMCP) + "'",
 		"would run a first sync",
 	} {
@@ -332,7 +332,7 @@ func TestInitReplacesEarlierRegistrationAndHooks(t *testing.T) {
 		t.Fatalf("hooks %+v", hooks)
 	}
 	for _, h := range hooks {
-		if !strings.HasPrefix(h.Command, "ANAMNESIS_HOME='"+strings.ReplaceAll(home, "'", `'\''`)+"' ") {
+		if !strings.Contains(h.Command, " --home '"+strings.ReplaceAll(home, "'", `'\''`)+"'") {
 			t.Errorf("hook without the home: %s", h.Command)
 		}
 	}

@@ -95,7 +95,7 @@ func TestMergeIntoMissingFile(t *testing.T) {
         "hooks": [
           {
             "type": "command",
-            "command": "'/opt/anamnesis/bin/anamnesis-inject'",
+            "command": "/opt/anamnesis/bin/anamnesis-inject",
             "timeout": 15
           }
         ]
@@ -105,7 +105,7 @@ func TestMergeIntoMissingFile(t *testing.T) {
         "hooks": [
           {
             "type": "command",
-            "command": "'/opt/anamnesis/bin/anamnesis-sync'",
+            "command": "/opt/anamnesis/bin/anamnesis-sync",
             "async": true
           }
         ]
@@ -116,7 +116,7 @@ func TestMergeIntoMissingFile(t *testing.T) {
         "hooks": [
           {
             "type": "command",
-            "command": "'/opt/anamnesis/bin/anamnesis-capture'",
+            "command": "/opt/anamnesis/bin/anamnesis-capture",
             "timeout": 120
           }
         ]
@@ -127,7 +127,7 @@ func TestMergeIntoMissingFile(t *testing.T) {
         "hooks": [
           {
             "type": "command",
-            "command": "'/opt/anamnesis/bin/anamnesis-capture' --source precompact --no-sync",
+            "command": "/opt/anamnesis/bin/anamnesis-capture --source precompact --no-sync",
             "timeout": 60
           }
         ]
@@ -169,10 +169,10 @@ func TestMergeKeepsEverythingElse(t *testing.T) {
 	if want := []string{"PreToolUse", "SessionStart", "SessionEnd", "Stop", "PreCompact"}; !reflect.DeepEqual(order, want) {
 		t.Errorf("event order %v, want %v", order, want)
 	}
-	if got, want := commands(ev["SessionStart"]), []string{"echo 'hello from my own hook'", "'/opt/anamnesis/bin/anamnesis-inject'", "'/opt/anamnesis/bin/anamnesis-sync'"}; !reflect.DeepEqual(got, want) {
+	if got, want := commands(ev["SessionStart"]), []string{"echo 'hello from my own hook'", "/opt/anamnesis/bin/anamnesis-inject", "/opt/anamnesis/bin/anamnesis-sync"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("SessionStart %q, want %q", got, want)
 	}
-	if got, want := commands(ev["SessionEnd"]), []string{"notify-send 'session over'", "'/opt/anamnesis/bin/anamnesis-capture'"}; !reflect.DeepEqual(got, want) {
+	if got, want := commands(ev["SessionEnd"]), []string{"notify-send 'session over'", "/opt/anamnesis/bin/anamnesis-capture"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("SessionEnd %q, want %q", got, want)
 	}
 
@@ -210,11 +210,11 @@ func TestMergeReplacesReferenceGroups(t *testing.T) {
 	}
 	// Ours take the place of the first reference group; the user's own
 	// group keeps its place relative to the others.
-	if got, want := commands(ev["SessionStart"]), []string{"'/opt/anamnesis/bin/anamnesis-inject'", "'/opt/anamnesis/bin/anamnesis-sync'", "echo mine"}; !reflect.DeepEqual(got, want) {
+	if got, want := commands(ev["SessionStart"]), []string{"/opt/anamnesis/bin/anamnesis-inject", "/opt/anamnesis/bin/anamnesis-sync", "echo mine"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("SessionStart %q, want %q", got, want)
 	}
 	// A group shared with a user's hook loses only the Anamnesis entry.
-	if got, want := commands(ev["SessionEnd"]), []string{"'/opt/anamnesis/bin/anamnesis-capture'", "notify-send done"}; !reflect.DeepEqual(got, want) {
+	if got, want := commands(ev["SessionEnd"]), []string{"/opt/anamnesis/bin/anamnesis-capture", "notify-send done"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("SessionEnd %q, want %q", got, want)
 	}
 	if got := commands(ev["PreCompact"]); len(got) != 1 || !strings.Contains(got[0], "--source precompact --no-sync") {
@@ -256,7 +256,7 @@ func TestMergeMovedBinariesReplacesOurGroups(t *testing.T) {
 	if err != nil || len(hooks) != 4 {
 		t.Fatalf("FindHooks: %v %v", hooks, err)
 	}
-	if want := `ANAMNESIS_HOME='/data/my memory' '/new/bin/anamnesis-inject'`; hooks[0].Command != want {
+	if want := `/new/bin/anamnesis-inject --home '/data/my memory'`; hooks[0].Command != want {
 		t.Errorf("inject command %q, want %q", hooks[0].Command, want)
 	}
 }
@@ -369,7 +369,7 @@ func TestHookCommandsSurviveTheShell(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range []string{BinInject, BinCapture, BinSync} {
-		script := "#!/bin/sh\nprintf '%s|%s|%s\\n' \"$(basename \"$0\")\" \"$ANAMNESIS_HOME\" \"$*\"\n"
+		script := "#!/bin/sh\nprintf '%s|%s\\n' \"$(basename \"$0\")\" \"$*\"\n"
 		if err := os.WriteFile(BinPath(bin, name), []byte(script), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -387,12 +387,32 @@ func TestHookCommandsSurviveTheShell(t *testing.T) {
 		}
 	}
 	want := []string{
-		"anamnesis-inject|" + home + "|",
-		"anamnesis-sync|" + home + "|",
-		"anamnesis-capture|" + home + "|",
-		"anamnesis-capture|" + home + "|--source precompact --no-sync",
+		"anamnesis-inject|--home " + home,
+		"anamnesis-sync|--home " + home,
+		"anamnesis-capture|--home " + home,
+		"anamnesis-capture|--home " + home + " --source precompact --no-sync",
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+// Hook commands carry no shell syntax beyond quoting: --home instead of an
+// inline ANAMNESIS_HOME=… prefix (PowerShell cannot run that), and plain
+// paths unquoted.
+func TestHookCommandsHaveNoEnvPrefix(t *testing.T) {
+	groups := BuildHooks("/opt/anamnesis/bin", "/srv/notes home", false)
+	plain := BuildHooks("/opt/anamnesis/bin", "/home/u/.anamnesis", true)
+	for _, ev := range groups {
+		for _, g := range ev.Groups {
+			for _, h := range g.Hooks {
+				if strings.Contains(h.Command, "=") || !strings.HasPrefix(h.Command, "/opt/anamnesis/bin/anamnesis-") || !strings.Contains(h.Command, " --home '/srv/notes home'") {
+					t.Errorf("%s: %q", ev.Event, h.Command)
+				}
+			}
+		}
+	}
+	if c := plain[0].Groups[0].Hooks[0].Command; c != "/opt/anamnesis/bin/anamnesis-inject" {
+		t.Errorf("default home: %q", c)
 	}
 }
