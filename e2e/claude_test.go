@@ -4,7 +4,9 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,6 +17,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/e2e/standin"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/setup"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
 // userSettings is a settings.json as Claude Code writes it (two-space
@@ -277,6 +280,61 @@ func TestClaudeCode(t *testing.T) {
 		// And a sync did try the remote, in the background.
 		waitFor(t, time.Minute, "a background sync to reach the remote", func() bool { return remote.accepted() > 0 })
 		h.anamnesis("init", "--yes", "--no-sync", "--local-only")
+	})
+
+	step("a big store leaves room for the project", func(t *testing.T) {
+		h.t = t
+		// 300 global notes far over the 9,500-character block, and the
+		// project's own durable notes, newest last written.
+		ctx := context.Background()
+		st, err := store.Open(ctx, h.store)
+		if err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now().UTC()
+		var added []string
+		put := func(project, title, body string, at time.Time) {
+			n := note.New(note.Semantic, title, body)
+			n.ID, n.Project, n.MachineID = note.NewID(), project, "e2e-box"
+			n.CreatedAt, n.UpdatedAt = note.FormatTime(at), note.FormatTime(at)
+			if err := st.Put(ctx, n); err != nil {
+				t.Fatal(err)
+			}
+			added = append(added, n.ID)
+		}
+		for i := range 300 {
+			put(note.Global, fmt.Sprintf("Global convention %03d", i),
+				strings.Repeat(fmt.Sprintf("Convention %03d: keep changes small and reversible. ", i), 4), now.Add(time.Duration(i)*time.Second))
+		}
+		for i := range 8 {
+			put("quotes-api", fmt.Sprintf("Quotes API fact %d", i), fmt.Sprintf("Fact %d about the quotes API.", i), now.Add(time.Hour+time.Duration(i)*time.Second))
+		}
+		st.Close()
+		s := h.claudeP([]standin.Turn{{Text: "Noted."}}, "What do you remember about this project?")
+		turns := s.turns()
+		if len(turns) == 0 {
+			t.Fatal("no conversation request")
+		}
+		text := standin.AllText(turns[0].Body)
+		if !strings.Contains(text, "## [semantic] Global convention 299") {
+			t.Errorf("the newest global note is not in the first request")
+		}
+		// k = 8 with two episodics of this project reserved: the six newest durable notes.
+		for i := 7; i >= 2; i-- {
+			if !strings.Contains(text, fmt.Sprintf("## [semantic] Quotes API fact %d\n", i)) {
+				t.Errorf("the project's durable note %d is not in the first request", i)
+			}
+		}
+		if !strings.Contains(text, "more notes left out to keep this block under 9,500 characters") {
+			t.Errorf("the block does not say what it left out")
+		}
+		// Leave the store as the later steps expect it.
+		for _, id := range added {
+			for _, typ := range note.Types {
+				os.Remove(filepath.Join(h.store, "memory", typ, id+".md"))
+			}
+		}
+		h.anamnesis("reindex")
 	})
 
 	step("doctor names each problem with its fix", func(t *testing.T) {

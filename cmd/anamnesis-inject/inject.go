@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf16"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
@@ -68,8 +69,23 @@ func newSelection(ctx context.Context, st *store.Store, project string, k int) (
 	return sel, nil
 }
 
-// next returns the next selected note (metadata only), nil at the end.
-func (s *selection) next() (*note.Note, error) {
+// next returns the next selected note (metadata only), nil at the end,
+// and whether it is a global one.
+func (s *selection) next() (*note.Note, bool, error) {
+	n, err := s.nextGlobal()
+	if n != nil || err != nil {
+		return n, true, err
+	}
+	if len(s.project) == 0 {
+		return nil, false, nil
+	}
+	n = s.project[0]
+	s.project = s.project[1:]
+	return n, false, nil
+}
+
+// nextGlobal returns the next global note, nil after the last.
+func (s *selection) nextGlobal() (*note.Note, error) {
 	for {
 		for len(s.page) > 0 {
 			n := s.page[0]
@@ -79,7 +95,7 @@ func (s *selection) next() (*note.Note, error) {
 			}
 		}
 		if s.globalDone {
-			break
+			return nil, nil
 		}
 		page, err := s.st.List(s.ctx, store.Filter{Project: note.Global, Limit: globalPage, Offset: s.off})
 		if err != nil {
@@ -89,19 +105,13 @@ func (s *selection) next() (*note.Note, error) {
 		s.page = page
 		s.globalDone = len(page) < globalPage
 	}
-	if len(s.project) == 0 {
-		return nil, nil
-	}
-	n := s.project[0]
-	s.project = s.project[1:]
-	return n, nil
 }
 
 // all drains the selection (tests, and callers that want the whole list).
 func (s *selection) all() ([]*note.Note, error) {
 	var out []*note.Note
 	for {
-		n, err := s.next()
+		n, _, err := s.next()
 		if err != nil || n == nil {
 			return out, err
 		}
@@ -139,7 +149,9 @@ func projectPools(ctx context.Context, st *store.Store, project string, k int, k
 			break
 		}
 	}
-	// Recency first, then confidence; stable, so full ties keep list order.
+	// Recency first, then confidence. Full ties keep the seed's pool order:
+	// it lists procedural notes, then semantic ones (each newest first, then
+	// by id descending, as List returns them) and sorts that stably.
 	slices.SortStableFunc(durable, func(a, b *note.Note) int {
 		if c := strings.Compare(b.UpdatedAt, a.UpdatedAt); c != 0 {
 			return c
@@ -150,18 +162,35 @@ func projectPools(ctx context.Context, st *store.Store, project string, k int, k
 		case a.Confidence < b.Confidence:
 			return 1
 		}
-		return 0
+		return strings.Compare(typeRank(a.Type), typeRank(b.Type))
 	})
 	return durable, episodic, nil
 }
 
-// section renders one note the way the seed's render_inject does.
+// typeRank orders the durable types as the seed's pool lists them.
+func typeRank(t string) string {
+	if t == note.Procedural {
+		return "0"
+	}
+	return "1"
+}
+
+// section renders one note the way the seed's render_inject does: heading,
+// origin line, a blank line, then the body exactly as the reference reads
+// it (Python's text mode turns CRLF and a lone CR into LF; nothing else
+// changes: an indented first line and a leading blank line stay) followed
+// by a blank line; a note with an empty body has no body lines. Each
+// section ends with its own separator; the block strips what trails the last.
 func section(n *note.Note) string {
 	meta := "_project: " + n.Project + " | origin: " + n.MachineID
 	if n.ProvSource != note.ProvHuman || n.Confidence < 1.0 {
 		meta += " | source: " + n.ProvSource + " (confidence " + pyG(n.Confidence) + ")"
 	}
-	return "## [" + n.Type + "] " + n.Title + "\n" + meta + "_\n\n" + strings.TrimSpace(n.Body)
+	s := "## [" + n.Type + "] " + n.Title + "\n" + meta + "_\n\n"
+	if body := strings.ReplaceAll(strings.ReplaceAll(n.Body, "\r\n", "\n"), "\r", "\n"); body != "" {
+		s += body + "\n\n"
+	}
+	return s
 }
 
 // pyG formats like Python's "%g": six significant digits, no trailing zeros.
@@ -177,6 +206,13 @@ func width(s string) int {
 	return n
 }
 
+// pySpace is Python's str.isspace, which the seed's final rstrip() uses:
+// Go's unicode.IsSpace plus the four information separators.
+func pySpace(r rune) bool { return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f) }
+
+// trailing is the width of s's trailing whitespace.
+func trailing(s string) int { return width(s) - width(strings.TrimRightFunc(s, pySpace)) }
+
 // loader returns a selected note with its body, read from its file; ok is
 // false when the file has gone (the note is then left out).
 type loader func(n *note.Note) (*note.Note, bool)
@@ -186,16 +222,16 @@ type loader func(n *note.Note) (*note.Note, bool)
 // only for notes it may print. cut and left count truncated and omitted notes.
 func render(sel *selection, load loader, maxChars int) (block string, cut, left int, err error) {
 	var secs []rendered
-	total := width(header) + 1 // the final newline
+	total := width(header) + 2 + 1 // the header's blank line; the final newline
 	for {
-		n, err := sel.next()
+		n, global, err := sel.next()
 		if err != nil {
 			return "", 0, 0, err
 		}
 		if n == nil {
 			break
 		}
-		r := rendered{id: n.ID}
+		r := rendered{id: n.ID, global: global}
 		if full, ok := load(n); ok {
 			r.text = section(full)
 		}
@@ -203,84 +239,152 @@ func render(sel *selection, load loader, maxChars int) (block string, cut, left 
 		if r.text == "" {
 			continue
 		}
-		total += 2 + width(r.text)
-		if maxChars > 0 && total > maxChars {
+		total += width(r.text)
+		// The seed strips what trails the last section (sections always
+		// hold a heading, so nothing before it).
+		if maxChars > 0 && total-trailing(r.text) > maxChars {
 			return budgeted(sel, secs, load, maxChars)
 		}
 	}
 	if !slices.ContainsFunc(secs, func(r rendered) bool { return r.text != "" }) {
 		return "", 0, 0, nil // the seed prints nothing for an empty selection
 	}
-	return join(secs), 0, 0, nil
+	return join(secs) + "\n", 0, 0, nil
 }
 
 // rendered is one note's section; text is "" when its file has gone.
-type rendered struct{ id, text string }
+type rendered struct {
+	id, text string
+	global   bool
+}
 
+// join is the header and the sections, with the trailing whitespace of the
+// last one stripped, as the seed's rstrip() does.
 func join(secs []rendered) string {
 	var b strings.Builder
 	b.WriteString(header)
+	b.WriteString("\n\n")
 	for _, r := range secs {
-		if r.text != "" {
-			b.WriteString("\n\n")
-			b.WriteString(r.text)
-		}
+		b.WriteString(r.text)
 	}
-	b.WriteString("\n")
-	return b.String()
+	return strings.TrimRightFunc(b.String(), pySpace)
 }
 
 // minRoom is the least room worth trying to fill with another note.
 const minRoom = 160
 
 // budgeted fills maxChars in priority order (the selection's order: globals
-// newest first, durable project notes, episodics), cutting the first note
-// that does not fit whole at a line boundary and leaving out what does not
-// fit at all, then ends with a line counting what was left out. secs are
-// the sections already rendered, in order; the rest come from sel.
+// newest first, durable project notes, episodics), except that global notes
+// take at most half of the room while project notes remain to be shown, and
+// what one pool leaves unused goes to the other (SPEC 4). In each pool the
+// first note that does not fit whole is cut at a line boundary and what does
+// not fit at all is left out; the block keeps the seed's order (globals,
+// then the project's notes) and ends with a line counting what was left
+// out. secs are the sections already rendered, in order; the rest come from sel.
 func budgeted(sel *selection, secs []rendered, load loader, maxChars int) (string, int, int, error) {
-	closingReserve := 2 + width(closing(sel.total, maxChars))
-	room := maxChars - width(header) - 1 - closingReserve
+	// Every section is counted whole, its trailing blank line included: the
+	// last one's is stripped and replaced by the blank line before the
+	// closing line, which can only make the block shorter.
+	room := maxChars - width(header) - 2 - width(closing(sel.total, maxChars)) - 1
 	if room < 0 {
 		return "", 0, sel.total, nil
 	}
-	var kept []rendered
-	cut, gone := 0, 0
-	for i := 0; room >= minRoom; i++ {
-		var r rendered
-		if i < len(secs) {
-			r = secs[i]
+	var globals, project []rendered
+	for _, r := range secs {
+		if r.global {
+			globals = append(globals, r)
 		} else {
-			n, err := sel.next()
-			if err != nil {
-				return "", 0, 0, err
-			}
-			if n == nil {
-				break
-			}
-			r.id = n.ID
-			if full, ok := load(n); ok {
-				r.text = section(full)
-			}
+			project = append(project, r)
 		}
-		if r.text == "" { // file gone: nothing to show, nothing to count
-			gone++
+	}
+	// The project's part is small (k + 2 notes at most): render all of it
+	// now to know what it needs. Global notes can be thousands: they are
+	// read and rendered only while there is room for them.
+	for _, n := range sel.project {
+		r := rendered{id: n.ID}
+		if full, ok := load(n); ok {
+			r.text = section(full)
+		}
+		project = append(project, r)
+	}
+	sel.project = nil
+	need := 0
+	for _, r := range project {
+		need += width(r.text)
+	}
+	var ferr error
+	nextGlobal := func() (rendered, bool) {
+		if len(globals) > 0 {
+			r := globals[0]
+			globals = globals[1:]
+			return r, true
+		}
+		n, err := sel.nextGlobal()
+		if err != nil {
+			ferr = err
+		}
+		if n == nil {
+			return rendered{}, false
+		}
+		r := rendered{id: n.ID, global: true}
+		if full, ok := load(n); ok {
+			r.text = section(full)
+		}
+		return r, true
+	}
+	nextProject := func() (rendered, bool) {
+		if len(project) == 0 {
+			return rendered{}, false
+		}
+		r := project[0]
+		project = project[1:]
+		return r, true
+	}
+	gone := 0
+	keptG, cutG, usedG := fill(nextGlobal, room-min(need, room/2), true, &gone)
+	if ferr != nil {
+		return "", 0, 0, ferr
+	}
+	keptP, cutP, _ := fill(nextProject, room-usedG, false, &gone)
+	kept := append(keptG, keptP...)
+	left := max(sel.total-gone-len(kept), 0)
+	out := header + "\n\n" + closing(left, maxChars) + "\n"
+	if len(kept) > 0 {
+		out = join(kept) + "\n\n" + closing(left, maxChars) + "\n"
+	}
+	return out, cutG + cutP, left, nil
+}
+
+// fill keeps sections from next in order while they fit in room, cutting
+// the first one that does not fit whole (when there is room worth cutting
+// into); it returns what it kept, how many it cut, and the room used. A lazy
+// source (global notes, possibly thousands) is not read further once too
+// little room is left. Sections whose file has gone are counted in gone.
+func fill(next func() (rendered, bool), room int, lazy bool, gone *int) (kept []rendered, cut, used int) {
+	for !lazy || room-used >= minRoom {
+		r, ok := next()
+		if !ok {
+			break
+		}
+		if r.text == "" {
+			*gone++
 			continue
 		}
-		if w := 2 + width(r.text); w <= room {
+		if w := width(r.text); w <= room-used {
 			kept = append(kept, r)
-			room -= w
+			used += w
 			continue
 		}
-		if t, ok := truncate(r.text, r.id, room-2); ok {
-			kept = append(kept, rendered{id: r.id, text: t})
-			room -= 2 + width(t)
+		if room-used < minRoom {
+			continue
+		}
+		if t, ok := truncate(strings.TrimRightFunc(r.text, pySpace), r.id, room-used-2); ok {
+			kept = append(kept, rendered{id: r.id, text: t + "\n\n", global: r.global})
+			used += width(t) + 2
 			cut++
 		}
 	}
-	left := max(sel.total-gone-len(kept), 0)
-	out := strings.TrimSuffix(join(kept), "\n") + "\n\n" + closing(left, maxChars) + "\n"
-	return out, cut, left, nil
+	return kept, cut, used
 }
 
 // truncMarker ends a note cut to fit (SPEC 4's wording).
@@ -306,23 +410,29 @@ func truncate(s, id string, room int) (string, bool) {
 		used += width(l) + 1
 		n = j + 1
 	}
-	if n >= 4 {
+	// The body's first line with text (an imported note's body starts with
+	// a blank line).
+	first := 3
+	for first < len(lines)-1 && strings.TrimSpace(lines[first]) == "" {
+		first++
+	}
+	if n > first {
 		kept := lines[:n]
-		for len(kept) > 3 && strings.TrimSpace(kept[len(kept)-1]) == "" {
+		for len(kept) > first+1 && strings.TrimSpace(kept[len(kept)-1]) == "" {
 			kept = kept[:len(kept)-1]
 		}
 		return strings.Join(kept, "\n") + "\n" + marker, true
 	}
-	if n < 3 {
+	if n < first {
 		return "", false
 	}
-	// Only heading, origin and the blank line fit whole: cut the first body
-	// line at the last space that fits, so the note still says something.
+	// Only the lines before the first line of text fit whole: cut that line
+	// at the last space that fits, so the note still says something.
 	rest := room - used - 1 - 1 // the body line's newline and the ellipsis
 	if rest < 40 {
 		return "", false
 	}
-	line := lines[3]
+	line := lines[first]
 	cutAt, w := 0, 0
 	for j, r := range line {
 		w += max(utf16.RuneLen(r), 1)
@@ -336,7 +446,7 @@ func truncate(s, id string, room int) (string, bool) {
 	if cutAt == 0 {
 		return "", false
 	}
-	return strings.Join(lines[:3], "\n") + "\n" + line[:cutAt] + "…\n" + marker, true
+	return strings.Join(lines[:first], "\n") + "\n" + line[:cutAt] + "…\n" + marker, true
 }
 
 // closing is the last line of a budgeted block.

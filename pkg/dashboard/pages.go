@@ -476,6 +476,7 @@ func noteFrom(f form, base *note.Note) (*note.Note, []string) {
 	n := note.New(f.Type, f.Title, f.Body)
 	n.Scope, n.Project, n.Tags = f.Scope, f.Project, splitTags(f.Tags)
 	if base != nil {
+		keepUnchanged(n, f, base)
 		// An edit changes what the form shows and keeps everything else,
 		// unknown front-matter keys included.
 		n.ID, n.MachineID, n.CreatedAt = base.ID, base.MachineID, base.CreatedAt
@@ -485,6 +486,43 @@ func noteFrom(f form, base *note.Note) (*note.Note, []string) {
 		n.UpdatedAt = note.Now()
 	}
 	return n, nil
+}
+
+// keepUnchanged gives back the note's own spelling of what the form shows
+// but the user did not change. A form cannot carry it: the title field is
+// collapsed to single spaces, a textarea sends CRLF line ends and loses
+// trailing newlines, and tags are split and trimmed. Without this an edit of
+// the tags alone would rewrite the title and body too (churn in git, and a
+// conflict with a machine that edits the same note). A body the user did
+// change keeps CRLF line ends if the note had them throughout.
+func keepUnchanged(n *note.Note, f form, base *note.Note) {
+	if f.Title == strings.Join(strings.Fields(base.Title), " ") {
+		n.Title = base.Title
+	}
+	lf := strings.ReplaceAll(base.Body, "\r\n", "\n")
+	if f.Body == strings.TrimRight(lf, "\n") {
+		n.Body = base.Body
+	} else if strings.Contains(base.Body, "\r\n") && strings.Count(base.Body, "\n") == strings.Count(base.Body, "\r\n") {
+		n.Body = strings.ReplaceAll(f.Body, "\n", "\r\n")
+	}
+	// Each typed tag that is one of the note's tags but for surrounding
+	// spaces is that tag, as the note spells it.
+	used := make([]bool, len(base.Tags))
+	var tags []string
+	for _, typed := range strings.FieldsFunc(f.Tags, func(r rune) bool { return r == ',' || r == '\n' }) {
+		typed = strings.TrimSpace(typed)
+		if typed == "" {
+			continue
+		}
+		for i, t := range base.Tags {
+			if !used[i] && strings.TrimSpace(t) == typed {
+				used[i], typed = true, t
+				break
+			}
+		}
+		tags = append(tags, typed)
+	}
+	n.Tags = note.UniqueTags(tags)
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {

@@ -37,13 +37,11 @@ func PrintResult(stdout, stderr io.Writer, r Result, asJSON bool) error {
 }
 
 func printImport(stdout, stderr io.Writer, imp native.Result) {
-	if imp.Imported+imp.Updated+imp.Skipped == 0 && len(imp.Problems) == 0 {
+	if imp.Imported+imp.Updated+imp.Skipped == 0 && len(imp.Problems) == 0 && len(imp.Salvaged) == 0 {
 		return
 	}
 	fmt.Fprintln(stdout, imp.Line())
-	for _, p := range imp.Problems {
-		fmt.Fprintf(stderr, "import: skipped %s: %s\n", p.Path, p.Reason)
-	}
+	imp.PrintProblems(stderr)
 }
 
 // RunImport is `anamnesis import [--home H] [--claude-home DIR] [--no-sync]
@@ -105,9 +103,7 @@ flags:
 		}
 	} else {
 		fmt.Fprintln(stdout, res.Import.Line())
-		for _, p := range res.Import.Problems {
-			fmt.Fprintf(stderr, "import: skipped %s: %s\n", p.Path, p.Reason)
-		}
+		res.Import.PrintProblems(stderr)
 		fmt.Fprintln(stdout, res.Line())
 	}
 	if err != nil {
@@ -132,8 +128,6 @@ func importOnly(ctx context.Context, cfg config.Config, asJSON bool, stdout, std
 		return enc.Encode(imp)
 	}
 	fmt.Fprintln(stdout, imp.Line())
-	for _, p := range imp.Problems {
-		fmt.Fprintf(stderr, "import: skipped %s: %s\n", p.Path, p.Reason)
-	}
+	imp.PrintProblems(stderr)
 	return nil
 }

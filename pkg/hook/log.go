@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -18,6 +19,10 @@ func LogPath(home string) string { return filepath.Join(home, "logs", "anamnesis
 // Logger appends timestamped lines to the shared hook log. Every method is
 // best effort: a log that cannot be written must not break a hook.
 type Logger struct {
+	// mu serializes this process's writers, so the size check and the
+	// rotation see each other's lines (separate hook processes can still
+	// interleave; the rotation bounds what that costs).
+	mu   sync.Mutex
 	path string
 	name string
 	max  int64
@@ -37,6 +42,8 @@ func (l *Logger) Printf(format string, args ...any) {
 	}
 	msg := strings.ReplaceAll(strings.TrimRight(fmt.Sprintf(format, args...), "\n"), "\n", " | ")
 	line := fmt.Sprintf("%s %s[%d]: %s\n", l.now().UTC().Format(time.RFC3339), l.name, os.Getpid(), msg)
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	_ = os.MkdirAll(filepath.Dir(l.path), 0o700)
 	if fi, err := os.Stat(l.path); err == nil && fi.Size()+int64(len(line)) > l.max {
 		// Concurrent hooks may both rotate; the loser's rename moves a

@@ -43,8 +43,22 @@ type Result struct {
 	Updated  int       `json:"updated"`
 	Skipped  int       `json:"skipped"`
 	Problems []Problem `json:"problems"`
+	// Salvaged are files imported although their front-matter was not
+	// valid YAML (what could not be read is said in the reason).
+	Salvaged []Problem `json:"salvaged,omitempty"`
 	// IDs are the notes created or updated.
 	IDs []string `json:"ids"`
+}
+
+// PrintProblems writes a line per file skipped as malformed and per file
+// imported from front-matter that had to be salvaged.
+func (r Result) PrintProblems(w io.Writer) {
+	for _, p := range r.Problems {
+		fmt.Fprintf(w, "import: skipped %s: %s\n", p.Path, p.Reason)
+	}
+	for _, p := range r.Salvaged {
+		fmt.Fprintf(w, "import: salvaged %s: %s\n", p.Path, p.Reason)
+	}
 }
 
 // Line is the printed summary.
@@ -98,6 +112,7 @@ func Import(ctx context.Context, st *store.Store, claudeDir, machineID string) (
 	}
 	state := loadState(st.Home())
 	dirty := false
+	bodies := &bodyIndex{st: st}
 	userHome, _ := os.UserHomeDir()
 	for _, s := range slugs {
 		if !s.IsDir() || strings.HasPrefix(s.Name(), ".") {
@@ -148,7 +163,10 @@ func Import(ctx context.Context, st *store.Store, claudeDir, machineID string) (
 			if proj == "" {
 				proj = projectFor(filepath.Join(projects, slug), slug, userHome)
 			}
-			outcome, err := apply(ctx, st, id, proj, machineID, m)
+			if m.salvaged != "" {
+				res.Salvaged = append(res.Salvaged, Problem{Path: path, Reason: m.salvaged})
+			}
+			outcome, err := apply(ctx, st, id, proj, machineID, m, bodies)
 			if err != nil {
 				if ctx.Err() != nil {
 					return res, ctx.Err()
@@ -161,11 +179,16 @@ func Import(ctx context.Context, st *store.Store, claudeDir, machineID string) (
 			case created:
 				res.Imported++
 				res.IDs = append(res.IDs, id)
+			case duplicate:
+				res.Skipped++ // another note already holds this text; not recorded, so a later edit imports
 			case updated:
 				res.Updated++
 				res.IDs = append(res.IDs, id)
 			default:
 				res.Skipped++
+			}
+			if outcome == duplicate {
+				continue
 			}
 			state[key] = fileState{SHA256: hash, ID: id}
 			dirty = true
@@ -185,10 +208,43 @@ const (
 	unchanged outcome = iota
 	created
 	updated
+	duplicate // not imported: a note with the same text exists
 )
 
+// bodyIndex finds portable notes by their text (surrounding whitespace
+// aside), as the reference does before importing a new native file: a
+// native note already in the store (an earlier one-off import, a note
+// written by hand) is not imported a second time. Built on first use.
+type bodyIndex struct {
+	st   *store.Store
+	seen map[[32]byte]bool
+}
+
+func bodyKey(body string) [32]byte { return sha256.Sum256([]byte(strings.TrimSpace(body))) }
+
+func (b *bodyIndex) has(ctx context.Context, body string) (bool, error) {
+	if b.seen == nil {
+		b.seen = map[[32]byte]bool{}
+		err := b.st.EachBody(ctx, note.Portable, func(_, body string) error {
+			b.seen[bodyKey(body)] = true
+			return nil
+		})
+		if err != nil {
+			b.seen = nil
+			return false, err
+		}
+	}
+	return b.seen[bodyKey(body)], nil
+}
+
+func (b *bodyIndex) add(body string) {
+	if b.seen != nil {
+		b.seen[bodyKey(body)] = true
+	}
+}
+
 // apply writes the note for one parsed native file.
-func apply(ctx context.Context, st *store.Store, id, proj, machineID string, m memory) (outcome, error) {
+func apply(ctx context.Context, st *store.Store, id, proj, machineID string, m memory, bodies *bodyIndex) (outcome, error) {
 	kindTag := "kind:" + m.kind
 	old, err := st.Get(ctx, id)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
@@ -196,6 +252,11 @@ func apply(ctx context.Context, st *store.Store, id, proj, machineID string, m m
 		old = nil
 	}
 	if old == nil {
+		if dup, err := bodies.has(ctx, m.body); err != nil {
+			return unchanged, err
+		} else if dup {
+			return duplicate, nil
+		}
 		n := note.New(m.noteType(), m.title, m.body)
 		n.ID = id
 		n.Project = proj
@@ -207,6 +268,7 @@ func apply(ctx context.Context, st *store.Store, id, proj, machineID string, m m
 		if err := st.Put(ctx, n); err != nil {
 			return unchanged, err
 		}
+		bodies.add(m.body)
 		return created, nil
 	}
 	// Tags a user added to the note stay; a stale kind: tag goes.
@@ -232,12 +294,14 @@ func apply(ctx context.Context, st *store.Store, id, proj, machineID string, m m
 	if err := st.Put(ctx, &n); err != nil {
 		return unchanged, err
 	}
+	bodies.add(m.body)
 	return updated, nil
 }
 
-// memory is one parsed native file.
+// memory is one parsed native file; salvaged says why its front-matter
+// was read line by line ("" when it was valid YAML).
 type memory struct {
-	title, body, kind string
+	title, body, kind, salvaged string
 }
 
 func (m memory) noteType() string {
@@ -263,7 +327,9 @@ func parse(data []byte) (memory, error) {
 	if !utf8.Valid(data) {
 		return memory{}, errors.New("not valid UTF-8")
 	}
-	text := strings.ReplaceAll(string(data), "\r\n", "\n")
+	// The reference reads native files in Python's text mode, where CRLF
+	// and a lone CR both become LF; so must we, or the notes differ.
+	text := strings.ReplaceAll(strings.ReplaceAll(string(data), "\r\n", "\n"), "\r", "\n")
 	if !strings.HasPrefix(text, "---\n") {
 		return memory{}, errors.New("no YAML front-matter (the file must start with ---)")
 	}
@@ -282,8 +348,14 @@ func parse(data []byte) (memory, error) {
 		return memory{}, fmt.Errorf("front-matter is %d bytes, over the %d-byte limit", len(front), note.MaxFrontMatter)
 	}
 	var fm frontMatter
+	salvaged := ""
 	if err := yaml.Unmarshal([]byte(front), &fm); err != nil {
-		return memory{}, fmt.Errorf("front-matter: %v", strings.TrimPrefix(err.Error(), "yaml: "))
+		// Real native files carry unquoted colons in a description now and
+		// then; like the reference, read name, description and
+		// metadata.type line by line rather than lose the note.
+		salvaged = fmt.Sprintf("front-matter is not valid YAML (%s); imported its name, description, metadata.type and body, read line by line",
+			strings.TrimPrefix(err.Error(), "yaml: "))
+		fm = lenient(front)
 	}
 	kind := strings.ToLower(strings.TrimSpace(fm.Metadata.Type))
 	if kind == "" {
@@ -295,19 +367,52 @@ func parse(data []byte) (memory, error) {
 	if !kindRE.MatchString(kind) {
 		return memory{}, fmt.Errorf("metadata.type %q is not a memory type (want user, feedback, project or reference)", kind)
 	}
-	title := oneLine(fm.Description)
+	// Title and body as the reference takes them: the description (else
+	// the name) stripped, and the body verbatim but for the one newline
+	// its writer adds, so both import the same note, byte for byte.
+	title := strings.TrimSpace(fm.Description)
 	if title == "" {
-		title = oneLine(fm.Name)
+		title = strings.TrimSpace(fm.Name)
 	}
 	if title == "" {
 		return memory{}, errors.New("front-matter has neither description nor name")
 	}
-	body = strings.TrimLeft(body, "\n")
-	body = strings.TrimRight(body, "\n")
-	return memory{title: title, body: body, kind: kind}, nil
+	body = strings.TrimSuffix(body, "\n")
+	return memory{title: title, body: body, kind: kind, salvaged: salvaged}, nil
 }
 
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+var lenientLine = regexp.MustCompile(`^(\s*)(\w+):\s*(.*)$`)
+
+// lenient reads name, description and metadata.type from front-matter that
+// is not valid YAML, a line at a time, the way the reference salvages it:
+// top-level name and description, and any type after a metadata: line;
+// values lose surrounding spaces and quote characters.
+func lenient(front string) frontMatter {
+	var fm frontMatter
+	inMeta := false
+	for line := range strings.Lines(front) {
+		line = strings.TrimSuffix(line, "\n")
+		if strings.TrimRight(line, " \t") == "metadata:" {
+			inMeta = true
+			continue
+		}
+		m := lenientLine.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		indent, key := m[1], m[2]
+		val := strings.Trim(strings.TrimSpace(m[3]), `"'`)
+		switch {
+		case key == "name" && indent == "":
+			fm.Name = val
+		case key == "description" && indent == "":
+			fm.Description = val
+		case key == "type" && inMeta:
+			fm.Metadata.Type = val
+		}
+	}
+	return fm
+}
 
 func readCapped(path string) ([]byte, error) {
 	info, err := os.Stat(path)

@@ -96,7 +96,7 @@ func TestImportFixture(t *testing.T) {
 		zod.Scope != note.Portable {
 		t.Errorf("feedback memory: %+v", zod)
 	}
-	wantBody := "Validate request bodies with zod schemas in src/schemas/.\n\n**Why:** the user rejected hand-written validation twice.\n**How to apply:** add a schema next to the route; see [[quotes-api-layout]]."
+	wantBody := "\nValidate request bodies with zod schemas in src/schemas/.\n\n**Why:** the user rejected hand-written validation twice.\n**How to apply:** add a schema next to the route; see [[quotes-api-layout]]."
 	if zod.Body != wantBody {
 		t.Errorf("body %q", zod.Body)
 	}
@@ -266,4 +266,105 @@ func equal(a, b map[string]string) bool {
 		}
 	}
 	return true
+}
+
+const goldens = "../../testdata/fixtures/interop/native"
+
+// goldenNotes are the notes the reference's importer writes for the
+// fixture's native files (machine laptop, project quotes-api), by id.
+func goldenNotes(t *testing.T) map[string][]byte {
+	t.Helper()
+	files, _ := filepath.Glob(goldens + "/*/*.md")
+	if len(files) != 2 {
+		t.Fatalf("golden files: %v", files)
+	}
+	out := map[string][]byte{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[filepath.Base(filepath.Dir(f))+"/"+filepath.Base(f)] = data
+	}
+	return out
+}
+
+// Our import takes what the reference takes: same id, type, title, tags
+// and body, the body verbatim (its leading blank line included).
+func TestImportMatchesReferenceImport(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t)
+	if _, err := Import(ctx, st, claudeDir(t), "laptop"); err != nil {
+		t.Fatal(err)
+	}
+	for rel, data := range goldenNotes(t) {
+		want, err := note.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := st.Get(ctx, want.ID)
+		if err != nil {
+			t.Fatalf("%s: %v", rel, err)
+		}
+		if got.Type != want.Type || got.Title != want.Title || got.Body != want.Body || strings.Join(got.Tags, ",") != strings.Join(want.Tags, ",") {
+			t.Errorf("%s:\n got %q %q %q %v\nwant %q %q %q %v", rel, got.Type, got.Title, got.Body, got.Tags, want.Type, want.Title, want.Body, want.Tags)
+		}
+	}
+}
+
+// A machine moving over from the reference has the reference's imported
+// notes; our first import must leave every one of them untouched.
+func TestImportLeavesReferenceImportsAlone(t *testing.T) {
+	ctx := context.Background()
+	home := t.TempDir()
+	for rel, data := range goldenNotes(t) {
+		p := filepath.Join(home, "memory", filepath.FromSlash(rel))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, data, 0o644)
+	}
+	st, err := store.Open(ctx, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	before := snapshot(t, st)
+	r, err := Import(ctx, st, claudeDir(t), "laptop")
+	if err != nil || r.Imported != 0 || r.Updated != 0 || r.Skipped != 2 {
+		t.Fatalf("import over the reference's notes: %+v %v", r, err)
+	}
+	if after := snapshot(t, st); !equal(before, after) {
+		t.Errorf("import rewrote the reference's notes:\n%v\n%v", before, after)
+	}
+}
+
+// A native file whose front-matter is not valid YAML (an unquoted colon in
+// the description, as real files have) is salvaged like the reference
+// salvages it, and reported; a native file whose text a note already holds
+// is not imported a second time.
+func TestImportSalvagesAndSkipsDuplicateText(t *testing.T) {
+	ctx := context.Background()
+	dir := claudeDir(t)
+	st := openStore(t)
+	os.WriteFile(memPath(dir, "co-author.md"), []byte("---\nname: co-author\ndescription: Commit trailer is Co-Authored-By: Claude\nmetadata:\n  type: feedback\n  extra: [unclosed\n---\n\nAlways add the trailer.\n"), 0o644)
+	hand := note.New(note.Semantic, "Layout, by hand", "  Routes live in src/app.ts; each handler is its own file under src/. Deadline for v1: 2026-12-15.\n")
+	if _, err := st.Write(ctx, hand); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Import(ctx, st, dir, "laptop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Imported != 2 || r.Skipped != 1 || len(r.Problems) != 0 || len(r.Salvaged) != 1 {
+		t.Fatalf("result %+v", r)
+	}
+	if !strings.Contains(r.Salvaged[0].Reason, "not valid YAML") || !strings.HasSuffix(r.Salvaged[0].Path, "co-author.md") {
+		t.Errorf("salvage report %+v", r.Salvaged[0])
+	}
+	co, err := st.Get(ctx, ID(slug, "co-author"))
+	if err != nil || co.Title != "Commit trailer is Co-Authored-By: Claude" || co.Type != note.Procedural || co.Body != "\nAlways add the trailer." {
+		t.Errorf("salvaged note %+v %v", co, err)
+	}
+	if _, err := st.Get(ctx, ID(slug, "quotes-api-layout")); err == nil {
+		t.Error("a native file whose text is already a note was imported again")
+	}
 }

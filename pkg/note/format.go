@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -43,7 +44,10 @@ func Parse(data []byte) (*Note, error) {
 		return nil, errors.New("file is not valid UTF-8")
 	}
 	text := string(data)
-	if strings.Contains(text, "\r\n") {
+	if strings.HasPrefix(text, "---\r\n") {
+		// A file saved with CRLF line endings throughout (an editor on
+		// Windows). A CR inside the body of an LF file is the body's own
+		// text: the reference writes it as given, so it is kept.
 		text = strings.ReplaceAll(text, "\r\n", "\n")
 	}
 	if !strings.HasPrefix(text, delim) {
@@ -78,7 +82,9 @@ func Parse(data []byte) (*Note, error) {
 	if n.Type == "" {
 		return nil, errors.New("front-matter has no type")
 	}
-	n.Tags = CleanTags(n.Tags)
+	// Tags are kept as written (" dup " stays, as the reference keeps it);
+	// only exact repeats go, which the reference's index cannot hold.
+	n.Tags = UniqueTags(n.Tags)
 	return n, nil
 }
 
@@ -231,7 +237,7 @@ func parseYAML(front string) (*Note, error) {
 	}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i], m.Content[i+1]
-		if v.Kind == yaml.AliasNode {
+		if v.Kind == yaml.AliasNode && v.Alias != nil {
 			v = v.Alias
 		}
 		if known, _ := defaults().set(k.Value, ""); known || k.Value == "tags" || k.Value == "supersedes" {
@@ -250,11 +256,15 @@ func parseYAML(front string) (*Note, error) {
 			}
 			continue
 		}
+		// An unknown key keeps its own node: an alias stays an alias (its
+		// anchor is written once, where the file had it; following the
+		// alias here would write the anchor a second time, and a YAML
+		// document with a duplicate anchor does not load in the reference).
 		if v.Kind != yaml.ScalarNode {
 			if known, _ := n.set(k.Value, ""); known {
 				return nil, fmt.Errorf("%s must be a single value", k.Value)
 			}
-			keep(k.Value, v)
+			keep(k.Value, m.Content[i+1])
 			continue
 		}
 		known, err := n.set(k.Value, scalarValue(v))
@@ -262,7 +272,7 @@ func parseYAML(front string) (*Note, error) {
 			return nil, err
 		}
 		if !known {
-			keep(k.Value, v)
+			keep(k.Value, m.Content[i+1])
 		}
 	}
 	return n, nil
@@ -373,6 +383,13 @@ func (n *Note) Marshal() []byte {
 	kv("project", scalar(n.Project))
 	kv("machine_id", scalar(n.MachineID))
 	kv("scope", scalar(n.Scope))
+	// The newest reference writes its tenant keys here; kept where it puts
+	// them, a note it wrote is rewritten byte for byte.
+	for _, k := range tenantKeys {
+		if e, ok := n.extraKey(k); ok {
+			writeExtra(&b, e)
+		}
+	}
 	kv("prov_source", scalar(n.ProvSource))
 	kv("confidence", formatFloat(n.Confidence))
 	if n.ProvModel != "" {
@@ -391,18 +408,36 @@ func (n *Note) Marshal() []byte {
 	kv("updated_at", scalar(n.UpdatedAt))
 	writeList(&b, "tags", n.Tags)
 	for _, e := range n.extra {
-		var buf bytes.Buffer
-		enc := yaml.NewEncoder(&buf)
-		enc.SetIndent(2)
-		m := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{{Kind: yaml.ScalarNode, Value: e.key}, e.value}}
-		if enc.Encode(m) == nil && enc.Close() == nil {
-			b.Write(buf.Bytes())
+		if !slices.Contains(tenantKeys, e.key) {
+			writeExtra(&b, e)
 		}
 	}
 	b.WriteString(delim)
 	b.WriteString(n.Body)
 	b.WriteString("\n")
 	return []byte(b.String())
+}
+
+// tenantKeys are the newest reference's keys written right after scope.
+var tenantKeys = []string{"user_id", "workspace_id"}
+
+func (n *Note) extraKey(k string) (extraKey, bool) {
+	for _, e := range n.extra {
+		if e.key == k {
+			return e, true
+		}
+	}
+	return extraKey{}, false
+}
+
+func writeExtra(b *strings.Builder, e extraKey) {
+	var buf bytes.Buffer
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	m := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{{Kind: yaml.ScalarNode, Value: e.key}, e.value}}
+	if enc.Encode(m) == nil && enc.Close() == nil {
+		b.Write(buf.Bytes())
+	}
 }
 
 func writeList(b *strings.Builder, key string, items []string) {

@@ -193,7 +193,20 @@ func (n *Note) Validate() error {
 	return nil
 }
 
-// CleanTags trims, drops empties and collapses duplicates, keeping first-seen order.
+// UniqueTags drops empty and repeated tags, keeping first-seen order and
+// each tag exactly as written.
+func UniqueTags(tags []string) []string {
+	out := make([]string, 0, len(tags))
+	for _, t := range tags {
+		if t != "" && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// CleanTags is for tags a user types (flags, forms, tool arguments): it
+// trims, drops empties and collapses duplicates, keeping first-seen order.
 func CleanTags(tags []string) []string {
 	out := make([]string, 0, len(tags))
 	for _, t := range tags {

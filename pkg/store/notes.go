@@ -30,6 +30,10 @@ func (s *Store) Write(ctx context.Context, n *note.Note) (*note.Note, error) {
 	c.ID = note.NewID()
 	now := note.Now()
 	c.CreatedAt, c.UpdatedAt = now, now
+	if c.Confidence == 0 {
+		c.Confidence = 1.0 // a new note nobody rated
+	}
+	c.Tags = note.CleanTags(c.Tags) // typed by someone; Put keeps a note's tags as they are
 	fillDefaults(&c)
 	if err := s.save(ctx, &c, true); err != nil {
 		return nil, err
@@ -63,10 +67,9 @@ func fillDefaults(n *note.Note) {
 	if n.ProvSource == "" {
 		n.ProvSource = note.ProvHuman
 	}
-	if n.Confidence == 0 {
-		n.Confidence = 1.0
-	}
-	n.Tags = note.CleanTags(n.Tags)
+	// Confidence is not defaulted here: a note read with confidence 0.0
+	// keeps it when it is written back. Tags keep their spelling.
+	n.Tags = note.UniqueTags(n.Tags)
 	if n.Supersedes == nil {
 		n.Supersedes = []string{}
 	}
@@ -456,4 +459,26 @@ func (s *Store) Stats(ctx context.Context) (Stats, error) {
 	}
 	err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM files WHERE error IS NOT NULL").Scan(&st.Problems)
 	return st, err
+}
+
+// EachBody calls fn with the id and body of every indexed note of scope
+// ("" for all), read from the full-text index (which holds bodies verbatim)
+// rather than from thousands of files.
+func (s *Store) EachBody(ctx context.Context, scope string, fn func(id, body string) error) error {
+	rows, err := s.db.QueryContext(ctx, `SELECT m.id, f.body FROM memories m JOIN memories_fts f ON f.rowid = m.rowid
+		WHERE ?1 = '' OR m.scope = ?1`, scope)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, body string
+		if err := rows.Scan(&id, &body); err != nil {
+			return err
+		}
+		if err := fn(id, body); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
 }

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -19,8 +20,11 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 )
 
-// SchemaVersion is stored in PRAGMA user_version. Any other value, older or
-// newer, means the index was not built by this code and is rebuilt.
+// SchemaVersion identifies this code's index schema. It is kept in our own
+// meta table (key "schema"), not in PRAGMA user_version, which stays 0: both
+// reference versions rebuild an index whose user_version is lower than their
+// own (the newest one only then), so a 0 makes them rebuild what we leave,
+// and the non-zero version they set makes us rebuild what they leave.
 const SchemaVersion = 1003
 
 // ErrNotFound is returned when no note has the id.
@@ -163,14 +167,44 @@ CREATE TABLE IF NOT EXISTS term_df (term TEXT PRIMARY KEY, df INTEGER NOT NULL) 
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
 `
 
-var derivedTables = []string{"memories_vocab", "memories_fts", "memory_tags", "superseded", "files", "term_df", "meta", "memories"}
+// derivedTables are dropped before a rebuild: ours, and the tables a
+// reference version leaves (memory_supersedes is the newest reference's).
+var derivedTables = []string{"memories_vocab", "memories_fts", "memory_tags", "superseded", "memory_supersedes",
+	"files", "term_df", "meta", "memories"}
+
+// queryRower is a connection or a transaction.
+type queryRower interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// ours reports whether the index was last set up by this code's schema:
+// user_version 0 (any reference version sets its own, non-zero) and our
+// schema id in meta.
+func ours(ctx context.Context, q queryRower) (bool, error) {
+	var v int
+	if err := q.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return false, err
+	}
+	if v != 0 {
+		return false, nil
+	}
+	var val string
+	err := q.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = 'schema'").Scan(&val)
+	if err != nil {
+		if errors.Is(err, sql.ErrNoRows) || strings.Contains(err.Error(), "no such table") {
+			return false, nil
+		}
+		return false, err
+	}
+	return val == strconv.Itoa(SchemaVersion), nil
+}
 
 func (s *Store) ensureSchema(ctx context.Context) error {
-	var v int
-	if err := s.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+	ok, err := ours(ctx, s.db)
+	if err != nil {
 		return err
 	}
-	if v == SchemaVersion {
+	if ok {
 		var any int
 		err := s.db.QueryRowContext(ctx, "SELECT 1 FROM memories LIMIT 1").Scan(&any)
 		if err == nil {
@@ -189,10 +223,10 @@ func (s *Store) ensureSchema(ctx context.Context) error {
 		return err
 	}
 	defer tx.Rollback()
-	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+	if ok, err = ours(ctx, tx); err != nil {
 		return err
 	}
-	if v != SchemaVersion {
+	if !ok {
 		for _, t := range derivedTables {
 			if _, err := tx.ExecContext(ctx, "DROP TABLE IF EXISTS "+t); err != nil {
 				return err
@@ -201,7 +235,10 @@ func (s *Store) ensureSchema(ctx context.Context) error {
 		if _, err := tx.ExecContext(ctx, schema); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", SchemaVersion)); err != nil {
+		if _, err := tx.ExecContext(ctx, "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)", strconv.Itoa(SchemaVersion)); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, "PRAGMA user_version = 0"); err != nil {
 			return err
 		}
 	} else {
