@@ -14,7 +14,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
-	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/inject"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -64,7 +64,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	ctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
-	out, ierr := inject(ctx, cfg.Home, *projectFlag, *k, budget, stdin, log)
+	out, ierr := blockFor(ctx, cfg.Home, *projectFlag, *k, budget, stdin, log)
 	if ierr != nil {
 		log.Printf("inject: %v", ierr)
 		fmt.Fprintf(stderr, "anamnesis-inject: %v (see %s)\n", ierr, hook.LogPath(cfg.Home))
@@ -77,7 +77,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return nil
 }
 
-func inject(ctx context.Context, home, projectKey string, k, budget int, stdin io.Reader, log *hook.Logger) (string, error) {
+func blockFor(ctx context.Context, home, projectKey string, k, budget int, stdin io.Reader, log *hook.Logger) (string, error) {
 	if projectKey == "" {
 		cwd := "."
 		p, perr := hook.ReadPayload(stdin)
@@ -111,28 +111,14 @@ func inject(ctx context.Context, home, projectKey string, k, budget int, stdin i
 	// No Close: the process ends right after printing, a reader has nothing
 	// to checkpoint, and closing makes the SQLite port free its page cache a
 	// page at a time (about 1 ms of a 15 ms budget on a 10k store).
-	sel, err := newSelection(ctx, st, projectKey, k)
+	res, err := inject.Block(ctx, st, projectKey, k, budget, func(id string, err error) { log.Printf("note %s: %v", id, err) })
 	if err != nil {
-		return "", fmt.Errorf("selecting notes for %s: %w", projectKey, err)
-	}
-	load := func(n *note.Note) (*note.Note, bool) {
-		full, err := st.Get(ctx, n.ID)
-		if err != nil {
-			log.Printf("note %s: %v", n.ID, err)
-			return nil, false
-		}
-		return full, true
-	}
-	block, cut, left, err := render(sel, load, budget)
-	if err != nil {
-		return "", fmt.Errorf("reading notes for %s: %w", projectKey, err)
-	}
-	if err := ctx.Err(); err != nil {
 		return "", err
 	}
-	if cut > 0 || left > 0 {
-		log.Printf("project %s: %d notes selected, %d cut and %d left out to fit %d characters", projectKey, sel.total, cut, left, budget)
+	if res.Cut > 0 || res.Left > 0 {
+		log.Printf("project %s: %d notes selected, %d cut and %d left out to fit %d characters", projectKey, res.Selected, res.Cut, res.Left, budget)
 	}
+	block := res.Block
 	return block, nil
 }
 

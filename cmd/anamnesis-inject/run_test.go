@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
+	"github.com/anamnesis-dev/anamnesis/pkg/inject"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -150,10 +151,10 @@ func TestBudgetManyLargeGlobals(t *testing.T) {
 	st.Close()
 
 	got, _, log := runInject(t, home, nil, "--project", "github.com/acme/x")
-	if n := width(got); n > 9500 || n < 8000 {
+	if n := inject.Width(got); n > 9500 || n < 8000 {
 		t.Errorf("block is %d characters", n)
 	}
-	if !utf8.ValidString(got) || !strings.HasPrefix(got, header+"\n\n## [semantic] Global rule 59\n") {
+	if !utf8.ValidString(got) || !strings.HasPrefix(got, inject.Header+"\n\n## [semantic] Global rule 59\n") {
 		t.Errorf("does not start with the newest global note:\n%.300s", got)
 	}
 	shown := strings.Count(got, "\n## [")
@@ -183,8 +184,8 @@ func TestBudgetManyLargeGlobals(t *testing.T) {
 
 	// max-chars 0 is the seed's unlimited block: every note, in order.
 	all, _, _ := runInject(t, home, nil, "--project", "github.com/acme/x", "--max-chars", "0")
-	if strings.Count(all, "\n## [") != globals+2 || strings.Contains(all, "truncated") || width(all) < 100000 {
-		t.Errorf("unlimited block has %d notes, %d characters", strings.Count(all, "\n## ["), width(all))
+	if strings.Count(all, "\n## [") != globals+2 || strings.Contains(all, "truncated") || inject.Width(all) < 100000 {
+		t.Errorf("unlimited block has %d notes, %d characters", strings.Count(all, "\n## ["), inject.Width(all))
 	}
 	if !strings.HasSuffix(all, "## [episodic] Project session\n_project: github.com/acme/x | origin: unknown_\n\n**Ask:** a\n") {
 		t.Errorf("unlimited block ends %q", all[len(all)-120:])
@@ -197,7 +198,7 @@ func TestBudgetManyLargeGlobals(t *testing.T) {
 	// The budget comes from the environment (and config.json) too.
 	t.Setenv("ANAMNESIS_INJECT_MAX_CHARS", "3000")
 	small, _, _ := runInject(t, home, nil, "--project", "github.com/acme/x")
-	if n := width(small); n > 3000 || !strings.Contains(small, "under 3,000 characters") {
+	if n := inject.Width(small); n > 3000 || !strings.Contains(small, "under 3,000 characters") {
 		t.Errorf("env budget: %d characters", n)
 	}
 }
@@ -213,8 +214,8 @@ func TestBudgetOneLongLine(t *testing.T) {
 	id := putNote(t, st, "Huge", note.Global, note.Procedural, strings.Repeat("word ", 5000), "2026-01-01T00:00:00+00:00", nil)
 	st.Close()
 	got, _, _ := runInject(t, home, nil, "--project", "p", "--max-chars", "2000")
-	if width(got) > 2000 || !strings.Contains(got, "word…\n… (truncated; full note: memory_search or `anamnesis get "+id+"`)") {
-		t.Errorf("got %d characters:\n%s", width(got), got)
+	if inject.Width(got) > 2000 || !strings.Contains(got, "word…\n… (truncated; full note: memory_search or `anamnesis get "+id+"`)") {
+		t.Errorf("got %d characters:\n%s", inject.Width(got), got)
 	}
 	if !strings.HasSuffix(got, "_(0 more notes left out to keep this block under 2,000 characters; find them with memory_search or `anamnesis list`.)_\n") {
 		t.Errorf("closing: %q", got[len(got)-150:])
@@ -265,7 +266,7 @@ func TestFailOpenPayloads(t *testing.T) {
 	before := snapshot(t, home)
 	for name, c := range cases {
 		out, stderr, log := runInject(t, home, c.stdin)
-		if out != "" && (!strings.HasPrefix(out, header+"\n\n") || !strings.HasSuffix(out, "\n")) {
+		if out != "" && (!strings.HasPrefix(out, inject.Header+"\n\n") || !strings.HasSuffix(out, "\n")) {
 			t.Errorf("%s: partial output %q", name, out)
 		}
 		if stderr != "" {
@@ -350,22 +351,6 @@ func TestHelp(t *testing.T) {
 	}
 }
 
-func TestWidthAndHelpers(t *testing.T) {
-	if width("aé東😀") != 5 { // the emoji is two UTF-16 units
-		t.Errorf("width = %d", width("aé東😀"))
-	}
-	for n, want := range map[int]string{0: "0", 950: "950", 9500: "9,500", 1234567: "1,234,567"} {
-		if got := thousands(n); got != want {
-			t.Errorf("thousands(%d) = %q", n, got)
-		}
-	}
-	for f, want := range map[float64]string{1: "1", 0.8: "0.8", 0.6: "0.6", 0.123456789: "0.123457", 1e-5: "1e-05"} {
-		if got := pyG(f); got != want {
-			t.Errorf("pyG(%v) = %q, want %q", f, got, want)
-		}
-	}
-}
-
 // A rebuild that cannot finish inside the hook is handed to a detached
 // `anamnesis reindex`, at most once per ten minutes.
 func TestRebuildInBackground(t *testing.T) {
@@ -437,8 +422,8 @@ func TestReferenceSelectionByID(t *testing.T) {
 	tight, _, _ := runInject(t, home, nil, "--project", "github.com/acme/quotes-api", "--max-chars", "700")
 	if !strings.Contains(tight, title("g1")) || !strings.Contains(tight, title("g2")) || !strings.Contains(tight, title("tie_a")) || !strings.Contains(tight, title("tie_b")) ||
 		!strings.HasSuffix(tight, "_(6 more notes left out to keep this block under 700 characters; find them with memory_search or `anamnesis list`.)_\n") ||
-		width(tight) > 700 {
-		t.Errorf("tight budget (%d characters):\n%s", width(tight), tight)
+		inject.Width(tight) > 700 {
+		t.Errorf("tight budget (%d characters):\n%s", inject.Width(tight), tight)
 	}
 }
 
@@ -465,13 +450,13 @@ func TestInteropGoldens(t *testing.T) {
 			}
 		}
 		// Exactly at the budget the block is still the seed's; one under, it is cut.
-		at := strconv.Itoa(width(string(want)))
+		at := strconv.Itoa(inject.Width(string(want)))
 		if got, _, _ := runInject(t, home, nil, "--project", "github.com/acme/ties", "--k", k, "--max-chars", at); got != string(want) {
 			t.Errorf("k %s at max-chars %s: not the seed's block:\n%q", k, at, got)
 		}
-		under := strconv.Itoa(width(string(want)) - 1)
+		under := strconv.Itoa(inject.Width(string(want)) - 1)
 		if got, _, _ := runInject(t, home, nil, "--project", "github.com/acme/ties", "--k", k, "--max-chars", under); got == string(want) ||
-			width(got) > width(string(want))-1 || !strings.Contains(got, "left out to keep this block under") {
+			inject.Width(got) > inject.Width(string(want))-1 || !strings.Contains(got, "left out to keep this block under") {
 			t.Errorf("k %s at max-chars %s:\n%q", k, under, got)
 		}
 	}
@@ -522,7 +507,7 @@ func TestProjectNotCrowdedOutByGlobals(t *testing.T) {
 			st.Close()
 
 			got, _, _ := runInject(t, home, nil, "--project", proj)
-			if w := width(got); w > 9500 {
+			if w := inject.Width(got); w > 9500 {
 				t.Fatalf("block is %d characters", w)
 			}
 			if closingRE.FindString(got) == "" {
@@ -557,7 +542,7 @@ func TestProjectNotCrowdedOutByGlobals(t *testing.T) {
 			} else {
 				// Globals take half the room, not more.
 				head := got[:strings.Index(got, "## [procedural] Project note 11")]
-				if w := width(head); w > 9500/2 {
+				if w := inject.Width(head); w > 9500/2 {
 					t.Errorf("global notes take %d of 9,500 characters while project notes were left out", w)
 				}
 			}

@@ -1,4 +1,7 @@
-package main
+// Package inject is the SessionStart block: seed 001's selection of notes
+// for a project and its rendering, within the output budget of SPEC 4. The
+// hook (cmd/anamnesis-inject) keeps only its fail-open policy around it.
+package inject
 
 import (
 	"context"
@@ -16,7 +19,8 @@ import (
 // Seed 001's selection constants (inject.py).
 const (
 	maxEpisodic = 2
-	header      = "# Anamnesis memory (auto-injected)"
+	// Header starts every block.
+	Header = "# Anamnesis memory (auto-injected)"
 	// listPage is how many project notes are read per query; a project
 	// holds thousands of notes but only k durable and 2 episodic are used.
 	listPage = 64
@@ -196,9 +200,9 @@ func section(n *note.Note) string {
 // pyG formats like Python's "%g": six significant digits, no trailing zeros.
 func pyG(f float64) string { return strconv.FormatFloat(f, 'g', 6, 64) }
 
-// width counts characters the way Claude Code (JavaScript) measures hook
+// Width counts characters the way Claude Code (JavaScript) measures hook
 // output: UTF-16 code units, so a budget in characters is never overrun.
-func width(s string) int {
+func Width(s string) int {
 	n := 0
 	for _, r := range s { // ranging yields only valid runes (bad bytes become U+FFFD)
 		n += utf16.RuneLen(r)
@@ -211,7 +215,7 @@ func width(s string) int {
 func pySpace(r rune) bool { return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f) }
 
 // trailing is the width of s's trailing whitespace.
-func trailing(s string) int { return width(s) - width(strings.TrimRightFunc(s, pySpace)) }
+func trailing(s string) int { return Width(s) - Width(strings.TrimRightFunc(s, pySpace)) }
 
 // loader returns a selected note with its body, read from its file; ok is
 // false when the file has gone (the note is then left out).
@@ -222,7 +226,7 @@ type loader func(n *note.Note) (*note.Note, bool)
 // only for notes it may print. cut and left count truncated and omitted notes.
 func render(sel *selection, load loader, maxChars int) (block string, cut, left int, err error) {
 	var secs []rendered
-	total := width(header) + 2 + 1 // the header's blank line; the final newline
+	total := Width(Header) + 2 + 1 // the header's blank line; the final newline
 	for {
 		n, global, err := sel.next()
 		if err != nil {
@@ -239,7 +243,7 @@ func render(sel *selection, load loader, maxChars int) (block string, cut, left 
 		if r.text == "" {
 			continue
 		}
-		total += width(r.text)
+		total += Width(r.text)
 		// The seed strips what trails the last section (sections always
 		// hold a heading, so nothing before it).
 		if maxChars > 0 && total-trailing(r.text) > maxChars {
@@ -262,7 +266,7 @@ type rendered struct {
 // last one stripped, as the seed's rstrip() does.
 func join(secs []rendered) string {
 	var b strings.Builder
-	b.WriteString(header)
+	b.WriteString(Header)
 	b.WriteString("\n\n")
 	for _, r := range secs {
 		b.WriteString(r.text)
@@ -285,7 +289,7 @@ func budgeted(sel *selection, secs []rendered, load loader, maxChars int) (strin
 	// Every section is counted whole, its trailing blank line included: the
 	// last one's is stripped and replaced by the blank line before the
 	// closing line, which can only make the block shorter.
-	room := maxChars - width(header) - 2 - width(closing(sel.total, maxChars)) - 1
+	room := maxChars - Width(Header) - 2 - Width(closing(sel.total, maxChars)) - 1
 	if room < 0 {
 		return "", 0, sel.total, nil
 	}
@@ -310,7 +314,7 @@ func budgeted(sel *selection, secs []rendered, load loader, maxChars int) (strin
 	sel.project = nil
 	need := 0
 	for _, r := range project {
-		need += width(r.text)
+		need += Width(r.text)
 	}
 	var ferr error
 	nextGlobal := func() (rendered, bool) {
@@ -348,7 +352,7 @@ func budgeted(sel *selection, secs []rendered, load loader, maxChars int) (strin
 	keptP, cutP, _ := fill(nextProject, room-usedG, false, &gone)
 	kept := append(keptG, keptP...)
 	left := max(sel.total-gone-len(kept), 0)
-	out := header + "\n\n" + closing(left, maxChars) + "\n"
+	out := Header + "\n\n" + closing(left, maxChars) + "\n"
 	if len(kept) > 0 {
 		out = join(kept) + "\n\n" + closing(left, maxChars) + "\n"
 	}
@@ -370,7 +374,7 @@ func fill(next func() (rendered, bool), room int, lazy bool, gone *int) (kept []
 			*gone++
 			continue
 		}
-		if w := width(r.text); w <= room-used {
+		if w := Width(r.text); w <= room-used {
 			kept = append(kept, r)
 			used += w
 			continue
@@ -380,7 +384,7 @@ func fill(next func() (rendered, bool), room int, lazy bool, gone *int) (kept []
 		}
 		if t, ok := truncate(strings.TrimRightFunc(r.text, pySpace), r.id, room-used-2); ok {
 			kept = append(kept, rendered{id: r.id, text: t + "\n\n", global: r.global})
-			used += width(t) + 2
+			used += Width(t) + 2
 			cut++
 		}
 	}
@@ -401,13 +405,13 @@ func truncate(s, id string, room int) (string, bool) {
 	if len(lines) < 4 { // heading, origin, blank, body
 		return "", false
 	}
-	used := width(marker)
+	used := Width(marker)
 	n := 0
 	for j, l := range lines {
-		if used+width(l)+1 > room {
+		if used+Width(l)+1 > room {
 			break
 		}
-		used += width(l) + 1
+		used += Width(l) + 1
 		n = j + 1
 	}
 	// The body's first line with text (an imported note's body starts with
@@ -468,4 +472,37 @@ func thousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// Result is a rendered block and what fitting it into the budget did.
+type Result struct {
+	Block    string // "" when nothing is selected
+	Selected int    // notes in the seed's selection
+	Cut      int    // notes truncated to fit
+	Left     int    // notes left out to fit
+}
+
+// Block selects project's notes (k project notes at most; seed 001) and
+// renders them within maxChars (0 = unlimited, exactly the seed's output).
+// A note whose file cannot be read is left out and reported to skip.
+func Block(ctx context.Context, st *store.Store, project string, k, maxChars int, skip func(id string, err error)) (Result, error) {
+	sel, err := newSelection(ctx, st, project, k)
+	if err != nil {
+		return Result{}, fmt.Errorf("selecting notes for %s: %w", project, err)
+	}
+	load := func(n *note.Note) (*note.Note, bool) {
+		full, err := st.Get(ctx, n.ID)
+		if err != nil {
+			if skip != nil {
+				skip(n.ID, err)
+			}
+			return nil, false
+		}
+		return full, true
+	}
+	block, cut, left, err := render(sel, load, maxChars)
+	if err != nil {
+		return Result{}, fmt.Errorf("reading notes for %s: %w", project, err)
+	}
+	return Result{Block: block, Selected: sel.total, Cut: cut, Left: left}, ctx.Err()
 }
