@@ -150,23 +150,6 @@ func (s *Server) computeFacets(ctx context.Context, stamp string) (*facetCache, 
 	return fc, nil
 }
 
-// freshStats returns the index's counts, from the cache when it was computed
-// from the index as it is now.
-func (s *Server) freshStats(ctx context.Context) (store.Stats, error) {
-	stamp := s.indexStamp()
-	s.mu.Lock()
-	fc := s.facets
-	s.mu.Unlock()
-	if fc != nil && fc.stamp == stamp {
-		return fc.stats, nil
-	}
-	fc, err := s.computeFacets(ctx, stamp)
-	if err != nil {
-		return store.Stats{}, err
-	}
-	return fc.stats, nil
-}
-
 // repoStateTTL bounds how long a cached git state is shown: the tree stamp
 // misses a file rewritten in place, so the state is refreshed now and then anyway.
 const repoStateTTL = 30 * time.Second

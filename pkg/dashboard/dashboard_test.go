@@ -74,7 +74,7 @@ func (c *client) post(path string, form url.Values, hdr map[string]string) *http
 }
 
 func (c *client) form(kv ...string) url.Values {
-	v := url.Values{"csrf": {c.srv.CSRFToken()}}
+	v := url.Values{"csrf": {c.srv.csrf}}
 	for i := 0; i+1 < len(kv); i += 2 {
 		v.Set(kv[i], kv[i+1])
 	}
@@ -144,7 +144,7 @@ func TestPagesRender(t *testing.T) {
 		{"/notes", []string{"43 notes", "Deploy checklist for the quotes API", `class="badge local"`}},
 		{"/notes?type=semantic&machine=laptop", []string{"matching the filters", "Billing worker runs on the new queue"}},
 		{"/notes/" + f.extra, []string{"Deploy checklist for the quotes API", "<p>Run the migrations first", "user_id", "workspace_id", "memory/semantic/" + f.extra + ".md"}},
-		{"/notes/" + f.extra + "/edit", []string{`name="csrf" value="` + c.srv.CSRFToken(), "Run the migrations first", `<option selected>semantic</option>`}},
+		{"/notes/" + f.extra + "/edit", []string{`name="csrf" value="` + c.srv.csrf, "Run the migrations first", `<option selected>semantic</option>`}},
 		{"/notes/" + f.extra + "/delete", []string{"Delete this note?", "confirm-delete"}},
 		{"/notes/" + f.extra + "/history", []string{"2 commits", "laptop", "desktop", `&#43;Check the dashboards after the deploy.`}},
 		{"/notes/" + f.extra + "/raw", []string{"user_id: u-42\n"}},

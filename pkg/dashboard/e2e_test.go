@@ -287,7 +287,7 @@ func TestE2EDashboardInChromium(t *testing.T) {
 	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprintf(w, `<!doctype html><form id=f method=post action="%s/notes/%s/delete"><input name=csrf value="%s"></form>
-<script>document.getElementById("f").submit()</script>`, base, target, srv.CSRFToken())
+<script>document.getElementById("f").submit()</script>`, base, target, srv.csrf)
 	}))
 	defer evil.Close()
 	do("cross-origin post", chromedp.Navigate(evil.URL), chromedp.Sleep(time.Second), chromedp.WaitReady(chromedp.CSS("body")))
@@ -313,7 +313,7 @@ func TestE2EDashboardInChromium(t *testing.T) {
 		resp.Body.Close()
 		return resp.StatusCode
 	}
-	tok := url.Values{"csrf": {srv.CSRFToken()}}
+	tok := url.Values{"csrf": {srv.csrf}}
 	for _, c := range []struct {
 		name, path string
 		form       url.Values

@@ -146,9 +146,6 @@ func New(opt Options) (*Server, error) {
 	return s, nil
 }
 
-// CSRFToken is the token every POST must carry (for tests and API clients).
-func (s *Server) CSRFToken() string { return s.csrf }
-
 // Handler returns the dashboard's HTTP handler with every security check applied.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()

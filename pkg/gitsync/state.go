@@ -91,13 +91,3 @@ func State(ctx context.Context, home, remote string) RepoState {
 	}
 	return st
 }
-
-// Running reports whether a sync of home holds its lock right now.
-func Running(home string) bool {
-	l, err := tryLock(LockPath(home))
-	if err != nil {
-		return true
-	}
-	l.release()
-	return false
-}

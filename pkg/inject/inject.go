@@ -111,18 +111,6 @@ func (s *selection) nextGlobal() (*note.Note, error) {
 	}
 }
 
-// all drains the selection (tests, and callers that want the whole list).
-func (s *selection) all() ([]*note.Note, error) {
-	var out []*note.Note
-	for {
-		n, _, err := s.next()
-		if err != nil || n == nil {
-			return out, err
-		}
-		out = append(out, n)
-	}
-}
-
 // projectPools reads the project's notes newest first, a page at a time,
 // until it holds k durable notes, 2 episodics, and every note tied on
 // updated_at with the k-th durable one (confidence breaks those ties).

@@ -41,15 +41,6 @@ func expandTilde(path, userHome string) string {
 	return path
 }
 
-// DefaultHome is ~/.anamnesis.
-func DefaultHome() (string, error) {
-	h, err := os.UserHomeDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(h, ".anamnesis"), nil
-}
-
 // Resolve fills the zero fields of p: Home from ANAMNESIS_HOME or the
 // default, BinDir from the running executable, the Claude Code paths from
 // CLAUDE_CONFIG_DIR or ~/.claude.
