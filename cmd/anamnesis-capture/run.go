@@ -94,6 +94,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 type capture struct {
+	// open opens the store (store.Open when nil; tests make it fail).
+	open   func(context.Context, string) (*store.Store, error)
 	o      options
 	cfg    config.Config
 	log    *hook.Logger
@@ -167,14 +169,34 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 		projectKey = project.Key(cwd, userHome)
 	}
 
-	st, err := store.Open(ctx, c.cfg.Home)
-	if err != nil {
-		return err
+	open := c.open
+	if open == nil {
+		open = store.Open
 	}
-	defer st.Close()
-	n, updated, err := c.save(ctx, st, sess, res, projectKey)
-	if err != nil {
-		return err
+	var n *note.Note
+	var updated bool
+	st, err := open(ctx, c.cfg.Home)
+	if err == nil {
+		defer st.Close()
+		if moved, why := st.SetAside(); moved != "" {
+			c.log.Printf("the index was unusable (%s); moved it to %s and rebuilt it from the notes", why, moved)
+		}
+		n, updated, err = c.save(ctx, st, sess, res, projectKey)
+		if err != nil {
+			// The index may fail only now (damage the open did not see);
+			// the file still gets written.
+			c.log.Printf("saving through the index failed (%v); writing the note's file only", err)
+			if n, err = c.saveFileOnly(sess, res, projectKey); err != nil {
+				return err
+			}
+		}
+	} else {
+		// The file is the truth and the index only follows it: a session
+		// must not be lost because the index cannot be used right now.
+		c.log.Printf("index unusable (%v); writing the note's file only (the next open or reindex indexes it)", err)
+		if n, err = c.saveFileOnly(sess, res, projectKey); err != nil {
+			return fmt.Errorf("the index is unusable and the note could not be written: %w", err)
+		}
 	}
 	// The seed's line, so scripts matching "capture: wrote" see every capture;
 	// a second capture of the session says so inside the parentheses.
@@ -192,7 +214,7 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	// Only the note (and the store's .gitignore), under the home's sync lock:
 	// a sync that aborts a failed merge resets whatever is staged.
 	paths := []string{filepath.ToSlash(filepath.Join(n.Type, n.ID+".md"))}
-	if _, err := os.Stat(filepath.Join(st.MemoryDir(), ".gitignore")); err == nil {
+	if _, err := os.Stat(filepath.Join(c.cfg.Home, "memory", ".gitignore")); err == nil {
 		paths = append(paths, ".gitignore")
 	}
 	short := sess.SessionID
@@ -278,6 +300,35 @@ func (c *capture) save(ctx context.Context, st *store.Store, sess *transcript.Se
 	}
 	w, err := st.Write(ctx, n)
 	return w, false, err
+}
+
+// saveFileOnly writes the session's note without the index: the note an
+// earlier capture of the session wrote (same stable id) is updated in
+// place, keeping its creation time and tags.
+func (c *capture) saveFileOnly(sess *transcript.Session, res summary.Result, projectKey string) (*note.Note, error) {
+	n := note.New(note.Episodic, res.Title, res.Body)
+	n.Project = projectKey
+	n.MachineID = c.cfg.MachineID
+	n.Tags = []string{"session", c.o.source}
+	n.ProvSource = note.ProvSessionEnd
+	n.ProvSession = sess.SessionID
+	n.ProvModel = res.Model
+	n.ID = sessionNoteID(sess)
+	if n.ID == "" {
+		n.ID = note.NewID()
+	}
+	now := note.Now()
+	n.CreatedAt, n.UpdatedAt = now, now
+	if data, err := os.ReadFile(filepath.Join(c.cfg.Home, "memory", note.Episodic, n.ID+".md")); err == nil {
+		if old, err := note.Parse(data); err == nil && old.ID == n.ID {
+			n.CreatedAt, n.Project = old.CreatedAt, old.Project
+			n.Tags = note.CleanTags(append(old.Tags, "session", c.o.source))
+		}
+	}
+	if _, err := store.WriteFileOnly(c.cfg.Home, n); err != nil {
+		return nil, err
+	}
+	return n, nil
 }
 
 // sessionNoteID derives a ULID from the session: its start time (so ids

@@ -34,8 +34,19 @@ func (c *common) register(fs *flag.FlagSet, withJSON bool) {
 func (c *common) config(e *env) config.Config { return config.Resolve(c.home, e.getenv) }
 
 func (c *common) open(ctx context.Context, e *env) (*store.Store, config.Config, error) {
+	return c.openWith(ctx, e, store.Open)
+}
+
+// openWith opens the store with opener and says so when it had to move an
+// unusable index aside (the index is rebuilt from the notes; nothing is lost).
+func (c *common) openWith(ctx context.Context, e *env, opener func(context.Context, string) (*store.Store, error)) (*store.Store, config.Config, error) {
 	cfg := c.config(e)
-	s, err := store.Open(ctx, cfg.Home)
+	s, err := opener(ctx, cfg.Home)
+	if err == nil {
+		if moved, why := s.SetAside(); moved != "" {
+			fmt.Fprintf(e.stderr, "anamnesis: the index was unusable (%s); moved it to %s and rebuilt it from the notes\n", why, moved)
+		}
+	}
 	return s, cfg, err
 }
 
@@ -305,7 +316,13 @@ func runReindex(ctx context.Context, e *env, args []string) error {
 	if _, err := parseArgs(fs, args); err != nil {
 		return err
 	}
-	s, _, err := c.open(ctx, e)
+	// --full is the repair doctor prints: it also reads every page of the
+	// index, so damage the header does not show is found and rebuilt.
+	opener := store.Open
+	if *full {
+		opener = store.OpenChecked
+	}
+	s, _, err := c.openWith(ctx, e, opener)
 	if err != nil {
 		return err
 	}

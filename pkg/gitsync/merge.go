@@ -3,6 +3,7 @@ package gitsync
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"maps"
@@ -13,6 +14,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/oklog/ulid/v2"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
@@ -191,7 +194,7 @@ func (s *syncer) mergeTrees(ctx context.Context, base, ours, theirs string) (str
 			if tok {
 				v.files[p] = t
 			}
-			if id, ok := noteID(p); ok {
+			if id, ok := noteIDOf(v, p); ok {
 				s.addConflict(id, "", KindDeleted)
 			}
 		}
@@ -385,6 +388,14 @@ func (s *syncer) resolveBoth(v view, p string, ours, theirs []byte) error {
 		return v.write(p, ours)
 	}
 	id, isNote := noteID(p)
+	if !isNote && inTypeDir(p) {
+		// A hand-written note need not be named <id>.md: its front-matter
+		// says which note it is, and its versions conflict like any note's.
+		id, isNote = idIn(ours)
+		if !isNote {
+			id, isNote = idIn(theirs)
+		}
+	}
 	if !isNote {
 		if path.Base(p) == ".gitignore" {
 			return v.write(p, unionLines(ours, theirs))
@@ -421,8 +432,10 @@ func (s *syncer) saveLoser(v view, id, typ string, win, lose []byte) (string, er
 		cp := *ln
 		c = &cp
 		c.Tags = append(slices.DeleteFunc(slices.Clone(ln.Tags), func(t string) bool { return t == "conflict" }), "conflict")
-		c.Body = fmt.Sprintf("Conflicting version of note %s: another machine's edit was newer and kept that id; this version was saved by sync on %s.\n\n%s",
-			id, s.o.MachineID, ln.Body)
+		// No machine name or time here: two machines merging the same
+		// conflict at once must write the same bytes (see copyID).
+		c.Body = fmt.Sprintf("Conflicting version of note %s: another machine's edit was newer and kept that id; this version was saved by sync.\n\n%s",
+			id, ln.Body)
 		if !slices.Contains(note.Types, c.Type) {
 			c.Type = typ
 		}
@@ -438,7 +451,11 @@ func (s *syncer) saveLoser(v view, id, typ string, win, lose []byte) (string, er
 		now := note.Now()
 		c.CreatedAt, c.UpdatedAt = now, now
 	}
-	c.ID = note.NewID()
+	var at time.Time // an unreadable version has no time of its own
+	if lerr == nil {
+		at = parseTime(ln.UpdatedAt)
+	}
+	c.ID = copyID(id, lose, at)
 	c.Scope = note.Portable
 	if c.CreatedAt == "" {
 		c.CreatedAt = note.Now()
@@ -463,6 +480,23 @@ func (s *syncer) saveLoser(v view, id, typ string, win, lose []byte) (string, er
 		return "", err
 	}
 	return rel, nil
+}
+
+// copyID names the conflict copy of one losing version of note id: the
+// same on every machine (a hash of the id and the version's bytes, the
+// version's own time for ULID order), so two machines that merge the same
+// conflict at once write the same file and the next merge sees one copy,
+// not two.
+func copyID(id string, lose []byte, at time.Time) string {
+	sum := sha256.Sum256(append([]byte("anamnesis-conflict\x00"+id+"\x00"), lose...))
+	if at.Before(time.Unix(0, 0)) || at.After(time.Now().Add(100*365*24*time.Hour)) {
+		at = time.Unix(0, 0)
+	}
+	u, err := ulid.New(ulid.Timestamp(at), bytes.NewReader(sum[:10]))
+	if err != nil {
+		return note.NewID()
+	}
+	return u.String()
 }
 
 func (s *syncer) addConflict(id, copyPath, kind string) {
@@ -519,14 +553,48 @@ func sameText(a, b *note.Note) bool {
 		slices.Equal(ta, tb) && slices.Equal(a.Supersedes, b.Supersedes)
 }
 
-// noteID returns the id of a repository path of the form <type>/<id>.md.
+// noteID returns the id of a repository path of the form <type>/<id>.md
+// when the name is ULID-shaped, as every id this code and the reference make
+// is. Any other name (deploy-notes.md) may be a hand-written note whose
+// front-matter names its id: noteIDOf reads it.
 func noteID(p string) (string, bool) {
-	dir, file := path.Split(p)
-	if !slices.Contains(note.Types, strings.TrimSuffix(dir, "/")) || !strings.HasSuffix(file, ".md") {
+	if !inTypeDir(p) {
 		return "", false
 	}
-	id := strings.TrimSuffix(file, ".md")
-	return id, note.ValidID(id)
+	id := strings.TrimSuffix(path.Base(p), ".md")
+	_, err := ulid.ParseStrict(id)
+	return id, err == nil
+}
+
+// inTypeDir reports whether p is a .md file directly under a type directory.
+func inTypeDir(p string) bool {
+	dir, file := path.Split(p)
+	return slices.Contains(note.Types, strings.TrimSuffix(dir, "/")) && strings.HasSuffix(file, ".md")
+}
+
+// idIn is the id a note file's front-matter names.
+func idIn(data []byte) (string, bool) {
+	n, err := note.Parse(data)
+	if err != nil || !note.ValidID(n.ID) {
+		return "", false
+	}
+	return n.ID, true
+}
+
+// noteIDOf is the id of the note at p: from its name (<type>/<id>.md) or,
+// for a hand-named file in a type directory, from its front-matter.
+func noteIDOf(v view, p string) (string, bool) {
+	if id, ok := noteID(p); ok {
+		return id, true
+	}
+	if !inTypeDir(p) {
+		return "", false
+	}
+	data, err := v.read(p)
+	if err != nil {
+		return "", false
+	}
+	return idIn(data)
 }
 
 func unionLines(a, b []byte) []byte {
@@ -550,7 +618,7 @@ func unionLines(a, b []byte) []byte {
 func (s *syncer) dedupe(v view) error {
 	byID := map[string][]string{}
 	for _, p := range v.paths() {
-		if id, ok := noteID(p); ok {
+		if id, ok := noteIDOf(v, p); ok {
 			byID[id] = append(byID[id], p)
 		}
 	}

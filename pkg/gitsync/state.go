@@ -2,6 +2,7 @@ package gitsync
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"time"
@@ -77,7 +78,13 @@ func State(ctx context.Context, home, remote string) RepoState {
 		st.Unpushed, _ = g.count(ctx, unpushedRange(g))
 	}
 	gitDir := filepath.Join(mem, ".git")
+	lk, locked := FindIndexLock(mem)
+	links := Symlinks(mem)
 	switch {
+	case len(links) > 0:
+		st.Detail = fmt.Sprintf("%s is a symbolic link (%d under memory/); sync refuses to commit until it is a real directory or file again", links[0], len(links))
+	case locked && lk.Stale:
+		st.Detail = "a stale " + lk.Path + " was left by a git process that no longer runs; the next sync removes it"
 	case exists(filepath.Join(gitDir, "MERGE_HEAD")):
 		st.Detail = "a merge was left in progress; the next sync finishes it"
 	case exists(filepath.Join(gitDir, "rebase-merge")) || exists(filepath.Join(gitDir, "rebase-apply")):

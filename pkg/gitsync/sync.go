@@ -179,6 +179,12 @@ func Sync(ctx context.Context, o Options) (Result, error) {
 		res.Detail = serr.Error()
 	} else {
 		serr = s.run(ctx)
+		if err := s.settleScopes(ctx, st.MemoryDir(), st.LocalDir()); err != nil {
+			notes = append(notes, "settling notes moved to machine-local: "+err.Error())
+		}
+		if n := len(res.Conflicts); n > 0 && serr == nil {
+			s.finishDetail()
+		}
 	}
 	// The index follows whatever reached the files, even after a failed
 	// network step: a merge may have landed before the push failed.
@@ -480,6 +486,11 @@ func ensureRepo(ctx context.Context, g *git) error {
 		}
 		gitDir = strings.TrimSpace(out)
 	}
+	// Every caller holds the sync lock, so an index.lock no live process
+	// holds was left by a crash and would fail every commit from now on.
+	if _, err := removeStaleIndexLock(g.dir); err != nil {
+		return err
+	}
 	if exists(filepath.Join(gitDir, "rebase-merge")) || exists(filepath.Join(gitDir, "rebase-apply")) {
 		if _, err := g.run(ctx, "rebase", "--abort"); err != nil {
 			return fmt.Errorf("a rebase was left in progress and could not be aborted: %w", err)
@@ -533,6 +544,9 @@ func abortMerge(ctx context.Context, g *git) {
 
 // commitAll stages everything under memory/ and commits if anything changed.
 func commitAll(ctx context.Context, g *git, msg string) (bool, error) {
+	if links := Symlinks(g.dir); len(links) > 0 {
+		return false, symlinkError(g.dir, links)
+	}
 	if _, err := g.run(ctx, "add", "--all", "--", "."); err != nil {
 		return false, err
 	}

@@ -316,12 +316,16 @@ func (d *doctor) store(ctx context.Context) {
 		d.add("store", statusFail, d.p.Home+" does not exist", "anamnesis init")
 		return
 	}
-	st, err := store.Open(ctx, d.p.Home)
+	st, err := store.OpenChecked(ctx, d.p.Home)
 	if err != nil {
 		d.add("index", statusFail, err.Error(), "anamnesis reindex --full (the index is derived from the notes and safe to rebuild)")
 		return
 	}
 	defer st.Close()
+	if moved, why := st.SetAside(); moved != "" {
+		d.add("index", statusWarn, fmt.Sprintf("the index was unusable (%s); moved to %s and rebuilt from the notes", why, moved),
+			"nothing to do (the notes are the truth); delete "+moved+" once you no longer need it")
+	}
 	dr, err := st.Drift(ctx)
 	if err != nil {
 		d.add("index", statusFail, err.Error(), "anamnesis reindex --full")
@@ -362,7 +366,17 @@ func (d *doctor) git(ctx context.Context, remote string) {
 			}
 		}
 		branch, _ := run("symbolic-ref", "--short", "-q", "HEAD")
+		lk, locked := gitsync.FindIndexLock(mem)
+		links := gitsync.Symlinks(mem)
 		switch {
+		case len(links) > 0:
+			d.add("git", statusFail, fmt.Sprintf("%s is a symbolic link (%d under %s); sync refuses to commit it (it would delete its notes on every other machine)", filepath.Join(mem, filepath.FromSlash(links[0])), len(links), mem),
+				"replace the link with a real directory holding the notes, then `anamnesis sync`")
+		case locked && lk.Stale:
+			d.add("git", statusFail, fmt.Sprintf("%s was left by a git process that no longer runs (%s old); git commands fail while it is there", lk.Path, lk.Age.Round(time.Second)),
+				"`anamnesis sync` removes it (or: "+shellLine("rm", lk.Path)+")")
+		case locked:
+			d.add("git", statusWarn, lk.Path+" is held by a running git process", "wait for it to finish")
 		case len(stuck) > 0:
 			d.add("git", statusFail, fmt.Sprintf("%s is in the middle of a merge or rebase (%s)", mem, strings.Join(stuck, ", ")),
 				shellLine("git", "-C", mem, "rebase", "--abort")+" or "+shellLine("git", "-C", mem, "merge", "--abort")+", then `anamnesis sync`")

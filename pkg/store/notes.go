@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
@@ -75,19 +76,51 @@ func fillDefaults(n *note.Note) {
 	}
 }
 
-// save validates, writes the file atomically, removes copies of the same id
-// elsewhere in the trees, and indexes it. Validation happens before any disk access.
-func (s *Store) save(ctx context.Context, n *note.Note, fresh bool) error {
+// encode validates n and returns its file's bytes.
+func encode(n *note.Note) ([]byte, error) {
 	if err := n.Validate(); err != nil {
-		return err
+		return nil, err
 	}
 	data := n.Marshal()
 	if len(data) > note.MaxFile {
-		return fmt.Errorf("note is %d bytes, over the %d-byte limit", len(data), note.MaxFile)
+		return nil, fmt.Errorf("note is %d bytes, over the %d-byte limit", len(data), note.MaxFile)
 	}
 	// A note we could not read back is not written: the front-matter cap applies too.
 	if front := len(data) - len(n.Body) - len("---\n---\n\n"); front > note.MaxFrontMatter {
-		return fmt.Errorf("front-matter is %d bytes, over the %d-byte limit (title, tags or project too long)", front, note.MaxFrontMatter)
+		return nil, fmt.Errorf("front-matter is %d bytes, over the %d-byte limit (title, tags or project too long)", front, note.MaxFrontMatter)
+	}
+	return data, nil
+}
+
+// WriteFileOnly writes note n (a full note: id, timestamps and defaults set)
+// to its file under home without opening the index, for a writer that must
+// not lose a note when the index cannot be used (capture): the files are the
+// truth and the next open or reindex indexes it. It returns the file's path
+// relative to its tree (<type>/<id>.md).
+func WriteFileOnly(home string, n *note.Note) (string, error) {
+	fillDefaults(n)
+	data, err := encode(n)
+	if err != nil {
+		return "", err
+	}
+	s := &Store{home: home, memDir: filepath.Join(home, "memory"), localDir: filepath.Join(home, "local")}
+	base, _ := s.dirFor(n.Scope)
+	if info, err := os.Lstat(filepath.Join(base, n.Type)); err == nil && !info.IsDir() {
+		return "", fmt.Errorf("%s is not a directory (symlinks are not followed); refusing to write note %s", filepath.Join(base, n.Type), n.ID)
+	}
+	rel := n.Type + "/" + n.ID + ".md"
+	if err := atomicfile.Write(filepath.Join(base, filepath.FromSlash(rel)), data, 0o644); err != nil {
+		return "", err
+	}
+	return rel, nil
+}
+
+// save validates, writes the file atomically, removes copies of the same id
+// elsewhere in the trees, and indexes it. Validation happens before any disk access.
+func (s *Store) save(ctx context.Context, n *note.Note, fresh bool) error {
+	data, err := encode(n)
+	if err != nil {
+		return err
 	}
 	base, prefix := s.dirFor(n.Scope)
 	if info, err := os.Lstat(filepath.Join(base, n.Type)); err == nil && !info.IsDir() {
@@ -95,7 +128,18 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool) error {
 		// where no reindex finds it again.
 		return fmt.Errorf("%s is not a directory (symlinks are not followed); refusing to write note %s", filepath.Join(base, n.Type), n.ID)
 	}
+	// A note keeps the file it is in, whatever its name (a hand-written
+	// note need not be <id>.md), as long as it stays in that tree and type;
+	// every other file holding the id goes.
+	existing := s.filesOf(ctx, n.ID)
 	abs := filepath.Join(base, n.Type, n.ID+".md")
+	rel := prefix + "/" + n.Type + "/" + n.ID + ".md"
+	for _, f := range existing {
+		if filepath.Dir(f.abs) == filepath.Join(base, n.Type) {
+			abs, rel = f.abs, f.rel
+			break
+		}
+	}
 	var old []byte
 	if !fresh {
 		old, _ = os.ReadFile(abs)
@@ -107,9 +151,9 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool) error {
 	if err != nil {
 		return err
 	}
-	f := fileInfo{rel: prefix + "/" + n.Type + "/" + n.ID + ".md", abs: abs, scope: n.Scope, size: info.Size(), mtime: info.ModTime().UnixNano()}
+	f := fileInfo{rel: rel, abs: abs, scope: n.Scope, size: info.Size(), mtime: info.ModTime().UnixNano()}
 	err = s.inTx(ctx, func(w *writer) error {
-		for _, other := range s.candidates(n.ID) {
+		for _, other := range existing {
 			if other.abs == abs {
 				continue
 			}
@@ -120,7 +164,7 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool) error {
 				return err
 			}
 		}
-		return w.index(ctx, n, n.Type+"/"+n.ID+".md", f)
+		return w.index(ctx, n, rel[strings.IndexByte(rel, '/')+1:], f)
 	})
 	if err != nil {
 		// The index could not take it: leave the disk as it was.
@@ -163,6 +207,34 @@ func (s *Store) candidates(id string) []fileInfo {
 					size: info.Size(), mtime: info.ModTime().UnixNano()})
 			}
 		}
+	}
+	return out
+}
+
+// filesOf lists the files holding note id: <id>.md in any tree and type,
+// and any other file the index knows carries the id (a hand-named note).
+func (s *Store) filesOf(ctx context.Context, id string) []fileInfo {
+	out := s.candidates(id)
+	rows, err := s.db.QueryContext(ctx, "SELECT path FROM files WHERE id = ?", id)
+	if err != nil {
+		return out
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var rel string
+		if rows.Scan(&rel) != nil || slices.ContainsFunc(out, func(f fileInfo) bool { return f.rel == rel }) {
+			continue
+		}
+		abs := filepath.Join(s.home, filepath.FromSlash(rel))
+		info, err := os.Lstat(abs)
+		if err != nil || !info.Mode().IsRegular() {
+			continue
+		}
+		scope := note.Portable
+		if strings.HasPrefix(rel, "local/") {
+			scope = note.MachineLocal
+		}
+		out = append(out, fileInfo{rel: rel, abs: abs, scope: scope, size: info.Size(), mtime: info.ModTime().UnixNano()})
 	}
 	return out
 }
@@ -249,7 +321,7 @@ func (s *Store) Delete(ctx context.Context, id string) error {
 	if err := note.CheckID(id); err != nil {
 		return err
 	}
-	found := s.candidates(id)
+	found := s.filesOf(ctx, id)
 	var inIndex int
 	s.db.QueryRowContext(ctx, "SELECT count(*) FROM memories WHERE id = ?", id).Scan(&inIndex)
 	if len(found) == 0 && inIndex == 0 {

@@ -38,6 +38,8 @@ type Store struct {
 	db       *sql.DB
 	// titleWeight is TitleWeight; tests set 1 to check the seed's exact ranking.
 	titleWeight float64
+	// setAside is where an unusable index was moved by Open, and why.
+	setAside, setAsideWhy string
 }
 
 // Home returns the store root.
@@ -63,8 +65,16 @@ func dsn(path string) string {
 const gitignore = "*.db\n*.db-*\n*-wal\n*-shm\n.tmp-*\n*.tmp\n"
 
 // Open opens (creating if needed) the store at home and makes sure the index
-// matches this code's schema and is not empty while notes exist on disk.
-func Open(ctx context.Context, home string) (*Store, error) {
+// matches this code's schema and is not empty while notes exist on disk. An
+// index that cannot be used (not a SQLite file, cut short, a directory in its
+// place, or SQLite calls it corrupt) is moved aside and rebuilt from the notes.
+func Open(ctx context.Context, home string) (*Store, error) { return openStore(ctx, home, false) }
+
+// OpenChecked is Open that also runs SQLite's quick_check over the whole
+// index first (reading every page, so it is for repairs: reindex --full, doctor).
+func OpenChecked(ctx context.Context, home string) (*Store, error) { return openStore(ctx, home, true) }
+
+func openStore(ctx context.Context, home string, check bool) (*Store, error) {
 	if home == "" {
 		return nil, errors.New("store: empty home")
 	}
@@ -84,24 +94,58 @@ func Open(ctx context.Context, home string) (*Store, error) {
 			return nil, fmt.Errorf("store: %w", err)
 		}
 	}
+	path := s.DBPath()
+	for attempt := 0; ; attempt++ {
+		seen, _ := os.Lstat(path)
+		why := badIndex(path)
+		if why == "" {
+			err := s.openDB(ctx, check)
+			if err == nil {
+				return s, nil
+			}
+			if !isCorrupt(err) || attempt > 2 {
+				return nil, fmt.Errorf("store: index %s: %w", path, err)
+			}
+			why = err.Error()
+		} else if attempt > 2 {
+			return nil, fmt.Errorf("store: index %s: %s", path, why)
+		}
+		moved, err := setAside(path, seen)
+		if err != nil {
+			return nil, fmt.Errorf("store: index %s is unusable (%s); %w", path, why, err)
+		}
+		if moved != "" {
+			s.setAside, s.setAsideWhy = moved, why
+		}
+	}
+}
+
+// openDB opens the index file and brings it to this code's schema.
+func (s *Store) openDB(ctx context.Context, check bool) error {
 	db, err := sql.Open("sqlite", dsn(s.DBPath()))
 	if err != nil {
-		return nil, fmt.Errorf("store: open index: %w", err)
+		return fmt.Errorf("open index: %w", err)
 	}
 	db.SetMaxOpenConns(4)
 	db.SetConnMaxIdleTime(time.Minute)
 	s.db = db
+	if check {
+		if err := s.quickCheck(ctx); err != nil {
+			db.Close()
+			return err
+		}
+	}
 	// Even the first reads can meet another process's rebuild (switching a new
 	// file to WAL needs a lock), so the whole check waits like a writer does.
 	deadline := time.Now().Add(lockWait)
 	for {
 		err := s.ensureSchema(ctx)
 		if err == nil {
-			return s, nil
+			return nil
 		}
 		if !isBusy(err) || time.Now().After(deadline) || ctx.Err() != nil {
 			db.Close()
-			return nil, fmt.Errorf("store: index %s: %w", s.DBPath(), err)
+			return err
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

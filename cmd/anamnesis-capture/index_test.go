@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
+	"github.com/anamnesis-dev/anamnesis/pkg/hook"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+// A corrupt index.db must not cost the session: capture moves it aside,
+// rebuilds it and writes its note (issue 12, item 1).
+func TestCaptureWithCorruptIndex(t *testing.T) {
+	env(t)
+	for name, breakIt := range map[string]func(db string){
+		"garbage": func(db string) { os.WriteFile(db, bytes.Repeat([]byte("garbage!"), 512), 0o644) },
+		"directory": func(db string) {
+			os.Remove(db)
+			os.MkdirAll(filepath.Join(db, "x"), 0o755)
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			home := t.TempDir()
+			st, err := store.Open(context.Background(), home)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st.Close()
+			db := filepath.Join(home, "index.db")
+			os.Remove(db + "-wal")
+			os.Remove(db + "-shm")
+			breakIt(db)
+			r := runCapture(t, home, nil, "--transcript", fixture(t, "7c0371b3"), "--no-sync")
+			if !strings.Contains(r.stdout, "capture: wrote episodic note") {
+				t.Fatalf("no note written: stdout %q stderr %q log %q", r.stdout, r.stderr, r.log)
+			}
+			only(t, home)
+			st, err = store.Open(context.Background(), home)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			if c, _ := st.Count(context.Background(), store.Filter{}); c != 1 {
+				t.Errorf("rebuilt index holds %d notes, want 1", c)
+			}
+			if !strings.Contains(r.log, "moved it to") {
+				t.Errorf("the log does not say the index was moved aside: %q", r.log)
+			}
+		})
+	}
+}
+
+// An index that cannot be opened at all still gets the note written to its
+// file (and committed); the next open indexes it.
+func TestCaptureWithoutIndex(t *testing.T) {
+	env(t)
+	home := t.TempDir()
+	cfg := config.Resolve(home, os.Getenv)
+	var out, errb bytes.Buffer
+	c := &capture{
+		open: func(context.Context, string) (*store.Store, error) {
+			return nil, errors.New("index unusable for the test")
+		},
+		o:   options{home: home, transcript: fixture(t, "7c0371b3"), source: "session-end", noSync: true},
+		cfg: cfg, log: hook.NewLogger(home, "anamnesis-capture"), stdout: &out, stderr: &errb,
+	}
+	for range 2 { // the second capture of the session updates the same file
+		if err := c.run(context.Background(), strings.NewReader("")); err != nil {
+			t.Fatalf("capture failed: %v", err)
+		}
+	}
+	if !strings.Contains(out.String(), "capture: wrote episodic note") {
+		t.Fatalf("stdout %q", out.String())
+	}
+	only(t, home)
+	st, err := store.Open(context.Background(), home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if c, _ := st.Count(context.Background(), store.Filter{}); c != 1 {
+		t.Errorf("index holds %d notes after the next open, want 1", c)
+	}
+}
+
+// An index that opens but fails when the note is saved (damage the open
+// did not see) still gets the note's file written.
+func TestCaptureIndexFailsOnSave(t *testing.T) {
+	env(t)
+	home := t.TempDir()
+	var out, errb bytes.Buffer
+	c := &capture{
+		open: func(ctx context.Context, home string) (*store.Store, error) {
+			st, err := store.Open(ctx, home)
+			if err == nil {
+				st.Close() // every query from now on fails
+			}
+			return st, err
+		},
+		o:   options{home: home, transcript: fixture(t, "7c0371b3"), source: "session-end", noSync: true},
+		cfg: config.Resolve(home, os.Getenv), log: hook.NewLogger(home, "anamnesis-capture"), stdout: &out, stderr: &errb,
+	}
+	if err := c.run(context.Background(), strings.NewReader("")); err != nil {
+		t.Fatalf("capture failed: %v", err)
+	}
+	if !strings.Contains(out.String(), "capture: wrote episodic note") {
+		t.Fatalf("stdout %q", out.String())
+	}
+	only(t, home)
+}

@@ -1,0 +1,86 @@
+package setup
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+// doctorFaultHome is a store whose memory/ is a git repository on main.
+func doctorFaultHome(t *testing.T) (home, mem string) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	home = t.TempDir()
+	st, err := store.Open(context.Background(), home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Write(context.Background(), note.New(note.Procedural, "a procedure", "steps")); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	mem = filepath.Join(home, "memory")
+	gitRun(t, mem, "init", "-q", "-b", "main")
+	gitRun(t, mem, "add", "-A")
+	gitRun(t, mem, "commit", "-q", "-m", "first")
+	return home, mem
+}
+
+func doctorChecks(home string) []Check {
+	d := &doctor{p: Paths{Home: home}, timeout: 10 * time.Second}
+	d.store(context.Background())
+	d.git(context.Background(), "")
+	return d.checks
+}
+
+func hasCheck(checks []Check, name, status, detail string) bool {
+	for _, c := range checks {
+		if c.Name == name && c.Status == status && strings.Contains(c.Detail, detail) {
+			return true
+		}
+	}
+	return false
+}
+
+// doctor reports a stale memory/.git/index.lock (issue 12, item 3), a
+// symlink under memory/ (item 4) and an index it had to rebuild (item 1).
+func TestDoctorStoreFaults(t *testing.T) {
+	home, mem := doctorFaultHome(t)
+	if c := doctorChecks(home); !hasCheck(c, "git", statusOK, "is a git repository on main") {
+		t.Fatalf("healthy home: %+v", c)
+	}
+
+	lock := filepath.Join(mem, ".git", "index.lock")
+	os.WriteFile(lock, nil, 0o644)
+	if c := doctorChecks(home); !hasCheck(c, "git", statusFail, "index.lock was left by a git process that no longer runs") {
+		t.Errorf("stale index.lock not reported: %+v", c)
+	}
+	os.Remove(lock)
+
+	elsewhere := filepath.Join(t.TempDir(), "procedural")
+	os.Rename(filepath.Join(mem, "procedural"), elsewhere)
+	os.Symlink(elsewhere, filepath.Join(mem, "procedural"))
+	if c := doctorChecks(home); !hasCheck(c, "git", statusFail, "procedural is a symbolic link") {
+		t.Errorf("symlinked type dir not reported: %+v", c)
+	}
+	os.Remove(filepath.Join(mem, "procedural"))
+	os.Rename(elsewhere, filepath.Join(mem, "procedural"))
+
+	db := filepath.Join(home, "index.db")
+	os.Remove(db + "-wal")
+	os.Remove(db + "-shm")
+	os.WriteFile(db, []byte(strings.Repeat("not a database ", 20)), 0o644)
+	c := doctorChecks(home)
+	if !hasCheck(c, "index", statusWarn, "the index was unusable") || !hasCheck(c, "index", statusOK, "index in step") {
+		t.Errorf("rebuilt index not reported: %+v", c)
+	}
+}

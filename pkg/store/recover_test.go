@@ -1,0 +1,219 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+)
+
+// TestCorruptIndexRebuilt breaks index.db in the ways an attack (or a bad
+// disk, or a user) did and checks that every opener moves it aside and
+// rebuilds it from the markdown: searches find the notes again and the bad
+// file is kept beside it, never deleted.
+func TestCorruptIndexRebuilt(t *testing.T) {
+	ctx := context.Background()
+	breakers := map[string]func(t *testing.T, db string){
+		"garbage header": func(t *testing.T, db string) {
+			data, _ := os.ReadFile(db)
+			copy(data, []byte("this is not sqlite at all, just garbage bytes"))
+			os.WriteFile(db, data, 0o644)
+		},
+		"truncated half": func(t *testing.T, db string) {
+			info, _ := os.Stat(db)
+			if err := os.Truncate(db, info.Size()/2); err != nil {
+				t.Fatal(err)
+			}
+		},
+		"directory in its place": func(t *testing.T, db string) {
+			os.Remove(db)
+			os.MkdirAll(filepath.Join(db, "sub"), 0o755)
+		},
+		"short garbage": func(t *testing.T, db string) {
+			os.WriteFile(db, []byte("x"), 0o644)
+		},
+		"garbage pages": func(t *testing.T, db string) {
+			// Header intact, every page after the first overwritten: only
+			// reading the tables shows it.
+			data, _ := os.ReadFile(db)
+			for i := 4096; i < len(data); i++ {
+				data[i] = byte(i * 7)
+			}
+			os.WriteFile(db, data, 0o644)
+		},
+	}
+	for name, breakIt := range breakers {
+		for _, checked := range []bool{false, true} {
+			t.Run(name+map[bool]string{false: "/open", true: "/checked"}[checked], func(t *testing.T) {
+				home := t.TempDir()
+				s := open(t, home)
+				var ids []string
+				for i := range 30 {
+					n, err := s.Write(ctx, note.New(note.Semantic, "title "+strings.Repeat("x", i), "body zebracorn"+strings.Repeat(" filler words", 40)))
+					if err != nil {
+						t.Fatal(err)
+					}
+					ids = append(ids, n.ID)
+				}
+				s.Close()
+				db := filepath.Join(home, "index.db")
+				breakIt(t, db)
+
+				openFn := Open
+				if checked {
+					openFn = OpenChecked
+				}
+				s2, err := openFn(ctx, home)
+				if err != nil {
+					if name == "garbage pages" && !checked {
+						t.Skip("damage past the header is found by quick_check (OpenChecked), not by every open")
+					}
+					t.Fatalf("open after %s: %v", name, err)
+				}
+				defer s2.Close()
+				hits, err := s2.Search(ctx, "zebracorn", Filter{}, 100)
+				if err != nil {
+					if name == "garbage pages" && !checked {
+						t.Skip("damage past the header is found by quick_check (OpenChecked), not by every open")
+					}
+					t.Fatal(err)
+				}
+				if len(hits) != len(ids) {
+					t.Fatalf("after %s: search finds %d notes, want %d", name, len(hits), len(ids))
+				}
+				moved, why := s2.SetAside()
+				if moved == "" || why == "" {
+					t.Fatalf("after %s: SetAside() = %q, %q; want the old file's new name and a reason", name, moved, why)
+				}
+				if _, err := os.Lstat(moved); err != nil {
+					t.Errorf("the unusable index was not kept at %s: %v", moved, err)
+				}
+				// A second open finds a good index and moves nothing.
+				s2.Close()
+				s3 := open(t, home)
+				if m, _ := s3.SetAside(); m != "" {
+					t.Errorf("a good index was moved aside again: %s", m)
+				}
+			})
+		}
+	}
+}
+
+// TestBadIndexHeaderCheck: a healthy index, an empty file and a missing one
+// pass the header check.
+func TestBadIndexHeaderCheck(t *testing.T) {
+	home := t.TempDir()
+	s := open(t, home)
+	s.Write(context.Background(), note.New(note.Semantic, "t", "b"))
+	s.Close()
+	db := filepath.Join(home, "index.db")
+	if why := badIndex(db); why != "" {
+		t.Errorf("healthy index judged bad: %s", why)
+	}
+	if why := badIndex(filepath.Join(home, "missing.db")); why != "" {
+		t.Errorf("missing index judged bad: %s", why)
+	}
+	empty := filepath.Join(home, "empty.db")
+	os.WriteFile(empty, nil, 0o644)
+	if why := badIndex(empty); why != "" {
+		t.Errorf("empty file judged bad: %s", why)
+	}
+}
+
+// A hand-written note whose file is not <id>.md is the note: an edit
+// (the dashboard's and CLI's Put) rewrites that file instead of adding
+// <id>.md beside it, and delete removes it (issue 12, item 5).
+func TestHandNamedNoteEditedInPlace(t *testing.T) {
+	ctx := context.Background()
+	home := t.TempDir()
+	n := note.New(note.Semantic, "Deploy notes", "first text")
+	n.ID = note.NewID()
+	n.CreatedAt, n.UpdatedAt = note.Now(), note.Now()
+	hand := filepath.Join(home, "memory", "semantic", "deploy notes.md")
+	os.MkdirAll(filepath.Dir(hand), 0o755)
+	if err := os.WriteFile(hand, n.Marshal(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := open(t, home)
+	got, err := s.Get(ctx, n.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got.Body = "second text"
+	if err := s.Put(ctx, got); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(home, "memory", "semantic", "*.md"))
+	if len(files) != 1 || files[0] != hand {
+		t.Fatalf("after an edit: %v, want only %s", files, hand)
+	}
+	if p, _ := s.Path(ctx, n.ID); p != hand {
+		t.Errorf("the index points at %s", p)
+	}
+	if hits, _ := s.Search(ctx, "second", Filter{}, 5); len(hits) != 1 {
+		t.Errorf("search for the new text: %d hits", len(hits))
+	}
+	if err := s.Delete(ctx, n.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(hand); err == nil {
+		t.Error("delete left the hand-named file")
+	}
+	if c, _ := s.Count(ctx, Filter{}); c != 0 {
+		t.Errorf("index holds %d notes after delete", c)
+	}
+}
+
+// Many openers meeting the same corrupt index at once (hooks of parallel
+// sessions) all succeed, and only the bad file is moved aside: no opener
+// moves another's fresh rebuild.
+func TestCorruptIndexConcurrentOpeners(t *testing.T) {
+	ctx := context.Background()
+	home := t.TempDir()
+	s := open(t, home)
+	for i := range 20 {
+		if _, err := s.Write(ctx, note.New(note.Semantic, "t", fmt.Sprintf("zebracorn %d", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	db := filepath.Join(home, "index.db")
+	os.Remove(db + "-wal")
+	os.Remove(db + "-shm")
+	os.WriteFile(db, []byte(strings.Repeat("garbage ", 64)), 0o644)
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for range 8 {
+		wg.Go(func() {
+			st, err := Open(ctx, home)
+			if err != nil {
+				errs <- err
+				return
+			}
+			defer st.Close()
+			if c, err := st.Count(ctx, Filter{}); err != nil || c != 20 {
+				errs <- fmt.Errorf("count %d, %v", c, err)
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	aside, _ := filepath.Glob(db + ".corrupt-*")
+	main := 0
+	for _, p := range aside {
+		if !strings.HasSuffix(p, "-wal") && !strings.HasSuffix(p, "-shm") {
+			main++
+		}
+	}
+	if main != 1 {
+		t.Errorf("%d files moved aside, want 1: %v", main, aside)
+	}
+}
