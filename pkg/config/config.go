@@ -4,7 +4,6 @@ package config
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -14,8 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 )
 
 // Keys config.json may hold, in the order `config list` shows them.
@@ -41,6 +38,10 @@ type Config struct {
 	ImportNative   bool
 	Reflection     Reflection
 	ClaudeDir      string
+	// ClaudeJSON is where Claude Code keeps user-scope MCP servers.
+	ClaudeJSON string
+	// HomeFromEnv is set when ANAMNESIS_HOME chose the home.
+	HomeFromEnv bool
 	// FileErr is set when config.json exists but could not be read.
 	FileErr error
 }
@@ -79,14 +80,26 @@ func ClaudeDir(env Env) string {
 	return filepath.Join(userHome(env), ".claude")
 }
 
+// ClaudeJSON is Claude Code's own state file, which holds user-scope MCP
+// servers: .claude.json inside $CLAUDE_CONFIG_DIR when that is set, else
+// ~/.claude.json.
+func ClaudeJSON(env Env) string {
+	if d := env("CLAUDE_CONFIG_DIR"); d != "" {
+		return filepath.Join(expand(d, env), ".claude.json")
+	}
+	return filepath.Join(userHome(env), ".claude.json")
+}
+
 // Resolve builds the configuration for home ("" = the default home).
 func Resolve(home string, env Env) Config {
+	fromEnv := false
 	if home == "" {
-		home = DefaultHome(env)
+		home, fromEnv = DefaultHome(env), env("ANAMNESIS_HOME") != ""
 	}
 	home = expand(home, env)
 	f, ferr := Load(home)
-	c := Config{Home: home, FileErr: ferr, ClaudeDir: ClaudeDir(env), InjectMaxChars: 9500, ImportNative: true}
+	c := Config{Home: home, FileErr: ferr, ClaudeDir: ClaudeDir(env), ClaudeJSON: ClaudeJSON(env), HomeFromEnv: fromEnv,
+		InjectMaxChars: 9500, ImportNative: true}
 	pick := func(envKey, fileKey string) string {
 		if v := env(envKey); v != "" {
 			return v
@@ -146,36 +159,6 @@ func ParseSeconds(v string) (time.Duration, error) {
 	return d, nil
 }
 
-// File is config.json as a tolerant map: unknown keys are kept on rewrite.
-type File struct {
-	path string
-	m    map[string]any
-}
-
-// Path of config.json under home.
-func Path(home string) string { return filepath.Join(home, "config.json") }
-
-// Load reads config.json. A missing file is empty; a malformed one is empty
-// and its error returned (callers report it; nothing fails because of it).
-func Load(home string) (*File, error) {
-	f := &File{path: Path(home), m: map[string]any{}}
-	data, err := os.ReadFile(f.path)
-	if errors.Is(err, os.ErrNotExist) {
-		return f, nil
-	}
-	if err != nil {
-		return f, err
-	}
-	var m map[string]any
-	if err := json.Unmarshal(data, &m); err != nil {
-		return f, fmt.Errorf("%s is not valid JSON: %v", f.path, err)
-	}
-	if m != nil {
-		f.m = m
-	}
-	return f, nil
-}
-
 // Get returns a dotted key's value as a string.
 func (f *File) Get(key string) (string, bool) {
 	var cur any = f.m
@@ -191,8 +174,8 @@ func (f *File) Get(key string) (string, bool) {
 	switch v := cur.(type) {
 	case string:
 		return v, true
-	case float64:
-		return strconv.FormatFloat(v, 'f', -1, 64), true
+	case json.Number:
+		return v.String(), true
 	case bool:
 		return strconv.FormatBool(v), true
 	case nil:
@@ -245,8 +228,7 @@ func (f *File) Set(key, value string) error {
 	}
 	var v any = value
 	if key == "inject.max_chars" {
-		n, _ := strconv.Atoi(value)
-		v = n
+		v = json.Number(value)
 	}
 	parts := strings.Split(key, ".")
 	m := f.m
@@ -321,13 +303,4 @@ func Display(key, value string) string {
 		return "****"
 	}
 	return value[:3] + "…" + value[len(value)-4:]
-}
-
-// Save writes config.json atomically with mode 0600.
-func (f *File) Save() error {
-	data, err := json.MarshalIndent(f.m, "", "  ")
-	if err != nil {
-		return err
-	}
-	return atomicfile.Write(f.path, append(data, '\n'), 0o600)
 }

@@ -93,15 +93,47 @@ func TestPrecedenceEveryKey(t *testing.T) {
 	e := Resolve(home, envOf(env))
 	want := Config{Home: home, MachineID: "env-m", Remote: "/srv/env.git", InjectMaxChars: 0, ImportNative: false,
 		Reflection: Reflection{Provider: "openai", Model: "env-model", BaseURL: "http://env.example/v1", APIKey: "env-key", Timeout: 7 * time.Second},
-		ClaudeDir:  "/cc"}
+		ClaudeDir:  "/cc", ClaudeJSON: "/cc/.claude.json"}
 	if e != want {
 		t.Errorf("env over file:\n got %+v\nwant %+v", e, want)
 	}
 	f := Resolve(home, envOf(map[string]string{"HOME": "/u"}))
 	want = Config{Home: home, MachineID: "file-m", Remote: "/srv/file.git", InjectMaxChars: 4000, ImportNative: true,
 		Reflection: Reflection{Provider: "local", Model: "file-model", BaseURL: "http://file.example/v1", APIKey: "file-key", Timeout: 5 * time.Second},
-		ClaudeDir:  "/u/.claude"}
+		ClaudeDir:  "/u/.claude", ClaudeJSON: "/u/.claude.json"}
 	if f != want {
 		t.Errorf("file over defaults:\n got %+v\nwant %+v", f, want)
+	}
+}
+
+// config.json is rewritten in its own order: known and unknown keys keep
+// their places, numbers their spelling, new keys go last; unset removes a
+// key and an emptied block.
+func TestFileKeepsOrder(t *testing.T) {
+	home := t.TempDir()
+	in := `{"zeta": 1.50, "remote": "/srv/a.git", "reflection": {"timeout": 5, "provider": "local"}, "machine_id": "m", "x": "<&>"}`
+	os.WriteFile(Path(home), []byte(in), 0o600)
+	f, err := Load(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Set("remote", "/srv/b.git"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Set("inject.max_chars", "4000"); err != nil {
+		t.Fatal(err)
+	}
+	f.Unset("reflection.provider")
+	f.Unset("reflection.timeout")
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(Path(home))
+	want := "{\n  \"zeta\": 1.50,\n  \"remote\": \"/srv/b.git\",\n  \"machine_id\": \"m\",\n  \"x\": \"<&>\",\n  \"inject\": {\n    \"max_chars\": 4000\n  }\n}\n"
+	if string(got) != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if fi, _ := os.Stat(Path(home)); fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode %o", fi.Mode().Perm())
 	}
 }

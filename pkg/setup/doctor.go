@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -278,35 +279,34 @@ func probeMCP(ctx context.Context, srv MCPServer, timeout time.Duration) error {
 	}
 }
 
-// config checks config.json and returns the remote in effect (env first).
+// config checks config.json and returns the remote in effect (environment,
+// then config.json, as every binary resolves it).
 func (d *doctor) config() string {
 	path := d.p.ConfigPath()
-	data, had, err := readOptional(path)
-	remoteEnv := os.Getenv("ANAMNESIS_GIT_REMOTE")
+	_, had, err := readOptional(path)
+	eff := config.Resolve(d.p.Home, os.Getenv)
 	switch {
 	case err != nil:
 		d.add("config", statusFail, fmt.Sprintf("cannot read %s: %v", path, err), "check the file's permissions")
-		return remoteEnv
+		return eff.Remote
 	case !had:
 		d.add("config", statusFail, path+" does not exist", "anamnesis init")
-		return remoteEnv
-	}
-	c := parseStoreConfig(data)
-	if c.Malformed != nil {
-		d.add("config", statusFail, fmt.Sprintf("%s is not valid JSON (%v), so it reads as empty", path, c.Malformed),
+		return eff.Remote
+	case eff.FileErr != nil:
+		d.add("config", statusFail, fmt.Sprintf("%v, so it reads as empty", eff.FileErr),
 			"correct it by hand, or run `anamnesis init` (keeps the old file as config.json.bak)")
-		return remoteEnv
+		return eff.Remote
 	}
 	if fi, err := os.Stat(path); err == nil && !isWindows() && fi.Mode().Perm()&0o077 != 0 {
 		d.add("config", statusWarn, fmt.Sprintf("%s is readable by others (mode %o); it may hold an API key", path, fi.Mode().Perm()), shellLine("chmod", "600", path))
 	}
-	machine := firstNonEmpty(os.Getenv("ANAMNESIS_MACHINE_ID"), c.MachineID)
-	if machine == "" {
+	f, _ := config.Load(d.p.Home)
+	if _, set := f.Get("machine_id"); !set && eff.MachineID == hostnameOr("unknown") {
 		d.add("config", statusWarn, path+" has no machine_id (the host name is used)", "anamnesis config set machine_id NAME")
 	} else {
-		d.add("config", statusOK, fmt.Sprintf("%s (machine id %q)", path, machine), "")
+		d.add("config", statusOK, fmt.Sprintf("%s (machine id %q)", path, eff.MachineID), "")
 	}
-	return firstNonEmpty(remoteEnv, c.Remote)
+	return eff.Remote
 }
 
 // store checks the notes on disk against the index: files the index does

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
 )
 
 func isWindows() bool { return runtime.GOOS == "windows" }
@@ -41,26 +43,19 @@ func expandTilde(path, userHome string) string {
 	return path
 }
 
-// Resolve fills the zero fields of p: Home from ANAMNESIS_HOME or the
-// default, BinDir from the running executable, the Claude Code paths from
-// CLAUDE_CONFIG_DIR or ~/.claude.
+// Resolve fills the zero fields of p through pkg/config (the one reader of
+// ANAMNESIS_HOME and CLAUDE_CONFIG_DIR): Home, BinDir from the running
+// executable, the Claude Code paths.
 func (p Paths) Resolve() (Paths, error) {
 	userHome, err := os.UserHomeDir()
 	if err != nil {
 		return p, err
 	}
-	def := filepath.Join(userHome, ".anamnesis")
-	if p.Home == "" {
-		p.Home = os.Getenv("ANAMNESIS_HOME")
-	}
-	if p.Home == "" {
-		p.Home = def
-	}
-	p.Home, err = filepath.Abs(expandTilde(p.Home, userHome))
-	if err != nil {
+	cfg := config.Resolve(expandTilde(p.Home, userHome), os.Getenv)
+	if p.Home, err = filepath.Abs(cfg.Home); err != nil {
 		return p, err
 	}
-	p.HomeIsDefault = filepath.Clean(p.Home) == filepath.Clean(def)
+	p.HomeIsDefault = filepath.Clean(p.Home) == filepath.Join(userHome, ".anamnesis")
 	if p.BinDir == "" {
 		p.BinDir, err = executableDir()
 		if err != nil {
@@ -70,21 +65,20 @@ func (p Paths) Resolve() (Paths, error) {
 	if p.BinDir, err = filepath.Abs(p.BinDir); err != nil {
 		return p, err
 	}
-	fromEnv := false
 	if p.ClaudeConfigDir == "" {
-		if d := os.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
-			p.ClaudeConfigDir, fromEnv = expandTilde(d, userHome), true
-		} else {
-			p.ClaudeConfigDir = filepath.Join(userHome, ".claude")
+		p.ClaudeConfigDir = cfg.ClaudeDir
+		if p.ClaudeJSON == "" {
+			p.ClaudeJSON = cfg.ClaudeJSON
 		}
-	} else {
-		fromEnv = true
+	} else if p.ClaudeJSON == "" {
+		// A config dir given explicitly is where Claude Code keeps it.
+		p.ClaudeJSON = filepath.Join(p.ClaudeConfigDir, ".claude.json")
 	}
 	if p.ClaudeConfigDir, err = filepath.Abs(p.ClaudeConfigDir); err != nil {
 		return p, err
 	}
-	if p.ClaudeJSON == "" {
-		p.ClaudeJSON = claudeJSONPath(p.ClaudeConfigDir, fromEnv, userHome)
+	if p.ClaudeJSON, err = filepath.Abs(p.ClaudeJSON); err != nil {
+		return p, err
 	}
 	return p, nil
 }

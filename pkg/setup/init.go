@@ -50,8 +50,9 @@ type initPlan struct {
 
 	configPath  string
 	configOld   []byte
-	configNew   []byte // nil: unchanged
-	configBadly error  // the old config.json was malformed
+	configNew   []byte       // nil: unchanged
+	config      *config.File // what writes configNew
+	configBadly error        // the old config.json was malformed
 
 	settingsPath string // the real file (symlinks followed)
 	settingsOld  []byte
@@ -86,7 +87,7 @@ func Init(ctx context.Context, opts InitOptions, stdin io.Reader, stdout, stderr
 	if opts.Name == "" {
 		opts.Name = DefaultMCPName
 	}
-	homeGiven := opts.Home != "" || os.Getenv("ANAMNESIS_HOME") != ""
+	homeGiven := opts.Home != "" || config.Resolve("", os.Getenv).HomeFromEnv
 	p, err := opts.Paths.Resolve()
 	if err != nil {
 		return err
@@ -107,14 +108,13 @@ func Init(ctx context.Context, opts InitOptions, stdin io.Reader, stdout, stderr
 		}
 	}
 
-	cur := storeConfig{}
 	configOld, _, err := readOptional(p.ConfigPath())
 	if err != nil {
 		return err
 	}
-	cur = parseStoreConfig(configOld)
-
-	machineID := firstNonEmpty(opts.MachineID, os.Getenv("ANAMNESIS_MACHINE_ID"), cur.MachineID, hostnameOr("unknown"))
+	// What is in effect now (environment, then config.json, then defaults).
+	cur := config.Resolve(p.Home, os.Getenv)
+	machineID := firstNonEmpty(opts.MachineID, cur.MachineID)
 	remote := ""
 	remoteGiven := opts.Remote != "" || opts.LocalOnly
 	switch {
@@ -122,7 +122,7 @@ func Init(ctx context.Context, opts InitOptions, stdin io.Reader, stdout, stderr
 	case opts.Remote != "":
 		remote = opts.Remote
 	default:
-		remote = firstNonEmpty(os.Getenv("ANAMNESIS_GIT_REMOTE"), cur.Remote)
+		remote = cur.Remote
 	}
 	if interactive {
 		if opts.MachineID == "" {
@@ -149,7 +149,7 @@ func Init(ctx context.Context, opts InitOptions, stdin io.Reader, stdout, stderr
 		}
 	}
 
-	plan, err := makeInitPlan(p, opts, machineID, remote, configOld, cur)
+	plan, err := makeInitPlan(p, opts, machineID, remote, configOld)
 	if err != nil {
 		return err
 	}
@@ -196,7 +196,7 @@ func confirm(in *bufio.Reader, out io.Writer, question string) bool {
 	return line == "" || line == "y" || line == "yes"
 }
 
-func makeInitPlan(p Paths, opts InitOptions, machineID, remote string, configOld []byte, cur storeConfig) (*initPlan, error) {
+func makeInitPlan(p Paths, opts InitOptions, machineID, remote string, configOld []byte) (*initPlan, error) {
 	plan := &initPlan{p: p, machineID: machineID, remote: remote, mcpName: opts.Name, noSync: opts.NoSync}
 
 	// Binaries first: hooks pointing at files that are not there would
@@ -223,13 +223,24 @@ func makeInitPlan(p Paths, opts InitOptions, machineID, remote string, configOld
 	// a no-op whoever formatted the file last.
 	plan.configPath = p.ConfigPath()
 	plan.configOld = configOld
-	plan.configBadly = cur.Malformed
-	if cur.Malformed != nil || cur.MachineID != machineID || cur.Remote != remote || configOld == nil {
-		nb, err := editStoreConfig(configOld, machineID, remote)
+	f, badly := config.Parse(plan.configPath, configOld)
+	plan.configBadly = badly
+	fileMachine, _ := f.Get("machine_id")
+	fileRemote, _ := f.Get("remote")
+	if badly != nil || fileMachine != machineID || fileRemote != remote || configOld == nil {
+		if err := f.Set("machine_id", machineID); err != nil {
+			return nil, err
+		}
+		if remote == "" {
+			f.Unset("remote")
+		} else if err := f.Set("remote", remote); err != nil {
+			return nil, err
+		}
+		nb, err := f.Bytes()
 		if err != nil {
 			return nil, err
 		}
-		plan.configNew = nb
+		plan.config, plan.configNew = f, nb
 	}
 
 	if !opts.NoHooks {
@@ -375,7 +386,7 @@ func (plan *initPlan) execute(ctx context.Context, opts InitOptions, stdout, std
 			}
 			fmt.Fprintf(stdout, "config: %s was not valid JSON (%v); kept it as config.json.bak\n", plan.configPath, plan.configBadly)
 		}
-		if err := atomicfile.Write(plan.configPath, plan.configNew, 0o600); err != nil {
+		if err := plan.config.Save(); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "config: wrote %s (machine id %q, %s)\n", plan.configPath, plan.machineID, remoteText(plan.remote))

@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
@@ -30,15 +29,6 @@ type MCPServer struct {
 func (s MCPServer) same(o MCPServer) bool {
 	return s.Command == o.Command && len(s.Args) == len(o.Args) && (len(s.Args) == 0 || reflect.DeepEqual(s.Args, o.Args)) &&
 		len(s.Env) == len(o.Env) && (len(s.Env) == 0 || reflect.DeepEqual(s.Env, o.Env))
-}
-
-// claudeJSONPath is where Claude Code keeps user-scope MCP servers:
-// $CLAUDE_CONFIG_DIR/.claude.json, else ~/.claude.json (checked on 2.1.330).
-func claudeJSONPath(claudeConfigDir string, fromEnv bool, userHome string) string {
-	if fromEnv {
-		return filepath.Join(claudeConfigDir, ".claude.json")
-	}
-	return filepath.Join(userHome, ".claude.json")
 }
 
 // readMCPServers returns the user-scope MCP servers. A missing file is no
