@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/e2e/standin"
+	"github.com/anamnesis-dev/anamnesis/pkg/bin"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/setup"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
@@ -89,7 +90,7 @@ func TestClaudeCode(t *testing.T) {
 		}
 		t.Logf("install.sh took %s\n%s", r.dur.Round(time.Second), r.stdout)
 		for _, b := range setup.AllBinaries {
-			if _, err := os.Stat(setup.BinPath(h.bin, b)); err != nil {
+			if _, err := os.Stat(bin.Path(h.bin, b)); err != nil {
 				t.Errorf("%s not installed: %v", b, err)
 			}
 		}
@@ -372,7 +373,7 @@ func TestClaudeCode(t *testing.T) {
 		}
 		for _, want := range []string{
 			"FAIL hooks: SessionEnd capture hook missing from " + settingsPath + "; fix: anamnesis init",
-			`FAIL mcp: "anamnesis" is not registered with Claude Code; fix: claude mcp add --scope user anamnesis -- '` + setup.BinPath(h.bin, setup.BinMCP) + "'",
+			`FAIL mcp: "anamnesis" is not registered with Claude Code; fix: claude mcp add --scope user anamnesis -- '` + bin.Path(h.bin, setup.BinMCP) + "'",
 			"FAIL notes: " + bad + " cannot be read as a note: ",
 			"FAIL remote: " + refused + " is not reachable",
 		} {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/bin"
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 )
 
@@ -31,7 +32,7 @@ const commitLockWait = 3 * time.Second
 // sync would make every exit wait on the network (SPEC 5). --wait runs it
 // inline under a deadline. Either way the note is already committed locally.
 func (c *capture) sync(ctx context.Context) {
-	bin := hook.FindBinary("anamnesis-sync")
+	bin := bin.Find("anamnesis-sync")
 	if bin == "" {
 		c.say("capture: sync not started (anamnesis-sync not found); the note is committed locally for the next sync")
 		return

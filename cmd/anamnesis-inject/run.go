@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/bin"
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
@@ -129,7 +130,7 @@ func rebuildInBackground(home string, log *hook.Logger) {
 	if fi, err := os.Stat(stamp); err == nil && time.Since(fi.ModTime()) < 10*time.Minute {
 		return
 	}
-	bin := hook.FindBinary("anamnesis")
+	bin := bin.Find("anamnesis")
 	if bin == "" {
 		log.Printf("the index needs a rebuild that does not fit in the hook; run `anamnesis reindex`")
 		return

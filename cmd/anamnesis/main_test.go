@@ -8,8 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 )
 
 func TestMain(m *testing.M) {

@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/bin"
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 )
@@ -86,16 +87,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return dispatch(ctx, e, name, rest)
 }
 
-// selfDir is the directory of the running dispatcher, searched before PATH.
+// selfDir is the running dispatcher and its directory, searched before PATH.
 func selfDir() (string, string) {
-	exe, err := os.Executable()
+	exe, dir, err := bin.Self()
 	if err != nil {
 		return "", ""
 	}
-	if r, err := filepath.EvalSymlinks(exe); err == nil {
-		exe = r
-	}
-	return exe, filepath.Dir(exe)
+	return exe, dir
 }
 
 // searchDirs is the dispatcher's own directory, then PATH, deduplicated.
@@ -120,28 +118,19 @@ func searchDirs(getenv config.Env) []string {
 	return out
 }
 
-func exeName(name string) string {
-	if runtime.GOOS == "windows" {
-		return name + ".exe"
-	}
-	return name
-}
-
+// isExecutable says whether p exists (as a file) and whether it would run.
 func isExecutable(p string) (bool, bool) {
 	info, err := os.Stat(p)
 	if err != nil || info.IsDir() {
 		return false, false
 	}
-	if runtime.GOOS == "windows" {
-		return true, true
-	}
-	return true, info.Mode().Perm()&0o111 != 0
+	return true, bin.IsExecutable(p)
 }
 
 // findExtension returns the first executable anamnesis-NAME in the search dirs.
 func findExtension(getenv config.Env, name string) string {
 	for _, d := range searchDirs(getenv) {
-		p := filepath.Join(d, exeName("anamnesis-"+name))
+		p := filepath.Join(d, bin.Name("anamnesis-"+name))
 		if exists, ok := isExecutable(p); exists && ok {
 			return p
 		}

@@ -4,26 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 )
-
-// FindBinary finds an anamnesis binary (e.g. "anamnesis-sync") next to the
-// running executable, else on PATH; "" when there is none.
-func FindBinary(name string) string {
-	if runtime.GOOS == "windows" {
-		name += ".exe"
-	}
-	if self, err := os.Executable(); err == nil {
-		p := filepath.Join(filepath.Dir(self), name)
-		if fi, err := os.Stat(p); err == nil && !fi.IsDir() && (runtime.GOOS == "windows" || fi.Mode()&0o111 != 0) {
-			return p
-		}
-	}
-	if p, err := exec.LookPath(name); err == nil {
-		return p
-	}
-	return ""
-}
 
 // StartDetached starts bin for home and does not wait for it: the child gets
 // its own session (it outlives Claude Code's exit and gets none of the

@@ -40,21 +40,3 @@ func TestStartDetachedRelativeHome(t *testing.T) {
 		t.Errorf("child said %q, want %q", data, want)
 	}
 }
-
-func TestFindBinary(t *testing.T) {
-	dir := t.TempDir()
-	name := "anamnesis-test-helper"
-	if runtime.GOOS == "windows" {
-		t.Skip("checks the executable bit")
-	}
-	if err := os.WriteFile(filepath.Join(dir, name), []byte("#!/bin/sh\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("PATH", dir)
-	if got := FindBinary(name); got != filepath.Join(dir, name) {
-		t.Errorf("FindBinary = %q", got)
-	}
-	if got := FindBinary("anamnesis-no-such-binary"); got != "" {
-		t.Errorf("FindBinary(missing) = %q", got)
-	}
-}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/bin"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
@@ -105,7 +106,7 @@ func Doctor(ctx context.Context, opts DoctorOptions, stdout, stderr io.Writer) e
 func (d *doctor) binaries() {
 	var missing []string
 	for _, b := range AllBinaries {
-		if !isExecutable(BinPath(d.p.BinDir, b)) {
+		if !bin.IsExecutable(bin.Path(d.p.BinDir, b)) {
 			missing = append(missing, b)
 		}
 	}
@@ -184,7 +185,7 @@ func hookRoleOf(cmd string) string {
 }
 
 func (d *doctor) mcp(ctx context.Context) {
-	want := MCPServer{Type: "stdio", Command: BinPath(d.p.BinDir, BinMCP)}
+	want := MCPServer{Type: "stdio", Command: bin.Path(d.p.BinDir, BinMCP)}
 	if !d.p.HomeIsDefault {
 		want.Env = map[string]string{"ANAMNESIS_HOME": d.p.Home}
 	}

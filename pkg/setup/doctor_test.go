@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/bin"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -114,7 +115,7 @@ func TestDoctorHealthyThenBroken(t *testing.T) {
 	}
 	want := []struct{ name, detail, fix string }{
 		{"hooks", "SessionEnd capture hook missing", "anamnesis init"},
-		{"mcp", `"anamnesis" is not registered`, "claude mcp add --scope user anamnesis -- '" + BinPath(e.binDir, BinMCP) + "'"},
+		{"mcp", `"anamnesis" is not registered`, "claude mcp add --scope user anamnesis -- '" + bin.Path(e.binDir, BinMCP) + "'"},
 		{"notes", bad + " cannot be read as a note", "correct the file (or delete it), then `anamnesis reindex`"},
 		{"remote", unreachable + " is not reachable", "check the URL"},
 	}

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/bin"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 )
 
@@ -57,7 +58,7 @@ func (p Paths) Resolve() (Paths, error) {
 	}
 	p.HomeIsDefault = filepath.Clean(p.Home) == filepath.Join(userHome, ".anamnesis")
 	if p.BinDir == "" {
-		p.BinDir, err = executableDir()
+		_, p.BinDir, err = bin.Self()
 		if err != nil {
 			return p, err
 		}
@@ -81,23 +82,4 @@ func (p Paths) Resolve() (Paths, error) {
 		return p, err
 	}
 	return p, nil
-}
-
-// executableDir is the directory of the running binary. When it is reached
-// through a symlink (a package manager's bin/ of links), the link's
-// directory is kept if the other binaries are there too, so hook commands
-// survive upgrades that move the real files; else the real directory is used.
-func executableDir() (string, error) {
-	exe, err := os.Executable()
-	if err != nil {
-		return "", err
-	}
-	dir := filepath.Dir(exe)
-	if isExecutable(BinPath(dir, BinInject)) {
-		return dir, nil
-	}
-	if real, err := filepath.EvalSymlinks(exe); err == nil {
-		return filepath.Dir(real), nil
-	}
-	return dir, nil
 }

@@ -34,11 +34,3 @@ func fileMode(path string, def fs.FileMode) fs.FileMode {
 	}
 	return def
 }
-
-func isExecutable(path string) bool {
-	fi, err := os.Stat(path)
-	if err != nil || fi.IsDir() {
-		return false
-	}
-	return fi.Mode().Perm()&0o111 != 0 || isWindows()
-}

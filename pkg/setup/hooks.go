@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/bin"
 )
 
 // Hook timeouts in seconds (seed 001): inject must be quick; capture at
@@ -27,16 +29,6 @@ const (
 // AllBinaries lists every binary install.sh installs, dispatcher first.
 var AllBinaries = []string{BinDispatcher, BinInject, BinCapture, BinSync, BinMCP, BinDashboard}
 
-func exe(name string) string {
-	if runtime.GOOS == "windows" {
-		return name + ".exe"
-	}
-	return name
-}
-
-// BinPath is the absolute path of a binary in binDir.
-func BinPath(binDir, name string) string { return filepath.Join(binDir, exe(name)) }
-
 // BuildHooks returns the four matcher groups init installs. Each command
 // runs the dedicated binary by absolute path (not the dispatcher: one process
 // fewer on every session start), with --home only when the home is not the
@@ -44,7 +36,7 @@ func BinPath(binDir, name string) string { return filepath.Join(binDir, exe(name
 // run); arguments are quoted only when they need it (hookArg).
 func BuildHooks(binDir, home string, homeIsDefault bool) EventGroups {
 	cmd := func(name, args string) string {
-		c := hookArg(BinPath(binDir, name))
+		c := hookArg(bin.Path(binDir, name))
 		if !homeIsDefault {
 			c += " --home " + hookArg(home)
 		}

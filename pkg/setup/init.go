@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+	"github.com/anamnesis-dev/anamnesis/pkg/bin"
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/term"
@@ -210,7 +211,7 @@ func makeInitPlan(p Paths, opts InitOptions, machineID, remote string, configOld
 	}
 	var missing []string
 	for _, b := range need {
-		if !isExecutable(BinPath(p.BinDir, b)) {
+		if !bin.IsExecutable(bin.Path(p.BinDir, b)) {
 			missing = append(missing, b)
 		}
 	}
@@ -266,7 +267,7 @@ func makeInitPlan(p Paths, opts InitOptions, machineID, remote string, configOld
 	}
 
 	if !opts.NoMCP {
-		plan.mcpWant = MCPServer{Type: "stdio", Command: BinPath(p.BinDir, BinMCP)}
+		plan.mcpWant = MCPServer{Type: "stdio", Command: bin.Path(p.BinDir, BinMCP)}
 		if !p.HomeIsDefault {
 			plan.mcpWant.Env = map[string]string{"ANAMNESIS_HOME": p.Home}
 		}
@@ -285,7 +286,7 @@ func makeInitPlan(p Paths, opts InitOptions, machineID, remote string, configOld
 		}
 	}
 	if !opts.NoSync {
-		plan.syncBin = BinPath(p.BinDir, BinSync)
+		plan.syncBin = bin.Path(p.BinDir, BinSync)
 	}
 	return plan, nil
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/bin"
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 )
 
@@ -52,7 +53,7 @@ func newEnv(t *testing.T, withClaude bool) *env {
 			// Answers the MCP initialize request, as doctor's probe needs.
 			script = "#!/bin/sh\nread line\necho '{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"serverInfo\":{\"name\":\"anamnesis\",\"version\":\"test\"}}}'\nread line\n"
 		}
-		if err := os.WriteFile(BinPath(e.binDir, b), []byte(script), 0o755); err != nil {
+		if err := os.WriteFile(bin.Path(e.binDir, b), []byte(script), 0o755); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -160,7 +161,7 @@ func TestInitFreshThenIdempotent(t *testing.T) {
 		t.Errorf("config.json mode %o", fi.Mode().Perm())
 	}
 	srv, ok := e.mcpServers()["anamnesis"]
-	if !ok || srv.Command != BinPath(e.binDir, BinMCP) || len(srv.Env) != 0 {
+	if !ok || srv.Command != bin.Path(e.binDir, BinMCP) || len(srv.Env) != 0 {
 		t.Errorf("MCP registration %+v (ok=%v)", srv, ok)
 	}
 	if got := string(e.read(e.syncLog)); got != "home="+e.defaultHome()+"\n" {
@@ -254,9 +255,9 @@ func TestInitPrintWritesNothing(t *testing.T) {
 		"would write " + filepath.Join(e.userHome, "notes dir", "config.json"),
 		`"remote": "git@example.com:me/notes.git"`,
 		"- SessionStart [startup|resume|clear] ANAMNESIS_MACHINE_ID=laptop uv run",
-		"+ SessionStart [startup|resume|clear|compact] '" + BinPath(e.binDir, BinInject) + "' --home '" + filepath.Join(e.userHome, "notes dir") + "' (timeout 15s)",
-		"+ PreCompact '" + BinPath(e.binDir, BinCapture) + "' --home '" + filepath.Join(e.userHome, "notes dir") + "' --source precompact --no-sync (timeout 60s)",
-		"would run: claude mcp add --scope user -e 'ANAMNESIS_HOME=" + filepath.Join(e.userHome, "notes dir") + "' anamnesis -- '" + BinPath(e.binDir, BinMCP) + "'",
+		"+ SessionStart [startup|resume|clear|compact] '" + bin.Path(e.binDir, BinInject) + "' --home '" + filepath.Join(e.userHome, "notes dir") + "' (timeout 15s)",
+		"+ PreCompact '" + bin.Path(e.binDir, BinCapture) + "' --home '" + filepath.Join(e.userHome, "notes dir") + "' --source precompact --no-sync (timeout 60s)",
+		"would run: claude mcp add --scope user -e 'ANAMNESIS_HOME=" + filepath.Join(e.userHome, "notes dir") + "' anamnesis -- '" + bin.Path(e.binDir, BinMCP) + "'",
 		"would run a first sync",
 	} {
 		if !strings.Contains(out, s) {
@@ -279,7 +280,7 @@ func TestInitWithoutClaudeCLI(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	want := "claude mcp add --scope user anamnesis -- '" + BinPath(e.binDir, BinMCP) + "'"
+	want := "claude mcp add --scope user anamnesis -- '" + bin.Path(e.binDir, BinMCP) + "'"
 	if !strings.Contains(out, "`claude` is not on PATH") || !strings.Contains(out, want) {
 		t.Errorf("no clear message with the command %q:\n%s", want, out)
 	}
@@ -314,7 +315,7 @@ func TestInitReplacesEarlierRegistrationAndHooks(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	servers := e.mcpServers()
-	if srv := servers["anamnesis"]; srv.Command != BinPath(e.binDir, BinMCP) || srv.Env["ANAMNESIS_HOME"] != home || len(srv.Args) != 0 {
+	if srv := servers["anamnesis"]; srv.Command != bin.Path(e.binDir, BinMCP) || srv.Env["ANAMNESIS_HOME"] != home || len(srv.Args) != 0 {
 		t.Errorf("registration %+v", srv)
 	}
 	if _, ok := servers["other"]; !ok {
@@ -343,7 +344,7 @@ func TestInitReplacesEarlierRegistrationAndHooks(t *testing.T) {
 
 func TestInitRefusesWithoutBinaries(t *testing.T) {
 	e := newEnv(t, true)
-	if err := os.Remove(BinPath(e.binDir, BinCapture)); err != nil {
+	if err := os.Remove(bin.Path(e.binDir, BinCapture)); err != nil {
 		t.Fatal(err)
 	}
 	out, err := e.init("--yes", "--local-only")

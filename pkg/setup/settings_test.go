@@ -10,6 +10,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/bin"
 )
 
 func readTestdata(t *testing.T, name string) []byte {
@@ -363,19 +365,19 @@ func TestHookCommandsSurviveTheShell(t *testing.T) {
 		t.Skip("no sh")
 	}
 	dir := filepath.Join(t.TempDir(), "it's a $HOME dir")
-	bin := filepath.Join(dir, "bin dir")
+	binDir := filepath.Join(dir, "bin dir")
 	home := filepath.Join(dir, "my `home`")
-	if err := os.MkdirAll(bin, 0o755); err != nil {
+	if err := os.MkdirAll(binDir, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{BinInject, BinCapture, BinSync} {
 		script := "#!/bin/sh\nprintf '%s|%s\\n' \"$(basename \"$0\")\" \"$*\"\n"
-		if err := os.WriteFile(BinPath(bin, name), []byte(script), 0o755); err != nil {
+		if err := os.WriteFile(bin.Path(binDir, name), []byte(script), 0o755); err != nil {
 			t.Fatal(err)
 		}
 	}
 	var got []string
-	for _, eg := range BuildHooks(bin, home, false) {
+	for _, eg := range BuildHooks(binDir, home, false) {
 		for _, g := range eg.Groups {
 			for _, h := range g.Hooks {
 				out, err := exec.Command(sh, "-c", h.Command).CombinedOutput()
