@@ -23,7 +23,6 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
-	"github.com/anamnesis-dev/anamnesis/pkg/redact"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 	"github.com/anamnesis-dev/anamnesis/pkg/summary"
 	"github.com/anamnesis-dev/anamnesis/pkg/transcript"
@@ -152,9 +151,6 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 		c.say("capture: skipped session (the %s summarizer judged it not worth a note)", rc.Provider)
 		return nil
 	}
-	// The summarizers redact already; this pass guards the note itself,
-	// whatever produced it.
-	res.Title, res.Body = redact.String(res.Title), redact.String(res.Body)
 
 	projectKey := c.o.project
 	if projectKey == "" {
@@ -173,6 +169,10 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	if open == nil {
 		open = store.Open
 	}
+	// The store redacts whatever produced the note (the summarizers redact
+	// their inputs already) and says what it removed.
+	var kinds []string
+	redacted := store.Redacted(&kinds)
 	var n *note.Note
 	var updated bool
 	st, err := open(ctx, c.cfg.Home)
@@ -181,12 +181,12 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 		if moved, why := st.SetAside(); moved != "" {
 			c.log.Printf("the index was unusable (%s); moved it to %s and rebuilt it from the notes", why, moved)
 		}
-		n, updated, err = c.save(ctx, st, sess, res, projectKey)
+		n, updated, err = c.save(ctx, st, sess, res, projectKey, redacted)
 		if err != nil {
 			// The index may fail only now (damage the open did not see);
 			// the file still gets written.
 			c.log.Printf("saving through the index failed (%v); writing the note's file only", err)
-			if n, err = c.saveFileOnly(sess, res, projectKey); err != nil {
+			if n, err = c.saveFileOnly(sess, res, projectKey, redacted); err != nil {
 				return err
 			}
 		}
@@ -194,9 +194,13 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 		// The file is the truth and the index only follows it: a session
 		// must not be lost because the index cannot be used right now.
 		c.log.Printf("index unusable (%v); writing the note's file only (the next open or reindex indexes it)", err)
-		if n, err = c.saveFileOnly(sess, res, projectKey); err != nil {
+		if n, err = c.saveFileOnly(sess, res, projectKey, redacted); err != nil {
 			return fmt.Errorf("the index is unusable and the note could not be written: %w", err)
 		}
+	}
+	if kinds = append(kinds, res.Redacted...); len(kinds) > 0 {
+		slices.Sort(kinds)
+		c.say("capture: redacted secrets from the note (%s)", strings.Join(slices.Compact(kinds), ", "))
 	}
 	// The seed's line, so scripts matching "capture: wrote" see every capture;
 	// a second capture of the session says so inside the parentheses.
@@ -266,7 +270,7 @@ func (c *capture) mergeSubagents(path string, sess *transcript.Session) {
 // save writes the session's note, or updates the one an earlier capture of
 // the same session wrote (same id, created_at and project; new title, body,
 // updated_at; both source tags).
-func (c *capture) save(ctx context.Context, st *store.Store, sess *transcript.Session, res summary.Result, projectKey string) (*note.Note, bool, error) {
+func (c *capture) save(ctx context.Context, st *store.Store, sess *transcript.Session, res summary.Result, projectKey string, opts ...store.Option) (*note.Note, bool, error) {
 	existing, err := findSessionNote(ctx, st, sess)
 	if err != nil {
 		return nil, false, err
@@ -277,7 +281,7 @@ func (c *capture) save(ctx context.Context, st *store.Store, sess *transcript.Se
 		n.UpdatedAt = note.Now()
 		n.ProvModel = res.Model
 		n.Tags = note.CleanTags(append(n.Tags, "session", c.o.source))
-		if err := st.Put(ctx, n); err != nil {
+		if err := st.Put(ctx, n, opts...); err != nil {
 			return nil, false, err
 		}
 		return n, true, nil
@@ -293,19 +297,19 @@ func (c *capture) save(ctx context.Context, st *store.Store, sess *transcript.Se
 		// A stable id: two captures of one session racing each other write
 		// the same file instead of two notes.
 		n.ID = id
-		if err := st.Put(ctx, n); err != nil {
+		if err := st.Put(ctx, n, opts...); err != nil {
 			return nil, false, err
 		}
 		return n, false, nil
 	}
-	w, err := st.Write(ctx, n)
+	w, err := st.Write(ctx, n, opts...)
 	return w, false, err
 }
 
 // saveFileOnly writes the session's note without the index: the note an
 // earlier capture of the session wrote (same stable id) is updated in
 // place, keeping its creation time and tags.
-func (c *capture) saveFileOnly(sess *transcript.Session, res summary.Result, projectKey string) (*note.Note, error) {
+func (c *capture) saveFileOnly(sess *transcript.Session, res summary.Result, projectKey string, opts ...store.Option) (*note.Note, error) {
 	n := note.New(note.Episodic, res.Title, res.Body)
 	n.Project = projectKey
 	n.MachineID = c.cfg.MachineID
@@ -325,7 +329,7 @@ func (c *capture) saveFileOnly(sess *transcript.Session, res summary.Result, pro
 			n.Tags = note.CleanTags(append(old.Tags, "session", c.o.source))
 		}
 	}
-	if _, err := store.WriteFileOnly(c.cfg.Home, n); err != nil {
+	if _, err := store.WriteFileOnly(c.cfg.Home, n, opts...); err != nil {
 		return nil, err
 	}
 	return n, nil

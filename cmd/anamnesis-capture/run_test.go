@@ -16,6 +16,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/redact/redacttest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.md from the current output")
@@ -542,5 +544,34 @@ func TestMachineLocalSessionNote(t *testing.T) {
 	data, err := os.ReadFile(local)
 	if err != nil || !strings.Contains(string(data), "- precompact\n") || len(notes(t, home)) != 0 {
 		t.Errorf("local note not updated in place: %v\n%s", err, data)
+	}
+}
+
+// Every secret shape of the corpus, typed into a session's prompt, is gone
+// from the captured note and its commit; the hook says it redacted.
+func TestCaptureRedactsCorpus(t *testing.T) {
+	env(t)
+	dir := t.TempDir()
+	for i, c := range redacttest.Secrets(t) {
+		home := t.TempDir()
+		line := func(v any) string { b, _ := json.Marshal(v); return string(b) + "\n" }
+		tr := line(map[string]any{"type": "user", "sessionId": fmt.Sprintf("s-%d", i), "timestamp": "2026-11-23T10:00:00Z",
+			"message": map[string]any{"role": "user", "content": "Remember this: " + c.Text}}) +
+			line(map[string]any{"type": "assistant", "sessionId": fmt.Sprintf("s-%d", i), "timestamp": "2026-11-23T10:00:05Z",
+				"message": map[string]any{"role": "assistant", "content": []any{map[string]any{"type": "text", "text": "Noted; I will not repeat it. " + c.Text}}}})
+		path := filepath.Join(dir, fmt.Sprintf("%d.jsonl", i))
+		os.WriteFile(path, []byte(tr), 0o600)
+		r := runCapture(t, home, nil, "--transcript", path, "--no-sync")
+		n := only(t, home)
+		if strings.Contains(n, c.Secret) {
+			t.Errorf("%s: secret in the note:\n%s", c.Shape, n)
+		}
+		if !strings.Contains(r.stdout, "capture: redacted secrets") {
+			t.Errorf("%s: capture did not say it redacted: %q", c.Shape, r.stdout)
+		}
+		out, _ := exec.Command("git", "-C", filepath.Join(home, "memory"), "log", "-p", "--all").CombinedOutput()
+		if strings.Contains(string(out), c.Secret) {
+			t.Errorf("%s: secret in git history", c.Shape)
+		}
 	}
 }

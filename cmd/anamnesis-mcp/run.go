@@ -67,7 +67,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
 	defer stop()
 	d := newDrain(2 * time.Minute)
-	err := stdio.Listen(ctx, d.reader(ctx, stdin), d.writer(stdout))
+	err := stdio.Listen(ctx, d.reader(ctx, &lineCap{r: stdin, max: maxLine}), d.writer(stdout))
 	if ctx.Err() != nil && errors.Is(err, context.Canceled) {
 		return nil // stopped by a signal: a normal end of the session
 	}

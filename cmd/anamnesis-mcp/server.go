@@ -171,7 +171,7 @@ func (a *app) tools() []server.ServerTool {
 			mcp.WithArray("tags", mcp.WithStringItems(mcp.MaxLength(maxTag)), mcp.MaxItems(maxTags), mcp.Description("Keywords for the note (optional).")),
 			mcp.WithString("scope", mcp.DefaultString(note.Portable), mcp.Enum(note.Scopes...), mcp.Description("Where the note lives: "+scopeDesc+".")),
 			order("type", "title", "body", "project", "tags", "scope"),
-			outputSchema[noteOut](),
+			outputSchema[writeResult](),
 		), Handler: a.write},
 		{Tool: mcp.NewTool("memory_sync",
 			mcp.WithDescription("Exchange notes with the user's other machines: commit local notes, pull and push over git, then update the search index. Run it when the user asks, or after writing notes they need elsewhere right away."),
@@ -347,13 +347,33 @@ func (a *app) write(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTool
 	n := note.New(typ, title, body)
 	n.Project, n.Tags, n.Scope, n.MachineID, n.ProvSource = project, tags, scope, a.machineID, note.ProvHuman
 	// A write that has started finishes even if the client goes away; the
-	// store waits out another process holding the index's write lock.
-	written, err := st.Write(context.WithoutCancel(ctx), n)
+	// store waits out another process holding the index's write lock. The
+	// store redacts secrets; a model has no way to keep one.
+	var redacted []string
+	written, err := st.Write(context.WithoutCancel(ctx), n, store.Redacted(&redacted))
 	if err != nil {
 		return a.internal(tool, err), nil
 	}
-	out, _ := fitBodies([]noteOut{toOut(written, true)}, func(ns []noteOut) any { return ns[0] })
-	return structured(out[0]), nil
+	res := func(ns []noteOut) any {
+		return writeResult{noteOut: ns[0], Redacted: redacted, Hint: redactHint(redacted)}
+	}
+	out, _ := fitBodies([]noteOut{toOut(written, true)}, res)
+	return structured(res(out)), nil
+}
+
+// writeResult is the written note, and what the store redacted from it.
+type writeResult struct {
+	noteOut
+	Redacted []string `json:"redacted,omitempty" jsonschema:"kinds of secret replaced by [REDACTED]"`
+	Hint     string   `json:"hint,omitempty"`
+}
+
+func redactHint(kinds []string) string {
+	if len(kinds) == 0 {
+		return ""
+	}
+	return "Secrets were redacted before the note was saved (" + strings.Join(kinds, ", ") +
+		"); the note holds [REDACTED] in their place. Memory syncs to every machine and lives in git history: never store credentials in it."
 }
 
 func (a *app) get(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {

@@ -8,7 +8,17 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
+	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 )
+
+// shown is a config value as printed: a remote URL's credentials masked
+// (config.Display masks the API key).
+func shown(key, value string) string {
+	if key == "remote" {
+		return gitsync.MaskURL(value)
+	}
+	return value
+}
 
 func runConfig(ctx context.Context, e *env, args []string) error {
 	fs := cli.FlagSet("config", e.stderr)
@@ -38,6 +48,9 @@ func runConfig(ctx context.Context, e *env, args []string) error {
 	switch verb {
 	case "list":
 		kv := f.List()
+		for i := range kv {
+			kv[i][1] = shown(kv[i][0], kv[i][1])
+		}
 		if c.json {
 			m := map[string]string{}
 			for _, p := range kv {
@@ -56,7 +69,7 @@ func runConfig(ctx context.Context, e *env, args []string) error {
 		if !ok {
 			return cli.ExitError{Code: 1}
 		}
-		v = config.Display(rest[0], v)
+		v = shown(rest[0], config.Display(rest[0], v))
 		if c.json {
 			return printJSON(e.stdout, map[string]string{rest[0]: v})
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
+	"github.com/anamnesis-dev/anamnesis/pkg/input"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/status"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
@@ -95,6 +96,7 @@ func runWrite(ctx context.Context, e *env, args []string) error {
 	project := fs.String("project", note.Global, "project key")
 	tags := fs.String("tags", "", "comma-separated tags")
 	scope := fs.String("scope", note.Portable, "portable or machine-local")
+	keep := fs.Bool("keep-secrets", false, "store secrets as given instead of redacting them (the note syncs to every machine and stays in git history)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -125,7 +127,9 @@ func runWrite(ctx context.Context, e *env, args []string) error {
 		}
 		n.Body = strings.TrimSuffix(string(data), "\n")
 	case *bodyFile != "":
-		data, err := os.ReadFile(*bodyFile)
+		// A regular file only, bounded: /dev/zero or a FIFO must not hang
+		// or exhaust the command.
+		data, err := input.ReadFile(*bodyFile, note.MaxFile)
 		if err != nil {
 			return err
 		}
@@ -137,9 +141,14 @@ func runWrite(ctx context.Context, e *env, args []string) error {
 	}
 	defer s.Close()
 	n.MachineID = cfg.MachineID
-	w, err := s.Write(ctx, n)
+	var redacted []string
+	w, err := s.Write(ctx, n, store.KeepSecrets(*keep), store.Redacted(&redacted))
 	if err != nil {
 		return err
+	}
+	if len(redacted) > 0 {
+		fmt.Fprintf(e.stderr, "write: redacted secrets (%s); the note holds [REDACTED] in their place (--keep-secrets stores them as given)\n",
+			strings.Join(redacted, ", "))
 	}
 	if c.json {
 		return printJSON(e.stdout, w.Out(true))

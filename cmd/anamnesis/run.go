@@ -47,6 +47,7 @@ func builtins() []command {
 		{"reindex", "[--full]", "bring the index up to date with the files", runReindex},
 		{"status", "[--json]", "counts, paths, sync state, unreadable files", runStatus},
 		{"import", "[--claude-home DIR] [--no-sync]", "import Claude Code's native memory files", runImport},
+		{"scrub", "[--apply] [--json]", "find secrets already in notes and git history; --apply redacts the files", runScrub},
 		{"config", "list|get KEY|set KEY VALUE|unset KEY", "machine-local settings (config.json)", runConfig},
 		{"eval", "run --eval-set FILE [--json]", "retrieval recall@k and MRR over an eval set", runEval},
 		{"serve", "", "run the MCP server (anamnesis-mcp)", aliasOf("mcp")},

@@ -173,9 +173,11 @@ func TestE2EDashboardInChromium(t *testing.T) {
 	path := filepath.Join(f.st.MemoryDir(), "semantic", f.extra+".md")
 	do("edit form", chromedp.Navigate(base+"/notes/"+f.extra), chromedp.Click(chromedp.CSS("#edit")), chromedp.WaitVisible(chromedp.CSS("#body")))
 	shoot("edit")
-	do("edit", chromedp.SetValue(chromedp.CSS("#body"), "Roll the workers one zone at a time.\n\nThen purge the zanzibar cache."),
+	// The edit carries a pasted password: the store redacts it and the flash says so.
+	do("edit", chromedp.SetValue(chromedp.CSS("#body"), "Roll the workers one zone at a time.\n\nThen purge the zanzibar cache.\nstaging password=Hunt3r2-Prod"),
 		chromedp.Click(chromedp.CSS("#save")), chromedp.WaitVisible(chromedp.CSS("#note-body")))
-	if body, flash := text("#note-body"), text(".flash"); !strings.Contains(body, "zanzibar") || !strings.Contains(flash, "Saved") {
+	if body, flash := text("#note-body"), text(".flash"); !strings.Contains(body, "zanzibar") || !strings.Contains(flash, "Saved") ||
+		!strings.Contains(flash, "Secrets were redacted (secret-value)") || strings.Contains(body, "Hunt3r2-Prod") {
 		t.Errorf("after edit: body %q flash %q", body, flash)
 	}
 	data, err := os.ReadFile(path)

@@ -382,6 +382,8 @@ func (s *Server) raw(w http.ResponseWriter, r *http.Request) {
 type form struct {
 	ID, Title, Body, Type, Scope, Project, Tags string
 	Base                                        string // hash of the file the form was made from
+	// KeepSecrets stores secrets as typed; unticked, the store redacts them.
+	KeepSecrets bool
 }
 
 type editData struct {
@@ -408,7 +410,17 @@ func formFrom(r *http.Request) form {
 	title := strings.Join(strings.Fields(r.PostFormValue("title")), " ")
 	return form{Title: title, Body: strings.TrimRight(body, "\n"), Type: r.PostFormValue("type"),
 		Scope: r.PostFormValue("scope"), Project: strings.TrimSpace(r.PostFormValue("project")),
-		Tags: r.PostFormValue("tags"), Base: r.PostFormValue("base")}
+		Tags: r.PostFormValue("tags"), Base: r.PostFormValue("base"), KeepSecrets: r.PostFormValue("keep_secrets") == "on"}
+}
+
+// redactedNote is the flash sentence that tells the user what the store
+// removed, or "" when it removed nothing.
+func redactedNote(kinds []string) string {
+	if len(kinds) == 0 {
+		return ""
+	}
+	return " Secrets were redacted (" + strings.Join(kinds, ", ") + "): the note holds [REDACTED] in their place. " +
+		"To keep a value on purpose, edit the note and tick “Keep secrets as typed”."
 }
 
 func splitTags(s string) []string {
@@ -533,13 +545,14 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	n.MachineID = s.opt.MachineID
-	written, err := s.store.Write(r.Context(), n)
+	var redacted []string
+	written, err := s.store.Write(r.Context(), n, store.KeepSecrets(f.KeepSecrets), store.Redacted(&redacted))
 	if err != nil {
 		s.renderForm(w, r, http.StatusUnprocessableEntity, editData{Form: f, New: true, Errs: []string{err.Error()}})
 		return
 	}
 	s.wrote()
-	setFlash(w, "Created “"+written.Title+"”.", false)
+	setFlash(w, "Created “"+written.Title+"”."+redactedNote(redacted), false)
 	redirect(w, r, "/notes/"+written.ID)
 }
 
@@ -568,12 +581,13 @@ func (s *Server) update(w http.ResponseWriter, r *http.Request) {
 		s.renderForm(w, r, http.StatusUnprocessableEntity, editData{Form: f, Errs: errs})
 		return
 	}
-	if err := s.store.Put(r.Context(), n); err != nil {
+	var redacted []string
+	if err := s.store.Put(r.Context(), n, store.KeepSecrets(f.KeepSecrets), store.Redacted(&redacted)); err != nil {
 		s.renderForm(w, r, http.StatusUnprocessableEntity, editData{Form: f, Errs: []string{err.Error()}})
 		return
 	}
 	s.wrote()
-	setFlash(w, "Saved. The file and the index are updated; sync will carry the change to your other machines.", false)
+	setFlash(w, "Saved. The file and the index are updated; sync will carry the change to your other machines."+redactedNote(redacted), false)
 	redirect(w, r, "/notes/"+id)
 }
 
@@ -741,16 +755,22 @@ func (s *Server) fleet(w http.ResponseWriter, r *http.Request) {
 // Referer names a path on this server, else the overview.
 func back(r *http.Request) string {
 	u, err := url.Parse(r.Referer())
-	if err != nil || !strings.EqualFold(u.Host, r.Host) || !strings.HasPrefix(u.Path, "/") ||
-		strings.HasPrefix(u.Path, "//") || strings.ContainsRune(u.Path, '\\') ||
-		// Browsers drop tabs and newlines from a Location: "/\t/x" would be "//x".
-		strings.ContainsFunc(u.Path, func(c rune) bool { return c < 0x20 || c == 0x7f }) {
+	if err != nil || !strings.EqualFold(u.Host, r.Host) || !localPath(u.Path) {
 		return "/"
 	}
 	if u.RawQuery != "" {
 		return u.Path + "?" + u.RawQuery
 	}
 	return u.Path
+}
+
+// localPath reports whether p, sent as a Location, stays on this site: an
+// absolute path that no browser reads as another host ("//evil.example",
+// "/\\evil.example", and "/\t/evil.example", since browsers drop tabs and
+// newlines from a Location).
+func localPath(p string) bool {
+	return strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "//") && !strings.ContainsRune(p, '\\') &&
+		!strings.ContainsFunc(p, func(c rune) bool { return c < 0x20 || c == 0x7f })
 }
 
 func (s *Server) reindex(w http.ResponseWriter, r *http.Request) {

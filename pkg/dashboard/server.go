@@ -73,6 +73,9 @@ type Server struct {
 	stateCache *stateCache
 	syncMu     sync.Mutex // one sync run at a time from this dashboard
 	startedAt  time.Time
+	// readTimeout bounds reading one request, headers and body (a form
+	// holds at most maxFormSize); tests shorten it.
+	readTimeout time.Duration
 }
 
 // Cookie names.
@@ -115,7 +118,8 @@ func New(opt Options) (*Server, error) {
 	if opt.MachineID == "" {
 		opt.MachineID = "unknown"
 	}
-	s := &Server{opt: opt, store: opt.Store, csrf: NewToken(), port: port, hosts: map[string]bool{}, startedAt: time.Now()}
+	s := &Server{opt: opt, store: opt.Store, csrf: NewToken(), port: port, hosts: map[string]bool{}, startedAt: time.Now(),
+		readTimeout: time.Minute}
 	add := func(h string) {
 		s.hosts[strings.ToLower(net.JoinHostPort(strings.Trim(h, "[]"), port))] = true
 		if port == "80" {
@@ -232,9 +236,16 @@ func (s *Server) tokenOK(w http.ResponseWriter, r *http.Request) bool {
 			SameSite: http.SameSiteStrictMode})
 		q := r.URL.Query()
 		q.Del("token")
-		u := *r.URL
-		u.RawQuery = q.Encode()
-		http.Redirect(w, r, u.RequestURI(), http.StatusSeeOther)
+		// The path is the request's own: "//evil.example/?token=" must not
+		// send the browser (with its fresh cookie) to evil.example.
+		to := r.URL.EscapedPath()
+		if !localPath(r.URL.Path) || !localPath(to) {
+			to = "/"
+		}
+		if len(q) > 0 {
+			to += "?" + q.Encode()
+		}
+		http.Redirect(w, r, to, http.StatusSeeOther)
 		return false
 	}
 	if c, err := r.Cookie(tokenCookie); err == nil && equal(c.Value, s.opt.Token) {
@@ -278,7 +289,10 @@ func (s *Server) checkPost(r *http.Request) error {
 
 // Serve runs the handler on ln until ctx is done, then shuts down gracefully.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
+	// A client that sends its headers or body slowly (or never) is cut off;
+	// the write timeout leaves room for a sync run from the page.
+	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: s.readTimeout / 6, ReadTimeout: s.readTimeout,
+		WriteTimeout: 5 * time.Minute, IdleTimeout: 2 * time.Minute,
 		BaseContext: func(net.Listener) context.Context { return ctx }}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -41,7 +41,7 @@ func printImport(stdout, stderr io.Writer, imp native.Result) {
 		return
 	}
 	fmt.Fprintln(stdout, imp.Line())
-	imp.PrintProblems(stderr)
+	imp.Report(stderr)
 }
 
 // RunImport is `anamnesis import [--home H] [--claude-home DIR] [--no-sync]
@@ -103,7 +103,7 @@ flags:
 		}
 	} else {
 		fmt.Fprintln(stdout, res.Import.Line())
-		res.Import.PrintProblems(stderr)
+		res.Import.Report(stderr)
 		fmt.Fprintln(stdout, res.Line())
 	}
 	if err != nil {
@@ -128,6 +128,6 @@ func importOnly(ctx context.Context, cfg config.Config, asJSON bool, stdout, std
 		return enc.Encode(imp)
 	}
 	fmt.Fprintln(stdout, imp.Line())
-	imp.PrintProblems(stderr)
+	imp.Report(stderr)
 	return nil
 }

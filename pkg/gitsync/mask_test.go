@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-func TestMaskURL(t *testing.T) {
+func TestMaskURLPassword(t *testing.T) {
 	for in, want := range map[string]string{
 		"https://user:tok3n@github.com/u/notes.git": "https://user:***@github.com/u/notes.git",
 		"ssh://git@host/srv/notes.git":              "ssh://git@host/srv/notes.git",

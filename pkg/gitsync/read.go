@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/redact"
 )
 
 // Output runs a read-only git command in the repository at dir, for the
@@ -38,5 +40,6 @@ func Probe(ctx context.Context, remote string, timeout time.Duration) error {
 			msg = ge.Err.Error()
 		}
 	}
-	return errors.New(strings.ReplaceAll(msg, remote, MaskURL(remote)))
+	// git's message may quote the URL, credentials and all.
+	return errors.New(redact.String(strings.ReplaceAll(msg, remote, MaskURL(remote))))
 }

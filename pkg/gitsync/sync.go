@@ -21,6 +21,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/native"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/redact"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -429,9 +430,11 @@ func unpushedRange(g *git) string {
 	return branchRef
 }
 
-// MaskURL hides the password in a remote URL (scheme://user:pass@host/...)
-// before it is shown anywhere: it is the one masking rule, applied inside
-// the state State returns so no surface can print a credential.
+// MaskURL hides a remote's credentials before it is printed anywhere
+// (status, doctor, config list, the dashboard, MCP results): the password of
+// user:password@, or a token used as the whole userinfo
+// (https://<token>@github.com), or one in the query string. It is the one
+// masking rule every surface calls.
 func MaskURL(u string) string {
 	scheme, rest, ok := strings.Cut(u, "://")
 	if !ok {
@@ -439,13 +442,12 @@ func MaskURL(u string) string {
 	}
 	at := strings.LastIndex(rest, "@")
 	slash := strings.Index(rest, "/")
-	if at < 0 || (slash >= 0 && at > slash) {
-		return u
+	if at >= 0 && (slash < 0 || at < slash) {
+		if user, _, hasPass := strings.Cut(rest[:at], ":"); hasPass {
+			return scheme + "://" + user + ":***" + rest[at:]
+		}
 	}
-	if user, _, hasPass := strings.Cut(rest[:at], ":"); hasPass {
-		return scheme + "://" + user + ":***" + rest[at:]
-	}
-	return u
+	return redact.String(u)
 }
 
 // onlyGitignore reports whether the working tree holds nothing but the
@@ -569,12 +571,15 @@ func setRemote(ctx context.Context, g *git, remote string) error {
 		return err
 	case err != nil:
 		_, err = g.run(ctx, "remote", "add", "--", "origin", remote)
-		return err
 	case cur != remote:
 		_, err = g.run(ctx, "remote", "set-url", "--", "origin", remote)
+	}
+	if err != nil {
 		return err
 	}
-	return nil
+	// The URL may carry a token: the repository's config is the owner's
+	// alone (git keeps a config file's mode when it rewrites it).
+	return os.Chmod(filepath.Join(g.dir, ".git", "config"), 0o600)
 }
 
 // Commit commits the notes under <home>/memory locally, creating the

@@ -46,18 +46,30 @@ type Result struct {
 	// Salvaged are files imported although their front-matter was not
 	// valid YAML (what could not be read is said in the reason).
 	Salvaged []Problem `json:"salvaged,omitempty"`
+	// Redacted lists the native files whose note had secrets redacted.
+	Redacted []Redaction `json:"redacted,omitempty"`
 	// IDs are the notes created or updated.
 	IDs []string `json:"ids"`
 }
 
-// PrintProblems writes a line per file skipped as malformed and per file
-// imported from front-matter that had to be salvaged.
-func (r Result) PrintProblems(w io.Writer) {
+// Redaction names a native file and the kinds of secret its note lost.
+type Redaction struct {
+	Path  string   `json:"path"`
+	Kinds []string `json:"kinds"`
+}
+
+// Report prints the per-file lines that follow Line: files skipped and why,
+// files imported from front-matter that had to be salvaged, and files whose
+// secrets were redacted (the native file keeps them).
+func (r Result) Report(w io.Writer) {
 	for _, p := range r.Problems {
 		fmt.Fprintf(w, "import: skipped %s: %s\n", p.Path, p.Reason)
 	}
 	for _, p := range r.Salvaged {
 		fmt.Fprintf(w, "import: salvaged %s: %s\n", p.Path, p.Reason)
+	}
+	for _, d := range r.Redacted {
+		fmt.Fprintf(w, "import: redacted secrets from %s (%s); the note holds [REDACTED], the native file is unchanged\n", d.Path, strings.Join(d.Kinds, ", "))
 	}
 }
 
@@ -166,7 +178,8 @@ func Import(ctx context.Context, st *store.Store, claudeDir, machineID string) (
 			if m.salvaged != "" {
 				res.Salvaged = append(res.Salvaged, Problem{Path: path, Reason: m.salvaged})
 			}
-			outcome, err := apply(ctx, st, id, proj, machineID, m, bodies)
+			var kinds []string
+			outcome, err := apply(ctx, st, id, proj, machineID, m, bodies, store.Redacted(&kinds))
 			if err != nil {
 				if ctx.Err() != nil {
 					return res, ctx.Err()
@@ -174,6 +187,9 @@ func Import(ctx context.Context, st *store.Store, claudeDir, machineID string) (
 				res.Skipped++
 				res.Problems = append(res.Problems, Problem{Path: path, Reason: err.Error()})
 				continue
+			}
+			if len(kinds) > 0 {
+				res.Redacted = append(res.Redacted, Redaction{Path: path, Kinds: kinds})
 			}
 			switch outcome {
 			case created:
@@ -244,13 +260,17 @@ func (b *bodyIndex) add(body string) {
 }
 
 // apply writes the note for one parsed native file.
-func apply(ctx context.Context, st *store.Store, id, proj, machineID string, m memory, bodies *bodyIndex) (outcome, error) {
+func apply(ctx context.Context, st *store.Store, id, proj, machineID string, m memory, bodies *bodyIndex, opts ...store.Option) (outcome, error) {
 	kindTag := "kind:" + m.kind
 	old, err := st.Get(ctx, id)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		// An unreadable file holds the id: replace it with the native content.
 		old = nil
 	}
+	// The note holds the native text as the store writes it: redacted,
+	// one-line title. Comparisons are with that.
+	stored := note.Note{Title: m.title, Body: m.body}
+	store.Clean(&stored)
 	if old == nil {
 		if dup, err := bodies.has(ctx, m.body); err != nil {
 			return unchanged, err
@@ -265,7 +285,7 @@ func apply(ctx context.Context, st *store.Store, id, proj, machineID string, m m
 		n.Tags = []string{"import", kindTag}
 		now := note.Now()
 		n.CreatedAt, n.UpdatedAt = now, now
-		if err := st.Put(ctx, n); err != nil {
+		if err := st.Put(ctx, n, opts...); err != nil {
 			return unchanged, err
 		}
 		bodies.add(m.body)
@@ -278,7 +298,7 @@ func apply(ctx context.Context, st *store.Store, id, proj, machineID string, m m
 			tags = append(tags, t)
 		}
 	}
-	if old.Type == m.noteType() && old.Title == m.title && old.Body == m.body && slices.Equal(old.Tags, tags) {
+	if old.Type == m.noteType() && old.Title == stored.Title && old.Body == stored.Body && slices.Equal(old.Tags, tags) {
 		return unchanged, nil
 	}
 	n := *old
@@ -291,7 +311,7 @@ func apply(ctx context.Context, st *store.Store, id, proj, machineID string, m m
 	n.UpdatedAt = note.Now()
 	// The project stays what the first import chose: machines that resolve
 	// the project directory differently must not rewrite it back and forth.
-	if err := st.Put(ctx, &n); err != nil {
+	if err := st.Put(ctx, &n, opts...); err != nil {
 		return unchanged, err
 	}
 	bodies.add(m.body)

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/oklog/ulid/v2"
 )
@@ -194,11 +196,14 @@ func (n *Note) Validate() error {
 }
 
 // UniqueTags drops empty and repeated tags, keeping first-seen order and
-// each tag exactly as written.
+// each tag exactly as written. A set, not a scan of out, so 100,000 tags
+// cost linear time before a limit rejects them.
 func UniqueTags(tags []string) []string {
 	out := make([]string, 0, len(tags))
+	seen := make(map[string]bool, len(tags))
 	for _, t := range tags {
-		if t != "" && !slices.Contains(out, t) {
+		if t != "" && !seen[t] {
+			seen[t] = true
 			out = append(out, t)
 		}
 	}
@@ -209,11 +214,51 @@ func UniqueTags(tags []string) []string {
 // trims, drops empties and collapses duplicates, keeping first-seen order.
 func CleanTags(tags []string) []string {
 	out := make([]string, 0, len(tags))
+	seen := make(map[string]bool, len(tags))
 	for _, t := range tags {
 		t = strings.TrimSpace(t)
-		if t != "" && !slices.Contains(out, t) {
+		if t != "" && !seen[t] {
+			seen[t] = true
 			out = append(out, t)
 		}
 	}
 	return out
+}
+
+// OneLine makes a title one line of printable text: line breaks and tabs
+// become spaces, other control and bidirectional-override characters go,
+// runs of spaces collapse. Titles are printed raw into the model's context
+// (inject) and the terminal (list): a newline there forges a "## [type]"
+// heading, an escape sequence clears the screen or writes the clipboard.
+func OneLine(s string) string {
+	clean := true
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || unicode.Is(unicode.Bidi_Control, r) ||
+			r == '\u2028' || r == '\u2029' || r == utf8.RuneError {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		// Spacing a person chose stays: rewriting a note must not change
+		// its bytes (a reference-written title keeps its double spaces).
+		return s
+	}
+	var b strings.Builder
+	space := false
+	for _, r := range s {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r' || r == '\v' || r == '\f' || r == 0x85 || r == '\u2028' || r == '\u2029' || r == ' ':
+			space = true
+			continue
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || unicode.Is(unicode.Bidi_Control, r) || r == utf8.RuneError:
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		b.WriteRune(r)
+	}
+	return b.String()
 }

@@ -8,8 +8,11 @@
 package redact
 
 import (
+	"math"
 	"regexp"
+	"slices"
 	"strings"
+	"unicode"
 )
 
 // Mask replaces a secret value whose key is kept (password=[REDACTED]).
@@ -38,10 +41,15 @@ type Redactor struct {
 // "max_tokens=" and "the token you pasted" are left alone.
 const pairKeys = `(?:pass(?:word|wd|phrase)|pwd|secret(?:[_-]?access)?(?:[_-]?key)?|client[_-]?secret|` +
 	`(?:access|auth|refresh|id|session|bearer|api|bot|private)?[_-]?token|` +
-	`api[_-]?key|apikey|access[_-]?key(?:[_-]?id)?|private[_-]?key|credentials?)`
+	`api[_-]?key|apikey|access[_-]?key(?:[_-]?id)?|private[_-]?key|credentials?|` +
+	`account[_-]?key|shared[_-]?access[_-]?key)`
 
-// New compiles the rule list. Callers normally use String, which shares one
-// compiled Redactor; New exists for tests and for callers that want their own.
+// assign is the operator between a key and its value: = : := => (a Go
+// ":=" must not leave "=" as the value).
+const assign = `(?::=|=>|[:=])`
+
+// New compiles the rule list. Callers normally use String or Redact, which
+// share one compiled Redactor; New exists for tests.
 func New() *Redactor {
 	whole := func(name, expr string, hints ...string) rule {
 		return rule{name: name, re: regexp.MustCompile(expr), hints: hints}
@@ -51,27 +59,59 @@ func New() *Redactor {
 		// line is missing (a truncated paste still leaks the key material).
 		whole("private-key", `-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----`, "private key"),
 		whole("private-key", `-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*`, "private key"),
+		whole("age-secret-key", `\bAGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{50,}`, "age-secret-key-"),
 		// JWTs before the generic token rules so the whole token goes at once.
 		whole("jwt", `\beyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*`, "eyj"),
 		whole("aws-access-key-id", `\b(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ABIA|ACCA)[0-9A-Z]{16}\b`, "akia", "asia", "agpa", "aida", "aroa", "aipa", "anpa", "anva", "abia", "acca"),
 		whole("github-token", `\bgh[pousr]_[A-Za-z0-9]{20,255}\b`, "gh"),
 		whole("github-token", `\bgithub_pat_[A-Za-z0-9_]{22,255}\b`, "github_pat_"),
-		whole("gitlab-token", `\bglpat-[A-Za-z0-9_-]{20,}`, "glpat-"),
+		whole("gitlab-token", `\bgl(?:pat|dt|ptt|rt|cbt|oas)-[A-Za-z0-9_-]{20,}`, "glpat-", "gldt-", "glptt-", "glrt-", "glcbt-", "gloas-"),
 		whole("npm-token", `\bnpm_[A-Za-z0-9]{36}\b`, "npm_"),
+		whole("pypi-token", `\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}`, "pypi-"),
+		whole("rubygems-token", `\brubygems_[a-f0-9]{48}\b`, "rubygems_"),
 		whole("huggingface-token", `\bhf_[A-Za-z0-9]{30,}\b`, "hf_"),
 		whole("slack-token", `\bxox[abposre]-[A-Za-z0-9-]{10,}`, "xox"),
 		whole("slack-token", `\bxapp-[0-9]-[A-Za-z0-9-]{10,}`, "xapp-"),
+		whole("slack-webhook", `\bhttps?://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,}`, "hooks.slack.com"),
+		whole("discord-webhook", `\bhttps?://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]+/[A-Za-z0-9_-]{30,}`, "discord"),
 		whole("google-api-key", `\bAIza[0-9A-Za-z_-]{35}`, "aiza"),
+		whole("gcp-oauth-secret", `\bGOCSPX-[A-Za-z0-9_-]{24,}`, "gocspx-"),
+		whole("sendgrid-key", `\bSG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}`, "sg."),
+		whole("mailgun-key", `\bkey-[0-9a-z]{32}\b`, "key-"),
+		whole("mailchimp-key", `\b[0-9a-f]{32}-us[0-9]{1,2}\b`, "-us"),
+		whole("twilio-key", `\bSK[0-9a-fA-F]{32}\b`, "sk"),
+		whole("telegram-bot-token", `\b[0-9]{8,10}:AA[A-Za-z0-9_-]{32,33}\b`, ":aa"),
+		whole("discord-bot-token", `\b[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}\b`, "."),
+		whole("digitalocean-token", `\bdo[opr]_v1_[a-f0-9]{64}\b`, "_v1_"),
+		whole("shopify-token", `\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b`, "shp"),
+		whole("square-token", `\bsq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}`, "sq0"),
+		whole("databricks-token", `\bdapi[a-f0-9]{32}(?:-[0-9])?\b`, "dapi"),
+		whole("linear-key", `\blin_api_[A-Za-z0-9]{40}\b`, "lin_api_"),
+		whole("postman-key", `\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}\b`, "pmak-"),
+		whole("grafana-token", `\bgl(?:sa|c)_[A-Za-z0-9_+/=-]{32,}`, "glsa_", "glc_"),
+		whole("vault-token", `\bhv[sbr]\.[A-Za-z0-9_-]{24,}`, "hvs.", "hvb.", "hvr."),
+		whole("newrelic-key", `\bNR(?:AK|II|JS|RA)-[A-Z0-9]{27}\b`, "nrak-", "nrii-", "nrjs-", "nrra-"),
+		whole("pulumi-token", `\bpul-[a-f0-9]{40}\b`, "pul-"),
+		whole("alibaba-key-id", `\bLTAI[A-Za-z0-9]{12,24}\b`, "ltai"),
+		whole("stripe-webhook-secret", `\bwhsec_[A-Za-z0-9]{24,}`, "whsec_"),
+		whole("doppler-token", `\bdp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,}`, "dp."),
+		whole("flyio-token", `\bfo1_[A-Za-z0-9_-]{40,}`, "fo1_"),
+		whole("supabase-token", `\bsbp_[a-f0-9]{40}\b`, "sbp_"),
+		whole("planetscale-token", `\bpscale_(?:tkn|pw|oauth)_[A-Za-z0-9=._-]{32,64}`, "pscale_"),
+		whole("sentry-token", `\bsntr[ysu]_[A-Za-z0-9+/=_-]{40,}`, "sntr"),
+		whole("atlassian-token", `\bATATT3[A-Za-z0-9_=-]{100,}`, "atatt3"),
 		{
-			// OpenAI (sk-, sk-proj-), Anthropic (sk-ant-), Stripe (sk_live_,
-			// rk_test_, pk_live_) and the many services that copied them.
-			// Generated keys carry digits; kebab-case words ("pk-long-name")
-			// usually do not, so a key without a digit is kept.
+			// OpenAI (sk-, sk-proj-), Anthropic (sk-ant-) and the services that
+			// copied them. Generated keys are random; kebab-case names
+			// ("sk-learn-is-a-library", "pk-long-name") are not.
 			name:  "api-key",
-			hints: []string{"sk-", "sk_", "rk-", "rk_", "pk-", "pk_"},
-			re:    regexp.MustCompile(`\b(?:sk|rk|pk)[-_][A-Za-z0-9_-]{16,}`),
-			keep:  func(m []string) bool { return !strings.ContainsAny(m[0][3:], "0123456789") },
+			hints: []string{"sk-"},
+			re:    regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{20,}`),
+			keep:  func(m []string) bool { return !random(m[0][3:]) },
 		},
+		// Stripe's live and test keys; "pk_orders_2024_partition_key" and
+		// "sk_buff_head_v2" are identifiers, not keys.
+		whole("api-key", `\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}`, "_live_", "_test_"),
 		{
 			// An Authorization header's credential, whatever its length or
 			// scheme: "Basic YWRtaW46YWRtaW4=" (admin:admin) is shorter than
@@ -82,7 +122,7 @@ func New() *Redactor {
 			re: regexp.MustCompile(`(?i)\b((?:proxy-)?authorization\\?["']?[ \t]*[:=][ \t]*\\?["']?)` +
 				`((?:bearer|basic|token|digest|negotiate|bot)[ \t]+)?([^\s"'\\,;]+)`),
 			repl: func(m []string) string { return m[1] + m[2] + Mask },
-			keep: func(m []string) bool { return strings.HasPrefix(m[3], "[REDACTED") },
+			keep: func(m []string) bool { return notAValue(m[3]) },
 		},
 		{
 			name:  "bearer",
@@ -114,7 +154,41 @@ func New() *Redactor {
 			hints: []string{"://"},
 			re:    regexp.MustCompile(`\b([a-zA-Z][a-zA-Z0-9+.-]*://)([A-Za-z0-9_-]{20,})(@)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
-			keep:  func(m []string) bool { return !strings.ContainsAny(m[2], "0123456789") },
+			keep:  func(m []string) bool { return !strings.ContainsAny(m[2], digits) },
+		},
+		{
+			// An Azure SAS signature (or any URL's sig=) in a query string.
+			name:  "url-signature",
+			hints: []string{"sig="},
+			re:    regexp.MustCompile(`([?&](?:sig|signature|x-amz-signature)=)([^&\s"'#]+)`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep:  func(m []string) bool { return redacted(m[2]) },
+		},
+		// curl -u user:password, quoted or not; "-u user" alone prompts.
+		userFlag("'", `'[^':\n]+:`, `[^'\n]+`),
+		userFlag(`"`, `"[^":\n]+:`, `[^"\n]+`),
+		userFlag("", `[^\s:'"-][^\s:'"]*:`, `[^\s'"]+`),
+		{
+			// mysql -pSECRET / -p'SECRET' (glued: "-p shop" prompts and names a database).
+			name:  "password-flag",
+			hints: []string{"mysql", "mariadb"},
+			re:    regexp.MustCompile(`(?i)(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump)\b[^\n|;&]*?[ \t]-p)('[^'\n]*'|"[^"\n]*"|[^\s'"]+)`),
+			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
+			keep:  func(m []string) bool { return redacted(strings.Trim(m[2], `'"`)) },
+		},
+		{
+			name:  "password-flag",
+			hints: []string{"sshpass"},
+			re:    regexp.MustCompile(`(\bsshpass[ \t]+-p[ \t]*)('[^'\n]*'|"[^"\n]*"|\S+)`),
+			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
+			keep:  func(m []string) bool { return redacted(strings.Trim(m[2], `'"`)) },
+		},
+		{
+			// Docker's config.json: "auth": "<base64 user:password>".
+			name:  "docker-auth",
+			hints: []string{`"auth"`},
+			re:    regexp.MustCompile(`("auth"[ \t]*:[ \t]*")([A-Za-z0-9+/=]{8,})(")`),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 		},
 		{
 			// --password VALUE, --token VALUE (the --key=value form is a pair).
@@ -123,50 +197,237 @@ func New() *Redactor {
 			hints: []string{"--"},
 			re: regexp.MustCompile(`(?i)(--(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-?key|access-key|secret-key|private-key))` +
 				`([ \t]+)("[^"\n]*"|'[^'\n]*'|[^\s"'-]\S*)`),
-			repl: func(m []string) string {
-				v := m[3]
-				if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') {
-					return m[1] + m[2] + v[:1] + Mask + v[:1]
-				}
-				return m[1] + m[2] + Mask
-			},
+			repl: func(m []string) string { return m[1] + m[2] + quoteMask(m[3]) },
 			keep: func(m []string) bool {
 				v := strings.Trim(m[3], `"'`)
-				return v == "" || strings.HasPrefix(v, "[REDACTED")
+				return v == "" || redacted(v)
 			},
 		},
 		{
 			// key=value, key: value, "key": "value", KEY='value'. The key name
 			// stays so the note still says what was there.
-			name:  "pair",
+			name:  "secret-value",
 			hints: []string{"pass", "pwd", "secret", "token", "key", "credential"},
 			// The key may be glued to a prefix (PGPASSWORD=), and JSON may be
 			// backslash-escaped inside a shell command (\"password\": \"x\").
 			re: regexp.MustCompile(`(?i)(\b[A-Za-z0-9_.-]*` + pairKeys + `)` +
-				`(\\?["']?[ \t]*[:=][ \t]*)` +
+				`(\\?["']?[ \t]*` + assign + `[ \t]*)` +
 				`(\\"(?:[^"\\\n]|\\[^"\n])*\\"|"[^"\n]*"|'[^'\n]*'|[^\s,;&"'\x60\\]+)`),
 			repl: func(m []string) string {
-				v := m[3]
-				if strings.HasPrefix(v, `\"`) {
+				if strings.HasPrefix(m[3], `\"`) {
 					return m[1] + m[2] + `\"` + Mask + `\"`
 				}
-				if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') {
-					return m[1] + m[2] + v[:1] + Mask + v[:1]
+				return m[1] + m[2] + quoteMask(m[3])
+			},
+			// "token == x" compares; "=" must not be taken for the value.
+			keep: func(m []string) bool { return m[3][0] == '=' || notAValue(strings.Trim(m[3], `"'\`)) },
+		},
+		{
+			// AWS secret access keys have no prefix: 40 random base64 characters
+			// (the console's CSV, or prose). Only where AWS or a secret is named.
+			name:  "aws-secret-key",
+			hints: []string{"aws", "akia", "asia", "secret"},
+			re:    regexp.MustCompile(`(^|[^A-Za-z0-9/+=])([A-Za-z0-9/+]{40})($|[^A-Za-z0-9/+=])`),
+			repl:  func(m []string) string { return m[1] + "[REDACTED:aws-secret-key]" + m[3] },
+			keep: func(m []string) bool {
+				v := m[2]
+				return strings.Count(v, "/") > 4 || strings.Contains(v, "//") || !strings.ContainsAny(v, upper) ||
+					!strings.ContainsAny(v, lower) || !strings.ContainsAny(v, digits) || entropy(v) < 4.2
+			},
+		},
+		{
+			// gitleaks' generic rule: any name with a secret-ish word in it
+			// (SECRET_KEY_BASE, JWT_SIGNING_KEY_V2, private_key_id) assigned a
+			// value that looks random. The name alone would catch prose and
+			// code ("cache_key: user", "apiVersion: v1"); the value's entropy
+			// and mix of characters decides.
+			name:  "secret-value",
+			hints: []string{"pass", "pwd", "secret", "token", "key", "auth", "cred", "api", "signing", "salt"},
+			// The name must hold one of the words, or a vetoed match such as
+			// "this: KEY=..." would hide the assignment inside it.
+			re: regexp.MustCompile(`(\b[A-Za-z0-9_.-]*(?i:pass|pwd|secret|token|key|auth|cred|api|signing|salt)[A-Za-z0-9_.-]*)` +
+				`([ \t]*["']?[ \t]*` + assign + `[ \t]*["'\x60]?)` +
+				`([A-Za-z0-9_.+/-]{12,200}={0,3})`),
+			repl: func(m []string) string { return m[1] + m[2] + Mask },
+			keep: func(m []string) bool { return !secretName(m[1]) || notAValue(m[3]) || !random(m[3]) },
+		},
+		{
+			// Prose: "the password is X", "my github token is X", netrc's
+			// "password X". Only a value with a digit or symbol counts
+			// ("the password is stored in the vault" stays), unless quoted.
+			name:  "secret-value",
+			hints: []string{"pass", "pwd", "token", "secret", "key"},
+			re: regexp.MustCompile(`(?i)(\b(?:pass(?:word|wd|phrase)|pwd|token|api[ _-]?key|secret(?:[ _-]?key)?|access[ _-]key)` +
+				`(?:[ \t]+(?:is|was|=|:)[ \t]+|[ \t]+))` +
+				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|\x60[^\x60\n]{1,200}\x60|[^\s"'\x60]+)`),
+			repl: func(m []string) string {
+				v := m[2]
+				if strings.ContainsAny(v[:1], "\"'`") {
+					return m[1] + v[:1] + Mask + v[:1]
 				}
-				return m[1] + m[2] + Mask
+				t := strings.TrimRight(v, ".,;:)")
+				return m[1] + Mask + v[len(t):]
 			},
 			keep: func(m []string) bool {
-				v := strings.Trim(m[3], `"'\`)
-				return v == "" || strings.HasPrefix(v, "[REDACTED")
+				v := m[2]
+				if strings.ContainsAny(v[:1], "\"'`") {
+					return notAValue(strings.Trim(v, "\"'`"))
+				}
+				v = strings.TrimRight(v, ".,;:)")
+				return len(v) < 6 || !isAlnum(v[0]) || notAValue(v) || !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) })
 			},
 		},
 	}
 	return &Redactor{rules: rules}
 }
 
+// userFlag is curl's -u/--user user:password, opening with quote q.
+func userFlag(q, user, pass string) rule {
+	return rule{
+		name:  "basic-auth-flag",
+		hints: []string{"-u", "--user"},
+		re:    regexp.MustCompile(`((?:^|\s)(?:-u|--user)[ \t]*` + user + `)(` + pass + `)`),
+		repl:  func(m []string) string { return m[1] + Mask },
+		keep:  func(m []string) bool { return redacted(m[2]) },
+	}
+}
+
+const (
+	upper  = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	lower  = "abcdefghijklmnopqrstuvwxyz"
+	digits = "0123456789"
+)
+
+func isAlnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func redacted(v string) bool { return strings.HasPrefix(v, "[REDACTED") }
+
+// quoteMask masks a value, keeping the quotes around it.
+func quoteMask(v string) string {
+	if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+		return v[:1] + Mask + v[:1]
+	}
+	return Mask
+}
+
+// references are the starts of values that name where a secret comes from
+// rather than holding it: process.env.X, ${VAR}, {{ .Values.x }}, <your-key>.
+var references = []string{"$", "%", "{{", "<", "process.env", "os.environ", "os.getenv", "import.meta.env",
+	"env.", "env[", "env(", "secrets.", "vars.", "system.getenv", "getenv(", "config.", "settings.", "await ", "[redacted"}
+
+// placeholders are values that are types, flags or stand-ins, not secrets.
+var placeholders = map[string]bool{"true": true, "false": true, "null": true, "none": true, "nil": true,
+	"undefined": true, "required": true, "optional": true, "string": true, "str": true, "bool": true,
+	"int": true, "number": true, "any": true, "bytes": true, "[]byte": true, "secret": true, "password": true,
+	"token": true, "redacted": true, "await": true, "range": true, "new": true, "make": true, "func": true,
+	"function": true, "lambda": true, "include": true, "omit": true, "same-origin": true, "self": true, "this": true,
+	"input": true, "prompt": true, "stdin": true, "...": true, "***": true}
+
+// notAValue reports whether v names, types or stands in for a secret
+// instead of being one: empty, a reference, a placeholder, a call.
+func notAValue(v string) bool {
+	v = strings.TrimSpace(v)
+	l := strings.ToLower(strings.TrimRight(v, "()[]{};,."))
+	// One character is no secret; a leading '+' is string concatenation;
+	// an ellipsis marks an elided example ("sk-...", "?token=...").
+	if len(l) < 2 || l[0] == '+' || strings.Contains(v, "...") || strings.Contains(v, "…") || placeholders[l] || strings.Trim(l, "x*.") == "" {
+		return true
+	}
+	for _, p := range references {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	// getpass(), getAccessToken(client): a call computes the value.
+	if i := strings.IndexByte(v, '('); i > 0 && identPath.MatchString(v[:i]) {
+		return true
+	}
+	return false
+}
+
+var identPath = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.]*$`)
+
+// secretWords are the name parts that make an assignment a candidate.
+var secretWords = map[string]bool{"access": true, "auth": true, "api": true, "apikey": true, "credential": true,
+	"credentials": true, "creds": true, "key": true, "password": true, "passwd": true, "pass": true, "pwd": true,
+	"passphrase": true, "secret": true, "token": true, "signing": true, "salt": true, "private": true}
+
+// secretName splits an identifier at '_', '-', '.' and camelCase humps and
+// reports whether one part is a secret word ("author" and "monkey" are not).
+func secretName(name string) bool {
+	var parts []string
+	start := 0
+	for i, r := range name {
+		if r == '_' || r == '-' || r == '.' {
+			parts = append(parts, name[start:i])
+			start = i + 1
+			continue
+		}
+		if i > start && unicode.IsUpper(r) && unicode.IsLower(rune(name[i-1])) {
+			parts = append(parts, name[start:i])
+			start = i
+		}
+	}
+	parts = append(parts, name[start:])
+	for _, p := range parts {
+		if secretWords[strings.ToLower(p)] {
+			return true
+		}
+	}
+	return false
+}
+
+// random reports whether v looks generated rather than written: long enough,
+// high Shannon entropy, and digits or capitals mixed in the way words and
+// paths ("networking.k8s.io/v1beta1", "node-modules-linux") do not.
+func random(v string) bool {
+	if len(v) < 12 {
+		return false
+	}
+	var mixed, dig int
+	for _, r := range v {
+		switch {
+		case r >= '0' && r <= '9':
+			mixed++
+			dig++
+		case r >= 'A' && r <= 'Z':
+			mixed++
+		}
+	}
+	return dig > 0 && float64(mixed)/float64(len(v)) >= 0.25 && entropy(v) >= 3.5
+}
+
+// entropy is the Shannon entropy of s in bits per byte.
+func entropy(s string) float64 {
+	var counts [256]int
+	for i := 0; i < len(s); i++ {
+		counts[s[i]]++
+	}
+	var h float64
+	n := float64(len(s))
+	for _, c := range counts {
+		if c > 0 {
+			p := float64(c) / n
+			h -= p * math.Log2(p)
+		}
+	}
+	return h
+}
+
 // String returns s with every secret the rules recognise replaced.
 func (r *Redactor) String(s string) string {
+	out, _ := r.Redact(s)
+	return out
+}
+
+// Redact returns s with every secret the rules recognise replaced, and the
+// kinds of secret it replaced (sorted, each once) so a caller can say what
+// it removed without quoting it.
+func (r *Redactor) Redact(s string) (string, []string) {
 	lower := strings.ToLower(s)
+	var kinds []string
 	for i := range r.rules {
 		ru := &r.rules[i]
 		if !anyHint(lower, ru.hints) {
@@ -198,12 +459,19 @@ func (r *Redactor) String(s string) string {
 				b.WriteString("[REDACTED:" + ru.name + "]")
 			}
 			last = loc[1]
+			if !slices.Contains(kinds, ru.name) {
+				kinds = append(kinds, ru.name)
+			}
+		}
+		if last == 0 {
+			continue
 		}
 		b.WriteString(s[last:])
 		s = b.String()
 		lower = strings.ToLower(s)
 	}
-	return s
+	slices.Sort(kinds)
+	return s, kinds
 }
 
 func anyHint(lower string, hints []string) bool {
@@ -224,3 +492,6 @@ var std = New()
 
 // String redacts s with the default rules.
 func String(s string) string { return std.String(s) }
+
+// Redact redacts s with the default rules and names the kinds it removed.
+func Redact(s string) (string, []string) { return std.Redact(s) }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/bin"
+	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
@@ -189,7 +190,7 @@ func (d *doctor) mcp(ctx context.Context) {
 	if !d.p.HomeIsDefault {
 		want.Env = map[string]string{"ANAMNESIS_HOME": d.p.Home}
 	}
-	addLine := shellLine(append([]string{"claude"}, mcpAddArgs(d.name, want)...)...)
+	addLine := cli.ShellLine(append([]string{"claude"}, mcpAddArgs(d.name, want)...)...)
 	servers, err := readMCPServers(d.p.ClaudeJSON)
 	if err != nil {
 		d.add("mcp", statusFail, fmt.Sprintf("cannot read Claude Code's MCP configuration: %v", err), addLine)
@@ -201,8 +202,8 @@ func (d *doctor) mcp(ctx context.Context) {
 		return
 	}
 	if !have.same(want) {
-		d.add("mcp", statusFail, fmt.Sprintf("%q is registered as %s, not this installation's %s", d.name, shellLine(append([]string{have.Command}, have.Args...)...), want.Command),
-			shellLine("claude", "mcp", "remove", "--scope", "user", d.name)+" && "+addLine+" (or `anamnesis init`)")
+		d.add("mcp", statusFail, fmt.Sprintf("%q is registered as %s, not this installation's %s", d.name, cli.ShellLine(append([]string{have.Command}, have.Args...)...), want.Command),
+			cli.ShellLine("claude", "mcp", "remove", "--scope", "user", d.name)+" && "+addLine+" (or `anamnesis init`)")
 		return
 	}
 	if err := probeMCP(ctx, have, d.timeout); err != nil {
@@ -299,7 +300,7 @@ func (d *doctor) config() string {
 		return eff.Remote
 	}
 	if fi, err := os.Stat(path); err == nil && !isWindows() && fi.Mode().Perm()&0o077 != 0 {
-		d.add("config", statusWarn, fmt.Sprintf("%s is readable by others (mode %o); it may hold an API key", path, fi.Mode().Perm()), shellLine("chmod", "600", path))
+		d.add("config", statusWarn, fmt.Sprintf("%s is readable by others (mode %o); it may hold an API key", path, fi.Mode().Perm()), cli.ShellLine("chmod", "600", path))
 	}
 	f, _ := config.Load(d.p.Home)
 	if _, set := f.Get("machine_id"); !set && eff.MachineID == hostnameOr("unknown") {
@@ -375,14 +376,14 @@ func (d *doctor) git(ctx context.Context, remote string) {
 				"replace the link with a real directory holding the notes, then `anamnesis sync`")
 		case locked && lk.Stale:
 			d.add("git", statusFail, fmt.Sprintf("%s was left by a git process that no longer runs (%s old); git commands fail while it is there", lk.Path, lk.Age.Round(time.Second)),
-				"`anamnesis sync` removes it (or: "+shellLine("rm", lk.Path)+")")
+				"`anamnesis sync` removes it (or: "+cli.ShellLine("rm", lk.Path)+")")
 		case locked:
 			d.add("git", statusWarn, lk.Path+" is held by a running git process", "wait for it to finish")
 		case len(stuck) > 0:
 			d.add("git", statusFail, fmt.Sprintf("%s is in the middle of a merge or rebase (%s)", mem, strings.Join(stuck, ", ")),
-				shellLine("git", "-C", mem, "rebase", "--abort")+" or "+shellLine("git", "-C", mem, "merge", "--abort")+", then `anamnesis sync`")
+				cli.ShellLine("git", "-C", mem, "rebase", "--abort")+" or "+cli.ShellLine("git", "-C", mem, "merge", "--abort")+", then `anamnesis sync`")
 		case branch != "main":
-			d.add("git", statusWarn, fmt.Sprintf("%s is on branch %q, not main", mem, branch), shellLine("git", "-C", mem, "checkout", "main"))
+			d.add("git", statusWarn, fmt.Sprintf("%s is on branch %q, not main", mem, branch), cli.ShellLine("git", "-C", mem, "checkout", "main"))
 		default:
 			d.add("git", statusOK, mem+" is a git repository on main", "")
 		}

@@ -3,9 +3,9 @@ package setup
 import (
 	"path/filepath"
 	"runtime"
-	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/bin"
+	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 )
 
 // Hook timeouts in seconds (seed 001): inject must be quick; capture at
@@ -71,8 +71,5 @@ func hookArg(p string) string {
 	if runtime.GOOS == "windows" {
 		p = filepath.ToSlash(p)
 	}
-	if p != "" && strings.Trim(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/:@+,=") == "" {
-		return p
-	}
-	return shellQuote(p)
+	return cli.ShellQuote(p)
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/bin"
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
+	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/term"
 )
 
@@ -292,7 +293,7 @@ func makeInitPlan(p Paths, opts InitOptions, machineID, remote string, configOld
 }
 
 func (plan *initPlan) mcpAddLine() string {
-	return shellLine(append([]string{"claude"}, mcpAddArgs(plan.mcpName, plan.mcpWant)...)...)
+	return cli.ShellLine(append([]string{"claude"}, mcpAddArgs(plan.mcpName, plan.mcpWant)...)...)
 }
 
 // describe prints what init will do (dry is --print: "would").
@@ -343,7 +344,7 @@ func (plan *initPlan) describe(w io.Writer, dry bool) {
 		fmt.Fprintf(w, "  mcp:    `claude` is not on PATH; register the server yourself with:\n            %s\n", plan.mcpAddLine())
 	default:
 		if plan.mcpHave != nil || plan.mcpReadErr != nil {
-			fmt.Fprintf(w, "  mcp:    %s run: %s\n", will, shellLine("claude", "mcp", "remove", "--scope", "user", plan.mcpName))
+			fmt.Fprintf(w, "  mcp:    %s run: %s\n", will, cli.ShellLine("claude", "mcp", "remove", "--scope", "user", plan.mcpName))
 		}
 		fmt.Fprintf(w, "  mcp:    %s run: %s\n", will, plan.mcpAddLine())
 	}
@@ -358,7 +359,7 @@ func remoteText(r string) string {
 	if r == "" {
 		return "local only, no remote"
 	}
-	return "remote " + r
+	return "remote " + gitsync.MaskURL(r)
 }
 
 func hookText(matcher string, h HookCommand) string {

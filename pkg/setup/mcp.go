@@ -68,19 +68,6 @@ func mcpAddArgs(name string, srv MCPServer) []string {
 	return append(args, srv.Args...)
 }
 
-// shellLine renders a command line for a human to paste.
-func shellLine(argv ...string) string {
-	parts := make([]string, len(argv))
-	for i, a := range argv {
-		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:@+,") == "" {
-			parts[i] = a
-		} else {
-			parts[i] = shellQuote(a)
-		}
-	}
-	return strings.Join(parts, " ")
-}
-
 // claudeCLI runs the claude CLI with a deadline: it is a Node program that
 // may hang on a broken install, and init must never hang with it.
 type claudeCLI struct {

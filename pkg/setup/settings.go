@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"strings"
 )
 
 // Claude Code's settings.json belongs to the user: besides our hook groups
@@ -410,12 +409,4 @@ func FindHooks(settings []byte) ([]InstalledHook, error) {
 		}
 	}
 	return found, nil
-}
-
-// shellQuote quotes s for a POSIX shell (Claude Code runs hook commands
-// through one): single quotes, with embedded ones spliced in.
-// Paths are always quoted, even plain ones, so a later home or bin directory
-// with a space can never turn into two words.
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 )
 
 // UninstallOptions are `anamnesis uninstall`'s flags.
@@ -83,7 +84,7 @@ func Uninstall(ctx context.Context, opts UninstallOptions, stdout, stderr io.Wri
 		fmt.Fprintf(stdout, "hooks:  %s %d Anamnesis hook(s) from %s (previous version in settings.json.bak)\n", will, len(removedHooks), p.SettingsPath())
 	}
 
-	removeLine := shellLine("claude", "mcp", "remove", "--scope", "user", opts.Name)
+	removeLine := cli.ShellLine("claude", "mcp", "remove", "--scope", "user", opts.Name)
 	switch {
 	case readErr == nil && !registered:
 		fmt.Fprintf(stdout, "mcp:    %q not registered\n", opts.Name)

@@ -378,7 +378,10 @@ func readNote(f fileInfo) (*note.Note, string) {
 	if !slices.Contains(note.ProvSources, n.ProvSource) {
 		return nil, fmt.Sprintf("unknown prov_source %q", n.ProvSource)
 	}
-	if strings.TrimSpace(n.Title) == "" {
+	// A hand edit may have put a newline or an escape sequence in the title;
+	// the index (and so list, search, inject) holds it as one printable line.
+	n.Title = note.OneLine(n.Title)
+	if n.Title == "" {
 		return nil, "empty title"
 	}
 	return n, ""

@@ -14,6 +14,7 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/redact"
 )
 
 // dirFor is the tree a scope lives in.
@@ -24,9 +25,25 @@ func (s *Store) dirFor(scope string) (base, prefix string) {
 	return s.memDir, "memory"
 }
 
+// Option changes how Write and Put store one note.
+type Option func(*options)
+
+type options struct {
+	keepSecrets bool
+	redacted    *[]string
+}
+
+// KeepSecrets stores title, body and tags as given, secrets included: a
+// human keeping a value on purpose (anamnesis write --keep-secrets).
+func KeepSecrets(keep bool) Option { return func(o *options) { o.keepSecrets = keep } }
+
+// Redacted receives the kinds of secret the write removed (empty when none),
+// so every surface can say what it redacted without quoting it.
+func Redacted(kinds *[]string) Option { return func(o *options) { o.redacted = kinds } }
+
 // Write creates a new note: fresh id, both timestamps now, defaults for empty
-// fields. It returns the note as written.
-func (s *Store) Write(ctx context.Context, n *note.Note) (*note.Note, error) {
+// fields, secrets redacted. It returns the note as written.
+func (s *Store) Write(ctx context.Context, n *note.Note, opts ...Option) (*note.Note, error) {
 	c := *n
 	c.ID = note.NewID()
 	now := note.Now()
@@ -36,15 +53,16 @@ func (s *Store) Write(ctx context.Context, n *note.Note) (*note.Note, error) {
 	}
 	c.Tags = note.CleanTags(c.Tags) // typed by someone; Put keeps a note's tags as they are
 	fillDefaults(&c)
-	if err := s.save(ctx, &c, true); err != nil {
+	if err := s.save(ctx, &c, true, opts); err != nil {
 		return nil, err
 	}
 	return &c, nil
 }
 
 // Put writes a note with a caller-chosen id, replacing any note with that id
-// wherever it lives (another type or scope directory), and indexes it.
-func (s *Store) Put(ctx context.Context, n *note.Note) error {
+// wherever it lives (another type or scope directory), and indexes it. n is
+// updated to what was written (defaults, secrets redacted).
+func (s *Store) Put(ctx context.Context, n *note.Note, opts ...Option) error {
 	fillDefaults(n)
 	if n.CreatedAt == "" {
 		n.CreatedAt = note.Now()
@@ -52,7 +70,37 @@ func (s *Store) Put(ctx context.Context, n *note.Note) error {
 	if n.UpdatedAt == "" {
 		n.UpdatedAt = n.CreatedAt
 	}
-	return s.save(ctx, n, false)
+	return s.save(ctx, n, false, opts)
+}
+
+// Clean is the one place every written note passes: the title becomes one
+// line of printable text and, unless the caller keeps them on purpose,
+// secrets in title, body and tags are redacted before the file exists (a
+// secret in memory/ reaches git and every machine with the next sync).
+// Write, Put and WriteFileOnly call it; a caller comparing its text with a
+// stored note calls it to see what the store would write.
+func Clean(n *note.Note, opts ...Option) {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	n.Title = note.OneLine(n.Title)
+	var kinds []string
+	if !o.keepSecrets {
+		var k []string
+		n.Title, kinds = redact.Redact(n.Title)
+		n.Body, k = redact.Redact(n.Body)
+		kinds = append(kinds, k...)
+		for i, t := range n.Tags {
+			n.Tags[i], k = redact.Redact(t)
+			kinds = append(kinds, k...)
+		}
+		slices.Sort(kinds)
+		kinds = slices.Compact(kinds)
+	}
+	if o.redacted != nil {
+		*o.redacted = kinds
+	}
 }
 
 func fillDefaults(n *note.Note) {
@@ -97,8 +145,9 @@ func encode(n *note.Note) ([]byte, error) {
 // not lose a note when the index cannot be used (capture): the files are the
 // truth and the next open or reindex indexes it. It returns the file's path
 // relative to its tree (<type>/<id>.md).
-func WriteFileOnly(home string, n *note.Note) (string, error) {
+func WriteFileOnly(home string, n *note.Note, opts ...Option) (string, error) {
 	fillDefaults(n)
+	Clean(n, opts...)
 	data, err := encode(n)
 	if err != nil {
 		return "", err
@@ -117,7 +166,8 @@ func WriteFileOnly(home string, n *note.Note) (string, error) {
 
 // save validates, writes the file atomically, removes copies of the same id
 // elsewhere in the trees, and indexes it. Validation happens before any disk access.
-func (s *Store) save(ctx context.Context, n *note.Note, fresh bool) error {
+func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Option) error {
+	Clean(n, opts...)
 	data, err := encode(n)
 	if err != nil {
 		return err
@@ -292,6 +342,8 @@ func readFile(f fileInfo) (*note.Note, error) {
 		return nil, fmt.Errorf("%s: %w", f.abs, err)
 	}
 	n.Scope = f.scope
+	// A hand edit may have put a newline or an escape sequence in the title.
+	n.Title = note.OneLine(n.Title)
 	return n, nil
 }
 

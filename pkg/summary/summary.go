@@ -28,6 +28,8 @@ type Result struct {
 	Title string
 	Body  string
 	Model string // prov_model: "" for the heuristic, "<provider>/<model>" for an LLM
+	// Redacted names the kinds of secret removed from the session's text.
+	Redacted []string
 }
 
 // Trivial is the seed's free gate: a session that touched a file is always
@@ -69,9 +71,10 @@ func firstN(ss []string, n int) []string {
 // anything is clipped, so a cut can never leave half a token behind that the
 // redactor would no longer recognise.
 func Heuristic(s *transcript.Session) Result {
-	prompt := strings.TrimSpace(redact.String(s.FirstPrompt))
-	outcome := strings.TrimSpace(redact.String(s.LastOutcome))
-	return Result{Title: Title(prompt), Body: Body(prompt, s.GitBranch, s.Files, s.FilesTotal, outcome)}
+	prompt, k1 := redact.Redact(s.FirstPrompt)
+	outcome, k2 := redact.Redact(s.LastOutcome)
+	prompt, outcome = strings.TrimSpace(prompt), strings.TrimSpace(outcome)
+	return Result{Title: Title(prompt), Body: Body(prompt, s.GitBranch, s.Files, s.FilesTotal, outcome), Redacted: append(k1, k2...)}
 }
 
 // Title is the first line of the prompt cut to 80 characters, or

@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -249,7 +250,7 @@ func TestLLM(t *testing.T) {
 			if took := time.Since(start); tt.timeout > 0 && took > 3*time.Second {
 				t.Errorf("took %s despite a %s timeout", took, tt.timeout)
 			}
-			if skip != tt.skip || got != tt.want {
+			if skip != tt.skip || !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("got %+v skip=%v, want %+v skip=%v", got, skip, tt.want, tt.skip)
 			}
 			if tt.fallback == "" && warn.Len() > 0 {
@@ -285,7 +286,7 @@ func TestLLMConfig(t *testing.T) {
 	var warn bytes.Buffer
 	sess := parse(t, "7c0371b3")
 	// Heuristic by default: no request, no warning.
-	if got, skip := Summarize(context.Background(), sess, LLMConfig{}, nil, &warn); skip || got != Heuristic(sess) || warn.Len() != 0 {
+	if got, skip := Summarize(context.Background(), sess, LLMConfig{}, nil, &warn); skip || !reflect.DeepEqual(got, Heuristic(sess)) || warn.Len() != 0 {
 		t.Errorf("default: %+v %v %q", got, skip, warn.String())
 	}
 	for _, cfg := range []LLMConfig{
@@ -296,7 +297,7 @@ func TestLLMConfig(t *testing.T) {
 	} {
 		warn.Reset()
 		got, skip := Summarize(context.Background(), sess, cfg, nil, &warn)
-		if skip || got != Heuristic(sess) || !strings.HasPrefix(warn.String(), "capture: LLM summary failed") {
+		if skip || !reflect.DeepEqual(got, Heuristic(sess)) || !strings.HasPrefix(warn.String(), "capture: LLM summary failed") {
 			t.Errorf("%+v: %+v %v %q", cfg, got, skip, warn.String())
 		}
 	}

@@ -15,11 +15,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
-	"os"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/input"
 )
 
 // Limits that keep memory bounded on hostile or enormous transcripts.
@@ -74,23 +74,14 @@ func ParseFile(path string) (*Session, error) {
 }
 
 // ParseFileContext parses the transcript at path until ctx is done. Only
-// regular files are read: a device or a pipe could be endless.
+// regular files are read, and opening never blocks: a FIFO named as the
+// transcript would otherwise hang the hook past every deadline.
 func ParseFileContext(ctx context.Context, path string) (*Session, error) {
-	f, err := os.Open(path)
+	f, err := input.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if fi.IsDir() {
-		return nil, errors.New("transcript: " + path + " is a directory")
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, errors.New("transcript: " + path + " is not a regular file")
-	}
 	return ParseContext(ctx, f)
 }
 
