@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -21,6 +20,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
+	"github.com/anamnesis-dev/anamnesis/pkg/model"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
@@ -145,8 +145,7 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	}
 
 	rc := c.cfg.Reflection
-	llm := summary.LLMConfig{Provider: rc.Provider, Model: rc.Model, BaseURL: rc.BaseURL, APIKey: rc.APIKey, Timeout: rc.Timeout}
-	res, skip := summary.Summarize(ctx, sess, llm, &http.Client{}, c.stderr)
+	res, skip := summary.Summarize(ctx, sess, model.FromConfig(rc), c.stderr)
 	if skip {
 		c.say("capture: skipped session (the %s summarizer judged it not worth a note)", rc.Provider)
 		return nil

@@ -13,6 +13,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/dashboard"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
+	"github.com/anamnesis-dev/anamnesis/pkg/model"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -63,7 +64,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	syncOpt := gitsync.OptionsFrom(cfg)
 	srv, err := dashboard.New(dashboard.Options{Store: st, Addr: ln.Addr().String(), Token: token, MachineID: cfg.MachineID,
-		Remote: cfg.Remote, Sync: &syncOpt, Version: cli.VersionString()})
+		Remote: cfg.Remote, Sync: &syncOpt, Version: cli.VersionString(), Model: model.FromConfig(cfg.Reflection)})
 	if err != nil {
 		return err
 	}

@@ -29,7 +29,10 @@ func runConfig(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if len(pos) == 0 {
-		return cli.Usagef("usage: anamnesis config list|get KEY|set KEY VALUE|unset KEY")
+		return cli.Usagef("usage: anamnesis config list|get KEY|set KEY VALUE|unset KEY|test")
+	}
+	if pos[0] == "test" {
+		return configTest(ctx, e, c, pos[1:])
 	}
 	home := c.config(e).Home
 	f, ferr := config.Load(home)

@@ -10,6 +10,12 @@ import (
 )
 
 func runEval(ctx context.Context, e *env, args []string) error {
+	if len(args) > 0 && args[0] == "build" {
+		return runEvalBuild(ctx, e, args[1:])
+	}
+	if len(args) > 0 && args[0] == "experiment" {
+		return runEvalExperiment(ctx, e, args[1:])
+	}
 	if len(args) == 0 || args[0] != "run" {
 		return cli.Usagef("usage: anamnesis eval run --eval-set FILE [--json]")
 	}
@@ -17,6 +23,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	var c common
 	c.register(fs, true)
 	set := fs.String("eval-set", "", "JSONL file of cases {query, relevant_ids, project}")
+	unreviewed := fs.Bool("include-unreviewed", false, "count cases with approved: false too")
 	if _, err := parseArgs(fs, args[1:]); err != nil {
 		return err
 	}
@@ -28,7 +35,11 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer f.Close()
-	cases, err := eval.Read(f)
+	read := eval.Read
+	if *unreviewed {
+		read = eval.ReadAll
+	}
+	cases, err := read(f)
 	if err != nil {
 		return fmt.Errorf("%s: %w", *set, err)
 	}

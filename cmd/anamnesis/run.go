@@ -48,8 +48,14 @@ func builtins() []command {
 		{"status", "[--json]", "counts, paths, sync state, unreadable files", runStatus},
 		{"import", "[--claude-home DIR] [--no-sync]", "import Claude Code's native memory files", runImport},
 		{"scrub", "[--apply] [--json]", "find secrets already in notes and git history; --apply redacts the files", runScrub},
-		{"config", "list|get KEY|set KEY VALUE|unset KEY", "machine-local settings (config.json)", runConfig},
-		{"eval", "run --eval-set FILE [--json]", "retrieval recall@k and MRR over an eval set", runEval},
+		{"config", "list|get KEY|set KEY VALUE|unset KEY|test", "machine-local settings (config.json)", runConfig},
+		{"eval", "run|build|experiment --eval-set FILE [--json]", "retrieval recall@k and MRR over an eval set; build one; measure reflect/consolidate", runEval},
+		{"reflect", "[--project P|--all] [--min 5] [--apply]", "distill episodic notes into durable ones (model)", runReflect},
+		{"consolidate", "[--project P|--all] [--min 5] [--eval-set F] [--apply]", "fold redundant durable notes together under a recall gate (model)", runConsolidate},
+		{"merge", "...", "alias of consolidate (the newest reference's name)", runConsolidate},
+		{"dedup", "[--apply]", "delete notes whose body repeats another's; list near-duplicates", runDedup},
+		{"migrate", "--map FILE [--apply]", "re-key projects (only the project: line changes)", runMigrate},
+		{"backfill-provenance", "[--apply]", "set a missing or plainly wrong prov_source from the tags", runBackfill},
 		{"serve", "", "run the MCP server (anamnesis-mcp)", aliasOf("mcp")},
 		{"mcp", "", "run the MCP server (anamnesis-mcp)", aliasOf("mcp")},
 	}
@@ -282,6 +288,10 @@ Anamnesis is a cross-machine, file-first memory for Claude Code.
 Commands:
 `)
 	for _, c := range builtins() {
+		if len(c.name) > 10 { // a long name gets its own line; the summaries stay aligned
+			fmt.Fprintf(w, "  %s\n  %-10s %s\n", c.name, "", c.summary)
+			continue
+		}
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
 	fmt.Fprint(w, `

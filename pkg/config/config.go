@@ -20,7 +20,7 @@ var Keys = []string{"machine_id", "remote", "reflection.provider", "reflection.m
 	"reflection.base_url", "reflection.api_key", "reflection.timeout", "inject.max_chars"}
 
 // Providers of the reflection (LLM summary) seam.
-var Providers = []string{"heuristic", "openai", "deepseek", "local"}
+var Providers = []string{"heuristic", "openai", "deepseek", "local", "claude"}
 
 // Reflection configures the optional LLM summarizer.
 type Reflection struct {
@@ -56,6 +56,9 @@ func DefaultHome(env Env) string {
 	}
 	return filepath.Join(userHome(env), ".anamnesis")
 }
+
+// UserHome is $HOME, else the OS's idea of the user's home.
+func UserHome(env Env) string { return userHome(env) }
 
 func userHome(env Env) string {
 	if h := env("HOME"); h != "" {

@@ -153,7 +153,7 @@ type page struct {
 	Data     any
 }
 
-var pageNames = []string{"overview", "browse", "note", "edit", "delete", "history", "commit", "fleet", "error"}
+var pageNames = []string{"overview", "browse", "note", "edit", "delete", "history", "commit", "fleet", "maintenance", "error"}
 
 func (s *Server) loadTemplates() error {
 	s.pages = map[string]*template.Template{}

@@ -30,6 +30,7 @@ import (
 	"github.com/yuin/goldmark"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
+	"github.com/anamnesis-dev/anamnesis/pkg/model"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -52,6 +53,9 @@ type Options struct {
 	Sync *gitsync.Options
 	// Version is shown in the footer.
 	Version string
+	// Model is the model seam the maintenance page's reflect and
+	// consolidate use (zero: none configured).
+	Model model.Config
 }
 
 // Server serves the dashboard. Create it with New.
@@ -168,6 +172,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /fleet", s.fleet)
 	mux.HandleFunc("POST /sync", s.sync)
 	mux.HandleFunc("POST /reindex", s.reindex)
+	mux.HandleFunc("GET /maintenance", s.maintenance)
+	mux.HandleFunc("POST /maintenance/{op}", s.maintPost)
 	mux.HandleFunc("GET /api/changes", s.changes)
 	mux.HandleFunc("GET /api/notes", s.apiList)
 	mux.HandleFunc("GET /api/notes/{id}", s.apiGet)

@@ -34,7 +34,12 @@ type Report struct {
 }
 
 // Read parses a JSONL eval set; cases explicitly not approved are skipped.
-func Read(r io.Reader) ([]Case, error) {
+func Read(r io.Reader) ([]Case, error) { return read(r, false) }
+
+// ReadAll parses a JSONL eval set, unreviewed cases included.
+func ReadAll(r io.Reader) ([]Case, error) { return read(r, true) }
+
+func read(r io.Reader, all bool) ([]Case, error) {
 	var out []Case
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 16<<20)
@@ -51,7 +56,7 @@ func Read(r io.Reader) ([]Case, error) {
 		if c.Query == "" || len(c.RelevantIDs) == 0 {
 			return nil, fmt.Errorf("line %d: a case needs query and relevant_ids", line)
 		}
-		if c.Approved != nil && !*c.Approved {
+		if !all && c.Approved != nil && !*c.Approved {
 			continue
 		}
 		out = append(out, c)

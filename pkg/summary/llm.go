@@ -1,32 +1,17 @@
 package summary
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
-	"strconv"
 	"strings"
-	"time"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/model"
 	"github.com/anamnesis-dev/anamnesis/pkg/redact"
 	"github.com/anamnesis-dev/anamnesis/pkg/transcript"
 )
-
-// Providers ANAMNESIS_REFLECTION_PROVIDER accepts besides "heuristic"; each
-// is any server speaking OpenAI's /chat/completions.
-var defaultBaseURL = map[string]string{
-	"openai":   "https://api.openai.com/v1",
-	"deepseek": "https://api.deepseek.com/v1",
-	"local":    "",
-}
-
-// DefaultTimeout bounds one summary request; the SessionEnd hook has 120 s
-// and the PreCompact hook 60 s, and a summary is never worth most of either.
-const DefaultTimeout = 30 * time.Second
 
 // Limits on what goes to and comes back from the model.
 const (
@@ -34,7 +19,6 @@ const (
 	maxPromptIn   = 2000
 	maxOutcomeIn  = 4000
 	maxListedIn   = 100
-	maxReply      = 1 << 20
 	maxBodyOut    = 4000
 	systemMessage = `You write one episodic memory note about a finished Claude Code session, for the same user's future sessions.
 Reply with only a JSON object, no prose and no code fence: {"skip": boolean, "title": string, "body": string}.
@@ -44,154 +28,40 @@ Set "skip" to true when the session holds nothing worth remembering (a greeting,
 Never include secrets, tokens, passwords or keys, even if the session shows them.`
 )
 
-// LLMConfig selects and reaches a model. Provider "" or "heuristic" means no model.
-type LLMConfig struct {
-	Provider string
-	Model    string
-	BaseURL  string
-	APIKey   string
-	Timeout  time.Duration
-}
-
-// Enabled reports whether a model provider was asked for.
-func (c LLMConfig) Enabled() bool {
-	p := strings.ToLower(strings.TrimSpace(c.Provider))
-	return p != "" && p != "heuristic"
-}
-
-// ParseTimeout reads ANAMNESIS_REFLECTION_TIMEOUT-style values: seconds
-// ("20", "2.5") or a Go duration ("20s", "500ms"). Empty means the default.
-func ParseTimeout(v string) (time.Duration, error) {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return DefaultTimeout, nil
-	}
-	if f, err := strconv.ParseFloat(v, 64); err == nil {
-		if f <= 0 {
-			return 0, fmt.Errorf("timeout %q must be positive", v)
-		}
-		return time.Duration(f * float64(time.Second)), nil
-	}
-	d, err := time.ParseDuration(v)
-	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("timeout %q: want seconds or a duration like 20s", v)
-	}
-	return d, nil
-}
-
-// resolved fills defaults and checks the configuration is usable.
-func (c LLMConfig) resolved() (LLMConfig, error) {
-	c.Provider = strings.ToLower(strings.TrimSpace(c.Provider))
-	def, known := defaultBaseURL[c.Provider]
-	if !known {
-		return c, fmt.Errorf("unknown reflection provider %q (want heuristic, openai, deepseek or local)", c.Provider)
-	}
-	if c.BaseURL == "" {
-		c.BaseURL = def
-	}
-	c.BaseURL = strings.TrimRight(strings.TrimSpace(c.BaseURL), "/")
-	switch {
-	case c.Model == "":
-		return c, fmt.Errorf("reflection provider %s needs a model (ANAMNESIS_REFLECTION_MODEL)", c.Provider)
-	case c.BaseURL == "":
-		return c, fmt.Errorf("reflection provider %s needs a base URL (ANAMNESIS_REFLECTION_BASE_URL)", c.Provider)
-	case c.APIKey == "" && c.Provider != "local":
-		return c, fmt.Errorf("reflection provider %s needs an API key (ANAMNESIS_REFLECTION_API_KEY)", c.Provider)
-	}
-	if c.Timeout <= 0 {
-		c.Timeout = DefaultTimeout
-	}
-	return c, nil
-}
-
 // Summarize produces the note for s: the LLM's when cfg enables one and it
 // answers well, otherwise the heuristic's. skip is true only when the model
 // judged the session not worth a note. Any model failure is reported on
 // warn (one line) and the heuristic result is returned.
-func Summarize(ctx context.Context, s *transcript.Session, cfg LLMConfig, client *http.Client, warn io.Writer) (res Result, skip bool) {
+func Summarize(ctx context.Context, s *transcript.Session, cfg model.Config, warn io.Writer) (res Result, skip bool) {
 	if !cfg.Enabled() {
 		return Heuristic(s), false
 	}
-	r, skip, err := LLM(ctx, s, cfg, client)
+	r, skip, err := LLM(ctx, s, cfg)
 	if err != nil {
 		if warn != nil {
-			fmt.Fprintf(warn, "capture: LLM summary failed, using the heuristic: %s\n", oneLine(redact.String(err.Error())))
+			fmt.Fprintf(warn, "capture: LLM summary failed, using the heuristic: %s\n", model.OneLine(err.Error()))
 		}
 		return Heuristic(s), false
 	}
 	return r, skip
 }
 
-// LLM asks an OpenAI-compatible /chat/completions endpoint for the summary.
-// Everything sent is redacted first; the request is bounded by cfg.Timeout.
-func LLM(ctx context.Context, s *transcript.Session, cfg LLMConfig, client *http.Client) (Result, bool, error) {
-	cfg, err := cfg.resolved()
+// LLM asks the configured model for the summary through the model seam
+// (which redacts everything it sends and bounds the request by the timeout).
+func LLM(ctx context.Context, s *transcript.Session, cfg model.Config) (Result, bool, error) {
+	client, err := model.New(cfg)
 	if err != nil {
 		return Result{}, false, err
 	}
-	if client == nil {
-		client = http.DefaultClient
-	}
-	ctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
-	defer cancel()
-
-	reqBody, err := json.Marshal(map[string]any{
-		"model": cfg.Model,
-		"messages": []map[string]string{
-			{"role": "system", "content": systemMessage},
-			{"role": "user", "content": Digest(s)},
-		},
-		"temperature": 0,
-		"stream":      false,
-	})
+	reply, err := client.Complete(ctx, systemMessage, Digest(s))
 	if err != nil {
 		return Result{}, false, err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, cfg.BaseURL+"/chat/completions", bytes.NewReader(reqBody))
-	if err != nil {
-		return Result{}, false, err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json")
-	if cfg.APIKey != "" {
-		req.Header.Set("Authorization", "Bearer "+cfg.APIKey)
-	}
-	resp, err := client.Do(req)
-	if err != nil {
-		if ctx.Err() == context.DeadlineExceeded {
-			return Result{}, false, fmt.Errorf("%s did not answer within %s", cfg.Provider, cfg.Timeout)
-		}
-		return Result{}, false, err
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, maxReply+1))
-	if err != nil {
-		return Result{}, false, fmt.Errorf("reading reply: %w", err)
-	}
-	if resp.StatusCode != http.StatusOK {
-		return Result{}, false, fmt.Errorf("%s answered %s: %.200s", cfg.Provider, resp.Status, strings.TrimSpace(string(data)))
-	}
-	if len(data) > maxReply {
-		return Result{}, false, errors.New("reply over 1 MiB")
-	}
-	var completion struct {
-		Choices []struct {
-			Message struct {
-				Content string `json:"content"`
-			} `json:"message"`
-		} `json:"choices"`
-	}
-	if err := json.Unmarshal(data, &completion); err != nil {
-		return Result{}, false, fmt.Errorf("reply is not a chat completion: %w", err)
-	}
-	if len(completion.Choices) == 0 {
-		return Result{}, false, errors.New("reply has no choices")
-	}
-	res, skip, err := parseReply(completion.Choices[0].Message.Content)
+	res, skip, err := parseReply(reply)
 	if err != nil || skip {
 		return Result{}, skip, err
 	}
-	res.Model = cfg.Provider + "/" + cfg.Model
+	res.Model = client.Label()
 	return res, false, nil
 }
 
@@ -264,9 +134,4 @@ func Digest(s *transcript.Session) string {
 	b.WriteString(Clip(out, maxOutcomeIn))
 	b.WriteString("\n")
 	return Clip(b.String(), maxInput)
-}
-
-func oneLine(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	return Clip(s, 300)
 }

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/model"
 	"github.com/anamnesis-dev/anamnesis/pkg/transcript"
 )
 
@@ -243,10 +244,10 @@ func TestLLM(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			srv := newStandIn(t, tt.handler)
-			cfg := LLMConfig{Provider: "local", Model: "test-model", BaseURL: srv.URL + "/v1/", APIKey: "sk-test-0123456789abcdefgh", Timeout: tt.timeout}
+			cfg := model.Config{Provider: "local", Model: "test-model", BaseURL: srv.URL + "/v1/", APIKey: "sk-test-0123456789abcdefgh", Timeout: tt.timeout, HTTP: srv.Client()}
 			var warn bytes.Buffer
 			start := time.Now()
-			got, skip := Summarize(context.Background(), sess, cfg, srv.Client(), &warn)
+			got, skip := Summarize(context.Background(), sess, cfg, &warn)
 			if took := time.Since(start); tt.timeout > 0 && took > 3*time.Second {
 				t.Errorf("took %s despite a %s timeout", took, tt.timeout)
 			}
@@ -286,39 +287,26 @@ func TestLLMConfig(t *testing.T) {
 	var warn bytes.Buffer
 	sess := parse(t, "7c0371b3")
 	// Heuristic by default: no request, no warning.
-	if got, skip := Summarize(context.Background(), sess, LLMConfig{}, nil, &warn); skip || !reflect.DeepEqual(got, Heuristic(sess)) || warn.Len() != 0 {
+	if got, skip := Summarize(context.Background(), sess, model.Config{}, &warn); skip || !reflect.DeepEqual(got, Heuristic(sess)) || warn.Len() != 0 {
 		t.Errorf("default: %+v %v %q", got, skip, warn.String())
 	}
-	for _, cfg := range []LLMConfig{
+	for _, cfg := range []model.Config{
 		{Provider: "openai", Model: "m"},             // no key
 		{Provider: "openai", APIKey: "k"},            // no model
 		{Provider: "local", Model: "m"},              // no base URL
 		{Provider: "bogus", Model: "m", APIKey: "k"}, // unknown
 	} {
 		warn.Reset()
-		got, skip := Summarize(context.Background(), sess, cfg, nil, &warn)
+		got, skip := Summarize(context.Background(), sess, cfg, &warn)
 		if skip || !reflect.DeepEqual(got, Heuristic(sess)) || !strings.HasPrefix(warn.String(), "capture: LLM summary failed") {
 			t.Errorf("%+v: %+v %v %q", cfg, got, skip, warn.String())
 		}
 	}
 	// An unreachable endpoint falls back too.
 	warn.Reset()
-	cfg := LLMConfig{Provider: "local", Model: "m", BaseURL: "http://127.0.0.1:1/v1", Timeout: time.Second}
-	if _, skip := Summarize(context.Background(), sess, cfg, nil, &warn); skip || warn.Len() == 0 {
+	cfg := model.Config{Provider: "local", Model: "m", BaseURL: "http://127.0.0.1:1/v1", Timeout: time.Second}
+	if _, skip := Summarize(context.Background(), sess, cfg, &warn); skip || warn.Len() == 0 {
 		t.Errorf("unreachable: skip=%v warn=%q", skip, warn.String())
-	}
-}
-
-func TestParseTimeout(t *testing.T) {
-	for in, want := range map[string]time.Duration{"": DefaultTimeout, "20": 20 * time.Second, "2.5": 2500 * time.Millisecond, "500ms": 500 * time.Millisecond} {
-		if got, err := ParseTimeout(in); err != nil || got != want {
-			t.Errorf("ParseTimeout(%q) = %v, %v", in, got, err)
-		}
-	}
-	for _, in := range []string{"0", "-1", "soon"} {
-		if _, err := ParseTimeout(in); err == nil {
-			t.Errorf("ParseTimeout(%q): no error", in)
-		}
 	}
 }
 

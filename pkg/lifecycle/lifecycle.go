@@ -1,0 +1,224 @@
+// Package lifecycle is the memory's upkeep (SPEC 14): reflect turns episodic
+// notes into durable ones, consolidate folds redundant durable notes together
+// under a recall gate, dedup, migrate and backfill-provenance repair a store.
+// Every operation plans first (a dry run is the plan) and applies only a plan
+// that holds whole: a failure anywhere restores every file it touched.
+// The CLI and the dashboard call the same functions.
+package lifecycle
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+// Confidence is what the model's notes carry: reviewable, below a human's 1.0.
+const Confidence = 0.6
+
+// Tags reflect and consolidate add.
+const (
+	TagReflected  = "reflected"
+	TagReflection = "reflection"
+	TagMerge      = "merge"
+	TagMerged     = "merged"
+)
+
+// change records how to put one file back as it was.
+type change struct {
+	abs  string
+	old  []byte // nil: the file did not exist
+	rel  string // relative to <home>/memory, "" for machine-local files
+	done bool
+}
+
+// txn applies note writes and deletions to a store and can undo them all:
+// "nothing written when anything fails" holds across many files.
+type txn struct {
+	s       *store.Store
+	changes []*change
+}
+
+func newTxn(s *store.Store) *txn { return &txn{s: s} }
+
+func (t *txn) record(abs string) error {
+	for _, c := range t.changes {
+		if c.abs == abs {
+			return nil
+		}
+	}
+	old, err := os.ReadFile(abs)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	c := &change{abs: abs, old: old}
+	if rel, err := filepath.Rel(t.s.MemoryDir(), abs); err == nil && !strings.HasPrefix(rel, "..") {
+		c.rel = filepath.ToSlash(rel)
+	}
+	t.changes = append(t.changes, c)
+	return nil
+}
+
+// put rewrites an existing note (or writes one with a chosen id).
+func (t *txn) put(ctx context.Context, n *note.Note) error {
+	if p, err := t.s.Path(ctx, n.ID); err == nil {
+		if err := t.record(p); err != nil {
+			return err
+		}
+	}
+	base := t.s.MemoryDir()
+	if n.Scope == note.MachineLocal {
+		base = t.s.LocalDir()
+	}
+	if err := t.record(filepath.Join(base, n.Type, n.ID+".md")); err != nil {
+		return err
+	}
+	return t.s.Put(ctx, n)
+}
+
+// write creates a new note with a fresh id.
+func (t *txn) write(ctx context.Context, n *note.Note) (*note.Note, error) {
+	n.ID = note.NewID()
+	now := note.Now()
+	n.CreatedAt, n.UpdatedAt = now, now
+	return n, t.put(ctx, n)
+}
+
+// remove deletes a note's file.
+func (t *txn) remove(ctx context.Context, id string) error {
+	p, err := t.s.Path(ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := t.record(p); err != nil {
+		return err
+	}
+	return t.s.Delete(ctx, id)
+}
+
+// writeRaw replaces a note file's bytes (migrate keeps every other byte).
+func (t *txn) writeRaw(ctx context.Context, abs string, data []byte) error {
+	if err := t.record(abs); err != nil {
+		return err
+	}
+	return atomicfile.Write(abs, data, 0o644)
+}
+
+// rollback puts every recorded file back and brings the index along.
+func (t *txn) rollback(ctx context.Context) error {
+	var errs []error
+	for i := len(t.changes) - 1; i >= 0; i-- {
+		c := t.changes[i]
+		if c.old == nil {
+			if err := os.Remove(c.abs); err != nil && !errors.Is(err, os.ErrNotExist) {
+				errs = append(errs, err)
+			}
+			continue
+		}
+		if err := atomicfile.Write(c.abs, c.old, 0o644); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if _, err := t.s.Reindex(ctx, false); err != nil {
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+// paths are the changed files under <home>/memory, for the commit.
+func (t *txn) paths() []string {
+	var out []string
+	for _, c := range t.changes {
+		if c.rel != "" && !slices.Contains(out, c.rel) {
+			out = append(out, c.rel)
+		}
+	}
+	return out
+}
+
+// run applies fn in a txn; on error everything is undone.
+func run(ctx context.Context, s *store.Store, fn func(*txn) error) ([]string, error) {
+	t := newTxn(s)
+	if err := fn(t); err != nil {
+		if rerr := t.rollback(context.WithoutCancel(ctx)); rerr != nil {
+			return nil, fmt.Errorf("%w (and restoring the files failed: %v)", err, rerr)
+		}
+		return nil, err
+	}
+	return t.paths(), nil
+}
+
+// SyncOptions configures the sync Finish runs.
+type SyncOptions = gitsync.Options
+
+// Finish is what every --apply ends with: a local commit of the changed
+// files, then a sync with syncOpt (nil: none). It returns the lines to print.
+func Finish(ctx context.Context, home, machineID string, syncOpt *gitsync.Options, paths []string, msg string) ([]string, error) {
+	var lines []string
+	if len(paths) > 0 {
+		head, err := gitsync.CommitPaths(ctx, home, machineID, msg, 10*time.Second, paths...)
+		if err != nil {
+			return lines, fmt.Errorf("the notes are written but not committed: %w", err)
+		}
+		if head != "" {
+			lines = append(lines, "committed "+head)
+		}
+	}
+	if syncOpt == nil {
+		return lines, nil
+	}
+	r, err := gitsync.Sync(ctx, *syncOpt)
+	lines = append(lines, r.Line())
+	if err != nil {
+		return lines, fmt.Errorf("sync: %w (the change is committed locally; the next sync sends it)", err)
+	}
+	return lines, nil
+}
+
+// Projects lists the projects that have notes of typ (all types when "").
+func Projects(ctx context.Context, s *store.Store, typ string) ([]string, error) {
+	notes, err := s.List(ctx, store.Filter{Type: typ, Scope: note.Portable})
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, n := range notes {
+		if !slices.Contains(out, n.Project) {
+			out = append(out, n.Project)
+		}
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+// oldestFirst orders notes by creation, then id.
+func oldestFirst(ns []*note.Note) {
+	slices.SortStableFunc(ns, func(a, b *note.Note) int {
+		if c := strings.Compare(a.CreatedAt, b.CreatedAt); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+}
+
+// bodies fills the bodies List leaves out.
+func bodies(ctx context.Context, s *store.Store, ns []*note.Note) ([]*note.Note, error) {
+	out := make([]*note.Note, 0, len(ns))
+	for _, n := range ns {
+		full, err := s.Get(ctx, n.ID)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, full)
+	}
+	return out, nil
+}

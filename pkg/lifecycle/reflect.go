@@ -1,0 +1,255 @@
+package lifecycle
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/model"
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/redact"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+// DefaultMin is how many unreflected episodics a project needs before reflect
+// (and how many durable notes before consolidate) is worth a model call.
+const DefaultMin = 5
+
+const reflectPrompt = `You distill a developer's past session notes for one project into durable, reusable memory. You are given several episodic notes, each a summary of one Claude Code session, oldest first.
+
+Return ONLY a JSON array, no prose. Each element is an object:
+{"type": "semantic" | "procedural", "title": <string>, "body": <string>}
+
+Use "semantic" for durable facts, decisions and preferences; use "procedural" for repeatable how-tos and procedures. Merge points that recur across sessions into one entry. Omit one-off chatter, transient state, and anything specific to a single session. Keep each entry concise (title under 80 characters). Return an empty array [] if nothing is worth keeping. Never include secrets, API keys, tokens, or credentials.`
+
+// Proposed is a note the model proposes.
+type Proposed struct {
+	Type  string `json:"type"`
+	Title string `json:"title"`
+	Body  string `json:"body"`
+	ID    string `json:"id,omitempty"` // set once written
+}
+
+// ReflectPlan is what reflect does (or did) to one project.
+type ReflectPlan struct {
+	Project   string     `json:"project"`
+	Episodics []string   `json:"episodics"` // the sources, oldest first; tagged reflected on apply
+	Notes     []Proposed `json:"notes"`
+	Model     string     `json:"model,omitempty"`
+	Skipped   string     `json:"skipped,omitempty"` // why no model call was made
+	Error     string     `json:"error,omitempty"`
+}
+
+// Unreflected is a project's portable episodics not tagged reflected, oldest first.
+func Unreflected(ctx context.Context, s *store.Store, project string) ([]*note.Note, error) {
+	all, err := s.List(ctx, store.Filter{Project: project, Type: note.Episodic, Scope: note.Portable})
+	if err != nil {
+		return nil, err
+	}
+	var out []*note.Note
+	for _, n := range all {
+		if !n.HasTag(TagReflected) {
+			out = append(out, n)
+		}
+	}
+	oldestFirst(out)
+	return out, nil
+}
+
+// PlanReflect asks the model what one project's episodics teach. A project
+// under min is skipped without a call; a model failure is the plan's Error.
+func PlanReflect(ctx context.Context, s *store.Store, client model.Client, project string, min int) (ReflectPlan, error) {
+	p := ReflectPlan{Project: project, Episodics: []string{}, Notes: []Proposed{}}
+	eps, err := Unreflected(ctx, s, project)
+	if err != nil {
+		return p, err
+	}
+	if len(eps) < min {
+		p.Skipped = fmt.Sprintf("%d unreflected episodic note(s), fewer than %d", len(eps), min)
+		return p, nil
+	}
+	if client == nil {
+		return p, model.ErrNoProvider
+	}
+	eps, err = bodies(ctx, s, eps)
+	if err != nil {
+		return p, err
+	}
+	// Window: the oldest first, as many as the provider's budget holds. Only
+	// the notes sent are tagged, so the rest wait for the next run.
+	var b strings.Builder
+	for _, n := range eps {
+		part := "## " + n.Title + "\n" + redact.String(n.Body) + "\n\n"
+		if b.Len() > 0 && b.Len()+len(part) > client.Budget() {
+			break
+		}
+		if len(part) > client.Budget() {
+			part = part[:client.Budget()]
+		}
+		b.WriteString(part)
+		p.Episodics = append(p.Episodics, n.ID)
+	}
+	p.Model = client.Label()
+	reply, err := client.Complete(ctx, reflectPrompt, b.String())
+	if err != nil {
+		p.Error = model.OneLine(err.Error())
+		return p, nil
+	}
+	notes, err := parseReflection(reply)
+	if err != nil {
+		p.Error = err.Error()
+		return p, nil
+	}
+	p.Notes = notes
+	return p, nil
+}
+
+// parseReflection reads the model's JSON array; anything else is an error.
+func parseReflection(reply string) ([]Proposed, error) {
+	var items []map[string]any
+	if err := json.Unmarshal([]byte(model.JSON(reply)), &items); err != nil {
+		return nil, fmt.Errorf("the model's reply is not a JSON array of notes: %.120q", reply)
+	}
+	out := []Proposed{}
+	for i, it := range items {
+		p, err := proposed(it)
+		if err != nil {
+			return nil, fmt.Errorf("note %d: %w", i+1, err)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// proposed checks one {type, title, body} object and redacts it.
+func proposed(it map[string]any) (Proposed, error) {
+	str := func(k string) string { v, _ := it[k].(string); return strings.TrimSpace(v) }
+	p := Proposed{Type: str("type"), Title: str("title"), Body: str("body")}
+	if p.Type != note.Semantic && p.Type != note.Procedural {
+		return p, fmt.Errorf("type %q is not semantic or procedural", p.Type)
+	}
+	if p.Title == "" || p.Body == "" {
+		return p, errors.New("title or body is missing")
+	}
+	p.Title = strings.Join(strings.Fields(redact.String(p.Title)), " ")
+	if r := []rune(p.Title); len(r) > 200 {
+		p.Title = string(r[:200])
+	}
+	p.Body = redact.String(p.Body)
+	return p, nil
+}
+
+// ApplyReflect writes the plans' notes and tags their sources reflected, all
+// or nothing. It returns the changed files (relative to <home>/memory).
+func ApplyReflect(ctx context.Context, s *store.Store, plans []ReflectPlan, machineID string) ([]string, error) {
+	return run(ctx, s, func(t *txn) error {
+		for i := range plans {
+			p := &plans[i]
+			if p.Skipped != "" || p.Error != "" {
+				continue
+			}
+			for j := range p.Notes {
+				pn := &p.Notes[j]
+				n := note.New(pn.Type, pn.Title, pn.Body)
+				n.Project, n.MachineID = p.Project, machineID
+				n.ProvSource, n.ProvModel, n.Confidence = note.ProvReflection, p.Model, Confidence
+				n.Tags = []string{TagReflection}
+				w, err := t.write(ctx, n)
+				if err != nil {
+					return err
+				}
+				pn.ID = w.ID
+			}
+			for _, id := range p.Episodics {
+				ep, err := s.Get(ctx, id)
+				if err != nil {
+					return err
+				}
+				if ep.HasTag(TagReflected) {
+					continue
+				}
+				ep.Tags = append(slices.Clone(ep.Tags), TagReflected)
+				if err := t.put(ctx, ep); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// ReflectResult is a reflect run over some projects.
+type ReflectResult struct {
+	Apply    bool          `json:"apply"`
+	Written  bool          `json:"written"`
+	Projects []ReflectPlan `json:"projects"`
+	Paths    []string      `json:"-"`
+	Lines    []string      `json:"sync,omitempty"`
+}
+
+// Reflect plans every project and, when apply, writes the plans, but only
+// when no project failed: a failure anywhere writes nothing and is returned.
+func Reflect(ctx context.Context, s *store.Store, client model.Client, projects []string, min int, apply bool, machineID string) (*ReflectResult, error) {
+	res := &ReflectResult{Apply: apply, Projects: []ReflectPlan{}}
+	var failed []string
+	for _, p := range projects {
+		plan, err := PlanReflect(ctx, s, client, p, min)
+		if err != nil {
+			return res, err
+		}
+		if plan.Error != "" {
+			failed = append(failed, p+": "+plan.Error)
+		}
+		res.Projects = append(res.Projects, plan)
+	}
+	if len(failed) > 0 {
+		return res, fmt.Errorf("reflect failed, nothing written: %s", strings.Join(failed, "; "))
+	}
+	if !apply {
+		return res, nil
+	}
+	paths, err := ApplyReflect(ctx, s, res.Projects, machineID)
+	if err != nil {
+		for i := range res.Projects {
+			for j := range res.Projects[i].Notes {
+				res.Projects[i].Notes[j].ID = ""
+			}
+		}
+		return res, fmt.Errorf("reflect failed, nothing written: %w", err)
+	}
+	res.Paths, res.Written = paths, len(paths) > 0
+	return res, nil
+}
+
+// Print is the human report.
+func (r *ReflectResult) Print(w io.Writer) {
+	for _, p := range r.Projects {
+		switch {
+		case p.Skipped != "":
+			fmt.Fprintf(w, "reflect %s: skipped (%s)\n", p.Project, p.Skipped)
+			continue
+		case p.Error != "":
+			fmt.Fprintf(w, "reflect %s: FAILED (%s): %s\n", p.Project, p.Model, p.Error)
+			continue
+		}
+		verb := "would write"
+		if r.Written {
+			verb = "wrote"
+		}
+		fmt.Fprintf(w, "reflect %s: %d episodic note(s) -> %s %d note(s) (%s)\n", p.Project, len(p.Episodics), verb, len(p.Notes), p.Model)
+		for _, n := range p.Notes {
+			id := n.ID
+			if id == "" {
+				id = "(new)"
+			}
+			fmt.Fprintf(w, "  + %s %-10s %s\n", id, n.Type, n.Title)
+		}
+		if len(p.Episodics) > 0 {
+			fmt.Fprintf(w, "  tag reflected: %s\n", strings.Join(p.Episodics, " "))
+		}
+	}
+}

@@ -1,0 +1,91 @@
+package model
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// inputBudget is the characters of input any one request may carry: about
+// 30k tokens, under every provider's context and cheap enough to send often.
+const inputBudget = 120_000
+
+// chat is an OpenAI-compatible /chat/completions endpoint.
+type chat struct {
+	cfg  Config
+	http *http.Client
+}
+
+func (c *chat) Label() string { return c.cfg.Provider + "/" + c.cfg.Model }
+func (c *chat) Budget() int   { return inputBudget }
+
+func (c *chat) Complete(ctx context.Context, system, user string) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+	defer cancel()
+	reqBody, err := json.Marshal(map[string]any{
+		"model": c.cfg.Model,
+		"messages": []map[string]string{
+			{"role": "system", "content": clean(system)},
+			{"role": "user", "content": clean(user)},
+		},
+		"temperature": 0,
+		"stream":      false,
+	})
+	if err != nil {
+		return "", err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.cfg.BaseURL+"/chat/completions", bytes.NewReader(reqBody))
+	if err != nil {
+		return "", err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json")
+	if c.cfg.APIKey != "" {
+		req.Header.Set("Authorization", "Bearer "+c.cfg.APIKey)
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		if ctx.Err() == context.DeadlineExceeded {
+			return "", timeoutErr(c.cfg.Provider, c.cfg.Timeout)
+		}
+		return "", err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxReply+1))
+	if err != nil {
+		if ctx.Err() == context.DeadlineExceeded {
+			return "", timeoutErr(c.cfg.Provider, c.cfg.Timeout)
+		}
+		return "", fmt.Errorf("reading reply: %w", err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		return "", fmt.Errorf("%s answered %s: %.200s", c.cfg.Provider, resp.Status, strings.TrimSpace(string(data)))
+	}
+	if len(data) > maxReply {
+		return "", errors.New("reply over 1 MiB")
+	}
+	var completion struct {
+		Choices []struct {
+			Message struct {
+				Content string `json:"content"`
+			} `json:"message"`
+		} `json:"choices"`
+	}
+	if err := json.Unmarshal(data, &completion); err != nil {
+		return "", fmt.Errorf("reply is not a chat completion: %w", err)
+	}
+	if len(completion.Choices) == 0 {
+		return "", errors.New("reply has no choices")
+	}
+	return completion.Choices[0].Message.Content, nil
+}
+
+func timeoutErr(provider string, d time.Duration) error {
+	return fmt.Errorf("%s did not answer within %s", provider, d)
+}

@@ -1,0 +1,90 @@
+package model
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os/exec"
+	"strings"
+	"time"
+)
+
+// claude runs the user's own Claude Code CLI headless: print mode, JSON
+// output, no tools, the prompt on stdin (never on the command line, where
+// other users could read it in the process list).
+type claude struct {
+	bin     string
+	model   string
+	timeout time.Duration
+}
+
+func (c *claude) Label() string {
+	if c.model == "" {
+		return "claude/default"
+	}
+	return "claude/" + c.model
+}
+
+func (c *claude) Budget() int { return inputBudget }
+
+// args is the command line; the model name comes from configuration and is
+// passed as the value of --model. No settings files are read (so the user's
+// hooks, Anamnesis's own capture among them, do not run inside the call and
+// record it as a session) and no MCP servers start; login still works.
+func (c *claude) args(system string) []string {
+	a := []string{"-p", "--output-format", "json", "--tools", "", "--max-turns", "1",
+		"--setting-sources", "", "--strict-mcp-config", "--no-session-persistence", "--system-prompt", system}
+	if c.model != "" {
+		a = append(a, "--model", c.model)
+	}
+	return a
+}
+
+func (c *claude) Complete(ctx context.Context, system, user string) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	bin, err := exec.LookPath(c.bin)
+	if err != nil {
+		return "", fmt.Errorf("the claude provider runs Claude Code's CLI, and %q was not found on PATH", c.bin)
+	}
+	cmd := exec.CommandContext(ctx, bin, c.args(clean(system))...)
+	cmd.Stdin = strings.NewReader(clean(user))
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &limited{w: &stdout, n: maxReply}, &limited{w: &stderr, n: 64 << 10}
+	cmd.WaitDelay = 2 * time.Second
+	err = cmd.Run()
+	if ctx.Err() == context.DeadlineExceeded {
+		return "", timeoutErr("claude", c.timeout)
+	}
+	var res struct {
+		Type    string `json:"type"`
+		Subtype string `json:"subtype"`
+		IsError bool   `json:"is_error"`
+		Result  string `json:"result"`
+	}
+	if jerr := json.Unmarshal(bytes.TrimSpace(stdout.Bytes()), &res); jerr != nil || res.Type != "result" {
+		if err != nil {
+			return "", fmt.Errorf("claude -p failed (%v): %.300s", err, strings.TrimSpace(stderr.String()+" "+stdout.String()))
+		}
+		return "", fmt.Errorf("claude -p did not print a JSON result: %.200q", stdout.String())
+	}
+	if res.IsError || err != nil {
+		return "", fmt.Errorf("claude -p reported an error (%s): %.300s", res.Subtype, res.Result)
+	}
+	return res.Result, nil
+}
+
+// limited keeps at most n bytes and drops the rest (a runaway child cannot
+// fill our memory).
+type limited struct {
+	w *bytes.Buffer
+	n int
+}
+
+func (l *limited) Write(p []byte) (int, error) {
+	if room := l.n - l.w.Len(); room > 0 {
+		l.w.Write(p[:min(len(p), room)])
+	}
+	return len(p), nil
+}

@@ -1,0 +1,163 @@
+package model
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+const secret = "ghp_abcdefghijklmnopqrstuvwxyz0123456789"
+
+func TestChat(t *testing.T) {
+	var got []byte
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got, _ = io.ReadAll(r.Body)
+		switch {
+		case r.URL.Path != "/v1/chat/completions":
+			http.NotFound(w, r)
+		case strings.Contains(string(got), "boom"):
+			http.Error(w, "upstream exploded", 500)
+		case strings.Contains(string(got), "slow"):
+			select {
+			case <-r.Context().Done():
+			case <-time.After(5 * time.Second):
+			}
+		default:
+			json.NewEncoder(w).Encode(map[string]any{"choices": []any{map[string]any{"message": map[string]string{"content": "```json\n[]\n```"}}}})
+		}
+	}))
+	defer srv.Close()
+	c, err := New(Config{Provider: "local", Model: "m", BaseURL: srv.URL + "/v1/", Timeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Label() != "local/m" {
+		t.Errorf("label %q", c.Label())
+	}
+	out, err := c.Complete(context.Background(), "sys", "token "+secret)
+	if err != nil || JSON(out) != "[]" {
+		t.Fatalf("%q %v", out, err)
+	}
+	if strings.Contains(string(got), secret) || !strings.Contains(string(got), "[REDACTED") {
+		t.Errorf("request not redacted: %s", got)
+	}
+	if _, err := c.Complete(context.Background(), "sys", "boom"); err == nil || !strings.Contains(err.Error(), "500") {
+		t.Errorf("500: %v", err)
+	}
+	start := time.Now()
+	if _, err := c.Complete(context.Background(), "sys", "slow"); err == nil || !strings.Contains(err.Error(), "did not answer within 200ms") {
+		t.Errorf("timeout: %v", err)
+	}
+	if time.Since(start) > 3*time.Second {
+		t.Error("timeout not honoured")
+	}
+}
+
+func TestNew(t *testing.T) {
+	if _, err := New(Config{Provider: "heuristic"}); err != ErrNoProvider {
+		t.Errorf("heuristic: %v", err)
+	}
+	for _, c := range []Config{
+		{Provider: "openai", Model: "m"},
+		{Provider: "openai", APIKey: "k"},
+		{Provider: "local", Model: "m"},
+		{Provider: "bogus", Model: "m", APIKey: "k"},
+	} {
+		if _, err := New(c); err == nil {
+			t.Errorf("%+v: no error", c)
+		}
+	}
+	if c, err := New(Config{Provider: "claude"}); err != nil || c.Label() != "claude/default" {
+		t.Errorf("claude without a model: %v", err)
+	}
+}
+
+func TestJSON(t *testing.T) {
+	for in, want := range map[string]string{
+		"[1]":                   "[1]",
+		"```json\n[1]\n```":     "[1]",
+		"```\n{\"a\":1}\n```\n": `{"a":1}`,
+		"  [ ]  ":               "[ ]",
+		"Here you go: [1]":      "Here you go: [1]",
+	} {
+		if got := JSON(in); got != want {
+			t.Errorf("JSON(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// fakeClaude is a stand-in executable for Claude Code's CLI: it records its
+// arguments and stdin and prints what the test scripts.
+func fakeClaude(t *testing.T, stdout string, code int, sleep int) (bin, argsFile, stdinFile string) {
+	if runtime.GOOS == "windows" {
+		t.Skip("shell stand-in")
+	}
+	dir := t.TempDir()
+	argsFile, stdinFile = filepath.Join(dir, "args"), filepath.Join(dir, "stdin")
+	out := filepath.Join(dir, "out")
+	os.WriteFile(out, []byte(stdout), 0o644)
+	script := "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > " + argsFile + "\ncat > " + stdinFile +
+		"\nsleep " + itoa(sleep) + "\ncat " + out + "\nexit " + itoa(code) + "\n"
+	bin = filepath.Join(dir, "claude")
+	if err := os.WriteFile(bin, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return bin, argsFile, stdinFile
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func TestClaude(t *testing.T) {
+	ok := `{"type":"result","subtype":"success","is_error":false,"result":"[]","session_id":"x"}`
+	bin, argsFile, stdinFile := fakeClaude(t, ok, 0, 0)
+	c, err := New(Config{Provider: "claude", Model: "haiku", Claude: bin, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := c.Complete(context.Background(), "system says", "user says "+secret)
+	if err != nil || out != "[]" || c.Label() != "claude/haiku" {
+		t.Fatalf("%q %v %s", out, err, c.Label())
+	}
+	args, _ := os.ReadFile(argsFile)
+	want := "-p\n--output-format\njson\n--tools\n\n--max-turns\n1\n--setting-sources\n\n--strict-mcp-config\n--no-session-persistence\n--system-prompt\nsystem says\n--model\nhaiku\n"
+	if string(args) != want {
+		t.Errorf("args %q, want %q", args, want)
+	}
+	in, _ := os.ReadFile(stdinFile)
+	if strings.Contains(string(in), secret) || !strings.HasPrefix(string(in), "user says ") {
+		t.Errorf("stdin %q", in)
+	}
+
+	bin, _, _ = fakeClaude(t, `{"type":"result","subtype":"error_during_execution","is_error":true,"result":"Invalid API key"}`, 1, 0)
+	c, _ = New(Config{Provider: "claude", Claude: bin})
+	if _, err := c.Complete(context.Background(), "s", "u"); err == nil || !strings.Contains(err.Error(), "Invalid API key") {
+		t.Errorf("error result: %v", err)
+	}
+	bin, _, _ = fakeClaude(t, "not json", 0, 0)
+	c, _ = New(Config{Provider: "claude", Claude: bin})
+	if _, err := c.Complete(context.Background(), "s", "u"); err == nil || !strings.Contains(err.Error(), "JSON result") {
+		t.Errorf("garbage: %v", err)
+	}
+	bin, _, _ = fakeClaude(t, ok, 0, 5)
+	c, _ = New(Config{Provider: "claude", Claude: bin, Timeout: 300 * time.Millisecond})
+	start := time.Now()
+	if _, err := c.Complete(context.Background(), "s", "u"); err == nil || !strings.Contains(err.Error(), "did not answer within 300ms") {
+		t.Errorf("timeout: %v", err)
+	}
+	if time.Since(start) > 4*time.Second {
+		t.Errorf("timeout took %s", time.Since(start))
+	}
+	c, _ = New(Config{Provider: "claude", Claude: filepath.Join(t.TempDir(), "nope")})
+	if _, err := c.Complete(context.Background(), "s", "u"); err == nil || !strings.Contains(err.Error(), "not found") {
+		t.Errorf("missing binary: %v", err)
+	}
+}
