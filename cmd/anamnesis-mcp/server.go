@@ -20,15 +20,15 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
-// Limits on what memory_write accepts (SPEC 7; the title, project and tag
-// limits are ours: they keep the front-matter far below the reader's 64 KiB
-// cap, so a note we write can always be read back).
+// Limits on what memory_write accepts: the store's write limits (pkg/note),
+// checked here too so the model gets every problem in one tool error and
+// sees them in the input schema.
 const (
-	maxBody      = 1 << 20
-	maxTitle     = 500
-	maxProject   = 200
-	maxTags      = 50
-	maxTag       = 100
+	maxBody      = note.MaxBody
+	maxTitle     = note.MaxTitle
+	maxProject   = note.MaxProject
+	maxTags      = note.MaxTags
+	maxTag       = note.MaxTag
 	defaultK     = 8
 	maxK         = 50
 	defaultLimit = 50

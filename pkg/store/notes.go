@@ -124,9 +124,13 @@ func fillDefaults(n *note.Note) {
 	}
 }
 
-// encode validates n and returns its file's bytes.
+// encode validates n, checks the write limits every surface shares, and
+// returns its file's bytes.
 func encode(n *note.Note) ([]byte, error) {
 	if err := n.Validate(); err != nil {
+		return nil, err
+	}
+	if err := note.CheckLimits(n); err != nil {
 		return nil, err
 	}
 	data := n.Marshal()

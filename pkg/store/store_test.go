@@ -369,8 +369,9 @@ func TestWritePutGetDelete(t *testing.T) {
 	for i := range 5000 {
 		huge.Tags = append(huge.Tags, fmt.Sprintf("tag-number-%d", i))
 	}
-	if _, err := s.Write(ctx, huge); err == nil || !strings.Contains(err.Error(), "front-matter") {
-		t.Fatalf("oversized front-matter: %v", err)
+	// The tag limit stops it long before the front-matter cap would.
+	if _, err := s.Write(ctx, huge); err == nil || !strings.Contains(err.Error(), "at most 50 are allowed") {
+		t.Fatalf("5000 tags: %v", err)
 	}
 	for _, id := range []string{"../../etc/passwd", "a/b", "", "..", "x.md/../y"} {
 		if _, err := s.Get(ctx, id); err == nil {
@@ -651,5 +652,34 @@ func TestReferenceMergeNoteIndexed(t *testing.T) {
 	}
 	if p, _ := s.Problems(context.Background()); len(p) != 0 {
 		t.Fatalf("merge note reported as a problem: %v", p)
+	}
+}
+
+// One set of write limits, enforced by the store for every surface.
+func TestWriteLimits(t *testing.T) {
+	s := open(t, t.TempDir())
+	ctx := context.Background()
+	for name, n := range map[string]*note.Note{
+		"title":   note.New(note.Semantic, strings.Repeat("t", note.MaxTitle+1), "b"),
+		"body":    note.New(note.Semantic, "t", strings.Repeat("b", note.MaxBody+1)),
+		"tags":    {Type: note.Semantic, Title: "t", Body: "b", Tags: make([]string, note.MaxTags+1)},
+		"tag":     {Type: note.Semantic, Title: "t", Body: "b", Tags: []string{strings.Repeat("x", note.MaxTag+1)}},
+		"project": {Type: note.Semantic, Title: "t", Body: "b", Project: "a\nb"},
+	} {
+		if name == "tags" {
+			for i := range n.Tags {
+				n.Tags[i] = fmt.Sprint("tag", i)
+			}
+		}
+		if _, err := s.Write(ctx, n); err == nil {
+			t.Errorf("%s over the limit written", name)
+		}
+	}
+	if c, _ := s.Count(ctx, Filter{}); c != 0 {
+		t.Errorf("%d notes written", c)
+	}
+	entries, _ := os.ReadDir(filepath.Join(s.Home(), "memory", note.Semantic))
+	if len(entries) != 0 {
+		t.Errorf("files left: %v", entries)
 	}
 }
