@@ -3,7 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
+	"text/tabwriter"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/eval"
@@ -17,12 +20,13 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		return runEvalExperiment(ctx, e, args[1:])
 	}
 	if len(args) == 0 || args[0] != "run" {
-		return cli.Usagef("usage: anamnesis eval run --eval-set FILE [--json]")
+		return cli.Usagef("usage: anamnesis eval run --eval-set FILE [--per-category] [--json]")
 	}
 	fs := cli.FlagSet("eval run", e.stderr)
 	var c common
 	c.register(fs, true)
 	set := fs.String("eval-set", "", "JSONL file of cases {query, relevant_ids, project}")
+	perCat := fs.Bool("per-category", false, "also report each case category (LoCoMo's by name)")
 	unreviewed := fs.Bool("include-unreviewed", false, "count cases with approved: false too")
 	if _, err := parseArgs(fs, args[1:]); err != nil {
 		return err
@@ -52,6 +56,9 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if !*perCat {
+		rep.Categories = nil
+	}
 	if c.json {
 		return printJSON(e.stdout, rep)
 	}
@@ -60,5 +67,16 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "recall@%d: %.3f\n", k, rep.Recall[k])
 	}
 	fmt.Fprintf(e.stdout, "MRR: %.3f\n", rep.MRR)
+	fmt.Fprintf(e.stdout, "median search: %.2f ms\n", rep.MedianSearchMS)
+	if len(rep.Categories) > 0 {
+		labels := slices.Sorted(maps.Keys(rep.Categories))
+		w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+		fmt.Fprintf(w, "\ncategory\tcases\tr@1\tr@3\tr@5\tr@8\tMRR\tmedian ms\n")
+		for _, l := range labels {
+			r := rep.Categories[l]
+			fmt.Fprintf(w, "%s\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.2f\n", l, r.Cases, r.Recall[1], r.Recall[3], r.Recall[5], r.Recall[8], r.MRR, r.MedianSearchMS)
+		}
+		return w.Flush()
+	}
 	return nil
 }

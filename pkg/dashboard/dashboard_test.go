@@ -155,7 +155,7 @@ func TestPagesRender(t *testing.T) {
 		{"/static/app.js", []string{"/api/changes"}},
 		{"/api/notes/" + f.extra, []string{`"title": "Deploy checklist for the quotes API"`, `"prov_source": "human"`, `"supersedes": []`}},
 		{"/api/notes?limit=2", []string{`"machine_id"`}},
-		{"/api/search?q=migrations", []string{f.extra}},
+		{"/api/search?q=deploy+migrations", []string{f.extra}},
 		{"/api/stats", []string{`"total": 43`}},
 		{"/api/changes", []string{`"token"`}},
 	} {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -31,6 +32,27 @@ type Report struct {
 	Cases  int             `json:"cases"`
 	Recall map[int]float64 `json:"recall"`
 	MRR    float64         `json:"mrr"`
+	// MedianSearchMS is the median wall time of one Search, in milliseconds.
+	MedianSearchMS float64 `json:"median_search_ms"`
+	// Categories holds the same figures per case category, by label (see
+	// CategoryLabel), when the set has categories.
+	Categories map[string]*Report `json:"categories,omitempty"`
+}
+
+// locomoCategories names LoCoMo's numbered question categories.
+var locomoCategories = map[string]string{"1": "multi-hop", "2": "temporal", "3": "open-domain", "4": "single-hop", "5": "adversarial"}
+
+// CategoryLabel is how a case's category is reported: as written, with
+// LoCoMo's name for its numbered categories ("4 single-hop"), or "" for none.
+func CategoryLabel(c Case) string {
+	if c.Category == nil {
+		return ""
+	}
+	l := fmt.Sprint(c.Category)
+	if name, ok := locomoCategories[l]; ok && c.Source == "locomo" {
+		l += " " + name
+	}
+	return l
 }
 
 // Read parses a JSONL eval set; cases explicitly not approved are skipped.
@@ -68,15 +90,19 @@ func read(r io.Reader, all bool) ([]Case, error) {
 // counts as recalled at k when any relevant note is among the first k hits;
 // MRR is the mean reciprocal rank of the first relevant hit.
 func Run(ctx context.Context, s *store.Store, cases []Case) (Report, error) {
-	rep := Report{Cases: len(cases), Recall: map[int]float64{}}
+	all := newReport()
 	if len(cases) == 0 {
-		return rep, nil
+		return *all, nil
 	}
 	kmax := slices.Max(Ks)
+	var times []time.Duration
+	catTimes := map[string][]time.Duration{}
 	for _, c := range cases {
+		t0 := time.Now()
 		hits, err := s.Search(ctx, c.Query, store.Filter{Project: c.Project}, kmax)
+		d := time.Since(t0)
 		if err != nil {
-			return rep, fmt.Errorf("%q: %w", c.Query, err)
+			return *all, fmt.Errorf("%q: %w", c.Query, err)
 		}
 		first := 0
 		for i, h := range hits {
@@ -85,19 +111,53 @@ func Run(ctx context.Context, s *store.Store, cases []Case) (Report, error) {
 				break
 			}
 		}
-		if first > 0 {
-			rep.MRR += 1 / float64(first)
-			for _, k := range Ks {
-				if first <= k {
-					rep.Recall[k]++
-				}
+		times = append(times, d)
+		all.add(first)
+		if l := CategoryLabel(c); l != "" {
+			if all.Categories == nil {
+				all.Categories = map[string]*Report{}
+			}
+			if all.Categories[l] == nil {
+				all.Categories[l] = newReport()
+			}
+			all.Categories[l].add(first)
+			catTimes[l] = append(catTimes[l], d)
+		}
+	}
+	all.finish(times)
+	for l, r := range all.Categories {
+		r.finish(catTimes[l])
+	}
+	return *all, nil
+}
+
+func newReport() *Report { return &Report{Recall: map[int]float64{}} }
+
+// add counts one case whose first relevant hit is at rank first (0: none).
+func (r *Report) add(first int) {
+	r.Cases++
+	if first > 0 {
+		r.MRR += 1 / float64(first)
+		for _, k := range Ks {
+			if first <= k {
+				r.Recall[k]++
 			}
 		}
 	}
-	n := float64(len(cases))
-	rep.MRR /= n
-	for _, k := range Ks {
-		rep.Recall[k] /= n
+}
+
+// finish turns the counts into means and records the median search time.
+func (r *Report) finish(times []time.Duration) {
+	if r.Cases == 0 {
+		return
 	}
-	return rep, nil
+	n := float64(r.Cases)
+	r.MRR /= n
+	for _, k := range Ks {
+		r.Recall[k] /= n
+	}
+	slices.Sort(times)
+	if len(times) > 0 {
+		r.MedianSearchMS = float64(times[len(times)/2].Microseconds()) / 1000
+	}
 }

@@ -16,7 +16,8 @@ import (
 )
 
 // The LoCoMo store written by the reference: our search must score at least
-// what the reference scores (recall@5 0.602, MRR 0.465; SPEC 11).
+// what the reference scores (recall@5 0.602, MRR 0.465; SPEC 11), and keep
+// what our ranking reached (recall@5 0.708, MRR 0.549; README, "Ranking").
 func TestLoCoMoAtLeastReference(t *testing.T) {
 	src := "../../testdata/eval/locomo-dev"
 	home := t.TempDir()
@@ -59,8 +60,18 @@ func TestLoCoMoAtLeastReference(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("cases=%d recall=%v mrr=%.3f", rep.Cases, rep.Recall, rep.MRR)
-	if rep.Cases != 759 || rep.Recall[5] < 0.602 || rep.MRR < 0.465 {
-		t.Fatalf("below the reference: %+v", rep)
+	if rep.Cases != 759 || rep.Recall[5] < 0.70 || rep.MRR < 0.54 {
+		t.Fatalf("below our ranking's scores: %+v", rep)
+	}
+	counted := 0
+	for l, r := range rep.Categories {
+		counted += r.Cases
+		if r.MedianSearchMS <= 0 || r.Recall[1] > r.Recall[8] {
+			t.Errorf("category %s: %+v", l, r)
+		}
+	}
+	if len(rep.Categories) != 4 || rep.Categories["4 single-hop"] == nil || counted != 759 {
+		t.Fatalf("categories: %v", rep.Categories)
 	}
 	if rep.Recall[1] > rep.Recall[3] || rep.Recall[3] > rep.Recall[5] || rep.Recall[5] > rep.Recall[8] {
 		t.Fatalf("recall not monotonic: %v", rep.Recall)

@@ -43,8 +43,16 @@ func BenchmarkReindexNoChange(b *testing.B) {
 	}
 }
 
+// BenchmarkSearch times our ranking and, for comparison on the same
+// machine at the same moment, the reference-compatible one.
 func BenchmarkSearch(b *testing.B) {
+	b.Run("ours", func(b *testing.B) { benchSearch(b, false) })
+	b.Run("seed", func(b *testing.B) { benchSearch(b, true) })
+}
+
+func benchSearch(b *testing.B, seed bool) {
 	s := benchStore(b)
+	s.seedRank = seed
 	f, err := os.Open(os.Getenv("ANAMNESIS_BENCH_QUERIES"))
 	if err != nil {
 		b.Skip("ANAMNESIS_BENCH_QUERIES not set")

@@ -43,8 +43,9 @@ func MatchExpr(tokens []string) string {
 // Pruning: a term found in more than maxDF of the notes carries almost no
 // information for BM25 but makes FTS5 score nearly every note ("how did
 // the ..."), so it is dropped once the store is big enough for that to cost.
-// 0.5 keeps recall on the eval set identical to no pruning (lower values
-// cost MRR there) while removing the function words that make queries slow.
+// 0.5 keeps recall on the eval set identical to no pruning (lower values,
+// down to 0.02, cost recall and MRR there with either ranking) while removing
+// the function words that make queries slow.
 const (
 	maxDF = 0.5
 	// workBudget bounds the postings one query scores (the sum of its terms'
@@ -55,14 +56,12 @@ const (
 	maxTerms     = 64
 )
 
-// TitleWeight is the BM25 weight of a title match relative to the body (the
-// seed weighs all columns 1). Titles are short summaries, so a word there
-// says more; on the LoCoMo eval set 3 raises recall@5 from 0.602 to 0.621 and
-// MRR from 0.466 to 0.480 (see README, "Retrieval").
+// TitleWeight is the title's BM25 weight in the reference-compatible ranking
+// (Store.seedRank): the seed weighs all columns 1, we weighed titles 3.
 const TitleWeight = 3.0
 
-// Search ranks notes against query with BM25 (ties: most recently updated),
-// excluding superseded notes, and re-reads each hit from its file.
+// Search ranks notes against query (see rank.go; ties: most recently
+// updated), excluding superseded notes, and re-reads each hit from its file.
 func (s *Store) Search(ctx context.Context, query string, f Filter, k int) ([]*note.Note, error) {
 	k = min(max(k, 1), 100)
 	tokens := dedupe(Tokens(query))
@@ -74,10 +73,13 @@ func (s *Store) Search(ctx context.Context, query string, f Filter, k int) ([]*n
 		return nil, err
 	}
 	var hits []fileInfo
-	if len(p.ranked) > 0 {
-		hits, err = s.ranked(ctx, MatchExpr(p.ranked), f, k)
-	} else {
+	switch {
+	case len(p.ranked) == 0:
 		hits, err = s.broad(ctx, p.broad, f, k)
+	case s.seedRank:
+		hits, err = s.ranked(ctx, MatchExpr(p.ranked), f, k)
+	default:
+		hits, err = s.rankNotes(ctx, p, f, k)
 	}
 	if err != nil {
 		return nil, err
@@ -156,15 +158,34 @@ func dedupe(tokens []string) []string {
 	return out
 }
 
-// prune drops tokens whose stem occurs in more than maxDF of the notes,
-// keeping the two rarest if that would leave none. Stems come from FTS5's own
-// porter tokenizer (a scratch temp table), so they match the index exactly.
-// plan is what a query will be evaluated with: ranked terms for the seed's
-// OR query, or, when every term is too common to score cheaply, the rarest
-// ones for broad.
-type plan struct{ ranked, broad []string }
+// plan is what a query will be evaluated with: ranked terms for BM25, or,
+// when every term is too common to score cheaply, the rarest ones for broad.
+// docs and df are what pruning read (the note count and the term_df figures
+// of the query's terms, if it read them), which ranking reuses.
+type plan struct {
+	ranked, broad []string
+	docs          int
+	df            map[string]int
+}
 
+// prune drops the query words that carry no information: stop words (not in
+// the reference-compatible ranking) and, on stores of pruneMinDocs notes or
+// more, words whose term occurs in more than maxDF of the notes, keeping the
+// rest rarest first within workBudget. Document frequencies come from
+// term_df, looked up with the index's own terms (ftsTerms), so no query
+// needs SQLite to tokenize.
 func (s *Store) prune(ctx context.Context, tokens []string) (plan, error) {
+	if !s.seedRank {
+		var kept []string
+		for _, t := range tokens {
+			if !stopWords[strings.ToLower(t)] {
+				kept = append(kept, t)
+			}
+		}
+		if len(kept) > 0 { // a query of stop words only is left to the rules below
+			tokens = kept
+		}
+	}
 	var docs int
 	var v string
 	if err := s.db.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = 'df_docs'").Scan(&v); err == nil {
@@ -174,52 +195,42 @@ func (s *Store) prune(ctx context.Context, tokens []string) (plan, error) {
 		if len(tokens) > maxTerms {
 			tokens = tokens[:maxTerms]
 		}
-		return plan{ranked: tokens}, nil
+		return plan{ranked: tokens, docs: docs}, nil
 	}
-	conn, err := s.db.Conn(ctx)
-	if err != nil {
-		return plan{}, err
-	}
-	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, `CREATE VIRTUAL TABLE IF NOT EXISTS temp.qtok USING fts5(t, tokenize='porter unicode61');
-		CREATE VIRTUAL TABLE IF NOT EXISTS temp.qtok_v USING fts5vocab(temp, qtok, instance);
-		DELETE FROM temp.qtok;`); err != nil {
-		return plan{}, err
-	}
-	var ins strings.Builder
-	args := make([]any, 0, 2*len(tokens))
-	ins.WriteString("INSERT INTO temp.qtok(rowid, t) VALUES ")
+	terms := make([][]string, len(tokens))
+	var all []any
 	for i, t := range tokens {
-		if i > 0 {
-			ins.WriteString(",")
+		terms[i] = ftsTerms(t)
+		for _, x := range terms[i] {
+			all = append(all, x)
 		}
-		ins.WriteString("(?,?)")
-		args = append(args, i, t)
 	}
-	if _, err := conn.ExecContext(ctx, ins.String(), args...); err != nil {
-		return plan{}, err
-	}
-	rows, err := conn.QueryContext(ctx, `SELECT v.doc, coalesce(d.df, 0) FROM temp.qtok_v v
-		LEFT JOIN term_df d ON d.term = v.term`)
-	if err != nil {
-		return plan{}, err
-	}
-	df := make([]int, len(tokens))
-	for rows.Next() {
-		var i, n int
-		if err := rows.Scan(&i, &n); err != nil {
-			rows.Close()
+	dfOf := map[string]int{}
+	if len(all) > 0 {
+		rows, err := s.db.QueryContext(ctx, "SELECT term, df FROM term_df WHERE term IN (?"+strings.Repeat(",?", len(all)-1)+")", all...)
+		if err != nil {
 			return plan{}, err
 		}
-		if i >= 0 && i < len(df) {
-			df[i] = max(df[i], n)
+		for rows.Next() {
+			var t string
+			var n int
+			if err := rows.Scan(&t, &n); err != nil {
+				rows.Close()
+				return plan{}, err
+			}
+			dfOf[t] = n
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return plan{}, err
 		}
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return plan{}, err
+	df := make([]int, len(tokens))
+	for i := range tokens {
+		for _, x := range terms[i] {
+			df[i] = max(df[i], dfOf[x])
+		}
 	}
-	conn.ExecContext(ctx, "DELETE FROM temp.qtok")
 	limit := int(maxDF * float64(docs))
 	order := make([]int, len(tokens))
 	for i := range order {
@@ -246,7 +257,7 @@ func (s *Store) prune(ctx context.Context, tokens []string) (plan, error) {
 		return plan{broad: pick(order[:1])}, nil
 	}
 	slices.Sort(keep)
-	return plan{ranked: pick(keep)}, nil
+	return plan{ranked: pick(keep), docs: docs, df: dfOf}, nil
 }
 
 // maybeRefreshDF recomputes document frequencies after a full rebuild or once

@@ -36,8 +36,13 @@ type Store struct {
 	memDir   string
 	localDir string
 	db       *sql.DB
-	// titleWeight is TitleWeight; tests set 1 to check the seed's exact ranking.
+	// seedRank selects the reference-compatible ranking (FTS5's bm25 with
+	// titleWeight, no stop words); tests set it, with titleWeight 1, to check
+	// the seed's exact ranking.
+	seedRank    bool
 	titleWeight float64
+	// rank is the tuning of our own ranking (defaultRank; the eval tests vary it).
+	rank rankParams
 	// setAside is where an unusable index was moved by Open, and why.
 	setAside, setAsideWhy string
 }
@@ -82,7 +87,7 @@ func openStore(ctx context.Context, home string, check bool) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{home: abs, memDir: filepath.Join(abs, "memory"), localDir: filepath.Join(abs, "local"), titleWeight: TitleWeight}
+	s := &Store{home: abs, memDir: filepath.Join(abs, "memory"), localDir: filepath.Join(abs, "local"), titleWeight: TitleWeight, rank: defaultRank}
 	for _, d := range []string{s.memDir, s.localDir} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return nil, fmt.Errorf("store: %w", err)

@@ -1,0 +1,353 @@
+package store
+
+import (
+	"context"
+	"math"
+	"path/filepath"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// Our ranking (README, "Ranking"). FTS5 finds the notes that hold a query
+// term and orders them by its own bm25(); the best rankPool of them are then
+// scored again here, where the parameters can be chosen:
+//
+//   - BM25 with k1 = bm25K1 and no length normalisation (FTS5 fixes b at
+//     0.75, which favours short notes; b = 0 scored best and is simplest), the
+//     title weighted titleBoost and the tags tagsBoost against the body;
+//   - session context: notes that share a conversation (the same
+//     prov_session, or the same session tag within a project) are also
+//     scored together as one document, and sessionWeight of that score is
+//     added to each one's own. A note without a session is a session of its
+//     own, whose score is its own score, so where no notes share a session
+//     every score is multiplied by the same 1 + sessionWeight and the order
+//     is exactly what BM25 alone gives.
+const (
+	bm25K1        = 1.2
+	titleBoost    = 6.0
+	tagsBoost     = 1.0
+	rankPool      = 30
+	sessionWeight = 0.8
+)
+
+// rankParams are the constants above as values, so the eval tests can vary them.
+type rankParams struct {
+	k1, title, tags float64
+	pool            int
+	session         float64
+}
+
+var defaultRank = rankParams{bm25K1, titleBoost, tagsBoost, rankPool, sessionWeight}
+
+// stopWords are English function words, and the pieces contractions leave
+// ("Caroline's" is "caroline" and "s"): they never decide which note is
+// meant, and they make FTS5 score nearly every note.
+var stopWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`a about above after again against all am an and any are as at be because been
+		before being below between both but by can could did do does doing down during each few for from further
+		had has have having he her here hers herself him himself his how i if in into is it its itself just me
+		more most my myself no nor not now of off on once only or other our ours ourselves out over own same she
+		should so some such than that the their theirs them themselves then there these they this those through
+		to too under until up very was we were what when where which while who whom why will with would you your
+		yours yourself yourselves s t d ll m re ve don doesn didn isn aren wasn weren hasn haven hadn won wouldn
+		shouldn couldn`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// cand is one candidate note with what scoring needs from its text.
+type cand struct {
+	fi      fileInfo
+	updated string
+	session string
+	tf      [][3]float64 // per query term: count in title, body, tags
+	score   float64
+}
+
+// query is the weighted terms a ranking scores, in a fixed order (so equal
+// scores add up equal), with what counting them needs.
+type query struct {
+	terms []string
+	idf   []float64
+	index map[string]int
+	// first holds the first byte of every term: a word can only stem to a
+	// term it shares its first byte with, so other words are not stemmed.
+	first [256]bool
+	stems map[string]string
+}
+
+func newQuery(words []string) *query {
+	q := &query{index: map[string]int{}, stems: map[string]string{}}
+	for _, w := range words {
+		for _, t := range ftsTerms(w) {
+			if _, ok := q.index[t]; !ok {
+				q.index[t] = -1
+				q.terms = append(q.terms, t)
+			}
+		}
+	}
+	slices.Sort(q.terms)
+	for i, t := range q.terms {
+		q.index[t] = i
+		q.first[t[0]] = true
+	}
+	return q
+}
+
+// count adds text's words to c as column col.
+func (q *query) count(c *cand, col int, text string) {
+	var buf [64]byte
+	word := buf[:0]
+	// A word over 64 bytes (FTS5 does not stem those) is skipped: a query
+	// term that long is not looked for in the text.
+	long := false
+	end := func() {
+		if len(word) > 0 && !long && q.first[word[0]] {
+			st, ok := q.stems[string(word)]
+			if !ok {
+				st = porterStem(string(word))
+				q.stems[string(word)] = st
+			}
+			if i, ok := q.index[st]; ok {
+				c.tf[i][col]++
+			}
+		}
+		word, long = word[:0], false
+	}
+	for _, r := range text {
+		var piece string
+		switch {
+		case r < 0x80:
+			switch {
+			case 'a' <= r && r <= 'z', '0' <= r && r <= '9':
+			case 'A' <= r && r <= 'Z':
+				r += 'a' - 'A'
+			default:
+				end()
+				continue
+			}
+			if len(word) < cap(word) {
+				word = append(word, byte(r))
+			} else {
+				long = true
+			}
+			continue
+		case unicode.Is(unicode.Mn, r):
+			continue
+		case unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.Co, r):
+			piece = foldRune(r)
+		default:
+			end()
+			continue
+		}
+		if len(word)+len(piece) <= cap(word) {
+			word = append(word, piece...)
+		} else {
+			long = true
+		}
+	}
+	end()
+}
+
+// rankNotes scores the notes matching words (see the constants above).
+func (s *Store) rankNotes(ctx context.Context, pl plan, f Filter, k int) ([]fileInfo, error) {
+	p, words := s.rank, pl.ranked
+	q := newQuery(words)
+	cands, err := s.pool(ctx, q, MatchExpr(words), f, max(p.pool, k))
+	if err != nil || len(cands) == 0 {
+		return nil, err
+	}
+	if q.idf, err = s.idfs(ctx, q.terms, pl); err != nil {
+		return nil, err
+	}
+	p.score(cands, q)
+	slices.SortStableFunc(cands, func(a, b *cand) int {
+		switch {
+		case a.score > b.score:
+			return -1
+		case a.score < b.score:
+			return 1
+		}
+		return strings.Compare(b.updated, a.updated)
+	})
+	out := make([]fileInfo, 0, k)
+	for _, c := range cands[:min(k, len(cands))] {
+		out = append(out, c.fi)
+	}
+	return out, nil
+}
+
+// pool returns up to limit notes matching match within f, best first by
+// FTS5's bm25, with their counts of q's terms.
+func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limit int) ([]*cand, error) {
+	p := s.rank
+	args := []any{match}
+	sq := `WITH top AS (SELECT m.rowid AS r FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid
+		WHERE memories_fts MATCH ?` + f.where(&args) + `
+		AND m.id NOT IN (SELECT target FROM superseded)
+		ORDER BY bm25(memories_fts, 0, ?, 1, ?), m.updated_at DESC LIMIT ?)
+		SELECT m.id, m.scope, m.body_path, m.updated_at, m.project, coalesce(m.prov_session, ''), x.title, x.body, x.tags
+		FROM top JOIN memories m ON m.rowid = top.r JOIN memories_fts x ON x.rowid = top.r`
+	args = append(args, p.title, p.tags, limit)
+	rows, err := s.db.QueryContext(ctx, sq, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var cands []*cand
+	for rows.Next() {
+		var id, scope, bp, project, provSession, title, body, tags string
+		c := &cand{tf: make([][3]float64, len(q.terms))}
+		if err := rows.Scan(&id, &scope, &bp, &c.updated, &project, &provSession, &title, &body, &tags); err != nil {
+			return nil, err
+		}
+		base, _ := s.dirFor(scope)
+		c.fi = fileInfo{rel: id, abs: filepath.Join(base, filepath.FromSlash(bp)), scope: scope}
+		c.session = sessionKey(id, project, provSession, tags)
+		q.count(c, 0, title)
+		q.count(c, 1, body)
+		q.count(c, 2, tags)
+		cands = append(cands, c)
+	}
+	return cands, rows.Err()
+}
+
+// score sets each candidate's score: its own BM25 plus sessionWeight times
+// its session's.
+func (p rankParams) score(cands []*cand, q *query) {
+	bm25 := func(counts [][3]float64) float64 {
+		var sum float64
+		for t, v := range counts {
+			if w := p.title*v[0] + v[1] + p.tags*v[2]; w > 0 {
+				sum += q.idf[t] * w * (p.k1 + 1) / (w + p.k1)
+			}
+		}
+		return sum
+	}
+	// A session's counts are its candidates' added up.
+	sessions := map[string][][3]float64{}
+	for _, c := range cands {
+		sum := sessions[c.session]
+		if sum == nil {
+			sum = make([][3]float64, len(q.terms))
+			sessions[c.session] = sum
+		}
+		for t, v := range c.tf {
+			for col := range v {
+				sum[t][col] += v[col]
+			}
+		}
+	}
+	sessScore := map[string]float64{}
+	for key, counts := range sessions {
+		sessScore[key] = bm25(counts)
+	}
+	for _, c := range cands {
+		c.score = bm25(c.tf) + p.session*sessScore[c.session]
+	}
+}
+
+// sessionKey names the conversation a note belongs to: its prov_session,
+// else its first tag "session" followed by '_', '-' or ':' and more (within
+// its project: such tags are numbered per project), else the note alone.
+func sessionKey(id, project, provSession, tags string) string {
+	if provSession != "" {
+		return "s\x00" + provSession
+	}
+	for _, t := range strings.Fields(tags) {
+		if len(t) > 8 && strings.EqualFold(t[:7], "session") && strings.ContainsRune("_-:", rune(t[7])) {
+			return "t\x00" + project + "\x00" + t
+		}
+	}
+	return "n\x00" + id
+}
+
+// docCount is the number of notes in the index, from FTS5's own averages
+// record (a varint row count, then a token total per column).
+func (s *Store) docCount(ctx context.Context) (float64, error) {
+	var block []byte
+	if err := s.db.QueryRowContext(ctx, "SELECT block FROM memories_fts_data WHERE id = 1").Scan(&block); err != nil {
+		return 0, err
+	}
+	n, _ := ftsVarint(block)
+	return float64(max(n, 1)), nil
+}
+
+// ftsVarint decodes SQLite's big-endian varint (FTS5 records use it).
+func ftsVarint(b []byte) (uint64, int) {
+	var v uint64
+	for i := 0; i < len(b) && i < 9; i++ {
+		if i == 8 {
+			return v<<8 | uint64(b[i]), 9
+		}
+		v = v<<7 | uint64(b[i]&0x7f)
+		if b[i] < 0x80 {
+			return v, i + 1
+		}
+	}
+	return 0, 0
+}
+
+// idfs returns FTS5's IDF, log((N - df + 0.5) / (df + 0.5)) floored at a
+// millionth, for each term: N and the df of common terms as pruning read
+// them from meta and term_df (else read here), the df of rare terms, which
+// term_df leaves out, from the vocabulary table (cheap for a rare term).
+func (s *Store) idfs(ctx context.Context, terms []string, pl plan) ([]float64, error) {
+	docs := float64(pl.docs)
+	if docs <= 0 {
+		n, err := s.docCount(ctx)
+		if err != nil {
+			return nil, err
+		}
+		docs = n
+	}
+	df := map[string]float64{}
+	var args []any
+	for _, t := range terms {
+		if n, ok := pl.df[t]; ok {
+			df[t] = float64(n)
+		} else {
+			args = append(args, t)
+		}
+	}
+	queries := []string{"SELECT term, df FROM term_df WHERE term IN ", "SELECT term, doc FROM memories_vocab WHERE term IN "}
+	if pl.df != nil { // pruning looked in term_df already
+		queries = queries[1:]
+	}
+	for _, q := range queries {
+		if len(args) == 0 {
+			break
+		}
+		rows, err := s.db.QueryContext(ctx, q+"(?"+strings.Repeat(",?", len(args)-1)+")", args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var t string
+			var n float64
+			if err := rows.Scan(&t, &n); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			df[t] = n
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+		args = args[:0]
+		for _, t := range terms {
+			if _, ok := df[t]; !ok {
+				args = append(args, t)
+			}
+		}
+	}
+	out := make([]float64, len(terms))
+	for i, t := range terms {
+		out[i] = max(math.Log((docs-df[t]+0.5)/(df[t]+0.5)), 1e-6)
+	}
+	return out, nil
+}

@@ -1,0 +1,126 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+)
+
+func putNote(t *testing.T, s *Store, id, title, body, session string, tags []string, minute int) {
+	t.Helper()
+	n := note.New(note.Episodic, title, body)
+	n.ID = id
+	n.Project = "p"
+	n.ProvSession = session
+	n.Tags = tags
+	n.CreatedAt = fmt.Sprintf("2026-01-01T00:%02d:00+00:00", minute)
+	n.UpdatedAt = n.CreatedAt
+	if err := s.Put(context.Background(), n); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func searchIDs(t *testing.T, s *Store, q string) []string {
+	t.Helper()
+	hits, err := s.Search(context.Background(), q, Filter{Project: "p"}, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, h := range hits {
+		ids = append(ids, h.ID)
+	}
+	return ids
+}
+
+// Notes of one conversation lift each other: "the river was cold" ranks above
+// an equally good lone match because its session also holds "camped". Both
+// ways of sharing a session count: prov_session and a session tag.
+func TestSessionContextLiftsNotesOfOneSession(t *testing.T) {
+	for _, kind := range []string{"prov_session", "tag"} {
+		t.Run(kind, func(t *testing.T) {
+			s := open(t, t.TempDir())
+			session, tags := "", []string{"session_1"}
+			if kind == "prov_session" {
+				session, tags = "abc-123", nil
+			}
+			putNote(t, s, "01SESS0000000000000000000A", "chat", "we camped by the river", session, tags, 1)
+			putNote(t, s, "01SESS0000000000000000000B", "chat", "the river was cold", session, tags, 2)
+			// Newest, so without the session term it would win the tie.
+			putNote(t, s, "01SESS0000000000000000000C", "chat", "we camped in the hills", "", nil, 3)
+			for i := range 6 {
+				putNote(t, s, fmt.Sprintf("01SESSFILLER%014d", i), "other", "nothing to see here", "", nil, 4)
+			}
+			want := []string{"01SESS0000000000000000000A", "01SESS0000000000000000000B", "01SESS0000000000000000000C"}
+			if got := searchIDs(t, s, "camped river"); !slices.Equal(got, want) {
+				t.Fatalf("with sessions: %v, want %v", got, want)
+			}
+			s.rank.session = 0
+			want[1], want[2] = want[2], want[1]
+			if got := searchIDs(t, s, "camped river"); !slices.Equal(got, want) {
+				t.Fatalf("without the session term: %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+// Where no notes share a session, the session term changes nothing: every
+// query ranks exactly as BM25 alone ranks it.
+func TestSessionContextInertWithoutSharedSessions(t *testing.T) {
+	s := open(t, copyTree(t, "../../testdata/eval/locomo-dev"))
+	// Give every note a session of its own.
+	if _, err := s.db.Exec(`UPDATE memories_fts SET tags = 'locomo'`); err != nil {
+		t.Fatal(err)
+	}
+	hits := 0
+	queries := []string{"When did Caroline go to the LGBTQ support group?", "What did Melanie paint?",
+		"camping with the kids", "adoption agencies", "pottery class", "what books does she read"}
+	for _, q := range queries {
+		for _, project := range []string{"locomo-26", "locomo-42", ""} {
+			f := Filter{Project: project}
+			s.rank.session = sessionWeight
+			with, err := s.Search(context.Background(), q, f, 8)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.rank.session = 0
+			without, _ := s.Search(context.Background(), q, f, 8)
+			hits += len(with)
+			if !slices.EqualFunc(with, without, func(a, b *note.Note) bool { return a.ID == b.ID }) {
+				t.Fatalf("%q in %q: session term changed the order (%d vs %d hits)", q, project, len(with), len(without))
+			}
+		}
+	}
+	if hits < 50 {
+		t.Fatalf("only %d hits in all", hits)
+	}
+}
+
+// Search looks document frequencies up with Go's stems: it creates no
+// temporary table (it used to tokenize each query through a scratch FTS5
+// table and a vocabulary table).
+func TestSearchCreatesNoTempTables(t *testing.T) {
+	s := open(t, copyTree(t, "../../testdata/eval/locomo-dev"))
+	s.db.SetMaxOpenConns(1) // the queries below see the search's connection
+	temps := func() (n int) {
+		if err := s.db.QueryRow("SELECT count(*) FROM sqlite_temp_master").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	before := temps()
+	for _, q := range []string{"When did Caroline go to the LGBTQ support group?", "the of and"} {
+		if _, err := s.Search(context.Background(), q, Filter{}, 8); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.SearchHits(context.Background(), q, Filter{}, 8); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if after := temps(); after != before {
+		t.Fatalf("%d temporary tables before searching, %d after", before, after)
+	}
+}
