@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -165,6 +166,9 @@ func TestClaudeCode(t *testing.T) {
 		if !strings.Contains(text, "SessionStart:startup hook success: "+memoryHeader) || !strings.Contains(text, "## [semantic] "+markerTitle) {
 			t.Errorf("the first request does not carry the injected memory block")
 		}
+		if n := strings.Count(text, memoryHeader); n != 1 {
+			t.Errorf("the first request carries the memory block %d times, want once", n)
+		}
 
 		var n []*note.Note
 		waitFor(t, time.Minute, "the session-end note", func() bool {
@@ -189,10 +193,31 @@ func TestClaudeCode(t *testing.T) {
 		})
 	})
 
+	step("resume", func(t *testing.T) {
+		h.t = t
+		s := h.claudeP([]standin.Turn{{Text: "It returns {ok: true}."}}, "--resume", first.ID, "What does the health endpoint return?")
+		turns := s.turns()
+		if len(turns) == 0 {
+			t.Fatal("no request after resume")
+		}
+		text := standin.AllText(turns[0].Body)
+		t.Logf("resumed: %d memory block(s); startup hook text %d, resume hook text %d", strings.Count(text, memoryHeader),
+			strings.Count(text, "SessionStart:startup hook success"), strings.Count(text, "SessionStart:resume hook success"))
+		if n := strings.Count(text, memoryHeader); n != 1 {
+			t.Errorf("the resumed session's first request carries the memory block %d times, want once", n)
+		}
+	})
+
 	step("compact", func(t *testing.T) {
 		h.t = t
 		before := h.notesOf(first.ID)
-		h.claudeP(nil, "--resume", first.ID, "/compact")
+		c := h.claudeP(nil, "--resume", first.ID, "/compact")
+		for _, r := range c.Requests {
+			if r.Kind == "compact" || r.Kind == "turn" {
+				text := standin.AllText(r.Body)
+				t.Logf("/compact request (%s): %d memory block(s)", r.Kind, strings.Count(text, memoryHeader))
+			}
+		}
 		var after []*note.Note
 		waitFor(t, time.Minute, "the pre-compact capture", func() bool {
 			after = h.notesOf(first.ID)
@@ -213,10 +238,63 @@ func TestClaudeCode(t *testing.T) {
 		if !strings.Contains(text, "This session is being continued from a previous conversation") {
 			t.Errorf("the request is not from the compacted session")
 		}
+		t.Logf("resumed after /compact: %d memory block(s); compact hook text %d, resume hook text %d", strings.Count(text, memoryHeader),
+			strings.Count(text, "SessionStart:compact hook success"), strings.Count(text, "SessionStart:resume hook success"))
+		if n := strings.Count(text, memoryHeader); n != 1 {
+			t.Errorf("the first request after /compact and --resume carries the memory block %d times, want once", n)
+		}
 		// claude -p returns after its SessionEnd hook, so the resumed
 		// session's capture is done by now.
 		if n := h.notesOf(first.ID); len(n) != 1 || n[0].ID != before[0].ID {
 			t.Errorf("%d notes for one session after compaction and resume", len(n))
+		}
+	})
+
+	step("clear", func(t *testing.T) {
+		h.t = t
+		// /clear needs a session that goes on after it: prompts on stdin.
+		h.api.SetScript([]standin.Turn{{Text: "Hello! The health endpoint is in src/health.ts."}, {Text: "A fresh start; ask away."}})
+		before := len(h.api.Requests())
+		var in strings.Builder
+		for _, p := range []string{"Where is the health endpoint?", "/clear", "What now?"} {
+			in.WriteString(string(mustJSON(map[string]any{"type": "user", "message": map[string]string{"role": "user", "content": p}})) + "\n")
+		}
+		cmd := exec.Command(h.claude, "-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose")
+		cmd.Dir, cmd.Env, cmd.Stdin = h.proj, h.env, strings.NewReader(in.String())
+		cmd.WaitDelay = 10 * time.Second
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("claude with /clear: %v\n%s", err, out)
+		}
+		var turns []standin.Request
+		for _, r := range h.api.Requests()[before:] {
+			if r.Kind == "turn" {
+				turns = append(turns, r)
+			}
+		}
+		if len(turns) != 2 {
+			t.Fatalf("%d conversation requests, want 2 (before and after /clear)\n%s", len(turns), out)
+		}
+		text := standin.AllText(turns[1].Body)
+		t.Logf("after /clear: %d memory block(s); startup hook text %d, clear hook text %d", strings.Count(text, memoryHeader),
+			strings.Count(text, "SessionStart:startup hook success"), strings.Count(text, "SessionStart:clear hook success"))
+		// The conversation before /clear is gone (its SessionEnd capture's
+		// note may be in the new block: that is memory, not the old context).
+		var body struct {
+			Messages []struct {
+				Role string `json:"role"`
+			} `json:"messages"`
+		}
+		if err := json.Unmarshal(turns[1].Body, &body); err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range body.Messages {
+			if m.Role == "assistant" {
+				t.Errorf("the request after /clear still holds the conversation before it")
+			}
+		}
+		if n := strings.Count(text, memoryHeader); n != 1 || !strings.Contains(text, "SessionStart:clear hook success: "+memoryHeader) {
+			t.Errorf("the first request after /clear carries the memory block %d times (want once, from SessionStart clear)", n)
 		}
 	})
 
@@ -262,22 +340,47 @@ func TestClaudeCode(t *testing.T) {
 				{Text: "Wrote " + file + " as asked; nothing else changed in the project."},
 			}
 		}
-		base := h.claudeP(script("a.txt"), "Write a.txt")
-		remote := newHangingRemote(t)
-		h.anamnesis("init", "--yes", "--no-sync", "--remote", remote.url())
-		slow := h.claudeP(script("b.txt"), "Write b.txt")
-		t.Logf("session without a remote: %s; with an unreachable one: %s", base.Dur.Round(time.Millisecond), slow.Dur.Round(time.Millisecond))
-		// The sync deadline is 60 s: an exit that waited on the remote
-		// would take at least that long.
-		if slow.Dur > base.Dur+20*time.Second {
-			t.Errorf("claude -p took %s with an unreachable remote, %s without", slow.Dur, base.Dur)
+		// Five sessions without a remote, then five with one that never
+		// answers; the median exits are compared (a delay in most runs shows
+		// there, one slow start of node does not). The exit (last API
+		// request to process end: the SessionEnd hooks, and any hook Claude
+		// Code still waits for) is timed, not the whole run, whose node
+		// start-up varies by seconds on a loaded machine. The sessions
+		// without a remote come first, so no sync stuck on the remote is
+		// around to slow them down too.
+		const runs = 5
+		var bases, slows []time.Duration
+		for i := range runs {
+			b := h.claudeP(script(fmt.Sprintf("a%d.txt", i)), fmt.Sprintf("Write a%d.txt", i))
+			bases = append(bases, b.exit())
+			t.Logf("no remote, run %d: exit %s (whole run %s)", i, b.exit().Round(time.Millisecond), b.Dur.Round(time.Millisecond))
 		}
-		var n []*note.Note
-		waitFor(t, 30*time.Second, "the note of the offline session", func() bool {
-			n = h.notesOf(slow.ID)
-			return len(n) == 1
-		})
-		waitFor(t, 30*time.Second, "the offline note committed locally", func() bool { return h.committed(n[0].ID) })
+		remote := newHangingRemote(t)
+		h.anamnesis("config", "set", "remote", remote.url())
+		for i := range runs {
+			// Back to back, with the earlier sessions' syncs stuck on the
+			// remote: every capture still commits its note before claude
+			// exits (claude -p returns after its SessionEnd hook).
+			s := h.claudeP(script(fmt.Sprintf("b%d.txt", i)), fmt.Sprintf("Write b%d.txt", i))
+			slows = append(slows, s.exit())
+			t.Logf("remote that never answers, run %d: exit %s (whole run %s)", i, s.exit().Round(time.Millisecond), s.Dur.Round(time.Millisecond))
+			n := h.notesOf(s.ID)
+			if len(n) != 1 {
+				t.Fatalf("%d notes for the offline session %s", len(n), s.ID)
+			}
+			if !h.committed(n[0].ID) {
+				t.Errorf("session %s ended with its note %s not committed locally", s.ID, n[0].ID)
+			}
+		}
+		slices.Sort(bases)
+		slices.Sort(slows)
+		base, slow := bases[runs/2], slows[runs/2]
+		t.Logf("median exit of %d: %s without a remote, %s with one that never answers (+%s); slowest %s and %s",
+			runs, base.Round(time.Millisecond), slow.Round(time.Millisecond), (slow - base).Round(time.Millisecond),
+			bases[runs-1].Round(time.Millisecond), slows[runs-1].Round(time.Millisecond))
+		if slow-base > 300*time.Millisecond {
+			t.Errorf("a remote that never answers adds %s to claude -p's exit (want < 0.3 s)", slow-base)
+		}
 		// And a sync did try the remote, in the background.
 		waitFor(t, time.Minute, "a background sync to reach the remote", func() bool { return remote.accepted() > 0 })
 		h.anamnesis("init", "--yes", "--no-sync", "--local-only")

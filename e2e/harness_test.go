@@ -160,6 +160,7 @@ func removeAllPatiently(dir string) {
 type result struct {
 	stdout, stderr string
 	dur            time.Duration
+	end            time.Time
 	err            error
 }
 
@@ -178,7 +179,7 @@ func (h *harness) run(timeout time.Duration, dir string, extra []string, name st
 	cmd.WaitDelay = 10 * time.Second
 	start := time.Now()
 	err := cmd.Run()
-	r := result{stdout: out.String(), stderr: errb.String(), dur: time.Since(start), err: err}
+	r := result{stdout: out.String(), stderr: errb.String(), dur: time.Since(start), end: time.Now(), err: err}
 	if ctx.Err() != nil {
 		r.err = errors.New("timed out after " + timeout.String())
 	}
@@ -211,6 +212,7 @@ type session struct {
 	IsError  bool
 	Denials  []json.RawMessage
 	Dur      time.Duration
+	End      time.Time // when the claude process had exited
 	Requests []standin.Request
 }
 
@@ -244,7 +246,19 @@ func (h *harness) claudeP(script []standin.Turn, args ...string) session {
 	if n := h.api.Remaining(); n != 0 {
 		h.t.Errorf("claude ended with %d scripted turn(s) unused; requests in %s", n, filepath.Join(h.root, "requests.jsonl"))
 	}
-	return session{ID: out.SessionID, Result: out.Result, IsError: out.IsError, Denials: out.PermissionDenials, Dur: r.dur, Requests: h.api.Requests()[before:]}
+	return session{ID: out.SessionID, Result: out.Result, IsError: out.IsError, Denials: out.PermissionDenials, Dur: r.dur, End: r.end, Requests: h.api.Requests()[before:]}
+}
+
+// exit is how long claude took to exit after its last conversation request
+// reached the API: the reply, the SessionEnd hooks and the process's own
+// teardown, without node's start-up (which varies by seconds on a loaded
+// machine and has nothing to do with the hooks at exit).
+func (s session) exit() time.Duration {
+	turns := s.turns()
+	if len(turns) == 0 {
+		return s.Dur
+	}
+	return s.End.Sub(turns[len(turns)-1].Time)
 }
 
 // turns are the conversation requests of a session, in order.

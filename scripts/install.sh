@@ -56,19 +56,31 @@ rm -rf "$stage"
 trap - EXIT INT TERM
 echo "installed$built into $BINDIR"
 
-case ":$PATH:" in
-*":$BINDIR:"*) ;;
-*)
-	echo "warning: $BINDIR is not on your PATH. Add it, e.g. in ~/.profile or ~/.zshrc:" >&2
-	echo "    export PATH=\"$BINDIR:\$PATH\"" >&2
-	;;
-esac
+# The PATH warning comes last, after init's output, where it is seen: the
+# next command init suggests (`anamnesis doctor`) fails until it is heeded.
+path_warning() {
+	case ":$PATH:" in
+	*":$BINDIR:"*) return 0 ;;
+	esac
+	{
+		echo
+		echo "WARNING: $BINDIR is not on your PATH, so \`anamnesis\` is not found yet."
+		echo "  Add it (e.g. in ~/.profile, ~/.bashrc or ~/.zshrc), then open a new shell:"
+		echo "    export PATH=\"$BINDIR:\$PATH\""
+		echo "  Until then, run it by its full path: $BINDIR/anamnesis doctor"
+	} >&2
+}
 
 if [ "${ANAMNESIS_SKIP_INIT:-}" = 1 ]; then
 	echo "skipping anamnesis init (ANAMNESIS_SKIP_INIT=1); run it yourself: $BINDIR/anamnesis init"
+	path_warning
 	exit 0
 fi
+status=0
 if [ -t 0 ]; then
-	exec "$BINDIR/anamnesis" init "$@"
+	"$BINDIR/anamnesis" init "$@" || status=$?
+else
+	"$BINDIR/anamnesis" init --yes "$@" || status=$?
 fi
-exec "$BINDIR/anamnesis" init --yes "$@"
+path_warning
+exit "$status"

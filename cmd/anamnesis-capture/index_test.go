@@ -36,7 +36,7 @@ func TestCaptureWithCorruptIndex(t *testing.T) {
 			os.Remove(db + "-wal")
 			os.Remove(db + "-shm")
 			breakIt(db)
-			r := runCapture(t, home, nil, "--transcript", fixture(t, "7c0371b3"), "--no-sync")
+			r := runCapture(t, home, nil, "--transcript", fixture(t, "5d18d0a2"), "--no-sync")
 			if !strings.Contains(r.stdout, "capture: wrote episodic note") {
 				t.Fatalf("no note written: stdout %q stderr %q log %q", r.stdout, r.stderr, r.log)
 			}
@@ -67,7 +67,7 @@ func TestCaptureWithoutIndex(t *testing.T) {
 		open: func(context.Context, string) (*store.Store, error) {
 			return nil, errors.New("index unusable for the test")
 		},
-		o:   options{home: home, transcript: fixture(t, "7c0371b3"), source: "session-end", noSync: true},
+		o:   options{home: home, transcript: fixture(t, "5d18d0a2"), source: "session-end", noSync: true},
 		cfg: cfg, log: hook.NewLogger(home, "anamnesis-capture"), stdout: &out, stderr: &errb,
 	}
 	for range 2 { // the second capture of the session updates the same file
@@ -103,7 +103,7 @@ func TestCaptureIndexFailsOnSave(t *testing.T) {
 			}
 			return st, err
 		},
-		o:   options{home: home, transcript: fixture(t, "7c0371b3"), source: "session-end", noSync: true},
+		o:   options{home: home, transcript: fixture(t, "5d18d0a2"), source: "session-end", noSync: true},
 		cfg: config.Resolve(home, os.Getenv), log: hook.NewLogger(home, "anamnesis-capture"), stdout: &out, stderr: &errb,
 	}
 	if err := c.run(context.Background(), strings.NewReader("")); err != nil {

@@ -214,8 +214,10 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 		// the other machines: nothing to commit or sync.
 		return nil
 	}
-	// Only the note (and the store's .gitignore), under the home's sync lock:
-	// a sync that aborts a failed merge resets whatever is staged.
+	// Only the note (and the store's .gitignore), under the home's commit
+	// lock: a sync that aborts a failed merge resets whatever is staged. A
+	// sync holds that lock only for its local steps, never across the
+	// network, so a hanging remote cannot make this wait or skip.
 	paths := []string{filepath.ToSlash(filepath.Join(n.Type, n.ID+".md"))}
 	if _, err := os.Stat(filepath.Join(c.cfg.Home, "memory", ".gitignore")); err == nil {
 		paths = append(paths, ".gitignore")
@@ -231,7 +233,7 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	if errors.Is(err, gitsync.ErrBusy) {
 		// The note is on disk and indexed; the sync started below waits
 		// for the running one and then commits it.
-		c.say("capture: a sync is running; the note will be committed by the next sync")
+		c.say("capture: the memory repository is busy; the note will be committed by the next sync")
 		err = nil
 	}
 	if err != nil {

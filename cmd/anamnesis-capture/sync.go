@@ -22,8 +22,9 @@ var (
 	detachedSyncArgs = []string{"--lock-wait", "90"}
 )
 
-// commitLockWait is how long the local commit waits for a running sync
-// before leaving the note to the next sync.
+// commitLockWait is how long the local commit waits for another local git
+// step (a sync's merge, another capture's commit) before leaving the note to
+// the next sync.
 const commitLockWait = 3 * time.Second
 
 // sync starts anamnesis-sync for this home. By default it is detached (its

@@ -29,7 +29,7 @@ It binds loopback by default. Any other address needs the access token printed a
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := cli.FlagSet("anamnesis-dashboard", stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, usage, "\nflags:\n"); fs.PrintDefaults() }
+	fs.Usage = func() { fmt.Fprint(fs.Output(), usage, "\nflags:\n"); fs.PrintDefaults() }
 	addr := fs.String("addr", "127.0.0.1:7077", "address to listen on (host:port)")
 	open := fs.Bool("open", false, "open the dashboard in the default browser")
 	home := fs.String("home", "", "store home (default $ANAMNESIS_HOME or ~/.anamnesis)")

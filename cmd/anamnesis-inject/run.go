@@ -18,6 +18,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/inject"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
+	"github.com/anamnesis-dev/anamnesis/pkg/transcript"
 )
 
 // deadline keeps inject well inside the 15 s SessionStart hook timeout, so a
@@ -79,9 +80,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 func blockFor(ctx context.Context, home, projectKey string, k, budget int, stdin io.Reader, log *hook.Logger) (string, error) {
+	p, perr := hook.ReadPayload(stdin)
+	if perr == nil && alreadyInContext(ctx, p, log) {
+		return "", nil
+	}
 	if projectKey == "" {
 		cwd := "."
-		p, perr := hook.ReadPayload(stdin)
 		switch {
 		case perr != nil:
 			log.Printf("no usable hook payload (%v); using cwd %q", perr, cwd)
@@ -121,6 +125,27 @@ func blockFor(ctx context.Context, home, projectKey string, k, budget int, stdin
 	}
 	block := res.Block
 	return block, nil
+}
+
+// alreadyInContext reports a resumed session whose context already holds
+// the block: Claude Code replays an earlier SessionStart hook's output from
+// the transcript (see transcript.HookOutputLive), so printing it again would
+// put it there twice. After startup and clear the context is new, and after
+// a compaction the old block is gone (it came before the boundary), so only
+// resume is checked; a transcript that cannot be read means inject.
+func alreadyInContext(ctx context.Context, p hook.Payload, log *hook.Logger) bool {
+	if p.Source != "resume" || p.TranscriptPath == "" {
+		return false
+	}
+	live, err := transcript.HookOutputLive(ctx, p.TranscriptPath, inject.Header)
+	if err != nil {
+		log.Printf("resume: reading %s: %v; injecting the block", p.TranscriptPath, err)
+		return false
+	}
+	if live {
+		log.Printf("resume of session %s: the block is already in its context; not injected again", p.SessionID)
+	}
+	return live
 }
 
 // rebuildInBackground starts `anamnesis reindex` detached, at most once

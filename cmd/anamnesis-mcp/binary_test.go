@@ -236,7 +236,7 @@ func TestBinaryFlags(t *testing.T) {
 		t.Fatalf("--version: %v stdout %q stderr %q", err, stdout, stderr)
 	}
 	stdout, stderr, err = runRaw(t, home, "", "--bogus")
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || stdout != "" || !strings.Contains(stderr, "usage: anamnesis-mcp") {
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || stdout != "" || strings.Count(stderr, "-bogus") != 1 || !strings.Contains(stderr, "(see 'anamnesis-mcp --help')") {
 		t.Fatalf("--bogus: %v stdout %q stderr %q", err, stdout, stderr)
 	}
 	_, _, err = runRaw(t, home, "", "extra")

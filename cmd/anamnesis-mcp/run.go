@@ -35,7 +35,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	machineID := fs.String("machine-id", "", "machine id stamped on written notes (default: config.json, else hostname)")
 	version := fs.Bool("version", false, "print the version and exit")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(fs.Output(), usage)
 		fs.PrintDefaults()
 	}
 	if err := cli.Parse(fs, args); err != nil {

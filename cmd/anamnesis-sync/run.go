@@ -2,13 +2,17 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"time"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/bin"
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
+	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 )
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -19,8 +23,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.Var(cli.Seconds{D: &timeout}, "timeout", "deadline for the network steps together (seconds or a duration; default 60s)")
 	lockWait := gitsync.DefaultLockWait
 	fs.Var(cli.Seconds{D: &lockWait}, "lock-wait", "how long to wait for another sync of this home before skipping")
+	background := fs.Bool("background", false, "start the sync detached (output to <home>/logs/anamnesis.log) and return at once")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: anamnesis-sync [flags]   (also: anamnesis sync)
+		fmt.Fprint(fs.Output(), `usage: anamnesis-sync [flags]   (also: anamnesis sync)
 
 One sync cycle of <home>/memory over git: import Claude Code's native memory
 (unless ANAMNESIS_IMPORT_NATIVE=0), commit, fetch, merge, push, then update
@@ -33,6 +38,7 @@ the remote could not be reached (local commits are kept).
 examples:
   anamnesis-sync
   anamnesis-sync --timeout 20 --json
+  anamnesis-sync --background     (what the SessionStart hook runs)
 
 flags:
 `)
@@ -45,6 +51,9 @@ flags:
 		return cli.Usagef("anamnesis-sync takes no arguments (got %q)", fs.Args())
 	}
 	cfg := config.Resolve(*home, os.Getenv)
+	if *background {
+		return detach(cfg.Home, timeout, lockWait, *asJSON, stdout)
+	}
 	o := gitsync.OptionsFrom(cfg)
 	o.Timeout, o.LockWait = timeout, lockWait
 	res, err := gitsync.Sync(ctx, o)
@@ -57,5 +66,27 @@ flags:
 		}
 		return cli.ExitError{Code: 1} // the printed line says what failed
 	}
+	return nil
+}
+
+// detach starts this sync as its own detached process and returns. The
+// SessionStart hook runs it so: Claude Code waits for a hook still running
+// when the session ends (about 1.5 s with 2.1.330) and then kills it, so a
+// sync stuck on a remote that never answers would delay every exit, and a
+// killed one could leave git's index.lock behind.
+func detach(home string, timeout, lockWait time.Duration, asJSON bool, stdout io.Writer) error {
+	self := bin.Find("anamnesis-sync")
+	if self == "" {
+		return errors.New("anamnesis-sync not found next to this binary or on PATH")
+	}
+	args := []string{"--timeout", timeout.String(), "--lock-wait", lockWait.String()}
+	if asJSON {
+		args = append(args, "--json")
+	}
+	pid, err := hook.StartDetached(home, self, args...)
+	if err != nil {
+		return fmt.Errorf("starting the sync: %w", err)
+	}
+	fmt.Fprintf(stdout, "sync: started in the background (pid %d; result in %s)\n", pid, hook.LogPath(home))
 	return nil
 }

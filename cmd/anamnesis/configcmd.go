@@ -21,7 +21,7 @@ func shown(key, value string) string {
 }
 
 func runConfig(ctx context.Context, e *env, args []string) error {
-	fs := cli.FlagSet("config", e.stderr)
+	fs := commandFlags(e, "config")
 	var c common
 	c.register(fs, true)
 	pos, err := parseArgs(fs, args)
@@ -70,7 +70,11 @@ func runConfig(ctx context.Context, e *env, args []string) error {
 	case "get":
 		v, ok := f.Get(rest[0])
 		if !ok {
-			return cli.ExitError{Code: 1}
+			// Exit 1 as git config does, but say why.
+			if !slices.Contains(config.Keys, rest[0]) {
+				return fmt.Errorf("config: unknown key %q (known: %s)", rest[0], strings.Join(config.Keys, ", "))
+			}
+			return fmt.Errorf("config: %s is not set in %s", rest[0], config.Path(home))
 		}
 		v = shown(rest[0], config.Display(rest[0], v))
 		if c.json {

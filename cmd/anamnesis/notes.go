@@ -86,7 +86,7 @@ func splitTags(s string) []string {
 }
 
 func runWrite(ctx context.Context, e *env, args []string) error {
-	fs := cli.FlagSet("write", e.stderr)
+	fs := commandFlags(e, "write")
 	var c common
 	c.register(fs, true)
 	typ := fs.String("type", "", "procedural, semantic or episodic")
@@ -160,7 +160,7 @@ func runWrite(ctx context.Context, e *env, args []string) error {
 // withNote parses "CMD ID [--json] [--home DIR]", validates the id before
 // touching the store, and runs fn with the open store.
 func withNote(ctx context.Context, e *env, cmd string, args []string, fn func(s *store.Store, id string, asJSON bool) error) error {
-	fs := cli.FlagSet(cmd, e.stderr)
+	fs := commandFlags(e, cmd)
 	var c common
 	c.register(fs, true)
 	pos, err := parseArgs(fs, args)
@@ -232,6 +232,20 @@ func checkFilter(f store.Filter) error {
 	return nil
 }
 
+// filterText names the filters in effect, for the line an empty result prints.
+func filterText(f store.Filter) string {
+	var parts []string
+	for _, p := range [][2]string{{"project", f.Project}, {"type", f.Type}, {"scope", f.Scope}, {"machine", f.Machine}} {
+		if p[1] != "" {
+			parts = append(parts, p[0]+" "+p[1])
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
+}
+
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -248,7 +262,7 @@ func printNotes(w io.Writer, notes []*note.Note) {
 }
 
 func runList(ctx context.Context, e *env, args []string) error {
-	fs := cli.FlagSet("list", e.stderr)
+	fs := commandFlags(e, "list")
 	var c common
 	c.register(fs, true)
 	var f store.Filter
@@ -280,12 +294,16 @@ func runList(ctx context.Context, e *env, args []string) error {
 	if c.json {
 		return printJSON(e.stdout, note.Outs(notes, false))
 	}
+	if len(notes) == 0 {
+		// On stderr: stdout stays one note per line for scripts.
+		fmt.Fprintln(e.stderr, "no notes"+filterText(f))
+	}
 	printNotes(e.stdout, notes)
 	return nil
 }
 
 func runSearch(ctx context.Context, e *env, args []string) error {
-	fs := cli.FlagSet("search", e.stderr)
+	fs := commandFlags(e, "search")
 	var c common
 	c.register(fs, true)
 	var f store.Filter
@@ -313,12 +331,15 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 	if c.json {
 		return printJSON(e.stdout, note.Outs(hits, true))
 	}
+	if len(hits) == 0 {
+		fmt.Fprintf(e.stderr, "no notes match %q%s\n", strings.Join(pos, " "), filterText(f))
+	}
 	printNotes(e.stdout, hits)
 	return nil
 }
 
 func runReindex(ctx context.Context, e *env, args []string) error {
-	fs := cli.FlagSet("reindex", e.stderr)
+	fs := commandFlags(e, "reindex")
 	var c common
 	c.register(fs, true)
 	full := fs.Bool("full", false, "rebuild the whole index from the files")
@@ -361,7 +382,7 @@ func problemsOrEmpty(p []store.Problem) []store.Problem {
 }
 
 func runStatus(ctx context.Context, e *env, args []string) error {
-	fs := cli.FlagSet("status", e.stderr)
+	fs := commandFlags(e, "status")
 	var c common
 	c.register(fs, true)
 	if _, err := parseArgs(fs, args); err != nil {

@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -11,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/peterbourgon/ff/v3"
@@ -88,12 +90,30 @@ func FlagSet(name string, w io.Writer) *flag.FlagSet {
 // hidden environment names: the variables of SPEC 10 are read by pkg/config
 // alone (an env prefix here made ANAMNESIS_VERSION=1 stop the MCP server and
 // let an undocumented ANAMNESIS_MAX_CHARS beat ANAMNESIS_INJECT_MAX_CHARS).
+// --help prints the flag set's usage; a flag error prints nothing here: the
+// flag package would print the message and the whole flag list, and Main
+// prints the message again, so the error alone is returned, naming --help.
 func Parse(fs *flag.FlagSet, args []string) error {
+	out := fs.Output()
+	var buf bytes.Buffer
+	fs.SetOutput(&buf)
 	err := ff.Parse(fs, args)
-	if err == nil || errors.Is(err, flag.ErrHelp) {
+	fs.SetOutput(out)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, flag.ErrHelp):
+		out.Write(buf.Bytes())
 		return err
 	}
-	return fmt.Errorf("%w: %v", ErrUsage, err)
+	if inner := errors.Unwrap(err); inner != nil {
+		err = inner // ff's "error parsing commandline arguments: " says nothing
+	}
+	name := fs.Name()
+	if !strings.HasPrefix(name, "anamnesis") {
+		name = "anamnesis " + name
+	}
+	return fmt.Errorf("%w: %v (see '%s --help')", ErrUsage, err, name)
 }
 
 // Seconds is a flag value for a time span, read by config.ParseSeconds.

@@ -176,6 +176,15 @@ func TestSearchHighlightsWords(t *testing.T) {
 	want(t, c.get("/notes?q=billing"), http.StatusOK, "<mark>Billing</mark> worker")
 	body = want(t, c.get("/notes?q=billing&machine=nobody"), http.StatusOK, "Nothing matches")
 	_ = body
+	// A snippet of a markdown body reads as text, not as markdown source.
+	md := note.New(note.Episodic, "Session", "**Ask:** rotate the `zephyr` keys\n\n**Outcome:** see [the runbook](https://x/y)")
+	if _, err := f.st.Write(context.Background(), md); err != nil {
+		t.Fatal(err)
+	}
+	body = want(t, c.get("/notes?q=zephyr"), http.StatusOK, "Ask: rotate the <mark>zephyr</mark> keys Outcome: see the runbook")
+	if strings.Contains(body, "**Ask") || strings.Contains(body, "`") || strings.Contains(body, "](") {
+		t.Errorf("raw markdown in the search page")
+	}
 	// No tokens, no results: the header box with only punctuation shows browse, never an error.
 	want(t, c.get("/notes?q=%21%21"), http.StatusOK, "Nothing matches")
 }
@@ -725,6 +734,22 @@ func TestMarkedIsBalancedAndEscaped(t *testing.T) {
 	} {
 		if got := string(marked(in)); got != out {
 			t.Errorf("marked(%q) = %q, want %q", in, got, out)
+		}
+	}
+}
+
+// Search snippets show the words, not the markdown around them.
+func TestSnippetIsPlainText(t *testing.T) {
+	for in, out := range map[string]string{
+		"**Ask:** Add a \x02health\x03 check\n\n**Outcome:** done":         "Ask: Add a \x02health\x03 check Outcome: done",
+		"…the `make \x02rotate\x03-keys` target":                           "…the make \x02rotate\x03-keys target",
+		"## Deploy\n- step one\n- see [the \x02runbook\x03](https://x/y)…": "Deploy step one see the \x02runbook\x03…",
+		"use *care* and _always_ run snake_case_name or 2 * 3":             "use care and always run snake_case_name or 2 * 3",
+		"> quoted\n1. first\n![diagram](a.png) ~~old~~ __bold__":           "quoted first diagram old bold",
+		"**\x02Files\x03 touched (1):**\n- /src/health.ts":                 "\x02Files\x03 touched (1): /src/health.ts",
+	} {
+		if got := plainText(in); got != out {
+			t.Errorf("plainText(%q)\n got %q\nwant %q", in, got, out)
 		}
 	}
 }

@@ -225,7 +225,7 @@ func (s *Server) browse(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		for _, h := range hits {
-			d.Rows = append(d.Rows, row{Note: h.Note, TitleHL: marked(h.TitleHL), Snippet: marked(h.Snippet)})
+			d.Rows = append(d.Rows, row{Note: h.Note, TitleHL: marked(h.TitleHL), Snippet: marked(plainText(h.Snippet))})
 		}
 		d.Total = len(hits)
 		if len(hits) == d.K && d.K < 100 {

@@ -9,6 +9,7 @@ import (
 	"log"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"time"
 
@@ -62,6 +63,27 @@ func marked(s string) template.HTML {
 		b.WriteString("</mark>")
 	}
 	return template.HTML(b.String())
+}
+
+// Markdown syntax a search snippet may hold. A snippet is a cut through the
+// body, so it cannot be rendered as markdown (an emphasis or a link may be
+// cut in half); plainText drops the syntax and keeps the words, and the
+// match marks (store.HLStart/HLEnd) pass through untouched.
+var (
+	mdImageOrLink = regexp.MustCompile(`!?\[([^\]\n]*)\]\([^)\n]*\)`)
+	mdLineStart   = regexp.MustCompile(`(?m)^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|>[ \t]?|\d+[.)][ \t]+)`)
+	mdStrong      = regexp.MustCompile("\\*\\*|~~|`+")
+	mdEmphasis    = regexp.MustCompile(`(^|[\s(\x02])(?:[*_]|__)([^\s*_])|([^\s*_])(?:[*_]|__)($|[\s.,;:!?)\x03])`)
+	mdSpace       = regexp.MustCompile(`\s+`)
+)
+
+// plainText turns a markdown excerpt into one line of plain text.
+func plainText(s string) string {
+	s = mdImageOrLink.ReplaceAllString(s, "$1")
+	s = mdLineStart.ReplaceAllString(s, "")
+	s = mdStrong.ReplaceAllString(s, "")
+	s = mdEmphasis.ReplaceAllString(s, "$1$2$3$4")
+	return strings.TrimSpace(mdSpace.ReplaceAllString(s, " "))
 }
 
 func parseTime(ts string) (time.Time, bool) {

@@ -56,7 +56,7 @@ func RunImport(ctx context.Context, args []string, getenv config.Env, stdout, st
 	timeout := DefaultTimeout
 	fs.Var(cli.Seconds{D: &timeout}, "timeout", "deadline for the sync's network steps (seconds or a duration)")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: anamnesis import [flags]
+		fmt.Fprint(fs.Output(), `usage: anamnesis import [flags]
 
 Imports Claude Code's native memory files (<claude dir>/projects/*/memory/*.md,
 not MEMORY.md) as notes: feedback becomes procedural, the rest semantic,

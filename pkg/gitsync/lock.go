@@ -14,8 +14,16 @@ var ErrBusy = errors.New("another sync is running")
 // LockPath is the per-home sync lock.
 func LockPath(home string) string { return filepath.Join(home, "sync.lock") }
 
-// lock holds <home>/sync.lock for the length of a sync (git steps and the
-// index update), so two syncs of one home never interleave.
+// CommitLockPath is the per-home lock on memory/'s repository.
+func CommitLockPath(home string) string { return filepath.Join(home, "commit.lock") }
+
+// lock is one of a home's two locks. <home>/sync.lock is held for the
+// length of a sync (git steps and the index update), so two syncs of one home
+// never interleave. <home>/commit.lock is held for every local change to
+// memory/'s repository (commit, merge, ref update) and never across a network
+// step, so a capture's local commit waits at most for a local git step, never
+// for a remote that does not answer (SPEC 5: a hanging remote must not delay
+// Claude Code's exit). Whoever holds both took sync.lock first.
 type lock struct {
 	f    *os.File
 	path string

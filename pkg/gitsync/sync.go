@@ -33,6 +33,9 @@ const (
 	remoteRef       = "refs/remotes/origin/main"
 	zeroHash        = "0000000000000000000000000000000000000000"
 	pushAttempts    = 8
+	// relockWait bounds a sync's wait for the commit lock, which others
+	// hold only for a local git step (a capture's commit).
+	relockWait = 30 * time.Second
 )
 
 // Options configure one sync.
@@ -183,6 +186,7 @@ func Sync(ctx context.Context, o Options) (Result, error) {
 		if err := s.settleScopes(ctx, st.MemoryDir(), st.LocalDir()); err != nil {
 			notes = append(notes, "settling notes moved to machine-local: "+err.Error())
 		}
+		s.unlockRepo()
 		if n := len(res.Conflicts); n > 0 && serr == nil {
 			s.finishDetail()
 		}
@@ -225,10 +229,33 @@ type syncer struct {
 	o   Options
 	res *Result
 	g   *git
+	// repo is the commit lock while held: every local git step runs under
+	// it; fetch and push run without it (see lock).
+	repo *lock
+}
+
+func (s *syncer) lockRepo(ctx context.Context) error {
+	lk, err := acquire(ctx, CommitLockPath(s.o.Home), relockWait)
+	if err != nil {
+		s.res.Detail = "memory repository: " + err.Error()
+		return fmt.Errorf("sync: commit lock: %w", err)
+	}
+	s.repo = lk
+	return nil
+}
+
+func (s *syncer) unlockRepo() {
+	if s.repo != nil {
+		s.repo.release()
+		s.repo = nil
+	}
 }
 
 func (s *syncer) run(ctx context.Context) error {
 	g := s.g
+	if err := s.lockRepo(ctx); err != nil {
+		return err
+	}
 	if err := ensureRepo(ctx, g); err != nil {
 		s.res.Detail = "memory repository: " + err.Error()
 		return err
@@ -262,7 +289,12 @@ func (s *syncer) run(ctx context.Context) error {
 	netCtx, cancel := context.WithTimeout(ctx, s.o.Timeout)
 	defer cancel()
 	for attempt := 1; ; attempt++ {
-		if err := s.fetch(netCtx); err != nil {
+		s.unlockRepo()
+		ferr := s.fetch(netCtx)
+		if err := s.lockRepo(ctx); err != nil {
+			return err
+		}
+		if err := ferr; err != nil {
 			if !born {
 				// Offline on the first sync: keep the notes committed anyway.
 				if empty, _ := onlyGitignore(ctx, g); !empty {
@@ -313,9 +345,23 @@ func (s *syncer) run(ctx context.Context) error {
 			s.finishDetail()
 			return nil
 		}
-		perr := s.push(netCtx)
+		head, err := g.rev(ctx, branchRef)
+		if err != nil {
+			s.res.Detail = err.Error()
+			return err
+		}
+		s.unlockRepo()
+		perr := s.push(netCtx, head)
+		if err := s.lockRepo(ctx); err != nil {
+			return err
+		}
 		if perr == nil {
 			s.res.Pushed = true
+			if now, _ := g.rev(ctx, branchRef); now != head && attempt < pushAttempts && netCtx.Err() == nil {
+				// A capture committed while the push was on the wire:
+				// send its note too rather than leave it to the next sync.
+				continue
+			}
 			s.finishDetail()
 			return nil
 		}
@@ -374,13 +420,14 @@ func (s *syncer) fetch(ctx context.Context) error {
 	return err
 }
 
-func (s *syncer) push(ctx context.Context) error {
-	_, err := s.g.run(ctx, "push", "--quiet", "--no-verify", "origin", branchRef+":"+branchRef)
+// push sends commit head (main as the sync last saw it, not main now: a
+// capture may commit while the push runs without the commit lock) and
+// records it as origin's main.
+func (s *syncer) push(ctx context.Context, head string) error {
+	_, err := s.g.run(ctx, "push", "--quiet", "--no-verify", "origin", head+":"+branchRef)
 	if err == nil {
 		// Keep the tracking ref exact even if origin's fetch refspec was customised.
-		if h, herr := s.g.rev(ctx, branchRef); herr == nil {
-			s.g.run(context.WithoutCancel(ctx), "update-ref", remoteRef, h)
-		}
+		s.g.run(context.WithoutCancel(ctx), "update-ref", remoteRef, head)
 	}
 	return err
 }
@@ -583,10 +630,10 @@ func setRemote(ctx context.Context, g *git, remote string) error {
 }
 
 // Commit commits the notes under <home>/memory locally, creating the
-// repository if needed (capture uses it so a note is safe in git before any
-// network step). It takes the home's sync lock, waiting up to wait; if a
-// sync holds it longer it returns ErrBusy: that sync or the next commits
-// the note, and nothing is lost meanwhile.
+// repository if needed. It takes the home's commit lock, waiting up to wait:
+// a running sync holds that lock only for its local steps, never across the
+// network, so the wait is short even when the remote hangs; past wait it
+// returns ErrBusy and the next sync commits the notes.
 func Commit(ctx context.Context, home, machineID, msg string, wait time.Duration) (bool, error) {
 	if msg == "" {
 		msg = Message(machineID)
@@ -594,7 +641,7 @@ func Commit(ctx context.Context, home, machineID, msg string, wait time.Duration
 	if wait <= 0 {
 		wait = 10 * time.Second
 	}
-	lk, err := acquire(ctx, LockPath(home), wait)
+	lk, err := acquire(ctx, CommitLockPath(home), wait)
 	if err != nil {
 		return false, err
 	}
@@ -609,12 +656,13 @@ func Commit(ctx context.Context, home, machineID, msg string, wait time.Duration
 	return commitAll(ctx, g, msg)
 }
 
-// CommitPaths commits only paths (relative to <home>/memory) under the sync
-// lock, creating the repository if needed, and returns the new short hash ("" when
-// those paths did not change). Capture uses it to commit the note it just
-// wrote without sweeping up anything else pending: that belongs to the next sync.
+// CommitPaths commits only paths (relative to <home>/memory) under the commit
+// lock (see Commit), creating the repository if needed, and returns the new
+// short hash ("" when those paths did not change). Capture uses it to commit
+// the note it just wrote without sweeping up anything else pending: that
+// belongs to the next sync.
 func CommitPaths(ctx context.Context, home, machineID, msg string, wait time.Duration, paths ...string) (string, error) {
-	lk, err := acquire(ctx, LockPath(home), wait)
+	lk, err := acquire(ctx, CommitLockPath(home), wait)
 	if err != nil {
 		return "", err
 	}

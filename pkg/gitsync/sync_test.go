@@ -633,9 +633,20 @@ func TestSecondSyncIsSkippedWhileLocked(t *testing.T) {
 	if d := time.Since(start); d < 250*time.Millisecond || d > 3*time.Second {
 		t.Errorf("waited %s", d)
 	}
-	if _, err := Commit(context.Background(), h.dir, "alpha", "", 100*time.Millisecond); !errors.Is(err, ErrBusy) {
-		t.Errorf("Commit under the lock: %v", err)
+	// A local commit does not wait for a sync: it takes the commit lock only.
+	h.write(note.Episodic, "s", "captured")
+	if ok, err := Commit(context.Background(), h.dir, "alpha", "", 100*time.Millisecond); err != nil || !ok {
+		t.Errorf("Commit while a sync holds the sync lock: %v %v", ok, err)
 	}
+	clk, err := acquire(context.Background(), CommitLockPath(h.dir), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.write(note.Episodic, "s2", "captured")
+	if _, err := Commit(context.Background(), h.dir, "alpha", "", 100*time.Millisecond); !errors.Is(err, ErrBusy) {
+		t.Errorf("Commit under the commit lock: %v", err)
+	}
+	clk.release()
 	lk.release()
 	if r := h.sync(); r.Skipped {
 		t.Fatal("still skipped after release")

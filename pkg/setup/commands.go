@@ -25,7 +25,7 @@ func RunInit(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	fs.BoolVar(&o.Print, "print", false, "show every change init would make and write nothing")
 	fs.StringVar(&o.BinDir, "bin-dir", "", "directory holding the anamnesis binaries (default: this executable's)")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: anamnesis init [flags]
+		fmt.Fprint(fs.Output(), `usage: anamnesis init [flags]
 
 Wires Anamnesis into Claude Code: the SessionStart/SessionEnd/PreCompact hooks
 in settings.json, the MCP server (claude mcp add --scope user), config.json,
@@ -59,7 +59,7 @@ func RunUninstall(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	fs.BoolVar(&o.Print, "print", false, "show what would be removed and change nothing")
 	fs.StringVar(&o.BinDir, "bin-dir", "", "directory holding the anamnesis binaries")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: anamnesis uninstall [flags]\n\nRemoves the hooks and the MCP registration init added; keeps your notes.\n\nflags:\n")
+		fmt.Fprint(fs.Output(), "usage: anamnesis uninstall [flags]\n\nRemoves the hooks and the MCP registration init added; keeps your notes.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
 	if err := cli.Parse(fs, args); err != nil {
@@ -81,7 +81,7 @@ func RunDoctor(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	fs.Var(cli.Seconds{D: &o.Timeout}, "timeout", "deadline for each network or process check (seconds or a duration; default 20s)")
 	fs.StringVar(&o.BinDir, "bin-dir", "", "directory holding the anamnesis binaries")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: anamnesis doctor [flags]\n\nChecks binaries, hooks, MCP registration, config, index, notes, git repo and\nremote; one line per check, each failure with its fix. Exit 1 if any fails.\n\nflags:\n")
+		fmt.Fprint(fs.Output(), "usage: anamnesis doctor [flags]\n\nChecks binaries, hooks, MCP registration, config, index, notes, git repo and\nremote; one line per check, each failure with its fix. Exit 1 if any fails.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
 	if err := cli.Parse(fs, args); err != nil {

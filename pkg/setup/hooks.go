@@ -51,7 +51,10 @@ func BuildHooks(binDir, home string, homeIsDefault bool) EventGroups {
 			// compact after a compaction and puts the output in the fresh
 			// context; without it the memory block is gone after /compact.
 			{Matcher: "startup|resume|clear|compact", Hooks: []HookCommand{{Type: "command", Command: cmd(BinInject, ""), Timeout: injectTimeout}}},
-			{Matcher: "startup|resume", Hooks: []HookCommand{{Type: "command", Command: cmd(BinSync, ""), Async: true}}},
+			// --background: the sync detaches and the hook returns at once;
+			// Claude Code waits for a hook still running at exit, so one
+			// stuck on a silent remote would delay every exit.
+			{Matcher: "startup|resume", Hooks: []HookCommand{{Type: "command", Command: cmd(BinSync, "--background"), Async: true}}},
 		}},
 		{Event: "SessionEnd", Groups: []HookGroup{
 			{Hooks: []HookCommand{{Type: "command", Command: cmd(BinCapture, ""), Timeout: captureTimeout}}},

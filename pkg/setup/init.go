@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"strings"
@@ -322,6 +323,10 @@ func (plan *initPlan) describe(w io.Writer, dry bool) {
 		bak := "settings.json.bak"
 		if !plan.settingsHad {
 			bak = "new file, no backup"
+		} else if _, err := os.Stat(plan.settingsPath + ".bak"); err == nil {
+			if hooks, _ := FindHooks(plan.settingsOld); len(hooks) > 0 {
+				bak = "its Anamnesis hooks replaced; settings.json.bak kept"
+			}
 		}
 		fmt.Fprintf(w, "  hooks:  %s update %s (%s):\n", will, plan.settingsPath, bak)
 		for _, h := range plan.hooksRemoved {
@@ -414,17 +419,28 @@ func (plan *initPlan) execute(ctx context.Context, opts InitOptions, stdout, std
 				plan.settingsOld, plan.settingsHad, plan.settingsNew = cur, had, nb
 			}
 			mode := fileMode(plan.settingsPath, 0o644)
+			// settings.json.bak keeps the file as it was before Anamnesis
+			// (uninstall gives those bytes back): a version that already
+			// has our hooks (init run again) never replaces it.
+			pristine := false
 			if plan.settingsHad {
-				if err := atomicfile.Write(plan.settingsPath+".bak", plan.settingsOld, mode); err != nil {
-					return err
+				_, bakErr := os.Stat(plan.settingsPath + ".bak")
+				if hooks, _ := FindHooks(plan.settingsOld); len(hooks) == 0 || errors.Is(bakErr, fs.ErrNotExist) {
+					pristine = true
+					if err := atomicfile.Write(plan.settingsPath+".bak", plan.settingsOld, mode); err != nil {
+						return err
+					}
 				}
 			}
 			if err := atomicfile.Write(plan.settingsPath, plan.settingsNew, mode); err != nil {
 				return err
 			}
-			if plan.settingsHad {
+			switch {
+			case pristine:
 				fmt.Fprintf(stdout, "hooks:  updated %s (previous version in settings.json.bak)\n", plan.settingsPath)
-			} else {
+			case plan.settingsHad:
+				fmt.Fprintf(stdout, "hooks:  updated %s (its Anamnesis hooks replaced; settings.json.bak kept)\n", plan.settingsPath)
+			default:
 				fmt.Fprintf(stdout, "hooks:  wrote %s\n", plan.settingsPath)
 			}
 		}

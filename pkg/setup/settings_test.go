@@ -107,7 +107,7 @@ func TestMergeIntoMissingFile(t *testing.T) {
         "hooks": [
           {
             "type": "command",
-            "command": "/opt/anamnesis/bin/anamnesis-sync",
+            "command": "/opt/anamnesis/bin/anamnesis-sync --background",
             "async": true
           }
         ]
@@ -171,7 +171,7 @@ func TestMergeKeepsEverythingElse(t *testing.T) {
 	if want := []string{"PreToolUse", "SessionStart", "SessionEnd", "Stop", "PreCompact"}; !reflect.DeepEqual(order, want) {
 		t.Errorf("event order %v, want %v", order, want)
 	}
-	if got, want := commands(ev["SessionStart"]), []string{"echo 'hello from my own hook'", "/opt/anamnesis/bin/anamnesis-inject", "/opt/anamnesis/bin/anamnesis-sync"}; !reflect.DeepEqual(got, want) {
+	if got, want := commands(ev["SessionStart"]), []string{"echo 'hello from my own hook'", "/opt/anamnesis/bin/anamnesis-inject", "/opt/anamnesis/bin/anamnesis-sync --background"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("SessionStart %q, want %q", got, want)
 	}
 	if got, want := commands(ev["SessionEnd"]), []string{"notify-send 'session over'", "/opt/anamnesis/bin/anamnesis-capture"}; !reflect.DeepEqual(got, want) {
@@ -212,7 +212,7 @@ func TestMergeReplacesReferenceGroups(t *testing.T) {
 	}
 	// Ours take the place of the first reference group; the user's own
 	// group keeps its place relative to the others.
-	if got, want := commands(ev["SessionStart"]), []string{"/opt/anamnesis/bin/anamnesis-inject", "/opt/anamnesis/bin/anamnesis-sync", "echo mine"}; !reflect.DeepEqual(got, want) {
+	if got, want := commands(ev["SessionStart"]), []string{"/opt/anamnesis/bin/anamnesis-inject", "/opt/anamnesis/bin/anamnesis-sync --background", "echo mine"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("SessionStart %q, want %q", got, want)
 	}
 	// A group shared with a user's hook loses only the Anamnesis entry.
@@ -390,7 +390,7 @@ func TestHookCommandsSurviveTheShell(t *testing.T) {
 	}
 	want := []string{
 		"anamnesis-inject|--home " + home,
-		"anamnesis-sync|--home " + home,
+		"anamnesis-sync|--home " + home + " --background",
 		"anamnesis-capture|--home " + home,
 		"anamnesis-capture|--home " + home + " --source precompact --no-sync",
 	}

@@ -1,12 +1,15 @@
 package setup
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"reflect"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
@@ -69,19 +72,31 @@ func Uninstall(ctx context.Context, opts UninstallOptions, stdout, stderr io.Wri
 		}
 	} else {
 		mode := fileMode(path, 0o644)
-		if err := atomicfile.Write(path+".bak", old, mode); err != nil {
-			return err
-		}
-		if d, err := parseSettings(newSettings); err == nil && len(d.top) == 0 {
+		back, restored := preInstall(path+".bak", newSettings)
+		how := ""
+		switch {
+		case restored:
+			// The exact bytes init replaced; the backup is init's and
+			// now a copy of the file, so it goes too.
+			if err := atomicfile.Write(path, back, mode); err != nil {
+				return err
+			}
+			os.Remove(path + ".bak")
+			how = " (restored the file as it was before init)"
+		case isEmptySettings(newSettings):
 			// init created the file (it had nothing else); leave no
 			// empty settings.json behind.
 			if err := os.Remove(path); err != nil {
 				return err
 			}
-		} else if err := atomicfile.Write(path, newSettings, mode); err != nil {
-			return err
+			how = " (init had created the file: removed it)"
+		default:
+			// Changed since init: only our hooks go, the rest stays.
+			if err := atomicfile.Write(path, newSettings, mode); err != nil {
+				return err
+			}
 		}
-		fmt.Fprintf(stdout, "hooks:  %s %d Anamnesis hook(s) from %s (previous version in settings.json.bak)\n", will, len(removedHooks), p.SettingsPath())
+		fmt.Fprintf(stdout, "hooks:  %s %d Anamnesis hook(s) from %s%s\n", will, len(removedHooks), p.SettingsPath(), how)
 	}
 
 	removeLine := cli.ShellLine("claude", "mcp", "remove", "--scope", "user", opts.Name)
@@ -105,4 +120,41 @@ func Uninstall(ctx context.Context, opts UninstallOptions, stdout, stderr io.Wri
 		fmt.Fprintf(stdout, "store:  kept %s (your notes); delete it yourself if you no longer want them\n", p.Home)
 	}
 	return nil
+}
+
+// preInstall returns the bytes init kept in bak (the file before any
+// Anamnesis hook) when they say exactly what stripped (the file now, minus
+// our hooks) says: restoring them then changes formatting only, never a
+// setting made since init. Otherwise false, and uninstall writes stripped.
+func preInstall(bak string, stripped []byte) ([]byte, bool) {
+	orig, had, err := readOptional(bak)
+	if err != nil || !had {
+		return nil, false
+	}
+	return orig, sameJSON(orig, stripped)
+}
+
+// sameJSON compares two settings files by value (an empty file is {}).
+func sameJSON(a, b []byte) bool {
+	va, erra := jsonValue(a)
+	vb, errb := jsonValue(b)
+	return erra == nil && errb == nil && reflect.DeepEqual(va, vb)
+}
+
+func jsonValue(data []byte) (any, error) {
+	data = bytes.TrimPrefix(data, utf8BOM)
+	if len(bytes.TrimSpace(data)) == 0 {
+		return map[string]any{}, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	err := dec.Decode(&v)
+	return v, err
+}
+
+// isEmptySettings reports a settings file with no keys at all.
+func isEmptySettings(data []byte) bool {
+	d, err := parseSettings(data)
+	return err == nil && len(d.top) == 0
 }

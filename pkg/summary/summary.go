@@ -7,6 +7,7 @@ package summary
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/redact"
@@ -21,6 +22,18 @@ const (
 	// MaxListedFiles bounds the file list in a note; a session that touched
 	// hundreds of files gets a count for the rest rather than a wall of paths.
 	MaxListedFiles = 50
+
+	// A session that touched no file is chatter ("hello" and a greeting
+	// back) when all its prompts together are at most ChatterPromptMax
+	// characters and prompts plus outcome are under ChatterTotalMax. From
+	// the fixtures (testdata/fixtures/claude-code): the "hello" session is
+	// 5 + 49 = 54 characters; the shortest real ask without an edit ("Use a
+	// subagent to list the routes") is 33 on its own. 24 covers greetings
+	// and thanks ("good morning", "thanks, that's all") and stays under any
+	// ask; 120, over twice the greeting's total, keeps a short question with
+	// a substantive answer.
+	ChatterPromptMax = 24
+	ChatterTotalMax  = 120
 )
 
 // Result is a summary ready to become a note.
@@ -35,6 +48,8 @@ type Result struct {
 // Trivial is the seed's free gate: a session that touched a file is always
 // kept; otherwise it is skipped when it has neither prompt nor outcome, no
 // prompt and a tiny outcome, or only a slash command and a tiny outcome.
+// On top of the seed it skips chatter (see ChatterPromptMax): such a note
+// says nothing and would take an episodic slot of the session-start block.
 // reason says why, for the printed line and the log.
 func Trivial(s *transcript.Session) (skip bool, reason string) {
 	if s.FilesTotal > 0 {
@@ -52,6 +67,18 @@ func Trivial(s *transcript.Session) (skip bool, reason string) {
 		return true, fmt.Sprintf("no user prompt and under %d characters of assistant output", TrivialOutcomeFloor)
 	case isSlash(prompt) && tiny:
 		return true, "a lone slash command (" + prompt + ") and no real assistant output"
+	}
+	prompts := s.Prompts
+	if len(prompts) == 0 && prompt != "" {
+		prompts = []string{prompt}
+	}
+	asked := 0
+	for _, p := range prompts {
+		asked += utf8.RuneCountInString(strings.TrimSpace(p))
+	}
+	// A slash command's output is its content: the seed's rule above decides it.
+	if len(prompts) > 0 && !isSlash(prompt) && s.PromptCount <= len(prompts) && asked <= ChatterPromptMax && asked+utf8.RuneCountInString(outcome) < ChatterTotalMax {
+		return true, fmt.Sprintf("short chatter: no file touched, %d characters of prompts and %d of assistant output", asked, utf8.RuneCountInString(outcome))
 	}
 	return false, ""
 }
@@ -77,15 +104,27 @@ func Heuristic(s *transcript.Session) Result {
 	return Result{Title: Title(prompt), Body: Body(prompt, s.GitBranch, s.Files, s.FilesTotal, outcome), Redacted: append(k1, k2...)}
 }
 
-// Title is the first line of the prompt cut to 80 characters, or
-// "Session summary" when there is no prompt.
+// Title is the first line of the prompt, or "Session summary" when there is
+// no prompt. A line over 80 characters is cut at the last word that fits and
+// ends with "…" (80 characters in all), so a title never ends mid-word
+// without saying it was cut; a single word longer than that is cut inside.
 func Title(prompt string) string {
 	line, _, _ := strings.Cut(strings.TrimSpace(prompt), "\n")
 	line = strings.TrimSpace(line)
 	if line == "" {
 		return "Session summary"
 	}
-	return cutRunes(line, MaxTitle)
+	if utf8.RuneCountInString(line) <= MaxTitle {
+		return line
+	}
+	cut := cutRunes(line, MaxTitle-1)
+	if next, _ := utf8.DecodeRuneInString(line[len(cut):]); !unicode.IsSpace(next) {
+		// Back up to the last space, unless that would drop most of the line.
+		if i := strings.LastIndexFunc(cut, unicode.IsSpace); i >= MaxTitle/2 {
+			cut = cut[:i]
+		}
+	}
+	return strings.TrimRightFunc(cut, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(",;:-", r) }) + "…"
 }
 
 // Body lays out Ask, Branch, Files touched and Outcome exactly as the

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/model"
 	"github.com/anamnesis-dev/anamnesis/pkg/transcript"
@@ -55,14 +56,17 @@ func refNote(t *testing.T, prefix string) (title, body string) {
 
 func TestGateOnFixtures(t *testing.T) {
 	for prefix, wantSkip := range map[string]bool{
-		"82bbae79": false, "7643d7a9": false, "7c0371b3": false, "5d18d0a2": false, "5b24d0e4": false,
+		"82bbae79": false, "7643d7a9": false, "5d18d0a2": false, "5b24d0e4": false,
 		"239322a7": true, // /cost, recorded as <command-name>/usage</command-name>
+		"7c0371b3": true, // "hello" and a greeting back
 	} {
 		skip, reason := Trivial(parse(t, prefix))
 		if skip != wantSkip {
 			t.Errorf("%s: Trivial = %v (%s), want %v", prefix, skip, reason, wantSkip)
 		}
-		if skip && !strings.Contains(reason, "/usage") {
+		if prefix == "7c0371b3" && reason != "short chatter: no file touched, 5 characters of prompts and 49 of assistant output" {
+			t.Errorf("%s: reason %q", prefix, reason)
+		} else if skip && prefix != "7c0371b3" && !strings.Contains(reason, "/usage") {
 			t.Errorf("%s: reason %q does not name the command", prefix, reason)
 		}
 	}
@@ -84,8 +88,14 @@ func TestGateRules(t *testing.T) {
 		{"bare slash prompt long", transcript.Session{FirstPrompt: "/clear", PromptCount: 1, LastOutcome: long}, false},
 		{"slash wrapper only", transcript.Session{SlashCommands: []string{"/usage"}}, true},
 		{"slash wrapper with files", transcript.Session{SlashCommands: []string{"/init"}, FilesTotal: 1, Files: []string{"/CLAUDE.md"}}, false},
-		{"real prompt tiny outcome", transcript.Session{FirstPrompt: "hello", PromptCount: 1, LastOutcome: "Hi"}, false},
-		{"real prompt no outcome", transcript.Session{FirstPrompt: "hello", PromptCount: 1}, false},
+		{"chatter", transcript.Session{FirstPrompt: "hello", PromptCount: 1, LastOutcome: "Hi"}, true},
+		{"chatter no outcome", transcript.Session{FirstPrompt: "hello", PromptCount: 1}, true},
+		{"chatter at the prompt limit", transcript.Session{FirstPrompt: "p", Prompts: []string{strings.Repeat("p", ChatterPromptMax-3), "ok!"}, PromptCount: 2, LastOutcome: "Bye."}, true},
+		{"prompts over the limit", transcript.Session{FirstPrompt: "p", Prompts: []string{strings.Repeat("p", ChatterPromptMax-2), "ok!"}, PromptCount: 2, LastOutcome: "Bye."}, false},
+		{"short ask, real answer", transcript.Session{FirstPrompt: "why is CI red?", Prompts: []string{"why is CI red?"}, PromptCount: 1, LastOutcome: strings.Repeat("x", ChatterTotalMax-14)}, false},
+		{"short ask, short answer", transcript.Session{FirstPrompt: "why is CI red?", Prompts: []string{"why is CI red?"}, PromptCount: 1, LastOutcome: strings.Repeat("x", ChatterTotalMax-15)}, true},
+		{"more prompts than kept", transcript.Session{FirstPrompt: "hi", Prompts: []string{"hi"}, PromptCount: 60, LastOutcome: "Hi"}, false},
+		{"chatter but a file touched", transcript.Session{FirstPrompt: "hello", PromptCount: 1, LastOutcome: "Hi", FilesTotal: 1, Files: []string{"/a"}}, false},
 		{"multibyte floor counts characters", transcript.Session{LastOutcome: strings.Repeat("é", TrivialOutcomeFloor)}, false},
 	}
 	for _, tt := range tests {
@@ -169,8 +179,27 @@ func TestClipAndTitle(t *testing.T) {
 	if got := Title("  first line\nsecond"); got != "first line" {
 		t.Errorf("Title = %q", got)
 	}
-	if got := Title(strings.Repeat("é", 100)); len([]rune(got)) != MaxTitle {
-		t.Errorf("Title runes = %d", len([]rune(got)))
+	if got := Title(strings.Repeat("é", 100)); len([]rune(got)) != MaxTitle || !strings.HasSuffix(got, "…") {
+		t.Errorf("one long word: %d runes, %q", len([]rune(got)), got)
+	}
+	// Over 80 characters: cut at a word, with an ellipsis, 80 in all at most.
+	for _, tt := range []struct{ in, want string }{
+		{"Add a health check endpoint to the quotes API and make the load balancer use it for every region",
+			"Add a health check endpoint to the quotes API and make the load balancer use it…"},
+		{"Refactor the authentication middleware so that the session refresh logic, token rotation, and audit",
+			"Refactor the authentication middleware so that the session refresh logic, token…"},
+		{"Investigate why the nightly export job fails intermittently with connection resets, deadlocks",
+			"Investigate why the nightly export job fails intermittently with connection…"},
+		{strings.Repeat("x", 79) + " tail", strings.Repeat("x", 79) + "…"},
+		{strings.Repeat("word ", 16), strings.TrimSpace(strings.Repeat("word ", 16))}, // 79 after trimming: not cut
+	} {
+		got := Title(tt.in)
+		if got != tt.want {
+			t.Errorf("Title(%q)\n got %q\nwant %q", tt.in, got, tt.want)
+		}
+		if n := utf8.RuneCountInString(got); n > MaxTitle {
+			t.Errorf("Title(%q) is %d characters", tt.in, n)
+		}
 	}
 	if Title(" \n ") != "Session summary" {
 		t.Error("empty title")

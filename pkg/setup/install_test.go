@@ -1,0 +1,99 @@
+package setup
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// installScript runs scripts/install.sh with a stand-in `go` that writes a
+// small shell script for each binary (the dispatcher's prints its arguments
+// and init's last line), and returns stdout and stderr interleaved as the
+// user sees them.
+func installScript(t *testing.T, pathHasBin bool, env ...string) (string, string, error) {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("install.sh is a POSIX shell script")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fake := t.TempDir()
+	goScript := `#!/bin/sh
+out=""
+while [ $# -gt 0 ]; do
+	case "$1" in -o) out=$2; shift ;; esac
+	shift
+done
+case "$out" in
+*/anamnesis) printf '#!/bin/sh\necho "init $*"\necho "anamnesis: ready. anamnesis doctor checks the installation."\nexit 3\n' >"$out" ;;
+*) printf '#!/bin/sh\n' >"$out" ;;
+esac
+chmod 755 "$out"
+`
+	if err := os.WriteFile(filepath.Join(fake, "go"), []byte(goScript), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "bin")
+	path := fake + ":/usr/bin:/bin"
+	if p, err := exec.LookPath("git"); err == nil {
+		path += ":" + filepath.Dir(p)
+	}
+	if pathHasBin {
+		path = bin + ":" + path
+	}
+	cmd := exec.Command("sh", filepath.Join(root, "scripts", "install.sh"), "--machine-id", "box")
+	cmd.Env = append([]string{"PATH=" + path, "HOME=" + t.TempDir(), "BINDIR=" + bin}, env...)
+	cmd.Stdin = strings.NewReader("")
+	out, err := os.CreateTemp(t.TempDir(), "out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	// One file for both streams keeps their order, as on a terminal.
+	cmd.Stdout, cmd.Stderr = out, out
+	runErr := cmd.Run()
+	data, _ := os.ReadFile(out.Name())
+	return string(data), bin, runErr
+}
+
+// The "not on PATH" warning is the last thing install.sh prints, after
+// init's output, and init's exit status is kept.
+func TestInstallScriptWarnsAboutPathLast(t *testing.T) {
+	out, bin, err := installScript(t, false)
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 3 {
+		t.Fatalf("exit: %v (want init's status 3)\n%s", err, out)
+	}
+	if !strings.Contains(out, "init --yes --machine-id box\n") {
+		t.Errorf("init not run with --yes and the arguments:\n%s", out)
+	}
+	warn := strings.Index(out, "WARNING: "+bin+" is not on your PATH")
+	ready := strings.Index(out, "anamnesis: ready.")
+	if warn < 0 || ready < 0 || warn < ready {
+		t.Fatalf("the PATH warning is not after init's output:\n%s", out)
+	}
+	tail := out[warn:]
+	for _, want := range []string{`export PATH="` + bin + `:$PATH"`, bin + "/anamnesis doctor"} {
+		if !strings.Contains(tail, want) {
+			t.Errorf("warning lacks %q:\n%s", want, tail)
+		}
+	}
+	if lines := strings.Split(strings.TrimSpace(tail), "\n"); len(lines) != 4 {
+		t.Errorf("something printed after the warning:\n%s", tail)
+	}
+
+	// With the directory on PATH there is no warning.
+	out, _, _ = installScript(t, true)
+	if strings.Contains(out, "WARNING") || !strings.Contains(out, "anamnesis: ready.") {
+		t.Errorf("on PATH:\n%s", out)
+	}
+	// Binaries only: the warning still ends the output.
+	out, bin, err = installScript(t, false, "ANAMNESIS_SKIP_INIT=1")
+	if err != nil || !strings.HasSuffix(strings.TrimSpace(out), bin+"/anamnesis doctor") {
+		t.Errorf("ANAMNESIS_SKIP_INIT=1: %v\n%s", err, out)
+	}
+}
