@@ -27,6 +27,10 @@ func TestScripts(t *testing.T) {
 			env.Setenv("ANAMNESIS_MACHINE_ID", "testbox")
 			env.Setenv("HOME", filepath.Join(env.WorkDir, "userhome"))
 			env.Setenv("REFSTORE", mustAbs("../../testdata/fixtures/reference/store"))
+			env.Setenv("NATIVE", mustAbs("../../testdata/fixtures/claude-code/projects/-home-dev-src-quotes-api/memory"))
+			// Commits made by scripts: a bare git may have no identity.
+			env.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(env.WorkDir, "gitconfig"))
+			env.Setenv("GIT_CONFIG_NOSYSTEM", "1")
 			return nil
 		},
 	})

@@ -1,11 +1,6 @@
 package gitsync
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
-	"github.com/anamnesis-dev/anamnesis/pkg/hook"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,72 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/anamnesis-dev/anamnesis/pkg/cli"
-	"github.com/anamnesis-dev/anamnesis/pkg/native"
+	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 )
-
-func fixtureClaude(t *testing.T) string {
-	t.Helper()
-	dir := filepath.Join(t.TempDir(), "claude")
-	src := "../../testdata/fixtures/claude-code/projects/-home-dev-src-quotes-api/memory"
-	dst := filepath.Join(dir, "projects", "-home-dev-src-quotes-api", "memory")
-	os.MkdirAll(dst, 0o755)
-	filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			data, _ := os.ReadFile(p)
-			os.WriteFile(filepath.Join(dst, d.Name()), data, 0o644)
-		}
-		return nil
-	})
-	return dir
-}
-
-func TestRunImport(t *testing.T) {
-	needGit(t)
-	isolateGit(t)
-	remote := newRemote(t)
-	home := filepath.Join(t.TempDir(), "home")
-	claude := fixtureClaude(t)
-	env := func(k string) string {
-		return map[string]string{"ANAMNESIS_MACHINE_ID": "laptop", "ANAMNESIS_GIT_REMOTE": remote,
-			"ANAMNESIS_IMPORT_NATIVE": "0", "HOME": t.TempDir()}[k]
-	}
-	var out, errb bytes.Buffer
-	// --no-sync: the notes are written and indexed, git is not touched.
-	err := RunImport(context.Background(), []string{"--home", home, "--claude-home", claude, "--no-sync"}, env, &out, &errb)
-	if err != nil || out.String() != "import: imported=2 updated=0 skipped=0\n" {
-		t.Fatalf("--no-sync: %v %q %q", err, out.String(), errb.String())
-	}
-	if _, err := os.Stat(filepath.Join(home, "memory", ".git")); err == nil {
-		t.Error("--no-sync created the git repository")
-	}
-	// With a sync, even though ANAMNESIS_IMPORT_NATIVE=0 (asked for explicitly).
-	os.WriteFile(filepath.Join(claude, "projects", "-home-dev-src-quotes-api", "memory", "broken.md"), []byte("no front-matter"), 0o644)
-	out.Reset()
-	errb.Reset()
-	err = RunImport(context.Background(), []string{"--home", home, "--claude-home", claude}, env, &out, &errb)
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if err != nil || len(lines) != 2 || lines[0] != "import: imported=0 updated=0 skipped=3" || !strings.Contains(lines[1], "pushed=true") {
-		t.Fatalf("with sync: %v\n%s", err, out.String())
-	}
-	if !strings.Contains(errb.String(), "broken.md") {
-		t.Errorf("malformed file not reported: %q", errb.String())
-	}
-	if n := gitIn(t, remote, "ls-tree", "-r", "--name-only", "main"); strings.Count(n, ".md") != 2 {
-		t.Errorf("remote tree:\n%s", n)
-	}
-	out.Reset()
-	if err := RunImport(context.Background(), []string{"--home", home, "--claude-home", claude, "--no-sync", "--json"}, env, &out, &errb); err != nil {
-		t.Fatal(err)
-	}
-	var r native.Result
-	if err := json.Unmarshal(out.Bytes(), &r); err != nil || r.Skipped != 3 || len(r.Problems) != 1 {
-		t.Errorf("json: %v %s", err, out.String())
-	}
-	if err := RunImport(context.Background(), []string{"extra"}, env, &out, &errb); cli.Code(err) != 2 {
-		t.Errorf("extra argument: %v", err)
-	}
-}
 
 // TestStartDetached runs the real binary detached, the way capture starts it.
 func TestStartDetached(t *testing.T) {

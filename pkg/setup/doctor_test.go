@@ -136,7 +136,7 @@ func TestDoctorHealthyThenBroken(t *testing.T) {
 
 	// The text form: one line per check, failures with their fix.
 	var out bytes.Buffer
-	if err := RunDoctor(ctx, []string{"--bin-dir", e.binDir}, nil, &out, &out); err == nil {
+	if err := Doctor(ctx, DoctorOptions{Paths: Paths{BinDir: e.binDir}}, &out, &out); err == nil {
 		t.Fatal("doctor exited 0 on a broken install")
 	}
 	if !strings.Contains(out.String(), "FAIL mcp: \"anamnesis\" is not registered with Claude Code; fix: claude mcp add") {

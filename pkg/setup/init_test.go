@@ -128,8 +128,32 @@ func (e *env) mcpServers() map[string]MCPServer {
 func (e *env) init(args ...string) (string, error) {
 	e.t.Helper()
 	var out, errb bytes.Buffer
-	args = append([]string{"--bin-dir", e.binDir}, args...)
-	err := RunInit(context.Background(), args, strings.NewReader(""), &out, &errb)
+	// The flags of `anamnesis init` (cmd/anamnesis) as options.
+	o := InitOptions{Paths: Paths{BinDir: e.binDir}}
+	for i := 0; i < len(args); i++ {
+		val := func() string { i++; return args[i] }
+		switch args[i] {
+		case "--yes":
+			o.Yes = true
+		case "--no-sync":
+			o.NoSync = true
+		case "--no-mcp":
+			o.NoMCP = true
+		case "--local-only":
+			o.LocalOnly = true
+		case "--print":
+			o.Print = true
+		case "--home":
+			o.Home = val()
+		case "--machine-id":
+			o.MachineID = val()
+		case "--remote":
+			o.Remote = val()
+		default:
+			e.t.Fatalf("init: flag %q not known to the test", args[i])
+		}
+	}
+	err := Init(context.Background(), o, strings.NewReader(""), &out, &errb)
 	return out.String() + errb.String(), err
 }
 
@@ -196,7 +220,7 @@ func TestInitFreshThenIdempotent(t *testing.T) {
 
 	// Uninstall restores the original bytes and unregisters.
 	var uout bytes.Buffer
-	if err := RunUninstall(context.Background(), nil, nil, &uout, &uout); err != nil {
+	if err := Uninstall(context.Background(), UninstallOptions{}, &uout, &uout); err != nil {
 		t.Fatalf("uninstall: %v\n%s", err, uout.String())
 	}
 	if got := e.read(e.settingsPath()); !bytes.Equal(got, orig) {
@@ -210,7 +234,7 @@ func TestInitFreshThenIdempotent(t *testing.T) {
 	}
 	// Uninstall again: nothing to do, nothing written.
 	uout.Reset()
-	if err := RunUninstall(context.Background(), nil, nil, &uout, &uout); err != nil || !strings.Contains(uout.String(), "hooks:  none") || !strings.Contains(uout.String(), "not registered") {
+	if err := Uninstall(context.Background(), UninstallOptions{}, &uout, &uout); err != nil || !strings.Contains(uout.String(), "hooks:  none") || !strings.Contains(uout.String(), "not registered") {
 		t.Errorf("second uninstall: %v\n%s", err, uout.String())
 	}
 }
@@ -293,7 +317,7 @@ func TestInitWithoutClaudeCLI(t *testing.T) {
 	}
 	// Uninstall of a file init created removes it again.
 	var uout bytes.Buffer
-	if err := RunUninstall(context.Background(), nil, nil, &uout, &uout); err != nil {
+	if err := Uninstall(context.Background(), UninstallOptions{}, &uout, &uout); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(e.settingsPath()); err == nil {
