@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
 	"errors"
 	"flag"
 	"fmt"
@@ -13,8 +12,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/oklog/ulid/v2"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
@@ -128,14 +125,13 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	if path == "" {
 		path = p.TranscriptPath
 	}
-	sess, err := transcript.ParseFileContext(ctx, path)
+	sess, err := transcript.ParseSession(ctx, path)
 	if err != nil {
 		return fmt.Errorf("reading transcript: %w", err)
 	}
 	if sess.SkippedLines > 0 || sess.BadLines > 0 {
 		c.log.Printf("transcript %s: %d lines, %d not JSON, %d over %d MiB skipped", path, sess.Lines, sess.BadLines, sess.SkippedLines, transcript.MaxLine>>20)
 	}
-	c.mergeSubagents(path, sess)
 	if sess.SessionID == "" {
 		sess.SessionID = p.SessionID
 	}
@@ -250,29 +246,11 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	return nil
 }
 
-// mergeSubagents adds the files subagents edited: Claude Code keeps each
-// subagent's transcript beside the session's, under <session>/subagents/.
-func (c *capture) mergeSubagents(path string, sess *transcript.Session) {
-	dir := strings.TrimSuffix(path, ".jsonl")
-	if dir == path {
-		return
-	}
-	subs, _ := filepath.Glob(filepath.Join(dir, "subagents", "*.jsonl"))
-	for i, sp := range subs {
-		if i == 100 {
-			break
-		}
-		if sub, err := transcript.ParseFile(sp); err == nil {
-			sess.MergeFiles(sub)
-		}
-	}
-}
-
 // save writes the session's note, or updates the one an earlier capture of
 // the same session wrote (same id, created_at and project; new title, body,
 // updated_at; both source tags).
 func (c *capture) save(ctx context.Context, st *store.Store, sess *transcript.Session, res summary.Result, projectKey string, opts ...store.Option) (*note.Note, bool, error) {
-	existing, err := findSessionNote(ctx, st, sess)
+	existing, err := st.SessionNote(ctx, sess.SessionID, sess.Started)
 	if err != nil {
 		return nil, false, err
 	}
@@ -294,7 +272,7 @@ func (c *capture) save(ctx context.Context, st *store.Store, sess *transcript.Se
 	n.ProvSource = note.ProvSessionEnd
 	n.ProvSession = sess.SessionID
 	n.ProvModel = res.Model
-	if id := sessionNoteID(sess); id != "" {
+	if id := store.SessionNoteID(sess.SessionID, sess.Started); id != "" {
 		// A stable id: two captures of one session racing each other write
 		// the same file instead of two notes.
 		n.ID = id
@@ -318,7 +296,7 @@ func (c *capture) saveFileOnly(sess *transcript.Session, res summary.Result, pro
 	n.ProvSource = note.ProvSessionEnd
 	n.ProvSession = sess.SessionID
 	n.ProvModel = res.Model
-	n.ID = sessionNoteID(sess)
+	n.ID = store.SessionNoteID(sess.SessionID, sess.Started)
 	if n.ID == "" {
 		n.ID = note.NewID()
 	}
@@ -334,47 +312,4 @@ func (c *capture) saveFileOnly(sess *transcript.Session, res summary.Result, pro
 		return nil, err
 	}
 	return n, nil
-}
-
-// sessionNoteID derives a ULID from the session: its start time (so ids
-// still sort by time) and a hash of its id. "" when either is unknown.
-func sessionNoteID(sess *transcript.Session) string {
-	if sess.SessionID == "" || sess.Started == "" {
-		return ""
-	}
-	t, err := time.Parse(time.RFC3339Nano, sess.Started)
-	if err != nil || t.Before(time.Unix(0, 0)) {
-		return ""
-	}
-	sum := sha256.Sum256([]byte("anamnesis-capture\x00" + sess.SessionID))
-	var entropy [10]byte
-	copy(entropy[:], sum[:])
-	id, err := ulid.New(ulid.Timestamp(t), bytesReader(entropy[:]))
-	if err != nil {
-		return ""
-	}
-	return id.String()
-}
-
-type bytesReader []byte
-
-func (b bytesReader) Read(p []byte) (int, error) { return copy(p, b), nil }
-
-// findSessionNote returns the episodic note an earlier capture wrote for
-// this session: the one with the stable id, else (notes written by older
-// versions or the reference, with random ids) the oldest with its prov_session.
-func findSessionNote(ctx context.Context, st *store.Store, sess *transcript.Session) (*note.Note, error) {
-	if sess.SessionID == "" {
-		return nil, nil
-	}
-	if id := sessionNoteID(sess); id != "" {
-		n, err := st.Get(ctx, id)
-		if err == nil {
-			return n, nil
-		}
-		if !errors.Is(err, store.ErrNotFound) {
-			return nil, err
-		}
-	}
-	return st.SessionNote(ctx, sess.SessionID)
 }

@@ -629,35 +629,11 @@ func setRemote(ctx context.Context, g *git, remote string) error {
 	return os.Chmod(filepath.Join(g.dir, ".git", "config"), 0o600)
 }
 
-// Commit commits the notes under <home>/memory locally, creating the
-// repository if needed. It takes the home's commit lock, waiting up to wait:
-// a running sync holds that lock only for its local steps, never across the
-// network, so the wait is short even when the remote hangs; past wait it
-// returns ErrBusy and the next sync commits the notes.
-func Commit(ctx context.Context, home, machineID, msg string, wait time.Duration) (bool, error) {
-	if msg == "" {
-		msg = Message(machineID)
-	}
-	if wait <= 0 {
-		wait = 10 * time.Second
-	}
-	lk, err := acquire(ctx, CommitLockPath(home), wait)
-	if err != nil {
-		return false, err
-	}
-	defer lk.release()
-	if _, err := exec.LookPath("git"); err != nil {
-		return false, errors.New("git is not on PATH")
-	}
-	g := &git{dir: filepath.Join(home, "memory"), machine: machineID}
-	if err := ensureRepo(ctx, g); err != nil {
-		return false, err
-	}
-	return commitAll(ctx, g, msg)
-}
-
-// CommitPaths commits only paths (relative to <home>/memory) under the commit
-// lock (see Commit), creating the repository if needed, and returns the new
+// CommitPaths commits only paths (relative to <home>/memory) under the
+// home's commit lock, waiting up to wait (a running sync holds that lock
+// only for its local steps, never across the network, so the wait is short
+// even when the remote hangs; past wait it returns ErrBusy and the next sync
+// commits them), creating the repository if needed, and returns the new
 // short hash ("" when those paths did not change). Capture uses it to commit
 // the note it just wrote without sweeping up anything else pending: that
 // belongs to the next sync.

@@ -14,7 +14,7 @@ func TestSessionNote(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if n, err := st.SessionNote(ctx, "s-1"); n != nil || err != nil {
+	if n, err := st.SessionNote(ctx, "s-1", ""); n != nil || err != nil {
 		t.Fatalf("empty store: %v %v", n, err)
 	}
 	mk := func(typ, sess, created string) *note.Note {
@@ -32,17 +32,17 @@ func TestSessionNote(t *testing.T) {
 	second := mk(note.Episodic, "s-1", "2026-01-03T00:00:00+00:00")
 	first := mk(note.Episodic, "s-1", "2026-01-02T00:00:00+00:00")
 	mk(note.Episodic, "s-2", "2026-01-01T00:00:00+00:00")
-	n, err := st.SessionNote(ctx, "s-1")
+	n, err := st.SessionNote(ctx, "s-1", "")
 	if err != nil || n == nil || n.ID != first.ID || n.Body != "b" {
 		t.Fatalf("got %+v, %v; want %s", n, err, first.ID)
 	}
 	if err := st.Delete(ctx, first.ID); err != nil {
 		t.Fatal(err)
 	}
-	if n, _ := st.SessionNote(ctx, "s-1"); n == nil || n.ID != second.ID {
+	if n, _ := st.SessionNote(ctx, "s-1", ""); n == nil || n.ID != second.ID {
 		t.Fatalf("after delete: %+v", n)
 	}
-	if n, err := st.SessionNote(ctx, ""); n != nil || err != nil {
+	if n, err := st.SessionNote(ctx, "", ""); n != nil || err != nil {
 		t.Fatalf("empty id: %v %v", n, err)
 	}
 }

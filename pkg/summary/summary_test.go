@@ -31,7 +31,7 @@ func parse(t *testing.T, prefix string) *transcript.Session {
 	if len(m) != 1 {
 		t.Fatalf("fixture %s: %v", prefix, m)
 	}
-	s, err := transcript.ParseFile(m[0])
+	s, err := transcript.ParseFileContext(context.Background(), m[0])
 	if err != nil {
 		t.Fatal(err)
 	}

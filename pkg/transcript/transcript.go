@@ -16,6 +16,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"path/filepath"
 	"strings"
 	"unicode/utf8"
 
@@ -68,11 +69,6 @@ type Session struct {
 // SlashOnly reports whether the user ran slash commands and typed no prompt.
 func (s *Session) SlashOnly() bool { return s.PromptCount == 0 && len(s.SlashCommands) > 0 }
 
-// ParseFile parses the transcript at path.
-func ParseFile(path string) (*Session, error) {
-	return ParseFileContext(context.Background(), path)
-}
-
 // ParseFileContext parses the transcript at path until ctx is done. Only
 // regular files are read, and opening never blocks: a FIFO named as the
 // transcript would otherwise hang the hook past every deadline.
@@ -85,12 +81,9 @@ func ParseFileContext(ctx context.Context, path string) (*Session, error) {
 	return ParseContext(ctx, f)
 }
 
-// Parse reads a transcript from r. Malformed lines are counted and skipped;
-// the only error is a read error, returned with what was parsed so far.
-func Parse(r io.Reader) (*Session, error) { return ParseContext(context.Background(), r) }
-
-// ParseContext is Parse that also stops, with ctx's error and what was
-// parsed so far, when ctx is done.
+// ParseContext reads a transcript from r until ctx is done. Malformed lines
+// are counted and skipped; the only errors are a read error and ctx's,
+// returned with what was parsed so far.
 func ParseContext(ctx context.Context, r io.Reader) (*Session, error) {
 	s := &Session{}
 	seen := map[string]bool{}
@@ -410,4 +403,31 @@ func (s *Session) MergeFiles(o *Session) {
 			s.Files = append(s.Files, f)
 		}
 	}
+}
+
+// maxSubagents bounds how many subagent transcripts one session adds.
+const maxSubagents = 100
+
+// ParseSession parses a session's transcript and adds the files its
+// subagents edited: Claude Code keeps each subagent's transcript beside the
+// session's, as <session>/subagents/*.jsonl.
+func ParseSession(ctx context.Context, path string) (*Session, error) {
+	sess, err := ParseFileContext(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	dir := strings.TrimSuffix(path, ".jsonl")
+	if dir == path {
+		return sess, nil
+	}
+	subs, _ := filepath.Glob(filepath.Join(dir, "subagents", "*.jsonl"))
+	for i, sp := range subs {
+		if i == maxSubagents || ctx.Err() != nil {
+			break
+		}
+		if sub, err := ParseFileContext(ctx, sp); err == nil {
+			sess.MergeFiles(sub)
+		}
+	}
+	return sess, nil
 }

@@ -62,7 +62,7 @@ func TestFixtureSessions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.prefix, func(t *testing.T) {
-			s, err := ParseFile(fixture(t, tt.prefix))
+			s, err := ParseFileContext(context.Background(), fixture(t, tt.prefix))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -107,7 +107,7 @@ func TestSubagentTranscriptIsSidechain(t *testing.T) {
 	if len(m) != 1 {
 		t.Fatalf("subagent fixture: %v", m)
 	}
-	s, err := ParseFile(m[0])
+	s, err := ParseFileContext(context.Background(), m[0])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +141,7 @@ func TestShapes(t *testing.T) {
 			`{"type":"tool_use","name":"Edit","input":{"file_path":"/m.go"}},{"type":"tool_use","name":"Write","input":"oops"},"junk"]}}`,
 		`{"type":"assistant","isSidechain":true,"message":{"content":[{"type":"text","text":"sub answer"},{"type":"tool_use","name":"Write","input":{"file_path":"/sub.go"}}]}}`,
 	}, "\r\n")
-	s, err := Parse(strings.NewReader(in))
+	s, err := ParseContext(context.Background(), strings.NewReader(in))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +169,7 @@ func TestLongLineSkippedNotFatal(t *testing.T) {
 	b.Write(bytes.Repeat([]byte("x"), MaxLine+10))
 	b.WriteString(`"}]}}` + "\n")
 	b.WriteString(`{"type":"assistant","message":{"content":[{"type":"text","text":"after"}]}}`) // no final newline
-	s, err := Parse(&b)
+	s, err := ParseContext(context.Background(), &b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +185,7 @@ func TestLongLineSkippedNotFatal(t *testing.T) {
 func TestLargeTextClipped(t *testing.T) {
 	big := strings.Repeat("é", MaxText) // 2 bytes per rune: forces a rune-boundary cut
 	in := `{"type":"user","message":{"content":"` + big + `"}}`
-	s, err := Parse(strings.NewReader(in))
+	s, err := ParseContext(context.Background(), strings.NewReader(in))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,17 +199,17 @@ func TestBinaryAndErrors(t *testing.T) {
 	for i := range bin {
 		bin[i] = byte(i * 7919)
 	}
-	s, err := Parse(bytes.NewReader(bin))
+	s, err := ParseContext(context.Background(), bytes.NewReader(bin))
 	if err != nil || s.FirstPrompt != "" || s.LastOutcome != "" {
 		t.Errorf("binary: %v %+v", err, s)
 	}
-	if _, err := ParseFile(filepath.Join(t.TempDir(), "missing.jsonl")); !os.IsNotExist(err) {
+	if _, err := ParseFileContext(context.Background(), filepath.Join(t.TempDir(), "missing.jsonl")); !os.IsNotExist(err) {
 		t.Errorf("missing file: %v", err)
 	}
-	if _, err := ParseFile(t.TempDir()); err == nil {
+	if _, err := ParseFileContext(context.Background(), t.TempDir()); err == nil {
 		t.Error("directory: no error")
 	}
-	s, err = Parse(io.MultiReader(strings.NewReader(`{"type":"user","message":{"content":"hi"}}`+"\n"), errReader{}))
+	s, err = ParseContext(context.Background(), io.MultiReader(strings.NewReader(`{"type":"user","message":{"content":"hi"}}`+"\n"), errReader{}))
 	if err == nil || s.FirstPrompt != "hi" {
 		t.Errorf("read error: %v, prompt %q", err, s.FirstPrompt)
 	}
@@ -222,7 +222,7 @@ func TestParseContextAndDevices(t *testing.T) {
 		t.Errorf("cancelled parse: %v", err)
 	}
 	// /dev/zero never ends and has no lines: refused, not read forever.
-	if _, err := ParseFile("/dev/zero"); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+	if _, err := ParseFileContext(context.Background(), "/dev/zero"); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 		t.Errorf("/dev/zero: %v", err)
 	}
 }
@@ -287,7 +287,7 @@ func TestBoundedMemory(t *testing.T) {
 	runtime.GC()
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
-	s, err := Parse(&genReader{left: 32 << 20})
+	s, err := ParseContext(context.Background(), &genReader{left: 32 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -308,7 +308,7 @@ func BenchmarkParse(b *testing.B) {
 	const size = 32 << 20
 	b.SetBytes(size)
 	for b.Loop() {
-		if _, err := Parse(&genReader{left: size}); err != nil {
+		if _, err := ParseContext(context.Background(), &genReader{left: size}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -330,7 +330,7 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte(`{"type":"user","message":{"content":[{"type":"tool_result"}]}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := Parse(bytes.NewReader(data))
+		s, err := ParseContext(context.Background(), bytes.NewReader(data))
 		if err != nil {
 			t.Fatal(err)
 		}
