@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
@@ -67,13 +66,12 @@ type scoped struct {
 	min     int
 }
 
-func (sc *scoped) register(fs *flag.FlagSet, e *env, minEnv string) {
+func (sc *scoped) register(fs *flag.FlagSet, def int, minEnv string) {
 	sc.upkeep.register(fs)
 	fs.StringVar(&sc.project, "project", "", "project key (default: the current directory's project)")
 	fs.BoolVar(&sc.all, "all", false, "every project")
-	def := lifecycle.DefaultMin
-	if v, err := strconv.Atoi(e.getenv(minEnv)); err == nil && v > 0 {
-		def = v
+	if def <= 0 {
+		def = lifecycle.DefaultMin
 	}
 	fs.IntVar(&sc.min, "min", def, "notes a project needs before the model is asked ($"+minEnv+")")
 }
@@ -107,7 +105,7 @@ func modelClient(cfg config.Config) (model.Client, error) {
 func runReflect(ctx context.Context, e *env, args []string) error {
 	fs := cli.FlagSet("reflect", e.stderr)
 	var sc scoped
-	sc.register(fs, e, "ANAMNESIS_REFLECT_MIN_EPISODICS")
+	sc.register(fs, config.Resolve("", e.getenv).ReflectMin, "ANAMNESIS_REFLECT_MIN_EPISODICS")
 	if pos, err := parseArgs(fs, args); err != nil {
 		return err
 	} else if len(pos) > 0 {
@@ -154,7 +152,7 @@ func readEvalSet(path string, all bool) ([]eval.Case, error) {
 func runConsolidate(ctx context.Context, e *env, args []string) error {
 	fs := cli.FlagSet("consolidate", e.stderr)
 	var sc scoped
-	sc.register(fs, e, "ANAMNESIS_MERGE_MIN_DURABLE")
+	sc.register(fs, config.Resolve("", e.getenv).ConsolidateMin, "ANAMNESIS_MERGE_MIN_DURABLE")
 	set := fs.String("eval-set", "", "gate on this eval set's recall@8 (default: cases made from the notes)")
 	if pos, err := parseArgs(fs, args); err != nil {
 		return err

@@ -42,6 +42,10 @@ type Config struct {
 	ClaudeJSON string
 	// HomeFromEnv is set when ANAMNESIS_HOME chose the home.
 	HomeFromEnv bool
+	// ReflectMin and ConsolidateMin are how many notes a project needs
+	// before reflect (episodics) or consolidate (durable notes) asks the
+	// model; 0 means the command's default.
+	ReflectMin, ConsolidateMin int
 	// FileErr is set when config.json exists but could not be read.
 	FileErr error
 }
@@ -121,6 +125,11 @@ func Resolve(home string, env Env) Config {
 	if v := pick("ANAMNESIS_INJECT_MAX_CHARS", "inject.max_chars"); v != "" {
 		if n, err := strconv.Atoi(v); err == nil && n >= 0 {
 			c.InjectMaxChars = n
+		}
+	}
+	for v, dst := range map[string]*int{"ANAMNESIS_REFLECT_MIN_EPISODICS": &c.ReflectMin, "ANAMNESIS_MERGE_MIN_DURABLE": &c.ConsolidateMin} {
+		if n, err := strconv.Atoi(env(v)); err == nil && n > 0 {
+			*dst = n
 		}
 	}
 	if v := env("ANAMNESIS_IMPORT_NATIVE"); v == "0" || strings.EqualFold(v, "false") || strings.EqualFold(v, "no") {
