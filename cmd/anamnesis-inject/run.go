@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/bin"
+	"github.com/anamnesis-dev/anamnesis/pkg/blockcache"
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
@@ -102,6 +103,12 @@ func blockFor(ctx context.Context, home, projectKey string, k, budget int, stdin
 	if !exists(filepath.Join(home, "memory")) && !exists(filepath.Join(home, "local")) {
 		return "", nil
 	}
+	// The common path: the block saved by an earlier session, still current
+	// (pkg/blockcache says when it is), printed without opening the index.
+	cache := blockcache.Open(home, blockcache.Key{Project: projectKey, K: k, Budget: budget})
+	if block, ok := cache.Cached(); ok {
+		return block, nil
+	}
 	st, err := store.Open(ctx, home)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -123,8 +130,15 @@ func blockFor(ctx context.Context, home, projectKey string, k, budget int, stdin
 	if res.Cut > 0 || res.Left > 0 {
 		log.Printf("project %s: %d notes selected, %d cut and %d left out to fit %d characters", projectKey, res.Selected, res.Cut, res.Left, budget)
 	}
-	block := res.Block
-	return block, nil
+	for _, id := range res.Read {
+		if p, err := st.Path(ctx, id); err == nil {
+			cache.Track(p)
+		}
+	}
+	if err := cache.Save(res.Block); err != nil {
+		log.Printf("saving the block for the next session: %v", err)
+	}
+	return res.Block, nil
 }
 
 // alreadyInContext reports a resumed session whose context already holds

@@ -468,6 +468,9 @@ type Result struct {
 	Selected int    // notes in the seed's selection
 	Cut      int    // notes truncated to fit
 	Left     int    // notes left out to fit
+	// Read lists the notes whose files were read, in order: the hook's
+	// block cache (pkg/blockcache) checks those files have not changed.
+	Read []string
 }
 
 // Block selects project's notes (k project notes at most; seed 001) and
@@ -478,7 +481,9 @@ func Block(ctx context.Context, st *store.Store, project string, k, maxChars int
 	if err != nil {
 		return Result{}, fmt.Errorf("selecting notes for %s: %w", project, err)
 	}
+	var read []string
 	load := func(n *note.Note) (*note.Note, bool) {
+		read = append(read, n.ID)
 		full, err := st.Get(ctx, n.ID)
 		if err != nil {
 			if skip != nil {
@@ -492,5 +497,5 @@ func Block(ctx context.Context, st *store.Store, project string, k, maxChars int
 	if err != nil {
 		return Result{}, fmt.Errorf("reading notes for %s: %w", project, err)
 	}
-	return Result{Block: block, Selected: sel.total, Cut: cut, Left: left}, ctx.Err()
+	return Result{Block: block, Selected: sel.total, Cut: cut, Left: left, Read: read}, ctx.Err()
 }

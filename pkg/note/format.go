@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
@@ -141,7 +142,26 @@ func orDefault(v, d string) string {
 	return v
 }
 
-var simpleLine = regexp.MustCompile(`^([a-z_]+):(?: (.*))?$`)
+// simpleLine splits a "key: value" or "key:" line (key of [a-z_]+), as
+// ^([a-z_]+):(?: (.*))?$ would, without a regexp: it runs on every line of
+// every note a reindex reads.
+func simpleLine(line string) (key, raw string, ok bool) {
+	i := 0
+	for i < len(line) && (line[i] >= 'a' && line[i] <= 'z' || line[i] == '_') {
+		i++
+	}
+	if i == 0 || i == len(line) || line[i] != ':' {
+		return "", "", false
+	}
+	rest := line[i+1:]
+	switch {
+	case rest == "":
+		return line[:i], "", true
+	case rest[0] != ' ' || strings.IndexByte(rest, '\n') >= 0:
+		return "", "", false
+	}
+	return line[:i], rest[1:], true
+}
 
 // parseSimple reads the front-matter our writer and the reference writer
 // produce without a YAML parser (most files; it makes reindex several times
@@ -164,11 +184,10 @@ func parseSimple(front string) (*Note, bool) {
 			}
 			continue
 		}
-		m := simpleLine.FindStringSubmatch(line)
-		if m == nil || seen[m[1]] {
+		key, raw, ok := simpleLine(line)
+		if !ok || seen[key] {
 			return nil, false
 		}
-		key, raw := m[1], m[2]
 		seen[key] = true
 		list = ""
 		if key == "tags" || key == "supersedes" {
@@ -483,14 +502,25 @@ func formatFloat(f float64) string {
 
 // Patterns of PyYAML's implicit resolvers: a plain scalar matching one of
 // them would load as something other than a string, so it must be quoted.
-var implicitRE = regexp.MustCompile(`^(?:` +
-	`yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF` +
-	`|[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+` +
-	`|[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9_]+(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)` +
-	`|~|null|Null|NULL` +
-	`|[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]|[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9][0-9]:[0-9][0-9](?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9][0-9])?))?` +
-	`|<<|=` +
-	`)$`)
+// Compiled on first use: only writing needs it, and the hooks' start-up
+// should not pay for it.
+var implicitRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:` +
+		`yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF` +
+		`|[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+` +
+		`|[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9_]+(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)` +
+		`|~|null|Null|NULL` +
+		`|[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]|[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9][0-9]:[0-9][0-9](?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9][0-9])?))?` +
+		`|<<|=` +
+		`)$`)
+})
+
+// implicit reports whether a plain s would load as something other than a
+// string. Every implicit pattern starts with one of a few bytes; most
+// titles and ids do not, and skip the regexp (reindex parses every note).
+func implicit(s string) bool {
+	return strings.IndexByte("yYnNtTfFoO+-.0123456789~<=", s[0]) >= 0 && implicitRE().MatchString(s)
+}
 
 // scalar renders s as PyYAML's safe_dump(allow_unicode=True) would on one line.
 func scalar(s string) string {
@@ -500,7 +530,7 @@ func scalar(s string) string {
 	if !printable(s) || strings.ContainsAny(s, "\n\x85\u2028\u2029") {
 		return doubleQuoted(s)
 	}
-	if plainOK(s) && !implicitRE.MatchString(s) {
+	if plainOK(s) && !implicit(s) {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", "''") + "'"

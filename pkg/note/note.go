@@ -6,7 +6,6 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -43,10 +42,21 @@ var (
 // ErrBadID is returned for ids that could escape the store when used in a path.
 var ErrBadID = errors.New("invalid note id (want 1-128 of [0-9A-Za-z_-], starting with a letter or digit)")
 
-var idRE = regexp.MustCompile(`^[0-9A-Za-z][0-9A-Za-z_-]{0,127}$`)
-
-// ValidID reports whether id may name a note file.
-func ValidID(id string) bool { return idRE.MatchString(id) }
+// ValidID reports whether id may name a note file: 1-128 of [0-9A-Za-z_-],
+// starting with a letter or digit.
+func ValidID(id string) bool {
+	if id == "" || len(id) > 128 {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		alnum := c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z'
+		if !alnum && (i == 0 || c != '_' && c != '-') {
+			return false
+		}
+	}
+	return true
+}
 
 // CheckID returns ErrBadID (with the id quoted) when id is not valid.
 func CheckID(id string) error {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Key resolves cwd: the nearest .anamnesis/project marker (searched upward,
@@ -91,7 +92,13 @@ func findRepo(dir string) (root, gitDir string) {
 	}
 }
 
-var sectionRE = regexp.MustCompile(`^\[\s*remote\s+"origin"\s*\]`)
+// The patterns below are compiled on first use (lazily): every hook links
+// this package, and a project with a marker file never needs them.
+var sectionRE = lazy(`^\[\s*remote\s+"origin"\s*\]`)
+
+func lazy(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
 
 func originURL(gitDir string) string {
 	f, err := os.Open(filepath.Join(gitDir, "config"))
@@ -104,7 +111,7 @@ func originURL(gitDir string) string {
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
 		if strings.HasPrefix(line, "[") {
-			in = sectionRE.MatchString(line)
+			in = sectionRE().MatchString(line)
 			continue
 		}
 		if !in {
@@ -119,9 +126,9 @@ func originURL(gitDir string) string {
 }
 
 var (
-	schemeRE = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*://`)
-	userRE   = regexp.MustCompile(`^[^@/]+@`)
-	scpRE    = regexp.MustCompile(`^([^/:]+):(.*)$`)
+	schemeRE = lazy(`^[a-zA-Z][a-zA-Z0-9+.-]*://`)
+	userRE   = lazy(`^[^@/]+@`)
+	scpRE    = lazy(`^([^/:]+):(.*)$`)
 )
 
 // NormalizeRemote makes ssh, scp-style and https forms of one repository
@@ -130,9 +137,9 @@ var (
 // trailing .git then trailing slashes stripped, lowercased.
 func NormalizeRemote(url string) string {
 	u := strings.TrimSpace(url)
-	u = schemeRE.ReplaceAllString(u, "")
-	u = userRE.ReplaceAllString(u, "")
-	u = scpRE.ReplaceAllString(u, "$1/$2")
+	u = schemeRE().ReplaceAllString(u, "")
+	u = userRE().ReplaceAllString(u, "")
+	u = scpRE().ReplaceAllString(u, "$1/$2")
 	u = strings.TrimSuffix(u, ".git")
 	u = strings.TrimRight(u, "/")
 	return strings.ToLower(u)

@@ -9,10 +9,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
@@ -25,6 +23,8 @@ type ReindexResult struct {
 	Skipped   int // unreadable or malformed files
 	Unchanged int
 	Total     int // notes in the index afterwards
+	// touched lists the projects whose notes changed (see Store.touched).
+	touched map[string]bool
 }
 
 // Problem is a file under the store that could not be indexed.
@@ -49,7 +49,14 @@ func (s *Store) Reindex(ctx context.Context, full bool) (ReindexResult, error) {
 	if err := tx.Commit(); err != nil {
 		return r, err
 	}
+	s.touched(r.touched)
 	s.maybeRefreshDF(ctx, r, full)
+	if full {
+		// A rebuild leaves the whole index in the WAL: copy it into the
+		// database now, so the next opener does not read it from there (and a
+		// command may exit without Close).
+		s.db.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
+	}
 	return r, nil
 }
 
@@ -114,18 +121,9 @@ func (s *Store) reindexTx(ctx context.Context, tx *sql.Tx, full bool) (ReindexRe
 	}
 	known := map[string]rec{}
 	if full {
-		// A big rebuild spills pages from a small cache again and again; give
-		// this connection room while it runs (restored on return).
-		if _, err := tx.ExecContext(ctx, "PRAGMA cache_size = -262144"); err != nil {
-			return r, err
-		}
 		defer tx.ExecContext(context.WithoutCancel(ctx), "PRAGMA cache_size = -32000")
-		// Recreating the FTS table is much faster than deleting its rows one by one.
-		for _, q := range []string{"DROP TABLE IF EXISTS memories_vocab", "DROP TABLE IF EXISTS memories_fts",
-			"DELETE FROM memory_tags", "DELETE FROM superseded", "DELETE FROM files", "DELETE FROM memories", schema} {
-			if _, err := tx.ExecContext(ctx, q); err != nil {
-				return r, err
-			}
+		if err := clearForRebuild(ctx, tx); err != nil {
+			return r, err
 		}
 	} else {
 		rows, err := tx.QueryContext(ctx, "SELECT path, coalesce(id,''), size, mtime FROM files")
@@ -180,34 +178,18 @@ func (s *Store) reindexTx(ctx context.Context, tx *sql.Tx, full bool) (ReindexRe
 	if full {
 		w.fresh = map[string]string{}
 	}
-	// Files are read and parsed in parallel, a chunk at a time (bounded
-	// memory), and indexed in walk order so duplicate ids resolve the same way.
-	const chunk = 1024
-	notes := make([]*note.Note, chunk)
-	reasons := make([]string, chunk)
-	for start := 0; start < len(changed); start += chunk {
-		part := changed[start:min(start+chunk, len(changed))]
-		var wg sync.WaitGroup
-		next := make(chan int)
-		for range runtime.GOMAXPROCS(0) {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for i := range next {
-					notes[i], reasons[i] = readNote(part[i])
-				}
-			}()
-		}
-		for i := range part {
-			next <- i
-		}
-		close(next)
-		wg.Wait()
-		for i, f := range part {
+	// Files are read and parsed in parallel, a chunk ahead of the inserts
+	// (bounded memory), and indexed in walk order so duplicate ids resolve
+	// the same way.
+	chunks, stop := parseAhead(ctx, changed)
+	defer stop()
+	n := 0
+	for c := range chunks {
+		for i, f := range c.files {
 			if err := ctx.Err(); err != nil {
 				return r, err
 			}
-			ok, err := w.indexFile(ctx, f, notes[i], reasons[i])
+			ok, err := w.indexFile(ctx, f, c.notes[i], c.reasons[i])
 			if err != nil {
 				return r, err
 			}
@@ -216,19 +198,32 @@ func (s *Store) reindexTx(ctx context.Context, tx *sql.Tx, full bool) (ReindexRe
 			} else {
 				r.Skipped++
 			}
-			notes[i] = nil
 		}
-		if start/chunk%8 == 7 { // bound the staged rows held in memory
+		if n++; n%4 == 0 { // bound the staged rows held in memory
 			if err := w.flush(ctx); err != nil {
 				return r, err
 			}
 		}
 	}
+	if err := ctx.Err(); err != nil {
+		return r, err
+	}
 	if err := w.flush(ctx); err != nil {
 		return r, err
 	}
+	if full {
+		// The secondary indexes, dropped by clearForRebuild, are built once
+		// from the loaded tables: cheaper than updating them row by row.
+		if _, err := tx.ExecContext(ctx, schema); err != nil {
+			return r, err
+		}
+	}
 	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM memories").Scan(&r.Total); err != nil {
 		return r, err
+	}
+	r.touched = w.touched
+	if full {
+		r.touched = map[string]bool{note.Global: true}
 	}
 	return r, nil
 }
@@ -246,10 +241,13 @@ type writer struct {
 	// fresh is set while filling empty tables (a full rebuild): nothing needs
 	// deleting first, and duplicate ids are caught in memory.
 	fresh map[string]string
+	// touched collects the projects whose notes this transaction changed,
+	// for inject's block cache (pkg/blockcache) once it commits.
+	touched map[string]bool
 }
 
 func newWriter(ctx context.Context, home string, tx *sql.Tx) (*writer, error) {
-	w := &writer{home: home, tx: tx}
+	w := &writer{home: home, tx: tx, touched: map[string]bool{}}
 	for _, p := range []struct {
 		dst **sql.Stmt
 		q   string
@@ -318,7 +316,9 @@ func (w *writer) indexFile(ctx context.Context, f fileInfo, n *note.Note, reason
 		if other, dup := w.fresh[n.ID]; dup {
 			reason = fmt.Sprintf("duplicate id %s (also in %s)", n.ID, other)
 		} else {
-			w.fresh[n.ID] = f.rel
+			// A copy: n.ID points into the whole file's text, which the map
+			// would otherwise keep alive for every note of a rebuild.
+			w.fresh[strings.Clone(n.ID)] = f.rel
 		}
 	} else if reason == "" {
 		// Two files claiming one id: the first indexed keeps it; the other is reported.
@@ -402,9 +402,18 @@ func (w *writer) index(ctx context.Context, n *note.Note, bodyPath string, f fil
 	// The FTS row shares the memories row's rowid, so it can be replaced and
 	// joined by rowid instead of scanning the UNINDEXED id column.
 	if w.fresh == nil {
+		if err := w.touch(ctx, n.ID); err != nil {
+			return err
+		}
 		if err := w.dropFTS(ctx, n.ID); err != nil {
 			return err
 		}
+	}
+	if !w.touched[n.Project] {
+		w.touched[strings.Clone(n.Project)] = true
+	}
+	if len(n.Supersedes) > 0 {
+		w.touched[note.Global] = true // its targets may be in any project
 	}
 	res, err := w.upMem.ExecContext(ctx, n.ID, n.Type, n.Title, bodyPath, n.Project, n.MachineID, n.Scope,
 		n.CreatedAt, n.UpdatedAt, n.ProvSource, nullable(n.ProvModel), nullable(n.ProvSession), n.Confidence, nullable(sup))
@@ -479,7 +488,29 @@ func (w *writer) dropPath(ctx context.Context, rel, id string) error {
 	return w.dropID(ctx, id)
 }
 
+// touch records the project of id's indexed row, if any, before the row
+// changes; a row that superseded notes touches every project.
+func (w *writer) touch(ctx context.Context, id string) error {
+	var project string
+	var sup sql.NullString
+	err := w.tx.QueryRowContext(ctx, "SELECT project, supersedes FROM memories WHERE id = ?", id).Scan(&project, &sup)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	w.touched[project] = true
+	if sup.Valid {
+		w.touched[note.Global] = true
+	}
+	return nil
+}
+
 func (w *writer) dropID(ctx context.Context, id string) error {
+	if err := w.touch(ctx, id); err != nil {
+		return err
+	}
 	if err := w.dropFTS(ctx, id); err != nil {
 		return err
 	}

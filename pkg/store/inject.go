@@ -5,16 +5,20 @@ import "context"
 // CountInjectable counts the notes of project that inject may show: not
 // superseded, and not episodics already folded into durable notes (tag
 // "reflected"). Inject reads only the notes that fit its output budget and
-// reports the rest as a count. Written as differences of counts the indexes
-// answer directly: a project can hold thousands of notes, and inject runs at
-// every SessionStart.
+// reports the rest as a count. The subtractions are driven from the few
+// superseded targets and "reflected" tags (CROSS JOIN fixes that order), so
+// no term visits every note of a big project; the first is a count over
+// the project's index range.
 func (s *Store) CountInjectable(ctx context.Context, project string) (int, error) {
 	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT
-		(SELECT count(*) FROM memories WHERE project = ?1)
-		- (SELECT count(*) FROM memories m WHERE m.project = ?1 AND m.id IN (SELECT target FROM superseded))
-		- (SELECT count(*) FROM memories m WHERE m.project = ?1 AND m.type = 'episodic'
-			AND m.id NOT IN (SELECT target FROM superseded)
-			AND EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = m.id AND t.tag = 'reflected'))`, project).Scan(&n)
+	err := s.db.QueryRowContext(ctx, countInjectable, project).Scan(&n)
 	return n, err
 }
+
+const countInjectable = `SELECT
+		(SELECT count(*) FROM memories WHERE project = ?1)
+		- (SELECT count(*) FROM (SELECT DISTINCT target FROM superseded) AS s
+			CROSS JOIN memories m ON m.id = s.target WHERE m.project = ?1)
+		- (SELECT count(*) FROM memory_tags t CROSS JOIN memories m ON m.id = t.memory_id
+			WHERE t.tag = 'reflected' AND m.project = ?1 AND m.type = 'episodic'
+			AND m.id NOT IN (SELECT target FROM superseded))`

@@ -246,7 +246,11 @@ func (s *Store) inTx(ctx context.Context, fn func(*writer) error) error {
 	if err := fn(w); err != nil {
 		return err
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	s.touched(w.touched)
+	return nil
 }
 
 // candidates lists the existing files that could hold id: one per type and tree.

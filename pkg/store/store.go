@@ -18,6 +18,8 @@ import (
 	_ "modernc.org/sqlite" // the only importer of the driver
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+	"github.com/anamnesis-dev/anamnesis/pkg/blockcache"
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
 
 // SchemaVersion identifies this code's index schema. It is kept in our own
@@ -25,7 +27,7 @@ import (
 // reference versions rebuild an index whose user_version is lower than their
 // own (the newest one only then), so a 0 makes them rebuild what we leave,
 // and the non-zero version they set makes us rebuild what they leave.
-const SchemaVersion = 1003
+const SchemaVersion = 1004
 
 // ErrNotFound is returned when no note has the id.
 var ErrNotFound = errors.New("note not found")
@@ -156,6 +158,22 @@ func (s *Store) openDB(ctx context.Context, check bool) error {
 	}
 }
 
+// touched tells inject's block cache which projects a committed write
+// changed (pkg/blockcache owns the rule). If the stamps cannot be bumped,
+// every cached block goes instead: a stale block must never be printed.
+func (s *Store) touched(projects map[string]bool) {
+	if len(projects) == 0 {
+		return
+	}
+	list := make([]string, 0, len(projects))
+	for p := range projects {
+		list = append(list, p)
+	}
+	if blockcache.Bump(s.home, list...) != nil {
+		blockcache.Clear(s.home)
+	}
+}
+
 // Close releases the index.
 func (s *Store) Close() error { return s.db.Close() }
 
@@ -188,6 +206,9 @@ CREATE TABLE IF NOT EXISTS memory_tags (
     tag TEXT NOT NULL,
     PRIMARY KEY (memory_id, tag)
 );
+-- Notes by tag: inject counts the few "reflected" episodics from here
+-- instead of visiting every note of a project.
+CREATE INDEX IF NOT EXISTS idx_tags_tag ON memory_tags(tag, memory_id);
 CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(
     id UNINDEXED, title, body, tags, tokenize='porter unicode61'
 );
@@ -305,6 +326,7 @@ func (s *Store) ensureSchema(ctx context.Context) error {
 	if err := tx.Commit(); err != nil {
 		return err
 	}
+	s.touched(map[string]bool{note.Global: true})
 	return s.RefreshDF(ctx)
 }
 

@@ -17,7 +17,7 @@ trap 'rm -rf "$work"' EXIT INT TERM
 home=${1:-"$work/home"}
 runs=${2:-300}
 mkdir -p "$home"
-(cd "$root" && go build -o "$work/anamnesis-mcp" ./cmd/anamnesis-mcp)
+(cd "$root" && CGO_ENABLED=0 go build -trimpath -o "$work/anamnesis-mcp" ./cmd/anamnesis-mcp)
 cat >"$work/requests.jsonl" <<'REQ'
 {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"hyperfine","version":"1"}}}
 {"jsonrpc":"2.0","method":"notifications/initialized"}

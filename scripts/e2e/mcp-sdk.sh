@@ -50,7 +50,7 @@ fi
 bin=${ANAMNESIS_E2E_MCP_BIN:-}
 if [ -z "$bin" ]; then
 	bin="$work/anamnesis-mcp"
-	(cd "$root" && go build -o "$bin" ./cmd/anamnesis-mcp) || die "go build ./cmd/anamnesis-mcp failed"
+	(cd "$root" && CGO_ENABLED=0 go build -trimpath -o "$bin" ./cmd/anamnesis-mcp) || die "go build ./cmd/anamnesis-mcp failed"
 fi
 echo "mcp-e2e: @modelcontextprotocol/sdk@$version, server $bin"
 node "$root/scripts/e2e/mcp-sdk.cjs" "$sdk" "$bin" "$work"

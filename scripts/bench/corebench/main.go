@@ -2,7 +2,9 @@
 // budgets: `anamnesis search` as a process (10k), store Search in-process over
 // the generated queries (10k, 100k), `reindex --full` (10k, 100k), an
 // incremental reindex with nothing changed (10k), and the binaries' sizes.
-// It prints a table of medians and exits 1 if one is over budget.
+// Processes are timed alternately with the hello-world floor and a search
+// is judged on its ratio to it; reindex --full reports its peak RSS. It
+// prints the table with the machine's load and exits 1 if one is over budget.
 //
 //	go run ./scripts/bench/corebench [-work DIR] [-bin DIR] [-sizes 10000,100000]
 package main
@@ -16,20 +18,16 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
+	"github.com/anamnesis-dev/anamnesis/scripts/bench/floor"
 )
-
-type row struct {
-	what   string
-	median time.Duration
-	p95    time.Duration
-	budget time.Duration
-}
 
 func main() {
 	work := flag.String("work", filepath.Join(os.TempDir(), "anamnesis-bench"), "where generated stores live (reused)")
@@ -38,48 +36,68 @@ func main() {
 	sizes := flag.String("sizes", "10000,100000", "store sizes")
 	runs := flag.Int("runs", 30, "runs per process measurement")
 	flag.Parse()
-	var rows []row
-	fail := false
-	add := func(r row) {
-		rows = append(rows, r)
-		if r.budget > 0 && r.median > r.budget {
-			fail = true
-		}
+	fl, err := floor.Build(*work)
+	if err != nil {
+		die(err)
 	}
+	var rows []floor.Row
 	anamnesis, _ := filepath.Abs(filepath.Join(*bin, "anamnesis"))
 	for _, f := range strings.Split(*sizes, ",") {
 		n, err := strconv.Atoi(f)
 		if err != nil {
 			die(err)
 		}
-		home, queries := ensureStore(*work, *gen, n)
+		home, queries, err := floor.Store(*work, *gen, n)
+		if err != nil {
+			die(err)
+		}
 		label := fmt.Sprintf("%dk", n/1000)
 		big := n >= 100000
-		// reindex --full as a process.
+		// reindex --full as a process: wall time and peak RSS.
 		fullRuns := 5
 		if big {
 			fullRuns = 3
 		}
-		d := timeProcess(fullRuns, anamnesis, "reindex", "--full", "--home", home)
-		add(row{"reindex --full, " + label, median(d), pct(d, 95), pick(big, 20*time.Second, 2*time.Second)})
+		var ds []time.Duration
+		var rss []int64
+		for range fullRuns {
+			d, r := timeRSS(anamnesis, "reindex", "--full", "--home", home)
+			ds, rss = append(ds, d), append(rss, r)
+		}
+		slices.Sort(rss)
+		peak := rss[len(rss)-1]
+		row := floor.Row{What: "reindex --full, " + label, Result: floor.Result{Runs: fullRuns, Median: floor.Pct(ds, 50), P95: floor.Pct(ds, 95)},
+			Max: pick(big, 20*time.Second, 2*time.Second), Note: fmt.Sprintf("(peak RSS %.0f MB)", float64(peak)/(1<<20))}
+		if big {
+			row.Bad = peak > 300<<20
+			row.Note = fmt.Sprintf("(peak RSS %.0f MB, budget 300 MB)", float64(peak)/(1<<20))
+		}
+		rows = append(rows, row)
 		if !big {
-			d = timeProcess(*runs, anamnesis, "reindex", "--home", home)
-			add(row{"reindex (nothing changed), " + label, median(d), pct(d, 95), 100 * time.Millisecond})
+			r, err := floor.Pair(fl, 2, *runs, floor.Exec(func() *exec.Cmd { return exec.Command(anamnesis, "reindex", "--home", home) }))
+			if err != nil {
+				die(err)
+			}
+			rows = append(rows, floor.Row{What: "reindex (nothing changed), " + label, Result: r, Max: 100 * time.Millisecond})
 		}
 		qs := readQueries(queries)
 		if !big {
-			var ds []time.Duration
-			for i := 0; i < *runs*3; i++ {
+			i := 0
+			r, err := floor.Pair(fl, 2, *runs*3, floor.Exec(func() *exec.Cmd {
 				q := qs[i%len(qs)]
-				ds = append(ds, timeProcess(1, anamnesis, "search", "--home", home, "--project", q.Project, q.Query)...)
+				i++
+				return exec.Command(anamnesis, "search", "--home", home, "--project", q.Project, q.Query)
+			}))
+			if err != nil {
+				die(err)
 			}
-			add(row{"anamnesis search (process), " + label, median(ds), pct(ds, 95), 20 * time.Millisecond})
+			rows = append(rows, floor.Row{What: "anamnesis search (process), " + label, Result: r, MaxRatio: 4})
 		}
 		s, err := store.Open(context.Background(), home)
 		if err != nil {
 			die(err)
 		}
-		var ds []time.Duration
+		ds = nil
 		for round := 0; round < 3; round++ {
 			for _, q := range qs {
 				t0 := time.Now()
@@ -90,19 +108,10 @@ func main() {
 			}
 		}
 		s.Close()
-		add(row{"store Search (in-process), " + label, median(ds), pct(ds, 95), pick(big, 20*time.Millisecond, 3*time.Millisecond)})
+		rows = append(rows, floor.Row{What: "store Search (in-process), " + label, Result: floor.Result{Runs: len(ds), Median: floor.Pct(ds, 50), P95: floor.Pct(ds, 95)},
+			Max: pick(big, 20*time.Millisecond, 3*time.Millisecond)})
 	}
-	fmt.Printf("\n| what | median | p95 | budget |\n|---|---|---|---|\n")
-	for _, r := range rows {
-		b := "-"
-		if r.budget > 0 {
-			b = "≤ " + r.budget.String()
-			if r.median > r.budget {
-				b += " **over**"
-			}
-		}
-		fmt.Printf("| %s | %s | %s | %s |\n", r.what, round(r.median), round(r.p95), b)
-	}
+	fail := floor.Print(os.Stdout, fmt.Sprintf("store and commands (%s/%s, %d CPUs, %s)", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), time.Now().UTC().Format(time.RFC3339)), rows)
 	fmt.Printf("\n| binary | size |\n|---|---|\n")
 	entries, _ := os.ReadDir(*bin)
 	for _, e := range entries {
@@ -120,25 +129,6 @@ func pick(big bool, a, b time.Duration) time.Duration {
 		return a
 	}
 	return b
-}
-
-func ensureStore(work, gen string, n int) (home, queries string) {
-	home = filepath.Join(work, fmt.Sprintf("store-%d", n))
-	queries = home + ".queries.jsonl"
-	if _, err := os.Stat(queries); err == nil {
-		return home, queries
-	}
-	fmt.Fprintf(os.Stderr, "generating a %d-note store in %s\n", n, home)
-	os.RemoveAll(home)
-	cmd := exec.Command("python3", gen, home, strconv.Itoa(n), "--queries", queries+".tmp", "--nq", "200")
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-	if err := cmd.Run(); err != nil {
-		die(fmt.Errorf("gen_store.py: %w", err))
-	}
-	if err := os.Rename(queries+".tmp", queries); err != nil {
-		die(err)
-	}
-	return home, queries
 }
 
 type query struct{ Query, Project string }
@@ -160,35 +150,22 @@ func readQueries(path string) []query {
 	return qs
 }
 
-func timeProcess(n int, name string, args ...string) []time.Duration {
-	var ds []time.Duration
-	for range n {
-		cmd := exec.Command(name, args...)
-		t0 := time.Now()
-		if out, err := cmd.CombinedOutput(); err != nil {
-			die(fmt.Errorf("%s %v: %v\n%s", name, args, err, out))
+// timeRSS runs a command once and returns its wall time and peak RSS.
+func timeRSS(name string, args ...string) (time.Duration, int64) {
+	cmd := exec.Command(name, args...)
+	t0 := time.Now()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		die(fmt.Errorf("%s %v: %v\n%s", name, args, err, out))
+	}
+	d := time.Since(t0)
+	var rss int64
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		rss = ru.Maxrss << 10 // KiB on Linux
+		if runtime.GOOS == "darwin" {
+			rss = ru.Maxrss
 		}
-		ds = append(ds, time.Since(t0))
 	}
-	return ds
-}
-
-func median(ds []time.Duration) time.Duration { return pct(ds, 50) }
-
-func pct(ds []time.Duration, p int) time.Duration {
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	return s[min(len(s)-1, len(s)*p/100)]
-}
-
-func round(d time.Duration) string {
-	switch {
-	case d >= time.Second:
-		return d.Round(10 * time.Millisecond).String()
-	case d >= time.Millisecond:
-		return d.Round(10 * time.Microsecond).String()
-	}
-	return d.Round(time.Microsecond).String()
+	return d, rss
 }
 
 func die(err error) {

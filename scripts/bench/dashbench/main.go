@@ -2,10 +2,10 @@
 // each page is requested through the real handler (every security check
 // included) and timed from request to last byte written, as medians and p95.
 //
-//	go run ./scripts/bench/dashbench -home /tmp/bench100k -n 100000
+//	go run ./scripts/bench/dashbench [-work DIR] [-n 100000]
 //
-// A missing home is generated first with gen_store.py (same distribution as
-// the other benchmarks), together with its natural-language queries.
+// The store is WORK/store-N, shared with the other drivers (generated with
+// gen_store.py, with its natural-language queries, when it was never made).
 package main
 
 import (
@@ -18,45 +18,33 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/dashboard"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
+	"github.com/anamnesis-dev/anamnesis/scripts/bench/floor"
 )
 
 func main() {
-	home := flag.String("home", "", "store home (generated when missing)")
-	n := flag.Int("n", 100000, "notes to generate when the home is missing")
+	work := flag.String("work", filepath.Join(os.TempDir(), "anamnesis-bench"), "where generated stores live (reused)")
+	n := flag.Int("n", 100000, "notes in the generated store")
 	gen := flag.String("gen", "scripts/bench/gen_store.py", "store generator")
 	reps := flag.Int("reps", 30, "requests per page kind")
-	queries := flag.String("queries", "", "natural-language queries, JSONL {\"query\"} (default HOME/queries.jsonl)")
 	flag.Parse()
-	if *home == "" {
-		fmt.Fprintln(os.Stderr, "dashbench: -home is required")
-		os.Exit(2)
+	home, queries, err := floor.Store(*work, *gen, *n)
+	if err == nil {
+		err = bench(home, queries, *reps)
 	}
-	if err := bench(*home, *queries, *n, *gen, *reps); err != nil {
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "dashbench:", err)
 		os.Exit(1)
 	}
 }
 
-func bench(home, queries string, n int, gen string, reps int) error {
+func bench(home, queries string, reps int) error {
 	ctx := context.Background()
-	if queries == "" {
-		queries = filepath.Join(home, "queries.jsonl")
-	}
-	if _, err := os.Stat(filepath.Join(home, "memory")); err != nil {
-		fmt.Printf("generating %d notes into %s …\n", n, home)
-		cmd := exec.Command("python3", gen, home, fmt.Sprint(n), "--queries", queries, "--nq", "200")
-		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-		if err := cmd.Run(); err != nil {
-			return err
-		}
-	}
 	t0 := time.Now()
 	st, err := store.Open(ctx, home)
 	if err != nil {

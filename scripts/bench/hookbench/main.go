@@ -1,14 +1,17 @@
-// Command hookbench measures the two Claude Code hooks as processes, the way
-// Claude Code runs them (SPEC 9): anamnesis-inject on generated 10k and 100k
-// stores, and anamnesis-capture on a generated 100 MB transcript (wall time
-// and peak RSS). It prints a table of medians against the budgets and exits 1
-// if a median is over its budget.
+// Command hookbench measures the Claude Code hooks as processes, the way
+// Claude Code runs them (SPEC 9): each hook of hooks() on the generated 10k
+// and 100k stores, timed alternately with the hello-world floor
+// (scripts/bench/floor) and judged on its ratio to it, and
+// anamnesis-capture on a generated 100 MB transcript (wall time and peak
+// RSS). It prints the table with the machine's load and exits 1 if a
+// median is over its budget.
 //
 //	go run ./scripts/bench/hookbench [-work DIR] [-sizes 10000,100000] [-runs 40] [-transcript-mb 100]
 //
-// Stores are made by ../shared/bench/gen_store.py (python3) once per work
-// directory and indexed in-process before timing, so the numbers are the
-// steady state a user sees at every SessionStart.
+// Stores are WORK/store-N, shared with the other drivers (made by
+// scripts/bench/gen_store.py when missing), and brought up to date before
+// timing, so the numbers are the steady state a user sees at every
+// SessionStart.
 package main
 
 import (
@@ -29,6 +32,7 @@ import (
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
+	"github.com/anamnesis-dev/anamnesis/scripts/bench/floor"
 )
 
 func main() {
@@ -56,20 +60,30 @@ func main() {
 	}
 }
 
-type row struct {
-	what   string
-	median string
-	budget string
-	ok     bool
-	extra  string
+// hook is one hook timed as a process on a generated store, the way Claude
+// Code runs it: its payload on stdin, its home in the environment. Adding a
+// hook to the bench is adding one of these to hooks().
+type hook struct {
+	name     string          // binary in -bin
+	args     []string        // command-line arguments
+	payload  string          // stdin
+	budgets  map[int]float64 // store size -> budget as a ratio to the floor
+	maxChars int             // output larger than this (or empty) is an error
+}
+
+func hooks(cwd string) []hook {
+	session := fmt.Sprintf(`{"session_id":"bench","transcript_path":"/nonexistent.jsonl","cwd":%q,"hook_event_name":"SessionStart","source":"startup"}`, cwd)
+	return []hook{
+		{name: "anamnesis-inject", payload: session, budgets: map[int]float64{10000: 2, 100000: 2.5}, maxChars: 9500},
+	}
 }
 
 func run() error {
-	work := flag.String("work", filepath.Join(os.TempDir(), "anamnesis-hookbench"), "work directory (stores and transcript are kept for reuse)")
-	bin := flag.String("bin", "", "directory holding anamnesis-inject and anamnesis-capture (default: build them into WORK/bin)")
-	gen := flag.String("gen", "", "gen_store.py (default: ../shared/bench/gen_store.py from the repo root)")
-	sizesFlag := flag.String("sizes", "10000,100000", "store sizes for inject")
-	runs := flag.Int("runs", 40, "inject runs per store")
+	work := flag.String("work", filepath.Join(os.TempDir(), "anamnesis-bench"), "work directory: generated stores (WORK/store-N, shared with the other drivers) and the transcript are kept for reuse")
+	bin := flag.String("bin", "", "directory holding the hooks (default: build them into WORK/bin)")
+	gen := flag.String("gen", "scripts/bench/gen_store.py", "gen_store.py")
+	sizesFlag := flag.String("sizes", "10000,100000", "store sizes for the SessionStart hooks")
+	runs := flag.Int("runs", 40, "runs per hook and store (each paired with a floor run)")
 	captureRuns := flag.Int("capture-runs", 3, "capture runs")
 	mb := flag.Int("transcript-mb", 100, "size of the generated transcript in MB")
 	flag.Parse()
@@ -80,111 +94,84 @@ func run() error {
 	if *bin == "" {
 		*bin = filepath.Join(*work, "bin")
 		fmt.Fprintln(os.Stderr, "building hooks into", *bin)
-		cmd := exec.Command("go", "build", "-o", *bin+string(filepath.Separator), "./cmd/anamnesis-inject", "./cmd/anamnesis-capture")
+		cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", *bin+string(filepath.Separator), "./cmd/anamnesis-inject", "./cmd/anamnesis-capture")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 		if err := cmd.Run(); err != nil {
 			return fmt.Errorf("go build (run from the repository root): %w", err)
 		}
 	}
-	if *gen == "" {
-		*gen = "../shared/bench/gen_store.py"
+	fl, err := floor.Build(*work)
+	if err != nil {
+		return err
 	}
-	var rows []row
-	budgets := map[int]time.Duration{10000: 15 * time.Millisecond, 100000: 40 * time.Millisecond}
+	cwd := filepath.Join(*work, "project-cwd")
+	if err := os.MkdirAll(filepath.Join(cwd, ".anamnesis"), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(cwd, ".anamnesis", "project"), []byte("github.com/acme/proj03\n"), 0o644); err != nil {
+		return err
+	}
+	var rows []floor.Row
 	for _, f := range strings.Split(*sizesFlag, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil {
 			return fmt.Errorf("-sizes: %v", err)
 		}
-		r, err := benchInject(*work, *bin, *gen, n, *runs, budgets[n])
+		home, _, err := floor.Store(*work, *gen, n)
 		if err != nil {
 			return err
 		}
-		rows = append(rows, r)
+		// Bring the index up to date outside the timed runs.
+		t0 := time.Now()
+		if err := self("-internal-index", home); err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "store %d: index ready in %s\n", n, time.Since(t0).Round(time.Millisecond))
+		for _, h := range hooks(cwd) {
+			r, err := benchHook(fl, *bin, home, h, n, *runs)
+			if err != nil {
+				return err
+			}
+			rows = append(rows, r)
+		}
 	}
 	r, err := benchCapture(*work, *bin, *mb, *captureRuns)
 	if err != nil {
 		return err
 	}
 	rows = append(rows, r...)
-
-	fmt.Printf("\n%-46s %12s %12s  %s\n", "hook benchmark (medians)", "measured", "budget", "")
-	failed := false
-	for _, r := range rows {
-		mark := "ok"
-		if !r.ok {
-			mark = "OVER BUDGET"
-			failed = true
-		}
-		fmt.Printf("%-46s %12s %12s  %s %s\n", r.what, r.median, r.budget, mark, r.extra)
-	}
-	fmt.Printf("(%s/%s, %d CPUs, %s)\n", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), time.Now().UTC().Format(time.RFC3339))
-	if failed {
+	if floor.Print(os.Stdout, fmt.Sprintf("hooks (%s/%s, %d CPUs, %s)", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), time.Now().UTC().Format(time.RFC3339)), rows) {
 		return errors.New("a hook is over its budget")
 	}
 	return nil
 }
 
-// benchInject makes (once) and indexes a store of n notes, then runs inject
-// as Claude Code does: payload on stdin naming a cwd whose project marker
-// selects one of the generated projects.
-func benchInject(work, bin, gen string, n, runs int, budget time.Duration) (row, error) {
-	home := filepath.Join(work, fmt.Sprintf("store-%d", n))
-	ok := filepath.Join(home, ".hookbench-ok")
-	if _, err := os.Stat(ok); err != nil {
-		os.RemoveAll(home)
-		fmt.Fprintf(os.Stderr, "generating a %d-note store in %s\n", n, home)
-		cmd := exec.Command("python3", gen, home, strconv.Itoa(n))
-		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-		if err := cmd.Run(); err != nil {
-			return row{}, fmt.Errorf("gen_store.py: %w", err)
-		}
-		if err := os.WriteFile(ok, nil, 0o644); err != nil {
-			return row{}, err
-		}
-	}
-	// Build or refresh the index outside the timed runs.
-	t0 := time.Now()
-	if err := self("-internal-index", home); err != nil {
-		return row{}, err
-	}
-	fmt.Fprintf(os.Stderr, "store %d: index ready in %s\n", n, time.Since(t0).Round(time.Millisecond))
-
-	cwd := filepath.Join(work, "project-cwd")
-	if err := os.MkdirAll(filepath.Join(cwd, ".anamnesis"), 0o755); err != nil {
-		return row{}, err
-	}
-	if err := os.WriteFile(filepath.Join(cwd, ".anamnesis", "project"), []byte("github.com/acme/proj03\n"), 0o644); err != nil {
-		return row{}, err
-	}
-	payload := fmt.Sprintf(`{"session_id":"bench","transcript_path":"/nonexistent.jsonl","cwd":%q,"hook_event_name":"SessionStart","source":"startup"}`, cwd)
-	var times []time.Duration
+// benchHook times h on the store at home alternately with the floor, after
+// two warm-up rounds that fill the page cache (and, for inject, its cache).
+func benchHook(fl, bin, home string, h hook, n, runs int) (floor.Row, error) {
 	var outLen int
-	for i := range runs + 2 {
+	timer := func() (time.Duration, error) {
 		var out bytes.Buffer
-		cmd := exec.Command(filepath.Join(bin, "anamnesis-inject"))
+		cmd := exec.Command(filepath.Join(bin, h.name), h.args...)
 		cmd.Env = append(os.Environ(), "ANAMNESIS_HOME="+home)
-		cmd.Stdin = strings.NewReader(payload)
+		cmd.Stdin = strings.NewReader(h.payload)
 		cmd.Stdout = &out
-		cmd.Stderr = os.Stderr
 		start := time.Now()
-		if err := cmd.Run(); err != nil {
-			return row{}, fmt.Errorf("inject: %w", err)
-		}
-		if i >= 2 { // two warm-up runs fill the page cache
-			times = append(times, time.Since(start))
-		}
+		err := cmd.Run()
+		d := time.Since(start)
 		outLen = len([]rune(out.String()))
+		return d, err
 	}
-	med, p95 := stats(times)
-	if outLen == 0 || outLen > 9500 {
-		return row{}, fmt.Errorf("inject on %d notes printed %d characters", n, outLen)
+	res, err := floor.Pair(fl, 2, runs, timer)
+	if err != nil {
+		return floor.Row{}, fmt.Errorf("%s: %w", h.name, err)
 	}
-	return row{
-		what:   fmt.Sprintf("anamnesis-inject process, %dk notes", n/1000),
-		median: ms(med), budget: ms(budget), ok: budget == 0 || med <= budget,
-		extra: fmt.Sprintf("(p95 %s, %d runs, %d chars out)", ms(p95), len(times), outLen),
-	}, nil
+	if outLen == 0 || (h.maxChars > 0 && outLen > h.maxChars) {
+		return floor.Row{}, fmt.Errorf("%s on %d notes printed %d characters", h.name, n, outLen)
+	}
+	return floor.Row{What: fmt.Sprintf("%s process, %dk notes", h.name, n/1000), Result: res, MaxRatio: h.budgets[n],
+		Note: fmt.Sprintf("(%d chars out)", outLen)}, nil
 }
 
 // self runs this program with args in a child process.
@@ -213,7 +200,7 @@ func index(home string) error {
 
 // benchCapture writes (once) a transcript of mb megabytes shaped like a long
 // real session, then captures it with --no-sync into a fresh home.
-func benchCapture(work, bin string, mb, runs int) ([]row, error) {
+func benchCapture(work, bin string, mb, runs int) ([]floor.Row, error) {
 	path := filepath.Join(work, fmt.Sprintf("transcript-%dmb.jsonl", mb))
 	if fi, err := os.Stat(path); err != nil || fi.Size() < int64(mb)<<20 {
 		fmt.Fprintf(os.Stderr, "generating a %d MB transcript in %s\n", mb, path)
@@ -241,15 +228,11 @@ func benchCapture(work, bin string, mb, runs int) ([]row, error) {
 			return nil, fmt.Errorf("capture wrote no note: %q", out.String())
 		}
 	}
-	med, _ := stats(times)
 	slices.Sort(rss)
 	medRSS := rss[len(rss)/2]
-	return []row{
-		{what: fmt.Sprintf("anamnesis-capture, %d MB transcript (time)", mb), median: ms(med), budget: "3000.0 ms",
-			ok: med <= 3*time.Second, extra: fmt.Sprintf("(%d runs)", runs)},
-		{what: fmt.Sprintf("anamnesis-capture, %d MB transcript (peak RSS)", mb), median: fmt.Sprintf("%.1f MB", float64(medRSS)/(1<<20)),
-			budget: "64.0 MB", ok: medRSS <= 64<<20},
-	}, nil
+	t := floor.Result{Runs: runs, Median: floor.Pct(times, 50), P95: floor.Pct(times, 95)}
+	return []floor.Row{{What: fmt.Sprintf("anamnesis-capture, %d MB transcript", mb), Result: t, Max: 3 * time.Second,
+		Bad: medRSS > 64<<20, Note: fmt.Sprintf("(peak RSS %.1f MB, budget 64 MB)", float64(medRSS)/(1<<20))}}, nil
 }
 
 // writeTranscript writes lines in the proportions of a long coding session:
@@ -338,11 +321,3 @@ func maxRSS(ps *os.ProcessState) int64 {
 	}
 	return ru.Maxrss << 10 // KiB elsewhere
 }
-
-func stats(ds []time.Duration) (median, p95 time.Duration) {
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	return s[len(s)/2], s[min(len(s)-1, len(s)*95/100)]
-}
-
-func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond)) }

@@ -1,0 +1,252 @@
+// Package blockcache keeps the SessionStart block that anamnesis-inject
+// prints, per (project, k, budget), so that the hook's common path reads a
+// few small files instead of opening the index: sessions start far more
+// often than notes change.
+//
+// The invalidation rule (one owner: this package, bumped by pkg/store):
+//
+//   - Every write transaction of the index (Write, Put, Delete, Reindex, a
+//     rebuild) calls Bump after its commit with the projects whose notes it
+//     touched, old and new. A change to a global note, to a note that
+//     supersedes others (its targets may live in any project), or one the
+//     writer cannot scope (a full rebuild) bumps the global stamp instead.
+//   - A stamp is a fresh random token written atomically, never a counter
+//     read and incremented: two writers racing cannot leave a value that a
+//     reader saw before either write.
+//   - A cached block records the global stamp and its project's stamp read
+//     BEFORE the block was computed, the size and modification time of every
+//     note file the block was read from, and the
+//     inject executable's size and modification time. It is printed only if
+//     all of these still match and its checksum holds; otherwise the block is
+//     computed from the index as without a cache and saved.
+//
+// So a write in one project leaves the other projects' blocks valid, a
+// global change invalidates all of them, a hand edit of a shown note is
+// seen at once (its file stamp), and an upgraded binary recomputes.
+package blockcache
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+)
+
+// Global is the project whose stamp every block depends on (note.Global;
+// not imported so the hook's fast path links nothing heavier).
+const Global = "global"
+
+// magic starts every cache file; a new layout gets a new number.
+const magic = "anamnesis inject cache 1"
+
+// Key names one cached block.
+type Key struct {
+	Project string
+	K       int
+	Budget  int
+}
+
+func dir(home string) string { return filepath.Join(home, "cache") }
+
+func hashName(parts ...string) string {
+	h := sha256.Sum256([]byte(strings.Join(parts, "\x00")))
+	return hex.EncodeToString(h[:12])
+}
+
+func stampPath(home, project string) string {
+	if project == Global {
+		return filepath.Join(dir(home), "stamps", "global")
+	}
+	return filepath.Join(dir(home), "stamps", "p-"+hashName(project))
+}
+
+func blockPath(home string, k Key) string {
+	return filepath.Join(dir(home), "inject", hashName(k.Project, strconv.Itoa(k.K), strconv.Itoa(k.Budget)))
+}
+
+// Bump gives each project's stamp (Global's when projects include it, since
+// that invalidates every block) a fresh value. The store calls it after
+// committing a write; a missing home is not an error.
+func Bump(home string, projects ...string) error {
+	if len(projects) == 0 {
+		return nil
+	}
+	for _, p := range projects {
+		if p == Global {
+			projects = []string{Global}
+			break
+		}
+	}
+	var errs []error
+	for _, p := range projects {
+		if _, err := newStamp(home, p); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func newStamp(home, project string) (string, error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	tok := hex.EncodeToString(b[:])
+	return tok, atomicfile.Write(stampPath(home, project), []byte(tok), 0o644)
+}
+
+// stamp reads a project's stamp, creating one when there is none: a block is
+// never saved against a missing stamp, so removing the stamps can never make
+// an old block match again.
+func stamp(home, project string) (string, error) {
+	b, err := os.ReadFile(stampPath(home, project))
+	if err == nil && len(b) > 0 {
+		return string(b), nil
+	}
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return "", err
+	}
+	return newStamp(home, project)
+}
+
+// Entry is one lookup: the stamps as they were before the block was
+// computed, and the files it was read from.
+type Entry struct {
+	home          string
+	key           Key
+	global, local string
+	exe           string
+	files         []string // "size mtime quoted-path"
+	err           error
+}
+
+// Open reads the stamps for key. Call it before computing the block.
+func Open(home string, key Key) *Entry {
+	e := &Entry{home: home, key: key}
+	e.global, e.err = stamp(home, Global)
+	if e.err == nil {
+		e.local, e.err = stamp(home, key.Project)
+	}
+	if e.err == nil {
+		e.exe, e.err = exeID()
+	}
+	return e
+}
+
+func exeID() (string, error) {
+	p, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	fi, err := os.Stat(p)
+	if err != nil {
+		return "", err
+	}
+	return fileID(fi), nil
+}
+
+func fileID(fi os.FileInfo) string {
+	return strconv.FormatInt(fi.Size(), 10) + " " + strconv.FormatInt(fi.ModTime().UnixNano(), 10)
+}
+
+// Track records a note file the block was read from, so a hand edit of a
+// shown note (no reindex) is a miss. Taken after the read: an edit landing
+// within that instant is seen at the next write or reindex of its project.
+func (e *Entry) Track(path string) {
+	id := "-1 0"
+	if fi, err := os.Lstat(path); err == nil {
+		id = fileID(fi)
+	}
+	e.files = append(e.files, id+" "+strconv.Quote(path))
+}
+
+// header is everything a block's validity depends on, one item a line.
+func (e *Entry) header() string {
+	var b strings.Builder
+	b.WriteString(magic + "\n")
+	fmt.Fprintf(&b, "key %q %d %d\n", e.key.Project, e.key.K, e.key.Budget)
+	b.WriteString("exe " + e.exe + "\n")
+	b.WriteString("stamp " + e.global + " " + e.local + "\n")
+	for _, f := range e.files {
+		b.WriteString("file " + f + "\n")
+	}
+	return b.String()
+}
+
+// Cached returns the saved block if it is still the block the index would
+// give. Anything unexpected (no file, another layout, a changed stamp or
+// file, a bad checksum) is a miss.
+func (e *Entry) Cached() (string, bool) {
+	if e.err != nil {
+		return "", false
+	}
+	data, err := os.ReadFile(blockPath(e.home, e.key))
+	if err != nil {
+		return "", false
+	}
+	s := string(data)
+	i := strings.Index(s, "\nblock ")
+	if i < 0 {
+		return "", false
+	}
+	head, rest := s[:i+1], s[i+len("\nblock "):]
+	nl := strings.IndexByte(rest, '\n')
+	if nl < 0 {
+		return "", false
+	}
+	var size int
+	var sum uint32
+	if _, err := fmt.Sscanf(rest[:nl], "%d %d", &size, &sum); err != nil {
+		return "", false
+	}
+	block := rest[nl+1:]
+	if len(block) != size || crc32.ChecksumIEEE([]byte(head+block)) != sum {
+		return "", false
+	}
+	lines := strings.Split(strings.TrimSuffix(head, "\n"), "\n")
+	want := &Entry{key: e.key, global: e.global, local: e.local, exe: e.exe}
+	for _, l := range lines {
+		if f, ok := strings.CutPrefix(l, "file "); ok {
+			// "size mtime quoted-path": re-stat the path now.
+			parts := strings.SplitN(f, " ", 3)
+			if len(parts) != 3 {
+				return "", false
+			}
+			p, err := strconv.Unquote(parts[2])
+			if err != nil {
+				return "", false
+			}
+			want.Track(p)
+		}
+	}
+	if head != want.header() {
+		return "", false
+	}
+	return block, true
+}
+
+// Save stores block against the stamps read by Open and the files tracked
+// since. A save that fails leaves no partial file (atomicfile).
+func (e *Entry) Save(block string) error {
+	if e.err != nil {
+		return e.err
+	}
+	head := e.header()
+	sum := crc32.ChecksumIEEE([]byte(head + block))
+	data := head + "block " + strconv.Itoa(len(block)) + " " + strconv.FormatUint(uint64(sum), 10) + "\n" + block
+	return atomicfile.Write(blockPath(e.home, e.key), []byte(data), 0o644)
+}
+
+// Clear removes every cached block: the fallback when a stamp could not be
+// bumped, so that no block computed before a write survives it.
+func Clear(home string) error {
+	return os.RemoveAll(filepath.Join(dir(home), "inject"))
+}

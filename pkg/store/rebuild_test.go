@@ -1,0 +1,78 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+)
+
+func indexNames(t *testing.T, s *Store) []string {
+	t.Helper()
+	rows, err := s.db.Query("SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY name")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var n string
+		rows.Scan(&n)
+		out = append(out, n)
+	}
+	return out
+}
+
+// A full rebuild drops the secondary indexes for the load and must leave
+// every one of them as a fresh index has them, with the same answers.
+func TestFullReindexRestoresIndexes(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	want := indexNames(t, s)
+	if !slices.Contains(want, "idx_tags_tag") || !slices.Contains(want, "idx_mem_project_recency") {
+		t.Fatalf("fresh index lacks the secondary indexes: %v", want)
+	}
+	for i := range 3000 { // more than a few parse chunks
+		n := note.New(note.Semantic, fmt.Sprintf("note %d", i), "body")
+		n.ID = fmt.Sprintf("n%05d", i)
+		n.Project = fmt.Sprintf("p%d", i%3)
+		if i%7 == 0 {
+			n.Tags = []string{"reflected"}
+			n.Type = note.Episodic
+		}
+		if err := s.Put(ctx, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before, _ := s.CountInjectable(ctx, "p1")
+	r, err := s.Reindex(ctx, true)
+	if err != nil || r.Indexed != 3000 || r.Total != 3000 {
+		t.Fatalf("Reindex(full) = %+v, %v", r, err)
+	}
+	if got := indexNames(t, s); !slices.Equal(got, want) {
+		t.Fatalf("indexes after a full rebuild:\n%v\nwant\n%v", got, want)
+	}
+	if after, _ := s.CountInjectable(ctx, "p1"); after != before || before == 0 {
+		t.Fatalf("CountInjectable(p1) = %d after the rebuild, %d before", after, before)
+	}
+}
+
+// Stopping the parser early (an error while inserting) ends its goroutine.
+func TestParseAheadStops(t *testing.T) {
+	files := make([]fileInfo, 5*parseChunk)
+	for i := range files {
+		files[i] = fileInfo{abs: "/nonexistent", size: 1}
+	}
+	chunks, stop := parseAhead(context.Background(), files)
+	<-chunks
+	stop()
+	stop()             // twice is harmless
+	for range chunks { // closed once the producer sees stop
+	}
+}
