@@ -43,7 +43,10 @@ func TestBinaryHugeLineBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
-	if rss > 300<<20 {
+	// Under the race detector this process is several times larger, and a
+	// child started with vfork counts its parent's pages in its peak RSS
+	// until exec: the figure says nothing about the server then.
+	if rss > 300<<20 && !raceEnabled {
 		t.Errorf("peak RSS %d MB for a 64 MB line", rss>>20)
 	}
 	var sawParseError, sawNext bool
