@@ -3,8 +3,8 @@ GO      ?= go
 PREFIX  ?= $(HOME)/.local
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X github.com/anamnesis-dev/anamnesis/pkg/cli.Version=$(VERSION)
-BINS    := anamnesis anamnesis-inject anamnesis-capture anamnesis-sync anamnesis-dashboard anamnesis-mcp
-LIGHT   := anamnesis anamnesis-inject anamnesis-capture anamnesis-sync anamnesis-dashboard
+BINS    := anamnesis anamnesis-inject anamnesis-recall anamnesis-capture anamnesis-sync anamnesis-dashboard anamnesis-mcp
+LIGHT   := anamnesis anamnesis-inject anamnesis-recall anamnesis-capture anamnesis-sync anamnesis-dashboard
 PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
 
 # Static binaries everywhere (as install.sh builds them): a cgo binary links
@@ -12,7 +12,7 @@ PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 win
 # `make race` turns cgo on, for the race detector.
 export CGO_ENABLED := 0
 
-.PHONY: all build install test race lint check-deps cross bench e2e clean
+.PHONY: all build install test race lint check-deps cross dist bench e2e clean
 
 all: build
 
@@ -59,6 +59,14 @@ cross:
 		done; \
 		echo "built dist/$$os-$$arch"; \
 	done
+
+# Release archives (tar.gz; zip on Windows) of every binary for the six
+# platforms, plus checksums.txt, in dist/release: GoReleaser in snapshot mode
+# (no tag, no publishing), pinned and run through the Go module proxy.
+GORELEASER ?= $(GO) run github.com/goreleaser/goreleaser/v2@v2.15.1
+dist:
+	GOFLAGS= $(GORELEASER) release --snapshot --clean --skip=publish
+	@ls dist/release
 
 # SPEC 9: medians, each hook and command also as a ratio to a hello-world
 # `floor` process timed alternately with it (scripts/bench/floor). The

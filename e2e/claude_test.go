@@ -66,6 +66,8 @@ const userSettings = `{
 
 const (
 	memoryHeader = "# Anamnesis memory (auto-injected)"
+	recallHeader = "# Anamnesis: notes related to this prompt"
+	recallTitle  = "Renewing the quotes-api TLS certificate with certbot"
 	markerTitle  = "Deploy keys for quotes-api live in vault path secret/e2e-zephyr"
 )
 
@@ -100,7 +102,7 @@ func TestClaudeCode(t *testing.T) {
 			t.Fatal(err)
 		}
 		hooks, err := setup.FindHooks(settings)
-		if err != nil || len(hooks) != 4 {
+		if err != nil || len(hooks) != 5 {
 			t.Fatalf("hooks after install: %v %+v\n%s", err, hooks, settings)
 		}
 		for _, hk := range hooks {
@@ -332,6 +334,109 @@ func TestClaudeCode(t *testing.T) {
 		}
 	})
 
+	step("recall", func(t *testing.T) {
+		h.t = t
+		h.anamnesis("write", "--type", "procedural", "--project", "quotes-api", "--title", recallTitle,
+			"--body", "Run `certbot renew --cert-name quotes-kestrel` on the edge box, then reload nginx.")
+		// Newer notes of the project push it out of the SessionStart block
+		// (the project's 8 newest durable notes): an old note. Timestamps
+		// have whole seconds, and within one second procedural notes come
+		// first, so the newer ones are written a second later.
+		time.Sleep(1100 * time.Millisecond)
+		for i := range 9 {
+			h.anamnesis("write", "--type", "semantic", "--project", "quotes-api", "--title", fmt.Sprintf("Quotes API convention %d", i),
+				"--body", fmt.Sprintf("Handlers in package h%d return typed errors.", i))
+		}
+		ask := "How do I renew the TLS certificate of quotes-api with certbot?"
+		s := h.claudeP([]standin.Turn{{Text: "Run certbot renew for quotes-kestrel, then reload nginx."}}, ask)
+		turns := s.turns()
+		if len(turns) == 0 {
+			t.Fatal("no request")
+		}
+		text := standin.AllText(turns[0].Body)
+		if !strings.Contains(text, recallHeader) || !strings.Contains(text, "## [procedural] "+recallTitle) || !strings.Contains(text, "quotes-kestrel") {
+			t.Errorf("the request after the prompt does not carry the recalled note:\n%s", text)
+		}
+		if n := strings.Count(text, "## [procedural] "+recallTitle); n != 1 {
+			t.Errorf("the old note is in the first request %d times, want once (by recall, not the SessionStart block)", n)
+		}
+		// The same question again in the same session: the note is in the
+		// context already, so recall adds nothing.
+		again := h.claudeP([]standin.Turn{{Text: "Same as before."}}, "--resume", s.ID, ask)
+		at := again.turns()
+		if len(at) == 0 {
+			t.Fatal("no request after resume")
+		}
+		if n := strings.Count(standin.AllText(at[0].Body), recallHeader); n != 1 {
+			t.Errorf("the recalled block is in the resumed context %d times, want 1", n)
+		}
+		// A prompt about nothing stored adds nothing.
+		none := h.claudeP([]standin.Turn{{Text: "Paris."}}, "What is the capital of France?")
+		if nt := none.turns(); len(nt) == 0 || strings.Contains(standin.AllText(nt[0].Body), recallHeader) {
+			t.Errorf("a prompt about nothing stored got a recall block")
+		}
+		// The trace names what was injected and why.
+		r := h.anamnesis("status")
+		if !strings.Contains(r.stdout, "recall") || !strings.Contains(r.stdout, "certbot") {
+			t.Errorf("status does not show the recall in its injection trace:\n%s", r.stdout)
+		}
+		// A store that cannot be opened (local/ is a file; a damaged
+		// index.db alone the store repairs): the prompt goes through untouched.
+		local := filepath.Join(h.store, "local")
+		if err := os.Rename(local, local+".saved"); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(local, []byte("not a directory\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		broken := h.claudeP([]standin.Turn{{Text: "Run certbot renew."}}, "How do I renew the quotes-api TLS certificate with certbot, again?")
+		if bt := broken.turns(); len(bt) == 0 || strings.Contains(standin.AllText(bt[0].Body), recallHeader) {
+			t.Errorf("a broken store still produced a recall block, or the prompt did not go through")
+		}
+		os.Remove(local)
+		if err := os.Rename(local+".saved", local); err != nil {
+			t.Fatal(err)
+		}
+		if log, _ := os.ReadFile(filepath.Join(h.store, "logs", "anamnesis.log")); !strings.Contains(string(log), "anamnesis-recall") {
+			t.Errorf("the broken store's recall failure is not logged")
+		}
+	})
+
+	step("another machine's note by the first prompt", func(t *testing.T) {
+		h.t = t
+		bare := filepath.Join(h.root, "remote.git")
+		h.git(h.root, "init", "-q", "--bare", bare)
+		h.anamnesis("init", "--yes", "--no-sync", "--remote", bare)
+		h.anamnesis("sync")
+		// Machine A: another home on the same remote writes a note and
+		// pushes it before this machine's next session starts.
+		a := []string{"ANAMNESIS_HOME=" + filepath.Join(h.root, "machine a"), "ANAMNESIS_MACHINE_ID=a-box", "ANAMNESIS_GIT_REMOTE=" + bare}
+		onA := func(args ...string) {
+			if r := h.run(2*time.Minute, h.proj, a, filepath.Join(h.bin, "anamnesis"), args...); r.err != nil {
+				t.Fatalf("machine A: anamnesis %s: %v\n%s%s", strings.Join(args, " "), r.err, r.stdout, r.stderr)
+			}
+		}
+		const pulled = "Quotes API staging moved to the kestrel cluster"
+		onA("sync")
+		onA("write", "--type", "semantic", "--project", "quotes-api", "--title", pulled, "--body", "Staging runs on cluster kestrel-2 since this week.")
+		onA("sync")
+		s := h.claudeP([]standin.Turn{{Text: "Hello."}}, "hello")
+		turns := s.turns()
+		if len(turns) == 0 {
+			t.Fatal("no request")
+		}
+		text := standin.AllText(turns[0].Body)
+		switch {
+		case strings.Contains(text, "# Anamnesis: notes synced since this session started") && strings.Contains(text, pulled):
+			t.Log("the pulled note reached the session through the first prompt's recall")
+		case strings.Contains(text, pulled):
+			t.Log("the pull finished before inject: the note is in the SessionStart block")
+		default:
+			t.Errorf("the note machine A pushed is not in the first request of B's next session")
+		}
+		h.anamnesis("init", "--yes", "--no-sync", "--local-only")
+	})
+
 	step("session end does not wait on the network", func(t *testing.T) {
 		h.t = t
 		script := func(file string) []standin.Turn {
@@ -530,6 +635,57 @@ func TestClaudeCode(t *testing.T) {
 			t.Errorf("uninstall removed the store: %v", err)
 		}
 	})
+
+	step("plugin", func(t *testing.T) {
+		h.t = t
+		r := h.run(2*time.Minute, h.repo, nil, h.claude, "plugin", "validate", h.repo)
+		if r.err != nil || !strings.Contains(r.stdout+r.stderr, "Validation passed") {
+			t.Fatalf("claude plugin validate: %v\n%s%s", r.err, r.stdout, r.stderr)
+		}
+		// init's hooks are gone (uninstall); the plugin brings them back,
+		// from the local checkout as a directory marketplace.
+		h.mustRun(2*time.Minute, h.proj, h.claude, "plugin", "marketplace", "add", h.repo)
+		h.mustRun(2*time.Minute, h.proj, h.claude, "plugin", "install", "anamnesis@anamnesis")
+		settings, _ := os.ReadFile(settingsPath)
+		if setup.EnabledPlugin(settings) != "anamnesis@anamnesis" {
+			t.Fatalf("plugin not enabled:\n%s", settings)
+		}
+		// init now defers to the plugin.
+		if out := h.anamnesis("init", "--yes", "--no-sync", "--local-only").stdout; !strings.Contains(out, "plugin anamnesis@anamnesis is enabled") {
+			t.Errorf("init does not defer to the plugin:\n%s", out)
+		}
+		if hooks, _ := setup.FindHooks(mustRead(t, settingsPath)); len(hooks) != 0 {
+			t.Errorf("init installed hooks beside the plugin: %+v", hooks)
+		}
+		if r := h.run(2*time.Minute, h.proj, nil, filepath.Join(h.bin, "anamnesis"), "doctor"); r.err != nil ||
+			strings.Count(r.stdout, "provided by the Claude Code plugin anamnesis@anamnesis") != 2 {
+			t.Errorf("doctor on a plugin install: %v\n%s", r.err, r.stdout)
+		}
+		// A block too small for any note: the deploy-keys note can then
+		// only come through the plugin's recall hook.
+		h.anamnesis("config", "set", "inject.max_chars", "200")
+		defer h.anamnesis("config", "unset", "inject.max_chars")
+		tool := "mcp__plugin_anamnesis_anamnesis__memory_search"
+		s := h.claudeP([]standin.Turn{
+			{ToolUse: &standin.ToolUse{Name: tool, Input: mustJSON(map[string]any{"query": "vault deploy keys zephyr"})}},
+			{Match: "zephyr", Text: "In vault under secret/e2e-zephyr."},
+		}, "Where do the quotes-api deploy keys live?", "--allowedTools", tool)
+		turns := s.turns()
+		if len(turns) < 2 {
+			t.Fatalf("%d requests", len(turns))
+		}
+		first := standin.AllText(turns[0].Body)
+		if !strings.Contains(first, memoryHeader) || !strings.Contains(first, "left out to keep this block under 200 characters") {
+			t.Errorf("the plugin's SessionStart hook did not inject the block")
+		}
+		if !strings.Contains(first, recallHeader) || !strings.Contains(first, "## [semantic] "+markerTitle) {
+			t.Errorf("the plugin's UserPromptSubmit hook did not recall the deploy-keys note")
+		}
+		if res := standin.LastUserText(turns[1].Body); !strings.Contains(res, markerTitle) {
+			t.Errorf("memory_search through the plugin's MCP server did not answer; last user message:\n%s", res)
+		}
+		h.mustRun(2*time.Minute, h.proj, h.claude, "plugin", "uninstall", "anamnesis@anamnesis")
+	})
 }
 
 func mustJSON(v any) json.RawMessage {
@@ -556,4 +712,13 @@ func sameHooks(a, b []setup.InstalledHook) bool {
 		return out
 	}
 	return slices.Equal(key(a), key(b))
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/model"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
+	"github.com/anamnesis-dev/anamnesis/pkg/setup"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 	"github.com/anamnesis-dev/anamnesis/pkg/summary"
 	"github.com/anamnesis-dev/anamnesis/pkg/transcript"
@@ -57,6 +58,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.StringVar(&o.project, "project", "", "project key (default: resolved from the session's cwd)")
 	fs.StringVar(&o.source, "source", "session-end", "which hook runs this: session-end or precompact")
 	fs.BoolVar(&o.noSync, "no-sync", false, "commit locally only; do not start a sync")
+	plugin := fs.Bool("plugin", false, "run by the Claude Code plugin: do nothing when anamnesis init installed hooks too (no hook runs twice)")
 	fs.BoolVar(&o.wait, "wait", false, "run the sync inline (under a deadline) instead of in the background")
 	perr := cli.Parse(fs, args)
 	if errors.Is(perr, flag.ErrHelp) {
@@ -77,6 +79,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if perr != nil {
 		log.Printf("bad arguments %q: %v", args, perr)
 		fmt.Fprintf(stderr, "anamnesis-capture: %v\n", perr)
+		return nil
+	}
+	if *plugin && setup.InitHooksInstalled(cfg.ClaudeDir) {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, deadline)

@@ -18,6 +18,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 	"github.com/anamnesis-dev/anamnesis/pkg/inject"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
+	"github.com/anamnesis-dev/anamnesis/pkg/setup"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 	"github.com/anamnesis-dev/anamnesis/pkg/transcript"
 )
@@ -40,6 +41,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	home := fs.String("home", "", "store home (default $ANAMNESIS_HOME or ~/.anamnesis)")
 	projectFlag := fs.String("project", "", "project key (default: resolved from the payload's cwd)")
 	k := fs.Int("k", 8, "project notes to include besides the global ones")
+	plugin := fs.Bool("plugin", false, "run by the Claude Code plugin: do nothing when anamnesis init installed hooks too (no hook runs twice)")
 	maxChars := fs.Int("max-chars", -1, "output budget in characters; 0 = unlimited (default $ANAMNESIS_INJECT_MAX_CHARS, config inject.max_chars, else 9500)")
 	perr := cli.Parse(fs, args)
 	if errors.Is(perr, flag.ErrHelp) {
@@ -57,6 +59,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// A broken hook command line must not block the session either.
 		log.Printf("bad arguments %q: %v", args, perr)
 		fmt.Fprintf(stderr, "anamnesis-inject: %v\n", perr)
+		return nil
+	}
+	if *plugin && setup.InitHooksInstalled(cfg.ClaudeDir) {
 		return nil
 	}
 	budget := cfg.InjectMaxChars
@@ -107,6 +112,7 @@ func blockFor(ctx context.Context, home, projectKey string, k, budget int, stdin
 	// (pkg/blockcache says when it is), printed without opening the index.
 	cache := blockcache.Open(home, blockcache.Key{Project: projectKey, K: k, Budget: budget})
 	if block, ok := cache.Cached(); ok {
+		recordCached(home, p, projectKey, k, budget, block, log)
 		return block, nil
 	}
 	st, err := store.Open(ctx, home)
@@ -123,6 +129,10 @@ func blockFor(ctx context.Context, home, projectKey string, k, budget int, stdin
 	// No Close: the process ends right after printing, a reader has nothing
 	// to checkpoint, and closing makes the SQLite port free its page cache a
 	// page at a time (about 1 ms of a 15 ms budget on a 10k store).
+	mark, err := st.Watermark(ctx) // before selecting: what is indexed later is news to recall
+	if err != nil {
+		return "", err
+	}
 	res, err := inject.Block(ctx, st, projectKey, k, budget, func(id string, err error) { log.Printf("note %s: %v", id, err) })
 	if err != nil {
 		return "", err
@@ -138,6 +148,7 @@ func blockFor(ctx context.Context, home, projectKey string, k, budget int, stdin
 	if err := cache.Save(res.Block); err != nil {
 		log.Printf("saving the block for the next session: %v", err)
 	}
+	recordRendered(home, p, projectKey, k, budget, mark, res.IDs, res.Block, log)
 	return res.Block, nil
 }
 

@@ -13,11 +13,13 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
+	setuppkg "github.com/anamnesis-dev/anamnesis/pkg/setup"
 )
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := cli.FlagSet("anamnesis-sync", stderr)
 	home := fs.String("home", "", "store home (default ~/.anamnesis)")
+	plugin := fs.Bool("plugin", false, "run by the Claude Code plugin: do nothing when anamnesis init installed hooks too (no hook runs twice)")
 	asJSON := fs.Bool("json", false, "print the result as JSON (pushed, pulled, conflicted, head, indexed, detail, conflict ids)")
 	timeout := gitsync.DefaultTimeout
 	fs.Var(cli.Seconds{D: &timeout}, "timeout", "deadline for the network steps together (seconds or a duration; default 60s)")
@@ -51,6 +53,9 @@ flags:
 		return cli.Usagef("anamnesis-sync takes no arguments (got %q)", fs.Args())
 	}
 	cfg := config.Resolve(*home, os.Getenv)
+	if *plugin && setuppkg.InitHooksInstalled(cfg.ClaudeDir) {
+		return nil
+	}
 	if *background {
 		return detach(cfg.Home, timeout, lockWait, *asJSON, stdout)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/input"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/recall"
 	"github.com/anamnesis-dev/anamnesis/pkg/status"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 	"github.com/anamnesis-dev/anamnesis/pkg/term"
@@ -400,8 +401,18 @@ func runStatus(ctx context.Context, e *env, args []string) error {
 	if cfg.FileErr != nil {
 		rep.ConfigError = cfg.FileErr.Error()
 	}
+	// The injection trace is this machine's hook log, not the store's: it
+	// is shown here and on the dashboard, not in MCP's memory_status.
+	inj := lastInjections(cfg.Home, statusInjections)
 	if c.json {
-		return printJSON(e.stdout, rep)
+		return printJSON(e.stdout, struct {
+			status.Report
+			Injections []recall.Entry `json:"injections"`
+		}{rep, inj})
 	}
-	return rep.Text(e.stdout)
+	if err := rep.Text(e.stdout); err != nil {
+		return err
+	}
+	printInjections(e.stdout, inj)
+	return nil
 }

@@ -16,7 +16,17 @@ const TempPrefix = ".tmp-"
 
 // Write writes data to a temporary file in path's directory (created if
 // needed), syncs it, sets perm and renames it over path.
-func Write(path string, data []byte, perm os.FileMode) error {
+func Write(path string, data []byte, perm os.FileMode) error { return write(path, data, perm, true) }
+
+// WriteCache is Write without the sync: a reader still never sees half a
+// file, but a crash may lose the new content. For state a hook rewrites on
+// the hot path of a prompt (an fsync costs several ms on a virtual disk)
+// whose loss costs nothing worse than a repeat.
+func WriteCache(path string, data []byte, perm os.FileMode) error {
+	return write(path, data, perm, false)
+}
+
+func write(path string, data []byte, perm os.FileMode, sync bool) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -30,7 +40,7 @@ func Write(path string, data []byte, perm os.FileMode) error {
 	if err == nil {
 		err = f.Chmod(perm)
 	}
-	if err == nil {
+	if err == nil && sync {
 		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {

@@ -50,3 +50,20 @@ func TestWriteFailureLeavesOldFile(t *testing.T) {
 		t.Errorf("old file changed: %q", b)
 	}
 }
+
+func TestWriteCacheReplaces(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "sub", "state.json")
+	for _, v := range []string{"one", "two"} {
+		if err := WriteCache(p, []byte(v), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(p)
+	fi, _ := os.Stat(p)
+	if err != nil || string(got) != "two" || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("%q %v %v", got, err, fi.Mode())
+	}
+	if left, _ := filepath.Glob(filepath.Join(filepath.Dir(p), TempPrefix+"*")); len(left) != 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}

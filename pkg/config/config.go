@@ -17,7 +17,8 @@ import (
 
 // Keys config.json may hold, in the order `config list` shows them.
 var Keys = []string{"machine_id", "remote", "reflection.provider", "reflection.model",
-	"reflection.base_url", "reflection.api_key", "reflection.timeout", "inject.max_chars"}
+	"reflection.base_url", "reflection.api_key", "reflection.timeout", "inject.max_chars",
+	"recall.enabled", "recall.max_chars"}
 
 // Providers of the reflection (LLM summary) seam.
 var Providers = []string{"heuristic", "openai", "deepseek", "local", "claude"}
@@ -35,6 +36,10 @@ type Config struct {
 	Remote    string
 	// InjectMaxChars is the inject budget; 0 means unlimited.
 	InjectMaxChars int
+	// RecallEnabled turns per-prompt recall on (the default) or off.
+	RecallEnabled bool
+	// RecallMaxChars is per-prompt recall's output budget.
+	RecallMaxChars int
 	ImportNative   bool
 	Reflection     Reflection
 	ClaudeDir      string
@@ -106,7 +111,7 @@ func Resolve(home string, env Env) Config {
 	home = expand(home, env)
 	f, ferr := Load(home)
 	c := Config{Home: home, FileErr: ferr, ClaudeDir: ClaudeDir(env), ClaudeJSON: ClaudeJSON(env), HomeFromEnv: fromEnv,
-		InjectMaxChars: 9500, ImportNative: true}
+		InjectMaxChars: 9500, ImportNative: true, RecallEnabled: true, RecallMaxChars: 2000}
 	pick := func(envKey, fileKey string) string {
 		if v := env(envKey); v != "" {
 			return v
@@ -125,6 +130,16 @@ func Resolve(home string, env Env) Config {
 	if v := pick("ANAMNESIS_INJECT_MAX_CHARS", "inject.max_chars"); v != "" {
 		if n, err := strconv.Atoi(v); err == nil && n >= 0 {
 			c.InjectMaxChars = n
+		}
+	}
+	if v := pick("ANAMNESIS_RECALL_ENABLED", "recall.enabled"); v != "" {
+		if b, err := parseBool(v); err == nil {
+			c.RecallEnabled = b
+		}
+	}
+	if v := pick("ANAMNESIS_RECALL_MAX_CHARS", "recall.max_chars"); v != "" {
+		if n, err := strconv.Atoi(v); err == nil && n >= minRecallChars {
+			c.RecallMaxChars = n
 		}
 	}
 	for v, dst := range map[string]*int{"ANAMNESIS_REFLECT_MIN_EPISODICS": &c.ReflectMin, "ANAMNESIS_MERGE_MIN_DURABLE": &c.ConsolidateMin} {
@@ -151,6 +166,21 @@ func Resolve(home string, env Env) Config {
 		}
 	}
 	return c
+}
+
+// minRecallChars is the smallest recall budget that still holds one note's
+// heading and a line of it.
+const minRecallChars = 200
+
+// parseBool accepts the spellings people use in config files and env.
+func parseBool(v string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "1", "true", "yes", "on":
+		return true, nil
+	case "0", "false", "no", "off":
+		return false, nil
+	}
+	return false, fmt.Errorf("%q: want true or false", v)
 }
 
 // ParseSeconds is the one reading of a time span everywhere (timeouts in
@@ -229,6 +259,14 @@ func Validate(key, value string) error {
 		if n, err := strconv.Atoi(value); err != nil || n < 0 {
 			return fmt.Errorf("inject.max_chars %q: want a whole number >= 0 (0 = unlimited)", value)
 		}
+	case "recall.enabled":
+		if _, err := parseBool(value); err != nil {
+			return fmt.Errorf("recall.enabled %v", err)
+		}
+	case "recall.max_chars":
+		if n, err := strconv.Atoi(value); err != nil || n < minRecallChars {
+			return fmt.Errorf("recall.max_chars %q: want a whole number >= %d", value, minRecallChars)
+		}
 	}
 	return nil
 }
@@ -239,8 +277,11 @@ func (f *File) Set(key, value string) error {
 		return err
 	}
 	var v any = value
-	if key == "inject.max_chars" {
+	switch key {
+	case "inject.max_chars", "recall.max_chars":
 		v = json.Number(value)
+	case "recall.enabled":
+		v, _ = parseBool(value)
 	}
 	parts := strings.Split(key, ".")
 	m := f.m

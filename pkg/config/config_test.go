@@ -43,7 +43,7 @@ func TestSetUnsetSave(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, bad := range [][2]string{{"nope", "1"}, {"reflection.provider", "gpt"}, {"remote", "--upload-pack=evil"},
-		{"inject.max_chars", "-1"}, {"reflection.base_url", "ftp://x"}, {"machine_id", "a b"}} {
+		{"inject.max_chars", "-1"}, {"recall.enabled", "maybe"}, {"recall.max_chars", "50"}, {"reflection.base_url", "ftp://x"}, {"machine_id", "a b"}} {
 		if err := f.Set(bad[0], bad[1]); err == nil {
 			t.Errorf("Set%v accepted", bad)
 		}
@@ -56,6 +56,8 @@ func TestSetUnsetSave(t *testing.T) {
 	must(f.Set("machine_id", "laptop"))
 	must(f.Set("reflection.api_key", "sk-verysecretvalue1234"))
 	must(f.Set("inject.max_chars", "3000"))
+	must(f.Set("recall.enabled", "off"))
+	must(f.Set("recall.max_chars", "1200"))
 	must(f.Save())
 	info, _ := os.Stat(Path(home))
 	if info.Mode().Perm() != 0o600 {
@@ -73,7 +75,7 @@ func TestSetUnsetSave(t *testing.T) {
 	if !g.Unset("reflection.api_key") || g.Unset("reflection.api_key") {
 		t.Fatal("unset")
 	}
-	if c := Resolve(home, envOf(nil)); c.InjectMaxChars != 3000 || c.MachineID != "laptop" {
+	if c := Resolve(home, envOf(nil)); c.InjectMaxChars != 3000 || c.MachineID != "laptop" || c.RecallEnabled || c.RecallMaxChars != 1200 {
 		t.Fatalf("%+v", c)
 	}
 }
@@ -83,15 +85,18 @@ func TestSetUnsetSave(t *testing.T) {
 func TestPrecedenceEveryKey(t *testing.T) {
 	home := t.TempDir()
 	os.WriteFile(Path(home), []byte(`{"machine_id":"file-m","remote":"/srv/file.git","inject":{"max_chars":4000},
+		"recall":{"enabled":false,"max_chars":1500},
 		"reflection":{"provider":"local","model":"file-model","base_url":"http://file.example/v1","api_key":"file-key","timeout":5}}`), 0o600)
 	env := map[string]string{
 		"ANAMNESIS_MACHINE_ID": "env-m", "ANAMNESIS_GIT_REMOTE": "/srv/env.git", "ANAMNESIS_INJECT_MAX_CHARS": "0",
 		"ANAMNESIS_REFLECTION_PROVIDER": "openai", "ANAMNESIS_REFLECTION_MODEL": "env-model",
 		"ANAMNESIS_REFLECTION_BASE_URL": "http://env.example/v1", "ANAMNESIS_REFLECTION_API_KEY": "env-key",
 		"ANAMNESIS_REFLECTION_TIMEOUT": "7", "ANAMNESIS_IMPORT_NATIVE": "0", "CLAUDE_CONFIG_DIR": "/cc",
+		"ANAMNESIS_RECALL_ENABLED": "yes", "ANAMNESIS_RECALL_MAX_CHARS": "3000",
 	}
 	e := Resolve(home, envOf(env))
 	want := Config{Home: home, MachineID: "env-m", Remote: "/srv/env.git", InjectMaxChars: 0, ImportNative: false,
+		RecallEnabled: true, RecallMaxChars: 3000,
 		Reflection: Reflection{Provider: "openai", Model: "env-model", BaseURL: "http://env.example/v1", APIKey: "env-key", Timeout: 7 * time.Second},
 		ClaudeDir:  "/cc", ClaudeJSON: "/cc/.claude.json"}
 	if e != want {
@@ -99,6 +104,7 @@ func TestPrecedenceEveryKey(t *testing.T) {
 	}
 	f := Resolve(home, envOf(map[string]string{"HOME": "/u"}))
 	want = Config{Home: home, MachineID: "file-m", Remote: "/srv/file.git", InjectMaxChars: 4000, ImportNative: true,
+		RecallEnabled: false, RecallMaxChars: 1500,
 		Reflection: Reflection{Provider: "local", Model: "file-model", BaseURL: "http://file.example/v1", APIKey: "file-key", Timeout: 5 * time.Second},
 		ClaudeDir:  "/u/.claude", ClaudeJSON: "/u/.claude.json"}
 	if f != want {

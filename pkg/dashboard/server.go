@@ -170,6 +170,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /notes/{id}/history", s.history)
 	mux.HandleFunc("GET /commits/{ref}", s.commit)
 	mux.HandleFunc("GET /fleet", s.fleet)
+	mux.HandleFunc("GET /injections", s.injections)
 	mux.HandleFunc("POST /sync", s.sync)
 	mux.HandleFunc("POST /reindex", s.reindex)
 	mux.HandleFunc("GET /maintenance", s.maintenance)

@@ -63,6 +63,7 @@ var bans = map[string][]string{
 	"anamnesis-sync":      {"github.com/mark3labs/mcp-go", "net/http"},
 	"anamnesis-dashboard": {"github.com/mark3labs/mcp-go"},
 	"anamnesis-inject":    {"github.com/mark3labs/mcp-go", "net/http"},
+	"anamnesis-recall":    {"github.com/mark3labs/mcp-go", "net/http"},
 }
 
 func TestBinariesLinkOnlyWhatTheyMay(t *testing.T) {

@@ -57,3 +57,17 @@ func acquire(ctx context.Context, path string, wait time.Duration) (*lock, error
 		}
 	}
 }
+
+// WaitIdle waits up to wait for a sync of home that is running now to
+// finish (its pull indexed), by taking the lock and releasing it at once. It
+// reports whether no sync was running by the end. Per-prompt recall calls it
+// on a session's first prompt, so that what the SessionStart sync pulls can
+// reach that same session.
+func WaitIdle(ctx context.Context, home string, wait time.Duration) bool {
+	l, err := acquire(ctx, LockPath(home), wait)
+	if err != nil {
+		return false
+	}
+	l.release()
+	return true
+}

@@ -1,4 +1,4 @@
-// Package hook holds what the two Claude Code hook binaries share: reading
+// Package hook holds what the Claude Code hook binaries share: reading
 // the hook payload from stdin without ever blocking or failing, and the
 // size-capped log that records why a hook did nothing.
 //
@@ -34,6 +34,7 @@ type Payload struct {
 	Source         string // SessionStart: startup|resume|clear|compact
 	Trigger        string // PreCompact: manual|auto
 	Reason         string // SessionEnd
+	Prompt         string // UserPromptSubmit
 }
 
 // ReadPayload reads and decodes the payload. It returns the zero Payload and
@@ -75,6 +76,7 @@ func DecodePayload(data []byte) (Payload, error) {
 		Source:         str("source"),
 		Trigger:        str("trigger"),
 		Reason:         str("reason"),
+		Prompt:         str("prompt"),
 	}, nil
 }
 

@@ -471,6 +471,9 @@ type Result struct {
 	// Read lists the notes whose files were read, in order: the hook's
 	// block cache (pkg/blockcache) checks those files have not changed.
 	Read []string
+	// IDs are the notes the block shows (whole or cut), for per-prompt
+	// recall, which must not show them again in the same session.
+	IDs []string
 }
 
 // Block selects project's notes (k project notes at most; seed 001) and
@@ -482,6 +485,7 @@ func Block(ctx context.Context, st *store.Store, project string, k, maxChars int
 		return Result{}, fmt.Errorf("selecting notes for %s: %w", project, err)
 	}
 	var read []string
+	var loaded []*note.Note
 	load := func(n *note.Note) (*note.Note, bool) {
 		read = append(read, n.ID)
 		full, err := st.Get(ctx, n.ID)
@@ -491,11 +495,25 @@ func Block(ctx context.Context, st *store.Store, project string, k, maxChars int
 			}
 			return nil, false
 		}
+		loaded = append(loaded, full)
 		return full, true
 	}
 	block, cut, left, err := render(sel, load, maxChars)
 	if err != nil {
 		return Result{}, fmt.Errorf("reading notes for %s: %w", project, err)
 	}
-	return Result{Block: block, Selected: sel.total, Cut: cut, Left: left, Read: read}, ctx.Err()
+	return Result{Block: block, Selected: sel.total, Cut: cut, Left: left, Read: read, IDs: shownIDs(block, loaded)}, ctx.Err()
+}
+
+// shownIDs are the loaded notes whose heading and origin line are in block:
+// render keeps a note with at least those two lines or leaves it out whole.
+func shownIDs(block string, loaded []*note.Note) []string {
+	var ids []string
+	for _, n := range loaded {
+		s := section(n)
+		if i := strings.Index(s, "_\n"); i >= 0 && strings.Contains(block, s[:i+2]) && !slices.Contains(ids, n.ID) {
+			ids = append(ids, n.ID)
+		}
+	}
+	return ids
 }

@@ -51,6 +51,9 @@ type doctor struct {
 	name    string
 	timeout time.Duration
 	checks  []Check
+	// plugin is the enabled Anamnesis Claude Code plugin, "" when none:
+	// it then provides the hooks and the MCP server.
+	plugin string
 }
 
 func (d *doctor) add(name, status, detail, fix string) {
@@ -124,6 +127,7 @@ func (d *doctor) binaries() {
 // hookRole names an expected hook for messages.
 var hookRoles = map[string]string{
 	BinInject:  "inject",
+	BinRecall:  "recall",
 	BinSync:    "background sync",
 	BinCapture: "capture",
 }
@@ -142,6 +146,10 @@ func (d *doctor) hooks() {
 	}
 	if !had {
 		d.add("hooks", statusFail, path+" does not exist, so no hooks are installed", "anamnesis init")
+		return
+	}
+	if d.plugin = EnabledPlugin(data); d.plugin != "" && len(found) == 0 {
+		d.add("hooks", statusOK, "provided by the Claude Code plugin "+d.plugin+" (its hooks run the binaries on PATH)", "")
 		return
 	}
 	want := BuildHooks(d.p.BinDir, d.p.Home, d.p.HomeIsDefault)
@@ -197,6 +205,15 @@ func (d *doctor) mcp(ctx context.Context) {
 		return
 	}
 	have, ok := servers[d.name]
+	if d.plugin != "" {
+		if ok {
+			d.add("mcp", statusWarn, fmt.Sprintf("%q is registered at user scope and the plugin %s runs its own: Claude Code starts both", d.name, d.plugin),
+				cli.ShellLine("claude", "mcp", "remove", "--scope", "user", d.name)+" (or `claude plugin uninstall "+d.plugin+"`)")
+		} else {
+			d.add("mcp", statusOK, "provided by the Claude Code plugin "+d.plugin, "")
+		}
+		return
+	}
 	if !ok {
 		d.add("mcp", statusFail, fmt.Sprintf("%q is not registered with Claude Code", d.name), addLine+" (or `anamnesis init`)")
 		return

@@ -14,12 +14,15 @@ const (
 	injectTimeout     = 15
 	captureTimeout    = 120
 	precompactTimeout = 60
+	// recall runs before every prompt is sent: it must never hold one up.
+	recallTimeout = 5
 )
 
 // Binary names, without the platform suffix.
 const (
 	BinDispatcher = "anamnesis"
 	BinInject     = "anamnesis-inject"
+	BinRecall     = "anamnesis-recall"
 	BinCapture    = "anamnesis-capture"
 	BinSync       = "anamnesis-sync"
 	BinMCP        = "anamnesis-mcp"
@@ -27,9 +30,9 @@ const (
 )
 
 // AllBinaries lists every binary install.sh installs, dispatcher first.
-var AllBinaries = []string{BinDispatcher, BinInject, BinCapture, BinSync, BinMCP, BinDashboard}
+var AllBinaries = []string{BinDispatcher, BinInject, BinRecall, BinCapture, BinSync, BinMCP, BinDashboard}
 
-// BuildHooks returns the four matcher groups init installs. Each command
+// BuildHooks returns the five matcher groups init installs. Each command
 // runs the dedicated binary by absolute path (not the dispatcher: one process
 // fewer on every session start), with --home only when the home is not the
 // default one. No shell syntax (no inline VAR=value, which PowerShell cannot
@@ -61,6 +64,10 @@ func BuildHooks(binDir, home string, homeIsDefault bool) EventGroups {
 		}},
 		{Event: "PreCompact", Groups: []HookGroup{
 			{Hooks: []HookCommand{{Type: "command", Command: cmd(BinCapture, "--source precompact --no-sync"), Timeout: precompactTimeout}}},
+		}},
+		// Last, so a file written by an earlier init keeps its event order.
+		{Event: "UserPromptSubmit", Groups: []HookGroup{
+			{Hooks: []HookCommand{{Type: "command", Command: cmd(BinRecall, ""), Timeout: recallTimeout}}},
 		}},
 	}
 }

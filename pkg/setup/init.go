@@ -73,6 +73,10 @@ type initPlan struct {
 
 	syncBin string
 	noSync  bool
+
+	// plugin is the enabled Anamnesis Claude Code plugin ("" = none); it
+	// brings the hooks and the MCP server, so init installs neither.
+	plugin string
 }
 
 func hostnameOr(def string) string {
@@ -202,11 +206,21 @@ func confirm(in *bufio.Reader, out io.Writer, question string) bool {
 func makeInitPlan(p Paths, opts InitOptions, machineID, remote string, configOld []byte) (*initPlan, error) {
 	plan := &initPlan{p: p, machineID: machineID, remote: remote, mcpName: opts.Name, noSync: opts.NoSync}
 
+	if !opts.NoHooks || !opts.NoMCP {
+		cur, _, err := readOptional(resolveTarget(p.SettingsPath()))
+		if err != nil {
+			return nil, err
+		}
+		if plan.plugin = EnabledPlugin(cur); plan.plugin != "" {
+			opts.NoHooks, opts.NoMCP = true, true
+		}
+	}
+
 	// Binaries first: hooks pointing at files that are not there would
 	// make every Claude Code session report a failing hook.
 	var need []string
 	if !opts.NoHooks {
-		need = append(need, BinInject, BinCapture, BinSync)
+		need = append(need, BinInject, BinRecall, BinCapture, BinSync)
 	}
 	if !opts.NoMCP {
 		need = append(need, BinMCP)
@@ -315,6 +329,9 @@ func (plan *initPlan) describe(w io.Writer, dry bool) {
 		fmt.Fprintf(w, "  config: %s unchanged\n", plan.configPath)
 	}
 	switch {
+	case plan.plugin != "":
+		fmt.Fprintf(w, "  hooks:  skipped: the Claude Code plugin %s is enabled and brings the hooks and the MCP server\n"+
+			"          (to let init install them instead: claude plugin uninstall %s)\n", plan.plugin, plan.plugin)
 	case plan.settingsPath == "":
 		fmt.Fprintln(w, "  hooks:  skipped (--no-hooks)")
 	case plan.settingsNew == nil:
@@ -341,6 +358,8 @@ func (plan *initPlan) describe(w io.Writer, dry bool) {
 		}
 	}
 	switch {
+	case plan.plugin != "":
+		fmt.Fprintf(w, "  mcp:    skipped: the plugin %s runs it\n", plan.plugin)
 	case plan.mcpWant.Command == "":
 		fmt.Fprintln(w, "  mcp:    skipped (--no-mcp)")
 	case !plan.mcpChange:
@@ -401,6 +420,10 @@ func (plan *initPlan) execute(ctx context.Context, opts InitOptions, stdout, std
 		fmt.Fprintf(stdout, "config: %s unchanged\n", plan.configPath)
 	}
 
+	if plan.plugin != "" {
+		fmt.Fprintf(stdout, "hooks:  skipped: the Claude Code plugin %s is enabled and brings the hooks and the MCP server\n"+
+			"        (to let init install them instead: claude plugin uninstall %s, then anamnesis init)\n", plan.plugin, plan.plugin)
+	}
 	if plan.settingsPath != "" {
 		if plan.settingsNew == nil {
 			fmt.Fprintf(stdout, "hooks:  %s unchanged\n", plan.settingsPath)

@@ -139,6 +139,8 @@ func (e *env) init(args ...string) (string, error) {
 			o.NoSync = true
 		case "--no-mcp":
 			o.NoMCP = true
+		case "--no-hooks":
+			o.NoHooks = true
 		case "--local-only":
 			o.LocalOnly = true
 		case "--print":
@@ -353,7 +355,7 @@ func TestInitReplacesEarlierRegistrationAndHooks(t *testing.T) {
 		t.Errorf("settings:\n%s", s)
 	}
 	hooks, _ := FindHooks([]byte(s))
-	if len(hooks) != 4 {
+	if len(hooks) != 5 {
 		t.Fatalf("hooks %+v", hooks)
 	}
 	for _, h := range hooks {
@@ -459,7 +461,7 @@ func TestInitSymlinkedSettingsStaysALink(t *testing.T) {
 	if fi, err := os.Lstat(e.settingsPath()); err != nil || fi.Mode()&os.ModeSymlink == 0 {
 		t.Fatal("settings.json is no longer a symlink")
 	}
-	if hooks, _ := FindHooks(e.read(target)); len(hooks) != 4 {
+	if hooks, _ := FindHooks(e.read(target)); len(hooks) != 5 {
 		t.Errorf("target not updated:\n%s", e.read(target))
 	}
 }

@@ -154,7 +154,7 @@ type EventGroups []struct {
 // ours call the dedicated binaries (anamnesis-inject, …), the reference's
 // call the dispatcher (`anamnesis inject`, possibly via `uv run … anamnesis
 // inject`) and carry an inline ANAMNESIS_* environment prefix.
-var anamnesisCommand = regexp.MustCompile(`ANAMNESIS_|anamnesis(?:\.exe)?['"]?\s+(?:inject|sync|capture)\b|anamnesis-(?:inject|sync|capture)(?:\.exe)?\b`)
+var anamnesisCommand = regexp.MustCompile(`ANAMNESIS_|anamnesis(?:\.exe)?['"]?\s+(?:inject|sync|capture)\b|anamnesis-(?:inject|recall|sync|capture)(?:\.exe)?\b`)
 
 // IsAnamnesisCommand reports whether a hook command was written by an
 // Anamnesis init (ours or the reference implementation's).

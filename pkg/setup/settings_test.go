@@ -134,6 +134,17 @@ func TestMergeIntoMissingFile(t *testing.T) {
           }
         ]
       }
+    ],
+    "UserPromptSubmit": [
+      {
+        "hooks": [
+          {
+            "type": "command",
+            "command": "/opt/anamnesis/bin/anamnesis-recall",
+            "timeout": 5
+          }
+        ]
+      }
     ]
   }
 }
@@ -168,7 +179,7 @@ func TestMergeKeepsEverythingElse(t *testing.T) {
 		t.Errorf("escapes or numbers rewritten:\n%s", out)
 	}
 	order, ev := hookEvents(t, out)
-	if want := []string{"PreToolUse", "SessionStart", "SessionEnd", "Stop", "PreCompact"}; !reflect.DeepEqual(order, want) {
+	if want := []string{"PreToolUse", "SessionStart", "SessionEnd", "Stop", "PreCompact", "UserPromptSubmit"}; !reflect.DeepEqual(order, want) {
 		t.Errorf("event order %v, want %v", order, want)
 	}
 	if got, want := commands(ev["SessionStart"]), []string{"echo 'hello from my own hook'", "/opt/anamnesis/bin/anamnesis-inject", "/opt/anamnesis/bin/anamnesis-sync --background"}; !reflect.DeepEqual(got, want) {
@@ -207,7 +218,7 @@ func TestMergeReplacesReferenceGroups(t *testing.T) {
 		t.Fatalf("reference hooks left behind:\n%s", out)
 	}
 	order, ev := hookEvents(t, out)
-	if want := []string{"SessionStart", "SessionEnd", "PreCompact"}; !reflect.DeepEqual(order, want) {
+	if want := []string{"SessionStart", "SessionEnd", "PreCompact", "UserPromptSubmit"}; !reflect.DeepEqual(order, want) {
 		t.Errorf("event order %v", order)
 	}
 	// Ours take the place of the first reference group; the user's own
@@ -255,7 +266,7 @@ func TestMergeMovedBinariesReplacesOurGroups(t *testing.T) {
 		t.Fatalf("old groups kept:\n%s", out)
 	}
 	hooks, err := FindHooks(out)
-	if err != nil || len(hooks) != 4 {
+	if err != nil || len(hooks) != 5 {
 		t.Fatalf("FindHooks: %v %v", hooks, err)
 	}
 	if want := `/new/bin/anamnesis-inject --home '/data/my memory'`; hooks[0].Command != want {
@@ -370,7 +381,7 @@ func TestHookCommandsSurviveTheShell(t *testing.T) {
 	if err := os.MkdirAll(binDir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{BinInject, BinCapture, BinSync} {
+	for _, name := range []string{BinInject, BinRecall, BinCapture, BinSync} {
 		script := "#!/bin/sh\nprintf '%s|%s\\n' \"$(basename \"$0\")\" \"$*\"\n"
 		if err := os.WriteFile(bin.Path(binDir, name), []byte(script), 0o755); err != nil {
 			t.Fatal(err)
@@ -393,6 +404,7 @@ func TestHookCommandsSurviveTheShell(t *testing.T) {
 		"anamnesis-sync|--home " + home + " --background",
 		"anamnesis-capture|--home " + home,
 		"anamnesis-capture|--home " + home + " --source precompact --no-sync",
+		"anamnesis-recall|--home " + home,
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)

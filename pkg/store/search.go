@@ -197,39 +197,9 @@ func (s *Store) prune(ctx context.Context, tokens []string) (plan, error) {
 		}
 		return plan{ranked: tokens, docs: docs}, nil
 	}
-	terms := make([][]string, len(tokens))
-	var all []any
-	for i, t := range tokens {
-		terms[i] = ftsTerms(t)
-		for _, x := range terms[i] {
-			all = append(all, x)
-		}
-	}
-	dfOf := map[string]int{}
-	if len(all) > 0 {
-		rows, err := s.db.QueryContext(ctx, "SELECT term, df FROM term_df WHERE term IN (?"+strings.Repeat(",?", len(all)-1)+")", all...)
-		if err != nil {
-			return plan{}, err
-		}
-		for rows.Next() {
-			var t string
-			var n int
-			if err := rows.Scan(&t, &n); err != nil {
-				rows.Close()
-				return plan{}, err
-			}
-			dfOf[t] = n
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return plan{}, err
-		}
-	}
-	df := make([]int, len(tokens))
-	for i := range tokens {
-		for _, x := range terms[i] {
-			df[i] = max(df[i], dfOf[x])
-		}
+	df, dfOf, err := s.docFreqs(ctx, tokens)
+	if err != nil {
+		return plan{}, err
 	}
 	limit := int(maxDF * float64(docs))
 	order := make([]int, len(tokens))
@@ -258,6 +228,47 @@ func (s *Store) prune(ctx context.Context, tokens []string) (plan, error) {
 	}
 	slices.Sort(keep)
 	return plan{ranked: pick(keep), docs: docs, df: dfOf}, nil
+}
+
+// docFreqs returns each token's document frequency from term_df (0 for a
+// term too rare to be kept there; a token FTS5 splits into several terms
+// takes the largest), and the frequencies by term.
+func (s *Store) docFreqs(ctx context.Context, tokens []string) ([]int, map[string]int, error) {
+	terms := make([][]string, len(tokens))
+	var all []any
+	for i, t := range tokens {
+		terms[i] = ftsTerms(t)
+		for _, x := range terms[i] {
+			all = append(all, x)
+		}
+	}
+	dfOf := map[string]int{}
+	if len(all) > 0 {
+		rows, err := s.db.QueryContext(ctx, "SELECT term, df FROM term_df WHERE term IN (?"+strings.Repeat(",?", len(all)-1)+")", all...)
+		if err != nil {
+			return nil, nil, err
+		}
+		for rows.Next() {
+			var t string
+			var n int
+			if err := rows.Scan(&t, &n); err != nil {
+				rows.Close()
+				return nil, nil, err
+			}
+			dfOf[t] = n
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, nil, err
+		}
+	}
+	df := make([]int, len(tokens))
+	for i := range tokens {
+		for _, x := range terms[i] {
+			df[i] = max(df[i], dfOf[x])
+		}
+	}
+	return df, dfOf, nil
 }
 
 // maybeRefreshDF recomputes document frequencies after a full rebuild or once

@@ -1,6 +1,7 @@
 // Command hookbench measures the Claude Code hooks as processes, the way
 // Claude Code runs them (SPEC 9): each hook of hooks() on the generated 10k
-// and 100k stores, timed alternately with the hello-world floor
+// and 100k stores (anamnesis-recall on the 10k one, with a prompt about a
+// stored note), timed alternately with the hello-world floor
 // (scripts/bench/floor) and judged on its ratio to it, and
 // anamnesis-capture on a generated 100 MB transcript (wall time and peak
 // RSS). It prints the table with the machine's load and exits 1 if a
@@ -67,14 +68,37 @@ type hook struct {
 	name     string          // binary in -bin
 	args     []string        // command-line arguments
 	payload  string          // stdin
-	budgets  map[int]float64 // store size -> budget as a ratio to the floor
+	budgets  map[int]float64 // store size -> budget as a ratio to the floor; sizes without one are skipped
 	maxChars int             // output larger than this (or empty) is an error
 }
 
-func hooks(cwd string) []hook {
+// sessionMark in a payload is replaced by a fresh session id at every run:
+// recall never shows a note twice in one session, so a fixed session would
+// time a hook that has nothing left to do after the first run.
+const sessionMark = "@SESSION@"
+
+// recallPrompt asks about a note of the benchmark project: the path where
+// recall does the most work (a search, matches, a block printed).
+func recallPrompt(home string) (string, error) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, home)
+	if err != nil {
+		return "", err
+	}
+	defer st.Close()
+	notes, err := st.List(ctx, store.Filter{Project: "github.com/acme/proj03", Type: "procedural", Limit: 20})
+	if err != nil || len(notes) == 0 {
+		return "", fmt.Errorf("no procedural note in github.com/acme/proj03 to ask about (%v)", err)
+	}
+	return "how did we handle the " + notes[len(notes)-1].Title + "?", nil
+}
+
+func hooks(cwd, prompt string) []hook {
 	session := fmt.Sprintf(`{"session_id":"bench","transcript_path":"/nonexistent.jsonl","cwd":%q,"hook_event_name":"SessionStart","source":"startup"}`, cwd)
+	ask := fmt.Sprintf(`{"session_id":%q,"transcript_path":"/nonexistent.jsonl","cwd":%q,"hook_event_name":"UserPromptSubmit","prompt":%q}`, sessionMark, cwd, prompt)
 	return []hook{
 		{name: "anamnesis-inject", payload: session, budgets: map[int]float64{10000: 2, 100000: 2.5}, maxChars: 9500},
+		{name: "anamnesis-recall", payload: ask, budgets: map[int]float64{10000: 4}, maxChars: 2000},
 	}
 }
 
@@ -94,7 +118,7 @@ func run() error {
 	if *bin == "" {
 		*bin = filepath.Join(*work, "bin")
 		fmt.Fprintln(os.Stderr, "building hooks into", *bin)
-		cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", *bin+string(filepath.Separator), "./cmd/anamnesis-inject", "./cmd/anamnesis-capture")
+		cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", *bin+string(filepath.Separator), "./cmd/anamnesis-inject", "./cmd/anamnesis-recall", "./cmd/anamnesis-capture")
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 		if err := cmd.Run(); err != nil {
@@ -128,7 +152,14 @@ func run() error {
 			return err
 		}
 		fmt.Fprintf(os.Stderr, "store %d: index ready in %s\n", n, time.Since(t0).Round(time.Millisecond))
-		for _, h := range hooks(cwd) {
+		prompt, err := recallPrompt(home)
+		if err != nil {
+			return err
+		}
+		for _, h := range hooks(cwd, prompt) {
+			if h.budgets[n] == 0 {
+				continue
+			}
 			r, err := benchHook(fl, *bin, home, h, n, *runs)
 			if err != nil {
 				return err
@@ -155,7 +186,7 @@ func benchHook(fl, bin, home string, h hook, n, runs int) (floor.Row, error) {
 		var out bytes.Buffer
 		cmd := exec.Command(filepath.Join(bin, h.name), h.args...)
 		cmd.Env = append(os.Environ(), "ANAMNESIS_HOME="+home)
-		cmd.Stdin = strings.NewReader(h.payload)
+		cmd.Stdin = strings.NewReader(strings.ReplaceAll(h.payload, sessionMark, "bench-"+strconv.FormatInt(time.Now().UnixNano(), 36)))
 		cmd.Stdout = &out
 		start := time.Now()
 		err := cmd.Run()

@@ -1,0 +1,219 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/project"
+	"github.com/anamnesis-dev/anamnesis/pkg/recall"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+// fixture is a store with a handful of notes of one project and global ones,
+// and the cwd whose project key they carry.
+type fixture struct {
+	home, cwd, project string
+	ids                map[string]string // title -> id
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	t.Setenv("ANAMNESIS_RECALL_ENABLED", "")
+	t.Setenv("ANAMNESIS_RECALL_MAX_CHARS", "")
+	f := &fixture{home: t.TempDir(), cwd: t.TempDir(), ids: map[string]string{}}
+	userHome, _ := os.UserHomeDir()
+	f.project = project.Key(f.cwd, userHome)
+	st, err := store.Open(context.Background(), f.home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for _, n := range []struct{ proj, typ, title, body string }{
+		{f.project, note.Procedural, "Deploying the billing service to staging", "Run `make deploy-staging`; the kubeconfig context must be billing-stg. Rollbacks use helm rollback billing."},
+		{f.project, note.Semantic, "Invoice rounding uses banker's rounding", "Totals are rounded half-even at the end, never per line, to match the ledger."},
+		{f.project, note.Episodic, "Fixed the flaky websocket test", "The websocket reconnect test raced the server shutdown; waiting on the done channel fixed it."},
+		{note.Global, note.Semantic, "Prefer pnpm over npm", "The user prefers pnpm for every JavaScript project."},
+		{note.Global, note.Procedural, "Postgres connection pooling", "Use pgbouncer in transaction mode; prepared statements must be disabled."},
+	} {
+		nn := note.New(n.typ, n.title, n.body)
+		nn.Project = n.proj
+		w, err := st.Write(context.Background(), nn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.ids[n.title] = w.ID
+	}
+	return f
+}
+
+func (f *fixture) payload(session, prompt string) string {
+	b, _ := json.Marshal(map[string]string{"session_id": session, "transcript_path": "/nonexistent.jsonl", "cwd": f.cwd,
+		"prompt_id": "p1", "permission_mode": "default", "hook_event_name": "UserPromptSubmit", "prompt": prompt})
+	return string(b)
+}
+
+func (f *fixture) recall(t *testing.T, stdin string, args ...string) string {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if err := run(context.Background(), append([]string{"--home", f.home}, args...), strings.NewReader(stdin), &out, &errb); err != nil {
+		t.Fatalf("run returned %v: hooks fail open", err)
+	}
+	return out.String()
+}
+
+func TestPromptAboutAnOldNoteBringsItOnce(t *testing.T) {
+	f := newFixture(t)
+	out := f.recall(t, f.payload("s1", "How do I deploy billing to staging again?"))
+	if !strings.HasPrefix(out, recall.Heading+"\n\n## [procedural] Deploying the billing service to staging\n") {
+		t.Fatalf("got:\n%s", out)
+	}
+	if !strings.Contains(out, "make deploy-staging") || strings.Contains(out, "pnpm") {
+		t.Errorf("got:\n%s", out)
+	}
+	// The same question again in the same session: already in the context.
+	if again := f.recall(t, f.payload("s1", "How do I deploy billing to staging again?")); again != "" {
+		t.Errorf("shown twice:\n%s", again)
+	}
+	// Another session gets it.
+	if other := f.recall(t, f.payload("s2", "deploy billing staging")); !strings.Contains(other, "Deploying the billing service") {
+		t.Errorf("other session:\n%s", other)
+	}
+	// The trace says what was injected, where, and which words matched.
+	tr, err := recall.ReadTrace(f.home)
+	if err != nil || len(tr) != 2 {
+		t.Fatalf("trace %+v %v", tr, err)
+	}
+	e := tr[0]
+	id := f.ids["Deploying the billing service to staging"]
+	if e.Hook != "recall" || e.Session != "s1" || e.Project != f.project || len(e.IDs) != 1 || e.IDs[0] != id || e.Chars != len(out) {
+		t.Errorf("trace entry %+v", e)
+	}
+	if got := strings.Join(e.Terms[id], " "); !strings.Contains(got, "deploy") || !strings.Contains(got, "billing") || !strings.Contains(got, "staging") {
+		t.Errorf("matched terms %q", got)
+	}
+}
+
+func TestPromptAboutNothingStoredAddsNothing(t *testing.T) {
+	f := newFixture(t)
+	for _, p := range []string{"What is the capital of France?", "hello", "", "how do we do it then?", "please fix the thing"} {
+		if out := f.recall(t, f.payload("s1", p)); out != "" {
+			t.Errorf("%q brought:\n%s", p, out)
+		}
+	}
+}
+
+func TestSessionStartBlockIsNotRepeated(t *testing.T) {
+	f := newFixture(t)
+	s := recall.Session{}
+	s.Add(f.ids["Postgres connection pooling"])
+	if err := recall.SaveSession(f.home, "s1", s); err != nil {
+		t.Fatal(err)
+	}
+	if out := f.recall(t, f.payload("s1", "postgres pooling with pgbouncer")); out != "" {
+		t.Errorf("a note from the SessionStart block came again:\n%s", out)
+	}
+}
+
+// A note a background pull indexed after the SessionStart block reaches the
+// session at its first prompt, whatever the prompt; only once.
+func TestFirstPromptBringsWhatArrivedAfterSessionStart(t *testing.T) {
+	f := newFixture(t)
+	st, err := store.Open(context.Background(), f.home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mark, err := st.Watermark(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := recall.Session{Mark: mark}
+	s.Add(f.ids["Prefer pnpm over npm"])
+	if err := recall.SaveSession(f.home, "s1", s); err != nil {
+		t.Fatal(err)
+	}
+	n := note.New(note.Semantic, "Billing moved to the new cluster", "From today billing runs on cluster eu-2.")
+	n.Project = f.project
+	pulled, err := st.Write(context.Background(), n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := note.New(note.Semantic, "Unrelated project note", "Something about another repo.")
+	other.Project = "github.com/acme/other"
+	if _, err := st.Write(context.Background(), other); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	out := f.recall(t, f.payload("s1", "hello"))
+	if !strings.HasPrefix(out, recall.ArrivedHeading+"\n\n## [semantic] Billing moved to the new cluster\n") || strings.Contains(out, "Unrelated") {
+		t.Fatalf("got:\n%s", out)
+	}
+	if again := f.recall(t, f.payload("s1", "hello")); again != "" {
+		t.Errorf("second prompt:\n%s", again)
+	}
+	tr, _ := recall.ReadTrace(f.home)
+	if len(tr) != 1 || len(tr[0].Arrived) != 1 || tr[0].Arrived[0] != pulled.ID {
+		t.Errorf("trace %+v", tr)
+	}
+}
+
+func TestDisabledOrBrokenPrintsNothing(t *testing.T) {
+	f := newFixture(t)
+	t.Setenv("ANAMNESIS_RECALL_ENABLED", "false")
+	if out := f.recall(t, f.payload("s1", "deploy billing staging")); out != "" {
+		t.Errorf("disabled:\n%s", out)
+	}
+	t.Setenv("ANAMNESIS_RECALL_ENABLED", "")
+	for _, garbage := range []string{"", "{", "[]", "null", `{"prompt": 12}`, "\x00\xff"} {
+		if out := f.recall(t, garbage); out != "" {
+			t.Errorf("payload %q: %s", garbage, out)
+		}
+	}
+	// A store that cannot be opened (local/ is a file, so the store's
+	// directories cannot be made; a damaged index.db alone is repaired).
+	os.RemoveAll(filepath.Join(f.home, "local"))
+	os.WriteFile(filepath.Join(f.home, "local"), []byte("not a directory"), 0o644)
+	if out := f.recall(t, f.payload("s1", "deploy billing staging")); out != "" {
+		t.Errorf("broken store:\n%s", out)
+	}
+	log, _ := os.ReadFile(filepath.Join(f.home, "logs", "anamnesis.log"))
+	if !strings.Contains(string(log), "anamnesis-recall") || !strings.Contains(string(log), "recall: ") {
+		t.Errorf("log:\n%s", log)
+	}
+}
+
+func TestBudget(t *testing.T) {
+	f := newFixture(t)
+	out := f.recall(t, f.payload("s1", "deploy billing staging invoice rounding websocket"), "--max-chars", "300")
+	if out == "" || len([]rune(out)) > 300 {
+		t.Fatalf("%d chars:\n%s", len([]rune(out)), out)
+	}
+}
+
+// The note captured from this very session (its SessionEnd summary, before
+// a --resume) is the conversation itself: never recalled into it.
+func TestOwnSessionNoteIsNotRecalled(t *testing.T) {
+	f := newFixture(t)
+	st, err := store.Open(context.Background(), f.home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := note.New(note.Episodic, "How do I rotate the grafana admin password", "**Ask:** rotate the grafana admin password\n**Outcome:** used grafana-cli admin reset-admin-password.")
+	n.Project, n.ProvSource, n.ProvSession = f.project, note.ProvSessionEnd, "s-own"
+	if _, err := st.Write(context.Background(), n); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	ask := "how do I rotate the grafana admin password?"
+	if out := f.recall(t, f.payload("s-own", ask)); out != "" {
+		t.Errorf("the session's own note came back:\n%s", out)
+	}
+	if out := f.recall(t, f.payload("s-other", ask)); !strings.Contains(out, "grafana admin password") {
+		t.Errorf("another session does not get it:\n%s", out)
+	}
+}

@@ -1,0 +1,118 @@
+package recall
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+)
+
+// Session is what one Claude Code session has been shown, kept in
+// <home>/state/sessions/<id>.json so a note is never put into the same
+// context twice (SessionStart block included).
+type Session struct {
+	// IDs are the notes in the session's context, in the order shown.
+	IDs []string `json:"ids"`
+	// Mark is the index watermark when the SessionStart block was rendered
+	// (store.Watermark); 0 when no block was rendered for this session.
+	Mark int64 `json:"mark,omitempty"`
+	// Prompts counts the prompts recall has seen; the first one also brings
+	// the notes a background pull indexed after Mark.
+	Prompts int `json:"prompts"`
+}
+
+// SessionTTL is how long a session's file is kept after its last change:
+// Claude Code sessions resumed a day later get a fresh SessionStart block
+// anyway, and the directory must not grow without bound.
+const SessionTTL = 24 * time.Hour
+
+// safeID reports session ids that are plain names (Claude Code's are UUIDs);
+// anything else (a path, a very long string) is hashed, so an id never
+// becomes a path outside state/. A loop, not a regexp: compiling one costs
+// every hook process start.
+func safeID(id string) bool {
+	if id == "" || len(id) > 128 {
+		return false
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+func sessionPath(home, id string) string {
+	name := id
+	if !safeID(id) {
+		sum := sha256.Sum256([]byte(id))
+		name = "h-" + hex.EncodeToString(sum[:16])
+	}
+	return filepath.Join(home, "state", "sessions", name+".json")
+}
+
+// LoadSession reads a session's state; an absent or unreadable file is an
+// empty state (a damaged file must not stop a hook).
+func LoadSession(home, id string) (Session, error) {
+	var s Session
+	data, err := os.ReadFile(sessionPath(home, id))
+	if errors.Is(err, fs.ErrNotExist) {
+		return s, nil
+	}
+	if err != nil {
+		return s, err
+	}
+	if err := json.Unmarshal(data, &s); err != nil {
+		return Session{}, err
+	}
+	return s, nil
+}
+
+// Add appends ids not already shown.
+func (s *Session) Add(ids ...string) {
+	for _, id := range ids {
+		if !slices.Contains(s.IDs, id) {
+			s.IDs = append(s.IDs, id)
+		}
+	}
+}
+
+// Shown reports whether id is already in the session's context.
+func (s *Session) Shown(id string) bool { return slices.Contains(s.IDs, id) }
+
+// SaveSession writes a session's state atomically and prunes the files of
+// sessions untouched for SessionTTL.
+func SaveSession(home, id string, s Session) error {
+	p := sessionPath(home, id)
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		return err
+	}
+	data, err := json.Marshal(s)
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.WriteCache(p, append(data, '\n'), 0o600); err != nil {
+		return err
+	}
+	prune(filepath.Dir(p), time.Now().Add(-SessionTTL))
+	return nil
+}
+
+func prune(dir string, before time.Time) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if fi, err := e.Info(); err == nil && fi.Mode().IsRegular() && fi.ModTime().Before(before) {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
