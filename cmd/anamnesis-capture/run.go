@@ -20,7 +20,6 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/model"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
-	"github.com/anamnesis-dev/anamnesis/pkg/setup"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 	"github.com/anamnesis-dev/anamnesis/pkg/summary"
 	"github.com/anamnesis-dev/anamnesis/pkg/transcript"
@@ -81,7 +80,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "anamnesis-capture: %v\n", perr)
 		return nil
 	}
-	if *plugin && setup.InitHooksInstalled(cfg.ClaudeDir) {
+	if *plugin && hook.InitHooksInstalled(cfg.ClaudeDir) {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, deadline)

@@ -18,7 +18,6 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 	"github.com/anamnesis-dev/anamnesis/pkg/inject"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
-	"github.com/anamnesis-dev/anamnesis/pkg/setup"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 	"github.com/anamnesis-dev/anamnesis/pkg/transcript"
 )
@@ -61,7 +60,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "anamnesis-inject: %v\n", perr)
 		return nil
 	}
-	if *plugin && setup.InitHooksInstalled(cfg.ClaudeDir) {
+	if *plugin && hook.InitHooksInstalled(cfg.ClaudeDir) {
 		return nil
 	}
 	budget := cfg.InjectMaxChars

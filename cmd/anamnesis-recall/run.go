@@ -19,7 +19,6 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
 	"github.com/anamnesis-dev/anamnesis/pkg/recall"
-	"github.com/anamnesis-dev/anamnesis/pkg/setup"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -67,7 +66,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "anamnesis-recall: %v\n", perr)
 		return nil
 	}
-	if !cfg.RecallEnabled || (*plugin && setup.InitHooksInstalled(cfg.ClaudeDir)) {
+	if !cfg.RecallEnabled || (*plugin && hook.InitHooksInstalled(cfg.ClaudeDir)) {
 		return nil
 	}
 	budget := cfg.RecallMaxChars

@@ -13,7 +13,6 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
-	setuppkg "github.com/anamnesis-dev/anamnesis/pkg/setup"
 )
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -53,7 +52,7 @@ flags:
 		return cli.Usagef("anamnesis-sync takes no arguments (got %q)", fs.Args())
 	}
 	cfg := config.Resolve(*home, os.Getenv)
-	if *plugin && setuppkg.InitHooksInstalled(cfg.ClaudeDir) {
+	if *plugin && hook.InitHooksInstalled(cfg.ClaudeDir) {
 		return nil
 	}
 	if *background {

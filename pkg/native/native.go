@@ -19,6 +19,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/oklog/ulid/v2"
@@ -80,7 +81,8 @@ func (r Result) Line() string {
 
 // Native memory types Claude Code writes; feedback is about how to work, so
 // it becomes procedural, the rest are facts.
-var kindRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,39}$`)
+// Compiled on first use: every hook links this package through gitsync.
+var kindRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,39}$`) })
 
 const maxNative = 1 << 20
 
@@ -384,7 +386,7 @@ func parse(data []byte) (memory, error) {
 	if kind == "" {
 		return memory{}, errors.New("front-matter has no metadata.type (want user, feedback, project or reference)")
 	}
-	if !kindRE.MatchString(kind) {
+	if !kindRE().MatchString(kind) {
 		return memory{}, fmt.Errorf("metadata.type %q is not a memory type (want user, feedback, project or reference)", kind)
 	}
 	// Title and body as the reference takes them: the description (else
@@ -401,7 +403,7 @@ func parse(data []byte) (memory, error) {
 	return memory{title: title, body: body, kind: kind, salvaged: salvaged}, nil
 }
 
-var lenientLine = regexp.MustCompile(`^(\s*)(\w+):\s*(.*)$`)
+var lenientLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\s*)(\w+):\s*(.*)$`) })
 
 // lenient reads name, description and metadata.type from front-matter that
 // is not valid YAML, a line at a time, the way the reference salvages it:
@@ -416,7 +418,7 @@ func lenient(front string) frontMatter {
 			inMeta = true
 			continue
 		}
-		m := lenientLine.FindStringSubmatch(line)
+		m := lenientLine().FindStringSubmatch(line)
 		if m == nil {
 			continue
 		}

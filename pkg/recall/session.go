@@ -105,12 +105,26 @@ func SaveSession(home, id string, s Session) error {
 	return nil
 }
 
+// pruneEvery spaces out the pruning: listing the directory and reading
+// every entry's time at each hook would cost more than the hook itself.
+const pruneEvery = time.Hour
+
 func prune(dir string, before time.Time) {
+	mark := filepath.Join(dir, ".pruned")
+	if fi, err := os.Stat(mark); err == nil && time.Since(fi.ModTime()) < pruneEvery {
+		return
+	}
+	if f, err := os.Create(mark); err == nil {
+		f.Close()
+	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return
 	}
 	for _, e := range entries {
+		if e.Name() == ".pruned" {
+			continue
+		}
 		if fi, err := e.Info(); err == nil && fi.Mode().IsRegular() && fi.ModTime().Before(before) {
 			os.Remove(filepath.Join(dir, e.Name()))
 		}

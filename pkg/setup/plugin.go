@@ -2,8 +2,6 @@ package setup
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -40,17 +38,4 @@ func EnabledPlugin(settings []byte) string {
 		return ""
 	}
 	return ids[0]
-}
-
-// InitHooksInstalled reports whether Claude Code's user settings in
-// claudeDir hold hooks that `anamnesis init` installed. The plugin's hooks
-// (run with --plugin) then do nothing, so no hook runs twice. An unreadable
-// file counts as none: the plugin's hooks run.
-func InitHooksInstalled(claudeDir string) bool {
-	data, err := os.ReadFile(filepath.Join(claudeDir, "settings.json"))
-	if err != nil {
-		return false
-	}
-	found, err := FindHooks(data)
-	return err == nil && len(found) > 0
 }

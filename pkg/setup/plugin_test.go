@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 )
 
 func TestEnabledPlugin(t *testing.T) {
@@ -43,7 +45,7 @@ func TestInitDefersToThePlugin(t *testing.T) {
 	if calls := e.claudeCalls(); len(calls) != 0 {
 		t.Errorf("claude called: %q", calls)
 	}
-	if InitHooksInstalled(e.claudeDir) {
+	if hook.InitHooksInstalled(e.claudeDir) {
 		t.Error("InitHooksInstalled with only the plugin")
 	}
 
@@ -51,7 +53,7 @@ func TestInitDefersToThePlugin(t *testing.T) {
 	if out, err := e.init("--yes", "--local-only", "--no-sync", "--no-mcp"); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	if !InitHooksInstalled(e.claudeDir) {
+	if !hook.InitHooksInstalled(e.claudeDir) {
 		t.Error("InitHooksInstalled false after init")
 	}
 }

@@ -6,7 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 )
 
 // Claude Code's settings.json belongs to the user: besides our hook groups
@@ -150,16 +151,6 @@ type EventGroups []struct {
 	Groups []HookGroup
 }
 
-// anamnesisCommand matches the hook commands Anamnesis has ever installed:
-// ours call the dedicated binaries (anamnesis-inject, …), the reference's
-// call the dispatcher (`anamnesis inject`, possibly via `uv run … anamnesis
-// inject`) and carry an inline ANAMNESIS_* environment prefix.
-var anamnesisCommand = regexp.MustCompile(`ANAMNESIS_|anamnesis(?:\.exe)?['"]?\s+(?:inject|sync|capture)\b|anamnesis-(?:inject|recall|sync|capture)(?:\.exe)?\b`)
-
-// IsAnamnesisCommand reports whether a hook command was written by an
-// Anamnesis init (ours or the reference implementation's).
-func IsAnamnesisCommand(cmd string) bool { return anamnesisCommand.MatchString(cmd) }
-
 // SettingsError says why a settings.json cannot be edited safely.
 type SettingsError struct{ Reason string }
 
@@ -253,7 +244,7 @@ func stripGroup(raw json.RawMessage) (json.RawMessage, bool) {
 		var h struct {
 			Command string `json:"command"`
 		}
-		if json.Unmarshal(e, &h) == nil && IsAnamnesisCommand(h.Command) {
+		if json.Unmarshal(e, &h) == nil && hook.IsAnamnesisCommand(h.Command) {
 			found = true
 			continue
 		}
@@ -402,7 +393,7 @@ func FindHooks(settings []byte) ([]InstalledHook, error) {
 				continue
 			}
 			for _, h := range hg.Hooks {
-				if IsAnamnesisCommand(h.Command) {
+				if hook.IsAnamnesisCommand(h.Command) {
 					found = append(found, InstalledHook{Event: name, Matcher: hg.Matcher, HookCommand: h})
 				}
 			}

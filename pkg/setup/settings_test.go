@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/bin"
+	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 )
 
 func readTestdata(t *testing.T, name string) []byte {
@@ -357,12 +358,12 @@ func TestIsAnamnesisCommand(t *testing.T) {
 	}
 	no := []string{"echo anamnesis", "anamnesis-dashboard", "notify-send 'capture done'", "anamnesis search foo", "/usr/bin/anamnesisinject"}
 	for _, c := range yes {
-		if !IsAnamnesisCommand(c) {
+		if !hook.IsAnamnesisCommand(c) {
 			t.Errorf("%q not recognised", c)
 		}
 	}
 	for _, c := range no {
-		if IsAnamnesisCommand(c) {
+		if hook.IsAnamnesisCommand(c) {
 			t.Errorf("%q wrongly recognised", c)
 		}
 	}
