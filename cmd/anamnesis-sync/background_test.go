@@ -78,8 +78,15 @@ func TestBackgroundReturnsAtOnce(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	log, _ := os.ReadFile(filepath.Join(home, "logs", "anamnesis.log"))
-	if !strings.Contains(string(log), "sync: pushed=false") {
-		t.Errorf("the sync's line is not in the log:\n%s", log)
+	// The result file is written just before the line is printed: wait for it.
+	for {
+		log, _ := os.ReadFile(filepath.Join(home, "logs", "anamnesis.log"))
+		if strings.Contains(string(log), "sync: pushed=false") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the sync's line is not in the log:\n%s", log)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
