@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
@@ -55,12 +54,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	cfg := config.Resolve(*home, os.Getenv)
 	log := hook.NewLogger(cfg.Home, "anamnesis-recall")
-	defer func() {
-		if r := recover(); r != nil {
-			log.Printf("panic: %v\n%s", r, debug.Stack())
-			err = nil
-		}
-	}()
+	defer log.Recover(&err)
 	if perr != nil {
 		log.Printf("bad arguments %q: %v", args, perr)
 		fmt.Fprintf(stderr, "anamnesis-recall: %v\n", perr)

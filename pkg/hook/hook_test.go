@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -164,4 +165,20 @@ func TestLoggerUnwritableHome(t *testing.T) {
 	NewLogger(f, "x").Printf("must not panic") // home is a file: logs/ cannot exist
 	var nl *Logger
 	nl.Printf("nil logger")
+}
+
+func TestRecoverLogsAndFailsOpen(t *testing.T) {
+	home := t.TempDir()
+	l := NewLogger(home, "anamnesis-test")
+	run := func() (err error) {
+		defer l.Recover(&err)
+		err = errors.New("set before the panic")
+		panic("boom")
+	}
+	if err := run(); err != nil {
+		t.Fatalf("err %v", err)
+	}
+	if data, _ := os.ReadFile(LogPath(home)); !strings.Contains(string(data), "panic: boom") {
+		t.Errorf("log %q", data)
+	}
 }
