@@ -17,6 +17,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
+	"github.com/anamnesis-dev/anamnesis/pkg/inject"
 	"github.com/anamnesis-dev/anamnesis/pkg/model"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
@@ -188,6 +189,9 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 			if n, err = c.saveFileOnly(sess, res, projectKey, redacted); err != nil {
 				return err
 			}
+		} else if err := inject.Refresh(ctx, st, n.Project); err != nil {
+			// The next session in the project computes its block itself.
+			c.log.Printf("%v", err)
 		}
 	} else {
 		// The file is the truth and the index only follows it: a session

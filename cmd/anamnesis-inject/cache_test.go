@@ -227,6 +227,10 @@ func TestCachedBlockAfterSyncPull(t *testing.T) {
 	syncA()
 	runInject(t, homeB, nil, "--project", "alpha") // cache filled before the pull
 	syncB()
+	// The sync rendered the block again: the next session finds it current.
+	if b, ok := blockcache.Open(homeB, blockcache.Key{Project: "alpha", K: 8, Budget: 9500}).Cached(); !ok || !strings.Contains(b.Text, "Pulled from A.") {
+		t.Errorf("after the pull the block is not cached anew (cached: %v):\n%s", ok, b.Text)
+	}
 	after := blocks(t, homeB, "alpha")
 	if !strings.Contains(after, "Pulled from A.") {
 		t.Fatalf("the pulled global note is not in B's block:\n%s", after)
@@ -275,4 +279,21 @@ func restamp(t *testing.T, s string) string {
 	nl := k + 1 + strings.Index(s[k+1:], "\n")
 	head, block := s[:k+1], s[nl+1:]
 	return fmt.Sprintf("%sblock %d %d\n%s", head, len(block), crc32.ChecksumIEEE([]byte(head+block)), block)
+}
+
+// A current block is printed by the hook alone; computing one takes the
+// anamnesis command, and without it the hook prints nothing and says why.
+func TestHitNeedsNoRenderer(t *testing.T) {
+	home, _ := cacheHome(t)
+	want := blocks(t, home, "alpha")
+	t.Setenv("PATH", t.TempDir())
+	got, _, _ := runInject(t, home, nil, "--project", "alpha")
+	if got != want {
+		t.Fatalf("cache hit printed:\n%s\nwant:\n%s", got, want)
+	}
+	blockcache.Clear(home)
+	got, _, log := runInject(t, home, nil, "--project", "alpha")
+	if got != "" || !strings.Contains(log, "anamnesis command, which computes it, is not installed") {
+		t.Fatalf("miss without anamnesis printed %q; log:\n%s", got, log)
+	}
 }

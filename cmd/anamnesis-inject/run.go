@@ -1,13 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/bin"
@@ -15,15 +19,18 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
-	"github.com/anamnesis-dev/anamnesis/pkg/inject"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
-	"github.com/anamnesis-dev/anamnesis/pkg/store"
+	"github.com/anamnesis-dev/anamnesis/pkg/session"
 	"github.com/anamnesis-dev/anamnesis/pkg/transcript"
 )
 
 // deadline keeps inject well inside the 15 s SessionStart hook timeout, so a
 // locked index ends in a logged, empty injection rather than a killed hook.
 const deadline = 10 * time.Second
+
+// header starts every block (inject.Header; not imported, as that package
+// links SQLite: see blockFor).
+const header = "# Anamnesis memory (auto-injected)"
 
 const usage = `usage: anamnesis-inject [--project KEY] [--k N] [--max-chars N] [--home DIR]
 
@@ -65,7 +72,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	ctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
-	out, ierr := blockFor(ctx, cfg.Home, *projectFlag, *k, budget, stdin, log)
+	out, ierr := blockFor(ctx, cfg.Home, *projectFlag, max(*k, 0), budget, stdin, log)
 	if ierr != nil {
 		log.Printf("inject: %v", ierr)
 		fmt.Fprintf(stderr, "anamnesis-inject: %v (see %s)\n", ierr, hook.LogPath(cfg.Home))
@@ -78,6 +85,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return nil
 }
 
+// blockFor is the hook's work. The common path, a block saved by an
+// earlier session and still current (pkg/blockcache says when it is), reads
+// a few small files and links neither SQLite nor YAML, so the hook starts
+// and ends at the speed of a bare process. Otherwise `anamnesis inject`
+// computes the block from the index and saves it for the next session.
 func blockFor(ctx context.Context, home, projectKey string, k, budget int, stdin io.Reader, log *hook.Logger) (string, error) {
 	p, perr := hook.ReadPayload(stdin)
 	if perr == nil && alreadyInContext(ctx, p, log) {
@@ -101,48 +113,48 @@ func blockFor(ctx context.Context, home, projectKey string, k, budget int, stdin
 	if !exists(filepath.Join(home, "memory")) && !exists(filepath.Join(home, "local")) {
 		return "", nil
 	}
-	// The common path: the block saved by an earlier session, still current
-	// (pkg/blockcache says when it is), printed without opening the index.
-	cache := blockcache.Open(home, blockcache.Key{Project: projectKey, K: k, Budget: budget})
-	if block, ok := cache.Cached(); ok {
-		recordCached(home, p, projectKey, k, budget, block, log)
-		return block, nil
-	}
-	st, err := store.Open(ctx, home)
-	if err != nil {
-		if ctx.Err() != nil {
-			// Rebuilding a large index (a new schema, a deleted index.db)
-			// takes longer than a SessionStart hook may; rolled back at the
-			// deadline, it would be retried, and fail, at every session.
-			// Let a reindex without a deadline do it for the next session.
-			rebuildInBackground(home, log)
+	key := blockcache.Key{Project: projectKey, K: k, Budget: budget}
+	b, ok := blockcache.Open(home, key).Cached()
+	if !ok {
+		text, err := render(ctx, home, key, log)
+		if err != nil {
+			return "", err
 		}
-		return "", err
-	}
-	// No Close: the process ends right after printing, a reader has nothing
-	// to checkpoint, and closing makes the SQLite port free its page cache a
-	// page at a time (about 1 ms of a 15 ms budget on a 10k store).
-	mark, err := st.Watermark(ctx) // before selecting: what is indexed later is news to recall
-	if err != nil {
-		return "", err
-	}
-	res, err := inject.Block(ctx, st, projectKey, k, budget, func(id string, err error) { log.Printf("note %s: %v", id, err) })
-	if err != nil {
-		return "", err
-	}
-	if res.Cut > 0 || res.Left > 0 {
-		log.Printf("project %s: %d notes selected, %d cut and %d left out to fit %d characters", projectKey, res.Selected, res.Cut, res.Left, budget)
-	}
-	for _, id := range res.Read {
-		if p, err := st.Path(ctx, id); err == nil {
-			cache.Track(p)
+		// What the block shows was saved with it; a block another write
+		// made stale in between is printed all the same, unrecorded.
+		if b, ok = blockcache.Open(home, key).Cached(); !ok || b.Text != text {
+			log.Printf("what the block shows is not recorded (the index changed while it was rendered)")
+			b = blockcache.Block{Text: text}
 		}
 	}
-	if err := cache.Save(res.Block); err != nil {
-		log.Printf("saving the block for the next session: %v", err)
+	record(home, p, projectKey, b, log)
+	return b.Text, nil
+}
+
+// render runs `anamnesis inject` for key and returns what it printed.
+func render(ctx context.Context, home string, key blockcache.Key, log *hook.Logger) (string, error) {
+	self := bin.Find("anamnesis")
+	if self == "" {
+		return "", errors.New("the block is not cached and the anamnesis command, which computes it, is not installed beside anamnesis-inject or on PATH")
 	}
-	recordRendered(home, p, projectKey, k, budget, mark, res.IDs, res.Block, log)
-	return res.Block, nil
+	// The child stops itself a second early, so a rebuild that does not fit
+	// is started in the background instead of being killed half done.
+	limit := time.Second
+	if dl, ok := ctx.Deadline(); ok {
+		limit = max(time.Until(dl)-time.Second, limit)
+	}
+	cmd := exec.CommandContext(ctx, self, "inject", "--home", home, "--project", key.Project,
+		"--k", strconv.Itoa(key.K), "--max-chars", strconv.Itoa(key.Budget), "--timeout", limit.String())
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	if msg := strings.TrimSpace(errOut.String()); msg != "" {
+		log.Printf("anamnesis inject: %s", msg)
+	}
+	if err != nil {
+		return "", fmt.Errorf("anamnesis inject: %w", err)
+	}
+	return out.String(), nil
 }
 
 // alreadyInContext reports a resumed session whose context already holds
@@ -155,7 +167,7 @@ func alreadyInContext(ctx context.Context, p hook.Payload, log *hook.Logger) boo
 	if p.Source != "resume" || p.TranscriptPath == "" {
 		return false
 	}
-	live, err := transcript.HookOutputLive(ctx, p.TranscriptPath, inject.Header)
+	live, err := transcript.HookOutputLive(ctx, p.TranscriptPath, header)
 	if err != nil {
 		log.Printf("resume: reading %s: %v; injecting the block", p.TranscriptPath, err)
 		return false
@@ -166,24 +178,31 @@ func alreadyInContext(ctx context.Context, p hook.Payload, log *hook.Logger) boo
 	return live
 }
 
-// rebuildInBackground starts `anamnesis reindex` detached, at most once
-// every ten minutes per home.
-func rebuildInBackground(home string, log *hook.Logger) {
-	stamp := filepath.Join(home, "logs", ".inject-reindex")
-	if fi, err := os.Stat(stamp); err == nil && time.Since(fi.ModTime()) < 10*time.Minute {
-		return
+// record tells per-prompt recall what the block put into the session's
+// context (so recall never repeats it) and the index watermark it was
+// rendered at (so the first prompt brings what a background pull indexed
+// later), and appends the block to the injection trace. Best effort: a
+// failure is logged and the block is printed anyway.
+func record(home string, p hook.Payload, project string, b blockcache.Block, log *hook.Logger) {
+	if p.SessionID != "" {
+		s, err := session.Load(home, p.SessionID)
+		if err != nil {
+			log.Printf("session %s state unreadable (%v); starting it afresh", p.SessionID, err)
+		}
+		if p.Source == "clear" || p.Source == "compact" {
+			// The context was emptied: what recall showed before is gone too.
+			s = session.State{}
+		}
+		s.Mark = b.Mark
+		s.Prompts = 0
+		s.Add(b.IDs...)
+		if err := session.Save(home, p.SessionID, s); err != nil {
+			log.Printf("saving session %s state: %v", p.SessionID, err)
+		}
 	}
-	bin := bin.Find("anamnesis")
-	if bin == "" {
-		log.Printf("the index needs a rebuild that does not fit in the hook; run `anamnesis reindex`")
-		return
-	}
-	_ = os.MkdirAll(filepath.Dir(stamp), 0o700)
-	_ = os.WriteFile(stamp, nil, 0o600)
-	if pid, err := hook.StartDetached(home, bin, "reindex"); err != nil {
-		log.Printf("starting `anamnesis reindex`: %v", err)
-	} else {
-		log.Printf("the index needs a rebuild that does not fit in the hook; started `anamnesis reindex` (pid %d)", pid)
+	e := session.Entry{Time: time.Now().UTC(), Hook: "inject", Session: p.SessionID, Project: project, IDs: b.IDs, Chars: hook.Width(b.Text)}
+	if err := session.Trace(home, e); err != nil {
+		log.Printf("injection trace: %v", err)
 	}
 }
 

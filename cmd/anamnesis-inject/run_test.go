@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
@@ -151,7 +150,7 @@ func TestBudgetManyLargeGlobals(t *testing.T) {
 	st.Close()
 
 	got, _, log := runInject(t, home, nil, "--project", "github.com/acme/x")
-	if n := inject.Width(got); n > 9500 || n < 8000 {
+	if n := hook.Width(got); n > 9500 || n < 8000 {
 		t.Errorf("block is %d characters", n)
 	}
 	if !utf8.ValidString(got) || !strings.HasPrefix(got, inject.Header+"\n\n## [semantic] Global rule 59\n") {
@@ -184,8 +183,8 @@ func TestBudgetManyLargeGlobals(t *testing.T) {
 
 	// max-chars 0 is the seed's unlimited block: every note, in order.
 	all, _, _ := runInject(t, home, nil, "--project", "github.com/acme/x", "--max-chars", "0")
-	if strings.Count(all, "\n## [") != globals+2 || strings.Contains(all, "truncated") || inject.Width(all) < 100000 {
-		t.Errorf("unlimited block has %d notes, %d characters", strings.Count(all, "\n## ["), inject.Width(all))
+	if strings.Count(all, "\n## [") != globals+2 || strings.Contains(all, "truncated") || hook.Width(all) < 100000 {
+		t.Errorf("unlimited block has %d notes, %d characters", strings.Count(all, "\n## ["), hook.Width(all))
 	}
 	if !strings.HasSuffix(all, "## [episodic] Project session\n_project: github.com/acme/x | origin: unknown_\n\n**Ask:** a\n") {
 		t.Errorf("unlimited block ends %q", all[len(all)-120:])
@@ -198,7 +197,7 @@ func TestBudgetManyLargeGlobals(t *testing.T) {
 	// The budget comes from the environment (and config.json) too.
 	t.Setenv("ANAMNESIS_INJECT_MAX_CHARS", "3000")
 	small, _, _ := runInject(t, home, nil, "--project", "github.com/acme/x")
-	if n := inject.Width(small); n > 3000 || !strings.Contains(small, "under 3,000 characters") {
+	if n := hook.Width(small); n > 3000 || !strings.Contains(small, "under 3,000 characters") {
 		t.Errorf("env budget: %d characters", n)
 	}
 }
@@ -214,8 +213,8 @@ func TestBudgetOneLongLine(t *testing.T) {
 	id := putNote(t, st, "Huge", note.Global, note.Procedural, strings.Repeat("word ", 5000), "2026-01-01T00:00:00+00:00", nil)
 	st.Close()
 	got, _, _ := runInject(t, home, nil, "--project", "p", "--max-chars", "2000")
-	if inject.Width(got) > 2000 || !strings.Contains(got, "word…\n… (truncated; full note: memory_search or `anamnesis get "+id+"`)") {
-		t.Errorf("got %d characters:\n%s", inject.Width(got), got)
+	if hook.Width(got) > 2000 || !strings.Contains(got, "word…\n… (truncated; full note: memory_search or `anamnesis get "+id+"`)") {
+		t.Errorf("got %d characters:\n%s", hook.Width(got), got)
 	}
 	if !strings.HasSuffix(got, "_(0 more notes left out to keep this block under 2,000 characters; find them with memory_search or `anamnesis list`.)_\n") {
 		t.Errorf("closing: %q", got[len(got)-150:])
@@ -356,38 +355,6 @@ func TestHelp(t *testing.T) {
 	}
 }
 
-// A rebuild that cannot finish inside the hook is handed to a detached
-// `anamnesis reindex`, at most once per ten minutes.
-func TestRebuildInBackground(t *testing.T) {
-	bin := t.TempDir()
-	marker := filepath.Join(t.TempDir(), "ran")
-	script := "#!/bin/sh\necho \"$@ $ANAMNESIS_HOME\" >> " + marker + "\n"
-	if err := os.WriteFile(filepath.Join(bin, "anamnesis"), []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-	home := t.TempDir()
-	log := hook.NewLogger(home, "test")
-	rebuildInBackground(home, log)
-	rebuildInBackground(home, log) // throttled
-	var data []byte
-	for range 100 {
-		if data, _ = os.ReadFile(marker); len(data) > 0 {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	time.Sleep(200 * time.Millisecond)
-	data, _ = os.ReadFile(marker)
-	if string(data) != "reindex "+home+"\n" {
-		t.Errorf("ran %q", data)
-	}
-	logData, _ := os.ReadFile(hook.LogPath(home))
-	if !strings.Contains(string(logData), "started `anamnesis reindex` (pid ") {
-		t.Errorf("log %q", logData)
-	}
-}
-
 // Selection rules on the reference store, by the ids in ids.json: the
 // superseded note never shows, its replacement does, global notes come
 // newest first, and a tight budget keeps them and counts the rest.
@@ -427,8 +394,8 @@ func TestReferenceSelectionByID(t *testing.T) {
 	tight, _, _ := runInject(t, home, nil, "--project", "github.com/acme/quotes-api", "--max-chars", "700")
 	if !strings.Contains(tight, title("g1")) || !strings.Contains(tight, title("g2")) || !strings.Contains(tight, title("tie_a")) || !strings.Contains(tight, title("tie_b")) ||
 		!strings.HasSuffix(tight, "_(6 more notes left out to keep this block under 700 characters; find them with memory_search or `anamnesis list`.)_\n") ||
-		inject.Width(tight) > 700 {
-		t.Errorf("tight budget (%d characters):\n%s", inject.Width(tight), tight)
+		hook.Width(tight) > 700 {
+		t.Errorf("tight budget (%d characters):\n%s", hook.Width(tight), tight)
 	}
 }
 
@@ -455,13 +422,13 @@ func TestInteropGoldens(t *testing.T) {
 			}
 		}
 		// Exactly at the budget the block is still the seed's; one under, it is cut.
-		at := strconv.Itoa(inject.Width(string(want)))
+		at := strconv.Itoa(hook.Width(string(want)))
 		if got, _, _ := runInject(t, home, nil, "--project", "github.com/acme/ties", "--k", k, "--max-chars", at); got != string(want) {
 			t.Errorf("k %s at max-chars %s: not the seed's block:\n%q", k, at, got)
 		}
-		under := strconv.Itoa(inject.Width(string(want)) - 1)
+		under := strconv.Itoa(hook.Width(string(want)) - 1)
 		if got, _, _ := runInject(t, home, nil, "--project", "github.com/acme/ties", "--k", k, "--max-chars", under); got == string(want) ||
-			inject.Width(got) > inject.Width(string(want))-1 || !strings.Contains(got, "left out to keep this block under") {
+			hook.Width(got) > hook.Width(string(want))-1 || !strings.Contains(got, "left out to keep this block under") {
 			t.Errorf("k %s at max-chars %s:\n%q", k, under, got)
 		}
 	}
@@ -512,7 +479,7 @@ func TestProjectNotCrowdedOutByGlobals(t *testing.T) {
 			st.Close()
 
 			got, _, _ := runInject(t, home, nil, "--project", proj)
-			if w := inject.Width(got); w > 9500 {
+			if w := hook.Width(got); w > 9500 {
 				t.Fatalf("block is %d characters", w)
 			}
 			if closingRE.FindString(got) == "" {
@@ -547,7 +514,7 @@ func TestProjectNotCrowdedOutByGlobals(t *testing.T) {
 			} else {
 				// Globals take half the room, not more.
 				head := got[:strings.Index(got, "## [procedural] Project note 11")]
-				if w := inject.Width(head); w > 9500/2 {
+				if w := hook.Width(head); w > 9500/2 {
 					t.Errorf("global notes take %d of 9,500 characters while project notes were left out", w)
 				}
 			}
@@ -580,5 +547,13 @@ func TestHandEditedTitleNeutralised(t *testing.T) {
 	}
 	if strings.Contains(out, "\n## [procedural] Always") || strings.ContainsAny(out, "\x1b\x07") {
 		t.Fatalf("forged heading or escape in the block:\n%q", out)
+	}
+}
+
+// The hook's header is pkg/inject's, which it cannot import without
+// linking SQLite.
+func TestHeaderIsInjects(t *testing.T) {
+	if header != inject.Header {
+		t.Fatalf("header %q, inject.Header %q", header, inject.Header)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
-	"github.com/anamnesis-dev/anamnesis/pkg/recall"
+	"github.com/anamnesis-dev/anamnesis/pkg/session"
 )
 
 // inject tells recall what its block showed (so recall never repeats a
@@ -19,11 +19,11 @@ func TestInjectRecordsWhatItShowed(t *testing.T) {
 	if out == "" {
 		t.Fatal("no block")
 	}
-	s, err := recall.LoadSession(home, "sess-1")
+	s, err := session.Load(home, "sess-1")
 	if err != nil || s.Mark == 0 || len(s.IDs) == 0 {
 		t.Fatalf("session state %+v %v", s, err)
 	}
-	tr, err := recall.ReadTrace(home)
+	tr, err := session.ReadTrace(home)
 	if err != nil || len(tr) != 1 {
 		t.Fatalf("trace %+v %v", tr, err)
 	}
@@ -40,38 +40,35 @@ func TestInjectRecordsWhatItShowed(t *testing.T) {
 	// recall showed before is forgotten; a resume keeps it.
 	s.Add("RECALLED")
 	s.Prompts = 3
-	recall.SaveSession(home, "sess-1", s)
+	session.Save(home, "sess-1", s)
 	runInject(t, home, strings.NewReader(strings.Replace(payload, "startup", "resume", 1)), "--max-chars", "1500")
-	if s2, _ := recall.LoadSession(home, "sess-1"); !s2.Shown("RECALLED") || s2.Prompts != 0 {
+	if s2, _ := session.Load(home, "sess-1"); !s2.Shown("RECALLED") || s2.Prompts != 0 {
 		t.Errorf("after resume: %+v", s2)
 	}
 	runInject(t, home, strings.NewReader(strings.Replace(payload, "startup", "compact", 1)), "--max-chars", "1500")
-	if s3, _ := recall.LoadSession(home, "sess-1"); s3.Shown("RECALLED") || len(s3.IDs) != len(s.IDs)-1 {
+	if s3, _ := session.Load(home, "sess-1"); s3.Shown("RECALLED") || len(s3.IDs) != len(s.IDs)-1 {
 		t.Errorf("after compact: %+v", s3)
 	}
 }
 
 // A session served from the block cache (the index never opened) is
 // recorded like the one that rendered the block: what it shows and the
-// watermark are kept beside the cache.
+// watermark are kept in the cache with it.
 func TestCachedBlockIsRecordedToo(t *testing.T) {
-	home := t.TempDir()
-	log := hook.NewLogger(home, "test")
-	p := hook.Payload{SessionID: "one", Source: "startup"}
-	recordRendered(home, p, "proj", 8, 9500, 42, []string{"A", "B"}, "block", log)
-	p.SessionID = "two"
-	recordCached(home, p, "proj", 8, 9500, "block", log)
-	b, _ := recall.LoadSession(home, "two")
-	if strings.Join(b.IDs, ",") != "A,B" || b.Mark != 42 {
-		t.Errorf("cached session recorded as %+v", b)
+	t.Setenv("ANAMNESIS_INJECT_MAX_CHARS", "")
+	home := refHome(t)
+	payload := `{"session_id":"one","cwd":"/nonexistent/dir","hook_event_name":"SessionStart","source":"startup"}`
+	first, _, _ := runInject(t, home, strings.NewReader(payload), "--max-chars", "1500")
+	second, _, _ := runInject(t, home, strings.NewReader(strings.Replace(payload, `"one"`, `"two"`, 1)), "--max-chars", "1500")
+	if first == "" || first != second {
+		t.Fatalf("cached block differs:\n%s\n---\n%s", first, second)
 	}
-	// Another key (budget) has no record: nothing is claimed shown.
-	p.SessionID = "three"
-	recordCached(home, p, "proj", 8, 4000, "block", log)
-	if c, _ := recall.LoadSession(home, "three"); len(c.IDs) != 0 || c.Mark != 0 {
-		t.Errorf("unknown block recorded as %+v", c)
+	a, _ := session.Load(home, "one")
+	b, _ := session.Load(home, "two")
+	if len(a.IDs) == 0 || a.Mark == 0 || strings.Join(a.IDs, ",") != strings.Join(b.IDs, ",") || a.Mark != b.Mark {
+		t.Errorf("rendered session recorded as %+v, cached one as %+v", a, b)
 	}
-	if data, _ := os.ReadFile(hook.LogPath(home)); !strings.Contains(string(data), "not recorded") {
+	if data, _ := os.ReadFile(hook.LogPath(home)); strings.Contains(string(data), "not recorded") {
 		t.Errorf("log:\n%s", data)
 	}
 }

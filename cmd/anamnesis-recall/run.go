@@ -14,10 +14,10 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
-	"github.com/anamnesis-dev/anamnesis/pkg/inject"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
 	"github.com/anamnesis-dev/anamnesis/pkg/recall"
+	"github.com/anamnesis-dev/anamnesis/pkg/session"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -104,7 +104,7 @@ func recallFor(ctx context.Context, home string, p hook.Payload, budget int, log
 	}
 	userHome, _ := os.UserHomeDir()
 	proj := project.Key(cwd, userHome)
-	sess, serr := recall.LoadSession(home, p.SessionID)
+	sess, serr := session.Load(home, p.SessionID)
 	if serr != nil {
 		log.Printf("session %s state unreadable (%v); starting it afresh", p.SessionID, serr)
 	}
@@ -167,12 +167,12 @@ func recallFor(ctx context.Context, home string, p hook.Payload, budget int, log
 	sess.Prompts++
 	sess.Add(ids...)
 	if p.SessionID != "" && changed {
-		if err := recall.SaveSession(home, p.SessionID, sess); err != nil {
+		if err := session.Save(home, p.SessionID, sess); err != nil {
 			log.Printf("saving session %s state: %v", p.SessionID, err)
 		}
 	}
 	if len(ids) > 0 {
-		e := recall.Entry{Time: time.Now().UTC(), Hook: "recall", Session: p.SessionID, Project: proj, IDs: ids, Chars: inject.Width(out), Terms: map[string][]string{}}
+		e := session.Entry{Time: time.Now().UTC(), Hook: "recall", Session: p.SessionID, Project: proj, IDs: ids, Chars: hook.Width(out), Terms: map[string][]string{}}
 		for _, id := range ids {
 			if containsID(arrived, id) {
 				e.Arrived = append(e.Arrived, id)
@@ -180,7 +180,7 @@ func recallFor(ctx context.Context, home string, p hook.Payload, budget int, log
 				e.Terms[id] = terms[id]
 			}
 		}
-		if err := recall.Trace(home, e); err != nil {
+		if err := session.Trace(home, e); err != nil {
 			log.Printf("injection trace: %v", err)
 		}
 	}

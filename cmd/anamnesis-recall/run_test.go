@@ -12,6 +12,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
 	"github.com/anamnesis-dev/anamnesis/pkg/recall"
+	"github.com/anamnesis-dev/anamnesis/pkg/session"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -85,7 +86,7 @@ func TestPromptAboutAnOldNoteBringsItOnce(t *testing.T) {
 		t.Errorf("other session:\n%s", other)
 	}
 	// The trace says what was injected, where, and which words matched.
-	tr, err := recall.ReadTrace(f.home)
+	tr, err := session.ReadTrace(f.home)
 	if err != nil || len(tr) != 2 {
 		t.Fatalf("trace %+v %v", tr, err)
 	}
@@ -110,9 +111,9 @@ func TestPromptAboutNothingStoredAddsNothing(t *testing.T) {
 
 func TestSessionStartBlockIsNotRepeated(t *testing.T) {
 	f := newFixture(t)
-	s := recall.Session{}
+	s := session.State{}
 	s.Add(f.ids["Postgres connection pooling"])
-	if err := recall.SaveSession(f.home, "s1", s); err != nil {
+	if err := session.Save(f.home, "s1", s); err != nil {
 		t.Fatal(err)
 	}
 	if out := f.recall(t, f.payload("s1", "postgres pooling with pgbouncer")); out != "" {
@@ -132,9 +133,9 @@ func TestFirstPromptBringsWhatArrivedAfterSessionStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := recall.Session{Mark: mark}
+	s := session.State{Mark: mark}
 	s.Add(f.ids["Prefer pnpm over npm"])
-	if err := recall.SaveSession(f.home, "s1", s); err != nil {
+	if err := session.Save(f.home, "s1", s); err != nil {
 		t.Fatal(err)
 	}
 	n := note.New(note.Semantic, "Billing moved to the new cluster", "From today billing runs on cluster eu-2.")
@@ -156,7 +157,7 @@ func TestFirstPromptBringsWhatArrivedAfterSessionStart(t *testing.T) {
 	if again := f.recall(t, f.payload("s1", "hello")); again != "" {
 		t.Errorf("second prompt:\n%s", again)
 	}
-	tr, _ := recall.ReadTrace(f.home)
+	tr, _ := session.ReadTrace(f.home)
 	if len(tr) != 1 || len(tr[0].Arrived) != 1 || tr[0].Arrived[0] != pulled.ID {
 		t.Errorf("trace %+v", tr)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/recall"
+	"github.com/anamnesis-dev/anamnesis/pkg/session"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -27,7 +28,7 @@ func TestFirstPromptWaitsForTheRunningSync(t *testing.T) {
 	}
 	defer st.Close()
 	mark, _ := st.Watermark(ctx)
-	recall.SaveSession(f.home, "s1", recall.Session{Mark: mark})
+	session.Save(f.home, "s1", session.State{Mark: mark})
 
 	// A "sync" holds the lock, pulls (writes) a note 300 ms later, and ends.
 	lf, err := os.OpenFile(gitsync.LockPath(f.home), os.O_RDWR|os.O_CREATE, 0o644)
@@ -59,7 +60,7 @@ func TestFirstPromptWaitsForTheRunningSync(t *testing.T) {
 // says why in the log.
 func TestFirstPromptDoesNotWaitLong(t *testing.T) {
 	f := newFixture(t)
-	recall.SaveSession(f.home, "s1", recall.Session{Mark: 1})
+	session.Save(f.home, "s1", session.State{Mark: 1})
 	lf, err := os.OpenFile(gitsync.LockPath(f.home), os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		t.Fatal(err)

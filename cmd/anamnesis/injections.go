@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/anamnesis-dev/anamnesis/pkg/recall"
+	"github.com/anamnesis-dev/anamnesis/pkg/session"
 )
 
 // statusInjections is how many injection trace lines `status` shows.
@@ -15,20 +15,20 @@ const statusInjections = 5
 
 // lastInjections returns the newest entries of the injection trace, oldest
 // first (an unreadable trace shows as none: status reports, it never fails).
-func lastInjections(home string, n int) []recall.Entry {
-	all, _ := recall.ReadTrace(home)
+func lastInjections(home string, n int) []session.Entry {
+	all, _ := session.ReadTrace(home)
 	if len(all) > n {
 		all = all[len(all)-n:]
 	}
 	if all == nil {
-		all = []recall.Entry{}
+		all = []session.Entry{}
 	}
 	return all
 }
 
 // printInjections shows what the hooks last put into sessions and, for
 // recall, which prompt words each note matched.
-func printInjections(w io.Writer, entries []recall.Entry) {
+func printInjections(w io.Writer, entries []session.Entry) {
 	if len(entries) == 0 {
 		fmt.Fprintln(w, "injections: none yet")
 		return

@@ -14,7 +14,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/input"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
-	"github.com/anamnesis-dev/anamnesis/pkg/recall"
+	"github.com/anamnesis-dev/anamnesis/pkg/session"
 	"github.com/anamnesis-dev/anamnesis/pkg/status"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 	"github.com/anamnesis-dev/anamnesis/pkg/term"
@@ -407,7 +407,7 @@ func runStatus(ctx context.Context, e *env, args []string) error {
 	if c.json {
 		return printJSON(e.stdout, struct {
 			status.Report
-			Injections []recall.Entry `json:"injections"`
+			Injections []session.Entry `json:"injections"`
 		}{rep, inj})
 	}
 	if err := rep.Text(e.stdout); err != nil {

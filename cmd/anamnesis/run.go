@@ -45,6 +45,7 @@ func builtins() []command {
 		{"list", "[--project P] [--type T] [--scope S] [--machine M] [--limit N]", "list notes, newest first", runList},
 		{"search", "QUERY [--project P] [--type T] [--scope S] [--k N]", "full-text search", runSearch},
 		{"reindex", "[--full]", "bring the index up to date with the files", runReindex},
+		{"inject", "[--project P] [--k N] [--max-chars N]", "print the block a session in the project starts with", runInject},
 		{"status", "[--json]", "counts, paths, sync state, unreadable files", runStatus},
 		{"import", "[--claude-home DIR] [--no-sync]", "import Claude Code's native memory files", runImport},
 		{"scrub", "[--apply] [--json]", "find secrets already in notes and git history; --apply redacts the files", runScrub},

@@ -14,15 +14,18 @@
 //     read and incremented: two writers racing cannot leave a value that a
 //     reader saw before either write.
 //   - A cached block records the global stamp and its project's stamp read
-//     BEFORE the block was computed, the size and modification time of every
-//     note file the block was read from, and the
-//     inject executable's size and modification time. It is printed only if
-//     all of these still match and its checksum holds; otherwise the block is
-//     computed from the index as without a cache and saved.
+//     BEFORE the block was computed, and the size and modification time of
+//     the executable that rendered it and of every note file the block was
+//     read from. It is printed only if all of these still match and its
+//     checksum holds; otherwise the block is computed from the index as
+//     without a cache and saved.
 //
 // So a write in one project leaves the other projects' blocks valid, a
 // global change invalidates all of them, a hand edit of a shown note is
 // seen at once (its file stamp), and an upgraded binary recomputes.
+//
+// The package links nothing heavier than the standard library: the hook's
+// fast path (cmd/anamnesis-inject) uses it without linking SQLite.
 package blockcache
 
 import (
@@ -45,7 +48,7 @@ import (
 const Global = "global"
 
 // magic starts every cache file; a new layout gets a new number.
-const magic = "anamnesis inject cache 1"
+const magic = "anamnesis inject cache 2"
 
 // Key names one cached block.
 type Key struct {
@@ -117,18 +120,28 @@ func stamp(home, project string) (string, error) {
 	return newStamp(home, project)
 }
 
+// Block is a cached block and what it shows: the ids of the notes in it and
+// the index watermark it was rendered at (recall's bookkeeping, so that a
+// session served from the cache is recorded like one that rendered).
+type Block struct {
+	Text string
+	IDs  []string
+	Mark int64
+}
+
 // Entry is one lookup: the stamps as they were before the block was
 // computed, and the files it was read from.
 type Entry struct {
 	home          string
 	key           Key
 	global, local string
-	exe           string
 	files         []string // "size mtime quoted-path"
+	block         Block    // what Cached found
 	err           error
 }
 
-// Open reads the stamps for key. Call it before computing the block.
+// Open reads the stamps for key. Call it before computing the block: the
+// running executable is tracked as the block's renderer.
 func Open(home string, key Key) *Entry {
 	e := &Entry{home: home, key: key}
 	e.global, e.err = stamp(home, Global)
@@ -136,21 +149,11 @@ func Open(home string, key Key) *Entry {
 		e.local, e.err = stamp(home, key.Project)
 	}
 	if e.err == nil {
-		e.exe, e.err = exeID()
+		var exe string
+		exe, e.err = os.Executable()
+		e.Track(exe)
 	}
 	return e
-}
-
-func exeID() (string, error) {
-	p, err := os.Executable()
-	if err != nil {
-		return "", err
-	}
-	fi, err := os.Stat(p)
-	if err != nil {
-		return "", err
-	}
-	return fileID(fi), nil
 }
 
 func fileID(fi os.FileInfo) string {
@@ -173,8 +176,9 @@ func (e *Entry) header() string {
 	var b strings.Builder
 	b.WriteString(magic + "\n")
 	fmt.Fprintf(&b, "key %q %d %d\n", e.key.Project, e.key.K, e.key.Budget)
-	b.WriteString("exe " + e.exe + "\n")
 	b.WriteString("stamp " + e.global + " " + e.local + "\n")
+	fmt.Fprintf(&b, "mark %d\n", e.block.Mark)
+	b.WriteString("ids " + strings.Join(e.block.IDs, " ") + "\n")
 	for _, f := range e.files {
 		b.WriteString("file " + f + "\n")
 	}
@@ -184,15 +188,26 @@ func (e *Entry) header() string {
 // Cached returns the saved block if it is still the block the index would
 // give. Anything unexpected (no file, another layout, a changed stamp or
 // file, a bad checksum) is a miss.
-func (e *Entry) Cached() (string, bool) {
+func (e *Entry) Cached() (Block, bool) {
 	if e.err != nil {
-		return "", false
+		return Block{}, false
 	}
 	data, err := os.ReadFile(blockPath(e.home, e.key))
 	if err != nil {
-		return "", false
+		return Block{}, false
 	}
-	s := string(data)
+	text, ok := e.parse(string(data))
+	if !ok {
+		return Block{}, false
+	}
+	b := e.block
+	b.Text = text
+	return b, true
+}
+
+// parse checks a cache file against the entry's stamps and the files it
+// names, keeping the mark and ids it records.
+func (e *Entry) parse(s string) (string, bool) {
 	i := strings.Index(s, "\nblock ")
 	if i < 0 {
 		return "", false
@@ -212,8 +227,17 @@ func (e *Entry) Cached() (string, bool) {
 		return "", false
 	}
 	lines := strings.Split(strings.TrimSuffix(head, "\n"), "\n")
-	want := &Entry{key: e.key, global: e.global, local: e.local, exe: e.exe}
+	want := &Entry{key: e.key, global: e.global, local: e.local}
 	for _, l := range lines {
+		if m, ok := strings.CutPrefix(l, "mark "); ok {
+			var err error
+			if want.block.Mark, err = strconv.ParseInt(m, 10, 64); err != nil {
+				return "", false
+			}
+		}
+		if ids, ok := strings.CutPrefix(l, "ids "); ok {
+			want.block.IDs = strings.Fields(ids)
+		}
 		if f, ok := strings.CutPrefix(l, "file "); ok {
 			// "size mtime quoted-path": re-stat the path now.
 			parts := strings.SplitN(f, " ", 3)
@@ -230,19 +254,55 @@ func (e *Entry) Cached() (string, bool) {
 	if head != want.header() {
 		return "", false
 	}
+	e.block = want.block
 	return block, true
 }
 
-// Save stores block against the stamps read by Open and the files tracked
+// Save stores b against the stamps read by Open and the files tracked
 // since. A save that fails leaves no partial file (atomicfile).
-func (e *Entry) Save(block string) error {
+func (e *Entry) Save(b Block) error {
 	if e.err != nil {
 		return e.err
 	}
+	for _, id := range b.IDs {
+		if id == "" || strings.ContainsAny(id, " \n") {
+			return fmt.Errorf("blockcache: note id %q cannot be recorded", id)
+		}
+	}
+	e.block = Block{IDs: b.IDs, Mark: b.Mark}
 	head := e.header()
+	block := b.Text
 	sum := crc32.ChecksumIEEE([]byte(head + block))
 	data := head + "block " + strconv.Itoa(len(block)) + " " + strconv.FormatUint(uint64(sum), 10) + "\n" + block
 	return atomicfile.Write(blockPath(e.home, e.key), []byte(data), 0o644)
+}
+
+// Keys lists the blocks saved in home (current or not): the writers that
+// render ahead of the next session (capture) refresh these.
+func Keys(home string) []Key {
+	entries, err := os.ReadDir(filepath.Join(dir(home), "inject"))
+	if err != nil {
+		return nil
+	}
+	var out []Key
+	for _, de := range entries {
+		f, err := os.Open(filepath.Join(dir(home), "inject", de.Name()))
+		if err != nil {
+			continue
+		}
+		var head [1024]byte
+		n, _ := f.Read(head[:])
+		f.Close()
+		lines := strings.SplitN(string(head[:n]), "\n", 3)
+		if len(lines) < 3 || lines[0] != magic {
+			continue
+		}
+		var k Key
+		if _, err := fmt.Sscanf(lines[1], "key %q %d %d", &k.Project, &k.K, &k.Budget); err == nil {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // Clear removes every cached block: the fallback when a stamp could not be

@@ -20,11 +20,14 @@ func TestRemovedStampsNeverRevalidate(t *testing.T) {
 	home := t.TempDir()
 	k := Key{Project: "p", K: 8, Budget: 100}
 	e := Open(home, k)
-	if err := e.Save("old block\n"); err != nil {
+	if err := e.Save(Block{Text: "old block\n", IDs: []string{"A", "B"}, Mark: 42}); err != nil {
 		t.Fatal(err)
 	}
-	if b, ok := Open(home, k).Cached(); !ok || b != "old block\n" {
-		t.Fatalf("fresh save not found: %q %v", b, ok)
+	if b, ok := Open(home, k).Cached(); !ok || b.Text != "old block\n" || b.Mark != 42 || len(b.IDs) != 2 || b.IDs[1] != "B" {
+		t.Fatalf("fresh save not found: %+v %v", b, ok)
+	}
+	if keys := Keys(home); len(keys) != 1 || keys[0] != k {
+		t.Fatalf("Keys = %v", keys)
 	}
 	if err := Bump(home, "p"); err != nil {
 		t.Fatal(err)
@@ -36,11 +39,23 @@ func TestRemovedStampsNeverRevalidate(t *testing.T) {
 	if _, ok := Open(home, k).Cached(); ok {
 		t.Fatal("block valid again after its stamps were removed")
 	}
-	if err := Open(home, Key{Project: "q", K: 8, Budget: 100}).Save("q\n"); err != nil {
+	if err := Open(home, Key{Project: "q", K: 8, Budget: 100}).Save(Block{Text: "q\n"}); err != nil {
 		t.Fatal(err)
 	}
 	Bump(home, "p", Global)
 	if _, ok := Open(home, Key{Project: "q", K: 8, Budget: 100}).Cached(); ok {
 		t.Fatal("a global bump left another project's block valid")
+	}
+}
+
+// An id that would break the one-line record is refused, not saved.
+func TestSaveRefusesBadIDs(t *testing.T) {
+	home := t.TempDir()
+	k := Key{Project: "p", K: 8, Budget: 100}
+	if err := Open(home, k).Save(Block{Text: "x", IDs: []string{"a b"}}); err == nil {
+		t.Fatal("an id with a space was saved")
+	}
+	if _, ok := Open(home, k).Cached(); ok {
+		t.Fatal("a refused save left a block")
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/anamnesis-dev/anamnesis/pkg/recall"
+	"github.com/anamnesis-dev/anamnesis/pkg/session"
 )
 
 // maxTraceSessions bounds the sessions the injections page shows.
@@ -35,7 +35,7 @@ type traceNote struct {
 // trace inject and recall append to (recall.Trace).
 func (s *Server) injections(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	entries, err := recall.ReadTrace(s.store.Home())
+	entries, err := session.ReadTrace(s.store.Home())
 	if err != nil {
 		s.fail(w, r, http.StatusInternalServerError, err.Error())
 		return

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/anamnesis-dev/anamnesis/pkg/recall"
+	"github.com/anamnesis-dev/anamnesis/pkg/session"
 )
 
 func TestInjectionsPage(t *testing.T) {
@@ -15,13 +15,13 @@ func TestInjectionsPage(t *testing.T) {
 	want(t, c.get("/injections"), http.StatusOK, "Nothing injected yet")
 
 	now := time.Now().UTC()
-	for _, e := range []recall.Entry{
+	for _, e := range []session.Entry{
 		{Time: now.Add(-time.Hour), Hook: "inject", Session: "sess-old", Project: "github.com/acme/web", IDs: []string{f.ids[0]}, Chars: 900},
 		{Time: now.Add(-time.Minute), Hook: "inject", Session: "sess-new", Project: "github.com/acme/quotes-api", IDs: []string{f.ids[1]}, Chars: 4000},
 		{Time: now, Hook: "recall", Session: "sess-new", Project: "github.com/acme/quotes-api", IDs: []string{f.extra, "01GONE0000000000000000000", f.ids[2]}, Chars: 1800,
 			Terms: map[string][]string{f.extra: {"deploy", "<script>checklist"}}, Arrived: []string{f.ids[2]}},
 	} {
-		if err := recall.Trace(f.home, e); err != nil {
+		if err := session.Trace(f.home, e); err != nil {
 			t.Fatal(err)
 		}
 	}

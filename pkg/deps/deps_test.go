@@ -56,13 +56,16 @@ func list(t *testing.T, deps bool, patterns ...string) []pkg {
 
 // Binaries other than anamnesis-mcp (its own module) and what they must
 // never link: mcp-go stays in the MCP server; the SessionStart and prompt
-// hooks, which run before every session and prompt, carry no HTTP stack.
+// hooks, which run before every session and prompt, carry no HTTP stack,
+// and the SessionStart hook's common path (a cached block) links neither
+// SQLite nor YAML: their start-up alone would double its time (a miss runs
+// `anamnesis inject`).
 var bans = map[string][]string{
 	"anamnesis":           {"github.com/mark3labs/mcp-go"},
 	"anamnesis-capture":   {"github.com/mark3labs/mcp-go"},
 	"anamnesis-sync":      {"github.com/mark3labs/mcp-go", "net/http"},
 	"anamnesis-dashboard": {"github.com/mark3labs/mcp-go"},
-	"anamnesis-inject":    {"github.com/mark3labs/mcp-go", "net/http"},
+	"anamnesis-inject":    {"github.com/mark3labs/mcp-go", "net/http", "modernc.org/sqlite", "gopkg.in/yaml.v3", module + "/pkg/store"},
 	"anamnesis-recall":    {"github.com/mark3labs/mcp-go", "net/http"},
 }
 

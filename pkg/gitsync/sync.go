@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+	"github.com/anamnesis-dev/anamnesis/pkg/inject"
 	"github.com/anamnesis-dev/anamnesis/pkg/native"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/redact"
@@ -199,6 +200,12 @@ func Sync(ctx context.Context, o Options) (Result, error) {
 		notes = append(notes, "index update failed: "+ierr.Error())
 		if serr == nil {
 			serr = ierr
+		}
+	} else if projects := r.Projects(); len(projects) > 0 {
+		// What a pull brought is in the next session's block at once,
+		// rather than computed by that session's hook.
+		if err := inject.Refresh(ctx, st, projects...); err != nil {
+			notes = append(notes, err.Error())
 		}
 	}
 	res.Head = s.g.shortHead(context.WithoutCancel(ctx))

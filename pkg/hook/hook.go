@@ -13,6 +13,7 @@ import (
 	"io"
 	"strings"
 	"time"
+	"unicode/utf16"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/term"
 )
@@ -111,4 +112,14 @@ func readStdin(r io.Reader, timeout time.Duration) ([]byte, error) {
 		// The reader goroutine stays blocked; the hook process exits soon.
 		return nil, fmt.Errorf("no hook payload on stdin within %s", timeout)
 	}
+}
+
+// Width counts characters the way Claude Code (JavaScript) measures hook
+// output: UTF-16 code units, so a budget in characters is never overrun.
+func Width(s string) int {
+	n := 0
+	for _, r := range s { // ranging yields only valid runes (bad bytes become U+FFFD)
+		n += utf16.RuneLen(r)
+	}
+	return n
 }

@@ -182,3 +182,9 @@ func TestRecoverLogsAndFailsOpen(t *testing.T) {
 		t.Errorf("log %q", data)
 	}
 }
+
+func TestWidth(t *testing.T) {
+	if Width("aé東😀") != 5 { // the emoji is two UTF-16 units
+		t.Errorf("width = %d", Width("aé東😀"))
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"unicode"
 	"unicode/utf16"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -188,22 +189,12 @@ func section(n *note.Note) string {
 // pyG formats like Python's "%g": six significant digits, no trailing zeros.
 func pyG(f float64) string { return strconv.FormatFloat(f, 'g', 6, 64) }
 
-// Width counts characters the way Claude Code (JavaScript) measures hook
-// output: UTF-16 code units, so a budget in characters is never overrun.
-func Width(s string) int {
-	n := 0
-	for _, r := range s { // ranging yields only valid runes (bad bytes become U+FFFD)
-		n += utf16.RuneLen(r)
-	}
-	return n
-}
-
 // pySpace is Python's str.isspace, which the seed's final rstrip() uses:
 // Go's unicode.IsSpace plus the four information separators.
 func pySpace(r rune) bool { return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f) }
 
 // trailing is the width of s's trailing whitespace.
-func trailing(s string) int { return Width(s) - Width(strings.TrimRightFunc(s, pySpace)) }
+func trailing(s string) int { return hook.Width(s) - hook.Width(strings.TrimRightFunc(s, pySpace)) }
 
 // loader returns a selected note with its body, read from its file; ok is
 // false when the file has gone (the note is then left out).
@@ -214,7 +205,7 @@ type loader func(n *note.Note) (*note.Note, bool)
 // only for notes it may print. cut and left count truncated and omitted notes.
 func render(sel *selection, load loader, maxChars int) (block string, cut, left int, err error) {
 	var secs []rendered
-	total := Width(Header) + 2 + 1 // the header's blank line; the final newline
+	total := hook.Width(Header) + 2 + 1 // the header's blank line; the final newline
 	for {
 		n, global, err := sel.next()
 		if err != nil {
@@ -231,7 +222,7 @@ func render(sel *selection, load loader, maxChars int) (block string, cut, left 
 		if r.text == "" {
 			continue
 		}
-		total += Width(r.text)
+		total += hook.Width(r.text)
 		// The seed strips what trails the last section (sections always
 		// hold a heading, so nothing before it).
 		if maxChars > 0 && total-trailing(r.text) > maxChars {
@@ -277,7 +268,7 @@ func budgeted(sel *selection, secs []rendered, load loader, maxChars int) (strin
 	// Every section is counted whole, its trailing blank line included: the
 	// last one's is stripped and replaced by the blank line before the
 	// closing line, which can only make the block shorter.
-	room := maxChars - Width(Header) - 2 - Width(closing(sel.total, maxChars)) - 1
+	room := maxChars - hook.Width(Header) - 2 - hook.Width(closing(sel.total, maxChars)) - 1
 	if room < 0 {
 		return "", 0, sel.total, nil
 	}
@@ -302,7 +293,7 @@ func budgeted(sel *selection, secs []rendered, load loader, maxChars int) (strin
 	sel.project = nil
 	need := 0
 	for _, r := range project {
-		need += Width(r.text)
+		need += hook.Width(r.text)
 	}
 	var ferr error
 	nextGlobal := func() (rendered, bool) {
@@ -362,7 +353,7 @@ func fill(next func() (rendered, bool), room int, lazy bool, gone *int) (kept []
 			*gone++
 			continue
 		}
-		if w := Width(r.text); w <= room-used {
+		if w := hook.Width(r.text); w <= room-used {
 			kept = append(kept, r)
 			used += w
 			continue
@@ -372,7 +363,7 @@ func fill(next func() (rendered, bool), room int, lazy bool, gone *int) (kept []
 		}
 		if t, ok := truncate(strings.TrimRightFunc(r.text, pySpace), r.id, room-used-2); ok {
 			kept = append(kept, rendered{id: r.id, text: t + "\n\n", global: r.global})
-			used += Width(t) + 2
+			used += hook.Width(t) + 2
 			cut++
 		}
 	}
@@ -393,13 +384,13 @@ func truncate(s, id string, room int) (string, bool) {
 	if len(lines) < 4 { // heading, origin, blank, body
 		return "", false
 	}
-	used := Width(marker)
+	used := hook.Width(marker)
 	n := 0
 	for j, l := range lines {
-		if used+Width(l)+1 > room {
+		if used+hook.Width(l)+1 > room {
 			break
 		}
-		used += Width(l) + 1
+		used += hook.Width(l) + 1
 		n = j + 1
 	}
 	// The body's first line with text (an imported note's body starts with
@@ -474,6 +465,10 @@ type Result struct {
 	// IDs are the notes the block shows (whole or cut), for per-prompt
 	// recall, which must not show them again in the same session.
 	IDs []string
+	// Mark is the index watermark the block was rendered at (Render only).
+	Mark int64
+	// SaveErr says why Render could not save the block in the cache.
+	SaveErr error
 }
 
 // Block selects project's notes (k project notes at most; seed 001) and

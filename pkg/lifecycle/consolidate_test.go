@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/eval"
+	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 	"github.com/anamnesis-dev/anamnesis/pkg/inject"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
@@ -172,8 +173,8 @@ func TestBuildAndExperiment(t *testing.T) {
 	}
 	// The block is rendered by pkg/inject: it shows the new note and no longer the episodics.
 	after, err := inject.Block(ctx, s, "demo", 8, 0, nil)
-	if err != nil || x.InjectCharsBefore != inject.Width(after.Block) || x.InjectCharsAfter == x.InjectCharsBefore || x.InjectCharsAfter == 0 {
-		t.Errorf("inject chars %d -> %d (live block %d): %v", x.InjectCharsBefore, x.InjectCharsAfter, inject.Width(after.Block), err)
+	if err != nil || x.InjectCharsBefore != hook.Width(after.Block) || x.InjectCharsAfter == x.InjectCharsBefore || x.InjectCharsAfter == 0 {
+		t.Errorf("inject chars %d -> %d (live block %d): %v", x.InjectCharsBefore, x.InjectCharsAfter, hook.Width(after.Block), err)
 	}
 	sameTree(t, snap, tree(t, s))
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/eval"
+	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 	"github.com/anamnesis-dev/anamnesis/pkg/inject"
 	"github.com/anamnesis-dev/anamnesis/pkg/model"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
@@ -112,7 +113,7 @@ func blocks(ctx context.Context, s *store.Store, projects []string, budget int) 
 		if err != nil {
 			return 0, err
 		}
-		total += inject.Width(r.Block)
+		total += hook.Width(r.Block)
 	}
 	return total, nil
 }

@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/anamnesis-dev/anamnesis/pkg/inject"
+	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -183,12 +183,12 @@ func Render(arrived, related []*note.Note, maxChars int) (string, []string) {
 			} else {
 				head = "\n\n"
 			}
-			sec, ok := section(n, share-inject.Width(head))
+			sec, ok := section(n, share-hook.Width(head))
 			if !ok {
 				continue
 			}
 			b.WriteString(head + sec)
-			room -= inject.Width(head + sec)
+			room -= hook.Width(head + sec)
 			wroteHeading = true
 			ids = append(ids, n.ID)
 		}
@@ -209,18 +209,18 @@ func cutMarker(id string) string {
 func section(n *note.Note, room int) (string, bool) {
 	head := "## [" + n.Type + "] " + n.Title + "\n_project: " + n.Project + " | origin: " + n.MachineID + " | id: " + n.ID + "_\n\n"
 	body := strings.TrimSpace(n.Body)
-	if inject.Width(head+body) <= room {
+	if hook.Width(head+body) <= room {
 		return head + body, true
 	}
 	marker := cutMarker(n.ID)
-	avail := room - inject.Width(head) - inject.Width(marker) - 1
+	avail := room - hook.Width(head) - hook.Width(marker) - 1
 	if avail < 40 {
 		return "", false
 	}
 	// Whole lines first; a first line too long is cut at a word.
 	kept, w := 0, 0
 	for i, r := range body {
-		w += inject.Width(string(r))
+		w += hook.Width(string(r))
 		if w > avail {
 			break
 		}

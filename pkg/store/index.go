@@ -27,6 +27,18 @@ type ReindexResult struct {
 	touched map[string]bool
 }
 
+// Projects are the projects whose notes the reindex changed; note.Global
+// among them means every project may have (a global note, a supersession,
+// a rebuild).
+func (r ReindexResult) Projects() []string {
+	out := make([]string, 0, len(r.touched))
+	for p := range r.touched {
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return out
+}
+
 // Problem is a file under the store that could not be indexed.
 type Problem struct {
 	Path   string `json:"path"`

@@ -118,7 +118,7 @@ func run() error {
 	if *bin == "" {
 		*bin = filepath.Join(*work, "bin")
 		fmt.Fprintln(os.Stderr, "building hooks into", *bin)
-		cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", *bin+string(filepath.Separator), "./cmd/anamnesis-inject", "./cmd/anamnesis-recall", "./cmd/anamnesis-capture")
+		cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", *bin+string(filepath.Separator), "./cmd/anamnesis", "./cmd/anamnesis-inject", "./cmd/anamnesis-recall", "./cmd/anamnesis-capture")
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 		if err := cmd.Run(); err != nil {

@@ -1,4 +1,4 @@
-package recall
+package session
 
 import (
 	"crypto/sha256"
@@ -14,10 +14,10 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 )
 
-// Session is what one Claude Code session has been shown, kept in
+// State is what one Claude Code session has been shown, kept in
 // <home>/state/sessions/<id>.json so a note is never put into the same
 // context twice (SessionStart block included).
-type Session struct {
+type State struct {
 	// IDs are the notes in the session's context, in the order shown.
 	IDs []string `json:"ids"`
 	// Mark is the index watermark when the SessionStart block was rendered
@@ -28,10 +28,10 @@ type Session struct {
 	Prompts int `json:"prompts"`
 }
 
-// SessionTTL is how long a session's file is kept after its last change:
+// TTL is how long a session's file is kept after its last change:
 // Claude Code sessions resumed a day later get a fresh SessionStart block
 // anyway, and the directory must not grow without bound.
-const SessionTTL = 24 * time.Hour
+const TTL = 24 * time.Hour
 
 // safeID reports session ids that are plain names (Claude Code's are UUIDs);
 // anything else (a path, a very long string) is hashed, so an id never
@@ -58,10 +58,10 @@ func sessionPath(home, id string) string {
 	return filepath.Join(home, "state", "sessions", name+".json")
 }
 
-// LoadSession reads a session's state; an absent or unreadable file is an
+// Load reads a session's state; an absent or unreadable file is an
 // empty state (a damaged file must not stop a hook).
-func LoadSession(home, id string) (Session, error) {
-	var s Session
+func Load(home, id string) (State, error) {
+	var s State
 	data, err := os.ReadFile(sessionPath(home, id))
 	if errors.Is(err, fs.ErrNotExist) {
 		return s, nil
@@ -70,13 +70,13 @@ func LoadSession(home, id string) (Session, error) {
 		return s, err
 	}
 	if err := json.Unmarshal(data, &s); err != nil {
-		return Session{}, err
+		return State{}, err
 	}
 	return s, nil
 }
 
 // Add appends ids not already shown.
-func (s *Session) Add(ids ...string) {
+func (s *State) Add(ids ...string) {
 	for _, id := range ids {
 		if !slices.Contains(s.IDs, id) {
 			s.IDs = append(s.IDs, id)
@@ -85,11 +85,11 @@ func (s *Session) Add(ids ...string) {
 }
 
 // Shown reports whether id is already in the session's context.
-func (s *Session) Shown(id string) bool { return slices.Contains(s.IDs, id) }
+func (s *State) Shown(id string) bool { return slices.Contains(s.IDs, id) }
 
-// SaveSession writes a session's state atomically and prunes the files of
-// sessions untouched for SessionTTL.
-func SaveSession(home, id string, s Session) error {
+// Save writes a session's state atomically and prunes the files of
+// sessions untouched for TTL.
+func Save(home, id string, s State) error {
 	p := sessionPath(home, id)
 	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
 		return err
@@ -101,7 +101,7 @@ func SaveSession(home, id string, s Session) error {
 	if err := atomicfile.WriteCache(p, append(data, '\n'), 0o600); err != nil {
 		return err
 	}
-	prune(filepath.Dir(p), time.Now().Add(-SessionTTL))
+	prune(filepath.Dir(p), time.Now().Add(-TTL))
 	return nil
 }
 

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/bin"
+	"github.com/anamnesis-dev/anamnesis/pkg/blockcache"
+	"github.com/anamnesis-dev/anamnesis/pkg/cli"
+	"github.com/anamnesis-dev/anamnesis/pkg/hook"
+	"github.com/anamnesis-dev/anamnesis/pkg/inject"
+	"github.com/anamnesis-dev/anamnesis/pkg/project"
+)
+
+// runInject prints the SessionStart block of a project computed from the
+// index, and saves it for the hook. anamnesis-inject, which must not link
+// SQLite to start at the speed of a bare process, runs this on a cache miss.
+func runInject(ctx context.Context, e *env, args []string) error {
+	fs := commandFlags(e, "inject")
+	var c common
+	c.register(fs, false)
+	projectFlag := fs.String("project", "", "project key (default: the project of the current directory)")
+	k := fs.Int("k", 8, "project notes to include besides the global ones")
+	maxChars := fs.Int("max-chars", -1, "output budget in characters; 0 = unlimited (default $ANAMNESIS_INJECT_MAX_CHARS, config inject.max_chars, else 9500)")
+	var timeout time.Duration
+	fs.Var(cli.Seconds{D: &timeout}, "timeout", "give up after this many seconds (0 = no limit); an index rebuild that does not fit is then started in the background")
+	if _, err := parseArgs(fs, args); err != nil {
+		return err
+	}
+	if *k < 0 || *maxChars < -1 {
+		return cli.Usagef("--k and --max-chars must not be negative")
+	}
+	cfg := c.config(e)
+	budget := cfg.InjectMaxChars
+	if *maxChars >= 0 {
+		budget = *maxChars
+	}
+	key := *projectFlag
+	if key == "" {
+		cwd, err := os.Getwd()
+		if err != nil {
+			return err
+		}
+		userHome, _ := os.UserHomeDir()
+		key = project.Key(cwd, userHome)
+	}
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	s, _, err := c.open(ctx, e)
+	if err != nil {
+		if timeout > 0 && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			// Rebuilding a large index (a new schema, a deleted index.db)
+			// takes longer than a SessionStart hook may; rolled back at the
+			// deadline, it would be retried, and fail, at every session.
+			rebuildInBackground(cfg.Home, e)
+		}
+		return err
+	}
+	// No Close: a reader has nothing to checkpoint, and closing makes the
+	// SQLite port free its page cache a page at a time.
+	res, err := inject.Render(ctx, s, blockcache.Key{Project: key, K: *k, Budget: budget}, func(id string, err error) {
+		fmt.Fprintf(e.stderr, "anamnesis: note %s left out: %v\n", id, err)
+	})
+	if err != nil {
+		return err
+	}
+	if res.Cut > 0 || res.Left > 0 {
+		fmt.Fprintf(e.stderr, "anamnesis: project %s: %d notes selected, %d cut and %d left out to fit %d characters\n", key, res.Selected, res.Cut, res.Left, budget)
+	}
+	if res.SaveErr != nil {
+		fmt.Fprintf(e.stderr, "anamnesis: saving the block for the next session: %v\n", res.SaveErr)
+	}
+	_, err = fmt.Fprint(e.stdout, res.Block)
+	return err
+}
+
+// rebuildInBackground starts `anamnesis reindex` detached, at most once
+// every ten minutes per home.
+func rebuildInBackground(home string, e *env) {
+	stamp := filepath.Join(home, "logs", ".inject-reindex")
+	if fi, err := os.Stat(stamp); err == nil && time.Since(fi.ModTime()) < 10*time.Minute {
+		return
+	}
+	self := bin.Find("anamnesis")
+	if self == "" {
+		fmt.Fprintln(e.stderr, "anamnesis: the index needs a rebuild that does not fit in the hook; run `anamnesis reindex`")
+		return
+	}
+	_ = os.MkdirAll(filepath.Dir(stamp), 0o700)
+	_ = os.WriteFile(stamp, nil, 0o600)
+	if pid, err := hook.StartDetached(home, self, "reindex"); err != nil {
+		fmt.Fprintf(e.stderr, "anamnesis: starting `anamnesis reindex`: %v\n", err)
+	} else {
+		fmt.Fprintf(e.stderr, "anamnesis: the index needs a rebuild that does not fit in the hook; started `anamnesis reindex` (pid %d)\n", pid)
+	}
+}

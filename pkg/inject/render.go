@@ -1,0 +1,64 @@
+package inject
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/blockcache"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+// Render computes the block for key from the index, as Block does, and
+// saves it in the block cache (pkg/blockcache) with what it shows and the
+// index watermark it was rendered at, for the next sessions of the project.
+// A block that cannot be saved is still returned, with the reason in
+// Result.SaveErr.
+func Render(ctx context.Context, st *store.Store, key blockcache.Key, skip func(id string, err error)) (Result, error) {
+	cache := blockcache.Open(st.Home(), key) // the stamps, before reading anything
+	// Before selecting: what is indexed later is news to recall.
+	mark, err := st.Watermark(ctx)
+	if err != nil {
+		return Result{}, err
+	}
+	res, err := Block(ctx, st, key.Project, key.K, key.Budget, skip)
+	if err != nil {
+		return Result{}, err
+	}
+	res.Mark = mark
+	for _, id := range res.Read {
+		if p, err := st.Path(ctx, id); err == nil {
+			cache.Track(p)
+		}
+	}
+	res.SaveErr = cache.Save(blockcache.Block{Text: res.Block, IDs: res.IDs, Mark: mark})
+	return res, nil
+}
+
+// Refresh renders again the cached blocks of projects (every cached block
+// when projects include the global one): a writer that knows a session is
+// about to start there (capture, at the end of one) calls it, so that the
+// next SessionStart finds its block current instead of computing it.
+func Refresh(ctx context.Context, st *store.Store, projects ...string) error {
+	all := false
+	want := map[string]bool{}
+	for _, p := range projects {
+		all = all || p == blockcache.Global
+		want[p] = true
+	}
+	for _, k := range blockcache.Keys(st.Home()) {
+		if !all && !want[k.Project] {
+			continue
+		}
+		if _, ok := blockcache.Open(st.Home(), k).Cached(); ok {
+			continue
+		}
+		res, err := Render(ctx, st, k, nil)
+		if err == nil {
+			err = res.SaveErr
+		}
+		if err != nil {
+			return fmt.Errorf("refreshing the block of %s: %w", k.Project, err)
+		}
+	}
+	return nil
+}
