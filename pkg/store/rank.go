@@ -16,19 +16,29 @@ import (
 //   - BM25 with k1 = bm25K1 and no length normalisation (FTS5 fixes b at
 //     0.75, which favours short notes; b = 0 scored best and is simplest), the
 //     title weighted titleBoost and the tags tagsBoost against the body;
+//   - a body word inside a question (a sentence ending in '?') counts only
+//     questionWeight in the note's own score: a question names a topic
+//     without holding the fact asked for, and a query, itself a question,
+//     shares its words with the questions more than with their answers;
 //   - session context: notes that share a conversation (the same
 //     prov_session, or the same session tag within a project) are also
 //     scored together as one document, and sessionWeight of that score is
-//     added to each one's own. A note without a session is a session of its
-//     own, whose score is its own score, so where no notes share a session
-//     every score is multiplied by the same 1 + sessionWeight and the order
-//     is exactly what BM25 alone gives.
+//     added to each one's own. There questions count fully: a question shows
+//     that the conversation is about the topic, and its answer is usually a
+//     note beside it. A note without a session, or the only candidate of its
+//     session, is a session of its own, whose score is its own score, so
+//     where no notes share a session every score is multiplied by the same
+//     1 + sessionWeight and the order is exactly what the own scores give;
+//   - ties: the most recently updated first, then the longest body (of two
+//     notes matching alike, the one that says more; in a conversation the
+//     short notes are mostly replies such as "thanks, sounds great!").
 const (
-	bm25K1        = 1.2
-	titleBoost    = 6.0
-	tagsBoost     = 1.0
-	rankPool      = 30
-	sessionWeight = 0.8
+	bm25K1         = 1.2
+	titleBoost     = 6.0
+	tagsBoost      = 1.0
+	rankPool       = 30
+	sessionWeight  = 0.8
+	questionWeight = 0.25
 )
 
 // rankParams are the constants above as values, so the eval tests can vary them.
@@ -36,9 +46,10 @@ type rankParams struct {
 	k1, title, tags float64
 	pool            int
 	session         float64
+	question        float64
 }
 
-var defaultRank = rankParams{bm25K1, titleBoost, tagsBoost, rankPool, sessionWeight}
+var defaultRank = rankParams{bm25K1, titleBoost, tagsBoost, rankPool, sessionWeight, questionWeight}
 
 // stopWords are English function words, and the pieces contractions leave
 // ("Caroline's" is "caroline" and "s"): they never decide which note is
@@ -63,8 +74,11 @@ type cand struct {
 	fi      fileInfo
 	updated string
 	session string
-	tf      [][3]float64 // per query term: count in title, body, tags
-	score   float64
+	// tf holds per query term its count in the title, the body and the
+	// tags, and the part of the body count inside questions.
+	tf    [][4]float64
+	words int // in the body
+	score float64
 }
 
 // query is the weighted terms a ranking scores, in a fixed order (so equal
@@ -97,14 +111,29 @@ func newQuery(words []string) *query {
 	return q
 }
 
-// count adds text's words to c as column col.
+// Columns of cand.tf.
+const (
+	colTitle = iota
+	colBody
+	colTags
+	colAsked
+)
+
+// count adds text's words to c as column col; in the body it also counts
+// the words of sentences that end with '?' as colAsked, and the words.
 func (q *query) count(c *cand, col int, text string) {
 	var buf [64]byte
 	word := buf[:0]
+	// The terms found since the last sentence end, in case it is a '?'.
+	var pbuf [16]int
+	pending := pbuf[:0]
 	// A word over 64 bytes (FTS5 does not stem those) is skipped: a query
 	// term that long is not looked for in the text.
 	long := false
 	end := func() {
+		if len(word) > 0 && col == colBody {
+			c.words++
+		}
 		if len(word) > 0 && !long && q.first[word[0]] {
 			st, ok := q.stems[string(word)]
 			if !ok {
@@ -113,6 +142,9 @@ func (q *query) count(c *cand, col int, text string) {
 			}
 			if i, ok := q.index[st]; ok {
 				c.tf[i][col]++
+				if col == colBody {
+					pending = append(pending, i)
+				}
 			}
 		}
 		word, long = word[:0], false
@@ -127,6 +159,15 @@ func (q *query) count(c *cand, col int, text string) {
 				r += 'a' - 'A'
 			default:
 				end()
+				switch r {
+				case '?':
+					for _, i := range pending {
+						c.tf[i][colAsked]++
+					}
+					pending = pending[:0]
+				case '.', '!', '\n':
+					pending = pending[:0]
+				}
 				continue
 			}
 			if len(word) < cap(word) {
@@ -171,7 +212,10 @@ func (s *Store) rankNotes(ctx context.Context, pl plan, f Filter, k int) ([]file
 		case a.score < b.score:
 			return 1
 		}
-		return strings.Compare(b.updated, a.updated)
+		if d := strings.Compare(b.updated, a.updated); d != 0 {
+			return d
+		}
+		return b.words - a.words
 	})
 	out := make([]fileInfo, 0, k)
 	for _, c := range cands[:min(k, len(cands))] {
@@ -200,53 +244,66 @@ func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limi
 	var cands []*cand
 	for rows.Next() {
 		var id, scope, bp, project, provSession, title, body, tags string
-		c := &cand{tf: make([][3]float64, len(q.terms))}
+		c := &cand{tf: make([][4]float64, len(q.terms))}
 		if err := rows.Scan(&id, &scope, &bp, &c.updated, &project, &provSession, &title, &body, &tags); err != nil {
 			return nil, err
 		}
 		base, _ := s.dirFor(scope)
 		c.fi = fileInfo{rel: id, abs: filepath.Join(base, filepath.FromSlash(bp)), scope: scope}
 		c.session = sessionKey(id, project, provSession, tags)
-		q.count(c, 0, title)
-		q.count(c, 1, body)
-		q.count(c, 2, tags)
+		q.count(c, colTitle, title)
+		q.count(c, colBody, body)
+		q.count(c, colTags, tags)
 		cands = append(cands, c)
 	}
 	return cands, rows.Err()
 }
 
-// score sets each candidate's score: its own BM25 plus sessionWeight times
-// its session's.
+// score sets each candidate's score: its own BM25 (questions discounted)
+// plus sessionWeight times its session's (questions counted fully).
 func (p rankParams) score(cands []*cand, q *query) {
-	bm25 := func(counts [][3]float64) float64 {
+	bm25 := func(counts [][4]float64, asked float64) float64 {
 		var sum float64
 		for t, v := range counts {
-			if w := p.title*v[0] + v[1] + p.tags*v[2]; w > 0 {
+			body := v[colBody] - (1-asked)*v[colAsked]
+			if w := p.title*v[colTitle] + body + p.tags*v[colTags]; w > 0 {
 				sum += q.idf[t] * w * (p.k1 + 1) / (w + p.k1)
 			}
 		}
 		return sum
 	}
 	// A session's counts are its candidates' added up.
-	sessions := map[string][][3]float64{}
+	type session struct {
+		counts [][4]float64
+		n      int
+	}
+	sessions := map[string]*session{}
 	for _, c := range cands {
-		sum := sessions[c.session]
-		if sum == nil {
-			sum = make([][3]float64, len(q.terms))
-			sessions[c.session] = sum
+		s := sessions[c.session]
+		if s == nil {
+			s = &session{counts: make([][4]float64, len(q.terms))}
+			sessions[c.session] = s
 		}
+		s.n++
 		for t, v := range c.tf {
 			for col := range v {
-				sum[t][col] += v[col]
+				s.counts[t][col] += v[col]
 			}
 		}
 	}
 	sessScore := map[string]float64{}
-	for key, counts := range sessions {
-		sessScore[key] = bm25(counts)
+	for key, s := range sessions {
+		if s.n > 1 {
+			sessScore[key] = bm25(s.counts, 1)
+		}
 	}
 	for _, c := range cands {
-		c.score = bm25(c.tf) + p.session*sessScore[c.session]
+		own := bm25(c.tf, p.question)
+		if sessions[c.session].n == 1 {
+			c.score = own + p.session*own // a session of its own
+		} else {
+			c.score = own + p.session*sessScore[c.session]
+		}
 	}
 }
 

@@ -124,3 +124,33 @@ func TestSearchCreatesNoTempTables(t *testing.T) {
 		t.Fatalf("%d temporary tables before searching, %d after", before, after)
 	}
 }
+
+// A note that asks about something ranks below one that states it: words
+// inside a question count questionWeight in a note's own score.
+func TestQuestionsCountLessThanStatements(t *testing.T) {
+	s := open(t, t.TempDir())
+	putNote(t, s, "01QUES0000000000000000000A", "chat", "we camped by the river last week", "", nil, 1)
+	// Newest, so it would win the tie if questions counted fully.
+	putNote(t, s, "01QUES0000000000000000000B", "chat", "great! where did you camp? by the river?", "", nil, 2)
+	want := []string{"01QUES0000000000000000000A", "01QUES0000000000000000000B"}
+	if got := searchIDs(t, s, "camped river"); !slices.Equal(got, want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	s.rank.question = 1
+	want[0], want[1] = want[1], want[0]
+	if got := searchIDs(t, s, "camped river"); !slices.Equal(got, want) {
+		t.Fatalf("questions counted fully: got %v, want %v", got, want)
+	}
+}
+
+// Of two notes scoring alike and updated at the same time, the longer one
+// comes first.
+func TestTiesGoToTheLongerNote(t *testing.T) {
+	s := open(t, t.TempDir())
+	putNote(t, s, "01TIES0000000000000000000A", "chat", "the river, nice", "", nil, 1)
+	putNote(t, s, "01TIES0000000000000000000B", "chat", "we spent the day by the river and swam until dark", "", nil, 1)
+	want := []string{"01TIES0000000000000000000B", "01TIES0000000000000000000A"}
+	if got := searchIDs(t, s, "river"); !slices.Equal(got, want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+}

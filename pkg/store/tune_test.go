@@ -101,6 +101,8 @@ func setParam(p *rankParams, name string, x float64) {
 		p.pool = int(x)
 	case "session":
 		p.session = x
+	case "question":
+		p.question = x
 	}
 }
 
