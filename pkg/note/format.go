@@ -519,7 +519,57 @@ var implicitRE = sync.OnceValue(func() *regexp.Regexp {
 // string. Every implicit pattern starts with one of a few bytes; most
 // titles and ids do not, and skip the regexp (reindex parses every note).
 func implicit(s string) bool {
+	if surelyImplicit(s) {
+		return true
+	}
 	return strings.IndexByte("yYnNtTfFoO+-.0123456789~<=", s[0]) >= 0 && implicitRE().MatchString(s)
+}
+
+// surelyImplicit recognises, without the regexp, the implicit scalars every
+// note holds: its timestamps (2026-01-02T03:04:05.123456+00:00, a date)
+// and its confidence (0.85). Reading a note checks them, and a hook that
+// reads one should not compile the regexp for that. Each shape it accepts
+// is one the regexp matches (tested); anything else goes to the regexp.
+func surelyImplicit(s string) bool {
+	digits := func(i, n int) bool {
+		if i+n > len(s) {
+			return false
+		}
+		for _, c := range []byte(s[i : i+n]) {
+			if c < '0' || c > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	// A decimal float: digits, '.', digits.
+	if dot := strings.IndexByte(s, '.'); dot > 0 && digits(0, dot) && digits(dot+1, len(s)-dot-1) {
+		return true
+	}
+	// A date, or a date and time with an optional fraction and offset.
+	if len(s) < 10 || !digits(0, 4) || s[4] != '-' || !digits(5, 2) || s[7] != '-' || !digits(8, 2) {
+		return false
+	}
+	if len(s) == 10 {
+		return true
+	}
+	if len(s) < 19 || s[10] != 'T' || !digits(11, 2) || s[13] != ':' || !digits(14, 2) || s[16] != ':' || !digits(17, 2) {
+		return false
+	}
+	i := 19
+	if i < len(s) && s[i] == '.' {
+		i++
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+	}
+	switch rest := s[i:]; {
+	case rest == "" || rest == "Z":
+		return true
+	case len(rest) == 6 && (rest[0] == '+' || rest[0] == '-') && rest[3] == ':':
+		return digits(i+1, 2) && digits(i+4, 2)
+	}
+	return false
 }
 
 // scalar renders s as PyYAML's safe_dump(allow_unicode=True) would on one line.

@@ -229,8 +229,8 @@ func (s *Store) rankNotes(ctx context.Context, pl plan, f Filter, k int) ([]file
 func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limit int) ([]*cand, error) {
 	p := s.rank
 	args := []any{match}
-	sq := `WITH top AS (SELECT m.rowid AS r FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid
-		WHERE memories_fts MATCH ?` + f.where(&args) + `
+	sq := `WITH top AS (SELECT m.rowid AS r FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
+		WHERE memories_fts MATCH ?` + f.matchWhere(&args) + `
 		AND m.id NOT IN (SELECT target FROM superseded)
 		ORDER BY bm25(memories_fts, 0, ?, 1, ?), m.updated_at DESC LIMIT ?)
 		SELECT m.id, m.scope, m.body_path, m.updated_at, m.project, coalesce(m.prov_session, ''), x.title, x.body, x.tags

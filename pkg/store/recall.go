@@ -23,10 +23,13 @@ type Term struct {
 // QueryTerms returns the distinct words of query (as Search splits them)
 // with their document frequencies, and how many notes the index holds.
 func (s *Store) QueryTerms(ctx context.Context, query string) ([]Term, int, error) {
-	var docs int
-	if err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM memories").Scan(&docs); err != nil {
+	// FTS5's own row count: one small record, where count(*) would read
+	// a whole index of the memories table.
+	n, err := s.docCount(ctx)
+	if err != nil {
 		return nil, 0, err
 	}
+	docs := int(n)
 	tokens := dedupe(Tokens(query))
 	if len(tokens) > maxTerms {
 		tokens = tokens[:maxTerms]
@@ -35,7 +38,6 @@ func (s *Store) QueryTerms(ctx context.Context, query string) ([]Term, int, erro
 		return nil, docs, nil
 	}
 	var df []int
-	var err error
 	if docs >= pruneMinDocs {
 		df, _, err = s.docFreqs(ctx, tokens)
 	} else {
@@ -63,63 +65,35 @@ func (s *Store) countDocs(ctx context.Context, tokens []string) ([]int, error) {
 	return df, nil
 }
 
-// Holds returns, for each of ids, the words (a subset of words, same order)
-// the note holds in its title, body or tags, stemmed the way the index
-// stems them. One query per word covers every note.
-func (s *Store) Holds(ctx context.Context, ids, words []string) (map[string][]string, error) {
+// Holds returns, for each note, the words (a subset of words, same order)
+// it holds in its title, body or tags, split, folded and stemmed the way the
+// index does it (FTS5's porter unicode61, ported in stem.go), so a word is
+// held exactly when a search for it would match the note's current text.
+// Computed from the notes themselves: no query.
+func Holds(notes []*note.Note, words []string) map[string][]string {
 	out := map[string][]string{}
-	if len(ids) == 0 || len(words) == 0 {
-		return out, nil
+	if len(notes) == 0 || len(words) == 0 {
+		return out
 	}
-	in := "(?" + strings.Repeat(",?", len(ids)-1) + ")"
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
-	rows, err := s.db.QueryContext(ctx, "SELECT rowid, id FROM memories WHERE id IN "+in, args...)
-	if err != nil {
-		return nil, err
-	}
-	idOf := map[int64]string{}
-	var rowids []any
-	for rows.Next() {
-		var r int64
-		var id string
-		if err := rows.Scan(&r, &id); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		idOf[r] = id
-		rowids = append(rowids, r)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil || len(rowids) == 0 {
-		return out, err
-	}
-	st, err := s.db.PrepareContext(ctx, "SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? AND rowid IN (?"+strings.Repeat(",?", len(rowids)-1)+")")
-	if err != nil {
-		return nil, err
-	}
-	defer st.Close()
-	for _, w := range words {
-		rows, err := st.QueryContext(ctx, append([]any{`{title body tags}: "` + strings.ReplaceAll(w, `"`, `""`) + `"`}, rowids...)...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			var r int64
-			if err := rows.Scan(&r); err != nil {
-				rows.Close()
-				return nil, err
+	q := newQuery(words)
+	for _, n := range notes {
+		c := &cand{tf: make([][4]float64, len(q.terms))}
+		q.count(c, colTitle, n.Title)
+		q.count(c, colBody, n.Body)
+		q.count(c, colTags, strings.Join(n.Tags, " "))
+		for _, w := range words {
+			terms := ftsTerms(w)
+			held := len(terms) > 0
+			for _, t := range terms {
+				v := c.tf[q.index[t]]
+				held = held && v[colTitle]+v[colBody]+v[colTags] > 0
 			}
-			out[idOf[r]] = append(out[idOf[r]], w)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
+			if held {
+				out[n.ID] = append(out[n.ID], w)
+			}
 		}
 	}
-	return out, nil
+	return out
 }
 
 // Watermark marks the index's present state: every note (re)indexed later,

@@ -96,8 +96,8 @@ func (s *Store) Search(ctx context.Context, query string, f Filter, k int) ([]*n
 // ranked is the seed's query: BM25 over the terms (titles weighted), then recency.
 func (s *Store) ranked(ctx context.Context, match string, f Filter, k int) ([]fileInfo, error) {
 	args := []any{match}
-	q := `SELECT m.id, m.scope, m.body_path FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid
-		WHERE memories_fts MATCH ?` + f.where(&args) + `
+	q := `SELECT m.id, m.scope, m.body_path FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
+		WHERE memories_fts MATCH ?` + f.matchWhere(&args) + `
 		AND m.id NOT IN (SELECT target FROM superseded)
 		ORDER BY bm25(memories_fts, 0, ?, 1, 1), m.updated_at DESC LIMIT ?`
 	args = append(args, s.titleWeight, k)

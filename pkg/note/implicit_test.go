@@ -1,0 +1,22 @@
+package note
+
+import "testing"
+
+// The regexp-free shapes are a subset of PyYAML's implicit resolvers.
+func TestSurelyImplicitAgreesWithRegexp(t *testing.T) {
+	cases := []string{"0.85", "1.0", "1.", "10.25", "2026-01-02", "2026-01-02T03:04:05", "2026-01-02T03:04:05Z",
+		"2026-01-02T03:04:05.123456+00:00", "2026-11-23T19:20:32-05:30", "2026-01-02T03:04:05.+01:00",
+		".5", "1.2.3", "2026-1-2", "2026-01-02 03:04:05", "2026-01-02T03:04:05+0100", "2026-01-02T3:04:05",
+		"abc", "12", "0x1F", "1e5", "1.0e+5", "2026-01-02T03:04:05.1Z", "2026-01-02x", "١.٢"}
+	for _, s := range cases {
+		sure, re := surelyImplicit(s), implicitRE().MatchString(s)
+		if sure && !re {
+			t.Errorf("%q: surelyImplicit but the regexp does not match", s)
+		}
+	}
+	for _, s := range []string{"0.85", "2026-01-02T03:04:05.123456+00:00", "2026-01-02"} {
+		if !surelyImplicit(s) {
+			t.Errorf("%q: a note's own shape goes to the regexp", s)
+		}
+	}
+}
