@@ -88,7 +88,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // blockFor is the hook's work. The common path, a block saved by an
 // earlier session and still current (pkg/blockcache says when it is), reads
 // a few small files and links neither SQLite nor YAML, so the hook starts
-// and ends at the speed of a bare process. Otherwise `anamnesis inject`
+// and ends at the speed of a bare process. Otherwise `anamnesis block`
 // computes the block from the index and saves it for the next session.
 func blockFor(ctx context.Context, home, projectKey string, k, budget int, stdin io.Reader, log *hook.Logger) (string, error) {
 	p, perr := hook.ReadPayload(stdin)
@@ -131,7 +131,7 @@ func blockFor(ctx context.Context, home, projectKey string, k, budget int, stdin
 	return b.Text, nil
 }
 
-// render runs `anamnesis inject` for key and returns what it printed.
+// render runs `anamnesis block` for key and returns what it printed.
 func render(ctx context.Context, home string, key blockcache.Key, log *hook.Logger) (string, error) {
 	self := bin.Find("anamnesis")
 	if self == "" {
@@ -143,16 +143,16 @@ func render(ctx context.Context, home string, key blockcache.Key, log *hook.Logg
 	if dl, ok := ctx.Deadline(); ok {
 		limit = max(time.Until(dl)-time.Second, limit)
 	}
-	cmd := exec.CommandContext(ctx, self, "inject", "--home", home, "--project", key.Project,
+	cmd := exec.CommandContext(ctx, self, "block", "--home", home, "--project", key.Project,
 		"--k", strconv.Itoa(key.K), "--max-chars", strconv.Itoa(key.Budget), "--timeout", limit.String())
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err := cmd.Run()
 	if msg := strings.TrimSpace(errOut.String()); msg != "" {
-		log.Printf("anamnesis inject: %s", msg)
+		log.Printf("anamnesis block: %s", msg)
 	}
 	if err != nil {
-		return "", fmt.Errorf("anamnesis inject: %w", err)
+		return "", fmt.Errorf("anamnesis block: %w", err)
 	}
 	return out.String(), nil
 }

@@ -45,7 +45,7 @@ func builtins() []command {
 		{"list", "[--project P] [--type T] [--scope S] [--machine M] [--limit N]", "list notes, newest first", runList},
 		{"search", "QUERY [--project P] [--type T] [--scope S] [--k N]", "full-text search", runSearch},
 		{"reindex", "[--full]", "bring the index up to date with the files", runReindex},
-		{"inject", "[--project P] [--k N] [--max-chars N]", "print the block a session in the project starts with", runInject},
+		{"block", "[--project P] [--k N] [--max-chars N]", "print the SessionStart block of a project (what anamnesis-inject prints), from the index", runBlock},
 		{"status", "[--json]", "counts, paths, sync state, unreadable files", runStatus},
 		{"import", "[--claude-home DIR] [--no-sync]", "import Claude Code's native memory files", runImport},
 		{"scrub", "[--apply] [--json]", "find secrets already in notes and git history; --apply redacts the files", runScrub},
@@ -298,6 +298,7 @@ Commands:
 	fmt.Fprint(w, `
 Run by the hooks and tools (each is its own binary, anamnesis-NAME):
   inject     print the memory block for a session (SessionStart)
+  recall     print the notes a prompt is about (UserPromptSubmit)
   capture    turn a session transcript into a note (SessionEnd, PreCompact)
   sync       commit, pull and push the notes over git
   dashboard  browse and edit memory in a local web UI

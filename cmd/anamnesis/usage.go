@@ -42,8 +42,8 @@ func example(name string) string {
 		return "anamnesis status --json"
 	case "reindex":
 		return "anamnesis reindex --full"
-	case "inject":
-		return "anamnesis inject --project github.com/acme/api"
+	case "block":
+		return "anamnesis block --project github.com/acme/api"
 	case "config":
 		return "anamnesis config set remote git@github.com:me/anamnesis-memory.git"
 	}

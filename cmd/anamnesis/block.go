@@ -16,11 +16,13 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
 )
 
-// runInject prints the SessionStart block of a project computed from the
+// runBlock prints the SessionStart block of a project computed from the
 // index, and saves it for the hook. anamnesis-inject, which must not link
 // SQLite to start at the speed of a bare process, runs this on a cache miss.
-func runInject(ctx context.Context, e *env, args []string) error {
-	fs := commandFlags(e, "inject")
+// (Not named inject: `anamnesis inject` stays the hook, as in the
+// reference, whose hook command it is.)
+func runBlock(ctx context.Context, e *env, args []string) error {
+	fs := commandFlags(e, "block")
 	var c common
 	c.register(fs, false)
 	projectFlag := fs.String("project", "", "project key (default: the project of the current directory)")
