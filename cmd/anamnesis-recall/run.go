@@ -108,6 +108,12 @@ func recallFor(ctx context.Context, home string, p hook.Payload, budget int, log
 	if serr != nil {
 		log.Printf("session %s state unreadable (%v); starting it afresh", p.SessionID, serr)
 	}
+	firstWithMark := sess.Prompts == 0 && sess.Mark > 0
+	if !firstWithMark && !recall.Informative(prompt) {
+		// "yes", "ok, do it": nothing to search for, and nothing
+		// arrived to bring; the index is not opened.
+		return "", nil
+	}
 	st, err := store.Open(ctx, home)
 	if err != nil {
 		return "", err
@@ -121,7 +127,7 @@ func recallFor(ctx context.Context, home string, p hook.Payload, budget int, log
 		return sess.Shown(n.ID) || (p.SessionID != "" && n.ProvSession == p.SessionID)
 	}
 	var arrived []*note.Note
-	if sess.Prompts == 0 && sess.Mark > 0 {
+	if firstWithMark {
 		// The SessionStart sync runs in the background; what it pulled
 		// after the block was rendered reaches the session here, once. A
 		// prompt sent right away may find that sync still running: give

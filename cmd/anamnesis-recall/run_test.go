@@ -218,3 +218,25 @@ func TestOwnSessionNoteIsNotRecalled(t *testing.T) {
 		t.Errorf("another session does not get it:\n%s", out)
 	}
 }
+
+// A prompt of stop words only has nothing to search for: the index is not
+// even opened (so a missing one is not rebuilt for it); an informative
+// prompt opens it.
+func TestUninformativePromptLeavesIndexClosed(t *testing.T) {
+	f := newFixture(t)
+	db := filepath.Join(f.home, "index.db")
+	for _, p := range []string{db, db + "-wal", db + "-shm"} {
+		os.Remove(p)
+	}
+	session.Save(f.home, "s1", session.State{Prompts: 1})
+	if out := f.recall(t, f.payload("s1", "Yes, ok, do it please!")); out != "" {
+		t.Fatalf("printed %q", out)
+	}
+	if _, err := os.Stat(db); err == nil {
+		t.Fatal("an uninformative prompt opened (and rebuilt) the index")
+	}
+	f.recall(t, f.payload("s1", "deploy the billing service"))
+	if _, err := os.Stat(db); err != nil {
+		t.Fatal("an informative prompt did not open the index")
+	}
+}

@@ -235,6 +235,17 @@ func section(n *note.Note, room int) (string, bool) {
 // frequency alone to show they carry nothing.
 func stopWord(w string) bool { return stopWords[strings.ToLower(w)] }
 
+// Informative reports whether prompt has a word that is not a stop word:
+// without one there is nothing to search for ("yes", "ok, do it").
+func Informative(prompt string) bool {
+	for _, w := range store.Tokens(prompt) {
+		if !stopWord(w) {
+			return true
+		}
+	}
+	return false
+}
+
 var stopWords = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`a about above after again against all am an and any are as at be
