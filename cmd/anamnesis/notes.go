@@ -324,7 +324,10 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer s.Close()
+	// No Close, as in the hooks: a reader has nothing to checkpoint, the
+	// process ends after printing, and closing (the last connection
+	// removing the WAL files, the page cache freed a page at a time) would
+	// add a tenth to a search run as a command.
 	hits, err := s.Search(ctx, strings.Join(pos, " "), f, *k)
 	if err != nil {
 		return err
