@@ -350,20 +350,26 @@ func runReindex(ctx context.Context, e *env, args []string) error {
 	if _, err := parseArgs(fs, args); err != nil {
 		return err
 	}
-	// --full is the repair doctor prints: it also reads every page of the
-	// index, so damage the header does not show is found and rebuilt.
-	opener := store.Open
-	if *full {
-		opener = store.OpenChecked
-	}
-	s, _, err := c.openWith(ctx, e, opener)
+	s, _, err := c.openWith(ctx, e, store.Open)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	r, err := s.Reindex(ctx, *full)
+	// --full is the repair doctor prints: the rebuild reads every page of
+	// the old index, and one with damage the header does not show is moved
+	// aside and rebuilt (Store.Rebuild).
+	before, _ := s.SetAside()
+	var r store.ReindexResult
+	if *full {
+		r, err = s.Rebuild(ctx)
+	} else {
+		r, err = s.Reindex(ctx, false)
+	}
 	if err != nil {
 		return err
+	}
+	if moved, why := s.SetAside(); moved != before {
+		fmt.Fprintf(e.stderr, "anamnesis: the index was damaged (%s); moved it to %s and rebuilt it from the notes\n", why, moved)
 	}
 	probs, _ := s.Problems(ctx)
 	if c.json {

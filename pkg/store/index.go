@@ -48,6 +48,9 @@ type Problem struct {
 // Reindex brings the index up to date with the files. Incremental mode
 // re-reads only files whose size or modification time changed and drops rows
 // of files that are gone; full mode rebuilds everything. Both leave the same index.
+// A full rebuild drops every old table first, reading each page as it frees
+// it, so it fails with a corruption error on damage the header check at Open
+// does not show (Rebuild then replaces the file).
 func (s *Store) Reindex(ctx context.Context, full bool) (ReindexResult, error) {
 	tx, err := s.begin(ctx)
 	if err != nil {
@@ -62,7 +65,9 @@ func (s *Store) Reindex(ctx context.Context, full bool) (ReindexResult, error) {
 		return r, err
 	}
 	s.touched(r.touched)
-	s.maybeRefreshDF(ctx, r, full)
+	if !full { // a rebuild refreshed them (reindexTx)
+		s.maybeRefreshDF(ctx, r)
+	}
 	if full {
 		// A rebuild leaves the whole index in the WAL: copy it into the
 		// database now, so the next opener does not read it from there (and a
@@ -123,10 +128,17 @@ func (s *Store) walk() ([]fileInfo, error) {
 
 func (s *Store) reindexTx(ctx context.Context, tx *sql.Tx, full bool) (ReindexResult, error) {
 	var r ReindexResult
-	files, err := s.walk()
-	if err != nil {
-		return r, err
+	// The tree is listed while SQLite clears the tables (or reads what was
+	// indexed): neither waits for the other.
+	type listing struct {
+		files []fileInfo
+		err   error
 	}
+	walked := make(chan listing, 1) // buffered: an early return leaves no goroutine behind
+	go func() {
+		files, err := s.walk()
+		walked <- listing{files, err}
+	}()
 	type rec struct {
 		id          string
 		size, mtime int64
@@ -156,15 +168,24 @@ func (s *Store) reindexTx(ctx context.Context, tx *sql.Tx, full bool) (ReindexRe
 			return r, err
 		}
 	}
-	present := make(map[string]bool, len(files))
-	var changed []fileInfo
-	for _, f := range files {
-		present[f.rel] = true
-		if k, ok := known[f.rel]; ok && k.size == f.size && k.mtime == f.mtime {
-			r.Unchanged++
-			continue
+	l := <-walked
+	if l.err != nil {
+		return r, l.err
+	}
+	// A rebuild reads every file; only an incremental reindex compares
+	// (and so needs the set of paths present: a rebuild's peak memory).
+	changed := l.files
+	var present map[string]bool
+	if !full {
+		changed, present = nil, make(map[string]bool, len(l.files))
+		for _, f := range l.files {
+			present[f.rel] = true
+			if k, ok := known[f.rel]; ok && k.size == f.size && k.mtime == f.mtime {
+				r.Unchanged++
+				continue
+			}
+			changed = append(changed, f)
 		}
-		changed = append(changed, f)
 	}
 	w, err := newWriter(ctx, s.home, tx)
 	if err != nil {
@@ -189,6 +210,9 @@ func (s *Store) reindexTx(ctx context.Context, tx *sql.Tx, full bool) (ReindexRe
 	}
 	if full {
 		w.fresh = map[string]string{}
+		if w.batch, err = newBatch(ctx, tx, w.staged != nil); err != nil {
+			return r, err
+		}
 	}
 	// Files are read and parsed in parallel, a chunk ahead of the inserts
 	// (bounded memory), and indexed in walk order so duplicate ids resolve
@@ -224,6 +248,9 @@ func (s *Store) reindexTx(ctx context.Context, tx *sql.Tx, full bool) (ReindexRe
 		return r, err
 	}
 	if full {
+		if err := mergeLoadedFTS(ctx, tx); err != nil {
+			return r, err
+		}
 		// The secondary indexes, dropped by clearForRebuild, are built once
 		// from the loaded tables: cheaper than updating them row by row.
 		if _, err := tx.ExecContext(ctx, schema); err != nil {
@@ -232,6 +259,11 @@ func (s *Store) reindexTx(ctx context.Context, tx *sql.Tx, full bool) (ReindexRe
 	}
 	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM memories").Scan(&r.Total); err != nil {
 		return r, err
+	}
+	if full {
+		if err := refreshDF(ctx, tx); err != nil {
+			return r, err
+		}
 	}
 	r.touched = w.touched
 	if full {
@@ -253,6 +285,8 @@ type writer struct {
 	// fresh is set while filling empty tables (a full rebuild): nothing needs
 	// deleting first, and duplicate ids are caught in memory.
 	fresh map[string]string
+	// batch, set with fresh, buffers the rows for multi-row inserts.
+	batch *batch
 	// touched collects the projects whose notes this transaction changed,
 	// for inject's block cache (pkg/blockcache) once it commits.
 	touched map[string]bool
@@ -298,6 +332,9 @@ func (w *writer) close() {
 	if w.staged != nil {
 		w.staged.Close()
 	}
+	if w.batch != nil {
+		w.batch.close()
+	}
 }
 
 func (w *writer) stage(ctx context.Context) error {
@@ -311,6 +348,11 @@ func (w *writer) stage(ctx context.Context) error {
 }
 
 func (w *writer) flush(ctx context.Context) error {
+	if w.batch != nil {
+		if err := w.batch.flush(ctx, w.tx); err != nil {
+			return err
+		}
+	}
 	if w.staged == nil {
 		return nil
 	}
@@ -322,8 +364,16 @@ func (w *writer) flush(ctx context.Context) error {
 	return err
 }
 
-// indexFile reads one file and indexes it, or records why it cannot be.
+// indexFile indexes one read file, or records why it cannot be.
 func (w *writer) indexFile(ctx context.Context, f fileInfo, n *note.Note, reason string) (bool, error) {
+	ok, err := w.indexFileRows(ctx, f, n, reason)
+	if err == nil && w.batch != nil {
+		err = w.batch.noteDone(ctx, w.tx)
+	}
+	return ok, err
+}
+
+func (w *writer) indexFileRows(ctx context.Context, f fileInfo, n *note.Note, reason string) (bool, error) {
 	if reason == "" && w.fresh != nil {
 		if other, dup := w.fresh[n.ID]; dup {
 			reason = fmt.Sprintf("duplicate id %s (also in %s)", n.ID, other)
@@ -358,6 +408,10 @@ func (w *writer) indexFile(ctx context.Context, f fileInfo, n *note.Note, reason
 		}
 	}
 	if reason != "" {
+		if w.batch != nil {
+			w.batch.files.args = append(w.batch.files.args, f.rel, nil, f.size, f.mtime, nil, reason)
+			return false, nil
+		}
 		_, err := w.upFile.ExecContext(ctx, f.rel, nil, f.size, f.mtime, nil, reason)
 		return false, err
 	}
@@ -426,6 +480,27 @@ func (w *writer) index(ctx context.Context, n *note.Note, bodyPath string, f fil
 	}
 	if len(n.Supersedes) > 0 {
 		w.touched[note.Global] = true // its targets may be in any project
+	}
+	if w.batch != nil {
+		b := w.batch
+		rowid := b.nextRowid
+		b.nextRowid++
+		b.mem.args = append(b.mem.args, rowid, n.ID, n.Type, n.Title, bodyPath, n.Project, n.MachineID, n.Scope,
+			n.CreatedAt, n.UpdatedAt, n.ProvSource, nullable(n.ProvModel), nullable(n.ProvSession), n.Confidence, nullable(sup))
+		for _, t := range n.Tags {
+			b.tags.args = append(b.tags.args, n.ID, t)
+		}
+		for _, t := range n.Supersedes {
+			b.sup.args = append(b.sup.args, n.ID, t)
+		}
+		tags, _ := json.Marshal(n.Tags)
+		b.files.args = append(b.files.args, f.rel, n.ID, f.size, f.mtime, string(tags), nil)
+		if b.fts != nil {
+			b.fts.args = append(b.fts.args, rowid, n.ID, n.Title, n.Body, strings.Join(n.Tags, " "))
+			return nil
+		}
+		_, err := w.insFTS.ExecContext(ctx, rowid, n.ID, n.Title, n.Body, strings.Join(n.Tags, " "))
+		return err
 	}
 	res, err := w.upMem.ExecContext(ctx, n.ID, n.Type, n.Title, bodyPath, n.Project, n.MachineID, n.Scope,
 		n.CreatedAt, n.UpdatedAt, n.ProvSource, nullable(n.ProvModel), nullable(n.ProvSession), n.Confidence, nullable(sup))

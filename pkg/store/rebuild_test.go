@@ -61,6 +61,13 @@ func TestFullReindexRestoresIndexes(t *testing.T) {
 	if after, _ := s.CountInjectable(ctx, "p1"); after != before || before == 0 {
 		t.Fatalf("CountInjectable(p1) = %d after the rebuild, %d before", after, before)
 	}
+	// The load's merge settings are not left behind for later writes.
+	for k, want := range map[string]int{"automerge": ftsAutomerge, "crisismerge": ftsCrisisMerge} {
+		var v int
+		if err := s.db.QueryRow("SELECT v FROM memories_fts_config WHERE k = ?", k).Scan(&v); err != nil || v != want {
+			t.Errorf("memories_fts %s = %d (%v) after a full rebuild, want %d", k, v, err, want)
+		}
+	}
 }
 
 // Stopping the parser early (an error while inserting) ends its goroutine.

@@ -130,6 +130,41 @@ func setAside(path string, seen os.FileInfo) (string, error) {
 	return dst, nil
 }
 
+// Rebuild is the repair `reindex --full` runs: a full Reindex that, when it
+// meets damage in the old file, moves the file aside (as Open does with an
+// unusable one) and indexes the notes into a new one. This replaces a
+// quick_check before the rebuild, which read the whole file once more. It
+// replaces the store's connection pool, so nothing else may be using the
+// store meanwhile: it is for a command's own store. A server's full Reindex
+// (the dashboard's button) reports the damage as an error instead.
+func (s *Store) Rebuild(ctx context.Context) (ReindexResult, error) {
+	r, err := s.Reindex(ctx, true)
+	if !isCorrupt(err) {
+		return r, err
+	}
+	if err := s.replaceUnusable(err.Error()); err != nil {
+		return r, err
+	}
+	return s.Reindex(ctx, true)
+}
+
+// replaceUnusable moves the open index aside after a full rebuild met
+// damage in it (why), and connects to a new, empty file in its place, which
+// the caller's rebuild fills (reindexTx creates the schema).
+func (s *Store) replaceUnusable(why string) error {
+	path := s.DBPath()
+	seen, _ := os.Lstat(path)
+	s.db.Close()
+	moved, err := setAside(path, seen)
+	if err != nil {
+		return fmt.Errorf("store: index %s is unusable (%s); %w", path, why, err)
+	}
+	if moved != "" {
+		s.setAside, s.setAsideWhy = moved, why
+	}
+	return s.connect()
+}
+
 // SetAside is where Open moved an unusable index before rebuilding it ("" if it did not).
 func (s *Store) SetAside() (path, reason string) { return s.setAside, s.setAsideWhy }
 

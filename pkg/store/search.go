@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -271,17 +272,18 @@ func (s *Store) docFreqs(ctx context.Context, tokens []string) ([]int, map[strin
 	return df, dfOf, nil
 }
 
-// maybeRefreshDF recomputes document frequencies after a full rebuild or once
-// the note count has drifted by more than a tenth since the last computation.
-// Stale figures are harmless: a term that was common stays common, and a new
-// term without a figure is treated as rare and kept.
-func (s *Store) maybeRefreshDF(ctx context.Context, r ReindexResult, full bool) {
+// maybeRefreshDF recomputes document frequencies after an incremental
+// reindex once the note count has drifted by more than a tenth since the last
+// computation (a full rebuild always does, in its transaction). Stale figures
+// are harmless: a term that was common stays common, and a new term without a
+// figure is treated as rare and kept.
+func (s *Store) maybeRefreshDF(ctx context.Context, r ReindexResult) {
 	var v string
 	last := -1
 	if err := s.db.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = 'df_docs'").Scan(&v); err == nil {
 		last, _ = strconv.Atoi(v)
 	}
-	if !full && last >= 0 && abs(r.Total-last)*10 <= max(last, 1) {
+	if last >= 0 && abs(r.Total-last)*10 <= max(last, 1) {
 		return
 	}
 	s.RefreshDF(ctx)
@@ -301,6 +303,15 @@ func (s *Store) RefreshDF(ctx context.Context) error {
 		return err
 	}
 	defer tx.Rollback()
+	if err := refreshDF(ctx, tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// refreshDF is RefreshDF inside tx: a full rebuild runs it before it
+// commits, so no reader sees the new index without its figures.
+func refreshDF(ctx context.Context, tx *sql.Tx) error {
 	var total int
 	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM memories").Scan(&total); err != nil {
 		return err
@@ -312,8 +323,6 @@ func (s *Store) RefreshDF(ctx context.Context) error {
 	if _, err := tx.ExecContext(ctx, "INSERT INTO term_df (term, df) SELECT term, doc FROM memories_vocab WHERE doc > ?", total/100); err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, "INSERT OR REPLACE INTO meta (key, value) VALUES ('df_docs', ?)", strconv.Itoa(total)); err != nil {
-		return err
-	}
-	return tx.Commit()
+	_, err := tx.ExecContext(ctx, "INSERT OR REPLACE INTO meta (key, value) VALUES ('df_docs', ?)", strconv.Itoa(total))
+	return err
 }

@@ -139,13 +139,10 @@ func openStore(ctx context.Context, home string, check bool) (*Store, error) {
 
 // openDB opens the index file and brings it to this code's schema.
 func (s *Store) openDB(ctx context.Context, check bool) error {
-	db, err := sql.Open("sqlite", dsn(s.DBPath()))
-	if err != nil {
-		return fmt.Errorf("open index: %w", err)
+	if err := s.connect(); err != nil {
+		return err
 	}
-	db.SetMaxOpenConns(4)
-	db.SetConnMaxIdleTime(time.Minute)
-	s.db = db
+	db := s.db
 	if check {
 		if err := s.quickCheck(ctx); err != nil {
 			db.Close()
@@ -166,6 +163,19 @@ func (s *Store) openDB(ctx context.Context, check bool) error {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// connect sets up the connection pool of the index file (SQLite opens the
+// file when the first connection is made).
+func (s *Store) connect() error {
+	db, err := sql.Open("sqlite", dsn(s.DBPath()))
+	if err != nil {
+		return fmt.Errorf("open index: %w", err)
+	}
+	db.SetMaxOpenConns(4)
+	db.SetConnMaxIdleTime(time.Minute)
+	s.db = db
+	return nil
 }
 
 // touched tells inject's block cache which projects a committed write
@@ -307,18 +317,7 @@ func (s *Store) ensureSchema(ctx context.Context) error {
 		return err
 	}
 	if !ok {
-		for _, t := range derivedTables {
-			if _, err := tx.ExecContext(ctx, "DROP TABLE IF EXISTS "+t); err != nil {
-				return err
-			}
-		}
-		if _, err := tx.ExecContext(ctx, schema); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)", strconv.Itoa(SchemaVersion)); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, "PRAGMA user_version = 0"); err != nil {
+		if err := resetTables(ctx, tx); err != nil {
 			return err
 		}
 	} else {
@@ -337,7 +336,28 @@ func (s *Store) ensureSchema(ctx context.Context) error {
 		return err
 	}
 	s.touched(map[string]bool{note.Global: true})
-	return s.RefreshDF(ctx)
+	return nil
+}
+
+// resetTables drops every derived table (ours and a reference version's)
+// and creates this code's empty schema. Dropping frees the old pages without
+// per-row work (with foreign keys on, DELETE FROM memories checks each row's
+// children) and reads each of them as it goes, so damage anywhere in the old
+// tables shows up here as a corruption error.
+func resetTables(ctx context.Context, tx *sql.Tx) error {
+	for _, t := range derivedTables {
+		if _, err := tx.ExecContext(ctx, "DROP TABLE IF EXISTS "+t); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, schema); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)", strconv.Itoa(SchemaVersion)); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, "PRAGMA user_version = 0")
+	return err
 }
 
 func (s *Store) hasNoteFiles() bool {
