@@ -4,4 +4,4 @@ package main
 
 import "github.com/anamnesis-dev/anamnesis/pkg/cli"
 
-func main() { cli.Main("anamnesis-inject", run) }
+func main() { cli.HookMain("anamnesis-inject", run) }

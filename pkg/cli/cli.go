@@ -61,6 +61,19 @@ func Main(name string, fn RunFunc) {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	err := fn(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
+	exit(name, err)
+}
+
+// HookMain is Main for the hooks that run before every session and prompt
+// (inject, recall): without an interrupt handler, whose signal thread costs
+// a tenth of a cached SessionStart. An interrupt ends such a hook at once,
+// which leaves nothing half written: its writes are atomic renames and
+// SQLite transactions.
+func HookMain(name string, fn RunFunc) {
+	exit(name, fn(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func exit(name string, err error) {
 	var ee ExitError
 	if err != nil && !errors.Is(err, flag.ErrHelp) && !errors.As(err, &ee) {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", name, err)
