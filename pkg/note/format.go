@@ -519,10 +519,23 @@ var implicitRE = sync.OnceValue(func() *regexp.Regexp {
 // string. Every implicit pattern starts with one of a few bytes; most
 // titles and ids do not, and skip the regexp (reindex parses every note).
 func implicit(s string) bool {
+	if c := s[0]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+		// The only patterns that start with a letter are these words.
+		return implicitWords[s]
+	}
 	if surelyImplicit(s) {
 		return true
 	}
-	return strings.IndexByte("yYnNtTfFoO+-.0123456789~<=", s[0]) >= 0 && implicitRE().MatchString(s)
+	return strings.IndexByte("+-.0123456789~<=", s[0]) >= 0 && implicitRE().MatchString(s)
+}
+
+// implicitWords are the implicit scalars that start with a letter (PyYAML's
+// bool and null resolvers).
+var implicitWords = map[string]bool{
+	"yes": true, "Yes": true, "YES": true, "no": true, "No": true, "NO": true,
+	"true": true, "True": true, "TRUE": true, "false": true, "False": true, "FALSE": true,
+	"on": true, "On": true, "ON": true, "off": true, "Off": true, "OFF": true,
+	"null": true, "Null": true, "NULL": true,
 }
 
 // surelyImplicit recognises, without the regexp, the implicit scalars every

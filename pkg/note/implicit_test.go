@@ -20,3 +20,14 @@ func TestSurelyImplicitAgreesWithRegexp(t *testing.T) {
 		}
 	}
 }
+
+// A scalar starting with a letter is implicit exactly when the regexp says so.
+func TestImplicitWordsAgreeWithRegexp(t *testing.T) {
+	for _, s := range []string{"yes", "Yes", "YES", "yES", "no", "No", "NO", "true", "True", "TRUE", "tRUE", "false",
+		"False", "FALSE", "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL", "nULL", "y", "n", "Y", "N",
+		"yes!", "Note", "True story", "offset", "online", "nan", "inf", "Inf", "NaN", "The title", "a", "Z9"} {
+		if got, want := implicit(s), implicitRE().MatchString(s); got != want {
+			t.Errorf("implicit(%q) = %v, the regexp says %v", s, got, want)
+		}
+	}
+}
