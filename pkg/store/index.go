@@ -52,8 +52,15 @@ type Problem struct {
 // it, so it fails with a corruption error on damage the header check at Open
 // does not show (Rebuild then replaces the file).
 func (s *Store) Reindex(ctx context.Context, full bool) (ReindexResult, error) {
-	tx, err := s.begin(ctx)
-	if err != nil {
+	var tx *sql.Tx
+	var err error
+	if full {
+		var done func()
+		if tx, done, err = s.beginRebuild(ctx); err != nil {
+			return ReindexResult{}, err
+		}
+		defer done()
+	} else if tx, err = s.begin(ctx); err != nil {
 		return ReindexResult{}, err
 	}
 	defer tx.Rollback()
