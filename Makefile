@@ -75,12 +75,16 @@ dist:
 # exists but is incomplete stops the bench.
 BENCH_DIR ?= $(or $(TMPDIR),/tmp)/anamnesis-bench
 BENCH_GEN := scripts/bench/gen_store.py
+# Every driver runs even when an earlier one finds a budget over; the target
+# fails at the end if any did.
 bench: build
-	$(GO) run ./scripts/bench/corebench -bin bin -gen $(BENCH_GEN) -work $(BENCH_DIR)
-	$(GO) run ./scripts/bench/hookbench -bin bin -gen $(BENCH_GEN) -work $(BENCH_DIR)
-	$(GO) run ./scripts/bench/mcpbench -bin bin/anamnesis-mcp -gen $(BENCH_GEN) -work $(BENCH_DIR)
-	$(GO) run ./scripts/bench/syncbench -bin bin -work $(BENCH_DIR)/sync
-	$(GO) run ./scripts/bench/dashbench -gen $(BENCH_GEN) -work $(BENCH_DIR) -n 100000
+	@status=0; \
+	$(GO) run ./scripts/bench/corebench -bin bin -gen $(BENCH_GEN) -work $(BENCH_DIR) || status=1; \
+	$(GO) run ./scripts/bench/hookbench -bin bin -gen $(BENCH_GEN) -work $(BENCH_DIR) || status=1; \
+	$(GO) run ./scripts/bench/mcpbench -bin bin/anamnesis-mcp -gen $(BENCH_GEN) -work $(BENCH_DIR) || status=1; \
+	$(GO) run ./scripts/bench/syncbench -bin bin -work $(BENCH_DIR)/sync || status=1; \
+	$(GO) run ./scripts/bench/dashbench -gen $(BENCH_GEN) -work $(BENCH_DIR) -n 100000 || status=1; \
+	exit $$status
 
 e2e: build
 	sh scripts/e2e/run.sh
