@@ -114,7 +114,7 @@ func recallFor(ctx context.Context, home string, p hook.Payload, budget int, log
 		// arrived to bring; the index is not opened.
 		return "", nil
 	}
-	st, err := store.Open(ctx, home)
+	st, err := store.OpenReader(ctx, home)
 	if err != nil {
 		return "", err
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 	"github.com/anamnesis-dev/anamnesis/pkg/inject"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
 // runBlock prints the SessionStart block of a project computed from the
@@ -55,7 +56,7 @@ func runBlock(ctx context.Context, e *env, args []string) error {
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	s, _, err := c.open(ctx, e)
+	s, _, err := c.openWith(ctx, e, store.OpenReader)
 	if err != nil {
 		if timeout > 0 && errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			// Rebuilding a large index (a new schema, a deleted index.db)

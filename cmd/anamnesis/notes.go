@@ -320,7 +320,7 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 	if err := checkFilter(f); err != nil {
 		return err
 	}
-	s, _, err := c.open(ctx, e)
+	s, _, err := c.openWith(ctx, e, store.OpenReader)
 	if err != nil {
 		return err
 	}

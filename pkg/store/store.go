@@ -48,6 +48,8 @@ type Store struct {
 	rank rankParams
 	// setAside is where an unusable index was moved by Open, and why.
 	setAside, setAsideWhy string
+	// reader is set by OpenReader: connections without the write settings.
+	reader bool
 }
 
 // Home returns the store root.
@@ -63,10 +65,15 @@ func (s *Store) LocalDir() string { return s.localDir }
 func (s *Store) DBPath() string { return filepath.Join(s.home, "index.db") }
 
 // dsn returns the connection string for the index: pragmas in the
-// _pragma=name(value) form so they apply to every pooled connection.
-func dsn(path string) string {
-	d := "file:" + path + "?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)" +
-		"&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-32000)&_txlock=immediate"
+// _pragma=name(value) form so they apply to every pooled connection. A
+// reader's connections leave out what only writes need (each pragma is a
+// statement every new process runs: together a tenth of a search run as a
+// command); writePragmas brings them to the connection of a rebuild.
+func dsn(path string, reader bool) string {
+	d := "file:" + path + "?_pragma=busy_timeout(5000)&_pragma=temp_store(MEMORY)&_txlock=immediate"
+	if !reader {
+		d += "&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_pragma=cache_size(-32000)"
+	}
 	if runtime.GOOS != "windows" {
 		// Reads through a memory map: a hook process that searches once
 		// then exits would otherwise allocate, fault in and fill a page
@@ -78,6 +85,12 @@ func dsn(path string) string {
 	return d
 }
 
+// writePragmas are the write settings of dsn, as statements.
+const writePragmas = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -32000"
+
+// errReader is what a write through a store opened with OpenReader returns.
+var errReader = errors.New("store: opened for reading (store.OpenReader); this write needs store.Open")
+
 // gitignore keeps derived and temporary files out of the synced repo.
 const gitignore = "*.db\n*.db-*\n*-wal\n*-shm\n.tmp-*\n*.tmp\n"
 
@@ -85,13 +98,22 @@ const gitignore = "*.db\n*.db-*\n*-wal\n*-shm\n.tmp-*\n*.tmp\n"
 // matches this code's schema and is not empty while notes exist on disk. An
 // index that cannot be used (not a SQLite file, cut short, a directory in its
 // place, or SQLite calls it corrupt) is moved aside and rebuilt from the notes.
-func Open(ctx context.Context, home string) (*Store, error) { return openStore(ctx, home, false) }
+func Open(ctx context.Context, home string) (*Store, error) { return openStore(ctx, home, false, false) }
+
+// OpenReader is Open for a process that only reads (a hook, a search): its
+// connections skip the settings only writes need. Open still rebuilds an
+// unusable or foreign index; any other write returns an error.
+func OpenReader(ctx context.Context, home string) (*Store, error) {
+	return openStore(ctx, home, false, true)
+}
 
 // OpenChecked is Open that also runs SQLite's quick_check over the whole
-// index first (reading every page, so it is for repairs: reindex --full, doctor).
-func OpenChecked(ctx context.Context, home string) (*Store, error) { return openStore(ctx, home, true) }
+// index first (reading every page, so it is for repairs: doctor).
+func OpenChecked(ctx context.Context, home string) (*Store, error) {
+	return openStore(ctx, home, true, false)
+}
 
-func openStore(ctx context.Context, home string, check bool) (*Store, error) {
+func openStore(ctx context.Context, home string, check, reader bool) (*Store, error) {
 	if home == "" {
 		return nil, errors.New("store: empty home")
 	}
@@ -99,7 +121,7 @@ func openStore(ctx context.Context, home string, check bool) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{home: abs, memDir: filepath.Join(abs, "memory"), localDir: filepath.Join(abs, "local"), titleWeight: TitleWeight, rank: defaultRank}
+	s := &Store{home: abs, memDir: filepath.Join(abs, "memory"), localDir: filepath.Join(abs, "local"), titleWeight: TitleWeight, rank: defaultRank, reader: reader}
 	for _, d := range []string{s.memDir, s.localDir} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return nil, fmt.Errorf("store: %w", err)
@@ -168,7 +190,7 @@ func (s *Store) openDB(ctx context.Context, check bool) error {
 // connect sets up the connection pool of the index file (SQLite opens the
 // file when the first connection is made).
 func (s *Store) connect() error {
-	db, err := sql.Open("sqlite", dsn(s.DBPath()))
+	db, err := sql.Open("sqlite", dsn(s.DBPath(), s.reader))
 	if err != nil {
 		return fmt.Errorf("open index: %w", err)
 	}
@@ -389,10 +411,16 @@ const lockWait = 2 * time.Minute
 // begin starts a write transaction (BEGIN IMMEDIATE), retrying while another
 // process holds the write lock, so concurrent hooks, servers and syncs queue
 // up instead of failing with "database is locked".
-func (s *Store) begin(ctx context.Context) (*sql.Tx, error) { return beginOn(ctx, s.db) }
+func (s *Store) begin(ctx context.Context) (*sql.Tx, error) {
+	if s.reader {
+		return nil, errReader
+	}
+	return beginOn(ctx, s.db)
+}
 
-// beginRebuild is begin on a connection that reads without the memory map,
-// for a transaction that rebuilds the index: it reads every old page and
+// beginRebuild is begin on a connection with the write settings (a reader's
+// too: Open rebuilds an unusable index whoever opens it) that reads without
+// the memory map, for a transaction that rebuilds the index: it reads every old page and
 // writes every new one, and through the map they would all count as the
 // process's memory (600 MB at 100k notes, where the page cache keeps it
 // under 300). done returns the connection to the pool.
@@ -401,7 +429,7 @@ func (s *Store) beginRebuild(ctx context.Context) (tx *sql.Tx, done func(), err 
 	if err != nil {
 		return nil, nil, err
 	}
-	if _, err := conn.ExecContext(ctx, "PRAGMA mmap_size = 0"); err != nil {
+	if _, err := conn.ExecContext(ctx, writePragmas+"; PRAGMA mmap_size = 0"); err != nil {
 		conn.Close()
 		return nil, nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -686,5 +687,41 @@ func TestWriteLimits(t *testing.T) {
 	entries, _ := os.ReadDir(filepath.Join(s.Home(), "memory", note.Semantic))
 	if len(entries) != 0 {
 		t.Errorf("files left: %v", entries)
+	}
+}
+
+// A store opened for reading searches and reads, rebuilds an index that
+// needs it on open (with the write settings: WAL), and refuses other writes.
+func TestOpenReader(t *testing.T) {
+	ctx := context.Background()
+	home := t.TempDir()
+	w := open(t, home)
+	n, err := w.Write(ctx, note.New(note.Semantic, "Reader test", "Readers search."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	os.Remove(filepath.Join(home, "index.db"))
+	r, err := OpenReader(ctx, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	hits, err := r.Search(ctx, "readers", Filter{}, 5)
+	if err != nil || len(hits) != 1 || hits[0].ID != n.ID {
+		t.Fatalf("search through a reader after its rebuild: %v %v", hits, err)
+	}
+	var mode string
+	if err := r.db.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
+		t.Errorf("the index a reader rebuilt is in %q mode, not wal (%v)", mode, err)
+	}
+	if _, err := r.Write(ctx, note.New(note.Semantic, "No", "Refused.")); !errors.Is(err, errReader) {
+		t.Errorf("a write through a reader: %v", err)
+	}
+	if files, _ := filepath.Glob(filepath.Join(home, "memory", "semantic", "*.md")); len(files) != 1 {
+		t.Errorf("a refused write left files: %v", files)
+	}
+	if err := r.Delete(ctx, n.ID); !errors.Is(err, errReader) {
+		t.Errorf("a delete through a reader: %v", err)
 	}
 }
