@@ -98,7 +98,9 @@ const gitignore = "*.db\n*.db-*\n*-wal\n*-shm\n.tmp-*\n*.tmp\n"
 // matches this code's schema and is not empty while notes exist on disk. An
 // index that cannot be used (not a SQLite file, cut short, a directory in its
 // place, or SQLite calls it corrupt) is moved aside and rebuilt from the notes.
-func Open(ctx context.Context, home string) (*Store, error) { return openStore(ctx, home, false, false) }
+func Open(ctx context.Context, home string) (*Store, error) {
+	return openStore(ctx, home, false, false)
+}
 
 // OpenReader is Open for a process that only reads (a hook, a search): its
 // connections skip the settings only writes need. Open still rebuilds an
