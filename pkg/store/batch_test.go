@@ -14,8 +14,7 @@ import (
 // that each full-text row must sit at its memories row's rowid.
 func dumpRows(t *testing.T, s *Store) []string {
 	t.Helper()
-	var out []string
-	for _, q := range []string{
+	return queryRows(t, s,
 		`SELECT 'mem', id, type, title, body_path, project, machine_id, scope, created_at, updated_at, prov_source,
 			coalesce(prov_model, '-'), coalesce(prov_session, '-'), confidence, coalesce(supersedes, '-') FROM memories ORDER BY id`,
 		"SELECT 'tag', memory_id, tag FROM memory_tags ORDER BY 2, 3",
@@ -23,26 +22,7 @@ func dumpRows(t *testing.T, s *Store) []string {
 		"SELECT 'file', path, coalesce(id, '-'), size, mtime, coalesce(tags, '-'), coalesce(error, '-') FROM files ORDER BY path",
 		"SELECT 'fts', m.id, f.id, f.title, f.body, f.tags FROM memories_fts f JOIN memories m ON m.rowid = f.rowid ORDER BY m.id",
 		"SELECT 'match', m.id FROM memories_fts f JOIN memories m ON m.rowid = f.rowid WHERE memories_fts MATCH 'zebracorn' ORDER BY m.id",
-	} {
-		rows, err := s.db.Query(q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cols, _ := rows.Columns()
-		for rows.Next() {
-			vals := make([]any, len(cols))
-			ptrs := make([]any, len(cols))
-			for i := range vals {
-				ptrs[i] = &vals[i]
-			}
-			if err := rows.Scan(ptrs...); err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, fmt.Sprint(vals...))
-		}
-		rows.Close()
-	}
-	return out
+	)
 }
 
 // A full rebuild inserts its rows in batches (batch.go); the rows must be

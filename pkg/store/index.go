@@ -152,7 +152,7 @@ func (s *Store) reindexTx(ctx context.Context, tx *sql.Tx, full bool) (ReindexRe
 	}
 	known := map[string]rec{}
 	if full {
-		defer tx.ExecContext(context.WithoutCancel(ctx), "PRAGMA cache_size = -32000")
+		defer tx.ExecContext(context.WithoutCancel(ctx), "PRAGMA cache_size = "+cacheSize)
 		if err := clearForRebuild(ctx, tx); err != nil {
 			return r, err
 		}

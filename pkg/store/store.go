@@ -72,7 +72,9 @@ func (s *Store) DBPath() string { return filepath.Join(s.home, "index.db") }
 func dsn(path string, reader bool) string {
 	d := "file:" + path + "?_pragma=busy_timeout(5000)&_pragma=temp_store(MEMORY)&_txlock=immediate"
 	if !reader {
-		d += "&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_pragma=cache_size(-32000)"
+		for _, p := range writeSettings {
+			d += "&_pragma=" + p[0] + "(" + p[1] + ")"
+		}
 	}
 	if runtime.GOOS != "windows" {
 		// Reads through a memory map: a hook process that searches once
@@ -85,8 +87,22 @@ func dsn(path string, reader bool) string {
 	return d
 }
 
-// writePragmas are the write settings of dsn, as statements.
-const writePragmas = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -32000"
+// writeSettings are the pragmas only writes need: a writer's connections
+// get them from dsn, a rebuild's connection from writePragmas.
+var writeSettings = [][2]string{{"journal_mode", "WAL"}, {"synchronous", "NORMAL"}, {"foreign_keys", "1"}, {"cache_size", cacheSize}}
+
+// cacheSize is a writer's page cache (KiB, negative), which a rebuild
+// raises for its load and then restores.
+const cacheSize = "-32000"
+
+// writePragmas is writeSettings as statements.
+func writePragmas() string {
+	var b strings.Builder
+	for _, p := range writeSettings {
+		b.WriteString("PRAGMA " + p[0] + " = " + p[1] + "; ")
+	}
+	return b.String()
+}
 
 // errReader is what a write through a store opened with OpenReader returns.
 var errReader = errors.New("store: opened for reading (store.OpenReader); this write needs store.Open")
@@ -431,7 +447,7 @@ func (s *Store) beginRebuild(ctx context.Context) (tx *sql.Tx, done func(), err 
 	if err != nil {
 		return nil, nil, err
 	}
-	if _, err := conn.ExecContext(ctx, writePragmas+"; PRAGMA mmap_size = 0"); err != nil {
+	if _, err := conn.ExecContext(ctx, writePragmas()+"PRAGMA mmap_size = 0"); err != nil {
 		conn.Close()
 		return nil, nil, err
 	}

@@ -264,14 +264,21 @@ func TestBadFilesSkippedAndReported(t *testing.T) {
 
 func dump(t *testing.T, s *Store) string {
 	t.Helper()
-	var b strings.Builder
-	for _, q := range []string{
+	return strings.Join(queryRows(t, s,
 		"SELECT id, type, title, body_path, project, machine_id, scope, created_at, updated_at, prov_source, coalesce(prov_model,''), coalesce(prov_session,''), confidence, coalesce(supersedes,'') FROM memories ORDER BY id",
 		"SELECT memory_id, tag FROM memory_tags ORDER BY 1, 2",
 		"SELECT id, title, body, tags FROM memories_fts ORDER BY id",
 		"SELECT path, coalesce(id,''), coalesce(error,'') FROM files ORDER BY path",
 		"SELECT memory_id, target FROM superseded ORDER BY 1, 2",
-	} {
+	), "")
+}
+
+// queryRows runs each query and returns every row it gives as one line of
+// its values (fmt.Sprintln).
+func queryRows(t *testing.T, s *Store, queries ...string) []string {
+	t.Helper()
+	var out []string
+	for _, q := range queries {
 		rows, err := s.db.Query(q)
 		if err != nil {
 			t.Fatal(err)
@@ -283,12 +290,14 @@ func dump(t *testing.T, s *Store) string {
 			for i := range vals {
 				ptrs[i] = &vals[i]
 			}
-			rows.Scan(ptrs...)
-			fmt.Fprintln(&b, vals...)
+			if err := rows.Scan(ptrs...); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, fmt.Sprintln(vals...))
 		}
 		rows.Close()
 	}
-	return b.String()
+	return out
 }
 
 func TestIncrementalEqualsFull(t *testing.T) {
