@@ -36,7 +36,7 @@ func TestMain(m *testing.M) {
 		os.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 	}
 	testscript.Main(m, map[string]func(){
-		"anamnesis-inject": func() { cli.HookMain("anamnesis-inject", run) },
+		"anamnesis-inject": func() { cli.QuickMain("anamnesis-inject", run) },
 	})
 }
 

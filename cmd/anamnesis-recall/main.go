@@ -4,4 +4,4 @@ package main
 
 import "github.com/anamnesis-dev/anamnesis/pkg/cli"
 
-func main() { cli.HookMain("anamnesis-recall", run) }
+func main() { cli.QuickMain("anamnesis-recall", run) }

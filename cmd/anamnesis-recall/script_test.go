@@ -12,7 +12,7 @@ import (
 // TestMain lets the scripts run the real binary (main, exit code and all).
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"anamnesis-recall": func() { cli.HookMain("anamnesis-recall", run) },
+		"anamnesis-recall": func() { cli.QuickMain("anamnesis-recall", run) },
 	})
 }
 

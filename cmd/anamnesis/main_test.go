@@ -15,7 +15,7 @@ import (
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"anamnesis": func() { cli.Main("anamnesis", run) },
+		"anamnesis": func() { cli.QuickMain("anamnesis", run) },
 	})
 }
 

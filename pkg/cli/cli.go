@@ -56,21 +56,31 @@ func Code(err error) int {
 // RunFunc is the testable body of every binary.
 type RunFunc func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error
 
-// Main runs fn with the process's arguments and stdio, prints its error and exits.
+// Main runs fn with the process's arguments and stdio, prints its error and
+// exits. An interrupt cancels fn's context, so that a long command stops
+// where it can clean up.
 func Main(name string, fn RunFunc) {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	err := fn(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-	stop()
-	exit(name, err)
+	QuickMain(name, func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+		ctx, stop := Interruptible(ctx)
+		defer stop()
+		return fn(ctx, args, stdin, stdout, stderr)
+	})
 }
 
-// HookMain is Main for the hooks that run before every session and prompt
-// (inject, recall): without an interrupt handler, whose signal thread costs
-// a tenth of a cached SessionStart. An interrupt ends such a hook at once,
-// which leaves nothing half written: its writes are atomic renames and
+// QuickMain is Main without the interrupt handler, whose signal thread costs
+// a tenth of a cached SessionStart: for the hooks that run before every
+// session and prompt (inject, recall), and for the dispatcher, which installs
+// it only for the commands that need it. An interrupt ends such a process at
+// once, which leaves nothing half written: its writes are atomic renames and
 // SQLite transactions.
-func HookMain(name string, fn RunFunc) {
+func QuickMain(name string, fn RunFunc) {
 	exit(name, fn(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// Interruptible returns ctx cancelled by an interrupt (Ctrl-C), and the
+// function that restores the default handling.
+func Interruptible(ctx context.Context) (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(ctx, os.Interrupt)
 }
 
 func exit(name string, err error) {

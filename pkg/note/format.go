@@ -526,7 +526,23 @@ func implicit(s string) bool {
 	if surelyImplicit(s) {
 		return true
 	}
-	return strings.IndexByte("+-.0123456789~<=", s[0]) >= 0 && implicitRE().MatchString(s)
+	return strings.IndexByte("+-.0123456789~<=", s[0]) >= 0 && onlyImplicitBytes(s) && implicitRE().MatchString(s)
+}
+
+// implicitBytes holds every byte an implicit pattern can match: digits,
+// signs and separators, the hex digits (with 0b and 0x prefixes), the
+// exponents, .inf and .nan, and a timestamp's T, t and Z. A scalar with any
+// other byte is a string and needs no regexp: a note's id is one (a ULID
+// starts with a digit, and nearly always holds a letter such as J, K or Y).
+const implicitBytes = "0123456789+-._:~<= \tabcdefxinABCDEFINTtZ"
+
+func onlyImplicitBytes(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(implicitBytes, s[i]) < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // implicitWords are the implicit scalars that start with a letter (PyYAML's

@@ -1,6 +1,9 @@
 package note
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // The regexp-free shapes are a subset of PyYAML's implicit resolvers.
 func TestSurelyImplicitAgreesWithRegexp(t *testing.T) {
@@ -29,5 +32,31 @@ func TestImplicitWordsAgreeWithRegexp(t *testing.T) {
 		if got, want := implicit(s), implicitRE().MatchString(s); got != want {
 			t.Errorf("implicit(%q) = %v, the regexp says %v", s, got, want)
 		}
+	}
+}
+
+// Scalars that start like a number, built from the bytes the patterns use
+// and a few they do not: implicit agrees with the regexp on every one, and
+// a note id does not reach the regexp at all.
+func TestImplicitAgreesWithRegexp(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	const alphabet = "0123456789+-._:~<= \tabcdefxinABCDEFINTtZJKYz/"
+	for range 200000 {
+		b := []byte{"+-.0123456789~<="[r.IntN(16)]}
+		for n := r.IntN(12); n > 0; n-- {
+			b = append(b, alphabet[r.IntN(len(alphabet))])
+		}
+		s := string(b)
+		if got, want := implicit(s), implicitRE().MatchString(s); got != want {
+			t.Fatalf("implicit(%q) = %v, the regexp says %v", s, got, want)
+		}
+	}
+	for _, s := range []string{"-.inf", ".NaN", "0x1F", "0b101", "1e+5", "1:20:30", "2026-01-02 03:04:05.5 +01:00", "~", "<<", "=", "01JY0RP050STTFH585E1CAKYX7"} {
+		if got, want := implicit(s), implicitRE().MatchString(s); got != want {
+			t.Errorf("implicit(%q) = %v, the regexp says %v", s, got, want)
+		}
+	}
+	if onlyImplicitBytes("01JY0RP050STTFH585E1CAKYX7") {
+		t.Error("a ULID would be matched against the regexp")
 	}
 }

@@ -213,7 +213,12 @@ func (s *Store) connect() error {
 		return fmt.Errorf("open index: %w", err)
 	}
 	db.SetMaxOpenConns(4)
-	db.SetConnMaxIdleTime(time.Minute)
+	if !s.reader {
+		// Long-lived writers (the MCP server, the dashboard) let idle
+		// connections go. A reader lives for one search and exits: the
+		// idle timer would only start a cleaner goroutine.
+		db.SetConnMaxIdleTime(time.Minute)
+	}
 	s.db = db
 	return nil
 }
