@@ -188,9 +188,13 @@ func (s *Store) prune(ctx context.Context, tokens []string) (plan, error) {
 		}
 	}
 	var docs int
-	var v string
-	if err := s.db.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = 'df_docs'").Scan(&v); err == nil {
-		docs, _ = strconv.Atoi(v)
+	if s.known != nil {
+		docs = s.known.docs
+	} else {
+		var v string
+		if err := s.db.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = 'df_docs'").Scan(&v); err == nil {
+			docs, _ = strconv.Atoi(v)
+		}
 	}
 	if docs < pruneMinDocs {
 		if len(tokens) > maxTerms {
@@ -244,6 +248,18 @@ func (s *Store) docFreqs(ctx context.Context, tokens []string) ([]int, map[strin
 		}
 	}
 	dfOf := map[string]int{}
+	if s.known != nil {
+		// A reader asks only for the terms it has not looked up yet.
+		var ask []any
+		for _, x := range all {
+			if n, ok := s.known.df[x.(string)]; !ok {
+				ask = append(ask, x)
+			} else if n >= 0 {
+				dfOf[x.(string)] = n
+			}
+		}
+		all = ask
+	}
 	if len(all) > 0 {
 		rows, err := s.db.QueryContext(ctx, "SELECT term, df FROM term_df WHERE term IN (?"+strings.Repeat(",?", len(all)-1)+")", all...)
 		if err != nil {
@@ -261,6 +277,15 @@ func (s *Store) docFreqs(ctx context.Context, tokens []string) ([]int, map[strin
 		rows.Close()
 		if err := rows.Err(); err != nil {
 			return nil, nil, err
+		}
+		if s.known != nil {
+			for _, x := range all {
+				n, ok := dfOf[x.(string)]
+				if !ok {
+					n = -1
+				}
+				s.known.df[x.(string)] = n
+			}
 		}
 	}
 	df := make([]int, len(tokens))

@@ -50,6 +50,17 @@ type Store struct {
 	setAside, setAsideWhy string
 	// reader is set by OpenReader: connections without the write settings.
 	reader bool
+	// known holds, in a reader, what it has read of the pruning figures:
+	// a reader lives for one search or two (recall looks the prompt's
+	// words up, then searches), and asking SQLite again costs a statement.
+	known *pruneFigures
+}
+
+// pruneFigures are meta's df_docs and the term_df rows a reader has read
+// (a term absent from term_df is kept as -1).
+type pruneFigures struct {
+	docs int
+	df   map[string]int
 }
 
 // Home returns the store root.
@@ -183,6 +194,19 @@ func (s *Store) openDB(ctx context.Context, check bool) error {
 		return err
 	}
 	db := s.db
+	if s.reader && !check {
+		if s.readerReady(ctx) {
+			return nil
+		}
+		// The full check below, on fresh connections: a statement that
+		// failed to prepare (no such table, in a new file) leaves
+		// modernc's connection unable to run the schema script after it.
+		db.Close()
+		if err := s.connect(); err != nil {
+			return err
+		}
+		db = s.db
+	}
 	if check {
 		if err := s.quickCheck(ctx); err != nil {
 			db.Close()
@@ -332,6 +356,25 @@ func ours(ctx context.Context, q queryRower) (bool, error) {
 		return false, err
 	}
 	return val == strconv.Itoa(SchemaVersion), nil
+}
+
+// readerReady is a reader's whole open-time check in one statement (where
+// ensureSchema takes three): the index is ours and holds notes. It keeps
+// df_docs for the search's pruning. Anything else, an error included, is
+// left to ensureSchema.
+func (s *Store) readerReady(ctx context.Context) bool {
+	var version int
+	var schema, docs sql.NullString
+	var any bool
+	err := s.db.QueryRowContext(ctx, `SELECT (SELECT user_version FROM pragma_user_version),
+		(SELECT value FROM meta WHERE key = 'schema'), (SELECT value FROM meta WHERE key = 'df_docs'),
+		EXISTS (SELECT 1 FROM memories)`).Scan(&version, &schema, &docs, &any)
+	if err != nil || version != 0 || schema.String != strconv.Itoa(SchemaVersion) || !any {
+		return false
+	}
+	n, _ := strconv.Atoi(docs.String)
+	s.known = &pruneFigures{docs: n, df: map[string]int{}}
+	return true
 }
 
 func (s *Store) ensureSchema(ctx context.Context) error {

@@ -734,3 +734,66 @@ func TestOpenReader(t *testing.T) {
 		t.Errorf("a delete through a reader: %v", err)
 	}
 }
+
+// A reader of a ready index checks it with one statement and keeps the
+// pruning figures it reads; its searches, repeated or after QueryTerms (as
+// recall does), return what a writer's return.
+func TestReaderSearchesLikeAWriter(t *testing.T) {
+	ctx := context.Background()
+	home := copyTree(t, "../../testdata/eval/locomo-dev")
+	w := open(t, home)
+	r, err := OpenReader(ctx, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if r.known == nil {
+		t.Fatal("a reader of a ready index took the full check")
+	}
+	var docs int
+	if err := w.db.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = 'df_docs'").Scan(&docs); err != nil || r.known.docs != docs || docs < pruneMinDocs {
+		t.Fatalf("the reader kept df_docs %d, the index has %d (%v); the test needs at least %d", r.known.docs, docs, err, pruneMinDocs)
+	}
+	f, err := os.Open("../../testdata/eval/locomo-dev.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	ids := func(ns []*note.Note) []string {
+		var out []string
+		for _, n := range ns {
+			out = append(out, n.ID)
+		}
+		return out
+	}
+	// "zqxjv" is in no note: absent from term_df, it is remembered as such.
+	for i := 0; i < 60 && sc.Scan(); i++ {
+		var q struct{ Query, Project string }
+		if err := json.Unmarshal(sc.Bytes(), &q); err != nil {
+			t.Fatal(err)
+		}
+		query := q.Query + " zqxjv"
+		want, err := w.Search(ctx, query, Filter{Project: q.Project}, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i%2 == 0 {
+			if _, _, err := r.QueryTerms(ctx, query); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for round := 0; round < 2; round++ {
+			got, err := r.Search(ctx, query, Filter{Project: q.Project}, 8)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(ids(got), ids(want)) {
+				t.Fatalf("%q (round %d): the reader found %v, a writer %v", query, round, ids(got), ids(want))
+			}
+		}
+	}
+	if n, ok := r.known.df["zqxjv"]; !ok || n != -1 {
+		t.Errorf("a term absent from term_df is remembered as %d, %v", n, ok)
+	}
+}
