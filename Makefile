@@ -12,7 +12,7 @@ PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 win
 # `make race` turns cgo on, for the race detector.
 export CGO_ENABLED := 0
 
-.PHONY: all build install test race lint check-deps cross dist bench e2e clean
+.PHONY: all build install test race lint check-deps cross dist bench pgo e2e clean
 
 all: build
 
@@ -77,6 +77,11 @@ BENCH_DIR ?= $(or $(TMPDIR),/tmp)/anamnesis-bench
 BENCH_GEN := scripts/bench/gen_store.py
 # Every driver runs even when an earlier one finds a budget over; the target
 # fails at the end if any did.
+# The profile-guided optimisation profile of the search path (default.pgo in
+# cmd/anamnesis and cmd/anamnesis-recall; scripts/bench/pgo says why).
+pgo:
+	$(GO) run ./scripts/bench/pgo -gen $(BENCH_GEN) -work $(BENCH_DIR)
+
 bench: build
 	@status=0; \
 	$(GO) run ./scripts/bench/corebench -bin bin -gen $(BENCH_GEN) -work $(BENCH_DIR) || status=1; \

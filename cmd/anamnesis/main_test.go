@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -75,5 +76,15 @@ func TestOwnDirectoryDispatch(t *testing.T) {
 	out, _ = exec.Command(bin, "version").Output()
 	if strings.Contains(string(out), "fake") {
 		t.Fatal("built-in shadowed")
+	}
+}
+
+// commandName accepts exactly what ^[a-z][a-z0-9-]*$ does.
+func TestCommandNameAgreesWithRegexp(t *testing.T) {
+	re := regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+	for _, s := range []string{"", "a", "sync", "my-ext2", "2fa", "-x", "Sync", "a_b", "a.b", "a b", "é", "x-", "../x", "a/b"} {
+		if got, want := commandName(s), re.MatchString(s); got != want {
+			t.Errorf("commandName(%q) = %v, the regexp says %v", s, got, want)
+		}
 	}
 }

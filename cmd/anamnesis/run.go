@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
 	"sort"
@@ -84,7 +83,18 @@ func lookup(name string) *command {
 	return nil
 }
 
-var nameRE = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+// commandName says whether s can name a command (an extension's
+// anamnesis-NAME): a lowercase letter, then lowercase letters, digits and
+// '-'. Plain code, not a regexp compiled at the start of every command.
+func commandName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || i > 0 && (c >= '0' && c <= '9' || c == '-')) {
+			return false
+		}
+	}
+	return s != ""
+}
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv}
@@ -108,7 +118,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if c != nil {
 		return c.run(ctx, e, rest)
 	}
-	if !nameRE.MatchString(name) {
+	if !commandName(name) {
 		return cli.Usagef("%q is not a command name (want lowercase letters, digits and '-'). See 'anamnesis help'.", name)
 	}
 	return dispatch(ctx, e, name, rest)
@@ -227,7 +237,7 @@ func extensions(getenv config.Env, warn io.Writer) map[string]string {
 		for _, ent := range entries {
 			n := strings.TrimSuffix(ent.Name(), ".exe")
 			sub, ok := strings.CutPrefix(n, "anamnesis-")
-			if !ok || !nameRE.MatchString(sub) {
+			if !ok || !commandName(sub) {
 				continue
 			}
 			p := filepath.Join(d, ent.Name())
@@ -347,7 +357,7 @@ func runHelp(ctx context.Context, e *env, args []string) error {
 			fmt.Fprintf(e.stdout, "usage: anamnesis %s %s\n\n%s\n", c.name, c.args, c.summary)
 			return nil
 		}
-		if nameRE.MatchString(name) && findExtension(e.getenv, name) != "" {
+		if commandName(name) && findExtension(e.getenv, name) != "" {
 			return dispatch(ctx, e, name, []string{"--help"})
 		}
 		return fmt.Errorf("no such command %q. See 'anamnesis help'", name)

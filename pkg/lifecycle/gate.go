@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/eval"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
@@ -155,7 +156,8 @@ func Measure(ctx context.Context, s *store.Store, cases []eval.Case) (eval.Repor
 	return eval.Run(ctx, s, exp)
 }
 
-var sentenceEnd = regexp.MustCompile(`[.!?]\s+|\n+`)
+// sentenceEnd is compiled on first use: only consolidate needs it.
+var sentenceEnd = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[.!?]\s+|\n+`) })
 
 // SelfCases are the gate cases consolidate makes when no eval set is given:
 // for each note in a group, its title and its body's most distinctive
@@ -194,7 +196,7 @@ func SelfCases(project string, ns []*note.Note, groups []Group) []eval.Case {
 
 func distinctive(body string, df map[string]int) string {
 	best, bestScore := "", 0.0
-	for _, s := range sentenceEnd.Split(body, -1) {
+	for _, s := range sentenceEnd().Split(body, -1) {
 		s = strings.TrimSpace(strings.Trim(strings.TrimSpace(s), "*#-"))
 		seen := map[string]bool{}
 		score := 0.0

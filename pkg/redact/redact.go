@@ -342,13 +342,23 @@ func notAValue(v string) bool {
 		}
 	}
 	// getpass(), getAccessToken(client): a call computes the value.
-	if i := strings.IndexByte(v, '('); i > 0 && identPath.MatchString(v[:i]) {
+	if i := strings.IndexByte(v, '('); i > 0 && identPath(v[:i]) {
 		return true
 	}
 	return false
 }
 
-var identPath = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.]*$`)
+// identPath says whether s is a dotted identifier (^[A-Za-z_][A-Za-z0-9_.]*$),
+// without a regexp compiled when every command starts.
+func identPath(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || i > 0 && (c >= '0' && c <= '9' || c == '.')) {
+			return false
+		}
+	}
+	return s != ""
+}
 
 // secretWords are the name parts that make an assignment a candidate.
 var secretWords = map[string]bool{"access": true, "auth": true, "api": true, "apikey": true, "credential": true,

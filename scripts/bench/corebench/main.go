@@ -10,9 +10,7 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -80,7 +78,10 @@ func main() {
 			}
 			rows = append(rows, floor.Row{What: "reindex (nothing changed), " + label, Result: r, Max: 100 * time.Millisecond})
 		}
-		qs := readQueries(queries)
+		qs, err := floor.Queries(queries)
+		if err != nil {
+			die(err)
+		}
 		if !big {
 			i := 0
 			r, err := floor.Pair(fl, 2, *runs*3, floor.Exec(func() *exec.Cmd {
@@ -129,25 +130,6 @@ func pick(big bool, a, b time.Duration) time.Duration {
 		return a
 	}
 	return b
-}
-
-type query struct{ Query, Project string }
-
-func readQueries(path string) []query {
-	f, err := os.Open(path)
-	if err != nil {
-		die(err)
-	}
-	defer f.Close()
-	var qs []query
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		var q query
-		if json.Unmarshal(sc.Bytes(), &q) == nil {
-			qs = append(qs, q)
-		}
-	}
-	return qs
 }
 
 // timeRSS runs a command once and returns its wall time and peak RSS.

@@ -1,6 +1,8 @@
 package floor
 
 import (
+	"bufio"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
@@ -54,4 +56,31 @@ func Store(work, gen string, n int) (home, queries string, err error) {
 		return "", "", fmt.Errorf("generated store %s holds %d notes, not %d; remove it to regenerate", home, got, n)
 	}
 	return home, queries, nil
+}
+
+// Query is one line of a generated store's queries file.
+type Query struct{ Query, Project string }
+
+// Queries reads a queries file (see Store).
+func Queries(path string) ([]Query, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var qs []Query
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var q Query
+		if json.Unmarshal(sc.Bytes(), &q) == nil {
+			qs = append(qs, q)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(qs) == 0 {
+		return nil, fmt.Errorf("%s holds no queries", path)
+	}
+	return qs, nil
 }
