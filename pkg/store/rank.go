@@ -201,7 +201,14 @@ func (s *Store) rankNotes(ctx context.Context, pl plan, f Filter, k int) ([]file
 	if err != nil || len(cands) == 0 {
 		return nil, err
 	}
-	if q.idf, err = s.idfs(ctx, q.terms, pl); err != nil {
+	// A term no candidate holds scores nothing: its IDF is not looked up.
+	held := make([]bool, len(q.terms))
+	for _, c := range cands {
+		for t, v := range c.tf {
+			held[t] = held[t] || v != [4]float64{}
+		}
+	}
+	if q.idf, err = s.idfs(ctx, q.terms, held, pl); err != nil {
 		return nil, err
 	}
 	p.score(cands, q)
@@ -349,10 +356,10 @@ func ftsVarint(b []byte) (uint64, int) {
 }
 
 // idfs returns FTS5's IDF, log((N - df + 0.5) / (df + 0.5)) floored at a
-// millionth, for each term: N and the df of common terms as pruning read
-// them from meta and term_df (else read here), the df of rare terms, which
-// term_df leaves out, from the vocabulary table (cheap for a rare term).
-func (s *Store) idfs(ctx context.Context, terms []string, pl plan) ([]float64, error) {
+// millionth, for each term a candidate holds (held): N and the dfs as
+// pruning read them from meta and term_df (else read here); a term new
+// since term_df was computed, from the vocabulary table.
+func (s *Store) idfs(ctx context.Context, terms []string, held []bool, pl plan) ([]float64, error) {
 	docs := float64(pl.docs)
 	if docs <= 0 {
 		n, err := s.docCount(ctx)
@@ -363,10 +370,10 @@ func (s *Store) idfs(ctx context.Context, terms []string, pl plan) ([]float64, e
 	}
 	df := map[string]float64{}
 	var args []any
-	for _, t := range terms {
+	for i, t := range terms {
 		if n, ok := pl.df[t]; ok {
 			df[t] = float64(n)
-		} else {
+		} else if held[i] {
 			args = append(args, t)
 		}
 	}
@@ -396,8 +403,8 @@ func (s *Store) idfs(ctx context.Context, terms []string, pl plan) ([]float64, e
 			return nil, err
 		}
 		args = args[:0]
-		for _, t := range terms {
-			if _, ok := df[t]; !ok {
+		for i, t := range terms {
+			if _, ok := df[t]; !ok && held[i] {
 				args = append(args, t)
 			}
 		}

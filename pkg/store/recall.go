@@ -39,7 +39,7 @@ func (s *Store) QueryTerms(ctx context.Context, query string) ([]Term, int, erro
 	}
 	var df []int
 	if docs >= pruneMinDocs {
-		df, _, err = s.docFreqs(ctx, tokens)
+		df, _, err = s.docFreqs(ctx, tokens, s.dfDocs(ctx))
 	} else {
 		df, err = s.countDocs(ctx, tokens)
 	}

@@ -187,22 +187,14 @@ func (s *Store) prune(ctx context.Context, tokens []string) (plan, error) {
 			tokens = kept
 		}
 	}
-	var docs int
-	if s.known != nil {
-		docs = s.known.docs
-	} else {
-		var v string
-		if err := s.db.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = 'df_docs'").Scan(&v); err == nil {
-			docs, _ = strconv.Atoi(v)
-		}
-	}
+	docs := s.dfDocs(ctx)
 	if docs < pruneMinDocs {
 		if len(tokens) > maxTerms {
 			tokens = tokens[:maxTerms]
 		}
 		return plan{ranked: tokens, docs: docs}, nil
 	}
-	df, dfOf, err := s.docFreqs(ctx, tokens)
+	df, dfOf, err := s.docFreqs(ctx, tokens, docs)
 	if err != nil {
 		return plan{}, err
 	}
@@ -235,10 +227,24 @@ func (s *Store) prune(ctx context.Context, tokens []string) (plan, error) {
 	return plan{ranked: pick(keep), docs: docs, df: dfOf}, nil
 }
 
-// docFreqs returns each token's document frequency from term_df (0 for a
-// term too rare to be kept there; a token FTS5 splits into several terms
-// takes the largest), and the frequencies by term.
-func (s *Store) docFreqs(ctx context.Context, tokens []string) ([]int, map[string]int, error) {
+// dfDocs is the note count term_df was computed for (meta's df_docs).
+func (s *Store) dfDocs(ctx context.Context) int {
+	if s.known != nil {
+		return s.known.docs
+	}
+	var v string
+	var docs int
+	if err := s.db.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = 'df_docs'").Scan(&v); err == nil {
+		docs, _ = strconv.Atoi(v)
+	}
+	return docs
+}
+
+// docFreqs returns each token's document frequency from term_df, for
+// pruning and recall: a term in at most 1% of the docs notes counts as 0
+// there, rare (a token FTS5 splits into several terms takes the largest).
+// It also returns every frequency found, by term, for the IDFs.
+func (s *Store) docFreqs(ctx context.Context, tokens []string, docs int) ([]int, map[string]int, error) {
 	terms := make([][]string, len(tokens))
 	var all []any
 	for i, t := range tokens {
@@ -291,7 +297,9 @@ func (s *Store) docFreqs(ctx context.Context, tokens []string) ([]int, map[strin
 	df := make([]int, len(tokens))
 	for i := range tokens {
 		for _, x := range terms[i] {
-			df[i] = max(df[i], dfOf[x])
+			if n := dfOf[x]; n > docs/100 {
+				df[i] = max(df[i], n)
+			}
 		}
 	}
 	return df, dfOf, nil
@@ -299,16 +307,18 @@ func (s *Store) docFreqs(ctx context.Context, tokens []string) ([]int, map[strin
 
 // maybeRefreshDF recomputes document frequencies after an incremental
 // reindex once the note count has drifted by more than a tenth since the last
-// computation (a full rebuild always does, in its transaction). Stale figures
-// are harmless: a term that was common stays common, and a new term without a
-// figure is treated as rare and kept.
+// computation (a full rebuild always does, in its transaction), or when
+// term_df holds only the common terms (as indexes written before it kept
+// every term do). Stale figures are harmless: a term that was common stays
+// common, and a new term without a figure is treated as rare and kept (its
+// IDF read from FTS5's vocabulary).
 func (s *Store) maybeRefreshDF(ctx context.Context, r ReindexResult) {
-	var v string
+	var v, all sql.NullString
 	last := -1
-	if err := s.db.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = 'df_docs'").Scan(&v); err == nil {
-		last, _ = strconv.Atoi(v)
+	if err := s.db.QueryRowContext(ctx, "SELECT (SELECT value FROM meta WHERE key = 'df_docs'), (SELECT value FROM meta WHERE key = 'df_all')").Scan(&v, &all); err == nil && v.Valid {
+		last, _ = strconv.Atoi(v.String)
 	}
-	if last >= 0 && abs(r.Total-last)*10 <= max(last, 1) {
+	if last >= 0 && all.String == "1" && abs(r.Total-last)*10 <= max(last, 1) {
 		return
 	}
 	s.RefreshDF(ctx)
@@ -344,10 +354,13 @@ func refreshDF(ctx context.Context, tx *sql.Tx) error {
 	if _, err := tx.ExecContext(ctx, "DELETE FROM term_df"); err != nil {
 		return err
 	}
-	// Only terms common enough to matter are kept; the rest read as rare.
-	if _, err := tx.ExecContext(ctx, "INSERT INTO term_df (term, df) SELECT term, doc FROM memories_vocab WHERE doc > ?", total/100); err != nil {
+	// Every term: a search reads its IDFs here. FTS5's vocabulary table,
+	// a virtual table, answers the same, but its first use costs a process
+	// that searches once a tenth of its run. (Pruning and recall count a
+	// term in at most 1% of the notes as rare: docFreqs.)
+	if _, err := tx.ExecContext(ctx, "INSERT INTO term_df (term, df) SELECT term, doc FROM memories_vocab"); err != nil {
 		return err
 	}
-	_, err := tx.ExecContext(ctx, "INSERT OR REPLACE INTO meta (key, value) VALUES ('df_docs', ?)", strconv.Itoa(total))
+	_, err := tx.ExecContext(ctx, "INSERT OR REPLACE INTO meta (key, value) VALUES ('df_docs', ?), ('df_all', '1')", strconv.Itoa(total))
 	return err
 }

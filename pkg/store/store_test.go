@@ -797,3 +797,64 @@ func TestReaderSearchesLikeAWriter(t *testing.T) {
 		t.Errorf("a term absent from term_df is remembered as %d, %v", n, ok)
 	}
 }
+
+// term_df holds every term, so a search reads its IDFs there and not from
+// FTS5's vocabulary table; pruning and recall still count a term in at most
+// 1% of the notes as rare (0). An index whose term_df holds only the common
+// terms, as older ones do, gets every term at its next reindex.
+func TestTermDFHoldsEveryTerm(t *testing.T) {
+	ctx := context.Background()
+	s := open(t, copyTree(t, "../../testdata/eval/locomo-dev"))
+	count := func(q string, args ...any) (n int) {
+		t.Helper()
+		if err := s.db.QueryRowContext(ctx, q, args...).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	vocab := count("SELECT count(*) FROM memories_vocab")
+	if n := count("SELECT count(*) FROM term_df"); n != vocab {
+		t.Fatalf("term_df holds %d terms, the index %d", n, vocab)
+	}
+	docs := s.dfDocs(ctx)
+	// One rare and one common term that are their own stems.
+	pick := func(where string) (string, int) {
+		t.Helper()
+		rows, err := s.db.QueryContext(ctx, "SELECT term, df FROM term_df WHERE "+where+" ORDER BY df DESC", docs/100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var term string
+			var df int
+			rows.Scan(&term, &df)
+			if ts := ftsTerms(term); len(ts) == 1 && ts[0] == term && len(term) > 3 {
+				return term, df
+			}
+		}
+		t.Fatalf("no term where %s", where)
+		return "", 0
+	}
+	rare, rareDF := pick("df <= ?")
+	common, commonDF := pick("df > ?")
+	df, dfOf, err := s.docFreqs(ctx, []string{rare, common}, docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if df[0] != 0 || df[1] != commonDF || dfOf[rare] != rareDF || dfOf[common] != commonDF {
+		t.Errorf("docFreqs(%q df %d, %q df %d) = %v %v", rare, rareDF, common, commonDF, df, dfOf)
+	}
+	if _, err := s.db.ExecContext(ctx, "DELETE FROM term_df WHERE df <= ?", docs/100); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.ExecContext(ctx, "DELETE FROM meta WHERE key = 'df_all'"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Reindex(ctx, false); err != nil {
+		t.Fatal(err)
+	}
+	if n := count("SELECT count(*) FROM term_df"); n != vocab {
+		t.Errorf("after a reindex of an index with only the common terms, term_df holds %d terms of %d", n, vocab)
+	}
+}
