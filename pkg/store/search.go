@@ -354,10 +354,11 @@ func refreshDF(ctx context.Context, tx *sql.Tx) error {
 	if _, err := tx.ExecContext(ctx, "DELETE FROM term_df"); err != nil {
 		return err
 	}
-	// Every term: a search reads its IDFs here. FTS5's vocabulary table,
-	// a virtual table, answers the same, but its first use costs a process
-	// that searches once a tenth of its run. (Pruning and recall count a
-	// term in at most 1% of the notes as rare: docFreqs.)
+	// Every term: a search reads its IDFs here, in the lookup pruning
+	// makes anyway, instead of asking FTS5's vocabulary table (a virtual
+	// table to connect and a statement more, in a process that searches
+	// once). Pruning and recall count a term in at most 1% of the notes as
+	// rare: docFreqs.
 	if _, err := tx.ExecContext(ctx, "INSERT INTO term_df (term, df) SELECT term, doc FROM memories_vocab"); err != nil {
 		return err
 	}
