@@ -258,8 +258,13 @@ func contains(list []string, s string) bool {
 
 func printNotes(w io.Writer, notes []*note.Note) {
 	for _, n := range notes {
-		fmt.Fprintf(w, "%s  %-10s  %-20s  %s\n", n.ID, n.Type, n.Project, n.Title)
+		printLine(w, store.Match{ID: n.ID, Type: n.Type, Project: n.Project, Title: n.Title})
 	}
+}
+
+// printLine is the one line list and search print per note.
+func printLine(w io.Writer, m store.Match) {
+	fmt.Fprintf(w, "%s  %-10s  %-20s  %s\n", m.ID, m.Type, m.Project, m.Title)
 }
 
 func runList(ctx context.Context, e *env, args []string) error {
@@ -328,17 +333,27 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 	// process ends after printing, and closing (the last connection
 	// removing the WAL files, the page cache freed a page at a time) would
 	// add a tenth to a search run as a command.
-	hits, err := s.Search(ctx, strings.Join(pos, " "), f, *k)
+	query := strings.Join(pos, " ")
+	if c.json {
+		// Whole notes, bodies included, as their files hold them.
+		hits, err := s.Search(ctx, query, f, *k)
+		if err != nil {
+			return err
+		}
+		return printJSON(e.stdout, note.Outs(hits, true))
+	}
+	// The lines list prints, from the index as list reads them: the
+	// files are not read.
+	hits, err := s.SearchMatches(ctx, query, f, *k)
 	if err != nil {
 		return err
 	}
-	if c.json {
-		return printJSON(e.stdout, note.Outs(hits, true))
-	}
 	if len(hits) == 0 {
-		fmt.Fprintf(e.stderr, "no notes match %q%s\n", strings.Join(pos, " "), filterText(f))
+		fmt.Fprintf(e.stderr, "no notes match %q%s\n", query, filterText(f))
 	}
-	printNotes(e.stdout, hits)
+	for _, h := range hits {
+		printLine(e.stdout, h)
+	}
 	return nil
 }
 

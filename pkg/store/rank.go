@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"math"
-	"path/filepath"
 	"slices"
 	"strings"
 	"unicode"
@@ -71,7 +70,7 @@ var stopWords = func() map[string]bool {
 
 // cand is one candidate note with what scoring needs from its text.
 type cand struct {
-	fi      fileInfo
+	hit     hit
 	updated string
 	session string
 	// tf holds per query term its count in the title, the body and the
@@ -194,7 +193,7 @@ func (q *query) count(c *cand, col int, text string) {
 }
 
 // rankNotes scores the notes matching words (see the constants above).
-func (s *Store) rankNotes(ctx context.Context, pl plan, f Filter, k int) ([]fileInfo, error) {
+func (s *Store) rankNotes(ctx context.Context, pl plan, f Filter, k int) ([]hit, error) {
 	p, words := s.rank, pl.ranked
 	q := newQuery(words)
 	cands, err := s.pool(ctx, q, MatchExpr(words), f, max(p.pool, k))
@@ -224,9 +223,9 @@ func (s *Store) rankNotes(ctx context.Context, pl plan, f Filter, k int) ([]file
 		}
 		return b.words - a.words
 	})
-	out := make([]fileInfo, 0, k)
+	out := make([]hit, 0, k)
 	for _, c := range cands[:min(k, len(cands))] {
-		out = append(out, c.fi)
+		out = append(out, c.hit)
 	}
 	return out, nil
 }
@@ -240,7 +239,7 @@ func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limi
 		WHERE memories_fts MATCH ?` + f.matchWhere(&args) + `
 		AND m.id NOT IN (SELECT target FROM superseded)
 		ORDER BY bm25(memories_fts, 0, ?, 1, ?), m.updated_at DESC LIMIT ?)
-		SELECT m.id, m.scope, m.body_path, m.updated_at, m.project, coalesce(m.prov_session, ''), x.title, x.body, x.tags
+		SELECT m.id, m.scope, m.body_path, m.type, m.title, m.updated_at, m.project, coalesce(m.prov_session, ''), x.title, x.body, x.tags
 		FROM top JOIN memories m ON m.rowid = top.r JOIN memories_fts x ON x.rowid = top.r`
 	args = append(args, p.title, p.tags, limit)
 	rows, err := s.db.QueryContext(ctx, sq, args...)
@@ -250,13 +249,12 @@ func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limi
 	defer rows.Close()
 	var cands []*cand
 	for rows.Next() {
-		var id, scope, bp, project, provSession, title, body, tags string
+		var id, scope, bp, typ, memTitle, project, provSession, title, body, tags string
 		c := &cand{tf: make([][4]float64, len(q.terms))}
-		if err := rows.Scan(&id, &scope, &bp, &c.updated, &project, &provSession, &title, &body, &tags); err != nil {
+		if err := rows.Scan(&id, &scope, &bp, &typ, &memTitle, &c.updated, &project, &provSession, &title, &body, &tags); err != nil {
 			return nil, err
 		}
-		base, _ := s.dirFor(scope)
-		c.fi = fileInfo{rel: id, abs: filepath.Join(base, filepath.FromSlash(bp)), scope: scope}
+		c.hit = s.newHit(id, scope, bp, typ, project, memTitle)
 		c.session = sessionKey(id, project, provSession, tags)
 		q.count(c, colTitle, title)
 		q.count(c, colBody, body)

@@ -64,86 +64,116 @@ const TitleWeight = 3.0
 // Search ranks notes against query (see rank.go; ties: most recently
 // updated), excluding superseded notes, and re-reads each hit from its file.
 func (s *Store) Search(ctx context.Context, query string, f Filter, k int) ([]*note.Note, error) {
-	k = min(max(k, 1), 100)
-	tokens := dedupe(Tokens(query))
-	if len(tokens) == 0 {
-		return []*note.Note{}, nil
-	}
-	p, err := s.prune(ctx, tokens)
-	if err != nil {
-		return nil, err
-	}
-	var hits []fileInfo
-	switch {
-	case len(p.ranked) == 0:
-		hits, err = s.broad(ctx, p.broad, f, k)
-	case s.seedRank:
-		hits, err = s.ranked(ctx, MatchExpr(p.ranked), f, k)
-	default:
-		hits, err = s.rankNotes(ctx, p, f, k)
-	}
+	hits, err := s.hits(ctx, query, f, k)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]*note.Note, 0, len(hits))
 	for _, h := range hits {
-		if n, err := readFile(h); err == nil { // a file removed since indexing is skipped
+		if n, err := readFile(h.file); err == nil { // a file removed since indexing is skipped
 			out = append(out, n)
 		}
 	}
 	return out, nil
 }
 
+// hits is the ranking Search and SearchMatches share: at most k notes, best first.
+func (s *Store) hits(ctx context.Context, query string, f Filter, k int) ([]hit, error) {
+	k = min(max(k, 1), 100)
+	tokens := dedupe(Tokens(query))
+	if len(tokens) == 0 {
+		return nil, nil
+	}
+	p, err := s.prune(ctx, tokens)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case len(p.ranked) == 0:
+		return s.broad(ctx, p.broad, f, k)
+	case s.seedRank:
+		return s.ranked(ctx, MatchExpr(p.ranked), f, k)
+	default:
+		return s.rankNotes(ctx, p, f, k)
+	}
+}
+
+// Match is a search hit as the index holds it: the line `anamnesis search`
+// prints (as `anamnesis list` prints its notes from the index).
+type Match struct{ ID, Type, Project, Title string }
+
+// hit is a ranked note: its file, and its Match.
+type hit struct {
+	file fileInfo
+	Match
+}
+
+// SearchMatches is Search without reading the hits' files: the same notes
+// in the same order, as the index holds them. Reading and parsing eight
+// files was a twentieth of a search run as a command.
+func (s *Store) SearchMatches(ctx context.Context, query string, f Filter, k int) ([]Match, error) {
+	hits, err := s.hits(ctx, query, f, k)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Match, len(hits))
+	for i, h := range hits {
+		out[i] = h.Match
+	}
+	return out, nil
+}
+
 // ranked is the seed's query: BM25 over the terms (titles weighted), then recency.
-func (s *Store) ranked(ctx context.Context, match string, f Filter, k int) ([]fileInfo, error) {
+func (s *Store) ranked(ctx context.Context, match string, f Filter, k int) ([]hit, error) {
 	args := []any{match}
-	q := `SELECT m.id, m.scope, m.body_path FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
+	q := `SELECT ` + hitCols + ` FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
 		WHERE memories_fts MATCH ?` + f.matchWhere(&args) + `
 		AND m.id NOT IN (SELECT target FROM superseded)
 		ORDER BY bm25(memories_fts, 0, ?, 1, 1), m.updated_at DESC LIMIT ?`
 	args = append(args, s.titleWeight, k)
-	return s.hitRows(ctx, q, args, nil)
+	return s.hitRows(ctx, q, args)
 }
 
 // broad answers a query whose every word is in a large part of the store,
 // where scoring all matches would be slow and tell little apart: the most
 // recent notes holding its rarest word. The recency index is walked and each
 // note probed, so the cost is a few notes, not the word's whole posting list.
-func (s *Store) broad(ctx context.Context, terms []string, f Filter, k int) ([]fileInfo, error) {
+func (s *Store) broad(ctx context.Context, terms []string, f Filter, k int) ([]hit, error) {
 	args := []any{}
-	q := `SELECT m.id, m.scope, m.body_path FROM memories m WHERE 1=1` + f.where(&args) + `
+	q := `SELECT ` + hitCols + ` FROM memories m WHERE 1=1` + f.where(&args) + `
 		AND m.id NOT IN (SELECT target FROM superseded)
 		AND EXISTS (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? AND memories_fts.rowid = m.rowid)
 		ORDER BY m.updated_at DESC LIMIT ?`
 	args = append(args, `"`+terms[0]+`"`, k)
-	return s.hitRows(ctx, q, args, nil)
+	return s.hitRows(ctx, q, args)
 }
 
-// hitRows runs a query returning (id, scope, body_path) and appends the rows
-// whose id is not already in have.
-func (s *Store) hitRows(ctx context.Context, q string, args []any, have []fileInfo) ([]fileInfo, error) {
+// hitCols are the columns of memories m a hit is made of (newHit).
+const hitCols = `m.id, m.scope, m.body_path, m.type, m.project, m.title`
+
+// hitRows runs a query returning hitCols.
+func (s *Store) hitRows(ctx context.Context, q string, args []any) ([]hit, error) {
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	seen := map[string]bool{}
-	for _, h := range have {
-		seen[h.rel] = true
-	}
-	hits := have
+	var hits []hit
 	for rows.Next() {
-		var id, scope, bp string
-		if err := rows.Scan(&id, &scope, &bp); err != nil {
+		var id, scope, bp, typ, project, title string
+		if err := rows.Scan(&id, &scope, &bp, &typ, &project, &title); err != nil {
 			return nil, err
 		}
-		if seen[id] {
-			continue
-		}
-		base, _ := s.dirFor(scope)
-		hits = append(hits, fileInfo{rel: id, abs: filepath.Join(base, filepath.FromSlash(bp)), scope: scope})
+		hits = append(hits, s.newHit(id, scope, bp, typ, project, title))
 	}
 	return hits, rows.Err()
+}
+
+// newHit locates a hit's file (rel holds its id: a hit is looked up by id).
+func (s *Store) newHit(id, scope, bodyPath, typ, project, title string) hit {
+	base, _ := s.dirFor(scope)
+	return hit{file: fileInfo{rel: id, abs: filepath.Join(base, filepath.FromSlash(bodyPath)), scope: scope},
+		Match: Match{ID: id, Type: typ, Project: project, Title: title}}
 }
 
 func dedupe(tokens []string) []string {

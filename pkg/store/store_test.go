@@ -858,3 +858,56 @@ func TestTermDFHoldsEveryTerm(t *testing.T) {
 		t.Errorf("after a reindex of an index with only the common terms, term_df holds %d terms of %d", n, vocab)
 	}
 }
+
+// SearchMatches returns Search's hits in Search's order, with the type,
+// project and title Search reads from the files, without reading them: in
+// our ranking, the reference-compatible one, and a query of common words
+// only (the recency path).
+func TestSearchMatchesIsSearchWithoutFiles(t *testing.T) {
+	ctx := context.Background()
+	s := open(t, copyTree(t, "../../testdata/eval/locomo-dev"))
+	f, err := os.Open("../../testdata/eval/locomo-dev.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var queries []struct{ Query, Project string }
+	sc := bufio.NewScanner(f)
+	for i := 0; i < 30 && sc.Scan(); i++ {
+		var q struct{ Query, Project string }
+		if err := json.Unmarshal(sc.Bytes(), &q); err != nil {
+			t.Fatal(err)
+		}
+		queries = append(queries, q)
+	}
+	common := "locomo session"
+	if p, err := s.prune(ctx, dedupe(Tokens(common))); err != nil || len(p.ranked) != 0 {
+		t.Fatalf("%q is not a recency-path query here: %+v %v", common, p, err)
+	}
+	queries = append(queries, struct{ Query, Project string }{common, ""})
+	for _, seed := range []bool{false, true} {
+		s.seedRank = seed
+		for i, q := range queries {
+			filter := Filter{Project: q.Project}
+			if i%3 == 0 {
+				filter = Filter{}
+			}
+			full, err := s.Search(ctx, q.Query, filter, 8)
+			if err != nil {
+				t.Fatal(err)
+			}
+			matches, err := s.SearchMatches(ctx, q.Query, filter, 8)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(full) == 0 || len(matches) != len(full) {
+				t.Fatalf("%q (seed %v): Search found %d, SearchMatches %d", q.Query, seed, len(full), len(matches))
+			}
+			for j, n := range full {
+				if want := (Match{n.ID, n.Type, n.Project, n.Title}); matches[j] != want {
+					t.Fatalf("%q (seed %v) hit %d: Search %+v, SearchMatches %+v", q.Query, seed, j, want, matches[j])
+				}
+			}
+		}
+	}
+}
