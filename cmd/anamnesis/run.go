@@ -110,11 +110,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		name = "version"
 	}
 	c := lookup(name)
-	if c != nil && !c.interruptible() {
-		return c.run(ctx, e, rest)
+	if c == nil || c.interruptible() {
+		var stop context.CancelFunc
+		ctx, stop = cli.Interruptible(ctx)
+		defer stop()
 	}
-	ctx, stop := cli.Interruptible(ctx)
-	defer stop()
 	if c != nil {
 		return c.run(ctx, e, rest)
 	}

@@ -239,7 +239,7 @@ func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limi
 		WHERE memories_fts MATCH ?` + f.matchWhere(&args) + `
 		AND m.id NOT IN (SELECT target FROM superseded)
 		ORDER BY bm25(memories_fts, 0, ?, 1, ?), m.updated_at DESC LIMIT ?)
-		SELECT m.id, m.scope, m.body_path, m.type, m.title, m.updated_at, m.project, coalesce(m.prov_session, ''), x.title, x.body, x.tags
+		SELECT m.id, m.scope, m.body_path, m.type, m.updated_at, m.project, coalesce(m.prov_session, ''), x.title, x.body, x.tags
 		FROM top JOIN memories m ON m.rowid = top.r JOIN memories_fts x ON x.rowid = top.r`
 	args = append(args, p.title, p.tags, limit)
 	rows, err := s.db.QueryContext(ctx, sq, args...)
@@ -249,12 +249,12 @@ func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limi
 	defer rows.Close()
 	var cands []*cand
 	for rows.Next() {
-		var id, scope, bp, typ, memTitle, project, provSession, title, body, tags string
+		var id, scope, bp, typ, project, provSession, title, body, tags string
 		c := &cand{tf: make([][4]float64, len(q.terms))}
-		if err := rows.Scan(&id, &scope, &bp, &typ, &memTitle, &c.updated, &project, &provSession, &title, &body, &tags); err != nil {
+		if err := rows.Scan(&id, &scope, &bp, &typ, &c.updated, &project, &provSession, &title, &body, &tags); err != nil {
 			return nil, err
 		}
-		c.hit = s.newHit(id, scope, bp, typ, project, memTitle)
+		c.hit = s.newHit(id, scope, bp, typ, project, title)
 		c.session = sessionKey(id, project, provSession, tags)
 		q.count(c, colTitle, title)
 		q.count(c, colBody, body)
