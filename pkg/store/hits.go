@@ -97,7 +97,7 @@ func (s *Store) Browse(ctx context.Context, f Filter, cur Cursor, before bool, l
 		q += " AND (m.updated_at, m.id) < (?, ?)"
 		args = append(args, cur.UpdatedAt, cur.ID)
 	}
-	out, err := s.queryMeta(ctx, q+order+" LIMIT ?", append(args, limit))
+	out, err := s.queryMeta(ctx, q+order+limitClause(limit), args)
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
@@ -485,8 +486,7 @@ func (s *Store) List(ctx context.Context, f Filter) ([]*note.Note, error) {
 		if limit <= 0 {
 			limit = -1
 		}
-		q += " LIMIT ? OFFSET ?"
-		args = append(args, limit, f.Offset)
+		q += limitClause(limit) + " OFFSET " + strconv.Itoa(f.Offset)
 	}
 	return s.queryMeta(ctx, q, args)
 }

@@ -238,10 +238,10 @@ func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limi
 	sq := `WITH top AS (SELECT m.rowid AS r FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
 		WHERE memories_fts MATCH ?` + f.matchWhere(&args) + `
 		AND m.id NOT IN (SELECT target FROM superseded)
-		ORDER BY bm25(memories_fts, 0, ?, 1, ?), m.updated_at DESC LIMIT ?)
+		ORDER BY bm25(memories_fts, 0, ?, 1, ?), m.updated_at DESC` + limitClause(limit) + `)
 		SELECT m.id, m.scope, m.body_path, m.type, m.updated_at, m.project, coalesce(m.prov_session, ''), x.title, x.body, x.tags
 		FROM top JOIN memories m ON m.rowid = top.r JOIN memories_fts x ON x.rowid = top.r`
-	args = append(args, p.title, p.tags, limit)
+	args = append(args, p.title, p.tags)
 	rows, err := s.db.QueryContext(ctx, sq, args...)
 	if err != nil {
 		return nil, err

@@ -3,7 +3,11 @@ package store
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
@@ -152,5 +156,35 @@ func TestTiesGoToTheLongerNote(t *testing.T) {
 	want := []string{"01TIES0000000000000000000B", "01TIES0000000000000000000A"}
 	if got := searchIDs(t, s, "river"); !slices.Equal(got, want) {
 		t.Fatalf("got %v, want %v", got, want)
+	}
+}
+
+// TestNoBoundLimit keeps LIMIT and OFFSET out of the bound parameters: SQLite
+// reads a bound LIMIT's value to plan the query, so binding one makes the
+// statement recompile at its first step (see limitClause).
+func TestNoBoundLimit(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bound := regexp.MustCompile(`(?i)\b(LIMIT|OFFSET)\s+\?`)
+	checked := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked++
+		for i, line := range strings.Split(string(b), "\n") {
+			if bound.MatchString(line) && !strings.HasPrefix(strings.TrimSpace(line), "//") {
+				t.Errorf("%s:%d binds a LIMIT or OFFSET (use limitClause): %s", f, i+1, strings.TrimSpace(line))
+			}
+		}
+	}
+	if checked < 10 {
+		t.Fatalf("checked %d files; expected the package's sources", checked)
 	}
 }
