@@ -19,6 +19,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 	"github.com/anamnesis-dev/anamnesis/pkg/inject"
 	"github.com/anamnesis-dev/anamnesis/pkg/model"
+	"github.com/anamnesis-dev/anamnesis/pkg/model/web"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
@@ -146,7 +147,9 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	}
 
 	rc := c.cfg.Reflection
-	res, skip := summary.Summarize(ctx, sess, model.FromConfig(rc), c.stderr)
+	mc := model.FromConfig(rc)
+	mc.Post = web.Poster{} // in-process: capture keeps the HTTP stack (the dispatcher does not)
+	res, skip := summary.Summarize(ctx, sess, mc, c.stderr)
 	if skip {
 		c.say("capture: skipped session (the %s summarizer judged it not worth a note)", rc.Provider)
 		return nil

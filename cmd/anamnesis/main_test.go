@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,11 +14,19 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
+	"github.com/anamnesis-dev/anamnesis/pkg/model"
+	"github.com/anamnesis-dev/anamnesis/pkg/model/web"
 )
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"anamnesis": func() { cli.QuickMain("anamnesis", run) },
+		// The helper the dispatcher sends model requests through.
+		model.HelperName: func() {
+			cli.QuickMain(model.HelperName, func(ctx context.Context, _ []string, stdin io.Reader, stdout, _ io.Writer) error {
+				return web.Serve(ctx, web.Poster{}, stdin, stdout)
+			})
+		},
 	})
 }
 

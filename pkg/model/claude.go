@@ -51,7 +51,7 @@ func (c *claude) Complete(ctx context.Context, system, user string) (string, err
 	cmd := exec.CommandContext(ctx, bin, c.args(clean(system))...)
 	cmd.Stdin = strings.NewReader(clean(user))
 	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &limited{w: &stdout, n: maxReply}, &limited{w: &stderr, n: 64 << 10}
+	cmd.Stdout, cmd.Stderr = &limited{w: &stdout, n: MaxReply}, &limited{w: &stderr, n: 64 << 10}
 	cmd.WaitDelay = 2 * time.Second
 	err = cmd.Run()
 	if ctx.Err() == context.DeadlineExceeded {

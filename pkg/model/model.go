@@ -9,7 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"strings"
 	"time"
 
@@ -20,8 +19,8 @@ import (
 // DefaultTimeout bounds one request when the configuration names none.
 const DefaultTimeout = 30 * time.Second
 
-// maxReply bounds what is read back from any provider.
-const maxReply = 1 << 20
+// MaxReply bounds what is read back from any provider.
+const MaxReply = 1 << 20
 
 // Providers besides "heuristic" and where each is reached by default.
 var defaultBaseURL = map[string]string{
@@ -40,8 +39,9 @@ type Config struct {
 	Timeout                          time.Duration
 	// Claude is the Claude Code executable for the claude provider ("" = "claude" on PATH).
 	Claude string
-	// HTTP is the client for the HTTP providers (nil = a fresh one).
-	HTTP *http.Client
+	// Post sends the HTTP providers' requests (nil = through the
+	// anamnesis-model binary: Helper).
+	Post Poster
 }
 
 // FromConfig is the seam's configuration as the shared config resolves it.
@@ -96,11 +96,11 @@ func New(c Config) (Client, error) {
 	case c.APIKey == "" && c.Provider != "local":
 		return nil, fmt.Errorf("reflection provider %s needs an API key (ANAMNESIS_REFLECTION_API_KEY)", c.Provider)
 	}
-	hc := c.HTTP
-	if hc == nil {
-		hc = &http.Client{}
+	post := c.Post
+	if post == nil {
+		post = Helper{}
 	}
-	return &chat{cfg: c, http: hc}, nil
+	return &chat{cfg: c, post: post}, nil
 }
 
 // clean is what every provider sends: the redacted text.

@@ -234,3 +234,31 @@ func TestDoctorGitHardenedAndMasked(t *testing.T) {
 		}
 	}
 }
+
+// A missing binary fails the check, unless only optional ones are missing
+// (the dashboard, and the model helper of the HTTP providers): a warning
+// that says what needs them.
+func TestDoctorBinaries(t *testing.T) {
+	for _, tc := range []struct {
+		remove []string
+		status string
+		detail string
+	}{
+		{nil, statusOK, "all 8 in "},
+		{[]string{BinModel}, statusWarn, "anamnesis-model missing from"},
+		{[]string{BinDashboard, BinModel}, statusWarn, "(only `anamnesis dashboard`, and reflect, consolidate and config test with an HTTP provider need it)"},
+		{[]string{BinModel, BinInject}, statusFail, "anamnesis-inject, anamnesis-model missing from"},
+	} {
+		e := newEnv(t, false)
+		for _, b := range tc.remove {
+			if err := os.Remove(bin.Path(e.binDir, b)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		d := &doctor{p: Paths{BinDir: e.binDir}}
+		d.binaries()
+		if len(d.checks) != 1 || d.checks[0].Status != tc.status || !strings.Contains(d.checks[0].Detail, tc.detail) {
+			t.Errorf("without %v: %+v", tc.remove, d.checks)
+		}
+	}
+}

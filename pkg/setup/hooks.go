@@ -6,6 +6,7 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/bin"
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
+	"github.com/anamnesis-dev/anamnesis/pkg/model"
 )
 
 // Hook timeouts in seconds (seed 001): inject must be quick; capture at
@@ -27,10 +28,11 @@ const (
 	BinSync       = "anamnesis-sync"
 	BinMCP        = "anamnesis-mcp"
 	BinDashboard  = "anamnesis-dashboard"
+	BinModel      = model.HelperName
 )
 
 // AllBinaries lists every binary install.sh installs, dispatcher first.
-var AllBinaries = []string{BinDispatcher, BinInject, BinRecall, BinCapture, BinSync, BinMCP, BinDashboard}
+var AllBinaries = []string{BinDispatcher, BinInject, BinRecall, BinCapture, BinSync, BinMCP, BinDashboard, BinModel}
 
 // BuildHooks returns the five matcher groups init installs. Each command
 // runs the dedicated binary by absolute path (not the dispatcher: one process
