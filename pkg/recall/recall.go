@@ -105,7 +105,7 @@ func Find(ctx context.Context, st *store.Store, prompt, project string, floor Fl
 	}
 	// One search over both pools (a second would cost a third of the
 	// hook), at most perPool hits from each, project first.
-	found, err := st.Search(ctx, strings.Join(words, " "), store.Filter{Project: project, AndGlobal: true}, perPool*len(pools))
+	found, err := st.SearchIndexed(ctx, strings.Join(words, " "), store.Filter{Project: project, AndGlobal: true}, perPool*len(pools))
 	if err != nil {
 		return nil, err
 	}

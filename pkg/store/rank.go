@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
 
 // Our ranking (README, "Ranking"). FTS5 finds the notes that hold a query
@@ -239,7 +241,8 @@ func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limi
 		WHERE memories_fts MATCH ?` + f.matchWhere(&args) + `
 		AND m.id NOT IN (SELECT target FROM superseded)
 		ORDER BY bm25(memories_fts, 0, ?, 1, ?), m.updated_at DESC` + limitClause(limit) + `)
-		SELECT m.id, m.scope, m.body_path, m.type, m.updated_at, m.project, coalesce(m.prov_session, ''), x.title, x.body, x.tags
+		SELECT m.id, m.scope, m.body_path, m.type, m.updated_at, m.project, coalesce(m.prov_session, ''), x.title, x.body, x.tags,
+			m.machine_id, m.created_at, m.prov_source, coalesce(m.prov_model, ''), m.confidence
 		FROM top JOIN memories m ON m.rowid = top.r JOIN memories_fts x ON x.rowid = top.r`
 	args = append(args, p.title, p.tags)
 	rows, err := s.db.QueryContext(ctx, sq, args...)
@@ -251,10 +254,15 @@ func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limi
 	for rows.Next() {
 		var id, scope, bp, typ, project, provSession, title, body, tags string
 		c := &cand{tf: make([][4]float64, len(q.terms))}
-		if err := rows.Scan(&id, &scope, &bp, &typ, &c.updated, &project, &provSession, &title, &body, &tags); err != nil {
+		n := &note.Note{Supersedes: []string{}}
+		if err := rows.Scan(&id, &scope, &bp, &typ, &c.updated, &project, &provSession, &title, &body, &tags,
+			&n.MachineID, &n.CreatedAt, &n.ProvSource, &n.ProvModel, &n.Confidence); err != nil {
 			return nil, err
 		}
 		c.hit = s.newHit(id, scope, bp, typ, project, title)
+		n.ID, n.Type, n.Title, n.Project, n.Scope, n.UpdatedAt, n.ProvSession, n.Body = id, typ, title, project, scope, c.updated, provSession, body
+		n.Tags = strings.Fields(tags) // the index keeps them as words
+		c.hit.indexed = n
 		c.session = sessionKey(id, project, provSession, tags)
 		q.count(c, colTitle, title)
 		q.count(c, colBody, body)

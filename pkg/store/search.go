@@ -102,10 +102,36 @@ func (s *Store) hits(ctx context.Context, query string, f Filter, k int) ([]hit,
 // prints (as `anamnesis list` prints its notes from the index).
 type Match struct{ ID, Type, Project, Title string }
 
-// hit is a ranked note: its file, and its Match.
+// hit is a ranked note: its file, its Match, and the note as the index
+// holds it when the ranking read its text (rankNotes; nil otherwise).
 type hit struct {
 	file fileInfo
 	Match
+	indexed *note.Note
+}
+
+// SearchIndexed is Search with each note as the index holds it, where the
+// ranking read its text: every field but supersedes (empty) and front-matter
+// keys this version does not know, tags as the words the index keeps. A hit
+// whose text the ranking did not read (every query word common, or the
+// reference-compatible ranking) is read from its file, as Search does. A
+// file edited or removed by hand since it was indexed shows as indexed until
+// the next reindex (every sync runs one). Per-prompt recall uses it: opening
+// and parsing the hits' files was a fifteenth of that hook.
+func (s *Store) SearchIndexed(ctx context.Context, query string, f Filter, k int) ([]*note.Note, error) {
+	hits, err := s.hits(ctx, query, f, k)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*note.Note, 0, len(hits))
+	for _, h := range hits {
+		if h.indexed != nil {
+			out = append(out, h.indexed)
+		} else if n, err := readFile(h.file); err == nil {
+			out = append(out, n)
+		}
+	}
+	return out, nil
 }
 
 // SearchMatches is Search without reading the hits' files: the same notes

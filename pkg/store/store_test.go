@@ -908,6 +908,72 @@ func TestSearchMatchesIsSearchWithoutFiles(t *testing.T) {
 					t.Fatalf("%q (seed %v) hit %d: Search %+v, SearchMatches %+v", q.Query, seed, j, want, matches[j])
 				}
 			}
+			indexed, err := s.SearchIndexed(ctx, q.Query, filter, 8)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameNotes(t, fmt.Sprintf("%q (seed %v)", q.Query, seed), full, indexed)
 		}
+	}
+}
+
+// sameNotes fails unless got holds want's notes in order, field by field
+// (as SPEC 2's JSON shape prints them, bodies included, and the provenance
+// that shape leaves out).
+func sameNotes(t *testing.T, what string, want, got []*note.Note) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d notes, want %d", what, len(got), len(want))
+	}
+	for j := range want {
+		w, _ := json.Marshal(want[j].Out(true))
+		g, _ := json.Marshal(got[j].Out(true))
+		if string(w) != string(g) || want[j].ProvModel != got[j].ProvModel || want[j].ProvSession != got[j].ProvSession {
+			t.Fatalf("%s, hit %d:\n got %s %q %q\nwant %s %q %q", what, j, g, got[j].ProvModel, got[j].ProvSession, w, want[j].ProvModel, want[j].ProvSession)
+		}
+	}
+}
+
+// SearchIndexed gives the notes Search reads from their files, from the
+// index, whatever their fields hold; a hit whose text the ranking did not
+// read comes from its file.
+func TestSearchIndexedIsSearch(t *testing.T) {
+	ctx := context.Background()
+	s := open(t, t.TempDir())
+	for i := range 600 { // enough notes for pruning, and "common" in every one
+		n := note.New(note.Episodic, fmt.Sprintf("Filler note %d", i), "common words only")
+		n.Project = "other"
+		if _, err := s.Write(ctx, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a := note.New(note.Procedural, "Rotate the déploiement keys", "Steps:\n\n1. `make rotate` — twice.\n2. Check ☃ dashboards.\n\ncommon")
+	a.Project, a.Tags, a.ProvModel, a.ProvSession, a.Confidence = "p", []string{"ops", "keys-rotation"}, "local/m", "sess-1", 0.75
+	a.ProvSource = note.ProvSessionEnd
+	b := note.New(note.Semantic, "Keys live in the vault", "The vault holds the déploiement keys.\ncommon")
+	b.Project, b.Scope, b.MachineID = note.Global, note.MachineLocal, "box-2"
+	for _, n := range []*note.Note{a, b} {
+		if _, err := s.Write(ctx, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.RefreshDF(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"déploiement keys", "rotate", "vault dashboards", "common"} {
+		f := Filter{Project: "p", AndGlobal: true}
+		full, err := s.Search(ctx, q, f, 5)
+		if err != nil || len(full) == 0 {
+			t.Fatalf("%q: %d %v", q, len(full), err)
+		}
+		got, err := s.SearchIndexed(ctx, q, f, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameNotes(t, q, full, got)
+	}
+	// "common" is in every note: the recency path, whose hits come from their files.
+	if p, err := s.prune(ctx, []string{"common"}); err != nil || len(p.ranked) != 0 {
+		t.Fatalf("common: %+v %v", p, err)
 	}
 }
