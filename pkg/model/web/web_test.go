@@ -87,7 +87,8 @@ func TestChat(t *testing.T) {
 	defer srv.Close()
 	for name, post := range map[string]model.Poster{"in-process": web.Poster{}, "helper": model.Helper{Bin: helperLink(t)}} {
 		t.Run(name, func(t *testing.T) {
-			c, err := model.New(model.Config{Provider: "local", Model: "m", BaseURL: srv.URL + "/v1/", APIKey: "sk-local-key", Timeout: 500 * time.Millisecond, Post: post})
+			// Generous: the helper is a process start (slow under -race).
+			c, err := model.New(model.Config{Provider: "local", Model: "m", BaseURL: srv.URL + "/v1/", APIKey: "sk-local-key", Timeout: 20 * time.Second, Post: post})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -110,8 +111,12 @@ func TestChat(t *testing.T) {
 			if _, err := c.Complete(context.Background(), "sys", "huge"); err == nil || err.Error() != "reply over 1 MiB" {
 				t.Errorf("huge: %v", err)
 			}
+			short, err := model.New(model.Config{Provider: "local", Model: "m", BaseURL: srv.URL + "/v1/", Timeout: 500 * time.Millisecond, Post: post})
+			if err != nil {
+				t.Fatal(err)
+			}
 			start := time.Now()
-			if _, err := c.Complete(context.Background(), "sys", "slow"); err == nil || !strings.Contains(err.Error(), "did not answer within 500ms") {
+			if _, err := short.Complete(context.Background(), "sys", "slow"); err == nil || !strings.Contains(err.Error(), "did not answer within 500ms") {
 				t.Errorf("timeout: %v", err)
 			}
 			if time.Since(start) > 4*time.Second {
