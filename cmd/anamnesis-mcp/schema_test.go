@@ -87,16 +87,7 @@ func TestOutputSchemas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *update {
-		if err := os.WriteFile(schemaGen, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(schemaGen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
+	if !matchesFile(t, schemaGen, got) {
 		t.Fatalf("%s is not what the result types give (run go test -run TestOutputSchemas -update to regenerate it)", schemaGen)
 	}
 	// Every tool's result type is in schemaTypes, and nothing else is.
@@ -128,16 +119,23 @@ func TestOutputSchemasGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	got = append(got, '\n')
+	if !matchesFile(t, schemaGolden, got) {
+		t.Fatalf("output schemas differ from %s (run go test -run TestOutputSchemasGolden -update to accept):\n%s", schemaGolden, got)
+	}
+}
+
+// matchesFile reports whether the file at path holds got, after writing
+// got there under -update.
+func matchesFile(t *testing.T, path string, got []byte) bool {
+	t.Helper()
 	if *update {
-		if err := os.WriteFile(schemaGolden, got, 0o644); err != nil {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	want, err := os.ReadFile(schemaGolden)
+	want, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(got, want) {
-		t.Fatalf("output schemas differ from %s (run go test -run TestOutputSchemasGolden -update to accept):\n%s", schemaGolden, got)
-	}
+	return bytes.Equal(got, want)
 }

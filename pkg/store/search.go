@@ -64,13 +64,20 @@ const TitleWeight = 3.0
 // Search ranks notes against query (see rank.go; ties: most recently
 // updated), excluding superseded notes, and re-reads each hit from its file.
 func (s *Store) Search(ctx context.Context, query string, f Filter, k int) ([]*note.Note, error) {
+	return s.search(ctx, query, f, k, false)
+}
+
+// search is Search, and SearchIndexed when indexed is set.
+func (s *Store) search(ctx context.Context, query string, f Filter, k int, indexed bool) ([]*note.Note, error) {
 	hits, err := s.hits(ctx, query, f, k)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]*note.Note, 0, len(hits))
 	for _, h := range hits {
-		if n, err := readFile(h.file); err == nil { // a file removed since indexing is skipped
+		if indexed && h.indexed != nil {
+			out = append(out, h.indexed)
+		} else if n, err := readFile(h.file); err == nil { // a file removed since indexing is skipped
 			out = append(out, n)
 		}
 	}
@@ -119,19 +126,7 @@ type hit struct {
 // the next reindex (every sync runs one). Per-prompt recall uses it: opening
 // and parsing the hits' files was a fifteenth of that hook.
 func (s *Store) SearchIndexed(ctx context.Context, query string, f Filter, k int) ([]*note.Note, error) {
-	hits, err := s.hits(ctx, query, f, k)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]*note.Note, 0, len(hits))
-	for _, h := range hits {
-		if h.indexed != nil {
-			out = append(out, h.indexed)
-		} else if n, err := readFile(h.file); err == nil {
-			out = append(out, n)
-		}
-	}
-	return out, nil
+	return s.search(ctx, query, f, k, true)
 }
 
 // SearchMatches is Search without reading the hits' files: the same notes
