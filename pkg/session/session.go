@@ -105,6 +105,17 @@ func Save(home, id string, s State) error {
 	return nil
 }
 
+// Remove deletes a session's state, if it has any: for a client that makes
+// throwaway sessions (the benchmark's), so that they do not pile up in the
+// directory every hook writes to until the pruning.
+func Remove(home, id string) error {
+	err := os.Remove(sessionPath(home, id))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return err
+}
+
 // pruneEvery spaces out the pruning: listing the directory and reading
 // every entry's time at each hook would cost more than the hook itself.
 const pruneEvery = time.Hour

@@ -25,6 +25,23 @@ func TestSessionIDsNeverLeaveState(t *testing.T) {
 	if err != nil || got.Mark != 7 || len(got.IDs) != 2 || !got.Shown("B") || got.Shown("C") {
 		t.Fatalf("%+v %v", got, err)
 	}
+	// Remove deletes that session's file (its id hashed, as Save named it)
+	// and nothing else; an absent session is not an error.
+	if err := Save(home, "keep", s); err != nil {
+		t.Fatal(err)
+	}
+	if err := Remove(home, "../x"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := Load(home, "../x"); len(got.IDs) != 0 {
+		t.Errorf("removed session still has %v", got.IDs)
+	}
+	if got, _ := Load(home, "keep"); len(got.IDs) != 2 {
+		t.Errorf("another session lost its state: %+v", got)
+	}
+	if err := Remove(home, "never-saved"); err != nil {
+		t.Errorf("absent session: %v", err)
+	}
 	// Damaged state reads as an error and an empty session, never a panic.
 	os.WriteFile(sessionPath(home, "bad"), []byte("{"), 0o600)
 	if s, err := Load(home, "bad"); err == nil || len(s.IDs) != 0 {

@@ -32,6 +32,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/session"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 	"github.com/anamnesis-dev/anamnesis/scripts/bench/floor"
 )
@@ -184,11 +185,25 @@ func run() error {
 // two warm-up rounds that fill the page cache (and, for inject, its cache).
 func benchHook(fl, bin, home string, h hook, n, runs int) (floor.Row, error) {
 	var outLen int
+	// The fresh sessions' state files are removed afterwards: left behind,
+	// thousands of them (every run of the bench adds its own) would make
+	// every later hook's write into that directory slower than a real
+	// one's, which holds a day of sessions.
+	var sessions []string
+	defer func() {
+		for _, id := range sessions {
+			session.Remove(home, id)
+		}
+	}()
 	timer := func() (time.Duration, error) {
 		var out bytes.Buffer
 		cmd := exec.Command(filepath.Join(bin, h.name), h.args...)
 		cmd.Env = append(os.Environ(), "ANAMNESIS_HOME="+home)
-		cmd.Stdin = strings.NewReader(strings.ReplaceAll(h.payload, sessionMark, "bench-"+strconv.FormatInt(time.Now().UnixNano(), 36)))
+		id := "bench-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+		if strings.Contains(h.payload, sessionMark) {
+			sessions = append(sessions, id)
+		}
+		cmd.Stdin = strings.NewReader(strings.ReplaceAll(h.payload, sessionMark, id))
 		cmd.Stdout = &out
 		start := time.Now()
 		err := cmd.Run()
