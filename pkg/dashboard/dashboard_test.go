@@ -170,18 +170,17 @@ func TestPagesRender(t *testing.T) {
 func TestSearchHighlightsWords(t *testing.T) {
 	f := newFixture(t, 20)
 	c := newClient(t, f, nil)
-	body := want(t, c.get("/notes?q=migrations+workers"), http.StatusOK, "best match",
+	want(t, c.get("/notes?q=migrations+workers"), http.StatusOK, "best match",
 		`href="/notes/`+f.extra+`"`, "<mark>migrations</mark>", "<mark>workers</mark>")
 	// The title is highlighted too, and filters narrow the search.
 	want(t, c.get("/notes?q=billing"), http.StatusOK, "<mark>Billing</mark> worker")
-	body = want(t, c.get("/notes?q=billing&machine=nobody"), http.StatusOK, "Nothing matches")
-	_ = body
+	want(t, c.get("/notes?q=billing&machine=nobody"), http.StatusOK, "Nothing matches")
 	// A snippet of a markdown body reads as text, not as markdown source.
 	md := note.New(note.Episodic, "Session", "**Ask:** rotate the `zephyr` keys\n\n**Outcome:** see [the runbook](https://x/y)")
 	if _, err := f.st.Write(context.Background(), md); err != nil {
 		t.Fatal(err)
 	}
-	body = want(t, c.get("/notes?q=zephyr"), http.StatusOK, "Ask: rotate the <mark>zephyr</mark> keys Outcome: see the runbook")
+	body := want(t, c.get("/notes?q=zephyr"), http.StatusOK, "Ask: rotate the <mark>zephyr</mark> keys Outcome: see the runbook")
 	if strings.Contains(body, "**Ask") || strings.Contains(body, "`") || strings.Contains(body, "](") {
 		t.Errorf("raw markdown in the search page")
 	}

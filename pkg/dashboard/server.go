@@ -68,7 +68,6 @@ type Server struct {
 	port       string
 	pages      map[string]*template.Template
 	md         goldmark.Markdown
-	static     http.Handler
 	staticFS   fs.FS
 	mu         sync.Mutex // guards lastTree, facets, facetBusy and stateCache
 	lastTree   string

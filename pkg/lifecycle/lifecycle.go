@@ -35,10 +35,9 @@ const (
 
 // change records how to put one file back as it was.
 type change struct {
-	abs  string
-	old  []byte // nil: the file did not exist
-	rel  string // relative to <home>/memory, "" for machine-local files
-	done bool
+	abs string
+	old []byte // nil: the file did not exist
+	rel string // relative to <home>/memory, "" for machine-local files
 }
 
 // txn applies note writes and deletions to a store and can undo them all:

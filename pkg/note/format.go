@@ -606,7 +606,7 @@ func scalar(s string) string {
 	if s == "" {
 		return "''"
 	}
-	if !printable(s) || strings.ContainsAny(s, "\n\x85\u2028\u2029") {
+	if !printable(s) || strings.ContainsAny(s, "\n\u0085\u2028\u2029") {
 		return doubleQuoted(s)
 	}
 	if plainOK(s) && !implicit(s) {

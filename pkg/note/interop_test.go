@@ -2,7 +2,10 @@ package note
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -81,5 +84,41 @@ func TestCRLFFileStillRead(t *testing.T) {
 	}
 	if n.Body != "Tags as typed." || !bytes.Equal(n.Marshal(), data) {
 		t.Errorf("CRLF file: body %q, rewrite %q", n.Body, n.Marshal())
+	}
+}
+
+// A tag or title holding a YAML line break (NEL, LS, PS) is written double-quoted,
+// which the reference's reader (PyYAML safe_load) loads back to the same string.
+func TestLineBreakScalarsLoadInPyYAML(t *testing.T) {
+	if err := exec.Command("python3", "-c", "import yaml").Run(); err != nil {
+		t.Skip("python3 with PyYAML is not installed; the reference reader cannot run")
+	}
+	values := []string{"a\u0085b", "\u0085", "x\u2028y", "p\u2029q", "nel\u0085 end"}
+	n := New("semantic", "title\u0085with nel", "body")
+	n.Tags = values
+	path := filepath.Join(t.TempDir(), "n.md")
+	if err := os.WriteFile(path, n.Marshal(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	const read = `
+import json, sys, yaml
+text = open(sys.argv[1], encoding="utf-8").read()
+front = text[4:].partition("\n---\n")[0]
+meta = yaml.safe_load(front)
+print(json.dumps({"title": meta["title"], "tags": meta["tags"]}))
+`
+	out, err := exec.Command("python3", "-c", read, path).Output()
+	if err != nil {
+		t.Fatalf("PyYAML cannot read the file: %v\n%s", err, n.Marshal())
+	}
+	var got struct {
+		Title string
+		Tags  []string
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Title != n.Title || !slices.Equal(got.Tags, values) {
+		t.Errorf("PyYAML read title %q tags %q, want %q %q", got.Title, got.Tags, n.Title, values)
 	}
 }
