@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/bin"
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
@@ -45,7 +46,7 @@ var sources = []string{"session-end", "precompact"}
 
 type options struct {
 	home, transcript, project, source string
-	noSync, wait                      bool
+	noSync, wait, summarize           bool
 }
 
 // run never returns an error for a failure inside the hook (SPEC 4/5: hooks
@@ -60,7 +61,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.StringVar(&o.source, "source", "session-end", "which hook runs this: session-end or precompact")
 	fs.BoolVar(&o.noSync, "no-sync", false, "commit locally only; do not start a sync")
 	plugin := fs.Bool("plugin", false, "run by the Claude Code plugin: do nothing when anamnesis init installed hooks too (no hook runs twice)")
-	fs.BoolVar(&o.wait, "wait", false, "run the sync inline (under a deadline) instead of in the background")
+	fs.BoolVar(&o.wait, "wait", false, "run the sync and any model summary inline (under a deadline) instead of in the background")
+	fs.BoolVar(&o.summarize, "summarize", false, "write the configured model's summary now (capture starts this in the background after writing the heuristic note)")
 	perr := cli.Parse(fs, args)
 	if errors.Is(perr, flag.ErrHelp) {
 		return nil
@@ -146,13 +148,20 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 		return nil
 	}
 
+	// The heuristic note is written at once; a model's summary, when one
+	// is configured, replaces it from a detached child (SPEC 5: the model
+	// never holds up Claude Code's exit), or inline with --wait.
 	rc := c.cfg.Reflection
 	mc := model.FromConfig(rc)
 	mc.Post = web.Poster{} // in-process: capture keeps the HTTP stack (the dispatcher does not)
-	res, skip := summary.Summarize(ctx, sess, mc, c.stderr)
-	if skip {
-		c.say("capture: skipped session (the %s summarizer judged it not worth a note)", rc.Provider)
-		return nil
+	res := summary.Heuristic(sess)
+	later := mc.Enabled() && !c.o.wait && !c.o.summarize
+	if mc.Enabled() && !later {
+		var skip bool
+		if res, skip = summary.Summarize(ctx, sess, mc, c.stderr); skip {
+			c.say("capture: skipped session (the %s summarizer judged it not worth a note)", rc.Provider)
+			return nil
+		}
 	}
 
 	projectKey := c.o.project
@@ -250,11 +259,44 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	if hash != "" {
 		c.say("capture: committed locally (%s)", hash)
 	}
+	if later && c.summarizeLater(path, n.Project) {
+		return nil // the child syncs after writing the summary
+	}
 	if c.o.noSync {
 		return nil
 	}
 	c.sync(ctx)
 	return nil
+}
+
+// summarizeLater starts `anamnesis-capture --summarize` detached for the
+// transcript: it asks the model, replaces the heuristic note with the
+// summary, commits it and starts the sync. false when it could not start
+// (the heuristic note stays; the caller syncs).
+func (c *capture) summarizeLater(transcriptPath, projectKey string) bool {
+	self, err := os.Executable()
+	if err == nil {
+		if p := bin.Find("anamnesis-capture"); p != "" {
+			self = p
+		}
+	}
+	if abs, aerr := filepath.Abs(transcriptPath); aerr == nil {
+		transcriptPath = abs
+	}
+	args := []string{"--summarize", "--transcript", transcriptPath, "--project", projectKey, "--source", c.o.source}
+	if c.o.noSync {
+		args = append(args, "--no-sync")
+	}
+	var pid int
+	if err == nil {
+		pid, err = hook.StartDetached(c.cfg.Home, self, args...)
+	}
+	if err != nil {
+		c.say("capture: the %s summary was not started (%v); the heuristic note stays", c.cfg.Reflection.Provider, err)
+		return false
+	}
+	c.say("capture: the %s summary will replace the note in the background (pid %d)", c.cfg.Reflection.Provider, pid)
+	return true
 }
 
 // save writes the session's note, or updates the one an earlier capture of
@@ -267,6 +309,10 @@ func (c *capture) save(ctx context.Context, st *store.Store, sess *transcript.Se
 	}
 	if existing != nil {
 		n := existing
+		if res.Model == "" && existing.ProvModel == "" {
+			// A resumed session adds to what its earlier part found.
+			res = summary.Update(existing.Body, sess)
+		}
 		n.Title, n.Body = res.Title, res.Body
 		n.UpdatedAt = note.Now()
 		n.ProvModel = res.Model
@@ -317,6 +363,10 @@ func (c *capture) saveFileOnly(sess *transcript.Session, res summary.Result, pro
 		if old, err := note.Parse(data); err == nil && old.ID == n.ID {
 			n.CreatedAt, n.Project = old.CreatedAt, old.Project
 			n.Tags = note.CleanTags(append(old.Tags, "session", c.o.source))
+			if res.Model == "" && old.ProvModel == "" {
+				up := summary.Update(old.Body, sess)
+				n.Title, n.Body = up.Title, up.Body
+			}
 		}
 	}
 	if _, err := store.WriteFileOnly(c.cfg.Home, n, opts...); err != nil {

@@ -24,7 +24,7 @@ const (
 Reply with only a JSON object, no prose and no code fence: {"skip": boolean, "title": string, "body": string}.
 Set "skip" to true when the session holds nothing worth remembering (a greeting, a lone command, no result).
 "title": at most 80 characters, what was done or decided.
-"body": markdown under 1500 characters: what was asked, what changed (files), what was decided or found, and any follow-up left open.
+"body": markdown under 2500 characters: each request and what came of it, what changed (files), the commands that matter, errors hit and how they were fixed, what was decided and why, and any follow-up left open.
 Never include secrets, tokens, passwords or keys, even if the session shows them.`
 )
 
@@ -106,16 +106,37 @@ func Digest(s *transcript.Session) string {
 	if len(s.SlashCommands) > 0 {
 		fmt.Fprintf(&b, "Slash commands run: %s\n", strings.Join(s.SlashCommands, " "))
 	}
-	fmt.Fprintf(&b, "\nUser prompts (%d, in order):\n", s.PromptCount)
-	if len(s.Prompts) == 0 {
+	fmt.Fprintf(&b, "\nUser requests (%d, in order, each with the assistant's answer):\n", s.PromptCount)
+	if len(s.Requests) == 0 {
 		b.WriteString("(none)\n")
 	}
-	for i, p := range s.Prompts {
+	for i, r := range s.Requests {
 		if b.Len() > maxInput/2 {
-			fmt.Fprintf(&b, "… %d more prompts\n", len(s.Prompts)-i)
+			fmt.Fprintf(&b, "… %d more requests\n", len(s.Requests)-i)
 			break
 		}
-		fmt.Fprintf(&b, "%d. %s\n", i+1, Clip(redact.String(p), maxPromptIn))
+		fmt.Fprintf(&b, "%d. %s\n", i+1, Clip(redact.String(r.Prompt), maxPromptIn))
+		if out := strings.TrimSpace(r.Outcome); out != "" {
+			fmt.Fprintf(&b, "   Answer: %s\n", Clip(redact.String(out), maxPromptIn))
+		}
+	}
+	if len(s.Commands) > 0 {
+		b.WriteString("\nShell commands run:\n")
+		for i, c := range tellingFirst(s.Commands) {
+			if i == maxListedIn/5 {
+				break
+			}
+			fmt.Fprintf(&b, "- %s\n", oneLine(redact.String(c.Text), maxCommandShown))
+		}
+	}
+	for i, f := range s.Failures {
+		if i == 0 {
+			b.WriteString("\nErrors hit:\n")
+		}
+		if i == MaxListedFailures {
+			break
+		}
+		fmt.Fprintf(&b, "%s\n", failureLine(redact.String(f.Command), redact.String(f.Error), f.Fixed))
 	}
 	total := max(s.FilesTotal, len(s.Files))
 	fmt.Fprintf(&b, "\nFiles edited (%d):\n", total)

@@ -10,7 +10,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/anamnesis-dev/anamnesis/pkg/redact"
 	"github.com/anamnesis-dev/anamnesis/pkg/transcript"
 )
 
@@ -94,14 +93,17 @@ func firstN(ss []string, n int) []string {
 	return ss
 }
 
-// Heuristic is the seed's deterministic summary. Secrets are redacted before
+// Heuristic is the deterministic summary. Secrets are redacted before
 // anything is clipped, so a cut can never leave half a token behind that the
 // redactor would no longer recognise.
+//
+// The note carries the whole session (SPEC 5): a session of one request
+// keeps the seed's layout; several are each listed with their own outcome;
+// the commands run and the errors hit follow. The title names the main
+// request.
 func Heuristic(s *transcript.Session) Result {
-	prompt, k1 := redact.Redact(s.FirstPrompt)
-	outcome, k2 := redact.Redact(s.LastOutcome)
-	prompt, outcome = strings.TrimSpace(prompt), strings.TrimSpace(outcome)
-	return Result{Title: Title(prompt), Body: Body(prompt, s.GitBranch, s.Files, s.FilesTotal, outcome), Redacted: append(k1, k2...)}
+	d, kinds := newDigest(s)
+	return Result{Title: Title(d.main().ask), Body: d.render(), Redacted: kinds}
 }
 
 // Title is the first line of the prompt, or "Session summary" when there is
