@@ -91,8 +91,8 @@ func PlanConsolidate(ctx context.Context, s *store.Store, client model.Client, p
 		return p, err
 	}
 	p.Notes = len(ns)
-	if len(ns) < min {
-		p.Skipped = fmt.Sprintf("%d durable note(s), fewer than %d", len(ns), min)
+	if len(ns) < min || len(ns) < 2 {
+		p.Skipped = fmt.Sprintf("%d durable note(s), fewer than %d", len(ns), max(min, 2))
 		return p, nil
 	}
 	if client == nil {

@@ -68,7 +68,11 @@ func PlanReflect(ctx context.Context, s *store.Store, client model.Client, proje
 	if err != nil {
 		return p, err
 	}
-	if len(eps) < min {
+	switch {
+	case len(eps) == 0:
+		p.Skipped = "nothing to reflect: no unreflected episodic notes"
+		return p, nil
+	case len(eps) < min:
 		p.Skipped = fmt.Sprintf("%d unreflected episodic note(s), fewer than %d", len(eps), min)
 		return p, nil
 	}

@@ -107,18 +107,23 @@ func New(c Config) (Client, error) {
 func clean(s string) string { return redact.String(s) }
 
 // JSON returns the JSON inside a model's reply: the reply itself, or the
-// content of a ``` fence around it. Anything else is left for the caller's
-// decoder to refuse.
+// content of the first ``` fence in it, whatever prose comes before or after
+// the fence ("Here are the notes:" then a fenced array). Unfenced prose is
+// left for the caller's decoder to refuse.
 func JSON(reply string) string {
 	s := strings.TrimSpace(reply)
-	if strings.HasPrefix(s, "```") {
-		s = strings.TrimPrefix(s, "```")
-		if i := strings.IndexByte(s, '\n'); i >= 0 && !strings.ContainsAny(s[:i], "[{") {
-			s = s[i+1:] // the fence's language tag
-		}
-		s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "```"))
+	i := strings.Index(s, "```")
+	if i < 0 {
+		return s
 	}
-	return s
+	s = s[i+3:]
+	if j := strings.IndexByte(s, '\n'); j >= 0 && !strings.ContainsAny(s[:j], "[{") {
+		s = s[j+1:] // the fence's language tag
+	}
+	if j := strings.Index(s, "```"); j >= 0 {
+		s = s[:j]
+	}
+	return strings.TrimSpace(s)
 }
 
 // Ping sends one minimal request (config test) and returns how long it took.

@@ -39,6 +39,8 @@ func TestJSON(t *testing.T) {
 		"```\n{\"a\":1}\n```\n": `{"a":1}`,
 		"  [ ]  ":               "[ ]",
 		"Here you go: [1]":      "Here you go: [1]",
+		"Here are the notes:\n```json\n[1]\n```\nHope this helps.": "[1]",
+		"Sure.\n```\n[{\"a\":1}]```":                               `[{"a":1}]`,
 	} {
 		if got := JSON(in); got != want {
 			t.Errorf("JSON(%q) = %q, want %q", in, got, want)

@@ -133,7 +133,7 @@ func (n *Note) Out(withBody bool) Out {
 		o.Supersedes = []string{}
 	}
 	if withBody {
-		b := n.Body
+		b := ReadAsReference(n.Body)
 		o.Body = &b
 	}
 	return o
@@ -271,4 +271,16 @@ func OneLine(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// ReadAsReference is text as the reference's reader returns it: it reads
+// files in Python's text mode (universal newlines), so a CRLF or a lone CR
+// in a file is one LF in every body it prints. The file keeps its bytes
+// (a rewrite leaves them as written); only what is printed as JSON follows
+// the reference.
+func ReadAsReference(s string) string {
+	if strings.IndexByte(s, '\r') < 0 {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
 }
