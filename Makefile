@@ -12,7 +12,7 @@ PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 win
 # `make race` turns cgo on, for the race detector.
 export CGO_ENABLED := 0
 
-.PHONY: all build install test race lint check-deps cross dist bench pgo e2e clean
+.PHONY: all build install test race lint check-deps notices check-notices cross dist bench pgo e2e clean
 
 all: build
 
@@ -58,6 +58,15 @@ lint:
 check-deps:
 	$(GO) test -count=1 ./pkg/deps
 
+# THIRD_PARTY_NOTICES (shipped in every release archive) is generated from the
+# module graph by go-licenses, pinned in scripts/notices/go.mod; `make
+# check-notices` (run by .ci/run and before `make dist`) fails when it is stale.
+notices:
+	sh scripts/notices/notices.sh
+
+check-notices:
+	sh scripts/notices/notices.sh --check
+
 cross:
 	@for p in $(PLATFORMS); do \
 		os=$${p%/*}; arch=$${p#*/}; ext=; [ $$os = windows ] && ext=.exe; \
@@ -69,7 +78,8 @@ cross:
 
 # Release archives (tar.gz; zip on Windows) of every binary for the six
 # platforms, plus checksums.txt, in dist/release: GoReleaser in snapshot mode
-# (no tag, no publishing), pinned and run through the Go module proxy.
+# (no tag, no publishing), pinned and run through the Go module proxy. Each
+# archive also holds INSTALL.md, LICENSE, THIRD_PARTY_NOTICES and the plugin.
 GORELEASER ?= $(GO) run github.com/goreleaser/goreleaser/v2@v2.15.1
 dist:
 	GOFLAGS= $(GORELEASER) release --snapshot --clean --skip=publish

@@ -67,9 +67,29 @@ func runConfig(ctx context.Context, e *env, args []string) error {
 		for _, p := range kv {
 			fmt.Fprintf(e.stdout, "%s=%s\n", p[0], p[1])
 		}
+		// Then what the unset keys are, marked: what a reader of the list
+		// needs to know what this machine runs with.
+		for _, k := range config.Keys {
+			if _, set := f.Get(k); set {
+				continue
+			}
+			if v, ok := config.Default(k); ok {
+				fmt.Fprintf(e.stdout, "%s=%s (default)\n", k, v)
+			}
+		}
 	case "get":
 		v, ok := f.Get(rest[0])
 		if !ok {
+			// An unset key with a default prints it (exit 0), and says on
+			// stderr that it is the default.
+			if d, has := config.Default(rest[0]); has {
+				fmt.Fprintf(e.stderr, "config: %s is not set in %s; this is the default\n", rest[0], config.Path(home))
+				if c.json {
+					return printJSON(e.stdout, map[string]string{rest[0]: d})
+				}
+				fmt.Fprintln(e.stdout, d)
+				return nil
+			}
 			// Exit 1 as git config does, but say why.
 			if !slices.Contains(config.Keys, rest[0]) {
 				return fmt.Errorf("config: unknown key %q (known: %s)", rest[0], strings.Join(config.Keys, ", "))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"maps"
 	"os"
@@ -20,9 +21,14 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		return runEvalExperiment(ctx, e, args[1:])
 	}
 	if len(args) == 0 || args[0] != "run" {
-		return cli.Usagef("usage: anamnesis eval run --eval-set FILE [--per-category] [--json]")
+		fs := commandFlags(e, "eval")
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
+			fs.Usage()
+			return flag.ErrHelp
+		}
+		return cli.Usagef("usage: anamnesis eval run|build|experiment ... (see 'anamnesis help eval')")
 	}
-	fs := cli.FlagSet("eval run", e.stderr)
+	fs := commandFlags(e, "eval run")
 	var c common
 	c.register(fs, true)
 	set := fs.String("eval-set", "", "JSONL file of cases {query, relevant_ids, project}")

@@ -15,7 +15,7 @@ import (
 )
 
 func runEvalBuild(ctx context.Context, e *env, args []string) error {
-	fs := cli.FlagSet("eval build", e.stderr)
+	fs := commandFlags(e, "eval build")
 	var u upkeep
 	u.common.register(fs, true)
 	fs.BoolVar(&u.apply, "apply", false, "append the cases to the eval set (default: print them)")
@@ -86,7 +86,7 @@ func runEvalBuild(ctx context.Context, e *env, args []string) error {
 }
 
 func runEvalExperiment(ctx context.Context, e *env, args []string) error {
-	fs := cli.FlagSet("eval experiment", e.stderr)
+	fs := commandFlags(e, "eval experiment")
 	var c common
 	c.register(fs, true)
 	set := fs.String("eval-set", "", "JSONL eval set")

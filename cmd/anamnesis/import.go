@@ -18,29 +18,13 @@ import (
 // (SPEC 6.3), then a sync unless --no-sync.
 func runImport(ctx context.Context, e *env, args []string) error {
 	getenv, stdout, stderr := e.getenv, e.stdout, e.stderr
-	fs := cli.FlagSet("anamnesis import", stderr)
+	fs := commandFlags(e, "import")
 	home := fs.String("home", "", "store home (default ~/.anamnesis)")
 	claudeHome := fs.String("claude-home", "", "Claude Code's config directory (default $CLAUDE_CONFIG_DIR, else ~/.claude)")
 	noSync := fs.Bool("no-sync", false, "import only; do not commit, pull or push")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	timeout := gitsync.DefaultTimeout
 	fs.Var(cli.Seconds{D: &timeout}, "timeout", "deadline for the sync's network steps (seconds or a duration)")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `usage: anamnesis import [flags]
-
-Imports Claude Code's native memory files (<claude dir>/projects/*/memory/*.md,
-not MEMORY.md) as notes: feedback becomes procedural, the rest semantic,
-tagged import and kind:<type>. Re-imports update the same notes; unchanged
-files are skipped; malformed ones are reported and skipped. Then syncs.
-
-examples:
-  anamnesis import
-  anamnesis import --claude-home ~/other/.claude --no-sync
-
-flags:
-`)
-		fs.PrintDefaults()
-	}
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}

@@ -103,7 +103,7 @@ func modelClient(cfg config.Config) (model.Client, error) {
 }
 
 func runReflect(ctx context.Context, e *env, args []string) error {
-	fs := cli.FlagSet("reflect", e.stderr)
+	fs := commandFlags(e, "reflect")
 	var sc scoped
 	sc.register(fs, config.Resolve("", e.getenv).ReflectMin, "ANAMNESIS_REFLECT_MIN_EPISODICS")
 	if pos, err := parseArgs(fs, args); err != nil {
@@ -150,7 +150,7 @@ func readEvalSet(path string, all bool) ([]eval.Case, error) {
 }
 
 func runConsolidate(ctx context.Context, e *env, args []string) error {
-	fs := cli.FlagSet("consolidate", e.stderr)
+	fs := commandFlags(e, "consolidate")
 	var sc scoped
 	sc.register(fs, config.Resolve("", e.getenv).ConsolidateMin, "ANAMNESIS_MERGE_MIN_DURABLE")
 	set := fs.String("eval-set", "", "gate on this eval set's recall@8 (default: cases made from the notes)")

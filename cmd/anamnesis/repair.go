@@ -12,7 +12,7 @@ import (
 
 // repairCmd runs dedup, migrate or backfill-provenance with the shared flags.
 func repairCmd(ctx context.Context, e *env, args []string, name string, extra func(fs *flag.FlagSet), do func(ctx context.Context, s *store.Store, apply bool) (*lifecycle.RepairResult, error)) error {
-	fs := cli.FlagSet(name, e.stderr)
+	fs := commandFlags(e, name)
 	var u upkeep
 	u.register(fs)
 	if extra != nil {

@@ -186,7 +186,7 @@ func dispatch(ctx context.Context, e *env, name string, args []string) error {
 				fmt.Fprintf(e.stderr, "\nThe most similar commands are\n\t%s\n", strings.Join(s, "\n\t"))
 			}
 		}
-		return cli.ExitError{Code: 1}
+		return cli.ExitError{Code: 2} // a usage error, as for any mistyped command line
 	}
 	return execExtension(ctx, e, path, args)
 }
@@ -344,7 +344,7 @@ on PATH runs as 'anamnesis NAME'; 'anamnesis help -a' shows where each was found
 }
 
 func runHelp(ctx context.Context, e *env, args []string) error {
-	fs := cli.FlagSet("help", e.stderr)
+	fs := commandFlags(e, "help")
 	all := fs.Bool("a", false, "show where each extension was found")
 	// Every built-in accepts --home (SPEC 2), even where it changes nothing.
 	fs.String("home", "", "store directory (accepted; help does not read the store)")
@@ -354,13 +354,12 @@ func runHelp(ctx context.Context, e *env, args []string) error {
 	if fs.NArg() > 0 {
 		name := fs.Arg(0)
 		if c := lookup(name); c != nil {
-			fmt.Fprintf(e.stdout, "usage: anamnesis %s %s\n\n%s\n", c.name, c.args, c.summary)
-			return nil
+			return helpOf(ctx, e, c)
 		}
 		if commandName(name) && findExtension(e.getenv, name) != "" {
 			return dispatch(ctx, e, name, []string{"--help"})
 		}
-		return fmt.Errorf("no such command %q. See 'anamnesis help'", name)
+		return cli.Usagef("no such command %q. See 'anamnesis help'", name)
 	}
 	usage(e.stdout, *all)
 	// Discovered extensions are listed either way (first found wins; shadowed
@@ -386,7 +385,7 @@ func runHelp(ctx context.Context, e *env, args []string) error {
 }
 
 func runVersion(ctx context.Context, e *env, args []string) error {
-	fs := cli.FlagSet("version", e.stderr)
+	fs := commandFlags(e, "version")
 	var c common
 	c.register(fs, true)
 	if err := cli.Parse(fs, args); err != nil {

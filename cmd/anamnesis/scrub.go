@@ -10,7 +10,7 @@ import (
 // runScrub is `anamnesis scrub [--apply]`: secrets already in notes and in
 // git history (pkg/scrub). A dry run by default.
 func runScrub(ctx context.Context, e *env, args []string) error {
-	fs := cli.FlagSet("scrub", e.stderr)
+	fs := commandFlags(e, "scrub")
 	var c common
 	c.register(fs, true)
 	apply := fs.Bool("apply", false, "redact the files (default: only report)")
@@ -31,8 +31,12 @@ func runScrub(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if c.json {
-		return printJSON(e.stdout, res)
+		err = printJSON(e.stdout, res)
+	} else {
+		res.Text(e.stdout)
 	}
-	res.Text(e.stdout)
-	return nil
+	if err == nil && res.Remaining() {
+		return cli.ExitError{Code: 1} // documented in its --help; the report says where
+	}
+	return err
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/scrub"
 )
 
@@ -32,14 +33,17 @@ func gitT(t *testing.T, dir string, args ...string) string {
 func TestScrub(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("ANAMNESIS_MACHINE_ID", "scrubber")
-	cmd := func(args ...string) string {
+	// code runs a command expecting exit code want: scrub exits 1 while
+	// secrets remain in the notes or in git history.
+	code := func(want int, args ...string) string {
 		t.Helper()
 		var out, errb bytes.Buffer
-		if err := run(context.Background(), append(args, "--home", home), strings.NewReader(""), &out, &errb); err != nil {
-			t.Fatalf("%v: %v\n%s", args, err, errb.String())
+		if err := run(context.Background(), append(args, "--home", home), strings.NewReader(""), &out, &errb); cli.Code(err) != want {
+			t.Fatalf("%v: exit %d (%v), want %d\n%s%s", args, cli.Code(err), err, want, out.String(), errb.String())
 		}
 		return out.String() + errb.String()
 	}
+	cmd := func(args ...string) string { t.Helper(); return code(0, args...) }
 	const secret, pem = "Hunt3r2-Prod", "MIIEowIBAAKCAQEAx9Yb2Kc4Md6Nf8Ph0Rj2Tl4Vn6Xp8Zr0Bt2Dv4Fx6Hz8"
 	id := strings.TrimSpace(cmd("write", "--type", "semantic", "--title", "db", "--body", "staging password="+secret+"\nkeep this line", "--keep-secrets"))
 	keyID := strings.TrimSpace(cmd("write", "--type", "procedural", "--title", "key", "--keep-secrets",
@@ -56,7 +60,7 @@ func TestScrub(t *testing.T) {
 
 	file := filepath.Join(mem, "semantic", id+".md")
 	before, _ := os.ReadFile(file)
-	out := cmd("scrub")
+	out := code(1, "scrub")
 	for _, w := range []string{"scrub: would redact memory/semantic/" + id + ".md (secret-value)",
 		"scrub: would redact memory/procedural/" + keyID + ".md (private-key)",
 		"scrub: 2 note file(s) hold secrets; run `anamnesis scrub --apply`",
@@ -73,7 +77,7 @@ func TestScrub(t *testing.T) {
 		t.Fatal("dry run wrote the replacement list")
 	}
 
-	out = cmd("scrub", "--apply")
+	out = code(1, "scrub", "--apply") // the history still holds them
 	if strings.Contains(out, secret) || strings.Contains(out, pem) || !strings.Contains(out, "scrub: redacted memory/semantic/"+id+".md") ||
 		!strings.Contains(out, "scrub: committed the redacted notes") {
 		t.Fatalf("apply:\n%s", out)
@@ -85,7 +89,7 @@ func TestScrub(t *testing.T) {
 	if err != nil || info.Mode().Perm() != 0o600 {
 		t.Fatalf("replacement list: %v %v", err, info)
 	}
-	if again := cmd("scrub"); !strings.Contains(again, "scrub: no secrets in the notes") {
+	if again := code(1, "scrub"); !strings.Contains(again, "scrub: no secrets in the notes") {
 		t.Fatalf("after apply, scrub still finds notes:\n%s", again)
 	}
 	if _, err := exec.LookPath("git-filter-repo"); err != nil {
@@ -104,7 +108,7 @@ func TestScrub(t *testing.T) {
 			t.Errorf("%s history after the purge:\n%s", dir, hist)
 		}
 	}
-	if after := cmd("scrub"); !strings.Contains(after, "scrub: no secrets in git history") {
+	if after := code(0, "scrub"); !strings.Contains(after, "scrub: no secrets in git history") {
 		t.Errorf("after the purge:\n%s", after)
 	}
 }

@@ -111,7 +111,7 @@ func Resolve(home string, env Env) Config {
 	home = expand(home, env)
 	f, ferr := Load(home)
 	c := Config{Home: home, FileErr: ferr, ClaudeDir: ClaudeDir(env), ClaudeJSON: ClaudeJSON(env), HomeFromEnv: fromEnv,
-		InjectMaxChars: 9500, ImportNative: true, RecallEnabled: true, RecallMaxChars: 2000}
+		InjectMaxChars: defaultInjectMaxChars, ImportNative: true, RecallEnabled: true, RecallMaxChars: defaultRecallMaxChars}
 	pick := func(envKey, fileKey string) string {
 		if v := env(envKey); v != "" {
 			return v
@@ -155,10 +155,10 @@ func Resolve(home string, env Env) Config {
 		Model:    pick("ANAMNESIS_REFLECTION_MODEL", "reflection.model"),
 		BaseURL:  pick("ANAMNESIS_REFLECTION_BASE_URL", "reflection.base_url"),
 		APIKey:   pick("ANAMNESIS_REFLECTION_API_KEY", "reflection.api_key"),
-		Timeout:  30 * time.Second,
+		Timeout:  defaultReflectionTimeout,
 	}
 	if c.Reflection.Provider == "" {
-		c.Reflection.Provider = "heuristic"
+		c.Reflection.Provider = defaultProvider
 	}
 	if v := pick("ANAMNESIS_REFLECTION_TIMEOUT", "reflection.timeout"); v != "" {
 		if d, err := ParseSeconds(v); err == nil {
@@ -166,6 +166,35 @@ func Resolve(home string, env Env) Config {
 		}
 	}
 	return c
+}
+
+const (
+	defaultInjectMaxChars    = 9500
+	defaultRecallMaxChars    = 2000
+	defaultReflectionTimeout = 30 * time.Second
+	defaultProvider          = "heuristic"
+)
+
+// Default is the value key takes when neither the environment nor
+// config.json sets it, and false for a key with no default (remote, the
+// model's name, URL and key; machine_id defaults to the host name).
+func Default(key string) (string, bool) {
+	switch key {
+	case "machine_id":
+		h, _ := os.Hostname()
+		return h, h != ""
+	case "reflection.provider":
+		return defaultProvider, true
+	case "reflection.timeout":
+		return defaultReflectionTimeout.String(), true
+	case "inject.max_chars":
+		return strconv.Itoa(defaultInjectMaxChars), true
+	case "recall.enabled":
+		return "true", true
+	case "recall.max_chars":
+		return strconv.Itoa(defaultRecallMaxChars), true
+	}
+	return "", false
 }
 
 // minRecallChars is the smallest recall budget that still holds one note's

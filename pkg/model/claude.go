@@ -55,7 +55,14 @@ func (c *claude) Complete(ctx context.Context, system, user string) (string, err
 	cmd.WaitDelay = 2 * time.Second
 	err = cmd.Run()
 	if ctx.Err() == context.DeadlineExceeded {
-		return "", timeoutErr("claude", c.timeout)
+		// Say what it was doing and what to try: a CLI waiting for a login
+		// or a network prints nothing, so the bare timeout named no cause.
+		err := fmt.Errorf("%w: %s ran but gave no answer (a slow model, no network, or a login prompt); "+
+			"try `claude -p hello` yourself, or allow longer: anamnesis config set reflection.timeout 120", timeoutErr("claude", c.timeout), bin)
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			err = fmt.Errorf("%w (it printed: %.200s)", err, msg)
+		}
+		return "", err
 	}
 	var res struct {
 		Type    string `json:"type"`
@@ -70,9 +77,28 @@ func (c *claude) Complete(ctx context.Context, system, user string) (string, err
 		return "", fmt.Errorf("claude -p did not print a JSON result: %.200q", stdout.String())
 	}
 	if res.IsError || err != nil {
-		return "", fmt.Errorf("claude -p reported an error (%s): %.300s", res.Subtype, res.Result)
+		return "", claudeError(bin, res.Result)
 	}
 	return res.Result, nil
+}
+
+// claudeError names the cause of a failed `claude -p` from its result text
+// (its "subtype" says "success" even then, so it is not shown), with the fix
+// for the causes a user can act on.
+func claudeError(bin, result string) error {
+	result = strings.TrimSpace(result)
+	lower := strings.ToLower(result)
+	switch {
+	case strings.Contains(lower, "not logged in") || strings.Contains(lower, "/login") ||
+		strings.Contains(lower, "api key") || strings.Contains(lower, "authentication"):
+		return fmt.Errorf("the claude provider runs %s, which is not logged in (it said: %.200s); "+
+			"run `claude` and /login once (or set ANTHROPIC_API_KEY), or choose another provider: anamnesis config set reflection.provider openai", bin, result)
+	case strings.Contains(lower, "rate limit") || strings.Contains(lower, "usage limit") || strings.Contains(lower, "overloaded"):
+		return fmt.Errorf("the claude provider (%s) was refused for now (it said: %.200s); try again later", bin, result)
+	case result == "":
+		return fmt.Errorf("the claude provider (%s) failed without saying why; run `claude -p hello` yourself to see", bin)
+	}
+	return fmt.Errorf("the claude provider (%s) failed: %.300s", bin, result)
 }
 
 // limited keeps at most n bytes and drops the rest (a runaway child cannot

@@ -95,6 +95,14 @@ func TestClaude(t *testing.T) {
 	if _, err := c.Complete(context.Background(), "s", "u"); err == nil || !strings.Contains(err.Error(), "Invalid API key") {
 		t.Errorf("error result: %v", err)
 	}
+	// The CLI when nobody has logged in: "success" with is_error set. The
+	// error names the cause and the fix, not the subtype.
+	bin, _, _ = fakeClaude(t, `{"type":"result","subtype":"success","is_error":true,"result":"Not logged in · Please run /login"}`, 1, 0)
+	c, _ = New(Config{Provider: "claude", Claude: bin})
+	if _, err := c.Complete(context.Background(), "s", "u"); err == nil || !strings.Contains(err.Error(), "is not logged in") ||
+		!strings.Contains(err.Error(), "/login once") || strings.Contains(err.Error(), "(success)") {
+		t.Errorf("not logged in: %v", err)
+	}
 	bin, _, _ = fakeClaude(t, "not json", 0, 0)
 	c, _ = New(Config{Provider: "claude", Claude: bin})
 	if _, err := c.Complete(context.Background(), "s", "u"); err == nil || !strings.Contains(err.Error(), "JSON result") {
@@ -103,7 +111,8 @@ func TestClaude(t *testing.T) {
 	bin, _, _ = fakeClaude(t, ok, 0, 5)
 	c, _ = New(Config{Provider: "claude", Claude: bin, Timeout: 300 * time.Millisecond})
 	start := time.Now()
-	if _, err := c.Complete(context.Background(), "s", "u"); err == nil || !strings.Contains(err.Error(), "did not answer within 300ms") {
+	if _, err := c.Complete(context.Background(), "s", "u"); err == nil || !strings.Contains(err.Error(), "did not answer within 300ms") ||
+		!strings.Contains(err.Error(), "reflection.timeout") {
 		t.Errorf("timeout: %v", err)
 	}
 	if time.Since(start) > 4*time.Second {

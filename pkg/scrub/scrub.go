@@ -79,6 +79,18 @@ func Run(ctx context.Context, st *store.Store, home, machineID string, apply boo
 	return res, nil
 }
 
+// Remaining says whether secrets remain after this run: in the note files
+// (a report, or files too broken to rewrite) or in git history (until its
+// purge commands run). `anamnesis scrub` then exits 1.
+func (res Result) Remaining() bool {
+	for _, f := range res.Files {
+		if !res.Applied || f.Unreadable {
+			return true
+		}
+	}
+	return len(res.History) > 0
+}
+
 // Text writes the result for a terminal.
 func (res Result) Text(w io.Writer) {
 	verb := "would redact"

@@ -10,8 +10,10 @@ import (
 	"os"
 	"os/exec"
 	"reflect"
+	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+	"github.com/anamnesis-dev/anamnesis/pkg/bin"
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 )
 
@@ -116,10 +118,33 @@ func Uninstall(ctx context.Context, opts UninstallOptions, stdout, stderr io.Wri
 			fmt.Fprintf(stdout, "mcp:    removed %q\n", opts.Name)
 		}
 	}
-	if !opts.Print {
-		fmt.Fprintf(stdout, "store:  kept %s (your notes); delete it yourself if you no longer want them\n", p.Home)
+	// What uninstall leaves, each with how to remove it: the store, the
+	// binaries, and a Claude Code plugin (which runs the same binaries).
+	keep := "kept"
+	if opts.Print {
+		keep = "would keep"
+	}
+	fmt.Fprintf(stdout, "store:  %s %s (your notes, config.json, the git repository); delete it yourself if you no longer want them\n", keep, p.Home)
+	var bins []string
+	for _, b := range AllBinaries {
+		if path := bin.Path(p.BinDir, b); bin.IsExecutable(path) {
+			bins = append(bins, path)
+		}
+	}
+	if len(bins) > 0 {
+		fmt.Fprintf(stdout, "bin:    %s the %d binaries in %s; to remove them: %s\n", keep, len(bins), p.BinDir, cli.ShellLine(append([]string{"rm"}, bins...)...))
+	}
+	if plugin := EnabledPlugin(settingsNow(p.SettingsPath())); plugin != "" {
+		fmt.Fprintf(stdout, "plugin: %s is still enabled and runs the same hooks and MCP server; to remove it: claude plugin uninstall %s && claude plugin marketplace remove %s\n",
+			plugin, plugin, strings.TrimPrefix(plugin, PluginName+"@"))
 	}
 	return nil
+}
+
+// settingsNow is settings.json's bytes, nil when it cannot be read.
+func settingsNow(path string) []byte {
+	data, _, _ := readOptional(resolveTarget(path))
+	return data
 }
 
 // preInstall returns the bytes init kept in bak (the file before any
