@@ -152,12 +152,14 @@ type listPage struct {
 	Offset     int       `json:"offset"`
 	Total      int       `json:"total"`
 	NextOffset *int      `json:"next_offset" jsonschema:"where the next page starts; null when there is no more"`
+	Held       int       `json:"held,omitempty" jsonschema:"notes in this scope held by the screen (left out until a person releases them)"`
 	Hint       string    `json:"hint,omitempty"`
 }
 
 // searchResult is memory_search's result (see listPage).
 type searchResult struct {
 	Result []noteOut `json:"result"`
+	Held   int       `json:"held,omitempty" jsonschema:"notes in this scope held by the screen (left out until a person releases them)"`
 	Hint   string    `json:"hint,omitempty"`
 }
 

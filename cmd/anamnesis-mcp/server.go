@@ -16,6 +16,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/screen"
 	"github.com/anamnesis-dev/anamnesis/pkg/status"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -231,12 +232,42 @@ func (a *app) search(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToo
 	if err != nil {
 		return a.internal(tool, err), nil
 	}
+	held, err := heldCount(ctx, st, f)
+	if err != nil {
+		return a.internal(tool, err), nil
+	}
 	out := make([]noteOut, len(hits))
 	for i, n := range hits {
 		out[i] = toOut(n, true)
 	}
-	fitted, _ := fitBodies(out, func(ns []noteOut) any { return searchResult{Result: ns, Hint: dropHint(len(out) - len(ns))} })
-	return structured(searchResult{Result: fitted, Hint: dropHint(len(out) - len(fitted))}), nil
+	res := func(ns []noteOut) searchResult {
+		return searchResult{Result: ns, Held: held, Hint: joinHints(dropHint(len(out)-len(ns)), heldHint(held))}
+	}
+	fitted, _ := fitBodies(out, func(ns []noteOut) any { return res(ns) })
+	return structured(res(fitted)), nil
+}
+
+// heldCount counts the notes of f's scope the screen holds.
+func heldCount(ctx context.Context, st *store.Store, f store.Filter) (int, error) {
+	f.Held, f.Limit, f.Offset = true, 0, 0
+	return st.Count(ctx, f)
+}
+
+func heldHint(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d notes in this scope are held: they read like instructions to an agent and stay out of results until the user reviews and releases them (anamnesis status lists them).", n)
+}
+
+func joinHints(hs ...string) string {
+	var out []string
+	for _, h := range hs {
+		if h != "" {
+			out = append(out, h)
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 func dropHint(n int) string {
@@ -267,16 +298,21 @@ func (a *app) list(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolR
 	if err != nil {
 		return a.internal(tool, err), nil
 	}
+	held, err := heldCount(ctx, st, f)
+	if err != nil {
+		return a.internal(tool, err), nil
+	}
 	out := make([]noteOut, len(notes))
 	for i, n := range notes {
 		out[i] = toOut(n, false)
 	}
 	page := func(n int) listPage {
-		p := listPage{Result: out[:n], Offset: f.Offset, Total: total}
+		p := listPage{Result: out[:n], Offset: f.Offset, Total: total, Held: held}
 		if next := f.Offset + n; next < total {
 			p.NextOffset = &next
 			p.Hint = fmt.Sprintf("Showing %d of %d notes from offset %d; call memory_list with offset %d for more.", n, total, f.Offset, next)
 		}
+		p.Hint = joinHints(p.Hint, heldHint(held))
 		return p
 	}
 	n := len(out)
@@ -398,6 +434,9 @@ func (a *app) get(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolRe
 	}
 	if err != nil {
 		return a.internal(tool, err), nil
+	}
+	if screen.Held(n.Tags) {
+		return toolError(tool, fmt.Errorf("note %s is held: it %s, so it stays out of the model's context until the user reviews and releases it", id, screen.Describe(screen.Reason(n.Tags)))), nil
 	}
 	total := len([]rune(n.Body))
 	if offset > total {

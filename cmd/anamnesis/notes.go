@@ -217,6 +217,22 @@ func runRm(ctx context.Context, e *env, args []string) error {
 	})
 }
 
+// runRelease lifts the screen's hold on a note (SPEC 17): only a person
+// does this, after reading it.
+func runRelease(ctx context.Context, e *env, args []string) error {
+	return withNote(ctx, e, "release", args, func(s *store.Store, id string, asJSON bool) error {
+		n, err := s.Release(ctx, id)
+		if err != nil {
+			return err
+		}
+		if asJSON {
+			return printJSON(e.stdout, n.Out(false))
+		}
+		fmt.Fprintf(e.stdout, "released %s: inject, recall and search show it from now on\n", id)
+		return nil
+	})
+}
+
 func filterFlags(fs *flag.FlagSet, f *store.Filter) {
 	fs.StringVar(&f.Project, "project", "", "only this project")
 	fs.StringVar(&f.Type, "type", "", "only this type")

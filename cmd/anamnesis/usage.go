@@ -110,6 +110,13 @@ each failure with its fix. Exit 0 when everything works (warnings included),
 			examples: []string{"anamnesis doctor", "anamnesis doctor --json --timeout 5"}}
 	case "write":
 		return help{examples: []string{`anamnesis write --type procedural --title "Run tests" --body "make test -race" --project github.com/acme/api`}}
+	case "release":
+		return help{more: `Lets a note the screen held reach the model again. Model-written, captured
+and imported notes that read like instructions to an agent are held: kept out
+of inject, recall and search, listed by status and doctor. Read the note
+first (anamnesis get ID); the release covers that text only, so a later edit
+is screened again.`,
+			examples: []string{"anamnesis release 01HF7YAT0000Z5KRW4X7KA0H5J"}}
 	case "get":
 		return help{examples: []string{"anamnesis get 01HF7YAT0000Z5KRW4X7KA0H5J --json"}}
 	case "rm":

@@ -11,6 +11,7 @@ import (
 	"sort"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
+	"github.com/anamnesis-dev/anamnesis/pkg/screen"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -30,6 +31,31 @@ type Report struct {
 	Problems   []store.Problem   `json:"problems" jsonschema:"the files that could not be read as notes, with the reason"`
 	// ConfigError says config.json could not be read (it is then read as empty).
 	ConfigError string `json:"config_error,omitempty"`
+	Held        []Held `json:"held,omitempty" jsonschema:"notes the screen holds out of inject, recall and search until a person releases them"`
+}
+
+// Held is one note the screen holds, and why.
+type Held struct {
+	ID      string `json:"id"`
+	Title   string `json:"title"`
+	Project string `json:"project"`
+	Source  string `json:"prov_source"`
+	Reason  string `json:"reason"`
+	Why     string `json:"why"`
+}
+
+// HeldNotes lists the notes the screen holds, newest first.
+func HeldNotes(ctx context.Context, st *store.Store) ([]Held, error) {
+	notes, err := st.List(ctx, store.Filter{Held: true})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Held, len(notes))
+	for i, n := range notes {
+		r := screen.Reason(n.Tags)
+		out[i] = Held{ID: n.ID, Title: n.Title, Project: n.Project, Source: n.ProvSource, Reason: r, Why: screen.Describe(r)}
+	}
+	return out, nil
 }
 
 // Build gathers the report of st. sync is the repository's state as
@@ -47,7 +73,11 @@ func Build(ctx context.Context, st *store.Store, machineID string, sync gitsync.
 	if probs == nil {
 		probs = []store.Problem{}
 	}
-	return Report{Root: st.Home(), DBPath: st.DBPath(), MachineID: machineID, Total: stats.Total,
+	held, err := HeldNotes(ctx, st)
+	if err != nil {
+		return Report{}, err
+	}
+	return Report{Held: held, Root: st.Home(), DBPath: st.DBPath(), MachineID: machineID, Total: stats.Total,
 		ByType: stats.ByType, ByProject: stats.ByProject, ByScope: stats.ByScope, ByMachine: stats.ByMachine,
 		Sync: sync, Unreadable: len(probs), Problems: probs}, nil
 }
@@ -72,6 +102,12 @@ func (r Report) Text(w io.Writer) error {
 	fmt.Fprintf(w, "sync:     %s\n", r.Sync.Line())
 	if r.ConfigError != "" {
 		fmt.Fprintf(w, "config:   %s (read as empty)\n", r.ConfigError)
+	}
+	if len(r.Held) > 0 {
+		fmt.Fprintf(w, "held:     %d (kept out of the model's context; read one with anamnesis get ID, release it with anamnesis release ID)\n", len(r.Held))
+		for _, h := range r.Held {
+			fmt.Fprintf(w, "  %s  %s  [%s: %s]\n", h.ID, h.Title, h.Source, h.Why)
+		}
 	}
 	if len(r.Problems) == 0 {
 		_, err := fmt.Fprintln(w, "unreadable files: none")

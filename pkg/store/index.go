@@ -14,6 +14,7 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/screen"
 )
 
 // ReindexResult says what a reindex did.
@@ -457,6 +458,9 @@ func readNote(f fileInfo) (*note.Note, string) {
 	if n.Title == "" {
 		return nil, "empty title"
 	}
+	// Notes in the store before the screen, or written by another tool,
+	// are screened as they are indexed; the hold lives in the index's tags.
+	screen.Apply(n)
 	return n, ""
 }
 

@@ -3,8 +3,8 @@ package store
 import "context"
 
 // CountInjectable counts the notes of project that inject may show: not
-// superseded, and not episodics already folded into durable notes (tag
-// "reflected"). Inject reads only the notes that fit its output budget and
+// superseded, not episodics already folded into durable notes (tag
+// "reflected"), and not held by the screen (tag "held"). Inject reads only the notes that fit its output budget and
 // reports the rest as a count. The subtractions are driven from the few
 // superseded targets and "reflected" tags (CROSS JOIN fixes that order), so
 // no term visits every note of a big project; the first is a count over
@@ -21,4 +21,8 @@ const countInjectable = `SELECT
 			CROSS JOIN memories m ON m.id = s.target WHERE m.project = ?1)
 		- (SELECT count(*) FROM memory_tags t CROSS JOIN memories m ON m.id = t.memory_id
 			WHERE t.tag = 'reflected' AND m.project = ?1 AND m.type = 'episodic'
-			AND m.id NOT IN (SELECT target FROM superseded))`
+			AND m.id NOT IN (SELECT target FROM superseded))
+		- (SELECT count(*) FROM memory_tags t CROSS JOIN memories m ON m.id = t.memory_id
+			WHERE t.tag = 'held' AND m.project = ?1
+			AND m.id NOT IN (SELECT target FROM superseded)
+			AND NOT (m.type = 'episodic' AND m.id IN (SELECT memory_id FROM memory_tags WHERE tag = 'reflected')))`

@@ -16,6 +16,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/redact"
+	"github.com/anamnesis-dev/anamnesis/pkg/screen"
 )
 
 // dirFor is the tree a scope lives in.
@@ -99,6 +100,7 @@ func Clean(n *note.Note, opts ...Option) {
 		slices.Sort(kinds)
 		kinds = slices.Compact(kinds)
 	}
+	screen.Apply(n)
 	if o.redacted != nil {
 		*o.redacted = kinds
 	}
@@ -332,13 +334,40 @@ func (s *Store) locate(ctx context.Context, id string) (fileInfo, error) {
 	return fileInfo{}, fmt.Errorf("%w: %s", ErrNotFound, id)
 }
 
-// Get reads note id from its markdown file; scope comes from the tree.
+// Get reads note id from its markdown file; scope comes from the tree. It
+// is screened as the index screens it, so a note held at index time reads
+// as held (and keeps its hold when written back).
 func (s *Store) Get(ctx context.Context, id string) (*note.Note, error) {
 	f, err := s.locate(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	return readFile(f)
+	n, err := readFile(f)
+	if err == nil {
+		screen.Apply(n)
+	}
+	return n, err
+}
+
+// ErrNotHeld is returned by Release for a note the screen does not hold.
+var ErrNotHeld = errors.New("note is not held")
+
+// Release lifts the screen's hold on note id: a person has read it and lets
+// it reach the model (pkg/screen records the release against its text).
+func (s *Store) Release(ctx context.Context, id string) (*note.Note, error) {
+	n, err := s.Get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if !screen.Held(n.Tags) {
+		return nil, fmt.Errorf("%s: %w", id, ErrNotHeld)
+	}
+	screen.Release(n)
+	n.UpdatedAt = note.Now()
+	if err := s.Put(ctx, n); err != nil {
+		return nil, err
+	}
+	return n, nil
 }
 
 func readFile(f fileInfo) (*note.Note, error) {
@@ -405,7 +434,11 @@ func (s *Store) Delete(ctx context.Context, id string) error {
 type Filter struct {
 	Project, Type, Scope, Machine, Prov, Tag string
 	// AndGlobal widens Project to the global notes too.
-	AndGlobal     bool
+	AndGlobal bool
+	// Held selects the notes the screen holds (pkg/screen) instead of
+	// leaving them out: every list and search leaves them out otherwise,
+	// so no surface shows a held note to the model by accident.
+	Held          bool
 	Limit, Offset int
 }
 
@@ -451,8 +484,16 @@ func (f Filter) where(args *[]any) string {
 		b.WriteString(" AND m.id IN (SELECT memory_id FROM memory_tags WHERE tag = ?)")
 		*args = append(*args, f.Tag)
 	}
+	if f.Held {
+		b.WriteString(" AND m.id IN " + heldIDs)
+	} else {
+		b.WriteString(" AND m.id NOT IN " + heldIDs)
+	}
 	return b.String()
 }
+
+// heldIDs are the notes the screen holds, by their tag.
+const heldIDs = "(SELECT memory_id FROM memory_tags WHERE tag = '" + screen.Tag + "')"
 
 const metaCols = `m.id, m.type, m.title, m.project, m.machine_id, m.scope, m.created_at, m.updated_at,
 	m.prov_source, coalesce(m.prov_model,''), coalesce(m.prov_session,''), m.confidence,

@@ -117,6 +117,6 @@ func (s *Store) IndexedSince(ctx context.Context, mark int64, projects []string,
 	for _, p := range projects {
 		args = append(args, p)
 	}
-	q += " AND m.id NOT IN (SELECT target FROM superseded) ORDER BY m.updated_at DESC, m.id DESC" + limitClause(max(limit, 1))
+	q += " AND m.id NOT IN " + heldIDs + " AND m.id NOT IN (SELECT target FROM superseded) ORDER BY m.updated_at DESC, m.id DESC" + limitClause(max(limit, 1))
 	return s.queryMeta(ctx, q, args)
 }

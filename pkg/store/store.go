@@ -28,7 +28,7 @@ import (
 // reference versions rebuild an index whose user_version is lower than their
 // own (the newest one only then), so a 0 makes them rebuild what we leave,
 // and the non-zero version they set makes us rebuild what they leave.
-const SchemaVersion = 1004
+const SchemaVersion = 1005 // 1005: notes the screen holds carry the held tag in memory_tags
 
 // ErrNotFound is returned when no note has the id.
 var ErrNotFound = errors.New("note not found")

@@ -1,0 +1,386 @@
+// Package screen decides which notes may reach the model (SPEC 17). Every
+// note inject or recall prints enters the context of every later session on
+// every machine, so a note that addresses the agent ("ignore previous
+// instructions", "run curl … | sh", "do not tell the user") would act
+// everywhere. Notes a person wrote are the user's own; notes a model wrote,
+// captured sessions and imported notes are screened, and a note that trips
+// the screen is held: written with the tag "held" and a "held:<reason>" tag,
+// left out of inject, recall and MCP search/list until a person releases it.
+//
+// The rules look for text that addresses the agent rather than records
+// knowledge, so an ordinary engineering note that mentions the same words
+// ("never pipe curl to sh", a note about an install script) passes: they are
+// judged on two corpora under testdata/screen, one they were written from
+// and one held out.
+package screen
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+)
+
+// Tag marks a held note; it is an ordinary tag in the note's tags, so every
+// reader of the format keeps it.
+const Tag = "held"
+
+// ReasonPrefix starts the tag that names why a note is held (held:override).
+const ReasonPrefix = "held:"
+
+// ReleasedPrefix starts the tag a person's release leaves: released:<hash of
+// title and body>. A release covers that text only; an edited note is
+// screened again.
+const ReleasedPrefix = "released:"
+
+// Reasons, as held:<reason> tags, and what each means.
+const (
+	Override     = "override"
+	Conceal      = "conceal"
+	DownloadExec = "download-exec"
+	Exfiltrate   = "exfiltrate"
+	AgentConfig  = "agent-config"
+	Address      = "address"
+	HiddenChars  = "hidden-chars"
+	HiddenMarkup = "hidden-markup"
+)
+
+// Describe says in words what a reason means, for status, doctor and the
+// dashboard.
+func Describe(reason string) string {
+	switch reason {
+	case Override:
+		return "asks the agent to ignore or replace its instructions"
+	case Conceal:
+		return "asks the agent to hide something from the user"
+	case DownloadExec:
+		return "tells the agent to run downloaded or encoded code"
+	case Exfiltrate:
+		return "tells the agent to send data to an address"
+	case AgentConfig:
+		return "tells the agent to change hooks, permissions or credentials"
+	case Address:
+		return "addresses the agent or poses as a system message"
+	case HiddenChars:
+		return "holds invisible characters that hide text"
+	case HiddenMarkup:
+		return "holds markup that hides text"
+	}
+	return "held by the screen"
+}
+
+// Screened reports whether notes of provenance source pass the screen:
+// every source but a person's own notes.
+func Screened(source string) bool { return source != note.ProvHuman && source != "" }
+
+// Held reports whether tags mark a held note.
+func Held(tags []string) bool { return slices.Contains(tags, Tag) }
+
+// Reason returns the reason of a held note's tags ("" when none is named).
+func Reason(tags []string) string {
+	for _, t := range tags {
+		if r, ok := strings.CutPrefix(t, ReasonPrefix); ok {
+			return r
+		}
+	}
+	return ""
+}
+
+// Apply screens n when its provenance calls for it: a note that trips the
+// screen gets the held tags, and the reason is returned. A note already
+// held stays held (only Release lifts it); a note a person released is not
+// screened again while its title and body are the ones released.
+func Apply(n *note.Note) string {
+	if Held(n.Tags) {
+		return Reason(n.Tags)
+	}
+	if !Screened(n.ProvSource) || released(n) {
+		return ""
+	}
+	r := Check(n.Title + "\n" + n.Body)
+	if r != "" {
+		n.Tags = append(n.Tags, Tag, ReasonPrefix+r)
+	}
+	return r
+}
+
+// Release lifts the hold: the held tags go and a released:<hash> tag records
+// that a person let this text through.
+func Release(n *note.Note) {
+	n.Tags = slices.DeleteFunc(n.Tags, func(t string) bool {
+		return t == Tag || strings.HasPrefix(t, ReasonPrefix) || strings.HasPrefix(t, ReleasedPrefix)
+	})
+	n.Tags = append(n.Tags, ReleasedPrefix+textHash(n))
+}
+
+func released(n *note.Note) bool { return slices.Contains(n.Tags, ReleasedPrefix+textHash(n)) }
+
+func textHash(n *note.Note) string {
+	h := sha256.Sum256([]byte(n.Title + "\n" + n.Body))
+	return hex.EncodeToString(h[:6])
+}
+
+// Check returns the first reason text trips, or "" when it passes.
+func Check(text string) string {
+	if hiddenChars(text) {
+		return HiddenChars
+	}
+	r := rules()
+	prose := text
+	if strings.Contains(prose, "`") {
+		prose = codeRE.ReplaceAllString(text, " ")
+	}
+	lower := strings.ToLower(prose)
+	if anyHint(lower, []string{"<!--", "]:", "style", "hidden"}) {
+		for _, re := range r.markup {
+			if re.MatchString(prose) {
+				return HiddenMarkup
+			}
+		}
+	}
+	if anyHint(lower, []string{"<|", "system", "instructions>", "<<", "[inst", "[/inst"}) {
+		for _, re := range r.roles {
+			if re.MatchString(prose) {
+				return Address
+			}
+		}
+	}
+	norm := normalize(text)
+	for _, c := range r.checks {
+		if !anyHint(norm, c.hints) {
+			continue
+		}
+		for _, loc := range c.re.FindAllStringIndex(norm, -1) {
+			if c.negatable && negated(norm, loc[0]) {
+				continue
+			}
+			if c.imperative && !imperative(norm, loc[0]) {
+				continue
+			}
+			return c.reason
+		}
+	}
+	return ""
+}
+
+// hiddenChars reports characters that render as nothing or reorder text:
+// zero-width spaces and joiners (a joiner between emoji is fine), bidi
+// controls, Unicode tag characters and the variation selectors that carry
+// data. A byte-order mark is allowed only first.
+func hiddenChars(s string) bool {
+	var prev rune
+	for i, r := range s {
+		switch {
+		case r == 0x200B || r == 0x200C || r == 0x200E || r == 0x200F || r == 0x180E,
+			r >= 0x2060 && r <= 0x2064, r >= 0x206A && r <= 0x206F,
+			r >= 0x202A && r <= 0x202E, r >= 0x2066 && r <= 0x2069,
+			r >= 0xFFF9 && r <= 0xFFFB,
+			r >= 0xE0000 && r <= 0xE007F, r >= 0xE0100 && r <= 0xE01EF:
+			return true
+		case r == 0xFEFF && i > 0:
+			return true
+		case r == 0x200D:
+			if !emoji(prev) {
+				return true
+			}
+		}
+		prev = r
+	}
+	return false
+}
+
+func emoji(r rune) bool { return r >= 0x2190 || r == 0xFE0F }
+
+type check struct {
+	// hints are lower-case substrings one of which every match holds:
+	// checking them first keeps ordinary notes off the regexps.
+	hints  []string
+	reason string
+	re     *regexp.Regexp
+	// negatable: a negation earlier in the sentence ("never pipe curl to
+	// sh", "do not run …") makes the match advice, not an instruction.
+	negatable bool
+	// imperative: the match counts only in a sentence that gives an order
+	// ("Edit ~/.claude/settings.json …"), not one that describes
+	// ("anamnesis init writes the hooks into ~/.claude/settings.json").
+	imperative bool
+}
+
+type ruleSet struct {
+	markup, roles []*regexp.Regexp
+	checks        []check
+}
+
+// codeRE is a fenced block or an inline code span: markup and role tokens
+// quoted as code are shown, not hidden.
+var codeRE = regexp.MustCompile("(?s)```.*?```|`[^`\n]*`")
+
+var rules = sync.OnceValue(func() ruleSet {
+	re := regexp.MustCompile
+	const (
+		sens = `(?:\.env\b|env(?:ironment)?(?: variables| vars)?|secrets?|credentials?|creds|(?:api |private |ssh )?keys?|tokens?|passwords?|` +
+			`~/\.ssh|\$home/\.ssh|\.ssh/|id_rsa|id_ed25519|\.aws|\.netrc|\.npmrc|cookies?|(?:chat |conversation )?history|conversation|` +
+			`system prompt|session|transcripts?|source code|codebase|files?)`
+		url   = `(?:https?://|ftp://|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|\b[a-z0-9-]+\.[a-z0-9.-]+/)`
+		shell = `(?:sudo\s+(?:-\S+\s+)*)?(?:ba|z|k|da|fi|c|tc)?sh\b|(?:sudo\s+)?(?:python3?|perl|ruby|node|php)\b|\biex\b|invoke-expression`
+		fetch = `(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|net\.webclient|downloadstring)`
+		agent = `(?:ai|a\.i\.|assistant|agent|claude|llm|language model|model|bot|copilot|chatgpt|gpt|codex|gemini)`
+		instr = `(?:instructions?|prompts?|rules|directions|directives|guidelines|guidance|orders|commands|constraints|policies|context)`
+	)
+	return ruleSet{
+		markup: []*regexp.Regexp{
+			re(`<!--[\s\S]*?[\p{L}]{2}[\s\S]*?(?:-->|$)`),
+			re(`(?m)^\s*\[[^\]\n]*\]:\s*#\s*[("']`),
+			re(`(?i)style\s*=\s*["'][^"'>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:[^.\d]|$)|opacity\s*:\s*0(?:[^.\d]|$)|color\s*:\s*(?:white|#fff\b|#ffffff|transparent))`),
+			re(`(?i)<[a-z][a-z0-9]*\b[^>]*\shidden(?:\s|=|/?>)`),
+		},
+		roles: []*regexp.Regexp{
+			re(`<\|(?:im_start|im_end|im_sep|system|user|assistant|endoftext|start_header_id|end_header_id|eot_id)[^|>]*\|>`),
+			re(`(?i)</?(?:system|system-reminder|system_prompt|instructions)>`),
+			re(`<<\s*/?SYS\s*>>|\[/?INST\]`),
+		},
+		checks: []check{
+			// Overriding instructions, in several languages.
+			{hints: []string{"ignore", "disregard", "forget", "override", "bypass", "discard", "drop", "abandon"}, reason: Override, re: re(`\b(?:ignore|disregard|forget|override|bypass|discard|drop|abandon)\s+(?:(?:all|any|each|every|of|the|your|my|these|those|its|their|previous|prior|above|earlier|preceding|former|original|initial|existing|system|safety|developer|current|other)\s+){1,4}` + instr + `\b`)},
+			{hints: []string{"ignore", "disregard", "forget", "override"}, reason: Override, re: re(`\b(?:ignore|disregard|forget|override)\s+(?:everything|anything|all)\s+(?:(?:you\s+)?(?:were|have been|was)\s+)?(?:told|said|given|instructed|above|before|previously)`)},
+			{hints: []string{"instructions", "rules", "policy", "directive", "prompt"}, reason: Override, re: re(`\b(?:new|updated|real|actual|true|secret|hidden)\s+(?:instructions|rules|policy|directive|system prompt)\s*:`)},
+			{hints: []string{"your"}, reason: Override, re: re(`\byour\s+(?:new|real|actual|true|only)\s+(?:instructions?|task|goal|orders|purpose|mission|rules)\b`)},
+			{hints: []string{"apply"}, reason: Override, re: re(`\b(?:previous|prior|above|earlier|original)\s+` + instr + `\s+(?:no longer|do not|don't|does not|doesn't)\s+apply`)},
+			{hints: []string{"system prompt", "initial prompt", "hidden instructions"}, reason: Override, re: re(`\b(?:print|reveal|show|output|repeat|leak|dump)\s+(?:your|the)\s+(?:full\s+|entire\s+|initial\s+|original\s+)?(?:system prompt|initial prompt|hidden instructions)`)},
+			{hints: []string{"ignor", "olvid", "oubli", "vergiss", "vergess", "vergeet", "negeer", "dimentic", "desconsider", "descart", "esquec", "игнор", "забуд"}, reason: Override, re: re(`(?:^|[^\p{L}])(?:ignora|ignore|ignorez|ignorer|ignoriere|ignorier|ignorieren|ignoreer|negeer|olvida|olvide|olvidar|oubliez|oublie|oublier|vergiss|vergessen|vergeet|dimentica|dimenticate|desconsidere|desconsidera|descarta|descarte|esquece|esqueça|игнорируй|игнорируйте|игнорировать|проигнорируй|забудь|забудьте)\s+(?:\S+\s+){0,3}?(?:instrucciones|instruções|instructions|istruzioni|anweisungen|instruktionen|befehle|regeln|instructies|regels|consignes|indicaciones|инструкции|указания|правила)(?:[^\p{L}]|$)`)},
+			{hints: []string{"忽略", "无视", "無視", "忘记", "忘掉", "不要理会", "跳过", "忘れ"}, reason: Override, re: re(`(?:忽略|无视|無視|忘记|忘掉|不要理会|跳过).{0,12}(?:指令|指示|说明|提示|规则|命令)|(?:指令|指示|説明|ルール|命令).{0,12}(?:忽略|无视|無視|忘れ)`)},
+			// Hiding from the user.
+			{hints: []string{"tell", "inform", "mention", "reveal", "notify", "alert", "let", "show"}, reason: Conceal, re: re(`\b(?:do not|don't|dont|never|without)\s+(?:ever\s+)?(?:tell|telling|inform|informing|mention|mentioning|reveal|revealing|notify|notifying|alert|alerting|let|letting|show|showing)\b[^.\n]{0,40}?\b(?:the\s+)?(?:user|human|operator|owner|developer|anyone|anybody)\b`)},
+			{hints: []string{"keep"}, reason: Conceal, re: re(`\bkeep\s+(?:this|it|that|these|the \w+)(?:\s+a)?\s+(?:secret|hidden)\s+from\b`)},
+			{hints: []string{"out of"}, reason: Conceal, re: re(`\b(?:keep|leave)\s+(?:this|it|that|these)\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript)`)},
+			{hints: []string{"silently", "quietly", "secretly", "covertly", "discreetly", "stealthily"}, reason: Conceal, re: re(`\b(?:silently|quietly|secretly|covertly|discreetly|stealthily)\s+(?:run|execute|install|download|add|insert|modify|change|edit|delete|remove|send|upload|push|commit|disable|replace|append|copy|exfiltrate|post|fetch|curl)\b`)},
+			{hints: []string{"no se", "sin decirle", "no le", "ne le", "ne dites", "sans le", "sage", "sag ", "ohne", "non dirlo", "não diga", "не говори"}, reason: Conceal, re: re(`(?:^|[^\p{L}])(?:no se lo digas|sin decirle|no le digas|ne le dis pas|ne dites pas|sans le dire|sag(?:e)? (?:es )?(?:dem|den) (?:benutzer|nutzer) nicht|ohne (?:es )?dem (?:benutzer|nutzer)|non dirlo all'utente|não diga ao usuário|не говори пользователю)`)},
+			// Running downloaded or encoded code.
+			{hints: []string{"|"}, reason: DownloadExec, negatable: true, re: re(`\b` + fetch + `\b[^|\n]{0,300}\|\s*(?:` + shell + `)`)},
+			{hints: []string{"iex", "invoke-expression"}, reason: DownloadExec, negatable: true, re: re(`\b(?:iex|invoke-expression)\b\s*[(\s][^\n]{0,80}?(?:` + fetch + `|\.content)`)},
+			{hints: []string{"base64"}, reason: DownloadExec, negatable: true, re: re(`\bbase64\s+(?:-d|--decode|-D)\b[^\n]{0,60}\|\s*(?:` + shell + `)`)},
+			{hints: []string{"<("}, reason: DownloadExec, negatable: true, re: re(`\b(?:(?:ba|z)?sh|source|\.)\s+<\(\s*` + fetch + `\b`)},
+			{hints: []string{"$("}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|perl|ruby|node|(?:ba|z)?sh)\s+-[ce]\s+["']?\$\(\s*` + fetch + `\b`)},
+			// Sending data to an address.
+			{hints: []string{"send", "post", "upload", "exfiltrate", "forward", "transmit", "leak", "email", "submit", "pipe", "dump", "copy"}, reason: Exfiltrate, negatable: true, re: re(`\b(?:send|post|upload|exfiltrate|forward|transmit|leak|email|submit|pipe|dump|copy)\s+(?:(?:the|all|your|my|any|every|its|full|entire|contents? of|of|local|current)\s+){0,4}` + sens + `[^.\n]{0,60}?\b(?:to|at|into)\s+` + url)},
+			{hints: []string{"curl"}, reason: Exfiltrate, negatable: true, re: re(`\bcurl\b[^\n]{0,200}(?:-d|--data(?:-binary|-raw|-urlencode)?|-f|--form|-t|--upload-file)\s*["']?[^\s"']*@?(?:~|\$home|\$\{home\})?[^\s"']*(?:\.ssh|\.aws|\.env\b|credentials|id_rsa|id_ed25519|\.netrc|\.npmrc|\.git-credentials|/etc/shadow|\$\((?:env|printenv|cat)\b)`)},
+			{hints: []string{"|", "<"}, reason: Exfiltrate, negatable: true, re: re(`\b(?:env|printenv|set)\s*\|\s*(?:curl|nc|ncat|netcat)\b|\b(?:nc|ncat|netcat)\s+\S+\s+\d+\s*<\s*\S*(?:\.ssh|\.aws|\.env|credentials|id_rsa|passwd|shadow)`)},
+			// Changing the agent's hooks, permissions or credentials.
+			{hints: []string{"bypasspermissions", "dangerously", "bash(*)", "tool"}, reason: AgentConfig, re: re(`bypasspermissions|dangerously-?skip-?permissions|\bbash\(\*\)|allow(?:ed)?\s*tools?\s*[:=]\s*\*`), imperative: true},
+			{hints: []string{".claude/", "settings", "hook", "tool", "prompt", "permission", "mode"}, reason: AgentConfig, re: re(`\.claude/|settings(?:\.local)?\.json|\bpre-?tool-?use\b|\bpost-?tool-?use\b|\buser-?prompt-?submit\b|\b(?:anamnesis|claude|agent)\s+hooks?\b|\bsession-?(?:start|end)\s+hook|\bpermission\s*(?:mode|prompts?)\b|\bdefault-?mode\b`), imperative: true},
+			{hints: []string{"authorized_keys", ".aws/credentials", ".netrc", ".git-credentials", ".npmrc", ".pypirc", "sudoers", "secret", "github_token"}, reason: AgentConfig, re: re(`authorized_keys|\.aws/credentials|\.netrc\b|\.git-credentials|\.npmrc\b|\.pypirc\b|\bsudoers\b|\b(?:repo|repository|ci|github|actions|org)\s+secrets?\b|\bgithub_token\b`), imperative: true},
+			{hints: []string{"approve", "accept", "allow"}, reason: AgentConfig, re: re(`\b(?:auto-?(?:matically)?\s+)?(?:approve|accept|allow)\s+(?:every|all|each|any)\s+(?:tool\s+calls?|commands?|permissions?|requests?)\s+(?:automatically|without)`)},
+			// Addressing the agent.
+			{hints: []string{"note", "attention", "important", "instruction", "message", "reminder", "warning"}, reason: Address, re: re(`\b(?:note|attention|important(?:\s+(?:note|instruction|instructions|message))?|instructions?|message|reminder|warning)\s+(?:for|to)\s+(?:the\s+|any\s+|all\s+|every\s+)?` + agent + `s?\b`)},
+			{hints: []string{"attention"}, reason: Address, re: re(`\battention[,:]?\s+(?:the\s+|any\s+|all\s+)?` + agent + `s?\b`)},
+			{hints: []string{"if you are"}, reason: Address, re: re(`\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language model|assistant|agent|bot|chatbot|model)\b`)},
+			{hints: []string{"you are now"}, reason: Address, re: re(`\byou\s+are\s+now\s+(?:an?\s+)?(?:dan\b|unrestricted|jailbroken|free\b|in\s+(?:developer|god|maintenance|admin|debug|unrestricted)\s+mode|(?:ai|agent|assistant|model)\s+(?:with|without)\b)`)},
+			{hints: []string{"you"}, reason: Address, re: re(`\b(?:claude|assistant|agent|ai|llm|model)\s*[,:]\s*you\s+(?:must|should|will|are|shall|need)\b`)},
+			{hints: []string{"from now on"}, reason: Address, re: re(`\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|should|shall|have|may|can)\b`)},
+			{hints: []string{"no "}, reason: Address, re: re(`\b(?:you|agent|assistant|ai|model)\s+(?:with|have|has)\s+no\s+(?:restrictions|limits|limitations|rules|filters|guardrails)\b`)},
+			{hints: []string{"treat", "consider", "use"}, reason: Address, re: re(`\b(?:treat|consider|use)\s+this\s+(?:note|file|text|message|document)\s+as\s+(?:your|the|a)\s+(?:system prompt|instructions|new instructions)`)},
+			{hints: []string{"obey", "follow"}, reason: Address, re: re(`\b(?:obey|follow)\s+(?:them|these|this|it|me)\s+(?:over|instead of|rather than)\s+(?:the\s+)?(?:user|human|system)`)},
+		},
+	}
+})
+
+// normalize prepares text for the phrase rules: invisible characters go,
+// compatibility forms fold (full-width letters), spaces collapse, letters
+// spelt out one by one ("I g n o r e") join, and everything is lower case.
+func normalize(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for _, r := range s {
+		switch {
+		case r >= 0xFF01 && r <= 0xFF5E:
+			r -= 0xFEE0
+		case r == 0x200B || r == 0x200C || r == 0x200D || r == 0xFEFF || r >= 0x2060 && r <= 0x2064 || r >= 0xE0000 && r <= 0xE01EF:
+			continue
+		}
+		if r == '\n' {
+			b.WriteRune('\n')
+			space = false
+			continue
+		}
+		if unicode.IsSpace(r) {
+			if !space {
+				b.WriteByte(' ')
+			}
+			space = true
+			continue
+		}
+		space = false
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return joinSpelled(b.String())
+}
+
+// joinSpelled joins runs of three or more single letters separated by
+// spaces: "i g n o r e previous" becomes "ignore previous".
+func joinSpelled(s string) string {
+	words := strings.Split(s, " ")
+	var out []string
+	for i := 0; i < len(words); {
+		j := i
+		for j < len(words) && len([]rune(words[j])) == 1 && unicode.IsLetter([]rune(words[j])[0]) {
+			j++
+		}
+		if j-i >= 3 {
+			out = append(out, strings.Join(words[i:j], ""))
+			i = j
+			continue
+		}
+		out = append(out, words[i])
+		i++
+	}
+	return strings.Join(out, " ")
+}
+
+func anyHint(s string, hints []string) bool {
+	for _, h := range hints {
+		if strings.Contains(s, h) {
+			return true
+		}
+	}
+	return false
+}
+
+var negationRE = regexp.MustCompile(`\b(?:never|don't|dont|do not|does not|doesn't|not|no longer|avoid|avoids|avoided|instead of|rather than|stop|stopped|forbid|forbids|forbidden|ban|bans|banned|prohibit|prohibits|prohibited|against|unsafe|insecure|dangerous|no)\b`)
+
+// sentenceStart is where the sentence holding position i begins.
+func sentenceStart(s string, i int) int {
+	for j := i - 1; j > 0; j-- {
+		c := s[j]
+		if c == '\n' || c == ';' || (c == '.' || c == '!' || c == '?') && j+1 < len(s) && s[j+1] == ' ' {
+			return j + 1
+		}
+	}
+	return 0
+}
+
+func negated(s string, i int) bool { return negationRE.MatchString(s[sentenceStart(s, i):i]) }
+
+var (
+	leadRE  = regexp.MustCompile(`^(?:\s|[-*>#•]|\d+[.)]|[a-z ]{1,24}:|(?:always|first|now|then|also|please|just|next|finally|immediately|from now on|each time|every time|in future|going forward|make sure to|remember to|be sure to|you must|you should|you need to|you have to|(?:before|after|when|whenever|on|at|during|once|if)\b[^,]{0,60},)\s*)*`)
+	imperRE = regexp.MustCompile(`^(?:run|execute|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export)\b`)
+)
+
+// imperative reports whether the clause holding position i gives an order:
+// after lead-ins ("Always", "Before each task,", "Setup:") it opens with a
+// verb in its base form.
+func imperative(s string, i int) bool {
+	start := sentenceStart(s, i)
+	clause := s[start:i]
+	if k := strings.LastIndex(clause, ":"); k >= 0 && k+1 < len(clause) && clause[k+1] == ' ' {
+		clause = clause[k+1:] // "Setup step: edit …"
+	}
+	clause = strings.TrimLeft(clause, " `\"'(")
+	clause = clause[len(leadRE.FindString(clause)):]
+	return imperRE.MatchString(clause)
+}
