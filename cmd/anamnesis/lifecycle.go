@@ -39,6 +39,24 @@ func (u *upkeep) syncOptions(cfg config.Config) *gitsync.Options {
 	return &o
 }
 
+// openUpkeep opens the store and settles what a killed lifecycle apply
+// left (its journal rolled back or forward), saying so.
+func (u *upkeep) openUpkeep(ctx context.Context, e *env) (*store.Store, config.Config, error) {
+	s, cfg, err := u.open(ctx, e)
+	if err != nil {
+		return s, cfg, err
+	}
+	lines, err := lifecycle.Recover(ctx, s, cfg.MachineID)
+	for _, l := range lines {
+		fmt.Fprintln(e.stderr, "anamnesis: "+l)
+	}
+	if err != nil {
+		s.Close()
+		return nil, cfg, err
+	}
+	return s, cfg, nil
+}
+
 // report prints the result (JSON, or the report then the commit and sync
 // lines) and returns the command's error.
 func (u *upkeep) report(e *env, res interface{ Print(io.Writer) }, lines []string, err error) error {
@@ -58,15 +76,23 @@ func (u *upkeep) report(e *env, res interface{ Print(io.Writer) }, lines []strin
 	return err
 }
 
-// scoped adds --project, --all and --min for reflect and consolidate.
+// scoped adds --project, --all and --min for reflect and consolidate, and
+// the plan flags.
 type scoped struct {
 	upkeep
 	project string
 	all     bool
 	min     int
+	plan    string
+	maxNew  int
 }
 
-func (sc *scoped) register(fs *flag.FlagSet, def int, minEnv string) {
+// options are the lifecycle options the flags give.
+func (sc *scoped) options(cfg config.Config) lifecycle.Options {
+	return lifecycle.Options{Apply: sc.apply, MachineID: cfg.MachineID, Plan: sc.plan, MaxNew: sc.maxNew}
+}
+
+func (sc *scoped) register(fs *flag.FlagSet, def int, minEnv string, maxNew int) {
 	sc.upkeep.register(fs)
 	fs.StringVar(&sc.project, "project", "", "project key (default: the current directory's project)")
 	fs.BoolVar(&sc.all, "all", false, "every project")
@@ -74,6 +100,22 @@ func (sc *scoped) register(fs *flag.FlagSet, def int, minEnv string) {
 		def = lifecycle.DefaultMin
 	}
 	fs.IntVar(&sc.min, "min", def, "notes a project needs before the model is asked ($"+minEnv+")")
+	fs.StringVar(&sc.plan, "plan", "", "with --apply: apply this saved plan (the id a dry run printed)")
+	if maxNew <= 0 {
+		maxNew = lifecycle.DefaultMaxNew
+	}
+	fs.IntVar(&sc.maxNew, "max-new", maxNew, "most new notes one reply may create per project ($ANAMNESIS_MAX_NEW_NOTES)")
+}
+
+// check refuses --plan without --apply.
+func (sc *scoped) check() error {
+	if sc.plan != "" && !sc.apply {
+		return cli.Usagef("--plan applies a saved plan: give it with --apply")
+	}
+	if sc.maxNew < 1 {
+		return cli.Usagef("--max-new must be at least 1")
+	}
+	return nil
 }
 
 // projects resolves the projects the command covers.
@@ -105,13 +147,16 @@ func modelClient(cfg config.Config) (model.Client, error) {
 func runReflect(ctx context.Context, e *env, args []string) error {
 	fs := commandFlags(e, "reflect")
 	var sc scoped
-	sc.register(fs, config.Resolve("", e.getenv).ReflectMin, "ANAMNESIS_REFLECT_MIN_EPISODICS")
+	cfg0 := config.Resolve("", e.getenv)
+	sc.register(fs, cfg0.ReflectMin, "ANAMNESIS_REFLECT_MIN_EPISODICS", cfg0.MaxNewNotes)
 	if pos, err := parseArgs(fs, args); err != nil {
 		return err
 	} else if len(pos) > 0 {
 		return cli.Usagef("reflect takes no arguments")
+	} else if err := sc.check(); err != nil {
+		return err
 	}
-	s, cfg, err := sc.open(ctx, e)
+	s, cfg, err := sc.openUpkeep(ctx, e)
 	if err != nil {
 		return err
 	}
@@ -124,7 +169,7 @@ func runReflect(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	res, err := lifecycle.Reflect(ctx, s, client, projects, sc.min, sc.apply, cfg.MachineID)
+	res, err := lifecycle.Reflect(ctx, s, client, projects, sc.min, sc.options(cfg))
 	if err == nil && sc.apply && res.Written {
 		res.Lines, err = lifecycle.Finish(ctx, cfg.Home, cfg.MachineID, sc.syncOptions(cfg), res.Paths, "anamnesis reflect ("+cfg.MachineID+")")
 	}
@@ -152,12 +197,15 @@ func readEvalSet(path string, all bool) ([]eval.Case, error) {
 func runConsolidate(ctx context.Context, e *env, args []string) error {
 	fs := commandFlags(e, "consolidate")
 	var sc scoped
-	sc.register(fs, config.Resolve("", e.getenv).ConsolidateMin, "ANAMNESIS_MERGE_MIN_DURABLE")
+	cfg0 := config.Resolve("", e.getenv)
+	sc.register(fs, cfg0.ConsolidateMin, "ANAMNESIS_MERGE_MIN_DURABLE", cfg0.MaxNewNotes)
 	set := fs.String("eval-set", "", "gate on this eval set's recall@8 (default: cases made from the notes)")
 	if pos, err := parseArgs(fs, args); err != nil {
 		return err
 	} else if len(pos) > 0 {
 		return cli.Usagef("consolidate takes no arguments")
+	} else if err := sc.check(); err != nil {
+		return err
 	}
 	var cases []eval.Case
 	if *set != "" {
@@ -169,7 +217,7 @@ func runConsolidate(ctx context.Context, e *env, args []string) error {
 			cases = []eval.Case{}
 		}
 	}
-	s, cfg, err := sc.open(ctx, e)
+	s, cfg, err := sc.openUpkeep(ctx, e)
 	if err != nil {
 		return err
 	}
@@ -182,7 +230,7 @@ func runConsolidate(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	res, err := lifecycle.Consolidate(ctx, s, client, projects, sc.min, cases, sc.apply, cfg.MachineID)
+	res, err := lifecycle.Consolidate(ctx, s, client, projects, sc.min, cases, sc.options(cfg))
 	if err == nil && sc.apply && res.Written {
 		res.Lines, err = lifecycle.Finish(ctx, cfg.Home, cfg.MachineID, sc.syncOptions(cfg), res.Paths, "anamnesis consolidate ("+cfg.MachineID+")")
 	}

@@ -23,7 +23,7 @@ func repairCmd(ctx context.Context, e *env, args []string, name string, extra fu
 	} else if len(pos) > 0 {
 		return cli.Usagef("%s takes no arguments", name)
 	}
-	s, cfg, err := u.open(ctx, e)
+	s, cfg, err := u.openUpkeep(ctx, e)
 	if err != nil {
 		return err
 	}

@@ -51,6 +51,10 @@ type Config struct {
 	// before reflect (episodics) or consolidate (durable notes) asks the
 	// model; 0 means the command's default.
 	ReflectMin, ConsolidateMin int
+	// MaxNewNotes bounds the notes one reflect or consolidate reply may
+	// create per project per run (ANAMNESIS_MAX_NEW_NOTES); 0 means the
+	// default.
+	MaxNewNotes int
 	// FileErr is set when config.json exists but could not be read.
 	FileErr error
 }
@@ -142,7 +146,7 @@ func Resolve(home string, env Env) Config {
 			c.RecallMaxChars = n
 		}
 	}
-	for v, dst := range map[string]*int{"ANAMNESIS_REFLECT_MIN_EPISODICS": &c.ReflectMin, "ANAMNESIS_MERGE_MIN_DURABLE": &c.ConsolidateMin} {
+	for v, dst := range map[string]*int{"ANAMNESIS_REFLECT_MIN_EPISODICS": &c.ReflectMin, "ANAMNESIS_MERGE_MIN_DURABLE": &c.ConsolidateMin, "ANAMNESIS_MAX_NEW_NOTES": &c.MaxNewNotes} {
 		if n, err := strconv.Atoi(env(v)); err == nil && n > 0 {
 			*dst = n
 		}

@@ -87,18 +87,28 @@ func (s *Server) maintPost(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	// What a killed apply left is settled before anything else.
+	recovered, err := lifecycle.Recover(ctx, s.store, s.opt.MachineID)
+	if err != nil {
+		s.fail(w, r, http.StatusInternalServerError, err.Error())
+		return
+	}
+	opt := lifecycle.Options{Apply: apply, MachineID: s.opt.MachineID, Plan: r.PostFormValue("plan")}
+	if !apply {
+		opt.Plan = ""
+	}
 	var paths []string
 	var text string
 	switch op {
 	case "reflect":
-		d.Reflect, err = lifecycle.Reflect(ctx, s.store, client, []string{d.Project}, d.Min, apply, s.opt.MachineID)
+		d.Reflect, err = lifecycle.Reflect(ctx, s.store, client, []string{d.Project}, d.Min, opt)
 		d.ReflectText = printed(func(b *bytes.Buffer) { d.Reflect.Print(b) })
 		paths, text = d.Reflect.Paths, d.ReflectText
 		if err != nil {
 			d.ReflectErr = err.Error()
 		}
 	case "consolidate":
-		d.Cons, err = lifecycle.Consolidate(ctx, s.store, client, []string{d.Project}, d.Min, nil, apply, s.opt.MachineID)
+		d.Cons, err = lifecycle.Consolidate(ctx, s.store, client, []string{d.Project}, d.Min, nil, opt)
 		d.ConsText = printed(func(b *bytes.Buffer) { d.Cons.Print(b) })
 		paths, text = d.Cons.Paths, d.ConsText
 		if err != nil {
@@ -118,6 +128,9 @@ func (s *Server) maintPost(w http.ResponseWriter, r *http.Request) {
 	default:
 		s.fail(w, r, http.StatusNotFound, "no maintenance operation "+op)
 		return
+	}
+	for _, l := range recovered {
+		text = l + "\n" + text
 	}
 	if !apply {
 		s.render(w, r, http.StatusOK, "maintenance", page{Title: "Maintenance", Nav: "maintenance", Data: d})

@@ -71,3 +71,13 @@ func WaitIdle(ctx context.Context, home string, wait time.Duration) bool {
 	l.release()
 	return true
 }
+
+// Hold takes the lock file at path for a caller outside this package (the
+// lifecycle's apply lock), retrying until wait has passed; release frees it.
+func Hold(ctx context.Context, path string, wait time.Duration) (release func(), err error) {
+	l, err := acquire(ctx, path, wait)
+	if err != nil {
+		return nil, err
+	}
+	return l.release, nil
+}

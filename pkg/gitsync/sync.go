@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -656,6 +657,28 @@ func CommitPaths(ctx context.Context, home, machineID, msg string, wait time.Dur
 	g := &git{dir: filepath.Join(home, "memory"), machine: machineID}
 	if err := ensureRepo(ctx, g); err != nil {
 		return "", err
+	}
+	// A path that is gone and was never committed (a note written and
+	// deleted between two commits) is nothing to commit: git would refuse
+	// the whole pathspec.
+	var gone []string
+	for _, p := range paths {
+		if _, err := os.Lstat(filepath.Join(g.dir, filepath.FromSlash(p))); errors.Is(err, os.ErrNotExist) {
+			gone = append(gone, p)
+		}
+	}
+	if len(gone) > 0 {
+		out, err := g.run(ctx, append([]string{"ls-files", "-z", "--"}, gone...)...)
+		if err != nil {
+			return "", err
+		}
+		tracked := strings.Split(strings.TrimRight(out, "\x00"), "\x00")
+		paths = slices.DeleteFunc(slices.Clone(paths), func(p string) bool {
+			return slices.Contains(gone, p) && !slices.Contains(tracked, p)
+		})
+		if len(paths) == 0 {
+			return "", nil
+		}
 	}
 	if _, err := g.run(ctx, append([]string{"add", "--"}, paths...)...); err != nil {
 		return "", err

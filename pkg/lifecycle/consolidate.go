@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/eval"
@@ -206,50 +207,113 @@ func applyGroup(ctx context.Context, s *store.Store, t *txn, project, label, mac
 	n.ProvSource, n.ProvModel, n.Confidence = note.ProvMerge, label, Confidence
 	n.Tags = []string{TagMerge}
 	n.Supersedes = slices.Clone(g.Superseded)
-	w, err := t.write(ctx, n)
-	if err != nil {
-		return err
+	if g.ID == "" {
+		w, err := t.write(ctx, n)
+		if err != nil {
+			return err
+		}
+		g.ID = w.ID
+		return nil
 	}
-	g.ID = w.ID
-	return nil
+	// The id the plan showed.
+	if _, err := s.Path(ctx, g.ID); err == nil {
+		return fmt.Errorf("note %s of the plan exists already: the plan was applied before", g.ID)
+	}
+	n.ID, n.CreatedAt = g.ID, note.Now()
+	n.UpdatedAt = n.CreatedAt
+	return t.put(ctx, n)
 }
 
 // ConsolidateResult is a consolidate run over some projects.
 type ConsolidateResult struct {
 	Apply    bool              `json:"apply"`
 	Written  bool              `json:"written"`
+	Plan     string            `json:"plan,omitempty"`  // the saved plan's id
+	Saved    bool              `json:"saved,omitempty"` // applied from a plan saved earlier (no model call)
 	Projects []ConsolidatePlan `json:"projects"`
 	Paths    []string          `json:"-"`
 	Lines    []string          `json:"sync,omitempty"`
 }
 
-// Consolidate plans every project and, when apply, writes the accepted
-// groups; a failure anywhere writes nothing and is returned.
-func Consolidate(ctx context.Context, s *store.Store, client model.Client, projects []string, min int, cases []eval.Case, apply bool, machineID string) (*ConsolidateResult, error) {
-	res := &ConsolidateResult{Apply: apply, Projects: []ConsolidatePlan{}}
-	var failed []string
+// consolidateInputs is the fingerprint of a consolidate run's inputs.
+func consolidateInputs(ctx context.Context, s *store.Store, client model.Client, projects []string, min int, cases []eval.Case) (string, error) {
+	parts := []string{"min=" + strconv.Itoa(min)}
+	if client != nil {
+		parts = append(parts, client.Label())
+	}
+	if cases != nil {
+		b, _ := json.Marshal(cases)
+		parts = append(parts, "eval="+fingerprint(string(b)))
+	}
 	for _, p := range projects {
-		plan, err := PlanConsolidate(ctx, s, client, p, min, cases)
+		ns, err := Mergeable(ctx, s, p)
 		if err != nil {
-			return res, err
+			return "", err
 		}
-		if plan.Error != "" {
-			failed = append(failed, p+": "+plan.Error)
+		parts = append(parts, p, notesPrint(ns))
+	}
+	return fingerprint(parts...), nil
+}
+
+// Consolidate plans every project (or takes the saved plan for these
+// inputs, see plan.go) and, with opt.Apply, writes the accepted groups; a
+// failure anywhere writes nothing and is returned.
+func Consolidate(ctx context.Context, s *store.Store, client model.Client, projects []string, min int, cases []eval.Case, opt Options) (*ConsolidateResult, error) {
+	res := &ConsolidateResult{Apply: opt.Apply, Projects: []ConsolidatePlan{}}
+	inputs, err := consolidateInputs(ctx, s, client, projects, min, cases)
+	if err != nil {
+		return res, err
+	}
+	sv, err := pickPlan(s.Home(), "consolidate", inputs, opt)
+	if err != nil {
+		return res, err
+	}
+	if sv != nil {
+		res.Plan, res.Saved, res.Projects = sv.ID, true, sv.Consolidate
+	} else {
+		var failed []string
+		askedAny := false
+		for _, p := range projects {
+			plan, err := PlanConsolidate(ctx, s, client, p, min, cases)
+			if err != nil {
+				return res, err
+			}
+			newNotes := 0
+			for i := range plan.Groups {
+				if g := &plan.Groups[i]; g.Action == "synthesize" {
+					newNotes++
+					g.ID = note.NewID()
+				}
+			}
+			if plan.Error == "" && newNotes > opt.maxNew() {
+				plan.Error = overBound(newNotes, opt.maxNew())
+			}
+			if plan.Error != "" {
+				failed = append(failed, p+": "+plan.Error)
+			}
+			askedAny = askedAny || plan.Skipped == ""
+			res.Projects = append(res.Projects, plan)
 		}
-		res.Projects = append(res.Projects, plan)
+		if len(failed) > 0 {
+			return res, fmt.Errorf("consolidate failed, nothing written: %s", strings.Join(failed, "; "))
+		}
+		if askedAny {
+			sv := &saved{Command: "consolidate", Inputs: inputs, Consolidate: res.Projects}
+			if err := savePlan(s.Home(), sv); err != nil {
+				return res, err
+			}
+			res.Plan = sv.ID
+		}
 	}
-	if len(failed) > 0 {
-		return res, fmt.Errorf("consolidate failed, nothing written: %s", strings.Join(failed, "; "))
-	}
-	if !apply {
+	if !opt.Apply {
 		return res, nil
 	}
-	paths, err := run(ctx, s, func(t *txn) error {
+	paths, err := run(ctx, s, "consolidate", res.Plan, func(t *txn) error {
 		for i := range res.Projects {
 			p := &res.Projects[i]
 			for j := range p.Groups {
 				if g := &p.Groups[j]; g.Accepted {
-					if err := applyGroup(ctx, s, t, p.Project, p.Model, machineID, g); err != nil {
+					if err := applyGroup(ctx, s, t, p.Project, p.Model, opt.MachineID, g); err != nil {
 						return err
 					}
 				}
@@ -295,4 +359,5 @@ func (r *ConsolidateResult) Print(w io.Writer) {
 			fmt.Fprintf(w, "  %-8s recall %.3f -> %.3f  %s, superseding %s\n", verdict, g.RecallBefore, g.RecallAfter, what, strings.Join(g.Superseded, " "))
 		}
 	}
+	printPlan(w, r.Plan, r.Apply, r.Written)
 }

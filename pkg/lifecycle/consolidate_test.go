@@ -30,7 +30,7 @@ func TestConsolidateGate(t *testing.T) {
 ]`, pg.ID, redis.ID, fmtA.ID, fmtB.ID)
 	srv.answer(reply)
 	snap := tree(t, s)
-	res, err := Consolidate(ctx, s, srv.client(t, 5*time.Second), []string{"demo"}, 5, nil, false, "box")
+	res, err := Consolidate(ctx, s, srv.client(t, 5*time.Second), []string{"demo"}, 5, nil, Options{MachineID: "box"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func TestConsolidateGate(t *testing.T) {
 	}
 
 	srv.answer(reply)
-	res, err = Consolidate(ctx, s, srv.client(t, 5*time.Second), []string{"demo"}, 5, nil, true, "box")
+	res, err = Consolidate(ctx, s, srv.client(t, 5*time.Second), []string{"demo"}, 5, nil, Options{Apply: true, MachineID: "box"})
 	if err != nil || !res.Written || len(res.Paths) != 1 {
 		t.Fatalf("apply %+v %v", res, err)
 	}
@@ -84,7 +84,7 @@ func TestConsolidateSynthesizeWritesMergeNote(t *testing.T) {
 	srv := newStandIn(t)
 	srv.answer(fmt.Sprintf(`[{"action": "synthesize", "type": "semantic", "title": "API base URL is api.example.test (v2)", "body": "The API base URL is https://api.example.test/v2; we call version v2 of the API.", "superseded_ids": [%q, %q]}]`, a.ID, b.ID))
 	cases := []eval.Case{{Query: "API base URL", RelevantIDs: []string{a.ID}, Project: "demo"}, {Query: "version v2", RelevantIDs: []string{b.ID}, Project: "demo"}}
-	res, err := Consolidate(ctx, s, srv.client(t, 5*time.Second), []string{"demo"}, 2, cases, true, "box")
+	res, err := Consolidate(ctx, s, srv.client(t, 5*time.Second), []string{"demo"}, 2, cases, Options{Apply: true, MachineID: "box"})
 	if err != nil || !res.Written {
 		t.Fatalf("%+v %v", res, err)
 	}
@@ -134,7 +134,7 @@ func TestConsolidateRefusals(t *testing.T) {
 			srv := newStandIn(t)
 			srv.answer(reply(a.ID, b.ID, c.ID))
 			snap := tree(t, s)
-			_, err := Consolidate(ctx, s, srv.client(t, 5*time.Second), []string{"demo"}, 2, nil, true, "box")
+			_, err := Consolidate(ctx, s, srv.client(t, 5*time.Second), []string{"demo"}, 2, nil, Options{Apply: true, MachineID: "box"})
 			if err == nil || !strings.Contains(err.Error(), wants[name]) || !strings.Contains(err.Error(), "nothing written") {
 				t.Fatalf("err %v, want %q", err, wants[name])
 			}

@@ -69,7 +69,7 @@ func RunExperiment(ctx context.Context, s *store.Store, client model.Client, cas
 	// Each project on its own: one project's failure is reported, not fatal.
 	for _, p := range projects {
 		if consolidate {
-			r, err := Consolidate(ctx, sb, client, []string{p}, min, nil, true, "sandbox")
+			r, err := Consolidate(ctx, sb, client, []string{p}, min, nil, Options{Apply: true, MachineID: "sandbox", MaxNew: 1 << 30})
 			if err != nil {
 				x.Failures = append(x.Failures, err.Error())
 				continue
@@ -83,7 +83,7 @@ func RunExperiment(ctx context.Context, s *store.Store, client model.Client, cas
 			}
 			continue
 		}
-		r, err := Reflect(ctx, sb, client, []string{p}, min, true, "sandbox")
+		r, err := Reflect(ctx, sb, client, []string{p}, min, Options{Apply: true, MachineID: "sandbox", MaxNew: 1 << 30})
 		if err != nil {
 			x.Failures = append(x.Failures, err.Error())
 			continue

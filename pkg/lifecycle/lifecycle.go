@@ -14,7 +14,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
@@ -41,10 +40,14 @@ type change struct {
 }
 
 // txn applies note writes and deletions to a store and can undo them all:
-// "nothing written when anything fails" holds across many files.
+// "nothing written when anything fails" holds across many files, and, when
+// journaled, across a crash (see journal).
 type txn struct {
-	s       *store.Store
-	changes []*change
+	s         *store.Store
+	changes   []*change
+	journaled bool
+	cmd, plan string
+	j         *journal
 }
 
 func newTxn(s *store.Store) *txn { return &txn{s: s} }
@@ -56,10 +59,26 @@ func (t *txn) record(abs string) error {
 		}
 	}
 	old, err := os.ReadFile(abs)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
+	missing := errors.Is(err, os.ErrNotExist)
+	if err != nil && !missing {
 		return err
 	}
+	if t.journaled {
+		if t.j == nil {
+			if t.j, err = openJournal(context.Background(), t.s, t.cmd, t.plan); err != nil {
+				return err
+			}
+		}
+		if err := t.j.add(journalEntry{Abs: abs, Old: old, New: missing}); err != nil {
+			return err
+		}
+	}
 	c := &change{abs: abs, old: old}
+	if missing {
+		c.old = nil
+	} else if c.old == nil {
+		c.old = []byte{}
+	}
 	if rel, err := filepath.Rel(t.s.MemoryDir(), abs); err == nil && !strings.HasPrefix(rel, "..") {
 		c.rel = filepath.ToSlash(rel)
 	}
@@ -144,27 +163,49 @@ func (t *txn) paths() []string {
 	return out
 }
 
-// run applies fn in a txn; on error everything is undone.
-func run(ctx context.Context, s *store.Store, fn func(*txn) error) ([]string, error) {
+// run applies fn in a journaled txn named cmd (plan: the saved plan it
+// applies, if any); on error everything is undone. On success the journal
+// stays, marked done, until Finish commits.
+func run(ctx context.Context, s *store.Store, cmd, plan string, fn func(*txn) error) ([]string, error) {
 	t := newTxn(s)
+	t.journaled, t.cmd, t.plan = true, cmd, plan
 	if err := fn(t); err != nil {
-		if rerr := t.rollback(context.WithoutCancel(ctx)); rerr != nil {
+		rerr := t.rollback(context.WithoutCancel(ctx))
+		if t.j != nil {
+			if rerr == nil {
+				t.j.abandon()
+			} else {
+				t.j.f.Close()
+				t.j.release() // the next command rolls the journal back
+			}
+		}
+		if rerr != nil {
 			return nil, fmt.Errorf("%w (and restoring the files failed: %v)", err, rerr)
 		}
 		return nil, err
 	}
-	return t.paths(), nil
+	paths := t.paths()
+	if t.j != nil {
+		err := t.j.done(paths)
+		t.j.f.Close()
+		t.j.release()
+		if err != nil {
+			return nil, err
+		}
+	}
+	return paths, nil
 }
 
 // SyncOptions configures the sync Finish runs.
 type SyncOptions = gitsync.Options
 
 // Finish is what every --apply ends with: a local commit of the changed
-// files, then a sync with syncOpt (nil: none). It returns the lines to print.
+// files (settling the apply's journal), then a sync with syncOpt (nil:
+// none). It returns the lines to print.
 func Finish(ctx context.Context, home, machineID string, syncOpt *gitsync.Options, paths []string, msg string) ([]string, error) {
 	var lines []string
 	if len(paths) > 0 {
-		head, err := gitsync.CommitPaths(ctx, home, machineID, msg, 10*time.Second, paths...)
+		head, err := commit(ctx, home, machineID, paths, msg)
 		if err != nil {
 			return lines, fmt.Errorf("the notes are written but not committed: %w", err)
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/model"
@@ -147,10 +148,11 @@ func proposed(it map[string]any) (Proposed, error) {
 	return p, nil
 }
 
-// ApplyReflect writes the plans' notes and tags their sources reflected, all
-// or nothing. It returns the changed files (relative to <home>/memory).
-func ApplyReflect(ctx context.Context, s *store.Store, plans []ReflectPlan, machineID string) ([]string, error) {
-	return run(ctx, s, func(t *txn) error {
+// ApplyReflect writes the plans' notes (with the ids the plan gave them)
+// and tags their sources reflected, all or nothing, across a crash too. It
+// returns the changed files (relative to <home>/memory).
+func ApplyReflect(ctx context.Context, s *store.Store, plans []ReflectPlan, machineID, planID string) ([]string, error) {
+	return run(ctx, s, "reflect", planID, func(t *txn) error {
 		for i := range plans {
 			p := &plans[i]
 			if p.Skipped != "" || p.Error != "" {
@@ -162,11 +164,17 @@ func ApplyReflect(ctx context.Context, s *store.Store, plans []ReflectPlan, mach
 				n.Project, n.MachineID = p.Project, machineID
 				n.ProvSource, n.ProvModel, n.Confidence = note.ProvReflection, p.Model, Confidence
 				n.Tags = []string{TagReflection}
-				w, err := t.write(ctx, n)
-				if err != nil {
+				if pn.ID == "" {
+					pn.ID = note.NewID()
+				} else if _, err := s.Path(ctx, pn.ID); err == nil {
+					return fmt.Errorf("note %s of the plan exists already: the plan was applied before", pn.ID)
+				}
+				n.ID = pn.ID
+				n.CreatedAt = note.Now()
+				n.UpdatedAt = n.CreatedAt
+				if err := t.put(ctx, n); err != nil {
 					return err
 				}
-				pn.ID = w.ID
 			}
 			for _, id := range p.Episodics {
 				ep, err := s.Get(ctx, id)
@@ -190,43 +198,92 @@ func ApplyReflect(ctx context.Context, s *store.Store, plans []ReflectPlan, mach
 type ReflectResult struct {
 	Apply    bool          `json:"apply"`
 	Written  bool          `json:"written"`
+	Plan     string        `json:"plan,omitempty"`  // the saved plan's id
+	Saved    bool          `json:"saved,omitempty"` // applied from a plan saved earlier (no model call)
 	Projects []ReflectPlan `json:"projects"`
 	Paths    []string      `json:"-"`
 	Lines    []string      `json:"sync,omitempty"`
 }
 
-// Reflect plans every project and, when apply, writes the plans, but only
-// when no project failed: a failure anywhere writes nothing and is returned.
-func Reflect(ctx context.Context, s *store.Store, client model.Client, projects []string, min int, apply bool, machineID string) (*ReflectResult, error) {
-	res := &ReflectResult{Apply: apply, Projects: []ReflectPlan{}}
-	var failed []string
+// reflectInputs is the fingerprint of a reflect run's inputs.
+func reflectInputs(ctx context.Context, s *store.Store, client model.Client, projects []string, min int) (string, error) {
+	parts := []string{"min=" + strconv.Itoa(min)}
+	if client != nil {
+		parts = append(parts, client.Label())
+	}
 	for _, p := range projects {
-		plan, err := PlanReflect(ctx, s, client, p, min)
+		eps, err := Unreflected(ctx, s, p)
 		if err != nil {
-			return res, err
+			return "", err
 		}
-		if plan.Error != "" {
-			failed = append(failed, p+": "+plan.Error)
+		parts = append(parts, p, notesPrint(eps))
+	}
+	return fingerprint(parts...), nil
+}
+
+// Reflect plans every project (or takes the saved plan for these inputs,
+// see plan.go) and, with opt.Apply, writes it, but only when no project
+// failed: a failure anywhere writes nothing and is returned.
+func Reflect(ctx context.Context, s *store.Store, client model.Client, projects []string, min int, opt Options) (*ReflectResult, error) {
+	res := &ReflectResult{Apply: opt.Apply, Projects: []ReflectPlan{}}
+	inputs, err := reflectInputs(ctx, s, client, projects, min)
+	if err != nil {
+		return res, err
+	}
+	sv, err := pickPlan(s.Home(), "reflect", inputs, opt)
+	if err != nil {
+		return res, err
+	}
+	if sv != nil {
+		res.Plan, res.Saved, res.Projects = sv.ID, true, sv.Reflect
+	} else {
+		var failed []string
+		for _, p := range projects {
+			plan, err := PlanReflect(ctx, s, client, p, min)
+			if err != nil {
+				return res, err
+			}
+			if plan.Error == "" && len(plan.Notes) > opt.maxNew() {
+				plan.Error = overBound(len(plan.Notes), opt.maxNew())
+			}
+			if plan.Error != "" {
+				failed = append(failed, p+": "+plan.Error)
+			}
+			for i := range plan.Notes {
+				plan.Notes[i].ID = note.NewID()
+			}
+			res.Projects = append(res.Projects, plan)
 		}
-		res.Projects = append(res.Projects, plan)
+		if len(failed) > 0 {
+			return res, fmt.Errorf("reflect failed, nothing written: %s", strings.Join(failed, "; "))
+		}
+		if asked(res.Projects) {
+			sv := &saved{Command: "reflect", Inputs: inputs, Reflect: res.Projects}
+			if err := savePlan(s.Home(), sv); err != nil {
+				return res, err
+			}
+			res.Plan = sv.ID
+		}
 	}
-	if len(failed) > 0 {
-		return res, fmt.Errorf("reflect failed, nothing written: %s", strings.Join(failed, "; "))
-	}
-	if !apply {
+	if !opt.Apply {
 		return res, nil
 	}
-	paths, err := ApplyReflect(ctx, s, res.Projects, machineID)
+	paths, err := ApplyReflect(ctx, s, res.Projects, opt.MachineID, res.Plan)
 	if err != nil {
-		for i := range res.Projects {
-			for j := range res.Projects[i].Notes {
-				res.Projects[i].Notes[j].ID = ""
-			}
-		}
 		return res, fmt.Errorf("reflect failed, nothing written: %w", err)
 	}
 	res.Paths, res.Written = paths, len(paths) > 0
 	return res, nil
+}
+
+// asked reports whether any project's plan came from the model.
+func asked(ps []ReflectPlan) bool {
+	for _, p := range ps {
+		if p.Skipped == "" && p.Error == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // Print is the human report.
@@ -244,6 +301,9 @@ func (r *ReflectResult) Print(w io.Writer) {
 		if r.Written {
 			verb = "wrote"
 		}
+		if r.Written && r.Saved {
+			verb = "wrote (saved plan, no new model call)"
+		}
 		fmt.Fprintf(w, "reflect %s: %d episodic note(s) -> %s %d note(s) (%s)\n", p.Project, len(p.Episodics), verb, len(p.Notes), p.Model)
 		for _, n := range p.Notes {
 			id := n.ID
@@ -255,5 +315,19 @@ func (r *ReflectResult) Print(w io.Writer) {
 		if len(p.Episodics) > 0 {
 			fmt.Fprintf(w, "  tag reflected: %s\n", strings.Join(p.Episodics, " "))
 		}
+	}
+	printPlan(w, r.Plan, r.Apply, r.Written)
+}
+
+// printPlan says which plan this was and how to apply exactly it.
+func printPlan(w io.Writer, id string, apply, written bool) {
+	switch {
+	case id == "":
+	case !apply:
+		fmt.Fprintf(w, "plan %s saved: --apply applies exactly this plan (or --apply --plan %s)\n", id, id)
+	case written:
+		fmt.Fprintf(w, "plan %s applied\n", id)
+	default:
+		fmt.Fprintf(w, "plan %s: nothing to write\n", id)
 	}
 }

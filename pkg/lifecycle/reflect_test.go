@@ -39,14 +39,14 @@ func TestReflectHappyPath(t *testing.T) {
 
 	// A dry run calls the model and writes nothing.
 	snap := tree(t, s)
-	res, err := Reflect(ctx, s, srv.client(t, 5*time.Second), []string{"demo"}, 5, false, "box")
+	res, err := Reflect(ctx, s, srv.client(t, 5*time.Second), []string{"demo"}, 5, Options{MachineID: "box"})
 	if err != nil || len(res.Projects) != 1 || len(res.Projects[0].Notes) != 2 || len(res.Projects[0].Episodics) != 5 {
 		t.Fatalf("dry run: %+v %v", res, err)
 	}
 	sameTree(t, snap, tree(t, s))
 
 	srv.answer(`[{"type": "procedural", "title": "Deploy with make deploy", "body": "Run make deploy from the repo root."}, {"type": "semantic", "title": "Deploys go to staging first", "body": "Staging, then prod."}]`)
-	res, err = Reflect(ctx, s, srv.client(t, 5*time.Second), []string{"demo"}, 5, true, "box")
+	res, err = Reflect(ctx, s, srv.client(t, 5*time.Second), []string{"demo"}, 5, Options{Apply: true, MachineID: "box"})
 	if err != nil || !res.Written || len(res.Paths) != 7 {
 		t.Fatalf("apply: %+v %v", res, err)
 	}
@@ -91,7 +91,7 @@ func TestReflectHappyPath(t *testing.T) {
 		t.Errorf("injectable %d -> %d", before, after)
 	}
 	// Nothing left to reflect: the next run skips without a call.
-	res, err = Reflect(ctx, s, srv.client(t, time.Second), []string{"demo"}, 5, true, "box")
+	res, err = Reflect(ctx, s, srv.client(t, time.Second), []string{"demo"}, 5, Options{Apply: true, MachineID: "box"})
 	if err != nil || res.Projects[0].Skipped == "" || res.Written {
 		t.Errorf("second run: %+v %v", res, err)
 	}
@@ -103,7 +103,7 @@ func TestReflectEmptyArrayTagsSources(t *testing.T) {
 	eps := episodics(t, s, "demo", 5)
 	srv := newStandIn(t)
 	srv.answer("[]")
-	res, err := Reflect(ctx, s, srv.client(t, time.Second), []string{"demo"}, 5, true, "box")
+	res, err := Reflect(ctx, s, srv.client(t, time.Second), []string{"demo"}, 5, Options{Apply: true, MachineID: "box"})
 	if err != nil || len(res.Paths) != 5 {
 		t.Fatalf("%+v %v", res, err)
 	}
@@ -149,7 +149,7 @@ func TestReflectFailuresWriteNothing(t *testing.T) {
 			if timeout == 0 {
 				timeout = 5 * time.Second
 			}
-			_, err := Reflect(ctx, s, srv.client(t, timeout), []string{"demo", "fine"}, 5, true, "box")
+			_, err := Reflect(ctx, s, srv.client(t, timeout), []string{"demo", "fine"}, 5, Options{Apply: true, MachineID: "box"})
 			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "nothing written") {
 				t.Fatalf("err = %v, want %q", err, tc.want)
 			}
@@ -174,7 +174,7 @@ func TestReflectRollsBack(t *testing.T) {
 		plans[0].Episodics = append(plans[0].Episodics, e.ID)
 	}
 	// The fine note is written before the huge one fails: it must be undone.
-	if _, err := ApplyReflect(ctx, s, plans, "box"); err == nil {
+	if _, err := ApplyReflect(ctx, s, plans, "box", ""); err == nil {
 		t.Fatal("no error")
 	}
 	sameTree(t, snap, tree(t, s))
@@ -186,7 +186,7 @@ func TestReflectRollsBack(t *testing.T) {
 func TestReflectNeedsMin(t *testing.T) {
 	s := openStore(t)
 	episodics(t, s, "demo", 3)
-	res, err := Reflect(context.Background(), s, nil, []string{"demo"}, 5, true, "box")
+	res, err := Reflect(context.Background(), s, nil, []string{"demo"}, 5, Options{Apply: true, MachineID: "box"})
 	if err != nil || !strings.Contains(res.Projects[0].Skipped, "fewer than 5") {
 		t.Errorf("%+v %v", res, err)
 	}

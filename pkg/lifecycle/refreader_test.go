@@ -51,12 +51,12 @@ func TestWrittenFilesLoadInReferenceReader(t *testing.T) {
 	d := add(t, s, note.Semantic, "demo: it's \"quoted\"", "Timeout is 30 seconds", "Requests time out after 30s.", "2026-01-04T00:00:00+00:00")
 	srv := newStandIn(t)
 	srv.answer(`[{"type": "semantic", "title": "Title: with a colon, 'quotes' and #hash", "body": "- a list\n- yes: no\n\n---\nnot front-matter"}]`)
-	if _, err := Reflect(ctx, s, srv.client(t, 5*time.Second), []string{eps[0].Project}, 5, true, "box"); err != nil {
+	if _, err := Reflect(ctx, s, srv.client(t, 5*time.Second), []string{eps[0].Project}, 5, Options{Apply: true, MachineID: "box"}); err != nil {
 		t.Fatal(err)
 	}
 	srv.answer(fmt.Sprintf(`[{"action": "synthesize", "type": "semantic", "title": "API base URL (v2)", "body": "The API base URL is https://api.example.test/v2; we call version v2 of the API.", "superseded_ids": [%q, %q]},
 		{"action": "keep", "keeper_id": %q, "superseded_ids": [%q]}]`, a.ID, b.ID, c.ID, d.ID))
-	if _, err := Consolidate(ctx, s, srv.client(t, 5*time.Second), []string{eps[0].Project}, 2, nil, true, "box"); err != nil {
+	if _, err := Consolidate(ctx, s, srv.client(t, 5*time.Second), []string{eps[0].Project}, 2, nil, Options{Apply: true, MachineID: "box"}); err != nil {
 		t.Fatal(err)
 	}
 	files := tree(t, s)

@@ -140,7 +140,7 @@ func Dedup(ctx context.Context, s *store.Store, apply bool) (*RepairResult, erro
 	if !apply || len(res.Changes) == 0 {
 		return res, nil
 	}
-	res.Paths, err = run(ctx, s, func(t *txn) error {
+	res.Paths, err = run(ctx, s, "dedup", "", func(t *txn) error {
 		for _, c := range res.Changes {
 			if err := t.remove(ctx, c.ID); err != nil {
 				return err
@@ -247,7 +247,7 @@ func Migrate(ctx context.Context, s *store.Store, m ProjectMap, apply bool) (*Re
 	if !apply || len(edits) == 0 {
 		return res, nil
 	}
-	res.Paths, err = run(ctx, s, func(t *txn) error {
+	res.Paths, err = run(ctx, s, "migrate", "", func(t *txn) error {
 		for _, e := range edits {
 			if err := t.writeRaw(ctx, e.path, e.data); err != nil {
 				return err
@@ -309,7 +309,7 @@ func Backfill(ctx context.Context, s *store.Store, apply bool) (*RepairResult, e
 	if !apply || len(fix) == 0 {
 		return res, nil
 	}
-	res.Paths, err = run(ctx, s, func(t *txn) error {
+	res.Paths, err = run(ctx, s, "backfill-provenance", "", func(t *txn) error {
 		for _, n := range fix {
 			if err := t.put(ctx, n); err != nil {
 				return err

@@ -1,0 +1,189 @@
+package lifecycle
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+)
+
+// A model's answer is a plan, and the plan is what is applied (SPEC 17):
+// every reflect or consolidate that asks the model saves the answer under
+// <home>/state/plans/<id>.json, id a hash of the plan, and prints the id.
+// --apply over the same inputs (the same projects, --min, model and the
+// same input notes, unchanged) applies that saved plan without asking
+// again; --apply --plan ID applies the one named, if its inputs still hold;
+// --apply with no saved plan for these inputs asks once, saves and prints
+// that answer, and applies it.
+
+// DefaultMaxNew bounds the notes one reply may create, per project per run.
+const DefaultMaxNew = 50
+
+// Options are the choices every reflect and consolidate run shares.
+type Options struct {
+	Apply     bool
+	MachineID string
+	Plan      string // --plan: apply this saved plan
+	MaxNew    int    // new notes per project per run; 0 means DefaultMaxNew
+}
+
+func (o Options) maxNew() int {
+	if o.MaxNew <= 0 {
+		return DefaultMaxNew
+	}
+	return o.MaxNew
+}
+
+// overBound is the plan error for a reply that creates too many notes.
+func overBound(n, max int) string {
+	return fmt.Sprintf("the model's reply would create %d new notes, over the limit of %d per project per run; nothing written (raise --max-new to allow more)", n, max)
+}
+
+// saved is a plan on disk.
+type saved struct {
+	ID          string            `json:"id"`
+	Command     string            `json:"command"`
+	Inputs      string            `json:"inputs"` // fingerprint of what the plan was made from
+	Created     string            `json:"created"`
+	Applied     string            `json:"applied,omitempty"`
+	Reflect     []ReflectPlan     `json:"reflect,omitempty"`
+	Consolidate []ConsolidatePlan `json:"consolidate,omitempty"`
+}
+
+var planIDRe = regexp.MustCompile(`^[0-9a-f]{16}$`)
+
+func plansDir(home string) string { return filepath.Join(home, "state", "plans") }
+
+func currentPath(home, command, inputs string) string {
+	h := sha256.Sum256([]byte(command + "\x00" + inputs))
+	return filepath.Join(plansDir(home), "current-"+command+"-"+hex.EncodeToString(h[:8]))
+}
+
+// fingerprint hashes the parts that decide a plan's inputs.
+func fingerprint(parts ...string) string {
+	h := sha256.Sum256([]byte(strings.Join(parts, "\x00")))
+	return hex.EncodeToString(h[:16])
+}
+
+// notesPrint is the part of a fingerprint a list of notes gives: their ids
+// and versions, in order.
+func notesPrint(ns []*note.Note) string {
+	var b strings.Builder
+	for _, n := range ns {
+		b.WriteString(n.ID + "@" + n.UpdatedAt + ";")
+	}
+	return b.String()
+}
+
+// savePlan writes sv, sets its id (a hash of what it would do) and makes it
+// the current plan for its inputs.
+func savePlan(home string, sv *saved) error {
+	sv.ID, sv.Applied = "", ""
+	sv.Created = note.Now()
+	body, err := json.Marshal(struct {
+		Command     string
+		Inputs      string
+		Reflect     []ReflectPlan
+		Consolidate []ConsolidatePlan
+	}{sv.Command, sv.Inputs, sv.Reflect, sv.Consolidate})
+	if err != nil {
+		return err
+	}
+	h := sha256.Sum256(body)
+	sv.ID = hex.EncodeToString(h[:8])
+	data, err := json.MarshalIndent(sv, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.Write(filepath.Join(plansDir(home), sv.ID+".json"), append(data, '\n'), 0o600); err != nil {
+		return fmt.Errorf("saving the plan: %w", err)
+	}
+	return atomicfile.Write(currentPath(home, sv.Command, sv.Inputs), []byte(sv.ID), 0o600)
+}
+
+// loadPlan reads the saved plan id of command.
+func loadPlan(home, command, id string) (*saved, error) {
+	if !planIDRe.MatchString(id) {
+		return nil, fmt.Errorf("%q is not a plan id (16 hex digits, as the dry run printed)", id)
+	}
+	data, err := os.ReadFile(filepath.Join(plansDir(home), id+".json"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("no saved plan %s", id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var sv saved
+	if err := json.Unmarshal(data, &sv); err != nil {
+		return nil, fmt.Errorf("saved plan %s: %w", id, err)
+	}
+	if sv.Command != command {
+		return nil, fmt.Errorf("plan %s is a %s plan, not %s", id, sv.Command, command)
+	}
+	if sv.Applied != "" {
+		return nil, fmt.Errorf("plan %s was applied at %s", id, sv.Applied)
+	}
+	return &sv, nil
+}
+
+// currentPlan is the saved, unapplied plan for these inputs, if any.
+func currentPlan(home, command, inputs string) *saved {
+	id, err := os.ReadFile(currentPath(home, command, inputs))
+	if err != nil {
+		return nil
+	}
+	sv, err := loadPlan(home, command, strings.TrimSpace(string(id)))
+	if err != nil || sv.Inputs != inputs {
+		return nil
+	}
+	return sv
+}
+
+// pickPlan decides what an apply applies: the plan named, or the current
+// one for these inputs (nil: none, ask the model). A named plan whose inputs
+// changed is refused: it is no longer what the preview showed.
+func pickPlan(home, command, inputs string, opt Options) (*saved, error) {
+	if opt.Plan != "" {
+		sv, err := loadPlan(home, command, opt.Plan)
+		if err != nil {
+			return nil, err
+		}
+		if sv.Inputs != inputs {
+			return nil, fmt.Errorf("plan %s no longer applies: the notes it was made from (or --project, --min, the model) changed since; run the dry run again", opt.Plan)
+		}
+		return sv, nil
+	}
+	if !opt.Apply {
+		return nil, nil
+	}
+	return currentPlan(home, command, inputs), nil
+}
+
+// markApplied records that plan id was applied, so it is never applied twice.
+func markApplied(home, id string) {
+	if !planIDRe.MatchString(id) {
+		return
+	}
+	p := filepath.Join(plansDir(home), id+".json")
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return
+	}
+	var sv saved
+	if json.Unmarshal(data, &sv) != nil {
+		return
+	}
+	sv.Applied = note.Now()
+	if out, err := json.MarshalIndent(&sv, "", "  "); err == nil {
+		atomicfile.Write(p, append(out, '\n'), 0o600)
+	}
+	os.Remove(currentPath(home, sv.Command, sv.Inputs))
+}

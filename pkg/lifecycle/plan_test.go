@@ -1,0 +1,148 @@
+package lifecycle
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+func requests(s *standIn) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.requests)
+}
+
+// A dry run saves its plan; --apply over the same inputs writes exactly
+// that plan (the ids and texts the preview showed) without asking the model
+// again, even though the model would now answer differently; a plan is
+// applied once.
+func TestApplyWritesThePreviewedPlan(t *testing.T) {
+	ctx := context.Background()
+	s := openStore(t)
+	episodics(t, s, "demo", 5)
+	srv := newStandIn(t)
+	srv.answer(`[{"type": "semantic", "title": "Previewed fact", "body": "What the preview showed."}]`)
+	srv.answer(`[{"type": "semantic", "title": "Unseen fact", "body": "What nobody saw."}]`)
+	c := srv.client(t, 5*time.Second)
+	dry, err := Reflect(ctx, s, c, []string{"demo"}, 5, Options{MachineID: "box"})
+	if err != nil || len(dry.Plan) != 16 || len(dry.Projects[0].Notes) != 1 {
+		t.Fatalf("dry run: %+v %v", dry, err)
+	}
+	var out strings.Builder
+	dry.Print(&out)
+	if !strings.Contains(out.String(), "plan "+dry.Plan+" saved") || !strings.Contains(out.String(), dry.Projects[0].Notes[0].ID) {
+		t.Errorf("the dry run does not print its plan id and note id:\n%s", out.String())
+	}
+	res, err := Reflect(ctx, s, c, []string{"demo"}, 5, Options{Apply: true, MachineID: "box"})
+	if err != nil || !res.Written || !res.Saved || res.Plan != dry.Plan {
+		t.Fatalf("apply: %+v %v", res, err)
+	}
+	if n := requests(srv); n != 1 {
+		t.Errorf("the model was asked %d times, want once (the dry run)", n)
+	}
+	got, err := s.Get(ctx, dry.Projects[0].Notes[0].ID)
+	if err != nil || got.Title != "Previewed fact" || got.Body != "What the preview showed." {
+		t.Fatalf("written note: %+v %v", got, err)
+	}
+	if n, _ := s.Count(ctx, store.Filter{Prov: note.ProvReflection}); n != 1 {
+		t.Errorf("%d reflection notes", n)
+	}
+	if _, err := Reflect(ctx, s, c, []string{"demo"}, 5, Options{Apply: true, MachineID: "box", Plan: dry.Plan}); err == nil {
+		t.Error("a plan whose inputs changed (its sources are tagged now) was applied again")
+	}
+}
+
+// --apply --plan ID applies the named plan; one whose inputs changed is
+// refused; --apply with no saved plan asks once, applies and names that
+// answer's plan.
+func TestApplyNamedPlanAndFreshApply(t *testing.T) {
+	ctx := context.Background()
+	s := openStore(t)
+	episodics(t, s, "demo", 5)
+	srv := newStandIn(t)
+	srv.answer(`[{"type": "semantic", "title": "First", "body": "one"}]`)
+	srv.answer(`[{"type": "semantic", "title": "Second", "body": "two"}]`)
+	c := srv.client(t, 5*time.Second)
+	first, err := Reflect(ctx, s, c, []string{"demo"}, 5, Options{MachineID: "box"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := Reflect(ctx, s, c, []string{"demo"}, 5, Options{MachineID: "box"})
+	if err != nil || second.Plan == first.Plan {
+		t.Fatalf("second dry run: %+v %v", second, err)
+	}
+	if _, err := Reflect(ctx, s, c, []string{"demo"}, 5, Options{Apply: true, MachineID: "box", Plan: "../../etc"}); err == nil {
+		t.Error("a plan id that is not one was accepted")
+	}
+	// A new episodic: the named plan no longer describes the inputs.
+	extra := add(t, s, note.Episodic, "demo", "Later", "later work", "2026-02-01T00:00:00+00:00", "session")
+	if _, err := Reflect(ctx, s, c, []string{"demo"}, 5, Options{Apply: true, MachineID: "box", Plan: first.Plan}); err == nil || !strings.Contains(err.Error(), "no longer applies") {
+		t.Errorf("a stale plan: %v", err)
+	}
+	if err := s.Delete(ctx, extra.ID); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Reflect(ctx, s, c, []string{"demo"}, 5, Options{Apply: true, MachineID: "box", Plan: first.Plan})
+	if err != nil || !res.Written || res.Projects[0].Notes[0].Title != "First" {
+		t.Fatalf("named plan: %+v %v", res, err)
+	}
+	if n := requests(srv); n != 2 {
+		t.Errorf("%d model calls, want 2", n)
+	}
+	// No saved plan for these inputs: ask once, apply, print the plan.
+	episodics(t, s, "fresh", 5)
+	srv.answer(`[{"type": "procedural", "title": "Fresh", "body": "three"}]`)
+	res, err = Reflect(ctx, s, c, []string{"fresh"}, 5, Options{Apply: true, MachineID: "box"})
+	if err != nil || !res.Written || res.Saved || res.Plan == "" || requests(srv) != 3 {
+		t.Fatalf("fresh apply: %+v %v", res, err)
+	}
+	var out strings.Builder
+	res.Print(&out)
+	if !strings.Contains(out.String(), "plan "+res.Plan+" applied") || !strings.Contains(out.String(), "Fresh") {
+		t.Errorf("fresh apply report:\n%s", out.String())
+	}
+}
+
+// A reply over the bound (50 new notes per project per run by default)
+// writes nothing and says why; the bound is configurable.
+func TestReplyIsBounded(t *testing.T) {
+	ctx := context.Background()
+	s := openStore(t)
+	episodics(t, s, "demo", 5)
+	var items []string
+	for i := range 51 {
+		items = append(items, fmt.Sprintf(`{"type": "semantic", "title": "Fact %d", "body": "body %d"}`, i, i))
+	}
+	reply := "[" + strings.Join(items, ",") + "]"
+	srv := newStandIn(t)
+	srv.answer(reply)
+	srv.answer(reply)
+	c := srv.client(t, 5*time.Second)
+	snap := tree(t, s)
+	res, err := Reflect(ctx, s, c, []string{"demo"}, 5, Options{Apply: true, MachineID: "box"})
+	if err == nil || !strings.Contains(err.Error(), "51 new notes, over the limit of 50") || res.Written {
+		t.Fatalf("over the bound: %v", err)
+	}
+	sameTree(t, snap, tree(t, s))
+	res, err = Reflect(ctx, s, c, []string{"demo"}, 5, Options{Apply: true, MachineID: "box", MaxNew: 60})
+	if err != nil || !res.Written || len(res.Projects[0].Notes) != 51 {
+		t.Fatalf("with --max-new 60: %v", err)
+	}
+	// Consolidate's synthesized notes count too.
+	var groups []string
+	ns, _ := Mergeable(ctx, s, "demo")
+	for i := 0; i+1 < 6; i += 2 {
+		groups = append(groups, fmt.Sprintf(`{"action": "synthesize", "type": "semantic", "title": "Merged %d", "body": "body %d and %d", "superseded_ids": [%q, %q]}`, i, i, i+1, ns[i].ID, ns[i+1].ID))
+	}
+	srv.answer("[" + strings.Join(groups, ",") + "]")
+	snap = tree(t, s)
+	if _, err := Consolidate(ctx, s, c, []string{"demo"}, 2, nil, Options{Apply: true, MachineID: "box", MaxNew: 2}); err == nil || !strings.Contains(err.Error(), "3 new notes, over the limit of 2") {
+		t.Errorf("consolidate over the bound: %v", err)
+	}
+	sameTree(t, snap, tree(t, s))
+}
