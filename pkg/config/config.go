@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -70,19 +71,31 @@ func DefaultHome(env Env) string {
 	return filepath.Join(userHome(env), ".anamnesis")
 }
 
-// UserHome is $HOME, else the OS's idea of the user's home.
+// UserHome is the home Claude Code uses: $HOME, else the OS's idea of the
+// user's home; on Windows %USERPROFILE% (Node's os.homedir(), which Claude
+// Code reads its settings under), never %HOME%, which Git Bash and other
+// Unix-like shells set to somewhere else.
 func UserHome(env Env) string { return userHome(env) }
 
+// HomeVar is the variable UserHome reads: USERPROFILE on Windows, else HOME.
+func HomeVar() string {
+	if runtime.GOOS == "windows" {
+		return "USERPROFILE"
+	}
+	return "HOME"
+}
+
 func userHome(env Env) string {
-	if h := env("HOME"); h != "" {
+	if h := env(HomeVar()); h != "" {
 		return h
 	}
 	h, _ := os.UserHomeDir()
 	return h
 }
 
+// expand expands a leading ~ (~/x, and on Windows also ~\x) to UserHome.
 func expand(p string, env Env) string {
-	if p == "~" || strings.HasPrefix(p, "~/") {
+	if p == "~" || strings.HasPrefix(p, "~/") || (runtime.GOOS == "windows" && strings.HasPrefix(p, `~\`)) {
 		return filepath.Join(userHome(env), p[1:])
 	}
 	return p

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 )
 
 func envOf(m map[string]string) Env { return func(k string) string { return m[k] } }
@@ -17,11 +19,11 @@ func TestResolvePrecedence(t *testing.T) {
 		c.Reflection.Provider != "local" || c.Reflection.Timeout != 5*time.Second || c.FileErr != nil {
 		t.Fatalf("%+v", c)
 	}
-	d := Resolve("", envOf(map[string]string{"HOME": home}))
+	d := Resolve("", envOf(map[string]string{HomeVar(): home}))
 	if d.Home != filepath.Join(home, ".anamnesis") || d.MachineID == "" || d.InjectMaxChars != 9500 || d.Reflection.Provider != "heuristic" {
 		t.Fatalf("defaults %+v", d)
 	}
-	if e := Resolve("", envOf(map[string]string{"HOME": home, "ANAMNESIS_HOME": "~/mem"})); e.Home != filepath.Join(home, "mem") {
+	if e := Resolve("", envOf(map[string]string{HomeVar(): home, "ANAMNESIS_HOME": "~/mem"})); e.Home != filepath.Join(home, "mem") {
 		t.Fatalf("~ not expanded: %q", e.Home)
 	}
 }
@@ -60,7 +62,7 @@ func TestSetUnsetSave(t *testing.T) {
 	must(f.Set("recall.max_chars", "1200"))
 	must(f.Save())
 	info, _ := os.Stat(Path(home))
-	if info.Mode().Perm() != 0o600 {
+	if !atomicfile.HasPerm(info, 0o600) {
 		t.Fatalf("mode %v", info.Mode())
 	}
 	g, _ := Load(home)
@@ -98,15 +100,15 @@ func TestPrecedenceEveryKey(t *testing.T) {
 	want := Config{Home: home, MachineID: "env-m", Remote: "/srv/env.git", InjectMaxChars: 0, ImportNative: false,
 		RecallEnabled: true, RecallMaxChars: 3000,
 		Reflection: Reflection{Provider: "openai", Model: "env-model", BaseURL: "http://env.example/v1", APIKey: "env-key", Timeout: 7 * time.Second},
-		ClaudeDir:  "/cc", ClaudeJSON: "/cc/.claude.json"}
+		ClaudeDir:  "/cc", ClaudeJSON: filepath.Join("/cc", ".claude.json")}
 	if e != want {
 		t.Errorf("env over file:\n got %+v\nwant %+v", e, want)
 	}
-	f := Resolve(home, envOf(map[string]string{"HOME": "/u"}))
+	f := Resolve(home, envOf(map[string]string{HomeVar(): "/u"}))
 	want = Config{Home: home, MachineID: "file-m", Remote: "/srv/file.git", InjectMaxChars: 4000, ImportNative: true,
 		RecallEnabled: false, RecallMaxChars: 1500,
 		Reflection: Reflection{Provider: "local", Model: "file-model", BaseURL: "http://file.example/v1", APIKey: "file-key", Timeout: 5 * time.Second},
-		ClaudeDir:  "/u/.claude", ClaudeJSON: "/u/.claude.json"}
+		ClaudeDir:  filepath.Join("/u", ".claude"), ClaudeJSON: filepath.Join("/u", ".claude.json")}
 	if f != want {
 		t.Errorf("file over defaults:\n got %+v\nwant %+v", f, want)
 	}
@@ -139,7 +141,7 @@ func TestFileKeepsOrder(t *testing.T) {
 	if string(got) != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	if fi, _ := os.Stat(Path(home)); fi.Mode().Perm() != 0o600 {
+	if fi, _ := os.Stat(Path(home)); !atomicfile.HasPerm(fi, 0o600) {
 		t.Errorf("mode %o", fi.Mode().Perm())
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -530,7 +531,9 @@ func firstCwd(path string) string {
 			var v struct {
 				Cwd string `json:"cwd"`
 			}
-			if json.Unmarshal(line, &v) == nil && filepath.IsAbs(v.Cwd) {
+			// A path from another system (a Unix cwd read on Windows)
+			// still names the project by its last component.
+			if json.Unmarshal(line, &v) == nil && (filepath.IsAbs(v.Cwd) || strings.HasPrefix(v.Cwd, "/")) {
 				return v.Cwd
 			}
 		}
@@ -541,15 +544,21 @@ func firstCwd(path string) string {
 }
 
 // decodeSlug turns Claude Code's project directory name back into a path.
-// The encoding maps every '/' (and '.') to '-', so it is ambiguous; the
-// longest existing directory at each step wins, and what cannot be found on
-// this machine becomes one final component.
+// The encoding maps every character but a letter or digit to '-' ("/home/x"
+// is "-home-x"; on Windows "C:\Users\x" is "C--Users-x"), so it is
+// ambiguous; the longest existing directory at each step wins, and what
+// cannot be found on this machine becomes one final component.
 func decodeSlug(slug string) string {
-	if !strings.HasPrefix(slug, "-") {
+	var cur, rest string
+	switch {
+	case runtime.GOOS == "windows" && len(slug) > 3 && isLetter(slug[0]) && slug[1:3] == "--":
+		cur, rest = slug[:1]+`:\`, slug[3:]
+	case runtime.GOOS != "windows" && strings.HasPrefix(slug, "-"):
+		cur, rest = "/", slug[1:]
+	default:
 		return ""
 	}
-	parts := strings.Split(slug[1:], "-")
-	cur := string(filepath.Separator)
+	parts := strings.Split(rest, "-")
 	i := 0
 	for i < len(parts) {
 		found := 0
@@ -567,6 +576,8 @@ func decodeSlug(slug string) string {
 	}
 	return cur
 }
+
+func isLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
 func loadState(home string) map[string]fileState {
 	m := map[string]fileState{}

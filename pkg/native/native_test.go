@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -239,7 +240,9 @@ func TestProjectFromSlugWhenNoTranscript(t *testing.T) {
 	base := t.TempDir()
 	proj := filepath.Join(base, "src", "my-api")
 	os.MkdirAll(proj, 0o755)
-	slug := strings.ReplaceAll(proj, string(filepath.Separator), "-")
+	// Claude Code's encoding: every character but a letter or digit is '-'
+	// (on Windows C:\Users\x\src\my-api is C--Users-x-src-my-api).
+	slug := regexp.MustCompile(`[^A-Za-z0-9]`).ReplaceAllString(proj, "-")
 	if got := decodeSlug(slug); got != proj {
 		t.Fatalf("decodeSlug(%q) = %q, want %q", slug, got, proj)
 	}

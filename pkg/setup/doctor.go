@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -172,7 +173,7 @@ func (d *doctor) hooks() {
 				label := fmt.Sprintf("%s %s hook", eg.Event, role)
 				ok := false
 				for i, f := range found {
-					if f.Event == eg.Event && f.Matcher == g.Matcher && f.Command == h.Command && f.Timeout == h.Timeout && f.Async == h.Async {
+					if f.Event == eg.Event && f.Matcher == g.Matcher && f.Command == h.Command && slices.Equal(f.Args, h.Args) && f.Timeout == h.Timeout && f.Async == h.Async {
 						matched[i], ok = true, true
 					}
 				}

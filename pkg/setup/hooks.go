@@ -1,8 +1,7 @@
 package setup
 
 import (
-	"path/filepath"
-	"runtime"
+	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/bin"
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
@@ -39,8 +38,20 @@ var AllBinaries = []string{BinDispatcher, BinInject, BinRecall, BinCapture, BinS
 // fewer on every session start), with --home only when the home is not the
 // default one. No shell syntax (no inline VAR=value, which PowerShell cannot
 // run); arguments are quoted only when they need it (hookArg).
+//
+// On Windows every hook is an argument list (exec form: "command" is the
+// executable, "args" its arguments; Claude Code starts it with no shell, as
+// the plugin's hooks). No single command string runs alike in Git Bash, cmd
+// and PowerShell once a path needs quoting (a space, '&', ','): Git Bash and
+// cmd want it in double quotes, PowerShell reads a quoted first word as a
+// string, not a command. The home is always passed there, so "args" is never
+// empty (an empty list would be dropped and the hook read as shell form).
 func BuildHooks(binDir, home string, homeIsDefault bool) EventGroups {
-	cmd := func(name, args string) string {
+	cmd := func(name, args string) HookCommand {
+		if isWindows() {
+			a := append([]string{"--home", home}, strings.Fields(args)...)
+			return HookCommand{Type: "command", Command: bin.Path(binDir, name), Args: a}
+		}
 		c := hookArg(bin.Path(binDir, name))
 		if !homeIsDefault {
 			c += " --home " + hookArg(home)
@@ -48,40 +59,37 @@ func BuildHooks(binDir, home string, homeIsDefault bool) EventGroups {
 		if args != "" {
 			c += " " + args
 		}
-		return c
+		return HookCommand{Type: "command", Command: c}
+	}
+	with := func(h HookCommand, timeout int, async bool) []HookCommand {
+		h.Timeout, h.Async = timeout, async
+		return []HookCommand{h}
 	}
 	return EventGroups{
 		{Event: "SessionStart", Groups: []HookGroup{
 			// compact: Claude Code 2.1.330 fires SessionStart with source
 			// compact after a compaction and puts the output in the fresh
 			// context; without it the memory block is gone after /compact.
-			{Matcher: "startup|resume|clear|compact", Hooks: []HookCommand{{Type: "command", Command: cmd(BinInject, ""), Timeout: injectTimeout}}},
+			{Matcher: "startup|resume|clear|compact", Hooks: with(cmd(BinInject, ""), injectTimeout, false)},
 			// --background: the sync detaches and the hook returns at once;
 			// Claude Code waits for a hook still running at exit, so one
 			// stuck on a silent remote would delay every exit.
-			{Matcher: "startup|resume", Hooks: []HookCommand{{Type: "command", Command: cmd(BinSync, "--background"), Async: true}}},
+			{Matcher: "startup|resume", Hooks: with(cmd(BinSync, "--background"), 0, true)},
 		}},
 		{Event: "SessionEnd", Groups: []HookGroup{
-			{Hooks: []HookCommand{{Type: "command", Command: cmd(BinCapture, ""), Timeout: captureTimeout}}},
+			{Hooks: with(cmd(BinCapture, ""), captureTimeout, false)},
 		}},
 		{Event: "PreCompact", Groups: []HookGroup{
-			{Hooks: []HookCommand{{Type: "command", Command: cmd(BinCapture, "--source precompact --no-sync"), Timeout: precompactTimeout}}},
+			{Hooks: with(cmd(BinCapture, "--source precompact --no-sync"), precompactTimeout, false)},
 		}},
 		// Last, so a file written by an earlier init keeps its event order.
 		{Event: "UserPromptSubmit", Groups: []HookGroup{
-			{Hooks: []HookCommand{{Type: "command", Command: cmd(BinRecall, ""), Timeout: recallTimeout}}},
+			{Hooks: with(cmd(BinRecall, ""), recallTimeout, false)},
 		}},
 	}
 }
 
-// hookArg is a path as a hook command word. A plain path (letters, digits
-// and . _ - / : @ + , =) is written as it is, which the POSIX shells, cmd and
-// PowerShell all read the same way; Windows paths use forward slashes,
-// which Windows accepts and shells do not eat. Anything else is quoted for
-// the POSIX shell Claude Code runs hooks with.
-func hookArg(p string) string {
-	if runtime.GOOS == "windows" {
-		p = filepath.ToSlash(p)
-	}
-	return cli.ShellQuote(p)
-}
+// hookArg is a path as a word of a shell-form hook command (not on Windows):
+// a plain path is written as it is, anything else quoted for the POSIX
+// shell Claude Code runs hooks with.
+func hookArg(p string) string { return cli.ShellQuote(p) }

@@ -391,7 +391,7 @@ func hookText(matcher string, h HookCommand) string {
 	if matcher != "" {
 		fmt.Fprintf(&b, "[%s] ", matcher)
 	}
-	b.WriteString(h.Command)
+	b.WriteString(h.Line())
 	if h.Timeout > 0 {
 		fmt.Fprintf(&b, " (timeout %ds)", h.Timeout)
 	}

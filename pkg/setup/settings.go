@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"io"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
@@ -134,8 +135,10 @@ func marshalNoEscape(v any) ([]byte, error) {
 type HookCommand struct {
 	Type    string `json:"type"`
 	Command string `json:"command"`
-	Timeout int    `json:"timeout,omitempty"`
-	Async   bool   `json:"async,omitempty"`
+	// Args makes the hook exec form (no shell): init writes it on Windows.
+	Args    []string `json:"args,omitempty"`
+	Timeout int      `json:"timeout,omitempty"`
+	Async   bool     `json:"async,omitempty"`
 }
 
 // HookGroup is one matcher group of a hook event.
@@ -400,4 +403,13 @@ func FindHooks(settings []byte) ([]InstalledHook, error) {
 		}
 	}
 	return found, nil
+}
+
+// Line is the hook as one line for people: the command string, or an
+// argument list's words quoted.
+func (h HookCommand) Line() string {
+	if h.Args == nil {
+		return h.Command
+	}
+	return cli.ShellLine(append([]string{h.Command}, h.Args...)...)
 }

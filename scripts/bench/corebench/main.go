@@ -20,7 +20,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
@@ -140,14 +139,7 @@ func timeRSS(name string, args ...string) (time.Duration, int64) {
 		die(fmt.Errorf("%s %v: %v\n%s", name, args, err, out))
 	}
 	d := time.Since(t0)
-	var rss int64
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		rss = ru.Maxrss << 10 // KiB on Linux
-		if runtime.GOOS == "darwin" {
-			rss = ru.Maxrss
-		}
-	}
-	return d, rss
+	return d, maxRSS(cmd.ProcessState)
 }
 
 func die(err error) {

@@ -29,7 +29,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/session"
@@ -357,15 +356,4 @@ func (b *buf) Flush() error {
 	_, err := b.w.Write(b.b)
 	b.b = b.b[:0]
 	return err
-}
-
-func maxRSS(ps *os.ProcessState) int64 {
-	ru, ok := ps.SysUsage().(*syscall.Rusage)
-	if !ok {
-		return 0
-	}
-	if runtime.GOOS == "darwin" {
-		return ru.Maxrss // bytes
-	}
-	return ru.Maxrss << 10 // KiB elsewhere
 }
