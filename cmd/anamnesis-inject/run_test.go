@@ -66,7 +66,15 @@ func runInject(t *testing.T, home string, stdin io.Reader, args ...string) (stdo
 	return out.String(), errb.String(), string(data)
 }
 
-// Under the budget the block is byte for byte the reference's.
+// refBlock is the reference's block in file f with the one line the
+// reference lacks: the trust notice under the header (SPEC 17).
+func refBlock(f string) ([]byte, error) {
+	data, err := os.ReadFile(f)
+	return bytes.Replace(data, []byte(inject.Header+"\n\n"), []byte(inject.Lead+"\n\n"), 1), err
+}
+
+// Under the budget the block is byte for byte the reference's, plus the
+// trust notice.
 func TestReferenceGoldens(t *testing.T) {
 	t.Setenv("ANAMNESIS_INJECT_MAX_CHARS", "")
 	home := refHome(t)
@@ -81,7 +89,7 @@ func TestReferenceGoldens(t *testing.T) {
 		if key, ok := keys[proj]; ok {
 			proj = key
 		}
-		want, err := os.ReadFile(f)
+		want, err := refBlock(f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -117,7 +125,7 @@ func TestProjectFromPayload(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(repo, "src"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	want, _ := os.ReadFile(filepath.Join(reference, "inject", "quotes-api.k8.txt"))
+	want, _ := refBlock(filepath.Join(reference, "inject", "quotes-api.k8.txt"))
 	got, _, log := runInject(t, home, bytes.NewReader(payload))
 	if got != string(want) {
 		t.Errorf("payload cwd:\n got %q\nwant %q\nlog: %s", got, want, log)
@@ -153,7 +161,7 @@ func TestBudgetManyLargeGlobals(t *testing.T) {
 	if n := hook.Width(got); n > 9500 || n < 8000 {
 		t.Errorf("block is %d characters", n)
 	}
-	if !utf8.ValidString(got) || !strings.HasPrefix(got, inject.Header+"\n\n## [semantic] Global rule 59\n") {
+	if !utf8.ValidString(got) || !strings.HasPrefix(got, inject.Lead+"\n\n## [semantic] Global rule 59\n") {
 		t.Errorf("does not start with the newest global note:\n%.300s", got)
 	}
 	shown := strings.Count(got, "\n## [")
@@ -265,7 +273,7 @@ func TestFailOpenPayloads(t *testing.T) {
 	before := snapshot(t, home)
 	for name, c := range cases {
 		out, stderr, log := runInject(t, home, c.stdin)
-		if out != "" && (!strings.HasPrefix(out, inject.Header+"\n\n") || !strings.HasSuffix(out, "\n")) {
+		if out != "" && (!strings.HasPrefix(out, inject.Lead+"\n\n") || !strings.HasSuffix(out, "\n")) {
 			t.Errorf("%s: partial output %q", name, out)
 		}
 		if stderr != "" {
@@ -391,10 +399,11 @@ func TestReferenceSelectionByID(t *testing.T) {
 	}
 	// A tight budget keeps both global notes (they need less than half)
 	// and gives the project the rest, newest durable note first.
-	tight, _, _ := runInject(t, home, nil, "--project", "github.com/acme/quotes-api", "--max-chars", "700")
+	// 762: the 700 this was written for plus the trust notice's line.
+	tight, _, _ := runInject(t, home, nil, "--project", "github.com/acme/quotes-api", "--max-chars", "762")
 	if !strings.Contains(tight, title("g1")) || !strings.Contains(tight, title("g2")) || !strings.Contains(tight, title("tie_a")) || !strings.Contains(tight, title("tie_b")) ||
-		!strings.HasSuffix(tight, "_(6 more notes left out to keep this block under 700 characters; find them with memory_search or `anamnesis list`.)_\n") ||
-		hook.Width(tight) > 700 {
+		!strings.HasSuffix(tight, "_(6 more notes left out to keep this block under 762 characters; find them with memory_search or `anamnesis list`.)_\n") ||
+		hook.Width(tight) > 762 {
 		t.Errorf("tight budget (%d characters):\n%s", hook.Width(tight), tight)
 	}
 }
@@ -411,7 +420,7 @@ func TestInteropGoldens(t *testing.T) {
 	home := t.TempDir()
 	copyDir(t, filepath.Join(dir, "store"), home)
 	for _, k := range []string{"3", "4", "8"} {
-		want, err := os.ReadFile(filepath.Join(dir, "ties.k"+k+".txt"))
+		want, err := refBlock(filepath.Join(dir, "ties.k"+k+".txt"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -513,7 +522,7 @@ func TestProjectNotCrowdedOutByGlobals(t *testing.T) {
 				}
 			} else {
 				// Globals take half the room, not more.
-				head := got[:strings.Index(got, "## [procedural] Project note 11")]
+				head := got[len(inject.Lead):strings.Index(got, "## [procedural] Project note 11")]
 				if w := hook.Width(head); w > 9500/2 {
 					t.Errorf("global notes take %d of 9,500 characters while project notes were left out", w)
 				}

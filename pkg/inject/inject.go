@@ -14,14 +14,17 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/screen"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
 // Seed 001's selection constants (inject.py).
 const (
 	maxEpisodic = 2
-	// Header starts every block.
+	// Header starts every block; Lead, the header with the trust notice under
+	// it (SPEC 17), is what a block opens with.
 	Header = "# Anamnesis memory (auto-injected)"
+	Lead   = Header + "\n" + screen.Notice
 	// listPage is how many project notes are read per query; a project
 	// holds thousands of notes but only k durable and 2 episodic are used.
 	listPage = 64
@@ -205,7 +208,7 @@ type loader func(n *note.Note) (*note.Note, bool)
 // only for notes it may print. cut and left count truncated and omitted notes.
 func render(sel *selection, load loader, maxChars int) (block string, cut, left int, err error) {
 	var secs []rendered
-	total := hook.Width(Header) + 2 + 1 // the header's blank line; the final newline
+	total := hook.Width(Lead) + 2 + 1 // the header's blank line; the final newline
 	for {
 		n, global, err := sel.next()
 		if err != nil {
@@ -245,7 +248,7 @@ type rendered struct {
 // last one stripped, as the seed's rstrip() does.
 func join(secs []rendered) string {
 	var b strings.Builder
-	b.WriteString(Header)
+	b.WriteString(Lead)
 	b.WriteString("\n\n")
 	for _, r := range secs {
 		b.WriteString(r.text)
@@ -268,7 +271,7 @@ func budgeted(sel *selection, secs []rendered, load loader, maxChars int) (strin
 	// Every section is counted whole, its trailing blank line included: the
 	// last one's is stripped and replaced by the blank line before the
 	// closing line, which can only make the block shorter.
-	room := maxChars - hook.Width(Header) - 2 - hook.Width(closing(sel.total, maxChars)) - 1
+	room := maxChars - hook.Width(Lead) - 2 - hook.Width(closing(sel.total, maxChars)) - 1
 	if room < 0 {
 		return "", 0, sel.total, nil
 	}
@@ -331,7 +334,7 @@ func budgeted(sel *selection, secs []rendered, load loader, maxChars int) (strin
 	keptP, cutP, _ := fill(nextProject, room-usedG, false, &gone)
 	kept := append(keptG, keptP...)
 	left := max(sel.total-gone-len(kept), 0)
-	out := Header + "\n\n" + closing(left, maxChars) + "\n"
+	out := Lead + "\n\n" + closing(left, maxChars) + "\n"
 	if len(kept) > 0 {
 		out = join(kept) + "\n\n" + closing(left, maxChars) + "\n"
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/screen"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -174,6 +175,8 @@ func Render(arrived, related []*note.Note, maxChars int) (string, []string) {
 				head = p.heading + "\n\n"
 				if b.Len() > 0 {
 					head = "\n\n" + head
+				} else {
+					head = p.heading + "\n" + screen.Notice + "\n\n"
 				}
 			} else {
 				head = "\n\n"

@@ -6,6 +6,7 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/screen"
 )
 
 func TestRenderBudget(t *testing.T) {
@@ -19,7 +20,7 @@ func TestRenderBudget(t *testing.T) {
 	if hook.Width(out) > 2000 || len(ids) != MaxNotes || ids[0] != a.ID {
 		t.Fatalf("%d chars, ids %v:\n%s", hook.Width(out), ids, out)
 	}
-	if !strings.HasPrefix(out, ArrivedHeading+"\n\n## [semantic] a\n") || !strings.Contains(out, "\n\n"+Heading+"\n\n## [semantic] b\n") {
+	if !strings.HasPrefix(out, ArrivedHeading+"\n"+screen.Notice+"\n\n## [semantic] a\n") || !strings.Contains(out, "\n\n"+Heading+"\n\n## [semantic] b\n") {
 		t.Errorf("layout:\n%s", out)
 	}
 	if strings.Count(out, "… (cut; full note: memory_get or `anamnesis get ID") != 3 {
