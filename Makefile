@@ -7,6 +7,8 @@ BINS    := anamnesis anamnesis-inject anamnesis-recall anamnesis-capture anamnes
 LIGHT   := anamnesis anamnesis-inject anamnesis-recall anamnesis-capture anamnesis-sync anamnesis-dashboard anamnesis-model
 PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
 
+# `make build` and install.sh build without -trimpath, so that the tests reuse
+# what they compiled (the release archives of `make dist` are trimmed).
 # Static binaries everywhere (as install.sh builds them): a cgo binary links
 # the C library dynamically and pays for it at every hook's start-up. Only
 # `make race` turns cgo on, for the race detector.
@@ -19,7 +21,7 @@ all: build
 build:
 	@mkdir -p bin
 	@for b in $(BINS); do \
-		$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o bin/$$b ./cmd/$$b || exit 1; \
+		$(GO) build -ldflags "$(LDFLAGS)" -o bin/$$b ./cmd/$$b || exit 1; \
 	done
 	@echo "built $(BINS) into bin/"
 

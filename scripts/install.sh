@@ -44,7 +44,12 @@ for dir in cmd/anamnesis*/; do
 	echo "building $name"
 	# cmd/anamnesis-mcp is its own module; go.work makes ./cmd/... resolve
 	# from the root for every binary.
-	CGO_ENABLED=0 go build -trimpath -ldflags "$ldflags" -o "$stage/$name" "./$dir" ||
+	# No -trimpath (release archives have it; a binary built here stays
+	# here): with the same flags as `make test` (CGO_ENABLED=0), every
+	# package compiled here is reused by the tests from Go's build cache,
+	# SQLite's translated C above all. Only the two binaries with a PGO
+	# profile (default.pgo) compile their dependencies a second time.
+	CGO_ENABLED=0 go build -ldflags "$ldflags" -o "$stage/$name" "./$dir" ||
 		die "building $name failed; nothing was installed"
 	built="$built $name"
 done

@@ -6,36 +6,47 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
+	"github.com/anamnesis-dev/anamnesis/pkg/tmptest"
 )
 
 // TestMain lets the scripts run the real binary (main, exit code and all),
 // and puts the real `anamnesis` command, which computes a block the cache
 // does not hold, on PATH for every test.
 func TestMain(m *testing.M) {
-	if strings.HasSuffix(strings.TrimSuffix(filepath.Base(os.Args[0]), ".exe"), ".test") {
-		dir, err := os.MkdirTemp("", "anamnesis-inject-bin-")
+	var main tmptest.M = m
+	if tmptest.IsTestBinary() {
+		// The tests get a temp dir of their own, checked empty at the
+		// end; the build of anamnesis is removed before the check (a
+		// deferred RemoveAll never ran: testscript.Main exits).
+		tmp, err := tmptest.New(m, "anamnesis-inject-test-")
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
-		defer os.RemoveAll(dir)
+		dir, err := os.MkdirTemp(tmp.Path(), "anamnesis-inject-bin-")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		tmp.Cleanup = func() { os.RemoveAll(dir) }
 		exe := filepath.Join(dir, "anamnesis")
 		if runtime.GOOS == "windows" {
 			exe += ".exe"
 		}
 		if out, err := exec.Command("go", "build", "-o", exe, "../anamnesis").CombinedOutput(); err != nil {
 			fmt.Fprintf(os.Stderr, "build anamnesis: %v\n%s", err, out)
+			os.RemoveAll(tmp.Path())
 			os.Exit(1)
 		}
 		os.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+		main = tmp
 	}
-	testscript.Main(m, map[string]func(){
+	testscript.Main(main, map[string]func(){
 		"anamnesis-inject": func() { cli.QuickMain("anamnesis-inject", run) },
 	})
 }

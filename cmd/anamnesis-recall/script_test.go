@@ -7,11 +7,13 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
+	"github.com/anamnesis-dev/anamnesis/pkg/tmptest"
 )
 
 // TestMain lets the scripts run the real binary (main, exit code and all).
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	// A temp dir of their own, checked empty after the tests.
+	testscript.Main(tmptest.Wrap(m, "anamnesis-recall-test-"), map[string]func(){
 		"anamnesis-recall": func() { cli.QuickMain("anamnesis-recall", run) },
 	})
 }

@@ -16,10 +16,12 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/model"
 	"github.com/anamnesis-dev/anamnesis/pkg/model/web"
+	"github.com/anamnesis-dev/anamnesis/pkg/tmptest"
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	// A temp dir of their own, checked empty after the tests.
+	testscript.Main(tmptest.Wrap(m, "anamnesis-test-"), map[string]func(){
 		"anamnesis": func() { cli.QuickMain("anamnesis", run) },
 		// The helper the dispatcher sends model requests through.
 		model.HelperName: func() {

@@ -78,6 +78,9 @@ func Doctor(ctx context.Context, opts DoctorOptions, stdout, stderr io.Writer) e
 	d.binaries()
 	d.hooks()
 	d.mcp(ctx)
+	if d.plugin != "" {
+		d.pluginRoute()
+	}
 	remote := d.config()
 	d.store(ctx)
 	d.git(ctx, remote)
@@ -160,6 +163,15 @@ func (d *doctor) hooks() {
 	if d.plugin = EnabledPlugin(data); d.plugin != "" && len(found) == 0 {
 		d.add("hooks", statusOK, "provided by the Claude Code plugin "+d.plugin+" (its hooks run the binaries on PATH)", "")
 		return
+	}
+	if len(found) == 0 {
+		for id, on := range PluginStates(data) {
+			if !on {
+				d.add("hooks", statusFail, "the Claude Code plugin "+id+" is installed but disabled, and `anamnesis init` installed no hooks, so nothing runs",
+					"claude plugin enable "+id+" (or `anamnesis init` for hooks without the plugin)")
+				return
+			}
+		}
 	}
 	want := BuildHooks(d.p.BinDir, d.p.Home, d.p.HomeIsDefault)
 	matched := make([]bool, len(found))
@@ -318,7 +330,14 @@ func (d *doctor) config() string {
 		d.add("config", statusFail, fmt.Sprintf("cannot read %s: %v", path, err), "check the file's permissions")
 		return eff.Remote
 	case !had:
-		d.add("config", statusFail, path+" does not exist", "anamnesis init")
+		// Nothing fails without it (a plugin install has none until
+		// `anamnesis init` or `config set` writes one): say what is in effect.
+		remote := "no remote (local only)"
+		if eff.Remote != "" {
+			remote = "remote from the environment"
+		}
+		d.add("config", statusOK, fmt.Sprintf("%s does not exist: defaults in effect (machine id %q, %s); `anamnesis config list` shows them",
+			path, eff.MachineID, remote), "")
 		return eff.Remote
 	case eff.FileErr != nil:
 		d.add("config", statusFail, fmt.Sprintf("%v, so it reads as empty", eff.FileErr),
@@ -340,8 +359,12 @@ func (d *doctor) config() string {
 // store checks the notes on disk against the index: files the index does
 // not reflect, and files that cannot be read as notes.
 func (d *doctor) store(ctx context.Context) {
-	if fi, err := os.Stat(d.p.Home); err != nil || !fi.IsDir() {
-		d.add("store", statusFail, d.p.Home+" does not exist", "anamnesis init")
+	if fi, err := os.Stat(d.p.Home); errors.Is(err, os.ErrNotExist) {
+		// Not a fault: the first capture (or write, or init) creates it.
+		d.add("store", statusOK, d.p.Home+" does not exist yet; the first session's capture (or `anamnesis write`, or `anamnesis init`) creates it", "")
+		return
+	} else if err != nil || !fi.IsDir() {
+		d.add("store", statusFail, d.p.Home+" is not a directory", "move it aside, then `anamnesis init`")
 		return
 	}
 	st, err := store.OpenChecked(ctx, d.p.Home)
@@ -383,8 +406,12 @@ func (d *doctor) git(ctx context.Context, remote string) {
 		return strings.TrimSpace(out), err
 	}
 	top, err := run("rev-parse", "--show-toplevel")
-	if err != nil || !sameDir(top, mem) {
-		d.add("git", statusFail, mem+" is not a git repository", "anamnesis sync (creates it and commits your notes)")
+	if _, serr := os.Stat(d.p.Home); errors.Is(serr, os.ErrNotExist) {
+		d.add("git", statusOK, "no store yet; the first sync makes "+mem+" a git repository", "")
+	} else if err != nil || !sameDir(top, mem) {
+		// Not a failure: the notes are safe, and the next sync (every
+		// session start runs one) makes the repository.
+		d.add("git", statusWarn, mem+" is not a git repository yet (the next sync makes it; until then notes have no history)", "anamnesis sync (creates it and commits your notes)")
 	} else {
 		gitDir, _ := run("rev-parse", "--absolute-git-dir")
 		var stuck []string
