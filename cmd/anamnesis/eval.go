@@ -17,6 +17,9 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	if len(args) > 0 && args[0] == "build" {
 		return runEvalBuild(ctx, e, args[1:])
 	}
+	if len(args) > 0 && args[0] == "coding" {
+		return runEvalCoding(ctx, e, args[1:])
+	}
 	if len(args) > 0 && args[0] == "experiment" {
 		return runEvalExperiment(ctx, e, args[1:])
 	}
@@ -26,7 +29,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 			fs.Usage()
 			return flag.ErrHelp
 		}
-		return cli.Usagef("usage: anamnesis eval run|build|experiment ... (see 'anamnesis help eval')")
+		return cli.Usagef("usage: anamnesis eval run|build|experiment|coding ... (see 'anamnesis help eval')")
 	}
 	fs := commandFlags(e, "eval run")
 	var c common

@@ -50,7 +50,7 @@ func builtins() []command {
 		{"import", "[--claude-home DIR] [--no-sync]", "import Claude Code's native memory files", runImport},
 		{"scrub", "[--apply] [--json]", "find secrets already in notes and git history; --apply redacts the files", runScrub},
 		{"config", "list|get KEY|set KEY VALUE|unset KEY|test", "machine-local settings (config.json)", runConfig},
-		{"eval", "run|build|experiment --eval-set FILE [--per-category] [--json]", "retrieval recall@k and MRR over an eval set; build one; measure reflect/consolidate", runEval},
+		{"eval", "run|build|experiment --eval-set FILE [--per-category] [--json] | coding [--split S] [--llm]", "retrieval recall@k and MRR over an eval set; build one; measure reflect/consolidate", runEval},
 		{"reflect", "[--project P|--all] [--min 5] [--apply]", "distill episodic notes into durable ones (model)", runReflect},
 		{"consolidate", "[--project P|--all] [--min 5] [--eval-set F] [--apply]", "fold redundant durable notes together under a recall gate (model)", runConsolidate},
 		{"merge", "...", "alias of consolidate (the newest reference's name)", runConsolidate},

@@ -159,8 +159,9 @@ model provider one question.`,
 	case "eval":
 		return help{more: `run: recall@k and MRR of the search over an eval set (JSONL cases);
 build: make an eval set from the notes; experiment: measure what reflect or
-consolidate would change (needs a model provider, as they do).`,
-			examples: []string{"anamnesis eval run --eval-set cases.jsonl --per-category", "anamnesis eval run --help"}}
+consolidate would change (needs a model provider, as they do); coding: the
+coding-memory benchmark (testdata/eval/coding) built through anamnesis-capture.`,
+			examples: []string{"anamnesis eval run --eval-set cases.jsonl --per-category", "anamnesis eval coding --split heldout", "anamnesis eval run --help"}}
 	case "reflect":
 		return help{more: modelNeeded, examples: []string{"anamnesis reflect --project github.com/acme/api", "anamnesis reflect --all --apply"}}
 	case "consolidate", "merge":

@@ -86,7 +86,9 @@ func Find(ctx context.Context, st *store.Store, prompt, project string, floor Fl
 	var words []string
 	slices.SortStableFunc(terms, func(a, b store.Term) int { return a.DF - b.DF })
 	for _, t := range terms {
-		if stopWord(t.Word) || (docs >= judgeCommon && float64(t.DF) > floor.Common*float64(docs)) || len(words) == maxWords {
+		// A word no note holds tells nothing about a note: it must not
+		// count against the floor (SPEC 15).
+		if t.Absent || stopWord(t.Word) || (docs >= judgeCommon && float64(t.DF) > floor.Common*float64(docs)) || len(words) == maxWords {
 			continue
 		}
 		words = append(words, t.Word)

@@ -18,10 +18,14 @@ import (
 type Term struct {
 	Word string
 	DF   int
+	// Absent marks a word no note holds (after prefix matching, see
+	// resolve): it tells nothing about any note.
+	Absent bool
 }
 
-// QueryTerms returns the distinct words of query (as Search splits them)
-// with their document frequencies, and how many notes the index holds.
+// QueryTerms returns the distinct words of query (as our ranking splits
+// them: Words, resolve) with their document frequencies, and how many
+// notes the index holds.
 func (s *Store) QueryTerms(ctx context.Context, query string) ([]Term, int, error) {
 	// FTS5's own row count: one small record, where count(*) would read
 	// a whole index of the memories table.
@@ -30,7 +34,10 @@ func (s *Store) QueryTerms(ctx context.Context, query string) ([]Term, int, erro
 		return nil, 0, err
 	}
 	docs := int(n)
-	tokens := dedupe(Tokens(query))
+	tokens, absent, err := s.resolve(ctx, Words(query))
+	if err != nil {
+		return nil, 0, err
+	}
 	if len(tokens) > maxTerms {
 		tokens = tokens[:maxTerms]
 	}
@@ -48,7 +55,7 @@ func (s *Store) QueryTerms(ctx context.Context, query string) ([]Term, int, erro
 	}
 	out := make([]Term, len(tokens))
 	for i, t := range tokens {
-		out[i] = Term{Word: t, DF: df[i]}
+		out[i] = Term{Word: t, DF: df[i], Absent: absent[t]}
 	}
 	return out, docs, nil
 }

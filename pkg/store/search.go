@@ -91,6 +91,12 @@ func (s *Store) hits(ctx context.Context, query string, f Filter, k int) ([]hit,
 	if len(tokens) == 0 {
 		return nil, nil
 	}
+	if !s.seedRank {
+		var err error
+		if tokens, _, err = s.resolve(ctx, Words(query)); err != nil {
+			return nil, err
+		}
+	}
 	p, err := s.prune(ctx, tokens)
 	if err != nil {
 		return nil, err

@@ -1,0 +1,217 @@
+package store
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Coding vocabulary (SPEC 15, "recall and search that understand coding
+// vocabulary"): general rules, applied by our ranking and by per-prompt
+// recall, never by the reference-compatible ranking (its tokens stay the
+// seed's):
+//   - a version or dotted number ("16.4", "v5.7.1", "3.12") is one word,
+//     looked for as the phrase of its parts, not as loose numbers;
+//   - an identifier is split into its words: snake_case and SCREAMING_CASE
+//     at the underscores, camelCase and PascalCase at each capital after a
+//     lower-case letter (the identifier itself is kept too: a note may
+//     hold it whole); paths such as x/time/rate split at the slashes as
+//     every word does;
+//   - a long word no note holds is matched to the words of the store that
+//     extend it or that it extends ("postgres" and "postgresql"): see
+//     resolve.
+
+// version matches a version or dotted number.
+var version = regexp.MustCompile(`(?:^|[^\p{L}\p{N}_.])([vV]?\p{N}+(?:\.\p{N}+)+)`)
+
+// Words splits a query into the words our ranking and recall look for:
+// Tokens, with the rules above.
+func Words(q string) []string {
+	var out []string
+	// Versions first, blanked out of the text so Tokens does not split them.
+	for _, m := range version.FindAllStringSubmatchIndex(q, -1) {
+		out = append(out, q[m[2]:m[3]])
+	}
+	if len(out) > 0 {
+		b := []byte(q)
+		for _, m := range version.FindAllStringSubmatchIndex(q, -1) {
+			for i := m[2]; i < m[3]; i++ {
+				b[i] = ' '
+			}
+		}
+		q = string(b)
+	}
+	for _, t := range Tokens(q) {
+		parts := identifierParts(t)
+		if len(parts) == 0 {
+			out = append(out, t)
+			continue
+		}
+		if !strings.Contains(t, "_") {
+			out = append(out, t) // camelCase: the index holds it as one word
+		}
+		out = append(out, parts...)
+	}
+	return dedupe(out)
+}
+
+// identifierParts splits an identifier into its words; nil when t is one
+// word.
+func identifierParts(t string) []string {
+	var parts []string
+	r := []rune(t)
+	start := 0
+	for i := 0; i < len(r); i++ {
+		switch {
+		case r[i] == '_':
+			if i > start {
+				parts = append(parts, string(r[start:i]))
+			}
+			start = i + 1
+		case i > start && unicode.IsUpper(r[i]) && (unicode.IsLower(r[i-1]) ||
+			// The last capital of an acronym starts the next word: HTTPServer.
+			(unicode.IsUpper(r[i-1]) && i+1 < len(r) && unicode.IsLower(r[i+1]))):
+			parts = append(parts, string(r[start:i]))
+			start = i
+		}
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	if start < len(r) {
+		parts = append(parts, string(r[start:]))
+	}
+	return parts
+}
+
+// minPrefix is the shortest word prefix matching may use: shorter shared
+// beginnings ("post", "data") say little.
+const minPrefix = 6
+
+// resolve replaces each long word of words that no note holds with the
+// stored words it is a prefix of ("postgres" finds "postgresql") or, when
+// there is none, the longest stored word of at least minPrefix letters that
+// is a prefix of it ("postgresql" finds "postgres"). absent reports the
+// words that stay unknown (a word that is not long, or that matched
+// nothing), which tell nothing about any note.
+func (s *Store) resolve(ctx context.Context, words []string) (out []string, absent map[string]bool, err error) {
+	absent = map[string]bool{}
+	terms := make([][]string, len(words))
+	var all []string
+	for i, w := range words {
+		terms[i] = ftsTerms(w)
+		all = append(all, terms[i]...)
+	}
+	known, err := s.vocab(ctx, all)
+	if err != nil {
+		return nil, nil, err
+	}
+	for i, w := range words {
+		held := true
+		for _, t := range terms[i] {
+			held = held && known[t]
+		}
+		if held {
+			out = append(out, w)
+			continue
+		}
+		if len(terms[i]) != 1 || utf8.RuneCountInString(terms[i][0]) < minPrefix || !isLetters(terms[i][0]) {
+			absent[w] = true
+			out = append(out, w)
+			continue
+		}
+		found, err := s.prefixed(ctx, terms[i][0])
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(found) == 0 {
+			absent[w] = true
+			out = append(out, w)
+			continue
+		}
+		out = append(out, found...)
+	}
+	return dedupe(out), absent, nil
+}
+
+func isLetters(t string) bool {
+	for _, r := range t {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// vocab returns which of terms are in the index's vocabulary.
+func (s *Store) vocab(ctx context.Context, terms []string) (map[string]bool, error) {
+	out := map[string]bool{}
+	if len(terms) == 0 {
+		return out, nil
+	}
+	args := make([]any, len(terms))
+	for i, t := range terms {
+		args[i] = t
+	}
+	rows, err := s.db.QueryContext(ctx, "SELECT term FROM memories_vocab WHERE term IN (?"+strings.Repeat(",?", len(args)-1)+")", args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var t string
+		if err := rows.Scan(&t); err != nil {
+			return nil, err
+		}
+		out[t] = true
+	}
+	return out, rows.Err()
+}
+
+// maxExtensions bounds the stored words one unknown word may stand for.
+const maxExtensions = 3
+
+// prefixed returns the stored words term is a prefix of (the most frequent
+// maxExtensions), else the longest stored word of at least minPrefix
+// letters that is a prefix of term. A stored word is returned only when it
+// is its own stem, so searching for it finds exactly it.
+func (s *Store) prefixed(ctx context.Context, term string) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT term FROM memories_vocab WHERE term > ? AND term < ? ORDER BY doc DESC"+limitClause(4*maxExtensions), term, term+"\U0010FFFF")
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for rows.Next() {
+		var t string
+		if err := rows.Scan(&t); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		if len(out) < maxExtensions && strings.HasPrefix(t, term) && porterStem(t) == t {
+			out = append(out, t)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil || len(out) > 0 {
+		return out, err
+	}
+	r := []rune(term)
+	var prefixes []string
+	for n := len(r) - 1; n >= minPrefix; n-- {
+		if p := string(r[:n]); porterStem(p) == p {
+			prefixes = append(prefixes, p)
+		}
+	}
+	known, err := s.vocab(ctx, prefixes)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range prefixes { // longest first
+		if known[p] {
+			return []string{p}, nil
+		}
+	}
+	return nil, nil
+}
