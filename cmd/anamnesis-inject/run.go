@@ -114,6 +114,20 @@ func blockFor(ctx context.Context, home, projectKey string, k, budget int, stdin
 		return "", nil
 	}
 	key := blockcache.Key{Project: projectKey, K: k, Budget: budget}
+	if perr == nil && p.Source == "compact" && p.SessionID != "" {
+		// The PreCompact capture has just written the session's own note;
+		// the compacted context holds its summary already (SPEC 15), so
+		// the block leaves it out: computed for this session, not cached.
+		text, err := render(ctx, home, key, log, "--without-session", p.SessionID)
+		if err != nil {
+			return "", err
+		}
+		// `anamnesis block` saved what the block shows, and the watermark,
+		// in the session's state.
+		s, _ := session.Load(home, p.SessionID)
+		record(home, p, projectKey, blockcache.Block{Text: text, IDs: s.IDs, Mark: s.Mark}, log)
+		return text, nil
+	}
 	b, ok := blockcache.Open(home, key).Cached()
 	if !ok {
 		text, err := render(ctx, home, key, log)
@@ -132,7 +146,7 @@ func blockFor(ctx context.Context, home, projectKey string, k, budget int, stdin
 }
 
 // render runs `anamnesis block` for key and returns what it printed.
-func render(ctx context.Context, home string, key blockcache.Key, log *hook.Logger) (string, error) {
+func render(ctx context.Context, home string, key blockcache.Key, log *hook.Logger, extra ...string) (string, error) {
 	self := bin.Find("anamnesis")
 	if self == "" {
 		return "", errors.New("the block is not cached and the anamnesis command, which computes it, is not installed beside anamnesis-inject or on PATH")
@@ -143,8 +157,9 @@ func render(ctx context.Context, home string, key blockcache.Key, log *hook.Logg
 	if dl, ok := ctx.Deadline(); ok {
 		limit = max(time.Until(dl)-time.Second, limit)
 	}
-	cmd := exec.CommandContext(ctx, self, "block", "--home", home, "--project", key.Project,
-		"--k", strconv.Itoa(key.K), "--max-chars", strconv.Itoa(key.Budget), "--timeout", limit.String())
+	args := append([]string{"block", "--home", home, "--project", key.Project,
+		"--k", strconv.Itoa(key.K), "--max-chars", strconv.Itoa(key.Budget), "--timeout", limit.String()}, extra...)
+	cmd := exec.CommandContext(ctx, self, args...)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err := cmd.Run()

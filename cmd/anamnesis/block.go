@@ -14,6 +14,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 	"github.com/anamnesis-dev/anamnesis/pkg/inject"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
+	"github.com/anamnesis-dev/anamnesis/pkg/session"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -29,6 +30,7 @@ func runBlock(ctx context.Context, e *env, args []string) error {
 	projectFlag := fs.String("project", "", "project key (default: the project of the current directory)")
 	k := fs.Int("k", 8, "project notes to include besides the global ones")
 	maxChars := fs.Int("max-chars", -1, "output budget in characters; 0 = unlimited (default $ANAMNESIS_INJECT_MAX_CHARS, config inject.max_chars, else 9500)")
+	without := fs.String("without-session", "", "leave out the notes captured from this session, and do not save the block (the hook's block after a compaction)")
 	var timeout time.Duration
 	fs.Var(cli.Seconds{D: &timeout}, "timeout", "give up after this many seconds (0 = no limit); an index rebuild that does not fit is then started in the background")
 	if _, err := parseArgs(fs, args); err != nil {
@@ -68,9 +70,23 @@ func runBlock(ctx context.Context, e *env, args []string) error {
 	}
 	// No Close: a reader has nothing to checkpoint, and closing makes the
 	// SQLite port free its page cache a page at a time.
-	res, err := inject.Render(ctx, s, blockcache.Key{Project: key, K: *k, Budget: budget}, func(id string, err error) {
+	skip := func(id string, err error) {
 		fmt.Fprintf(e.stderr, "anamnesis: note %s left out: %v\n", id, err)
-	})
+	}
+	var res inject.Result
+	if *without != "" {
+		// Computed for one session: what it shows is recorded in the
+		// session's state (for recall) instead of the block cache.
+		var mark int64
+		if mark, err = s.Watermark(ctx); err != nil {
+			return err
+		}
+		if res, err = inject.BlockWithout(ctx, s, key, *k, budget, *without, skip); err == nil {
+			res.SaveErr = session.Save(cfg.Home, *without, session.State{IDs: res.IDs, Mark: mark})
+		}
+	} else {
+		res, err = inject.Render(ctx, s, blockcache.Key{Project: key, K: *k, Budget: budget}, skip)
+	}
 	if err != nil {
 		return err
 	}
@@ -78,7 +94,7 @@ func runBlock(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stderr, "anamnesis: project %s: %d notes selected, %d cut and %d left out to fit %d characters\n", key, res.Selected, res.Cut, res.Left, budget)
 	}
 	if res.SaveErr != nil {
-		fmt.Fprintf(e.stderr, "anamnesis: saving the block for the next session: %v\n", res.SaveErr)
+		fmt.Fprintf(e.stderr, "anamnesis: saving the block (for the next session, or what it shows for --without-session): %v\n", res.SaveErr)
 	}
 	_, err = fmt.Fprint(e.stdout, res.Block)
 	return err

@@ -50,13 +50,14 @@ type selection struct {
 // globalPage is how many global notes are read per query.
 const globalPage = 32
 
-func newSelection(ctx context.Context, st *store.Store, project string, k int) (*selection, error) {
+func newSelection(ctx context.Context, st *store.Store, project string, k int, without string) (*selection, error) {
 	superseded, err := st.SupersededIDs(ctx)
 	if err != nil {
 		return nil, err
 	}
 	sel := &selection{ctx: ctx, st: st, keep: func(n *note.Note) bool {
-		return !superseded[n.ID] && !(n.Type == note.Episodic && n.HasTag("reflected"))
+		return !superseded[n.ID] && !(n.Type == note.Episodic && n.HasTag("reflected")) &&
+			(without == "" || n.ProvSession != without)
 	}}
 	globals, err := st.CountInjectable(ctx, note.Global)
 	if err != nil {
@@ -478,7 +479,14 @@ type Result struct {
 // renders them within maxChars (0 = unlimited, exactly the seed's output).
 // A note whose file cannot be read is left out and reported to skip.
 func Block(ctx context.Context, st *store.Store, project string, k, maxChars int, skip func(id string, err error)) (Result, error) {
-	sel, err := newSelection(ctx, st, project, k)
+	return BlockWithout(ctx, st, project, k, maxChars, "", skip)
+}
+
+// BlockWithout is Block leaving out the notes captured from session (its
+// prov_session): after a compaction the session's own note, written by the
+// PreCompact capture, tells it only what it has just summarised itself.
+func BlockWithout(ctx context.Context, st *store.Store, project string, k, maxChars int, session string, skip func(id string, err error)) (Result, error) {
+	sel, err := newSelection(ctx, st, project, k, session)
 	if err != nil {
 		return Result{}, fmt.Errorf("selecting notes for %s: %w", project, err)
 	}
