@@ -174,7 +174,7 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 			cwd = "."
 		}
 		userHome, _ := os.UserHomeDir()
-		projectKey = project.Key(cwd, userHome)
+		projectKey = project.Key(cwd, userHome, c.cfg.TrustedMarkers)
 	}
 
 	open := c.open

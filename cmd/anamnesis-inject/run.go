@@ -72,7 +72,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	ctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
-	out, ierr := blockFor(ctx, cfg.Home, *projectFlag, max(*k, 0), budget, stdin, log)
+	out, ierr := blockFor(ctx, cfg.Home, cfg.TrustedMarkers, *projectFlag, max(*k, 0), budget, stdin, log)
 	if ierr != nil {
 		log.Printf("inject: %v", ierr)
 		fmt.Fprintf(stderr, "anamnesis-inject: %v (see %s)\n", ierr, hook.LogPath(cfg.Home))
@@ -90,7 +90,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // a few small files and links neither SQLite nor YAML, so the hook starts
 // and ends at the speed of a bare process. Otherwise `anamnesis block`
 // computes the block from the index and saves it for the next session.
-func blockFor(ctx context.Context, home, projectKey string, k, budget int, stdin io.Reader, log *hook.Logger) (string, error) {
+func blockFor(ctx context.Context, home string, trusted project.Trusted, projectKey string, k, budget int, stdin io.Reader, log *hook.Logger) (string, error) {
 	p, perr := hook.ReadPayload(stdin)
 	if perr == nil && alreadyInContext(ctx, p, log) {
 		return "", nil
@@ -106,7 +106,7 @@ func blockFor(ctx context.Context, home, projectKey string, k, budget int, stdin
 			cwd = p.Cwd
 		}
 		userHome, _ := os.UserHomeDir()
-		projectKey = project.Key(cwd, userHome)
+		projectKey = project.Key(cwd, userHome, trusted)
 	}
 	// A home that was never initialised has nothing to inject; opening the
 	// store would create one as a side effect of starting a session.

@@ -74,7 +74,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	ctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
-	out, rerr := recallFor(ctx, cfg.Home, p, budget, log)
+	out, rerr := recallFor(ctx, cfg.Home, cfg.TrustedMarkers, p, budget, log)
 	if rerr != nil {
 		log.Printf("recall: %v", rerr)
 		return nil
@@ -88,7 +88,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 // recallFor returns what to print for one prompt and records it in the
 // session's state and the injection trace.
-func recallFor(ctx context.Context, home string, p hook.Payload, budget int, log *hook.Logger) (string, error) {
+func recallFor(ctx context.Context, home string, trusted project.Trusted, p hook.Payload, budget int, log *hook.Logger) (string, error) {
 	prompt := p.Prompt
 	if len(prompt) > maxPrompt {
 		prompt = prompt[:maxPrompt]
@@ -103,7 +103,7 @@ func recallFor(ctx context.Context, home string, p hook.Payload, budget int, log
 		cwd = "."
 	}
 	userHome, _ := os.UserHomeDir()
-	proj := project.Key(cwd, userHome)
+	proj := project.Key(cwd, userHome, trusted)
 	sess, serr := session.Load(home, p.SessionID)
 	if serr != nil {
 		log.Printf("session %s state unreadable (%v); starting it afresh", p.SessionID, serr)

@@ -30,7 +30,7 @@ func newFixture(t *testing.T) *fixture {
 	t.Setenv("ANAMNESIS_RECALL_MAX_CHARS", "")
 	f := &fixture{home: t.TempDir(), cwd: t.TempDir(), ids: map[string]string{}}
 	userHome, _ := os.UserHomeDir()
-	f.project = project.Key(f.cwd, userHome)
+	f.project = project.Key(f.cwd, userHome, nil)
 	st, err := store.Open(context.Background(), f.home)
 	if err != nil {
 		t.Fatal(err)

@@ -51,7 +51,7 @@ func runBlock(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		userHome, _ := os.UserHomeDir()
-		key = project.Key(cwd, userHome)
+		key = project.Key(cwd, userHome, cfg.TrustedMarkers)
 	}
 	if timeout > 0 {
 		var cancel context.CancelFunc

@@ -132,7 +132,7 @@ func (sc *scoped) projects(ctx context.Context, e *env, s *store.Store, typ stri
 	if err != nil {
 		return nil, err
 	}
-	return []string{project.Key(cwd, config.UserHome(e.getenv))}, nil
+	return []string{project.Key(cwd, config.UserHome(e.getenv), config.Resolve(s.Home(), e.getenv).TrustedMarkers)}, nil
 }
 
 // modelClient is the configured model, or the error that says one is needed.

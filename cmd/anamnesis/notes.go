@@ -14,6 +14,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/input"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/project"
 	"github.com/anamnesis-dev/anamnesis/pkg/session"
 	"github.com/anamnesis-dev/anamnesis/pkg/status"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
@@ -444,14 +445,28 @@ func runStatus(ctx context.Context, e *env, args []string) error {
 	// The injection trace is this machine's hook log, not the store's: it
 	// is shown here and on the dashboard, not in MCP's memory_status.
 	inj := lastInjections(cfg.Home, statusInjections)
+	var marker *project.Resolution
+	if cwd, err := os.Getwd(); err == nil {
+		if r := project.Resolve(cwd, config.UserHome(e.getenv), cfg.TrustedMarkers); r.Ignored != "" {
+			marker = &r
+		}
+	}
 	if c.json {
+		var ignored map[string]string
+		if marker != nil {
+			ignored = map[string]string{"path": marker.Marker, "reason": marker.Ignored, "project": marker.Key}
+		}
 		return printJSON(e.stdout, struct {
 			status.Report
-			Injections []session.Entry `json:"injections"`
-		}{rep, inj})
+			Injections    []session.Entry   `json:"injections"`
+			MarkerIgnored map[string]string `json:"marker_ignored,omitempty"`
+		}{rep, inj, ignored})
 	}
 	if err := rep.Text(e.stdout); err != nil {
 		return err
+	}
+	if marker != nil {
+		fmt.Fprintf(e.stdout, "marker:   %s ignored: %s; notes here go under %s\n", marker.Marker, marker.Ignored, marker.Key)
 	}
 	printInjections(e.stdout, inj)
 	return nil

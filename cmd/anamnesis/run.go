@@ -41,6 +41,7 @@ func builtins() []command {
 		{"write", "--type T --title T [--body B|--body-file F|stdin] ...", "create a note; prints its id", runWrite},
 		{"get", "ID [--json]", "print a note", runGet},
 		{"rm", "ID", "delete a note", runRm},
+		{"project", "show|trust [DIR]", "the project key of a directory; trust its git-tracked .anamnesis/project marker", runProject},
 		{"release", "ID [--json]", "let a note the screen held reach the model (read it first with get)", runRelease},
 		{"list", "[--project P] [--type T] [--scope S] [--machine M] [--limit N]", "list notes, newest first", runList},
 		{"search", "QUERY [--project P] [--type T] [--scope S] [--k N]", "full-text search", runSearch},

@@ -110,6 +110,14 @@ each failure with its fix. Exit 0 when everything works (warnings included),
 			examples: []string{"anamnesis doctor", "anamnesis doctor --json --timeout 5"}}
 	case "write":
 		return help{examples: []string{`anamnesis write --type procedural --title "Run tests" --body "make test -race" --project github.com/acme/api`}}
+	case "project":
+		return help{more: `show prints the project key sessions in DIR (default: here) file notes
+under, and whether an .anamnesis/project marker was used. A marker tracked by
+the repository's git was written by whoever wrote the repository, so it is
+ignored until you trust it: trust records its path and content hash in
+config.json, and a later change to the file needs trusting again. A marker
+may never name global.`,
+			examples: []string{"anamnesis project show", "anamnesis project trust ~/src/app"}}
 	case "release":
 		return help{more: `Lets a note the screen held reach the model again. Model-written, captured
 and imported notes that read like instructions to an agent are held: kept out

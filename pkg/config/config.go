@@ -56,6 +56,9 @@ type Config struct {
 	// create per project per run (ANAMNESIS_MAX_NEW_NOTES); 0 means the
 	// default.
 	MaxNewNotes int
+	// TrustedMarkers are the .anamnesis/project markers a person trusted
+	// (path -> content hash; see pkg/project).
+	TrustedMarkers map[string]string
 	// FileErr is set when config.json exists but could not be read.
 	FileErr error
 }
@@ -127,7 +130,7 @@ func Resolve(home string, env Env) Config {
 	}
 	home = expand(home, env)
 	f, ferr := Load(home)
-	c := Config{Home: home, FileErr: ferr, ClaudeDir: ClaudeDir(env), ClaudeJSON: ClaudeJSON(env), HomeFromEnv: fromEnv,
+	c := Config{Home: home, FileErr: ferr, TrustedMarkers: f.TrustedMarkers(), ClaudeDir: ClaudeDir(env), ClaudeJSON: ClaudeJSON(env), HomeFromEnv: fromEnv,
 		InjectMaxChars: defaultInjectMaxChars, ImportNative: true, RecallEnabled: true, RecallMaxChars: defaultRecallMaxChars}
 	pick := func(envKey, fileKey string) string {
 		if v := env(envKey); v != "" {

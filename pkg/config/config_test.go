@@ -3,6 +3,7 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"time"
 
@@ -101,7 +102,7 @@ func TestPrecedenceEveryKey(t *testing.T) {
 		RecallEnabled: true, RecallMaxChars: 3000,
 		Reflection: Reflection{Provider: "openai", Model: "env-model", BaseURL: "http://env.example/v1", APIKey: "env-key", Timeout: 7 * time.Second},
 		ClaudeDir:  "/cc", ClaudeJSON: filepath.Join("/cc", ".claude.json")}
-	if e != want {
+	if !reflect.DeepEqual(e, want) {
 		t.Errorf("env over file:\n got %+v\nwant %+v", e, want)
 	}
 	f := Resolve(home, envOf(map[string]string{HomeVar(): "/u"}))
@@ -109,7 +110,7 @@ func TestPrecedenceEveryKey(t *testing.T) {
 		RecallEnabled: false, RecallMaxChars: 1500,
 		Reflection: Reflection{Provider: "local", Model: "file-model", BaseURL: "http://file.example/v1", APIKey: "file-key", Timeout: 5 * time.Second},
 		ClaudeDir:  filepath.Join("/u", ".claude"), ClaudeJSON: filepath.Join("/u", ".claude.json")}
-	if f != want {
+	if !reflect.DeepEqual(f, want) {
 		t.Errorf("file over defaults:\n got %+v\nwant %+v", f, want)
 	}
 }

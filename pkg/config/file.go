@@ -169,3 +169,32 @@ func (f *File) Save() error {
 	}
 	return atomicfile.Write(f.path, data, 0o600)
 }
+
+// markersKey holds the .anamnesis/project markers a person trusted: marker
+// path -> content hash (pkg/project decides when one is needed).
+const markersKey = "trusted_markers"
+
+// TrustedMarkers returns the trusted markers (path -> content hash).
+func (f *File) TrustedMarkers() map[string]string {
+	var out map[string]string
+	if m, ok := f.m[markersKey].(map[string]any); ok {
+		out = map[string]string{}
+		for k, v := range m {
+			if s, ok := v.(string); ok {
+				out[k] = s
+			}
+		}
+	}
+	return out
+}
+
+// TrustMarker records that a person trusted the marker at path with content
+// hash; Save writes it.
+func (f *File) TrustMarker(path, hash string) {
+	m, ok := f.m[markersKey].(map[string]any)
+	if !ok {
+		m = map[string]any{}
+		f.m[markersKey] = m
+	}
+	m[path] = hash
+}

@@ -27,6 +27,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
@@ -129,6 +130,8 @@ func Import(ctx context.Context, st *store.Store, claudeDir, machineID string) (
 	dirty := false
 	bodies := &bodyIndex{st: st}
 	userHome, _ := os.UserHomeDir()
+	cf, _ := config.Load(st.Home())
+	trusted := project.Trusted(cf.TrustedMarkers())
 	for _, s := range slugs {
 		if !s.IsDir() || strings.HasPrefix(s.Name(), ".") {
 			continue
@@ -176,7 +179,7 @@ func Import(ctx context.Context, st *store.Store, claudeDir, machineID string) (
 				continue
 			}
 			if proj == "" {
-				proj = projectFor(filepath.Join(projects, slug), slug, userHome)
+				proj = projectFor(filepath.Join(projects, slug), slug, userHome, trusted)
 			}
 			if m.salvaged != "" {
 				res.Salvaged = append(res.Salvaged, Problem{Path: path, Reason: m.salvaged})
@@ -466,12 +469,12 @@ func readCapped(path string) ([]byte, error) {
 // projectFor is the project key of a Claude Code project directory: from the
 // cwd recorded in one of its transcripts, else from the slug decoded back to
 // a path. Either way the key is computed the way inject computes it.
-func projectFor(dir, slug, userHome string) string {
+func projectFor(dir, slug, userHome string, trusted project.Trusted) string {
 	if cwd := transcriptCwd(dir); cwd != "" {
-		return project.Key(cwd, userHome)
+		return project.Key(cwd, userHome, trusted)
 	}
 	if p := decodeSlug(slug); p != "" {
-		return project.Key(p, userHome)
+		return project.Key(p, userHome, trusted)
 	}
 	return note.Global
 }

@@ -5,6 +5,10 @@ package project
 
 import (
 	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,17 +16,61 @@ import (
 	"sync"
 )
 
-// Key resolves cwd: the nearest .anamnesis/project marker (searched upward,
-// stopping below home and the root), else the normalized origin remote, else
-// the repository root's name, else cwd's name; all lowercased; "global" if empty.
-func Key(cwd, home string) string {
+// Trusted maps the path of each .anamnesis/project marker a person approved
+// (anamnesis project trust) to the hash of the content approved
+// (config.json's "trusted_markers").
+type Trusted map[string]string
+
+// Key resolves cwd (see Resolve).
+func Key(cwd, home string, trusted Trusted) string { return Resolve(cwd, home, trusted).Key }
+
+// Resolution is a project key and, when a marker was found, what became of it.
+type Resolution struct {
+	Key string
+	// Marker is the marker file found (absolute), "" when none.
+	Marker string
+	// Hash is the marker's content hash, what trusting it records.
+	Hash string
+	// Ignored says why the marker was not used ("" when it was, or there is none).
+	Ignored string
+}
+
+// Resolve resolves cwd: the nearest .anamnesis/project marker (searched
+// upward, stopping below home and the root) when the user made it, else the
+// normalized origin remote, else the repository root's name, else cwd's
+// name; all lowercased; "global" if empty. A repository cannot redirect
+// memory (SPEC 17): a marker tracked by the repository's git counts only
+// when trusted holds its path with its current content hash, and a marker
+// never names "global".
+func Resolve(cwd, home string, trusted Trusted) Resolution {
 	abs, err := filepath.Abs(cwd)
 	if err != nil {
 		abs = cwd
 	}
-	if k := marker(abs, home); k != "" {
-		return k
+	var r Resolution
+	if path, k, hash := marker(abs, home); path != "" {
+		r.Marker, r.Hash = path, hash
+		switch {
+		case strings.EqualFold(k, "global"):
+			r.Ignored = "it names global, which a marker may not (global notes show in every project)"
+		case trusted[path] == hash:
+			r.Key = k
+			return r
+		case tracked(path):
+			r.Ignored = "it is tracked by the repository's git, so whoever wrote the repository chose it; trust it with `anamnesis project trust`"
+			if trusted[path] != "" {
+				r.Ignored = "it changed since it was trusted; trust it again with `anamnesis project trust`"
+			}
+		default:
+			r.Key = k
+			return r
+		}
 	}
+	r.Key = fallback(abs)
+	return r
+}
+
+func fallback(abs string) string {
 	if root, gitDir := findRepo(abs); root != "" {
 		if url := originURL(gitDir); url != "" {
 			if k := NormalizeRemote(url); k != "" {
@@ -37,25 +85,155 @@ func Key(cwd, home string) string {
 	return "global"
 }
 
-func marker(dir, home string) string {
+// marker finds the nearest marker: its path, its key and its content hash.
+func marker(dir, home string) (path, key, hash string) {
 	home = filepath.Clean(home)
 	for {
 		if home != "" && dir == home {
-			return "" // a marker at $HOME would hijack every project
+			return "", "", "" // a marker at $HOME would hijack every project
 		}
-		if data, err := os.ReadFile(filepath.Join(dir, ".anamnesis", "project")); err == nil {
+		p := filepath.Join(dir, ".anamnesis", "project")
+		if data, err := os.ReadFile(p); err == nil {
 			for _, line := range strings.Split(string(data), "\n") {
 				if l := strings.TrimSpace(line); l != "" {
-					return l
+					sum := sha256.Sum256(data)
+					return p, l, hex.EncodeToString(sum[:])
 				}
 			}
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return ""
+			return "", "", ""
 		}
 		dir = parent
 	}
+}
+
+// tracked reports whether the marker at path is in its repository's git
+// index (tracked, or staged to be). It reads the index itself, as the rest
+// of this package reads .git/config: no git process at every session start.
+// An index it cannot read counts as tracked: the marker then needs trust.
+func tracked(path string) bool {
+	root, indexPath := workTree(filepath.Dir(filepath.Dir(path)))
+	if root == "" {
+		return false // not in a repository
+	}
+	rel, err := filepath.Rel(root, path)
+	if err != nil {
+		return true
+	}
+	data, err := os.ReadFile(indexPath)
+	if os.IsNotExist(err) {
+		return false // a repository with nothing staged yet
+	}
+	if err != nil {
+		return true
+	}
+	found, ok := indexHas(data, filepath.ToSlash(rel))
+	return found || !ok
+}
+
+// workTree is the work tree holding dir and its index file.
+func workTree(dir string) (root, index string) {
+	for {
+		p := filepath.Join(dir, ".git")
+		if info, err := os.Stat(p); err == nil {
+			if info.IsDir() {
+				return dir, filepath.Join(p, "index")
+			}
+			if data, err := os.ReadFile(p); err == nil {
+				if rest, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "gitdir:"); ok {
+					gd := strings.TrimSpace(rest)
+					if !filepath.IsAbs(gd) {
+						gd = filepath.Join(dir, gd)
+					}
+					return dir, filepath.Join(gd, "index")
+				}
+			}
+			return dir, ""
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", ""
+		}
+		dir = parent
+	}
+}
+
+// indexHas reports whether git index data (versions 2 to 4) holds an entry
+// for rel; ok is false when the data is not an index it can read.
+func indexHas(data []byte, rel string) (found, ok bool) {
+	if len(data) < 12 || string(data[:4]) != "DIRC" {
+		return false, false
+	}
+	version := binary.BigEndian.Uint32(data[4:8])
+	count := binary.BigEndian.Uint32(data[8:12])
+	if version < 2 || version > 4 {
+		return false, false
+	}
+	want := []byte(rel)
+	p := 12
+	var prev []byte
+	for range count {
+		start := p
+		if p+62 > len(data) {
+			return false, false
+		}
+		flags := binary.BigEndian.Uint16(data[p+60 : p+62])
+		p += 62
+		if version >= 3 && flags&0x4000 != 0 {
+			p += 2
+		}
+		if p > len(data) {
+			return false, false
+		}
+		var name []byte
+		if version == 4 {
+			strip, n := varint(data[p:])
+			if n == 0 || strip > len(prev) {
+				return false, false
+			}
+			p += n
+			end := bytes.IndexByte(data[p:], 0)
+			if end < 0 {
+				return false, false
+			}
+			name = append(append([]byte{}, prev[:len(prev)-strip]...), data[p:p+end]...)
+			p += end + 1
+			prev = name
+		} else {
+			end := bytes.IndexByte(data[p:], 0)
+			if end < 0 {
+				return false, false
+			}
+			name = data[p : p+end]
+			// Entries are padded with NULs to a multiple of 8 bytes.
+			p = start + (62+(p-start-62)+end+8)&^7
+		}
+		if bytes.Equal(name, want) {
+			return true, true
+		}
+	}
+	return false, true
+}
+
+// varint is git's offset encoding (index v4 path prefixes).
+func varint(b []byte) (int, int) {
+	if len(b) == 0 {
+		return 0, 0
+	}
+	c := b[0]
+	v := int(c & 127)
+	n := 1
+	for c&128 != 0 {
+		if n >= len(b) || n > 8 {
+			return 0, 0
+		}
+		c = b[n]
+		n++
+		v = ((v + 1) << 7) | int(c&127)
+	}
+	return v, n
 }
 
 // findRepo returns the work-tree root and the git directory holding config.

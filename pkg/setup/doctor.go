@@ -19,6 +19,8 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
+	"github.com/anamnesis-dev/anamnesis/pkg/project"
+	"github.com/anamnesis-dev/anamnesis/pkg/screen"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -83,6 +85,7 @@ func Doctor(ctx context.Context, opts DoctorOptions, stdout, stderr io.Writer) e
 	}
 	remote := d.config()
 	d.store(ctx)
+	d.project()
 	d.git(ctx, remote)
 
 	failed := false
@@ -358,6 +361,27 @@ func (d *doctor) config() string {
 
 // store checks the notes on disk against the index: files the index does
 // not reflect, and files that cannot be read as notes.
+// project says when the working directory's .anamnesis/project marker is
+// ignored (SPEC 17) and how to trust it.
+func (d *doctor) project() {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return
+	}
+	userHome, _ := os.UserHomeDir()
+	r := project.Resolve(cwd, userHome, config.Resolve(d.p.Home, os.Getenv).TrustedMarkers)
+	switch {
+	case r.Marker == "":
+	case r.Ignored == "":
+		d.add("project", statusOK, fmt.Sprintf("%s (from %s)", r.Key, r.Marker), "")
+	case strings.Contains(r.Ignored, "global"):
+		d.add("project", statusWarn, fmt.Sprintf("%s ignored: %s; notes here go under %s", r.Marker, r.Ignored, r.Key), "remove the line, or name a project")
+	default:
+		d.add("project", statusWarn, fmt.Sprintf("%s ignored: %s; notes here go under %s", r.Marker, r.Ignored, r.Key),
+			cli.ShellLine("anamnesis", "project", "trust", filepath.Dir(filepath.Dir(r.Marker)))+" (if you chose this key)")
+	}
+}
+
 func (d *doctor) store(ctx context.Context) {
 	if fi, err := os.Stat(d.p.Home); errors.Is(err, os.ErrNotExist) {
 		// Not a fault: the first capture (or write, or init) creates it.
@@ -385,6 +409,16 @@ func (d *doctor) store(ctx context.Context) {
 	for _, pr := range dr.Problems {
 		d.add("notes", statusFail, fmt.Sprintf("%s cannot be read as a note: %s", filepath.Join(d.p.Home, filepath.FromSlash(pr.Path)), pr.Reason),
 			"correct the file (or delete it), then `anamnesis reindex`")
+	}
+	if held, err := st.List(ctx, store.Filter{Held: true}); err == nil {
+		for i, n := range held {
+			if i == 5 {
+				d.add("held", statusWarn, fmt.Sprintf("%d more held notes", len(held)-i), "anamnesis status lists them all")
+				break
+			}
+			d.add("held", statusWarn, fmt.Sprintf("note %s (%q, %s) is held out of the model's context: it %s", n.ID, n.Title, n.ProvSource, screen.Describe(screen.Reason(n.Tags))),
+				"read it (anamnesis get "+n.ID+"); if it is sound, anamnesis release "+n.ID+"; otherwise anamnesis rm "+n.ID)
+		}
 	}
 	if dr.Changed > 0 || dr.Removed > 0 {
 		d.add("index", statusWarn, fmt.Sprintf("%d note file(s) changed and %d removed since the last index update", dr.Changed, dr.Removed), "anamnesis reindex")
