@@ -81,8 +81,21 @@ func fold(s string) string { return strings.Join(strings.Fields(strings.ToLower(
 // keeper (global before project, then oldest, then lowest id) and deletes the
 // rest; near-duplicates (same title and body after case and whitespace
 // folding) are listed and left alone.
+//
+// It plans from what is on disk (the index is brought level with the files
+// first: a note deleted or added by another writer is seen), keeps a visible
+// copy (one nothing supersedes) over a superseded one, and the keeper takes
+// over what the deleted copies superseded, so deleting a copy never brings
+// back a note it hid.
 func Dedup(ctx context.Context, s *store.Store, apply bool) (*RepairResult, error) {
 	res := &RepairResult{Command: "dedup", Apply: apply, Changes: []Change{}}
+	if _, err := s.Reindex(ctx, false); err != nil {
+		return res, err
+	}
+	sup, err := s.SupersededIDs(ctx)
+	if err != nil {
+		return res, err
+	}
 	ns, err := all(ctx, s, note.Portable)
 	if err != nil {
 		return res, err
@@ -104,12 +117,23 @@ func Dedup(ctx context.Context, s *store.Store, apply bool) (*RepairResult, erro
 		near[k] = append(near[k], n)
 	}
 	removed := map[string]bool{}
+	type keeperEdit struct {
+		n   *note.Note
+		add []string
+	}
+	var keepers []keeperEdit
 	for _, h := range order {
 		g := exact[h]
 		if len(g) < 2 {
 			continue
 		}
 		slices.SortStableFunc(g, func(a, b *note.Note) int {
+			if sup[a.ID] != sup[b.ID] {
+				if !sup[a.ID] {
+					return -1
+				}
+				return 1
+			}
 			if (a.Project == note.Global) != (b.Project == note.Global) {
 				if a.Project == note.Global {
 					return -1
@@ -125,6 +149,23 @@ func Dedup(ctx context.Context, s *store.Store, apply bool) (*RepairResult, erro
 			removed[n.ID] = true
 			res.Changes = append(res.Changes, Change{ID: n.ID, Project: n.Project, Title: n.Title, KeptID: g[0].ID})
 		}
+		// The keeper supersedes what the copies did (less the copies
+		// themselves and itself).
+		var inherit []string
+		for _, n := range g[1:] {
+			for _, id := range n.Supersedes {
+				if id != g[0].ID && !slices.Contains(g[0].Supersedes, id) && !slices.Contains(inherit, id) {
+					inherit = append(inherit, id)
+				}
+			}
+		}
+		if len(inherit) > 0 {
+			keepers = append(keepers, keeperEdit{g[0], inherit})
+		}
+	}
+	for i := range keepers {
+		// A copy the keeper inherits that is itself deleted needs no hiding.
+		keepers[i].add = slices.DeleteFunc(keepers[i].add, func(id string) bool { return removed[id] })
 	}
 	for _, k := range nearOrder {
 		var left []string
@@ -141,6 +182,15 @@ func Dedup(ctx context.Context, s *store.Store, apply bool) (*RepairResult, erro
 		return res, nil
 	}
 	res.Paths, err = run(ctx, s, "dedup", "", func(t *txn) error {
+		for _, k := range keepers {
+			if len(k.add) == 0 {
+				continue
+			}
+			k.n.Supersedes = append(slices.Clone(k.n.Supersedes), k.add...)
+			if err := t.put(ctx, k.n); err != nil {
+				return err
+			}
+		}
 		for _, c := range res.Changes {
 			if err := t.remove(ctx, c.ID); err != nil {
 				return err
