@@ -37,6 +37,10 @@ type Group struct {
 	Accepted     bool    `json:"accepted"`
 	RecallBefore float64 `json:"recall_before"`
 	RecallAfter  float64 `json:"recall_after"`
+	// Lost are the values of the superseded notes (numbers, versions,
+	// paths, identifiers, names) no search finds after this group: any
+	// rejects it.
+	Lost []string `json:"lost_values,omitempty"`
 	ID           string  `json:"id,omitempty"` // the synthesized note, once written
 }
 
@@ -325,6 +329,9 @@ func Consolidate(ctx context.Context, s *store.Store, client model.Client, proje
 		return res, fmt.Errorf("consolidate failed, nothing written: %w", err)
 	}
 	res.Paths, res.Written = paths, len(paths) > 0
+	if !res.Written && res.Plan != "" {
+		markApplied(s.Home(), res.Plan) // applied, with nothing to write: the next --apply asks again
+	}
 	return res, nil
 }
 
@@ -357,6 +364,9 @@ func (r *ConsolidateResult) Print(w io.Writer) {
 				}
 			}
 			fmt.Fprintf(w, "  %-8s recall %.3f -> %.3f  %s, superseding %s\n", verdict, g.RecallBefore, g.RecallAfter, what, strings.Join(g.Superseded, " "))
+			if len(g.Lost) > 0 {
+				fmt.Fprintf(w, "           would make unfindable: %s\n", strings.Join(g.Lost, ", "))
+			}
 		}
 	}
 	printPlan(w, r.Plan, r.Apply, r.Written)

@@ -94,6 +94,11 @@ func gate(ctx context.Context, s *store.Store, p *ConsolidatePlan, ns []*note.No
 	}
 	for i := range p.Groups {
 		g := &p.Groups[i]
+		values := ValueCases(p.Project, ns, []Group{*g})
+		had, err := findable(ctx, sb, values)
+		if err != nil {
+			return err
+		}
 		t := newTxn(sb)
 		if err := applyGroup(ctx, sb, t, p.Project, p.Model, "sandbox", g); err != nil {
 			return err
@@ -103,8 +108,18 @@ func gate(ctx context.Context, s *store.Store, p *ConsolidatePlan, ns []*note.No
 		if err != nil {
 			return err
 		}
+		has, err := findable(ctx, sb, values)
+		if err != nil {
+			return err
+		}
+		g.Lost = nil
+		for j, c := range values {
+			if had[j] && !has[j] && !slices.Contains(g.Lost, c.Query) {
+				g.Lost = append(g.Lost, c.Query)
+			}
+		}
 		g.RecallBefore, g.RecallAfter = before, after
-		if after >= before-1e-9 {
+		if after >= before-1e-9 && len(g.Lost) == 0 {
 			g.Accepted = true
 			before = after
 		} else if err := t.rollback(ctx); err != nil {
@@ -112,6 +127,20 @@ func gate(ctx context.Context, s *store.Store, p *ConsolidatePlan, ns []*note.No
 		}
 	}
 	return nil
+}
+
+// findable reports, per case, whether a relevant note (or one superseding
+// it) is among the top GateK hits.
+func findable(ctx context.Context, s *store.Store, cases []eval.Case) ([]bool, error) {
+	out := make([]bool, len(cases))
+	for i, c := range cases {
+		rep, err := Measure(ctx, s, []eval.Case{c})
+		if err != nil {
+			return nil, err
+		}
+		out[i] = rep.Recall[GateK] > 0
+	}
+	return out, nil
 }
 
 func forProject(cases []eval.Case, project string) []eval.Case {
@@ -162,7 +191,8 @@ var sentenceEnd = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompi
 // SelfCases are the gate cases consolidate makes when no eval set is given:
 // for each note in a group, its title and its body's most distinctive
 // sentence (rarest words among the project's notes) as queries, each
-// relevant to that note.
+// relevant to that note, and the values of each note the group supersedes
+// (ValueCases).
 func SelfCases(project string, ns []*note.Note, groups []Group) []eval.Case {
 	df := map[string]int{}
 	for _, n := range ns {
@@ -188,6 +218,97 @@ func SelfCases(project string, ns []*note.Note, groups []Group) []eval.Case {
 			out = append(out, eval.Case{Query: n.Title, RelevantIDs: []string{id}, Project: project, Source: "self:title"})
 			if s := distinctive(n.Body, df); s != "" && s != n.Title {
 				out = append(out, eval.Case{Query: s, RelevantIDs: []string{id}, Project: project, Source: "self:sentence"})
+			}
+		}
+	}
+	return append(out, ValueCases(project, ns, groups)...)
+}
+
+// maxValueDF is how many of the project's notes a value may appear in and
+// still name one fact: a word in most notes is no value of this one.
+const maxValueDF = 3
+
+var valueRes = sync.OnceValue(func() []*regexp.Regexp {
+	return []*regexp.Regexp{
+		regexp.MustCompile(`\b[vV]?\d+(?:[.:]\d+)+\b|\b\d{2,}\b`),                             // versions, ports, numbers
+		regexp.MustCompile(`(?:~|\.{1,2})?(?:/[\w.-]+)+/?|\b[\w.-]+(?:/[\w.-]+)+`),            // paths
+		regexp.MustCompile(`\b\w+(?:\.\w+)+\b`),                                               // dotted names, files
+		regexp.MustCompile(`\b[A-Za-z]\w*(?:[_-]\w+)+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z]{2,}\w*\b`), // identifiers
+		regexp.MustCompile(`\b[A-Za-z]+\d\w*\b`),                                              // letters with digits
+	}
+})
+
+// sentenceStart reports whether the word at i opens a sentence (so its
+// capital says nothing).
+func sentenceStart(text string, i int) bool {
+	j := strings.LastIndexFunc(text[:i], func(r rune) bool { return r != ' ' && r != '\t' })
+	return j < 0 || strings.ContainsRune(".!?:\n#*-", rune(text[j]))
+}
+
+var nameRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b[A-Z][a-z]+\b`) })
+
+// Values are the distinctive values a note states: numbers, versions,
+// ports, paths, identifiers and names, each as written.
+func Values(text string) []string {
+	var out []string
+	seen := map[string]bool{}
+	addv := func(v string) {
+		v = strings.TrimRight(v, ".-/:")
+		if len(store.Tokens(v)) == 0 || seen[v] {
+			return
+		}
+		seen[v] = true
+		out = append(out, v)
+	}
+	for _, re := range valueRes() {
+		for _, v := range re.FindAllString(text, -1) {
+			addv(v)
+		}
+	}
+	for _, m := range nameRe().FindAllStringIndex(text, -1) {
+		if !sentenceStart(text, m[0]) {
+			addv(text[m[0]:m[1]])
+		}
+	}
+	return out
+}
+
+// ValueCases are the gate cases for the values of every note a group
+// supersedes (SPEC 17: the gate sees values): each distinctive value (in at
+// most maxValueDF of the project's notes) as a query, relevant to that note.
+// A group after which such a value is no longer found is rejected.
+func ValueCases(project string, ns []*note.Note, groups []Group) []eval.Case {
+	byID := map[string]*note.Note{}
+	for _, n := range ns {
+		byID[n.ID] = n
+	}
+	df := map[string]int{}
+	for _, n := range ns {
+		seen := map[string]bool{}
+		for _, tok := range store.Tokens(strings.ToLower(n.Title + " " + n.Body)) {
+			if !seen[tok] {
+				seen[tok] = true
+				df[tok]++
+			}
+		}
+	}
+	var out []eval.Case
+	for _, g := range groups {
+		for _, id := range g.Superseded {
+			n := byID[id]
+			if n == nil {
+				continue
+			}
+			for _, v := range Values(n.Title + "\n" + n.Body) {
+				rare := false
+				for _, tok := range store.Tokens(strings.ToLower(v)) {
+					if df[tok] <= maxValueDF {
+						rare = true
+					}
+				}
+				if rare {
+					out = append(out, eval.Case{Query: v, RelevantIDs: []string{id}, Project: project, Source: "self:value"})
+				}
 			}
 		}
 	}

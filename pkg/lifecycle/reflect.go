@@ -273,6 +273,9 @@ func Reflect(ctx context.Context, s *store.Store, client model.Client, projects 
 		return res, fmt.Errorf("reflect failed, nothing written: %w", err)
 	}
 	res.Paths, res.Written = paths, len(paths) > 0
+	if !res.Written && res.Plan != "" {
+		markApplied(s.Home(), res.Plan) // applied, with nothing to write: the next --apply asks again
+	}
 	return res, nil
 }
 
