@@ -41,7 +41,7 @@ type Group struct {
 	// paths, identifiers, names) no search finds after this group: any
 	// rejects it.
 	Lost []string `json:"lost_values,omitempty"`
-	ID           string  `json:"id,omitempty"` // the synthesized note, once written
+	ID   string   `json:"id,omitempty"` // the synthesized note, once written
 }
 
 // members are every note the group touches.
