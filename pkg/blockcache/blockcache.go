@@ -14,9 +14,11 @@
 //     read and incremented: two writers racing cannot leave a value that a
 //     reader saw before either write.
 //   - A cached block records the global stamp and its project's stamp read
-//     BEFORE the block was computed, and the size and modification time of
-//     the executable that rendered it and of every note file the block was
-//     read from. It is printed only if all of these still match and its
+//     BEFORE the block was computed, and the state (size, modification
+//     time, inode and change time) of the executable that rendered it, of
+//     every note file the block was read from, and of the note directories
+//     (so a note another writer adds, deletes or replaces by rename, as the
+//     reference, git pull or an editor do, is seen without any stamp). It is printed only if all of these still match and its
 //     checksum holds; otherwise the block is computed from the index as
 //     without a cache and saved.
 //
@@ -48,7 +50,7 @@ import (
 const Global = "global"
 
 // magic starts every cache file; a new layout gets a new number.
-const magic = "anamnesis inject cache 2"
+const magic = "anamnesis inject cache 3"
 
 // Key names one cached block.
 type Key struct {
@@ -135,7 +137,7 @@ type Entry struct {
 	home          string
 	key           Key
 	global, local string
-	files         []string // "size mtime quoted-path"
+	files         []string // "size mtime sys quoted-path"
 	block         Block    // what Cached found
 	err           error
 }
@@ -152,19 +154,41 @@ func Open(home string, key Key) *Entry {
 		var exe string
 		exe, e.err = os.Executable()
 		e.Track(exe)
+		for _, d := range noteDirs(home) {
+			e.Track(d)
+		}
 	}
 	return e
 }
 
+// fileID is what a file's or directory's state is compared by: size and
+// modification time, and where the system has them the inode and the
+// change time, which no tool can set back (cp -p, touch -r and sync tools
+// restore a modification time; the kernel still moves the change time).
 func fileID(fi os.FileInfo) string {
-	return strconv.FormatInt(fi.Size(), 10) + " " + strconv.FormatInt(fi.ModTime().UnixNano(), 10)
+	return strconv.FormatInt(fi.Size(), 10) + " " + strconv.FormatInt(fi.ModTime().UnixNano(), 10) + sysID(fi)
 }
 
-// Track records a note file the block was read from, so a hand edit of a
-// shown note (no reindex) is a miss. Taken after the read: an edit landing
+// noteDirs are the directories whose state every block depends on: any
+// note file created, deleted or renamed in them, by any writer (the
+// reference, git pull, an editor that saves by rename), changes their
+// modification and change times. Seven stats, whatever the store's size.
+func noteDirs(home string) []string {
+	var out []string
+	for _, tree := range []string{"memory", "local"} {
+		out = append(out, filepath.Join(home, tree))
+		for _, typ := range []string{"episodic", "semantic", "procedural"} {
+			out = append(out, filepath.Join(home, tree, typ))
+		}
+	}
+	return out
+}
+
+// Track records a note file the block was read from, so an edit of a shown
+// note by any writer (no reindex, same size, mtime set back) is a miss. Taken after the read: an edit landing
 // within that instant is seen at the next write or reindex of its project.
 func (e *Entry) Track(path string) {
-	id := "-1 0"
+	id := "-1 0 -"
 	if fi, err := os.Lstat(path); err == nil {
 		id = fileID(fi)
 	}
@@ -239,12 +263,12 @@ func (e *Entry) parse(s string) (string, bool) {
 			want.block.IDs = strings.Fields(ids)
 		}
 		if f, ok := strings.CutPrefix(l, "file "); ok {
-			// "size mtime quoted-path": re-stat the path now.
-			parts := strings.SplitN(f, " ", 3)
-			if len(parts) != 3 {
+			// "size mtime sys quoted-path": re-stat the path now.
+			parts := strings.SplitN(f, " ", 4)
+			if len(parts) != 4 {
 				return "", false
 			}
-			p, err := strconv.Unquote(parts[2])
+			p, err := strconv.Unquote(parts[3])
 			if err != nil {
 				return "", false
 			}
