@@ -18,7 +18,10 @@
 //     time, inode and change time) of the executable that rendered it, of
 //     every note file the block was read from, and of the note directories
 //     (so a note another writer adds, deletes or replaces by rename, as the
-//     reference, git pull or an editor do, is seen without any stamp). It is printed only if all of these still match and its
+//     reference, git pull or an editor do, is seen without any stamp).
+//     Bump records the directories' state each write of ours leaves; a
+//     block whose directories changed only by that is still valid for the
+//     projects the write did not touch. It is printed only if all of these still match and its
 //     checksum holds; otherwise the block is computed from the index as
 //     without a cache and saved.
 //
@@ -96,6 +99,12 @@ func Bump(home string, projects ...string) error {
 			errs = append(errs, err)
 		}
 	}
+	// The note directories as this write left them: a block saved before
+	// it stays valid for the projects it did not touch. A change by another
+	// writer before this one was seen by the store (a rebuild bumps Global).
+	if err := atomicfile.Write(oursPath(home), []byte(dirState(home)), 0o644); err != nil {
+		errs = append(errs, err)
+	}
 	return errors.Join(errs...)
 }
 
@@ -137,6 +146,7 @@ type Entry struct {
 	home          string
 	key           Key
 	global, local string
+	dirs          string   // the note directories' state (dirState)
 	files         []string // "size mtime sys quoted-path"
 	block         Block    // what Cached found
 	err           error
@@ -154,12 +164,25 @@ func Open(home string, key Key) *Entry {
 		var exe string
 		exe, e.err = os.Executable()
 		e.Track(exe)
-		for _, d := range noteDirs(home) {
-			e.Track(d)
-		}
+		e.dirs = dirState(home)
 	}
 	return e
 }
+
+// dirState is the state of the note directories, one fileID each.
+func dirState(home string) string {
+	var b strings.Builder
+	for _, d := range noteDirs(home) {
+		id := "-1 0 -"
+		if fi, err := os.Lstat(d); err == nil {
+			id = fileID(fi)
+		}
+		b.WriteString(strings.ReplaceAll(id, " ", "/") + ";")
+	}
+	return b.String()
+}
+
+func oursPath(home string) string { return filepath.Join(dir(home), "stamps", "dirs") }
 
 // fileID is what a file's or directory's state is compared by: size and
 // modification time, and where the system has them the inode and the
@@ -201,6 +224,7 @@ func (e *Entry) header() string {
 	b.WriteString(magic + "\n")
 	fmt.Fprintf(&b, "key %q %d %d\n", e.key.Project, e.key.K, e.key.Budget)
 	b.WriteString("stamp " + e.global + " " + e.local + "\n")
+	b.WriteString("dirs " + e.dirs + "\n")
 	fmt.Fprintf(&b, "mark %d\n", e.block.Mark)
 	b.WriteString("ids " + strings.Join(e.block.IDs, " ") + "\n")
 	for _, f := range e.files {
@@ -251,8 +275,18 @@ func (e *Entry) parse(s string) (string, bool) {
 		return "", false
 	}
 	lines := strings.Split(strings.TrimSuffix(head, "\n"), "\n")
-	want := &Entry{key: e.key, global: e.global, local: e.local}
+	want := &Entry{key: e.key, global: e.global, local: e.local, dirs: e.dirs}
 	for _, l := range lines {
+		// The note directories changed since the block was saved: valid
+		// only if the change is the last write of ours (which bumped the
+		// stamps of what it touched and recorded the state it left).
+		if d, ok := strings.CutPrefix(l, "dirs "); ok && d != e.dirs {
+			ours, err := os.ReadFile(oursPath(e.home))
+			if err != nil || string(ours) != e.dirs {
+				return "", false
+			}
+			want.dirs = d
+		}
 		if m, ok := strings.CutPrefix(l, "mark "); ok {
 			var err error
 			if want.block.Mark, err = strconv.ParseInt(m, 10, 64); err != nil {
