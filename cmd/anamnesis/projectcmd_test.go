@@ -47,3 +47,28 @@ func TestProjectTrust(t *testing.T) {
 		t.Fatal("a refused trust changed config.json")
 	}
 }
+
+// TestProjectKeyRedacted: the project key passes the redactor like title,
+// body and tags (the issue's --project postgres://app:pw@host/db), and the
+// write reports what it removed.
+func TestProjectKeyRedacted(t *testing.T) {
+	home := t.TempDir()
+	var out, errb bytes.Buffer
+	err := run(context.Background(), []string{"write", "--home", home, "--type", "semantic", "--title", "db",
+		"--body", "the app database", "--project", "postgres://app:Sup3r-Secret9@db.internal/app", "--json"}, strings.NewReader(""), &out, &errb)
+	if err != nil {
+		t.Fatalf("%v %s", err, errb.String())
+	}
+	if strings.Contains(out.String()+errb.String(), "Sup3r-Secret9") || !strings.Contains(out.String(), "postgres://app:[REDACTED]@db.internal/app") {
+		t.Fatalf("write output:\n%s%s", out.String(), errb.String())
+	}
+	files, _ := filepath.Glob(filepath.Join(home, "memory", "semantic", "*.md"))
+	for _, f := range files {
+		if data, _ := os.ReadFile(f); bytes.Contains(data, []byte("Sup3r-Secret9")) {
+			t.Fatalf("the project key's password reached the note:\n%s", data)
+		}
+	}
+	if len(files) != 1 {
+		t.Fatalf("files %v", files)
+	}
+}

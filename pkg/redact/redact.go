@@ -30,6 +30,9 @@ type rule struct {
 	// hints are lower-case substrings one of which every match contains;
 	// checking them first keeps ordinary prose off the slower regexps.
 	hints []string
+	// repeat runs the rule again on its own output while it changes
+	// (several flags of one command).
+	repeat bool
 }
 
 // Redactor applies a fixed rule list. It is safe for concurrent use.
@@ -43,7 +46,7 @@ type Redactor struct {
 const pairKeys = `(?:pass(?:word|wd|phrase)|pwd|secret(?:[_-]?access)?(?:[_-]?key)?|client[_-]?secret|` +
 	`(?:access|auth|refresh|id|session|bearer|api|bot|private)?[_-]?token|` +
 	`api[_-]?key|apikey|access[_-]?key(?:[_-]?id)?|private[_-]?key|credentials?|` +
-	`account[_-]?key|shared[_-]?access[_-]?key)`
+	`account[_-]?key|shared[_-]?access[_-]?key|psk|requirepass|masterauth|passcode|_auth(?:token)?|signature|mnemonic)`
 
 // assign is the operator between a key and its value: = : := => (a Go
 // ":=" must not leave "=" as the value).
@@ -101,6 +104,181 @@ func New() *Redactor {
 		whole("planetscale-token", `\bpscale_(?:tkn|pw|oauth)_[A-Za-z0-9=._-]{32,64}`, "pscale_"),
 		whole("sentry-token", `\bsntr[ysu]_[A-Za-z0-9+/=_-]{40,}`, "sntr"),
 		whole("atlassian-token", `\bATATT3[A-Za-z0-9_=-]{100,}`, "atatt3"),
+		// More vendors' prefixes, each followed by its token body.
+		whole("vendor-token", `\b(?:dckr_pat_|CCIPAT_|sntr[ysu]_|sq[upa]_|r8_|gsk_|pplx-|xai-|nvapi-|jina_|nfp_|rzp_(?:live|test)_|pdl_(?:live|sdbx)_apikey_|FLWSECK(?:_TEST)?-|ATBB|AKCp|ya29\.|xoxe\.|EAAA)[A-Za-z0-9_.$-]{14,}`, "dckr_pat_", "ccipat_", "sntr", "squ_", "sqp_", "sqa_", "r8_", "gsk_", "pplx-", "xai-", "nvapi-", "jina_", "nfp_", "rzp_", "pdl_", "flwseck", "atbb", "akcp", "ya29.", "xoxe.", "eaaa"),
+		whole("vendor-token", `\baccess_token\$production\$[a-z0-9]+\$[a-f0-9]{32}`, "access_token$"),
+		whole("vendor-token", `\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{40,}`, "atlasv1"),
+		whole("vendor-token", `\boy2[a-z0-9]{43}\b`, "oy2"),
+		{
+			// Any other short lower-case prefix and '_' or '-' followed by a
+			// long random body (a vendor's token whose prefix no rule names):
+			// the body's randomness decides; hex bodies are digests.
+			name:  "vendor-token",
+			hints: []string{"_", "-"},
+			re:    regexp.MustCompile(`\b([a-z][a-z0-9]{1,7})[_-](?:(?:live|test|pat|prod|api|key|sk|v1)[_-])?([A-Za-z0-9]{28,})(\b[+/=]?)`),
+			keep: func(m []string) bool {
+				// sha512-<base64> is an integrity digest; a body running on
+				// into base64 is an encoded blob.
+				return strings.HasPrefix(m[1], "sha") || strings.HasPrefix(m[1], "md") || m[3] != "" ||
+					hexOnly(m[2]) || !random(m[2]) || !strings.ContainsAny(m[2], upper)
+			},
+		},
+		// Chat webhooks: the URL is the credential.
+		whole("webhook", `\bhttps://[a-z0-9-]+\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{40,}`, "webhook.office.com"),
+		{
+			name:  "webhook",
+			hints: []string{"chat.googleapis.com"},
+			re:    regexp.MustCompile(`(\bhttps://chat\.googleapis\.com/v1/spaces/[^\s?]+\?)(\S+)`),
+			repl:  func(m []string) string { return m[1] + Mask },
+		},
+		{
+			name:  "webhook",
+			hints: []string{"/hooks/"},
+			re:    regexp.MustCompile(`(\bhttps?://[^\s/]+/hooks/)([a-z0-9]{26})\b`),
+			repl:  func(m []string) string { return m[1] + Mask },
+		},
+		// PuTTY private key files, whole.
+		whole("private-key", `PuTTY-User-Key-File-[0-9]+:[\s\S]*?(?:Private-MAC:[ \t]*[0-9a-fA-F]+|\z)`, "putty-user-key-file"),
+		{
+			// A JWK's private members (an EC or RSA key's d, p, q, ...).
+			name:  "private-key",
+			hints: []string{`"kty"`},
+			re:    regexp.MustCompile(`("(?:d|p|q|dp|dq|qi|k)"[ \t]*:[ \t]*")([A-Za-z0-9_-]{20,})(")`),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+		},
+		// A 64-byte key pair as a JSON array of numbers (Solana's id.json).
+		whole("private-key", `\[\s*(?:\d{1,3}\s*,\s*){63}\d{1,3}\s*\]`, ","),
+		{
+			// A BIP39 seed phrase: 12 to 24 lower-case words where a seed,
+			// mnemonic or recovery phrase is named.
+			name:  "mnemonic",
+			hints: []string{"seed", "mnemonic", "recovery", "phrase", "wallet"},
+			re:    regexp.MustCompile(`(?i)((?:mnemonic|seed(?:[ _-]?phrase|[ _-]?words)?|recovery[ _-]?(?:phrase|words)|secret[ _-]?phrase|wallet[ _-]?words)[^\n]{0,40}?(?:[:=]|\n)[ \t"'\n]*)((?:[a-z]{3,8}[ \t\n]+){11,23}[a-z]{3,8})`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep: func(m []string) bool {
+				n := len(strings.Fields(m[2]))
+				return n%3 != 0 || m[2] != strings.ToLower(m[2])
+			},
+		},
+		{
+			// Cookies: every value of a Cookie or Set-Cookie header, and of
+			// curl's -b/--cookie, except the attributes.
+			name:  "cookie",
+			hints: []string{"cookie", "-b"},
+			re:    regexp.MustCompile(`(?i)(\b(?:set-)?cookie[ \t]*:[ \t]*|(?:^|\s)(?:-b|--cookie)[ \t]+["']?)([^\n"']+)`),
+			repl:  func(m []string) string { return m[1] + cookieMask(m[2]) },
+			keep:  func(m []string) bool { return !strings.Contains(m[2], "=") || cookieMask(m[2]) == m[2] },
+		},
+		{
+			// Credential headers other than Authorization: X-API-Key,
+			// X-Auth-Token, Private-Token, api-key, X-Vault-Token, ...
+			name:  "header",
+			hints: []string{"key", "token", "secret"},
+			re:    regexp.MustCompile(`(?i)(\b(?:x-[a-z0-9-]*(?:key|token|secret)|private-token|api-?key|apikey|[a-z]+-(?:auth|access|session|server|api)-(?:key|token)|x-auth-key)[ \t]*:[ \t]*)([^\s"',;]{8,})`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
+		},
+		// Command-line password flags, by tool.
+		flagRule(`docker[ \t]+login|podman[ \t]+login|buildah[ \t]+login|mongosh|mongo|mongodump|mongorestore|mongoexport|mongoimport|hdbsql|az[ \t]+login`, `-p|--password|-password`),
+		flagRule(`redis-cli`, `-a|--pass`),
+		flagRule(`sqlcmd|bcp|osql|ipmitool|zip|unzip`, `-P`),
+		flagRule(`ldap[a-z]*`, `-w`),
+		flagRule(`keytool`, `-storepass|-keypass|-srcstorepass|-deststorepass|-srckeypass|-destkeypass`),
+		flagRule(`gpg|gpg2`, `--passphrase`),
+		flagRule(`influx|snmp[a-z]*`, `-password|-A|-X`),
+		flagRule(`xfreerdp|wlfreerdp`, `/p:`),
+		flagRule(`wget`, `--password|--http-password|--ftp-password`),
+		{
+			// 7z's password is glued to -p.
+			name:  "password-flag",
+			hints: []string{"7z"},
+			re:    regexp.MustCompile(`(\b7za?\b[^\n|;&]*?[ \t]-p)([^\s'"]+)`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep:  func(m []string) bool { return redacted(m[2]) },
+		},
+		{
+			// openssl -passin/-passout pass:SECRET (env:VAR and file: name one).
+			name:  "password-flag",
+			hints: []string{"pass:"},
+			re:    regexp.MustCompile(`(-pass(?:in|out)?[ \t]+["']?pass:)([^\s'"]+)`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep:  func(m []string) bool { return redacted(m[2]) },
+		},
+		{
+			// smbclient -U user%password (and rpcclient, smbmap, ...).
+			name:  "password-flag",
+			hints: []string{"%"},
+			re:    regexp.MustCompile(`((?:^|\s)(?:-U|--user(?:name)?)[ \t=]*["']?[^%\s'"]+%)([^\s'"]+)`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep:  func(m []string) bool { return redacted(m[2]) },
+		},
+		{
+			// htpasswd -b FILE USER PASSWORD (-n: no FILE).
+			name:  "password-flag",
+			hints: []string{"htpasswd"},
+			re:    regexp.MustCompile(`(\bhtpasswd[ \t]+(-[A-Za-z]*b[A-Za-z]*)(?:[ \t]+-[A-Za-z]+)*[ \t]+(?:\S+[ \t]+)?\S+[ \t]+)('[^'\n]*'|"[^"\n]*"|[^\s'"]+)`),
+			repl:  func(m []string) string { return m[1] + quoteMask(m[3]) },
+			keep: func(m []string) bool {
+				// Without -n the match must span FILE and USER.
+				return redacted(strings.Trim(m[3], `'"`)) || !strings.Contains(m[2], "n") && len(strings.Fields(m[1])) < 4
+			},
+		},
+		{
+			// vault login TOKEN; rabbitmqctl add_user|change_password USER PASSWORD;
+			// mc alias set NAME URL ACCESS SECRET; net use ... /user:NAME PASSWORD.
+			name:  "password-flag",
+			hints: []string{"vault", "rabbitmqctl", "mc ", "net use"},
+			re: regexp.MustCompile(`(?i)(\bvault[ \t]+login[ \t]+(?:-\S+[ \t]+)*|\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+|` +
+				`\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+|\bnet[ \t]+use\b[^\n]*?/user:\S+[ \t]+)('[^'\n]*'|"[^"\n]*"|[^\s'"/-][^\s'"]*)`),
+			repl: func(m []string) string { return m[1] + quoteMask(m[2]) },
+			keep: func(m []string) bool { return notAValue(strings.Trim(m[2], `'"`)) },
+		},
+		{
+			// sqlplus USER/PASSWORD[@DB]; echo PASSWORD | sudo -S.
+			name:  "password-flag",
+			hints: []string{"sqlplus", "sudo"},
+			re:    regexp.MustCompile(`(\bsqlplus[ \t]+(?:-\S+[ \t]+)*[A-Za-z0-9_$#]+/)([^\s@/'"]+)|(\becho[ \t]+)('[^'\n]*'|"[^"\n]*"|[^\s'"|]+)([ \t]*\|[ \t]*sudo[ \t]+-S)`),
+			repl: func(m []string) string {
+				if m[1] != "" {
+					return m[1] + Mask
+				}
+				return m[3] + quoteMask(m[4]) + m[5]
+			},
+			keep: func(m []string) bool { return redacted(m[2]) || m[4] != "" && notAValue(strings.Trim(m[4], `'"`)) },
+		},
+		{
+			// XML credential elements and NuGet's key/value pairs:
+			// <password>x</password>, <add key="ClearTextPassword" value="x"/>.
+			name:  "secret-value",
+			hints: []string{"pass", "secret", "token", "key", "pwd", "psk"},
+			re: regexp.MustCompile(`(?i)(<([a-z0-9_:.-]*(?:password|passwd|pwd|secret|token|apikey|api_key|accesskey|privatekey|passphrase|psk)[a-z0-9_.-]*)>)([^<\n]+)(</)|` +
+				`(\bkey[ \t]*=[ \t]*"[a-z0-9_.-]*(?:password|passwd|secret|token|apikey|api_key)[a-z0-9_.-]*"[ \t]+value[ \t]*=[ \t]*")([^"\n]+)(")`),
+			repl: func(m []string) string {
+				if m[1] != "" {
+					return m[1] + Mask + m[4]
+				}
+				return m[5] + Mask + m[7]
+			},
+			keep: func(m []string) bool { return notAValue(m[3]+m[6]) || redacted(m[3]+m[6]) },
+		},
+		{
+			// Config lines whose key and value a space separates (redis.conf).
+			name:  "secret-value",
+			hints: []string{"requirepass", "masterauth"},
+			re:    regexp.MustCompile(`(?im)^([ \t]*(?:requirepass|masterauth)[ \t]+)("[^"\n]*"|\S+)`),
+			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
+			keep:  func(m []string) bool { return notAValue(strings.Trim(m[2], `"`)) },
+		},
+		{
+			// Prose: "login is admin / X", "creds root:toor", "credentials are u:p".
+			name:  "secret-value",
+			hints: []string{"login", "cred", "user"},
+			re:    regexp.MustCompile(`(?i)(\b(?:login|creds?|credentials|user(?:name)?(?:[ \t]+and[ \t]+pass(?:word)?)?)[ \t]+(?:is[ \t]+|are[ \t]+|:[ \t]*)?[A-Za-z0-9_.@-]+(?:[ \t]+/[ \t]+|:))([^\s,;]+)`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep: func(m []string) bool {
+				return notAValue(m[2]) || redacted(m[2]) || strings.HasPrefix(m[2], "/") || len(m[2]) < 3
+			},
+		},
 		{
 			// OpenAI (sk-, sk-proj-), Anthropic (sk-ant-) and the services that
 			// copied them. Generated keys are random; kebab-case names
@@ -121,7 +299,7 @@ func New() *Redactor {
 			name:  "authorization",
 			hints: []string{"authorization"},
 			re: regexp.MustCompile(`(?i)\b((?:proxy-)?authorization\\?["']?[ \t]*[:=][ \t]*\\?["']?)` +
-				`((?:bearer|basic|token|digest|negotiate|bot)[ \t]+)?([^\s"'\\,;]+)`),
+				`((?:bearer|basic|token|digest|negotiate|bot|ssws|[a-z][a-z0-9-]{1,30})[ \t]+)?([^\s"'\\,;]+)`),
 			repl: func(m []string) string { return m[1] + m[2] + Mask },
 			keep: func(m []string) bool { return notAValue(m[3]) },
 		},
@@ -208,7 +386,7 @@ func New() *Redactor {
 			// key=value, key: value, "key": "value", KEY='value'. The key name
 			// stays so the note still says what was there.
 			name:  "secret-value",
-			hints: []string{"pass", "pwd", "secret", "token", "key", "credential"},
+			hints: []string{"pass", "pwd", "secret", "token", "key", "credential", "auth", "psk", "signature", "mnemonic"},
 			// The key may be glued to a prefix (PGPASSWORD=), and JSON may be
 			// backslash-escaped inside a shell command (\"password\": \"x\").
 			re: regexp.MustCompile(`(?i)(\b[A-Za-z0-9_.-]*` + pairKeys + `)` +
@@ -220,8 +398,12 @@ func New() *Redactor {
 				}
 				return m[1] + m[2] + quoteMask(m[3])
 			},
-			// "token == x" compares; "=" must not be taken for the value.
-			keep: func(m []string) bool { return m[3][0] == '=' || notAValue(strings.Trim(m[3], `"'\`)) },
+			// "token == x" compares; "=" must not be taken for the value;
+			// "token: 512" is a count.
+			keep: func(m []string) bool {
+				v := strings.Trim(m[3], `"'\`)
+				return m[3][0] == '=' || notAValue(v) || count(v)
+			},
 		},
 		{
 			// AWS secret access keys have no prefix: 40 random base64 characters
@@ -257,9 +439,10 @@ func New() *Redactor {
 			// "password X". Only a value with a digit or symbol counts
 			// ("the password is stored in the vault" stays), unless quoted.
 			name:  "secret-value",
-			hints: []string{"pass", "pwd", "token", "secret", "key"},
-			re: regexp.MustCompile(`(?i)(\b(?:pass(?:word|wd|phrase)|pwd|token|api[ _-]?key|secret(?:[ _-]?key)?|access[ _-]key)` +
-				`(?:[ \t]+(?:is|was|=|:)[ \t]+|[ \t]+))` +
+			hints: []string{"pass", "pw", "token", "secret", "key", "passwort", "mot de passe", "contraseña", "senha"},
+			re: regexp.MustCompile(`(?i)(\b(?:pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]?key)?|access[ _-]key|private[ _-]key|` +
+				`passwort|kennwort|mot de passe|contraseña|senha)` +
+				`(?:[ \t]+for[ \t]+[^:\n]{1,40}:[ \t]*|:[ \t]*|[ \t]+(?:is|was|=|:|to|ist|est|es|é)[ \t]+|[ \t]+))` +
 				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|\x60[^\x60\n]{1,200}\x60|[^\s"'\x60]+)`),
 			repl: func(m []string) string {
 				v := m[2]
@@ -280,6 +463,68 @@ func New() *Redactor {
 		},
 	}
 	return &Redactor{rules: rules}
+}
+
+// flagRule masks the value of a password flag of the named tools
+// ("redis-cli -a X", "sqlcmd -P X", "docker login -p X"). Several flags of
+// one command are masked one after another (Redact repeats the rule).
+func flagRule(tools, flags string) rule {
+	var hints []string
+	for _, t := range strings.Split(tools, "|") {
+		hints = append(hints, strings.ToLower(strings.TrimRight(t[:strings.IndexFunc(t+"[", func(r rune) bool { return r == '[' || r == '\\' })], "*")))
+	}
+	return rule{
+		name:   "password-flag",
+		hints:  hints,
+		repeat: true,
+		re: regexp.MustCompile(`(?i)(\b(?:` + tools + `)\b[^\n|;&]*?[ \t](?-i:` + flags + `))` +
+			`([ \t]+|=|:)?('[^'\n]*'|"[^"\n]*"|[^\s'"]+)`),
+		repl: func(m []string) string { return m[1] + m[2] + quoteMask(m[3]) },
+		keep: func(m []string) bool {
+			v := strings.Trim(m[3], `'"`)
+			// "-p" glued to a value only where the tool takes it so (mongosh -pX is rare).
+			return notAValue(v) || redacted(v) || strings.HasPrefix(v, "-") || m[2] == "" && !strings.HasSuffix(m[1], ":")
+		},
+	}
+}
+
+// cookieMask masks every cookie value in a Cookie or Set-Cookie header,
+// keeping names and attributes.
+func cookieMask(v string) string {
+	parts := strings.Split(v, ";")
+	for i, p := range parts {
+		name, val, ok := strings.Cut(p, "=")
+		n := strings.ToLower(strings.TrimSpace(name))
+		if !ok || val == "" || redacted(val) || n == "path" || n == "domain" || n == "expires" || n == "max-age" || n == "samesite" {
+			continue
+		}
+		parts[i] = name + "=" + Mask
+	}
+	return strings.Join(parts, ";")
+}
+
+// count reports a short number ("512", "4096"): a size or a count after a
+// key word, not a secret.
+func count(v string) bool {
+	if len(v) == 0 || len(v) > 6 {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		if v[i] < '0' || v[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func hexOnly(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
 }
 
 // userFlag is curl's -u/--user user:password, opening with quote q.
@@ -439,7 +684,7 @@ func (r *Redactor) String(s string) string {
 func (r *Redactor) Redact(s string) (string, []string) {
 	lower := strings.ToLower(s)
 	var kinds []string
-	for i := range r.rules {
+	for i := 0; i < len(r.rules); i++ {
 		ru := &r.rules[i]
 		if !anyHint(lower, ru.hints) {
 			continue
@@ -480,6 +725,9 @@ func (r *Redactor) Redact(s string) (string, []string) {
 		b.WriteString(s[last:])
 		s = b.String()
 		lower = strings.ToLower(s)
+		if ru.repeat {
+			i-- // again, on what it left, until it changes nothing
+		}
 	}
 	slices.Sort(kinds)
 	return s, kinds

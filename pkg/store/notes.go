@@ -77,7 +77,7 @@ func (s *Store) Put(ctx context.Context, n *note.Note, opts ...Option) error {
 
 // Clean is the one place every written note passes: the title becomes one
 // line of printable text and, unless the caller keeps them on purpose,
-// secrets in title, body and tags are redacted before the file exists (a
+// secrets in title, project key, body and tags are redacted before the file exists (a
 // secret in memory/ reaches git and every machine with the next sync).
 // Write, Put and WriteFileOnly call it; a caller comparing its text with a
 // stored note calls it to see what the store would write.
@@ -91,6 +91,8 @@ func Clean(n *note.Note, opts ...Option) {
 	if !o.keepSecrets {
 		var k []string
 		n.Title, kinds = redact.Redact(n.Title)
+		n.Project, k = redact.Redact(n.Project)
+		kinds = append(kinds, k...)
 		n.Body, k = redact.Redact(n.Body)
 		kinds = append(kinds, k...)
 		for i, t := range n.Tags {
