@@ -110,7 +110,11 @@ bench: build
 	$(GO) run ./scripts/bench/dashbench -gen $(BENCH_GEN) -work $(BENCH_DIR) -n 100000 || status=1; \
 	exit $$status
 
+# Needs npm (the pinned Claude Code CLI and MCP SDK go into ~/.cache) and
+# Chromium; without Chromium it offers to apt-get install it (as root),
+# asking first on a terminal (ANAMNESIS_E2E_INSTALL=1 says yes).
 e2e: build
+	@echo "make e2e: needs npm (installs the pinned Claude Code CLI and MCP SDK into ~/.cache/anamnesis-e2e) and chromium (offers to apt-get install it if missing)"
 	sh scripts/e2e/run.sh
 
 clean:

@@ -40,6 +40,15 @@ func (e *GitError) Unwrap() error { return e.Err }
 // the last line.
 func reason(stderr string) string {
 	lines := strings.Split(stderr, "\n")
+	// ssh's refusal has no "ssh: " prefix, and a remote's refusal of a
+	// push comes before git's generic "failed to push some refs": the
+	// refusal is the cause.
+	for _, l := range lines {
+		if l = strings.TrimSpace(l); strings.Contains(l, "Permission denied (") || strings.Contains(l, "Host key verification failed") ||
+			strings.Contains(l, "[remote rejected]") {
+			return l
+		}
+	}
 	for _, prefix := range []string{"ssh: ", "fatal: ", "error: "} {
 		for _, l := range lines {
 			l = strings.TrimSpace(l)

@@ -24,12 +24,17 @@ func Output(ctx context.Context, dir string, args ...string) (string, error) {
 // Probe says whether remote answers `git ls-remote` within timeout. The
 // error names the remote with its password masked.
 func Probe(ctx context.Context, remote string, timeout time.Duration) error {
+	_, err := probe(ctx, remote, timeout)
+	return err
+}
+
+func probe(ctx context.Context, remote string, timeout time.Duration) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	g := &git{dir: os.TempDir(), readOnly: true, connect: int(timeout / time.Second)}
-	_, err := g.run(ctx, "ls-remote", "--heads", "--", remote)
+	out, err := g.run(ctx, "ls-remote", "--heads", "--", remote)
 	if err == nil {
-		return nil
+		return out, nil
 	}
 	msg := err.Error()
 	var ge *GitError
@@ -41,5 +46,5 @@ func Probe(ctx context.Context, remote string, timeout time.Duration) error {
 		}
 	}
 	// git's message may quote the URL, credentials and all.
-	return errors.New(redact.String(strings.ReplaceAll(msg, remote, MaskURL(remote))))
+	return "", errors.New(redact.String(strings.ReplaceAll(msg, remote, MaskURL(remote))))
 }

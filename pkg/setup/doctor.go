@@ -480,10 +480,34 @@ func (d *doctor) git(ctx context.Context, remote string) {
 		return
 	}
 	shown := gitsync.MaskURL(remote)
-	if err := gitsync.Probe(ctx, remote, d.timeout); err != nil {
+	heads, err := gitsync.RemoteHeads(ctx, remote, d.timeout)
+	if err != nil {
+		fix := gitsync.RemoteFix(err.Error())
+		if fix == "" {
+			fix = "check the URL, the network and your ssh key"
+		}
 		d.add("remote", statusFail, fmt.Sprintf("%s is not reachable (%v); new notes stay committed locally until it is", shown, err),
-			"check the URL, the network and your ssh key; to change it: anamnesis init --remote URL (or --local-only)")
+			fix+"; to change it: anamnesis init --remote URL (or --local-only)")
 		return
+	}
+	d.remoteState(shown, heads)
+}
+
+// remoteState reports a reachable remote: one whose branches do not include
+// main (Anamnesis syncs main; notes on another branch are never merged),
+// and a last sync that failed for a reason RemoteFix knows (a remote that
+// is not bare answers ls-remote and refuses only the push).
+func (d *doctor) remoteState(shown string, heads []string) {
+	if len(heads) > 0 && !slices.Contains(heads, "main") {
+		d.add("remote", statusWarn, fmt.Sprintf("%s is reachable but has no main branch (it has %s); Anamnesis syncs main, so notes on those branches are not merged",
+			shown, strings.Join(heads, ", ")), "if that branch holds the notes, rename it on the host: git -C PATH branch -m "+heads[0]+" main (a bare repository made without -b main starts on master); if it is another project's repository, use a new one: git init --bare -b main")
+		return
+	}
+	if last := gitsync.Last(d.p.Home); last != nil && last.Error != "" {
+		if fix := gitsync.RemoteFix(last.Error); fix != "" {
+			d.add("remote", statusFail, fmt.Sprintf("%s is reachable, but the last sync (%s) failed: %s", shown, last.At, last.Error), fix)
+			return
+		}
 	}
 	d.add("remote", statusOK, shown+" reachable", "")
 }

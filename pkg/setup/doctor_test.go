@@ -117,7 +117,7 @@ func TestDoctorHealthyThenBroken(t *testing.T) {
 		{"hooks", "SessionEnd capture hook missing", "anamnesis init"},
 		{"mcp", `"anamnesis" is not registered`, "claude mcp add --scope user anamnesis -- '" + bin.Path(e.binDir, BinMCP) + "'"},
 		{"notes", bad + " cannot be read as a note", "correct the file (or delete it), then `anamnesis reindex`"},
-		{"remote", unreachable + " is not reachable", "check the URL"},
+		{"remote", unreachable + " is not reachable", "there is no repository at that path on the host"},
 	}
 	for _, w := range want {
 		found := false
