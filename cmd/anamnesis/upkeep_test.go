@@ -14,6 +14,16 @@ import (
 // It skips when python3 with PyYAML is missing.
 func reference(t *testing.T, version, code string, env ...string) string {
 	t.Helper()
+	out, err := tryReference(t, version, code, env...)
+	if err != nil {
+		t.Fatalf("reference %s: %v\n%s", version, err, out)
+	}
+	return out
+}
+
+// tryReference is reference that returns the failure.
+func tryReference(t *testing.T, version, code string, env ...string) (string, error) {
+	t.Helper()
 	if err := exec.Command("python3", "-c", "import yaml").Run(); err != nil {
 		t.Skip("python3 with PyYAML is not installed; the reference cannot run")
 	}
@@ -28,10 +38,7 @@ func reference(t *testing.T, version, code string, env ...string) string {
 	cmd.Env = append(os.Environ(), append(env, "PYTHONDONTWRITEBYTECODE=1",
 		"PYTHONPATH="+filepath.Join(src, "shim")+string(os.PathListSeparator)+filepath.Join(src, version))...)
 	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("reference %s: %v\n%s", version, err, out)
-	}
-	return string(out)
+	return string(out), err
 }
 
 // get --json prints a body as the reference's reader returns it: a file
@@ -93,5 +100,66 @@ func TestReflectNothingToDoAndProseAroundFence(t *testing.T) {
 	out, _, err = anamnesis(t, "reflect", "--project", "demo", "--min", "0", "--apply", "--no-sync")
 	if err != nil || !strings.Contains(out, "wrote 1 note(s)") || !strings.Contains(out, "Builds use make") {
 		t.Fatalf("prose around a fence: %v\n%s", err, out)
+	}
+}
+
+// What consolidate writes is read by both reference versions where one
+// form can say it: a keep superseding one note writes a scalar, which the
+// seed-era reference's own reindex reads. A synthesis superseding several
+// must list them; consolidate says the seed-era version cannot read that
+// (its reindex does fail on it, the newest's does not), and doctor says so
+// when the seed-era version indexed the home last.
+func TestSupersedesAndTheSeedEraReference(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("ANAMNESIS_HOME", home)
+	t.Setenv("ANAMNESIS_MACHINE_ID", "box")
+	t.Setenv("HOME", t.TempDir())
+	var ids []string
+	for _, b := range []string{"We deploy with make deploy.", "We deploy with make deploy.", "The cache is redis.", "The queue is rabbitmq."} {
+		out, _, err := anamnesis(t, "write", "--type", "semantic", "--project", "demo", "--title", b, "--body", b, "--json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n struct{ ID string }
+		json.Unmarshal([]byte(out), &n)
+		ids = append(ids, n.ID)
+	}
+	srv, _ := modelStandIn(t,
+		`[{"action":"keep","keeper_id":"`+ids[0]+`","superseded_ids":["`+ids[1]+`"]}]`,
+		`[{"action":"synthesize","type":"semantic","title":"Cache and queue","body":"The cache is redis; the queue is rabbitmq.","superseded_ids":["`+ids[2]+`","`+ids[3]+`"]}]`)
+	t.Setenv("ANAMNESIS_REFLECTION_PROVIDER", "local")
+	t.Setenv("ANAMNESIS_REFLECTION_MODEL", "m")
+	t.Setenv("ANAMNESIS_REFLECTION_BASE_URL", srv.URL+"/v1")
+	reindex := `import os
+from anamnesis.store import MemoryStore
+st = MemoryStore(root=os.environ["REF_HOME"])
+st.reindex()
+print(sorted(st.superseded_ids()))`
+	out, _, err := anamnesis(t, "consolidate", "--project", "demo", "--min", "2", "--apply", "--no-sync")
+	if err != nil || strings.Contains(out, "seed-era") {
+		t.Fatalf("keep: %v\n%s", err, out)
+	}
+	for _, v := range []string{"seed-era", "head"} {
+		if got := reference(t, v, reindex, "REF_HOME="+home); !strings.Contains(got, ids[1]) {
+			t.Errorf("%s reference after a keep: %s", v, got)
+		}
+	}
+	out, _, err = anamnesis(t, "consolidate", "--project", "demo", "--min", "2", "--apply", "--no-sync")
+	if err != nil || !strings.Contains(out, "the seed-era reference cannot read such a note") {
+		t.Fatalf("synthesis: %v\n%s", err, out)
+	}
+	if got, err := tryReference(t, "head", reindex, "REF_HOME="+home); err != nil || !strings.Contains(got, ids[2]) || !strings.Contains(got, ids[3]) {
+		t.Errorf("the newest reference after a synthesis: %v %s", err, got)
+	}
+	if _, err := tryReference(t, "seed-era", reindex, "REF_HOME="+home); err == nil {
+		t.Error("the seed-era reference read a supersedes list: the notice is wrong")
+	}
+	out, _, _ = anamnesis(t, "doctor")
+	if !strings.Contains(out, "the seed-era reference implementation indexed this home last") {
+		t.Errorf("doctor after the seed-era reference:\n%s", out)
+	}
+	out, _, _ = anamnesis(t, "doctor")
+	if strings.Contains(out, "seed-era reference implementation indexed") {
+		t.Errorf("doctor warns though we indexed the home last:\n%s", out)
 	}
 }

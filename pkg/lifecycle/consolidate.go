@@ -337,6 +337,7 @@ func Consolidate(ctx context.Context, s *store.Store, client model.Client, proje
 
 // Print is the human report: every group with its verdict.
 func (r *ConsolidateResult) Print(w io.Writer) {
+	lists := false
 	for _, p := range r.Projects {
 		switch {
 		case p.Skipped != "":
@@ -367,7 +368,17 @@ func (r *ConsolidateResult) Print(w io.Writer) {
 			if len(g.Lost) > 0 {
 				fmt.Fprintf(w, "           would make unfindable: %s\n", strings.Join(g.Lost, ", "))
 			}
+			if g.Accepted && len(g.Superseded) > 1 {
+				lists = true
+			}
 		}
+	}
+	if lists {
+		fmt.Fprintln(w, SeedEraNotice)
 	}
 	printPlan(w, r.Plan, r.Apply, r.Written)
 }
+
+// SeedEraNotice is said wherever a note gets a supersedes list of several
+// ids: no single value says "supersedes these" to both reference versions.
+const SeedEraNotice = "note: a note superseding several notes lists them (supersedes: [...]), as the newest reference implementation writes; the seed-era reference cannot read such a note and its reindex, search and sync stop on a home that holds one (anamnesis doctor says when that version indexed the home last)"

@@ -391,12 +391,16 @@ func (d *doctor) store(ctx context.Context) {
 		d.add("store", statusFail, d.p.Home+" is not a directory", "move it aside, then `anamnesis init`")
 		return
 	}
+	seedEra := store.LastIndexedBy(d.p.Home) == store.SeedEraSchema
 	st, err := store.OpenChecked(ctx, d.p.Home)
 	if err != nil {
 		d.add("index", statusFail, err.Error(), "anamnesis reindex --full (the index is derived from the notes and safe to rebuild)")
 		return
 	}
 	defer st.Close()
+	if seedEra {
+		d.seedEraSupersedes(ctx, st)
+	}
 	if moved, why := st.SetAside(); moved != "" {
 		d.add("index", statusWarn, fmt.Sprintf("the index was unusable (%s); moved to %s and rebuilt from the notes", why, moved),
 			"nothing to do (the notes are the truth); delete "+moved+" once you no longer need it")
@@ -424,6 +428,26 @@ func (d *doctor) store(ctx context.Context) {
 		d.add("index", statusWarn, fmt.Sprintf("%d note file(s) changed and %d removed since the last index update", dr.Changed, dr.Removed), "anamnesis reindex")
 	} else {
 		d.add("index", statusOK, fmt.Sprintf("%d note file(s), index in step", dr.Files), "")
+	}
+}
+
+// seedEraSupersedes warns, for a home the seed-era reference indexed last,
+// of notes whose supersedes lists several ids: that version's reindex
+// stops at the first of them (so do its search and sync).
+func (d *doctor) seedEraSupersedes(ctx context.Context, st *store.Store) {
+	ns, err := st.List(ctx, store.Filter{})
+	if err != nil {
+		return
+	}
+	var ids []string
+	for _, n := range ns {
+		if len(n.Supersedes) > 1 {
+			ids = append(ids, n.ID)
+		}
+	}
+	if len(ids) > 0 {
+		d.add("reference", statusWarn, fmt.Sprintf("the seed-era reference implementation indexed this home last, and %d note(s) list several superseded ids (%s), which its reindex cannot read: its reindex, search and sync stop there", len(ids), strings.Join(ids[:min(len(ids), 5)], " ")),
+			"upgrade the reference implementation on that machine to its newest version (which reads the list), or stop using it on this home")
 	}
 }
 
