@@ -78,6 +78,7 @@ func Doctor(ctx context.Context, opts DoctorOptions, stdout, stderr io.Writer) e
 	}
 	d := &doctor{p: p, name: opts.Name, timeout: opts.Timeout}
 	d.binaries()
+	d.homeVars()
 	d.hooks()
 	d.mcp(ctx)
 	if d.plugin != "" {
@@ -112,6 +113,33 @@ func Doctor(ctx context.Context, opts DoctorOptions, stdout, stderr io.Writer) e
 		return ErrChecksFailed
 	}
 	return nil
+}
+
+// homeVars warns on Windows when %HOME% (Git Bash and other Unix-like tools
+// set it) names another folder than %USERPROFILE%, the home Claude Code and
+// Anamnesis use: a hand-made ~/.claude under %HOME% is never read.
+func (d *doctor) homeVars() {
+	if !isWindows() {
+		return
+	}
+	h, up := os.Getenv("HOME"), os.Getenv("USERPROFILE")
+	if h == "" || up == "" || samePath(msysPath(h), up) {
+		return
+	}
+	d.add("home", statusWarn, fmt.Sprintf("%%HOME%% is %s, not %%USERPROFILE%% (%s); Claude Code and Anamnesis use %%USERPROFILE%%", h, up),
+		"nothing, unless your Claude Code settings are under %HOME%: then set CLAUDE_CONFIG_DIR to that .claude folder")
+}
+
+// msysPath turns Git Bash's /c/Users/x into C:\Users\x.
+func msysPath(p string) string {
+	if len(p) >= 3 && p[0] == '/' && p[2] == '/' && ('a' <= p[1]|0x20 && p[1]|0x20 <= 'z') {
+		return strings.ToUpper(p[1:2]) + ":" + filepath.FromSlash(p[2:])
+	}
+	return p
+}
+
+func samePath(a, b string) bool {
+	return strings.EqualFold(filepath.Clean(filepath.FromSlash(a)), filepath.Clean(filepath.FromSlash(b)))
 }
 
 func (d *doctor) binaries() {

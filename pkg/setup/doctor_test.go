@@ -183,6 +183,9 @@ func TestDoctorDoesNotFollowSymlinkedNote(t *testing.T) {
 	if err := os.Symlink("/dev/zero", link); err != nil {
 		t.Fatal(err)
 	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Skip("this file system makes no symbolic links (Wine)")
+	}
 	done := make(chan []Check, 1)
 	go func() {
 		checks, _ := runDoctorJSON(t, e)

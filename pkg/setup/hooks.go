@@ -47,12 +47,18 @@ var AllBinaries = []string{BinDispatcher, BinInject, BinRecall, BinCapture, BinS
 // string, not a command. The home is always passed there, so "args" is never
 // empty (an empty list would be dropped and the hook read as shell form).
 func BuildHooks(binDir, home string, homeIsDefault bool) EventGroups {
+	return buildHooks(binDir, home, homeIsDefault, isWindows(), bin.Path)
+}
+
+// buildHooks builds the hooks in exec form (argument lists) or shell form,
+// with path naming a binary in binDir.
+func buildHooks(binDir, home string, homeIsDefault, execForm bool, path func(dir, name string) string) EventGroups {
 	cmd := func(name, args string) HookCommand {
-		if isWindows() {
+		if execForm {
 			a := append([]string{"--home", home}, strings.Fields(args)...)
-			return HookCommand{Type: "command", Command: bin.Path(binDir, name), Args: a}
+			return HookCommand{Type: "command", Command: path(binDir, name), Args: a}
 		}
-		c := hookArg(bin.Path(binDir, name))
+		c := hookArg(path(binDir, name))
 		if !homeIsDefault {
 			c += " --home " + hookArg(home)
 		}

@@ -9,8 +9,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/bin"
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 )
@@ -53,6 +55,11 @@ func newEnv(t *testing.T, withClaude bool) *env {
 			// Answers the MCP initialize request, as doctor's probe needs.
 			script = "#!/bin/sh\nread line\necho '{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"serverInfo\":{\"name\":\"anamnesis\",\"version\":\"test\"}}}'\nread line\n"
 		}
+		if isWindows() {
+			// No sh: the test binary stands in (TestMain picks the part by name).
+			standIn(t, bin.Path(e.binDir, b))
+			continue
+		}
 		if err := os.WriteFile(bin.Path(e.binDir, b), []byte(script), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -62,7 +69,9 @@ func newEnv(t *testing.T, withClaude bool) *env {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.Symlink(self, filepath.Join(e.pathDir, "claude")); err != nil {
+		if isWindows() {
+			standIn(t, bin.Path(e.pathDir, "claude"))
+		} else if err := os.Symlink(self, filepath.Join(e.pathDir, "claude")); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -77,6 +86,8 @@ func newEnv(t *testing.T, withClaude bool) *env {
 	}
 	t.Setenv("PATH", e.pathDir)
 	t.Setenv("HOME", e.userHome)
+	t.Setenv("USERPROFILE", e.userHome) // the home on Windows
+	t.Setenv("FAKE_SYNC_LOG", e.syncLog)
 	t.Setenv("CLAUDE_CONFIG_DIR", e.claudeDir)
 	t.Setenv("FAKE_CLAUDE_LOG", e.claudeLog)
 	for _, k := range []string{"ANAMNESIS_HOME", "ANAMNESIS_GIT_REMOTE", "ANAMNESIS_MACHINE_ID"} {
@@ -85,6 +96,48 @@ func newEnv(t *testing.T, withClaude bool) *env {
 	}
 	return e
 }
+
+// standIn puts a copy of the test binary at path: a link to one copy made
+// per test run where the file system allows (Windows refuses to delete a
+// link to the running test binary itself), else a copy of its own.
+func standIn(t *testing.T, path string) {
+	t.Helper()
+	src, err := standInCopy()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if os.Link(src, path) == nil {
+		return
+	}
+	data, err := os.ReadFile(src)
+	if err == nil {
+		err = os.WriteFile(path, data, 0o755)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+var standInCopy = sync.OnceValues(func() (string, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	data, err := os.ReadFile(self)
+	if err != nil {
+		return "", err
+	}
+	dir, err := os.MkdirTemp("", "setup-standin")
+	if err != nil {
+		return "", err
+	}
+	standInDir = dir
+	p := filepath.Join(dir, "standin.exe")
+	return p, os.WriteFile(p, data, 0o755)
+})
+
+// standInDir holds standInCopy's copy; TestMain removes it.
+var standInDir string
 
 func (e *env) settingsPath() string { return filepath.Join(e.claudeDir, "settings.json") }
 func (e *env) defaultHome() string  { return filepath.Join(e.userHome, ".anamnesis") }
@@ -183,7 +236,7 @@ func TestInitFreshThenIdempotent(t *testing.T) {
 	if got := string(e.read(cfgPath)); got != "{\n  \"machine_id\": \"laptop\"\n}\n" {
 		t.Errorf("config.json = %q", got)
 	}
-	if fi, _ := os.Stat(cfgPath); fi.Mode().Perm() != 0o600 {
+	if fi, _ := os.Stat(cfgPath); !atomicfile.HasPerm(fi, 0o600) {
 		t.Errorf("config.json mode %o", fi.Mode().Perm())
 	}
 	srv, ok := e.mcpServers()["anamnesis"]
@@ -359,8 +412,8 @@ func TestInitReplacesEarlierRegistrationAndHooks(t *testing.T) {
 		t.Fatalf("hooks %+v", hooks)
 	}
 	for _, h := range hooks {
-		if !strings.Contains(h.Command, " --home '"+strings.ReplaceAll(home, "'", `'\''`)+"'") {
-			t.Errorf("hook without the home: %s", h.Command)
+		if !strings.Contains(h.Line(), " --home '"+strings.ReplaceAll(home, "'", `'\''`)+"'") {
+			t.Errorf("hook without the home: %s", h.Line())
 		}
 	}
 	if !strings.Contains(out, "re-registered") {
@@ -454,6 +507,9 @@ func TestInitSymlinkedSettingsStaysALink(t *testing.T) {
 	}
 	if err := os.Symlink(target, e.settingsPath()); err != nil {
 		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(e.settingsPath()); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Skip("this file system makes no symbolic links (Wine)")
 	}
 	if out, err := e.init("--yes", "--local-only", "--no-sync", "--no-mcp"); err != nil {
 		t.Fatalf("%v\n%s", err, out)

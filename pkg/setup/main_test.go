@@ -1,12 +1,15 @@
 package setup
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
 )
 
 // TestMain doubles as a stand-in for the `claude` CLI: tests put a link
@@ -15,10 +18,36 @@ import (
 // does, and logs each call, so init's idempotence is checked against a
 // faithful file and not against a mock's expectations.
 func TestMain(m *testing.M) {
-	if filepath.Base(os.Args[0]) == "claude" {
-		os.Exit(fakeClaude(os.Args[1:]))
+	if os.Getenv("SETUP_TEST_PRINT_ARGS") == "1" { // a stand-in hook binary (windows_test.go)
+		json.NewEncoder(os.Stdout).Encode(os.Args[1:])
+		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	switch strings.TrimSuffix(filepath.Base(os.Args[0]), ".exe") {
+	case "claude":
+		os.Exit(fakeClaude(os.Args[1:]))
+	// Where no sh runs the stand-in scripts (Windows), the test binary is
+	// each installed binary (init_test.go's newEnv).
+	case BinSync:
+		if f, err := os.OpenFile(os.Getenv("FAKE_SYNC_LOG"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644); err == nil {
+			fmt.Fprintf(f, "home=%s\n", os.Getenv("ANAMNESIS_HOME"))
+			f.Close()
+		}
+		fmt.Println("sync: pushed=0 pulled=0 conflicted=false head=none (local only)")
+		os.Exit(0)
+	case BinMCP: // answers the MCP initialize request, as doctor's probe needs
+		r := bufio.NewReader(os.Stdin)
+		r.ReadString('\n')
+		fmt.Println(`{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"anamnesis","version":"test"}}}`)
+		r.ReadString('\n')
+		os.Exit(0)
+	case BinDispatcher, BinInject, BinRecall, BinCapture, BinDashboard, BinModel:
+		os.Exit(0)
+	}
+	code := m.Run()
+	if standInDir != "" {
+		os.RemoveAll(standInDir)
+	}
+	os.Exit(code)
 }
 
 func fakeClaude(args []string) int {
@@ -29,7 +58,7 @@ func fakeClaude(args []string) int {
 			f.Close()
 		}
 	}
-	path := filepath.Join(os.Getenv("HOME"), ".claude.json")
+	path := filepath.Join(os.Getenv(config.HomeVar()), ".claude.json")
 	if d := os.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
 		path = filepath.Join(d, ".claude.json")
 	}

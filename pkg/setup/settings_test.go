@@ -24,7 +24,13 @@ func readTestdata(t *testing.T, name string) []byte {
 	return b
 }
 
-var testGroups = BuildHooks("/opt/anamnesis/bin", "/home/u/.anamnesis", true)
+var testGroups = shellHooks("/opt/anamnesis/bin", "/home/u/.anamnesis", true)
+
+// shellHooks are init's shell-form hooks (what it writes outside Windows)
+// with Unix paths on every platform: the merge tests are about the merge.
+func shellHooks(binDir, home string, homeIsDefault bool) EventGroups {
+	return buildHooks(binDir, home, homeIsDefault, false, func(dir, name string) string { return dir + "/" + name })
+}
 
 // topLevel decodes a settings document into ordered raw members for
 // comparisons that must ignore only our hooks.
@@ -258,7 +264,7 @@ func TestMergeMovedBinariesReplacesOurGroups(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	moved := BuildHooks("/new/bin", "/data/my memory", false)
+	moved := shellHooks("/new/bin", "/data/my memory", false)
 	out, err := MergeHooks(first, moved)
 	if err != nil {
 		t.Fatal(err)
@@ -416,8 +422,8 @@ func TestHookCommandsSurviveTheShell(t *testing.T) {
 // inline ANAMNESIS_HOME=… prefix (PowerShell cannot run that), and plain
 // paths unquoted.
 func TestHookCommandsHaveNoEnvPrefix(t *testing.T) {
-	groups := BuildHooks("/opt/anamnesis/bin", "/srv/notes home", false)
-	plain := BuildHooks("/opt/anamnesis/bin", "/home/u/.anamnesis", true)
+	groups := shellHooks("/opt/anamnesis/bin", "/srv/notes home", false)
+	plain := shellHooks("/opt/anamnesis/bin", "/home/u/.anamnesis", true)
 	for _, ev := range groups {
 		for _, g := range ev.Groups {
 			for _, h := range g.Hooks {
