@@ -26,6 +26,9 @@ BINDIR=${BINDIR:-"$PREFIX/bin"}
 mkdir -p "$BINDIR" || die "cannot create $BINDIR"
 BINDIR=$(cd "$BINDIR" && pwd)
 
+# .exe on Windows (Git Bash, MSYS2, Cygwin): init looks for anamnesis-inject.exe.
+exe=$(go env GOEXE)
+
 version=$(git -C "$root" describe --tags --always --dirty 2>/dev/null || echo dev)
 ldflags="-s -w -X github.com/anamnesis-dev/anamnesis/pkg/cli.Version=$version"
 
@@ -49,13 +52,13 @@ for dir in cmd/anamnesis*/; do
 	# package compiled here is reused by the tests from Go's build cache,
 	# SQLite's translated C above all. Only the two binaries with a PGO
 	# profile (default.pgo) compile their dependencies a second time.
-	CGO_ENABLED=0 go build -ldflags "$ldflags" -o "$stage/$name" "./$dir" ||
+	CGO_ENABLED=0 go build -ldflags "$ldflags" -o "$stage/$name$exe" "./$dir" ||
 		die "building $name failed; nothing was installed"
 	built="$built $name"
 done
 [ -n "$built" ] || die "no binaries found under $root/cmd"
 for name in $built; do
-	mv -f "$stage/$name" "$BINDIR/$name"
+	mv -f "$stage/$name$exe" "$BINDIR/$name$exe"
 done
 rm -rf "$stage"
 trap - EXIT INT TERM
@@ -83,9 +86,9 @@ if [ "${ANAMNESIS_SKIP_INIT:-}" = 1 ]; then
 fi
 status=0
 if [ -t 0 ]; then
-	"$BINDIR/anamnesis" init "$@" || status=$?
+	"$BINDIR/anamnesis$exe" init "$@" || status=$?
 else
-	"$BINDIR/anamnesis" init --yes "$@" || status=$?
+	"$BINDIR/anamnesis$exe" init --yes "$@" || status=$?
 fi
 path_warning
 exit "$status"
