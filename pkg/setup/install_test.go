@@ -24,6 +24,7 @@ func installScript(t *testing.T, pathHasBin bool, env ...string) (string, string
 	}
 	fake := t.TempDir()
 	goScript := `#!/bin/sh
+[ "$1" = env ] && exit 0 # go env GOEXE: no suffix
 out=""
 while [ $# -gt 0 ]; do
 	case "$1" in -o) out=$2; shift ;; esac
