@@ -240,6 +240,16 @@ func TestClaudeCode(t *testing.T) {
 		if !strings.Contains(text, "This session is being continued from a previous conversation") {
 			t.Errorf("the request is not from the compacted session")
 		}
+		// The block after the compaction leaves out the session's own
+		// note, which PreCompact has just written (SPEC 15).
+		if _, block, ok := strings.Cut(text, "SessionStart:compact hook success: "); ok {
+			if i := strings.Index(block, "hook success"); i > 0 {
+				block = block[:i]
+			}
+			if strings.Contains(block, "## [episodic] "+before[0].Title) {
+				t.Errorf("the block after /compact re-shows the session's own note:\n%s", block)
+			}
+		}
 		t.Logf("resumed after /compact: %d memory block(s); compact hook text %d, resume hook text %d", strings.Count(text, memoryHeader),
 			strings.Count(text, "SessionStart:compact hook success"), strings.Count(text, "SessionStart:resume hook success"))
 		if n := strings.Count(text, memoryHeader); n != 1 {
@@ -399,6 +409,76 @@ func TestClaudeCode(t *testing.T) {
 		}
 		if log, _ := os.ReadFile(filepath.Join(h.store, "logs", "anamnesis.log")); !strings.Contains(string(log), "anamnesis-recall") {
 			t.Errorf("the broken store's recall failure is not logged")
+		}
+	})
+
+	step("whole session note and recall by paraphrase", func(t *testing.T) {
+		h.t = t
+		// One session of two requests (prompts on stdin), the second
+		// running a shell command: the note lists both requests, each with
+		// its own answer, and the command. (A prompt that arrives while a
+		// tool runs joins that turn, so the tool call comes last.)
+		h.api.SetScript([]standin.Turn{
+			{Text: "A token bucket from golang.org/x/time/rate: it allows the short bursts of 20 the bank permits while holding the steady 10 per second; a fixed window would reject bursts."},
+			{Text: "Checking the last commit first.", ToolUse: &standin.ToolUse{Name: "Bash", Input: mustJSON(map[string]string{"command": "git log --oneline -1", "description": "Show the last commit"})}},
+			{Text: "Bank calls now go through the token bucket limiter at 10 requests per second."},
+		})
+		before := len(h.api.Requests())
+		var in strings.Builder
+		for _, p := range []string{"Which rate limiter should we use for the bank API calls?", "Add it, after checking the last commit"} {
+			in.WriteString(string(mustJSON(map[string]any{"type": "user", "message": map[string]string{"role": "user", "content": p}})) + "\n")
+		}
+		cmd := exec.Command(h.claude, "-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose",
+			"--permission-mode", "acceptEdits", "--allowedTools", "Bash(git log:*) Write Edit")
+		cmd.Dir, cmd.Env, cmd.Stdin = h.proj, h.env, strings.NewReader(in.String())
+		cmd.WaitDelay = 10 * time.Second
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("claude with two prompts: %v\n%s", err, out)
+		}
+		var sid string
+		for _, line := range strings.Split(string(out), "\n") {
+			var m struct {
+				SessionID string `json:"session_id"`
+			}
+			if json.Unmarshal([]byte(line), &m) == nil && m.SessionID != "" {
+				sid = m.SessionID
+			}
+		}
+		if n := len(h.api.Requests()) - before; n < 3 || sid == "" {
+			t.Fatalf("%d requests, session %q\n%s", n, sid, out)
+		}
+		var n []*note.Note
+		waitFor(t, time.Minute, "the two-request session's note", func() bool {
+			n = h.notesOf(sid)
+			return len(n) == 1
+		})
+		t.Logf("the note of a real two-request session:\n# %s\n%s", n[0].Title, n[0].Body)
+		for _, w := range []string{
+			"**Requests (2):**",
+			"**1. Ask:** Which rate limiter should we use for the bank API calls?\n**Outcome:** A token bucket from golang.org/x/time/rate",
+			"**2. Ask:** Add it, after checking the last commit\n**Outcome:** Bank calls now go through the token bucket limiter",
+			"**Commands run:**\n- `git log --oneline -1`",
+		} {
+			if !strings.Contains(n[0].Body, w) {
+				t.Errorf("the note lacks %q:\n%s", w, n[0].Body)
+			}
+		}
+		// Newer session notes push it out of the SessionStart block (two
+		// episodics at most), so only recall can bring it back.
+		time.Sleep(1100 * time.Millisecond)
+		for i := range 2 {
+			h.anamnesis("write", "--type", "episodic", "--project", "quotes-api", "--title", fmt.Sprintf("Later session %d", i), "--body", "Tidied the README.")
+		}
+		ask := "What was the reasoning behind rate limiting the bank requests with a token bucket?"
+		s := h.claudeP([]standin.Turn{{Text: "Bursts: the bank allows them, a fixed window would not."}}, ask)
+		turns := s.turns()
+		if len(turns) == 0 {
+			t.Fatal("no request")
+		}
+		text := standin.AllText(turns[0].Body)
+		if !strings.Contains(text, recallHeader) || !strings.Contains(text, "## [episodic] "+n[0].Title) || !strings.Contains(text, "fixed window would reject bursts") {
+			t.Errorf("the paraphrased question did not bring the old session's note:\n%s", text)
 		}
 	})
 
