@@ -28,7 +28,7 @@ func WriteCache(path string, data []byte, perm os.FileMode) error {
 
 func write(path string, data []byte, perm os.FileMode, sync bool) error {
 	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
 	f, err := os.CreateTemp(dir, TempPrefix+filepath.Base(path)+"-*")

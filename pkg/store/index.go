@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
@@ -115,7 +116,11 @@ func (s *Store) walk() ([]fileInfo, error) {
 				}
 				return nil
 			}
-			if !strings.HasSuffix(d.Name(), ".md") || strings.HasPrefix(d.Name(), atomicfile.TempPrefix) {
+			if strings.HasPrefix(d.Name(), atomicfile.TempPrefix) {
+				staleTemp(p, d)
+				return nil
+			}
+			if !strings.HasSuffix(d.Name(), ".md") {
 				return nil
 			}
 			info, err := d.Info()
@@ -132,6 +137,18 @@ func (s *Store) walk() ([]fileInfo, error) {
 		}
 	}
 	return out, nil
+}
+
+// staleAfter is how old a writer's temporary file must be before the
+// next reindex takes it for the leftover of a killed writer (a live
+// writer renames its file within moments).
+const staleAfter = 10 * time.Minute
+
+// staleTemp removes the temporary file at p when a killed writer left it.
+func staleTemp(p string, d fs.DirEntry) {
+	if info, err := d.Info(); err == nil && info.Mode().IsRegular() && time.Since(info.ModTime()) > staleAfter {
+		os.Remove(p)
+	}
 }
 
 func (s *Store) reindexTx(ctx context.Context, tx *sql.Tx, full bool) (ReindexResult, error) {

@@ -167,7 +167,7 @@ func WriteFileOnly(home string, n *note.Note, opts ...Option) (string, error) {
 		return "", fmt.Errorf("%s is not a directory (symlinks are not followed); refusing to write note %s", filepath.Join(base, n.Type), n.ID)
 	}
 	rel := n.Type + "/" + n.ID + ".md"
-	if err := atomicfile.Write(filepath.Join(base, filepath.FromSlash(rel)), data, 0o644); err != nil {
+	if err := atomicfile.Write(filepath.Join(base, filepath.FromSlash(rel)), data, NoteMode); err != nil {
 		return "", err
 	}
 	return rel, nil
@@ -203,7 +203,7 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 	if !fresh {
 		old, _ = os.ReadFile(abs)
 	}
-	if err := atomicfile.Write(abs, data, 0o644); err != nil {
+	if err := atomicfile.Write(abs, data, NoteMode); err != nil {
 		return fmt.Errorf("write %s: %w", abs, err)
 	}
 	info, err := os.Stat(abs)
@@ -228,7 +228,7 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 	if err != nil {
 		// The index could not take it: leave the disk as it was.
 		if old != nil {
-			atomicfile.Write(abs, old, 0o644)
+			atomicfile.Write(abs, old, NoteMode)
 		} else {
 			os.Remove(abs)
 		}

@@ -151,14 +151,16 @@ func openStore(ctx context.Context, home string, check, reader bool) (*Store, er
 		return nil, err
 	}
 	s := &Store{home: abs, memDir: filepath.Join(abs, "memory"), localDir: filepath.Join(abs, "local"), titleWeight: TitleWeight, rank: defaultRank, reader: reader}
-	for _, d := range []string{s.memDir, s.localDir} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
+	// A home is private however it is made (SPEC 17): the first write or
+	// capture creates it as init does.
+	for _, d := range []string{abs, s.memDir, s.localDir} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
 			return nil, fmt.Errorf("store: %w", err)
 		}
 	}
 	gi := filepath.Join(s.memDir, ".gitignore")
 	if _, err := os.Stat(gi); errors.Is(err, fs.ErrNotExist) {
-		if err := atomicfile.Write(gi, []byte(gitignore), 0o644); err != nil {
+		if err := atomicfile.Write(gi, []byte(gitignore), NoteMode); err != nil {
 			return nil, fmt.Errorf("store: %w", err)
 		}
 	}
@@ -169,6 +171,7 @@ func openStore(ctx context.Context, home string, check, reader bool) (*Store, er
 		if why == "" {
 			err := s.openDB(ctx, check)
 			if err == nil {
+				private(path)
 				return s, nil
 			}
 			if !isCorrupt(err) || attempt > 2 {
@@ -263,8 +266,28 @@ func (s *Store) touched(projects map[string]bool) {
 	}
 }
 
+// NoteMode is the mode of every note file and of the index: a home is
+// readable by its owner only.
+const NoteMode = 0o600
+
+// private makes the index and its WAL files the owner's only (SQLite
+// creates them 0644 whatever the umask allows).
+func private(db string) {
+	for _, p := range []string{db, db + "-wal", db + "-shm"} {
+		if info, err := os.Lstat(p); err == nil && info.Mode().IsRegular() && info.Mode().Perm()&0o077 != 0 {
+			os.Chmod(p, NoteMode)
+		}
+	}
+}
+
 // Close releases the index.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	err := s.db.Close()
+	if !s.reader {
+		private(s.DBPath()) // the WAL files a write made
+	}
+	return err
+}
 
 const schema = `
 CREATE TABLE IF NOT EXISTS memories (
