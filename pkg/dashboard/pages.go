@@ -18,6 +18,7 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/screen"
 	"github.com/anamnesis-dev/anamnesis/pkg/status"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -289,6 +290,9 @@ type noteData struct {
 	SupersededBy []ref
 	Extra        []string
 	InGit        bool
+	// Held says why the screen holds the note ("" when it does not): the
+	// page then shows its text as stored, not rendered, and a Release button.
+	Held string
 }
 
 // pathID reads and validates the {id} of a note URL; it answers 400 itself.
@@ -359,6 +363,10 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 	d := noteData{Note: n, Body: s.markdown(n.Body), Rel: filepath.ToSlash(rel), Abs: path,
 		Supersedes: s.refs(r.Context(), n.Supersedes), SupersededBy: s.refs(r.Context(), by), Extra: n.ExtraKeys(),
 		InGit: n.Scope == note.Portable && s.git().ok()}
+	if screen.Held(n.Tags) {
+		// Rendered markup could hide what the screen found: show the text.
+		d.Held, d.Body = screen.Describe(screen.Reason(n.Tags)), ""
+	}
 	s.render(w, r, http.StatusOK, "note", page{Title: n.Title, Nav: "notes", Data: d})
 }
 
@@ -608,6 +616,23 @@ func (s *Server) deleteForm(w http.ResponseWriter, r *http.Request) {
 			Note *note.Note
 			Rel  string
 		}{n, filepath.ToSlash(rel)}})
+}
+
+// release lifts the screen's hold on a note after the person read it on
+// its page (SPEC 17); the same-origin and token checks of every POST apply.
+func (s *Server) release(w http.ResponseWriter, r *http.Request) {
+	id, ok := s.pathID(w, r)
+	if !ok {
+		return
+	}
+	n, err := s.store.Release(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, http.StatusConflict, err.Error())
+		return
+	}
+	s.wrote()
+	setFlash(w, "Released “"+n.Title+"”: inject, recall and search show it from now on.", false)
+	redirect(w, r, "/notes/"+id)
 }
 
 func (s *Server) remove(w http.ResponseWriter, r *http.Request) {

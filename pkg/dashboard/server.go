@@ -166,6 +166,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /notes/{id}/edit", s.update)
 	mux.HandleFunc("GET /notes/{id}/delete", s.deleteForm)
 	mux.HandleFunc("POST /notes/{id}/delete", s.remove)
+	mux.HandleFunc("POST /notes/{id}/release", s.release)
 	mux.HandleFunc("GET /notes/{id}/history", s.history)
 	mux.HandleFunc("GET /commits/{ref}", s.commit)
 	mux.HandleFunc("GET /fleet", s.fleet)
