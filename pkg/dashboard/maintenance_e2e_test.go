@@ -4,9 +4,14 @@ package dashboard
 
 import (
 	"context"
+	"encoding/json"
+	"io"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"os/exec"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -26,7 +31,18 @@ func TestE2EMaintenanceInChromium(t *testing.T) {
 		t.Fatal("git is needed")
 	}
 	st := maintStore(t)
-	llm, calls := reflectStandIn(t, `[{"type": "procedural", "title": "Run the steps in order", "body": "Step 0 to 4, each ends done."}]`)
+	answer := `[{"type": "procedural", "title": "Run the steps in order", "body": "Step 0 to 4, each ends done."}]`
+	var mu sync.Mutex
+	calls := new(int)
+	llm := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.ReadAll(r.Body)
+		mu.Lock()
+		*calls++
+		content := answer
+		mu.Unlock()
+		json.NewEncoder(w).Encode(map[string]any{"choices": []any{map[string]any{"message": map[string]string{"content": content}}}})
+	}))
+	t.Cleanup(llm.Close)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -73,12 +89,21 @@ func TestE2EMaintenanceInChromium(t *testing.T) {
 	if n, _ := st.Count(ctx, store.Filter{Prov: note.ProvReflection}); n != 0 || *calls != 1 {
 		t.Fatalf("the dry run wrote %d note(s) (%d model calls)", n, *calls)
 	}
+	// The model would now answer something else: Apply writes the plan the
+	// page showed (its button names it), not a second, unseen answer.
+	mu.Lock()
+	answer = `[{"type": "semantic", "title": "Unseen answer", "body": "Nobody previewed this."}]`
+	mu.Unlock()
+	if b := text("#reflect-apply"); !strings.HasPrefix(b, "Apply plan ") {
+		t.Errorf("the Apply button does not name the previewed plan: %q", b)
+	}
 	do("reflect apply", chromedp.Click(chromedp.CSS("#reflect-apply")), chromedp.WaitVisible(chromedp.CSS(".flash")))
-	if f := text(".flash"); !strings.Contains(f, "wrote 1 note(s)") || !strings.Contains(f, "committed") {
+	if f := text(".flash"); !strings.Contains(f, "wrote (saved plan, no new model call) 1 note(s)") || !strings.Contains(f, "committed") {
 		t.Errorf("apply flash %q", f)
 	}
-	if n, _ := st.Count(ctx, store.Filter{Prov: note.ProvReflection}); n != 1 {
-		t.Errorf("%d reflection notes after Apply", n)
+	written, _ := st.List(ctx, store.Filter{Prov: note.ProvReflection})
+	if len(written) != 1 || written[0].Title != "Run the steps in order" || *calls != 1 {
+		t.Errorf("after Apply: %d reflection notes %v, %d model calls; want the previewed note and no new call", len(written), written, *calls)
 	}
 	// A fresh page (the flash is shown once), so the next .flash is dedup's.
 	do("dedup apply", chromedp.Navigate(base+"/maintenance?project=demo"), chromedp.WaitVisible(chromedp.CSS("#dedup-apply")),
