@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/eval/coding"
+	"github.com/anamnesis-dev/anamnesis/pkg/eval/coding/standin"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -22,7 +23,7 @@ func buildCoding(t *testing.T, llm bool) (*store.Store, []coding.Transcript) {
 		t.Fatal(err)
 	}
 	if llm {
-		si, err := coding.NewStandIn()
+		si, err := standin.New()
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -17,13 +17,13 @@ import (
 // runEvalCoding is `anamnesis eval coding`: the coding-memory benchmark
 // (SPEC 11). It builds a new store by running every transcript of the
 // benchmark through anamnesis-capture (the hook's own binary), with the
-// heuristic summary or, with --llm, through a scripted model stand-in, then
+// heuristic summary or, with --llm, through the configured model provider, then
 // reports search and per-prompt recall per question category.
 func runEvalCoding(ctx context.Context, e *env, args []string) error {
 	fs := commandFlags(e, "eval coding")
 	dir := fs.String("dir", "testdata/eval/coding", "the benchmark: questions.tsv and transcripts/<project>/*.jsonl")
 	split := fs.String("split", "all", "questions to ask: dev, heldout, or all (reported per split)")
-	llm := fs.Bool("llm", false, "summarize sessions with the scripted model stand-in (the LLM path) instead of the heuristic")
+	llm := fs.Bool("llm", false, "summarize sessions with the configured model provider (reflection.provider) instead of the heuristic")
 	keep := fs.String("keep", "", "build the store in this (new) directory and keep it, instead of a temporary one")
 	asJSON := fs.Bool("json", false, "print the reports as JSON")
 	if _, err := parseArgs(fs, args); err != nil {
@@ -59,12 +59,8 @@ func runEvalCoding(ctx context.Context, e *env, args []string) error {
 	}
 	envv := append(os.Environ(), "ANAMNESIS_HOME="+home, "ANAMNESIS_MACHINE_ID=bench", "ANAMNESIS_REFLECTION_PROVIDER=heuristic")
 	if *llm {
-		si, err := coding.NewStandIn()
-		if err != nil {
-			return err
-		}
-		defer si.Close()
-		envv = append(envv, "ANAMNESIS_REFLECTION_PROVIDER=local", "ANAMNESIS_REFLECTION_MODEL=scripted", "ANAMNESIS_REFLECTION_BASE_URL="+si.URL, "ANAMNESIS_REFLECTION_API_KEY=")
+		// The user's own model provider (reflection.provider and its settings), as capture uses it.
+		envv = append(os.Environ(), "ANAMNESIS_HOME="+home, "ANAMNESIS_MACHINE_ID=bench")
 	}
 	for _, t := range ts {
 		args := []string{"--home", home, "--transcript", t.Path, "--project", t.Project, "--no-sync"}
@@ -94,7 +90,7 @@ func runEvalCoding(ctx context.Context, e *env, args []string) error {
 	if *asJSON {
 		return printJSON(e.stdout, reps)
 	}
-	fmt.Fprintf(e.stdout, "coding-memory benchmark: %d sessions, %d questions, %s summaries\n", len(ts), len(qs), map[bool]string{false: "heuristic", true: "scripted-model"}[*llm])
+	fmt.Fprintf(e.stdout, "coding-memory benchmark: %d sessions, %d questions, %s summaries\n", len(ts), len(qs), map[bool]string{false: "heuristic", true: "model"}[*llm])
 	for _, r := range reps {
 		fmt.Fprintln(e.stdout)
 		if err := r.Write(e.stdout); err != nil {
