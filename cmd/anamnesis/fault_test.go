@@ -49,7 +49,8 @@ func newFaultHome(t *testing.T) *faultHome {
 	f := &faultHome{t: t, bin: filepath.Join(dir, "anamnesis"), home: t.TempDir()}
 	srv := httptest.NewServer(http.HandlerFunc(f.answer))
 	t.Cleanup(srv.Close)
-	f.env = append(os.Environ(), "ANAMNESIS_HOME="+f.home, "HOME="+t.TempDir(), "ANAMNESIS_MACHINE_ID=box",
+	// A killed gate leaves its sandbox behind: the children's temp dir is the test's own.
+	f.env = append(os.Environ(), "ANAMNESIS_HOME="+f.home, "HOME="+t.TempDir(), "TMPDIR="+t.TempDir(), "ANAMNESIS_MACHINE_ID=box",
 		"ANAMNESIS_REFLECTION_PROVIDER=local", "ANAMNESIS_REFLECTION_MODEL=m", "ANAMNESIS_REFLECTION_BASE_URL="+srv.URL+"/v1",
 		"ANAMNESIS_REFLECTION_TIMEOUT=30", "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 	return f

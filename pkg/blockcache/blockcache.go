@@ -195,11 +195,13 @@ func fileID(fi os.FileInfo) string {
 // noteDirs are the directories whose state every block depends on: any
 // note file created, deleted or renamed in them, by any writer (the
 // reference, git pull, an editor that saves by rename), changes their
-// modification and change times. Seven stats, whatever the store's size.
+// modification and change times, and one created or replaced changes its
+// own. Six stats, whatever the store's size. memory/ and local/ themselves
+// are left out: git's first commit (.git) and the store's .gitignore change
+// them without changing any note.
 func noteDirs(home string) []string {
 	var out []string
 	for _, tree := range []string{"memory", "local"} {
-		out = append(out, filepath.Join(home, tree))
 		for _, typ := range []string{"episodic", "semantic", "procedural"} {
 			out = append(out, filepath.Join(home, tree, typ))
 		}
