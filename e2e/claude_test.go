@@ -743,7 +743,7 @@ func TestClaudeCode(t *testing.T) {
 		}
 		// A block too small for any note: the deploy-keys note can then
 		// only come through the plugin's recall hook.
-		h.anamnesis("config", "set", "inject.max_chars", "200")
+		h.anamnesis("config", "set", "inject.max_chars", "250")
 		defer h.anamnesis("config", "unset", "inject.max_chars")
 		tool := "mcp__plugin_anamnesis_anamnesis__memory_search"
 		s := h.claudeP([]standin.Turn{
@@ -755,7 +755,7 @@ func TestClaudeCode(t *testing.T) {
 			t.Fatalf("%d requests", len(turns))
 		}
 		first := standin.AllText(turns[0].Body)
-		if !strings.Contains(first, memoryHeader) || !strings.Contains(first, "left out to keep this block under 200 characters") {
+		if !strings.Contains(first, memoryHeader) || !strings.Contains(first, "left out to keep this block under 250 characters") {
 			t.Errorf("the plugin's SessionStart hook did not inject the block")
 		}
 		if !strings.Contains(first, recallHeader) || !strings.Contains(first, "## [semantic] "+markerTitle) {
