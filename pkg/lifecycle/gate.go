@@ -51,7 +51,7 @@ func Sandbox(ctx context.Context, s *store.Store) (sb *store.Store, close func()
 			if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 				return err
 			}
-			return os.WriteFile(out, data, 0o644)
+			return os.WriteFile(out, data, store.NoteMode)
 		})
 		if err != nil {
 			cleanup()

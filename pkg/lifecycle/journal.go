@@ -194,7 +194,7 @@ func settle(ctx context.Context, s *store.Store, machineID string) ([]string, er
 				}
 				continue
 			}
-			if err := atomicfile.Write(e.Abs, e.Old, 0o644); err != nil {
+			if err := atomicfile.Write(e.Abs, e.Old, store.NoteMode); err != nil {
 				return nil, err
 			}
 		}

@@ -128,7 +128,7 @@ func (t *txn) writeRaw(ctx context.Context, abs string, data []byte) error {
 	if err := t.record(abs); err != nil {
 		return err
 	}
-	return atomicfile.Write(abs, data, 0o644)
+	return atomicfile.Write(abs, data, store.NoteMode)
 }
 
 // rollback puts every recorded file back and brings the index along.
@@ -142,7 +142,7 @@ func (t *txn) rollback(ctx context.Context) error {
 			}
 			continue
 		}
-		if err := atomicfile.Write(c.abs, c.old, 0o644); err != nil {
+		if err := atomicfile.Write(c.abs, c.old, store.NoteMode); err != nil {
 			errs = append(errs, err)
 		}
 	}
