@@ -139,7 +139,7 @@ func timeRSS(name string, args ...string) (time.Duration, int64) {
 		die(fmt.Errorf("%s %v: %v\n%s", name, args, err, out))
 	}
 	d := time.Since(t0)
-	return d, maxRSS(cmd.ProcessState)
+	return d, floor.MaxRSS(cmd.ProcessState)
 }
 
 func die(err error) {

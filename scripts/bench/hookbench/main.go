@@ -270,7 +270,7 @@ func benchCapture(work, bin string, mb, runs int) ([]floor.Row, error) {
 			return nil, fmt.Errorf("capture: %w", err)
 		}
 		times = append(times, time.Since(start))
-		rss = append(rss, maxRSS(cmd.ProcessState))
+		rss = append(rss, floor.MaxRSS(cmd.ProcessState))
 		if !strings.Contains(out.String(), "episodic note") {
 			return nil, fmt.Errorf("capture wrote no note: %q", out.String())
 		}

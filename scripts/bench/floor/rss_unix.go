@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package floor
 
 import (
 	"os"
@@ -8,8 +8,8 @@ import (
 	"syscall"
 )
 
-// maxRSS is a finished process's peak resident set in bytes.
-func maxRSS(ps *os.ProcessState) int64 {
+// MaxRSS is a finished process's peak resident set in bytes.
+func MaxRSS(ps *os.ProcessState) int64 {
 	ru, ok := ps.SysUsage().(*syscall.Rusage)
 	if !ok {
 		return 0
