@@ -286,7 +286,7 @@ func (v *workView) write(p string, data []byte) error {
 	if !slices.Contains(v.files, p) {
 		v.files = append(v.files, p)
 	}
-	return atomicfile.Write(v.s.abs(p), data, 0o644)
+	return atomicfile.Write(v.s.abs(p), data, note.FileMode)
 }
 
 func (v *workView) remove(p string) error {

@@ -65,7 +65,7 @@ func (s *syncer) settleScopes(ctx context.Context, memDir, localDir string) erro
 				continue // leave it: reindex reports the duplicate
 			}
 			dst := filepath.Join(localDir, c.Type, c.ID+".md")
-			if err := atomicfile.Write(dst, c.Marshal(), 0o644); err != nil {
+			if err := atomicfile.Write(dst, c.Marshal(), note.FileMode); err != nil {
 				return err
 			}
 			if err := os.Remove(lp); err != nil {
@@ -114,7 +114,7 @@ func notePaths(base string) map[string][]string {
 		}
 		for _, e := range entries {
 			name := e.Name()
-			if !e.Type().IsRegular() || !strings.HasSuffix(name, ".md") || strings.HasPrefix(name, ".tmp-") {
+			if !e.Type().IsRegular() || !strings.HasSuffix(name, ".md") || strings.HasPrefix(name, atomicfile.TempPrefix) {
 				continue
 			}
 			p := filepath.Join(base, t, name)

@@ -266,9 +266,8 @@ func (s *Store) touched(projects map[string]bool) {
 	}
 }
 
-// NoteMode is the mode of every note file and of the index: a home is
-// readable by its owner only.
-const NoteMode = 0o600
+// NoteMode is the mode of every note file and of the index (note.FileMode).
+const NoteMode = note.FileMode
 
 // private makes the index and its WAL files the owner's only (SQLite
 // creates them 0644 whatever the umask allows).
