@@ -52,4 +52,11 @@ if [ $# -eq 0 ]; then
 		./pkg/native ./pkg/note ./pkg/recall ./pkg/redact/... ./pkg/scrub ./pkg/session \
 		./pkg/setup ./pkg/status ./pkg/summary ./pkg/term ./pkg/transcript
 fi
+# Wine's server and services outlive the program that started them and keep
+# its stderr; started from a test binary they would hold go test's pipe open
+# ("Test I/O incomplete"). Start them here, detached from every pipe, and
+# stop them when the run ends.
+"$wineserver" -p 600 </dev/null >/dev/null 2>&1
+"$wine64" wineboot </dev/null >/dev/null 2>&1
+trap '"$wineserver" -k </dev/null >/dev/null 2>&1; rm -rf "$ov"' EXIT
 go test -overlay "$ov/overlay.json" -pgo=off -count=1 -exec "$here/exec" "$@"
