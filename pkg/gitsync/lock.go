@@ -3,8 +3,11 @@ package gitsync
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -80,4 +83,42 @@ func Hold(ctx context.Context, path string, wait time.Duration) (release func(),
 		return nil, err
 	}
 	return l.release, nil
+}
+
+// StaleLock is one of a home's lock files left behind by a process that no
+// longer runs. Where locks are flocks (Linux, macOS, the BSDs) there is none:
+// the kernel drops a flock with its holder. On Windows a lock file no live
+// process holds open is stale, and the next taker removes it and takes over.
+type StaleLock struct {
+	Path string
+	Pid  int // the holder's process id as it wrote it; 0 when unreadable
+	Age  time.Duration
+}
+
+// String says what the lock is and what happens to it, for status and doctor.
+func (l StaleLock) String() string {
+	who := "a process"
+	if l.Pid > 0 {
+		who += " (pid " + strconv.Itoa(l.Pid) + ")"
+	}
+	return fmt.Sprintf("%s was left by %s that no longer runs (%s old); the next sync or capture takes it over",
+		l.Path, who, l.Age.Round(time.Second))
+}
+
+// StaleLocks reports home's sync and commit locks that are stale, without
+// changing them.
+func StaleLocks(home string) []StaleLock {
+	var out []StaleLock
+	for _, p := range []string{LockPath(home), CommitLockPath(home)} {
+		info, err := os.Stat(p)
+		if err != nil || !lockStale(p) {
+			continue
+		}
+		l := StaleLock{Path: p, Age: time.Since(info.ModTime())}
+		if b, err := os.ReadFile(p); err == nil {
+			l.Pid, _ = strconv.Atoi(strings.TrimSpace(string(b)))
+		}
+		out = append(out, l)
+	}
+	return out
 }

@@ -1,4 +1,4 @@
-//go:build !(linux || darwin || freebsd || netbsd || openbsd || dragonfly)
+//go:build !(linux || darwin || freebsd || netbsd || openbsd || dragonfly || windows)
 
 package gitsync
 
@@ -20,7 +20,7 @@ const staleAfter = 15 * time.Minute
 func tryLock(path string) (*lock, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, fs.ErrExist) {
-		if info, serr := os.Stat(path); serr == nil && time.Since(info.ModTime()) > staleAfter {
+		if lockStale(path) {
 			os.Remove(path)
 			f, err = os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 		}
@@ -38,4 +38,10 @@ func tryLock(path string) (*lock, error) {
 func (l *lock) release() {
 	l.f.Close()
 	os.Remove(l.path)
+}
+
+// lockStale: here only the file's age tells.
+func lockStale(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && time.Since(info.ModTime()) > staleAfter
 }

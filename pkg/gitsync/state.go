@@ -58,8 +58,12 @@ func boolStr(b bool) string {
 func State(ctx context.Context, home, remote string) RepoState {
 	st := RepoState{Remote: optional(MaskURL(remote)), Detail: "ok", Last: Last(home)}
 	mem := filepath.Join(home, "memory")
+	stale := StaleLocks(home)
 	if !exists(filepath.Join(mem, ".git")) {
 		st.Detail = "memory/ is not a git repository yet; the first sync creates it"
+		if len(stale) > 0 {
+			st.Detail = stale[0].String()
+		}
 		return st
 	}
 	st.Initialized = true
@@ -83,6 +87,8 @@ func State(ctx context.Context, home, remote string) RepoState {
 	switch {
 	case len(links) > 0:
 		st.Detail = fmt.Sprintf("%s is a symbolic link (%d under memory/); sync refuses to commit until it is a real directory or file again", links[0], len(links))
+	case len(stale) > 0:
+		st.Detail = stale[0].String()
 	case locked && lk.Stale:
 		st.Detail = "a stale " + lk.Path + " was left by a git process that no longer runs; the next sync removes it"
 	case exists(filepath.Join(gitDir, "MERGE_HEAD")):

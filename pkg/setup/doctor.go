@@ -88,6 +88,7 @@ func Doctor(ctx context.Context, opts DoctorOptions, stdout, stderr io.Writer) e
 	d.store(ctx)
 	d.project()
 	d.git(ctx, remote)
+	d.locks()
 
 	failed := false
 	for _, c := range d.checks {
@@ -476,6 +477,14 @@ func (d *doctor) seedEraSupersedes(ctx context.Context, st *store.Store) {
 	if len(ids) > 0 {
 		d.add("reference", statusWarn, fmt.Sprintf("the seed-era reference implementation indexed this home last, and %d note(s) list several superseded ids (%s), which its reindex cannot read: its reindex, search and sync stop there", len(ids), strings.Join(ids[:min(len(ids), 5)], " ")),
 			"upgrade the reference implementation on that machine to its newest version (which reads the list), or stop using it on this home")
+	}
+}
+
+// locks warns about a sync or commit lock left by a process that no longer
+// runs (only where locks are files, not flocks: Windows).
+func (d *doctor) locks() {
+	for _, l := range gitsync.StaleLocks(d.p.Home) {
+		d.add("lock", statusWarn, l.String(), "`anamnesis sync` (it takes the lock over)")
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -82,5 +83,38 @@ func TestDoctorStoreFaults(t *testing.T) {
 	c := doctorChecks(home)
 	if !hasCheck(c, "index", statusWarn, "the index was unusable") || !hasCheck(c, "index", statusOK, "index in step") {
 		t.Errorf("rebuilt index not reported: %+v", c)
+	}
+}
+
+// doctor warns about a sync lock no live process holds where locks are
+// files (Windows), naming the holder's pid; where they are flocks such a
+// file is the lock's resting state and doctor says nothing.
+func TestDoctorStaleSyncLock(t *testing.T) {
+	home := t.TempDir()
+	lock := filepath.Join(home, "sync.lock")
+	if err := os.WriteFile(lock, []byte("4242\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d := &doctor{p: Paths{Home: home}, timeout: 10 * time.Second}
+	d.locks()
+	if runtime.GOOS != "windows" {
+		if len(d.checks) != 0 {
+			t.Fatalf("a flock file is reported: %+v", d.checks)
+		}
+		return
+	}
+	if !hasCheck(d.checks, "lock", statusWarn, lock+" was left by a process (pid 4242) that no longer runs") {
+		t.Fatalf("stale sync.lock not reported: %+v", d.checks)
+	}
+	// Held (open, as a running sync keeps it): not reported.
+	f, err := os.Open(lock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	d.checks = nil
+	d.locks()
+	if len(d.checks) != 0 {
+		t.Fatalf("a held lock is reported stale: %+v", d.checks)
 	}
 }

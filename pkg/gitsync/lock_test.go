@@ -1,0 +1,97 @@
+package gitsync
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A sync killed while it holds the home's lock (kill -9, a closed terminal,
+// Task Manager) must not block the next one: on Windows, where the lock is a
+// file, its holder's death makes it stale at once (issue 30: every sync said
+// "skipped (another sync is running)" for 15 minutes), status and doctor
+// say so, and the next taker takes it over. While the holder lives, nobody
+// takes it and nothing calls it stale. The holder is this test binary run
+// again as a separate process (TestLockHolderProcess).
+func TestLockTakenOverFromDeadHolder(t *testing.T) {
+	home := t.TempDir()
+	path := LockPath(home)
+	holder := exec.Command(os.Args[0], "-test.run=^TestLockHolderProcess$")
+	holder.Env = append(os.Environ(), "ANAMNESIS_TEST_LOCK_HOLDER="+path)
+	out, err := holder.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	holder.Stdin = strings.NewReader("") // the holder never reads it
+	if err := holder.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Process.Kill()
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if strings.TrimSpace(line) != "held" {
+		t.Fatalf("holder said %q (%v)", line, err)
+	}
+
+	ctx := context.Background()
+	if _, err := acquire(ctx, path, 0); !errors.Is(err, ErrBusy) {
+		t.Fatalf("a live holder's lock was taken: %v", err)
+	}
+	if s := StaleLocks(home); len(s) != 0 {
+		t.Fatalf("a live holder's lock is called stale: %+v", s)
+	}
+
+	holder.Process.Kill()
+	holder.Wait()
+	stale := StaleLocks(home)
+	if runtime.GOOS == "windows" {
+		if len(stale) != 1 || stale[0].Path != path || stale[0].Pid != holder.Process.Pid {
+			t.Fatalf("the dead holder's lock is not reported stale (pid %d): %+v", holder.Process.Pid, stale)
+		}
+		if d := State(ctx, home, "").Detail; !strings.Contains(d, "no longer runs") || !strings.Contains(d, path) {
+			t.Errorf("status does not report the stale lock: %q", d)
+		}
+	} else if len(stale) != 0 {
+		t.Fatalf("a flock left by a dead holder is reported stale: %+v", stale)
+	}
+
+	start := time.Now()
+	l, err := acquire(ctx, path, 0)
+	if err != nil {
+		t.Fatalf("the dead holder's lock was not taken over: %v", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("taking over took %s", d)
+	}
+	if s := StaleLocks(home); len(s) != 0 {
+		t.Errorf("the new holder's lock is called stale: %+v", s)
+	}
+	if _, err := acquire(ctx, path, 0); !errors.Is(err, ErrBusy) {
+		t.Fatalf("a held lock was taken twice: %v", err)
+	}
+	l.release()
+	l, err = acquire(ctx, path, 0)
+	if err != nil {
+		t.Fatalf("a released lock cannot be taken: %v", err)
+	}
+	l.release()
+}
+
+// TestLockHolderProcess is TestLockTakenOverFromDeadHolder's holder: it takes
+// the lock, says so, and waits to be killed.
+func TestLockHolderProcess(t *testing.T) {
+	path := os.Getenv("ANAMNESIS_TEST_LOCK_HOLDER")
+	if path == "" {
+		t.Skip("run by TestLockTakenOverFromDeadHolder")
+	}
+	if _, err := acquire(context.Background(), path, 0); err != nil {
+		t.Fatal(err)
+	}
+	os.Stdout.WriteString("held\n")
+	time.Sleep(time.Hour)
+}
