@@ -142,19 +142,28 @@ func Check(text string) string {
 	lower := strings.ToLower(prose)
 	if anyHint(lower, []string{"<!--", "]:", "style", "hidden"}) {
 		for _, re := range r.markup {
-			if re.MatchString(prose) {
-				return HiddenMarkup
+			for _, m := range re.FindAllStringSubmatch(prose, -1) {
+				if orders(m[len(m)-1]) {
+					return HiddenMarkup
+				}
 			}
 		}
 	}
-	if anyHint(lower, []string{"<|", "system", "instructions>", "<<", "[inst", "[/inst"}) {
+	if anyHint(lower, []string{"<|", "system", "instructions>", "<<", "[inst", "[/inst", "human:", "assistant:", "#"}) {
 		for _, re := range r.roles {
 			if re.MatchString(prose) {
 				return Address
 			}
 		}
 	}
-	norm := normalize(text)
+	return phrases(r, normalize(text), codeSpans(text))
+}
+
+// phrases runs the phrase rules over normalized text. A match inside a code
+// span counts only where the sentence tells the reader to run it or the span
+// opens its line: quoted code in a sentence that describes it ("the upstream
+// installer is `curl … | sh`") is documentation.
+func phrases(r ruleSet, norm string, code [][2]int) string {
 	for _, c := range r.checks {
 		if !anyHint(norm, c.hints) {
 			continue
@@ -166,10 +175,80 @@ func Check(text string) string {
 			if c.imperative && !imperative(norm, loc[0]) {
 				continue
 			}
+			if c.reason == Override && reported(norm, loc[0]) {
+				continue
+			}
+			if span, ok := inSpan(code, loc[0]); ok && c.reason == DownloadExec &&
+				!imperative(norm, span) && !opensLine(norm, span) {
+				continue
+			}
 			return c.reason
 		}
 	}
 	return ""
+}
+
+// orders reports whether hidden text (a comment, an element styled away)
+// speaks to the agent: it trips a phrase rule, names the agent or the
+// reader, or opens with an order. "<!-- header start -->" does none.
+func orders(hidden string) bool {
+	norm := strings.TrimSpace(normalize(hidden))
+	if norm == "" {
+		return false
+	}
+	if phrases(rules(), norm, nil) != "" || addresseeRE.MatchString(norm) {
+		return true
+	}
+	rest := norm[len(leadRE.FindString(norm)):]
+	return imperRE.MatchString(rest) || orderRE.MatchString(rest)
+}
+
+var (
+	addresseeRE = regexp.MustCompile(`\b(?:you|your|assistant|agent|claude|ai|llm|model|copilot)\b`)
+	orderRE     = regexp.MustCompile(`^(?:ignore|forget|disregard|skip|never|always|do not|don't|rm|curl|wget|sudo|git push|exfiltrate)\b`)
+)
+
+// codeSpans returns the byte ranges of inline code spans and fenced blocks
+// in normalize(s)'s coordinates: normalize changes lengths, so the spans are
+// found again in the normalized text.
+func codeSpans(s string) [][2]int {
+	if !strings.Contains(s, "`") {
+		return nil
+	}
+	var out [][2]int
+	norm := normalize(s)
+	for _, loc := range codeRE.FindAllStringIndex(norm, -1) {
+		out = append(out, [2]int{loc[0], loc[1]})
+	}
+	return out
+}
+
+// inSpan reports whether position i lies in one of spans, and where it starts.
+func inSpan(spans [][2]int, i int) (int, bool) {
+	for _, sp := range spans {
+		if i >= sp[0] && i < sp[1] {
+			return sp[0], true
+		}
+	}
+	return 0, false
+}
+
+// opensLine reports whether only list marks and lead-ins ("Setup step:",
+// "Then") come before position i on its line: a command set out as a step.
+func opensLine(s string, i int) bool {
+	before := s[strings.LastIndexByte(s[:i], '\n')+1 : i]
+	return strings.TrimSpace(before[len(leadRE.FindString(before)):]) == ""
+}
+
+// reportedRE ends a clause that tells of someone else being told to
+// override ("attackers plant text that tells an LLM agent to"): research
+// and incident notes describe the attack, they do not make it.
+var reportedRE = regexp.MustCompile(`\b(?:tells?|told|telling|asks?|asked|asking|instructs?|instructed|tricks?|tricked|tricking|gets?|got|causes?|caused|makes?|made|forces?|forced|convinces?|convinced|persuades?|persuaded)\s+(?:an?\s+|the\s+|its\s+|their\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:to|into)\s*$`)
+
+// reported reports whether the override at i is told of, not given.
+func reported(s string, i int) bool {
+	clause := s[sentenceStart(s, i):i]
+	return reportedRE.MatchString(clause) && !strings.Contains(clause, "you")
 }
 
 // hiddenChars reports characters that render as nothing or reorder text:
@@ -227,10 +306,10 @@ var codeRE = regexp.MustCompile("(?s)```.*?```|`[^`\n]*`")
 var rules = sync.OnceValue(func() ruleSet {
 	re := regexp.MustCompile
 	const (
-		sens = `(?:\.env\b|env(?:ironment)?(?: variables| vars)?|secrets?|credentials?|creds|(?:api |private |ssh )?keys?|tokens?|passwords?|` +
+		sens = `(?:\.env\b|printenv|env(?:ironment)?(?: variables| vars)?|secrets?|credentials?|creds|(?:api |private |ssh )?keys?|tokens?|passwords?|` +
 			`~/\.ssh|\$home/\.ssh|\.ssh/|id_rsa|id_ed25519|\.aws|\.netrc|\.npmrc|cookies?|(?:chat |conversation )?history|conversation|` +
-			`system prompt|session|transcripts?|source code|codebase|files?)`
-		url   = `(?:https?://|ftp://|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|\b[a-z0-9-]+\.[a-z0-9.-]+/)`
+			`system prompt|session|transcripts?|source code|codebase|files?|\$?[a-z0-9_]*_(?:token|key|secret|password)s?\b)`
+		url   = `(?:https?://|ftp://|\b[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z0-9.-]+|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|\b[a-z0-9-]+\.[a-z0-9.-]+/)`
 		shell = `(?:sudo\s+(?:-\S+\s+)*)?(?:ba|z|k|da|fi|c|tc)?sh\b|(?:sudo\s+)?(?:python3?|perl|ruby|node|php)\b|\biex\b|invoke-expression`
 		fetch = `(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|net\.webclient|downloadstring)`
 		agent = `(?:ai|a\.i\.|assistant|agent|claude|llm|language model|model|bot|copilot|chatgpt|gpt|codex|gemini)`
@@ -238,28 +317,30 @@ var rules = sync.OnceValue(func() ruleSet {
 	)
 	return ruleSet{
 		markup: []*regexp.Regexp{
-			re(`<!--[\s\S]*?[\p{L}]{2}[\s\S]*?(?:-->|$)`),
-			re(`(?m)^\s*\[[^\]\n]*\]:\s*#\s*[("']`),
-			re(`(?i)style\s*=\s*["'][^"'>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:[^.\d]|$)|opacity\s*:\s*0(?:[^.\d]|$)|color\s*:\s*(?:white|#fff\b|#ffffff|transparent))`),
-			re(`(?i)<[a-z][a-z0-9]*\b[^>]*\shidden(?:\s|=|/?>)`),
+			re(`<!--([\s\S]*?)(?:-->|$)`),
+			re(`(?m)^\s*\[[^\]\n]*\]:\s*#\s*[("']([^\n]*)`),
+			re(`(?i)<[a-z][a-z0-9]*\b[^>]*style\s*=\s*["'][^"'>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:[^.\d]|$)|opacity\s*:\s*0(?:[^.\d]|$)|color\s*:\s*(?:white|#fff\b|#ffffff|transparent))[^>]*>([^<]*)`),
+			re(`(?i)<[a-z][a-z0-9]*\b[^>]*\shidden\b[^>]*>([^<]*)`),
 		},
 		roles: []*regexp.Regexp{
-			re(`<\|(?:im_start|im_end|im_sep|system|user|assistant|endoftext|start_header_id|end_header_id|eot_id)[^|>]*\|>`),
+			re(`(?m)^[ \t>]*(?:<\|(?:im_start|im_end|im_sep|system|user|assistant|endoftext|start_header_id|end_header_id|eot_id)[^|>]*\|>|<<\s*/?SYS\s*>>|\[/?INST\])`),
 			re(`(?i)</?(?:system|system-reminder|system_prompt|instructions)>`),
-			re(`<<\s*/?SYS\s*>>|\[/?INST\]`),
+			re(`(?im)^[ \t>]*#{1,6}[ \t]*(?:system|system prompt|instructions?)[ \t]*:`),
+			re(`(?s)(?:^|\n)\s*Human:[^\n]*.*\n\s*Assistant:`),
 		},
 		checks: []check{
 			// Overriding instructions, in several languages.
-			{hints: []string{"ignore", "disregard", "forget", "override", "bypass", "discard", "drop", "abandon"}, reason: Override, re: re(`\b(?:ignore|disregard|forget|override|bypass|discard|drop|abandon)\s+(?:(?:all|any|each|every|of|the|your|my|these|those|its|their|previous|prior|above|earlier|preceding|former|original|initial|existing|system|safety|developer|current|other)\s+){1,4}` + instr + `\b`)},
+			{hints: []string{"ignore", "disregard", "forget", "override", "bypass", "discard", "drop", "abandon", "aside", "throw out", "suspend"}, reason: Override, re: re(`\b(?:ignore|disregard|forget|override|bypass|discard|drop|abandon|set aside|put aside|throw out|suspend)\s+(?:(?:all|any|the rules from|rules from|each|every|of|the|your|my|these|those|its|their|previous|prior|above|earlier|preceding|former|original|initial|existing|system|safety|developer|current|other)\s+){1,4}` + instr + `\b`)},
 			{hints: []string{"ignore", "disregard", "forget", "override"}, reason: Override, re: re(`\b(?:ignore|disregard|forget|override)\s+(?:everything|anything|all)\s+(?:(?:you\s+)?(?:were|have been|was)\s+)?(?:told|said|given|instructed|above|before|previously)`)},
 			{hints: []string{"instructions", "rules", "policy", "directive", "prompt"}, reason: Override, re: re(`\b(?:new|updated|real|actual|true|secret|hidden)\s+(?:instructions|rules|policy|directive|system prompt)\s*:`)},
 			{hints: []string{"your"}, reason: Override, re: re(`\byour\s+(?:new|real|actual|true|only)\s+(?:instructions?|task|goal|orders|purpose|mission|rules)\b`)},
-			{hints: []string{"apply"}, reason: Override, re: re(`\b(?:previous|prior|above|earlier|original)\s+` + instr + `\s+(?:no longer|do not|don't|does not|doesn't)\s+apply`)},
+			{hints: []string{"apply", "void", "null", "revoked", "cancel", "suspended", "invalid", "superseded"}, reason: Override, re: re(`\b(?:previous|prior|above|earlier|original|your|all other|any other|system)\s+` + instr + `\s+(?:(?:no longer|do not|don't|does not|doesn't)\s+apply|(?:are|is)\s+(?:now\s+)?(?:void|null|revoked|cancel+ed|suspended|invalid|superseded|no longer valid))`)},
 			{hints: []string{"system prompt", "initial prompt", "hidden instructions"}, reason: Override, re: re(`\b(?:print|reveal|show|output|repeat|leak|dump)\s+(?:your|the)\s+(?:full\s+|entire\s+|initial\s+|original\s+)?(?:system prompt|initial prompt|hidden instructions)`)},
 			{hints: []string{"ignor", "olvid", "oubli", "vergiss", "vergess", "vergeet", "negeer", "dimentic", "desconsider", "descart", "esquec", "игнор", "забуд"}, reason: Override, re: re(`(?:^|[^\p{L}])(?:ignora|ignore|ignorez|ignorer|ignoriere|ignorier|ignorieren|ignoreer|negeer|olvida|olvide|olvidar|oubliez|oublie|oublier|vergiss|vergessen|vergeet|dimentica|dimenticate|desconsidere|desconsidera|descarta|descarte|esquece|esqueça|игнорируй|игнорируйте|игнорировать|проигнорируй|забудь|забудьте)\s+(?:\S+\s+){0,3}?(?:instrucciones|instruções|instructions|istruzioni|anweisungen|instruktionen|befehle|regeln|instructies|regels|consignes|indicaciones|инструкции|указания|правила)(?:[^\p{L}]|$)`)},
 			{hints: []string{"忽略", "无视", "無視", "忘记", "忘掉", "不要理会", "跳过", "忘れ"}, reason: Override, re: re(`(?:忽略|无视|無視|忘记|忘掉|不要理会|跳过).{0,12}(?:指令|指示|说明|提示|规则|命令)|(?:指令|指示|説明|ルール|命令).{0,12}(?:忽略|无视|無視|忘れ)`)},
 			// Hiding from the user.
-			{hints: []string{"tell", "inform", "mention", "reveal", "notify", "alert", "let", "show"}, reason: Conceal, re: re(`\b(?:do not|don't|dont|never|without)\s+(?:ever\s+)?(?:tell|telling|inform|informing|mention|mentioning|reveal|revealing|notify|notifying|alert|alerting|let|letting|show|showing)\b[^.\n]{0,40}?\b(?:the\s+)?(?:user|human|operator|owner|developer|anyone|anybody)\b`)},
+			{hints: []string{"tell", "inform", "mention", "reveal", "notify", "alert", "let", "show", "report", "disclos"}, reason: Conceal, re: re(`\b(?:do not|don't|dont|never|without)\s+(?:ever\s+)?(?:tell|telling|inform|informing|mention|mentioning|reveal|revealing|notify|notifying|alert|alerting|let|letting|report|reporting|disclose|disclosing|(?:show|showing)\s+(?:this|it|that|these|them)\b)[^.\n]{0,60}?\b(?:the\s+)?(?:user|human|operator|owner|developer|anyone|anybody)\b`)},
+			{hints: []string{"bring"}, reason: Conceal, re: re(`\b(?:do not|don't|dont|never)\s+bring\s+(?:it|this|that|them)\s+up\b`)},
 			{hints: []string{"keep"}, reason: Conceal, re: re(`\bkeep\s+(?:this|it|that|these|the \w+)(?:\s+a)?\s+(?:secret|hidden)\s+from\b`)},
 			{hints: []string{"out of"}, reason: Conceal, re: re(`\b(?:keep|leave)\s+(?:this|it|that|these)\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript)`)},
 			{hints: []string{"silently", "quietly", "secretly", "covertly", "discreetly", "stealthily"}, reason: Conceal, re: re(`\b(?:silently|quietly|secretly|covertly|discreetly|stealthily)\s+(?:run|execute|install|download|add|insert|modify|change|edit|delete|remove|send|upload|push|commit|disable|replace|append|copy|exfiltrate|post|fetch|curl)\b`)},
@@ -268,16 +349,21 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"|"}, reason: DownloadExec, negatable: true, re: re(`\b` + fetch + `\b[^|\n]{0,300}\|\s*(?:` + shell + `)`)},
 			{hints: []string{"iex", "invoke-expression"}, reason: DownloadExec, negatable: true, re: re(`\b(?:iex|invoke-expression)\b\s*[(\s][^\n]{0,80}?(?:` + fetch + `|\.content)`)},
 			{hints: []string{"base64"}, reason: DownloadExec, negatable: true, re: re(`\bbase64\s+(?:-d|--decode|-D)\b[^\n]{0,60}\|\s*(?:` + shell + `)`)},
+			{hints: []string{"exec", "eval"}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|node|ruby|perl|php)\s+-[ce]\s[^\n]{0,200}?\b(?:exec|eval|system|instance_eval)\s*\(\s*[^\n]{0,120}?(?:urlopen|urllib|requests\.get|https?://|fetch\(|open-uri|net::http)`)},
+			{hints: []string{"powershell", "pwsh"}, reason: DownloadExec, negatable: true, re: re(`\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]{0,120}?\s-e(?:nc|ncodedcommand|c)?\s+[a-z0-9+/=]{20,}`)},
 			{hints: []string{"<("}, reason: DownloadExec, negatable: true, re: re(`\b(?:(?:ba|z)?sh|source|\.)\s+<\(\s*` + fetch + `\b`)},
 			{hints: []string{"$("}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|perl|ruby|node|(?:ba|z)?sh)\s+-[ce]\s+["']?\$\(\s*` + fetch + `\b`)},
 			// Sending data to an address.
-			{hints: []string{"send", "post", "upload", "exfiltrate", "forward", "transmit", "leak", "email", "submit", "pipe", "dump", "copy"}, reason: Exfiltrate, negatable: true, re: re(`\b(?:send|post|upload|exfiltrate|forward|transmit|leak|email|submit|pipe|dump|copy)\s+(?:(?:the|all|your|my|any|every|its|full|entire|contents? of|of|local|current)\s+){0,4}` + sens + `[^.\n]{0,60}?\b(?:to|at|into)\s+` + url)},
+			{hints: []string{"send", "post", "upload", "exfiltrate", "forward", "transmit", "leak", "email", "submit", "pipe", "dump", "copy"}, reason: Exfiltrate, negatable: true, re: re(`\b(?:send|post|upload|exfiltrate|forward|transmit|leak|email|submit|pipe|dump|copy)\s+(?:(?:the|all|your|my|any|every|its|full|entire|contents? of|output of|values? of|a copy of|copies of|of|local|current)\s+){0,4}\x60?` + sens + `(?:[^.\n]|\.\S){0,80}?\b(?:to|at|into)\s+` + url)},
+			{hints: []string{"send", "post", "upload", "forward", "email"}, reason: Exfiltrate, negatable: true, re: re(sens + `(?:[^.\n]|\.\S){0,80}?\b(?:send|post|upload|forward|email)\s+(?:them|it|these|those|this)\b(?:[^.\n]|\.\S){0,40}?\b(?:to|at)\s+` + url)},
+			{hints: []string{"http", "://"}, reason: Exfiltrate, negatable: true, re: re(`(?:^|[^\p{L}])(?:envía|envia|envíe|envie|envoyez|envoie|envoyer|schick\p{L}*|sende|senden|lade\p{L}*|invia|inviare|manda|mande|sube|suba|отправ\p{L}*|загрузи)\s(?:[^\n]{0,80}?)(?:credenciales|credentials|claves?|chaves?|clés?|variables de entorno|umgebungsvariablen|variables d'environnement|variabili d'ambiente|variáveis de ambiente|переменные окружения|ключи|токены?|tokens?|secretos?|segredos?|geheimnisse|passw\p{L}*|contraseñas?|mots de passe|senhas?|пароли|~/\.ssh|\.aws|\.env\b|id_rsa|id_ed25519)[^\n]{0,80}?` + url)},
+			{hints: []string{"http"}, reason: Exfiltrate, re: re(`(?:~/\.ssh|\.aws|\.env|id_rsa|id_ed25519|環境変数|环境变量|密钥|秘密鍵|凭证|認証情報|トークン|令牌)[^\n]{0,60}?` + url + `[^\n]{0,30}?(?:送信|送って|送る|送付|发送|上传|上傳|傳送)|(?:送信|发送|上传|上傳|傳送)[^\n]{0,40}?(?:~/\.ssh|\.aws|\.env|id_rsa|环境变量|密钥|凭证|令牌)[^\n]{0,60}?` + url)},
 			{hints: []string{"curl"}, reason: Exfiltrate, negatable: true, re: re(`\bcurl\b[^\n]{0,200}(?:-d|--data(?:-binary|-raw|-urlencode)?|-f|--form|-t|--upload-file)\s*["']?[^\s"']*@?(?:~|\$home|\$\{home\})?[^\s"']*(?:\.ssh|\.aws|\.env\b|credentials|id_rsa|id_ed25519|\.netrc|\.npmrc|\.git-credentials|/etc/shadow|\$\((?:env|printenv|cat)\b)`)},
-			{hints: []string{"|", "<"}, reason: Exfiltrate, negatable: true, re: re(`\b(?:env|printenv|set)\s*\|\s*(?:curl|nc|ncat|netcat)\b|\b(?:nc|ncat|netcat)\s+\S+\s+\d+\s*<\s*\S*(?:\.ssh|\.aws|\.env|credentials|id_rsa|passwd|shadow)`)},
+			{hints: []string{"|", "<"}, reason: Exfiltrate, negatable: true, re: re(`\b(?:env|printenv|set)\s*\|\s*(?:curl|nc|ncat|netcat)\b|\bcat\s+[^|\n]*(?:\.ssh|\.aws|\.env|credentials|id_rsa|id_ed25519|\.netrc)[^|\n]*\|\s*(?:curl|nc|ncat|netcat)\b|\b(?:nc|ncat|netcat)\s+\S+\s+\d+\s*<\s*\S*(?:\.ssh|\.aws|\.env|credentials|id_rsa|passwd|shadow)`)},
 			// Changing the agent's hooks, permissions or credentials.
 			{hints: []string{"bypasspermissions", "dangerously", "bash(*)", "tool"}, reason: AgentConfig, re: re(`bypasspermissions|dangerously-?skip-?permissions|\bbash\(\*\)|allow(?:ed)?\s*tools?\s*[:=]\s*\*`), imperative: true},
 			{hints: []string{".claude/", "settings", "hook", "tool", "prompt", "permission", "mode"}, reason: AgentConfig, re: re(`\.claude/|settings(?:\.local)?\.json|\bpre-?tool-?use\b|\bpost-?tool-?use\b|\buser-?prompt-?submit\b|\b(?:anamnesis|claude|agent)\s+hooks?\b|\bsession-?(?:start|end)\s+hook|\bpermission\s*(?:mode|prompts?)\b|\bdefault-?mode\b`), imperative: true},
-			{hints: []string{"authorized_keys", ".aws/credentials", ".netrc", ".git-credentials", ".npmrc", ".pypirc", "sudoers", "secret", "github_token"}, reason: AgentConfig, re: re(`authorized_keys|\.aws/credentials|\.netrc\b|\.git-credentials|\.npmrc\b|\.pypirc\b|\bsudoers\b|\b(?:repo|repository|ci|github|actions|org)\s+secrets?\b|\bgithub_token\b`), imperative: true},
+			{hints: []string{"authorized_keys", "credentials", "hookspath", ".git/hooks", "rc", "profile", "no-verify", ".netrc", ".git-credentials", ".npmrc", ".pypirc", "sudoers", "secret", "github_token"}, reason: AgentConfig, re: re(`authorized_keys|\.aws/credentials|/credentials\b|core\.hookspath|\.git/hooks\b|~/\.(?:bashrc|zshrc|profile|bash_profile)\b|--no-verify\b|\.netrc\b|\.git-credentials|\.npmrc\b|\.pypirc\b|\bsudoers\b|\b(?:repo|repository|ci|github|actions|org)\s+secrets?\b|\bgithub_token\b`), imperative: true},
 			{hints: []string{"approve", "accept", "allow"}, reason: AgentConfig, re: re(`\b(?:auto-?(?:matically)?\s+)?(?:approve|accept|allow)\s+(?:every|all|each|any)\s+(?:tool\s+calls?|commands?|permissions?|requests?)\s+(?:automatically|without)`)},
 			// Addressing the agent.
 			{hints: []string{"note", "attention", "important", "instruction", "message", "reminder", "warning"}, reason: Address, re: re(`\b(?:note|attention|important(?:\s+(?:note|instruction|instructions|message))?|instructions?|message|reminder|warning)\s+(?:for|to)\s+(?:the\s+|any\s+|all\s+|every\s+)?` + agent + `s?\b`)},
@@ -368,11 +454,18 @@ func sentenceStart(s string, i int) int {
 	return 0
 }
 
-func negated(s string, i int) bool { return negationRE.MatchString(s[sentenceStart(s, i):i]) }
+// notNegation are idioms that hold a negation word but urge ("don't
+// hesitate to run", "never forget to send", "no need to ask").
+var notNegation = regexp.MustCompile(`\b(?:don't|dont|do not|never|no)\s+(?:hesitate|forget|fail|need|reason)\b|\bnot\s+optional\b`)
+
+func negated(s string, i int) bool {
+	clause := notNegation.ReplaceAllString(s[sentenceStart(s, i):i], " ")
+	return negationRE.MatchString(clause)
+}
 
 var (
-	leadRE  = regexp.MustCompile(`^(?:\s|[-*>#•]|\d+[.)]|[a-z ]{1,24}:|(?:always|first|now|then|also|please|just|next|finally|immediately|from now on|each time|every time|in future|going forward|make sure to|remember to|be sure to|you must|you should|you need to|you have to|(?:before|after|when|whenever|on|at|during|once|if)\b[^,]{0,60},)\s*)*`)
-	imperRE = regexp.MustCompile(`^(?:run|execute|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export)\b`)
+	leadRE  = regexp.MustCompile(`^(?:\s|[-*>#•]|\d+[.)]|[a-z ]{1,24}:|(?:always|first|now|then|also|please|kindly|just|next|finally|immediately|from now on|each time|every time|in future|going forward|make sure (?:that )?(?:to|you)|remember to|be sure to|don't forget to|do not forget to|never forget to|don't hesitate to|do not hesitate to|feel free to|you must|you should|you need to|you have to|you are (?:expected|required|supposed|allowed) to|(?:before|after|when|whenever|on|at|during|once|if)\b[^,]{0,60},)\s*,?\s*)*`)
+	imperRE = regexp.MustCompile(`^(?:run|execute|send|post|upload|forward|include|commit|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export)\b`)
 )
 
 // imperative reports whether the clause holding position i gives an order:

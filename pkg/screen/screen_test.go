@@ -81,11 +81,13 @@ func TestBuildCorpus(t *testing.T) { judge(t, "build.jsonl", -1, -1) }
 
 // TestHeldOutCorpus: heldout.jsonl was written with the first rules;
 // heldout2.jsonl by a separate author who never saw the rules or the other
-// sets, measured before any rule changed after it (51/75 held, 49/60
-// passed). Neither is used to tune the rules.
+// sets, first measured at 51/75 held and 49/60 passed. Its misses then
+// showed mechanisms the rules lacked, which were added with new build
+// cases of their own, so since then it has served as a development set and
+// the floors here are its figures after that round.
 func TestHeldOutCorpus(t *testing.T) {
-	judge(t, "heldout.jsonl", 39, 36)
-	judge(t, "heldout2.jsonl", 51, 49)
+	judge(t, "heldout.jsonl", 40, 36)
+	judge(t, "heldout2.jsonl", 74, 59)
 }
 
 func TestApplyByProvenance(t *testing.T) {
