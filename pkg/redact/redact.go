@@ -84,7 +84,15 @@ func New() *Redactor {
 		whole("mailgun-key", `\bkey-[0-9a-z]{32}\b`, "key-"),
 		whole("mailchimp-key", `\b[0-9a-f]{32}-us[0-9]{1,2}\b`, "-us"),
 		whole("twilio-key", `\bSK[0-9a-fA-F]{32}\b`, "sk"),
-		whole("telegram-bot-token", `\b[0-9]{8,10}:AA[A-Za-z0-9_-]{32,33}\b`, ":aa"),
+		{
+			// A Telegram bot token, alone or in the Bot API's URL (/bot<token>/).
+			name:  "telegram-bot-token",
+			hints: []string{":aa"},
+			re:    regexp.MustCompile(`(\bbot|\b)([0-9]{8,10}:AA[A-Za-z0-9_-]{32,33})\b`),
+			repl:  func(m []string) string { return m[1] + "[REDACTED:telegram-bot-token]" },
+		},
+		// BIP32 extended private keys (xprv, tprv and the SegWit forms).
+		whole("private-key", `\b[xtyzuv]prv[1-9A-HJ-NP-Za-km-z]{100,}`, "prv"),
 		whole("discord-bot-token", `\b[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}\b`, "."),
 		whole("digitalocean-token", `\bdo[opr]_v1_[a-f0-9]{64}\b`, "_v1_"),
 		whole("shopify-token", `\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b`, "shp"),
@@ -119,7 +127,7 @@ func New() *Redactor {
 			keep: func(m []string) bool {
 				// sha512-<base64> is an integrity digest; a body running on
 				// into base64 is an encoded blob.
-				return strings.HasPrefix(m[1], "sha") || strings.HasPrefix(m[1], "md") || m[3] != "" ||
+				return strings.HasPrefix(m[1], "sha") || strings.HasPrefix(m[1], "md") || m[3] != "" || objectIDs[m[1]] ||
 					hexOnly(m[2]) || !random(m[2]) || !strings.ContainsAny(m[2], upper)
 			},
 		},
@@ -181,6 +189,7 @@ func New() *Redactor {
 		// Command-line password flags, by tool.
 		flagRule(`docker[ \t]+login|podman[ \t]+login|buildah[ \t]+login|mongosh|mongo|mongodump|mongorestore|mongoexport|mongoimport|hdbsql|az[ \t]+login`, `-p|--password|-password`),
 		flagRule(`redis-cli`, `-a|--pass`),
+		flagRule(`mosquitto_pub|mosquitto_sub|mosquitto_rr`, `-P|--pw`),
 		flagRule(`sqlcmd|bcp|osql|ipmitool|zip|unzip`, `-P`),
 		flagRule(`ldap[a-z]*`, `-w`),
 		flagRule(`keytool`, `-storepass|-keypass|-srcstorepass|-deststorepass|-srckeypass|-destkeypass`),
@@ -301,7 +310,9 @@ func New() *Redactor {
 			re: regexp.MustCompile(`(?i)\b((?:proxy-)?authorization\\?["']?[ \t]*[:=][ \t]*\\?["']?)` +
 				`((?:bearer|basic|token|digest|negotiate|bot|ssws|[a-z][a-z0-9-]{1,30})[ \t]+)?([^\s"'\\,;]+)`),
 			repl: func(m []string) string { return m[1] + m[2] + Mask },
-			keep: func(m []string) bool { return notAValue(m[3]) },
+			keep: func(m []string) bool {
+				return notAValue(m[3]) || m[2] == "" && schemes[strings.ToLower(strings.Trim(m[3], "`.:"))]
+			},
 		},
 		{
 			name:  "bearer",
@@ -318,13 +329,14 @@ func New() *Redactor {
 			},
 		},
 		{
-			// user:password@ in URLs.
-			name: "url-password",
-			// The user may be empty (redis://:password@host).
+			// user:password@ in URLs. The user may be empty
+			// (redis://:password@host) or an e-mail address, and the
+			// password may hold '@': the host follows the last one.
+			name:  "url-password",
 			hints: []string{"://"},
-			re:    regexp.MustCompile(`\b([a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@]*:)([^\s@/]+)(@)`),
+			re:    regexp.MustCompile(`\b([a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@]*(?:@[^\s:/@]+)?:)([^\s/]+)(@)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
-			keep:  func(m []string) bool { return strings.Contains(m[0], "[REDACTED") },
+			keep:  func(m []string) bool { return strings.Contains(m[0], "[REDACTED") || notAValue(m[2]) },
 		},
 		{
 			// A token as the whole userinfo (https://<token>@github.com):
@@ -406,6 +418,62 @@ func New() *Redactor {
 			},
 		},
 		{
+			// Prose in languages written without spaces: パスワードは X,
+			// 密码是 X, 비밀번호는 X.
+			name:  "secret-value",
+			hints: []string{"パスワード", "密码", "密碼", "口令", "비밀번호", "暗証番号"},
+			re:    regexp.MustCompile(`((?:パスワード|密码|密碼|口令|비밀번호|暗証番号)(?:は|が|是|为|為|는|:|：)?[ 	]*(?:[:：][ 	]*)?)([!-~]{6,64}?)([、。，,\s]|です|$)`),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			keep: func(m []string) bool {
+				v := strings.TrimRight(m[2], ".,;:)")
+				return notAValue(v) || !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) })
+			},
+		},
+		{
+			// A ~/.pgpass line: host:port:database:user:password.
+			name:  "secret-value",
+			hints: []string{"pgpass"},
+			re:    regexp.MustCompile(`(?m)^([ 	]*[^:\s]+:(?:\d+|\*):[^:\s]+:[^:\s]+:)(\S+)[ 	]*$`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep:  func(m []string) bool { return notAValue(m[2]) },
+		},
+		{
+			// HTTP Digest's response="<hash>": the hash proves the password.
+			name:  "authorization",
+			hints: []string{"digest"},
+			re:    regexp.MustCompile(`(?i)(\bresponse[ 	]*=[ 	]*")([0-9a-f]{32,})(")`),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+		},
+		{
+			// A session cookie outside a Cookie header (copied from a
+			// browser's tools): connect.sid=…, PHPSESSID=…, sessionid=….
+			name:  "cookie",
+			hints: []string{"sid", "sess"},
+			re:    regexp.MustCompile(`(?i)(\b(?:connect\.sid|phpsessid|jsessionid|asp\.net_sessionid|sessionid|session_id|laravel_session|_session_id|[a-z0-9_]*_session)=)([^\s;,"']{16,})`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
+		},
+		{
+			// An API client built with a literal key: cohere.Client("…"),
+			// OpenAI(api_key="…") is a pair already.
+			name:  "api-key",
+			hints: []string{"client(", "api("},
+			re:    regexp.MustCompile(`(?i)(\b[a-z0-9_.]*(?:client|api)\(\s*["'])([A-Za-z0-9_-]{30,})(["'])`),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			keep:  func(m []string) bool { return !random(m[2]) },
+		},
+		{
+			// "<vendor> token|key … : <random>": a labelled value in prose.
+			name:  "secret-value",
+			hints: []string{"token", "key"},
+			re: regexp.MustCompile(`(?i)(\b(?:token|key)\b[^:
+]{0,60}:[ 	]*)([A-Za-z0-9_+/=-]{32,})`),
+			repl: func(m []string) string { return m[1] + Mask },
+			keep: func(m []string) bool {
+				return !random(m[2]) && !(hexOnly(m[2]) && len(m[2]) >= 32 && strings.ContainsAny(m[2], digits) && strings.ContainsAny(strings.ToLower(m[2]), "abcdef"))
+			},
+		},
+		{
 			// AWS secret access keys have no prefix: 40 random base64 characters
 			// (the console's CSV, or prose). Only where AWS or a secret is named.
 			name:  "aws-secret-key",
@@ -439,10 +507,11 @@ func New() *Redactor {
 			// "password X". Only a value with a digit or symbol counts
 			// ("the password is stored in the vault" stays), unless quoted.
 			name:  "secret-value",
-			hints: []string{"pass", "pw", "token", "secret", "key", "passwort", "mot de passe", "contraseña", "senha"},
-			re: regexp.MustCompile(`(?i)(\b(?:pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]?key)?|access[ _-]key|private[ _-]key|` +
-				`passwort|kennwort|mot de passe|contraseña|senha)` +
-				`(?:[ \t]+for[ \t]+[^:\n]{1,40}:[ \t]*|:[ \t]*|[ \t]+(?:is|was|=|:|to|ist|est|es|é)[ \t]+|[ \t]+))` +
+			hints: []string{"pass", "pw", "token", "secret", "key", "kennwort", "mot de passe", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "lösenord", "salasana"},
+			re: regexp.MustCompile(`(?i)((?:^|[^\p{L}\p{N}_])(?:pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]?key)?|access[ _-]key|private[ _-]key|` +
+				`passwort|kennwort|mot de passe|contraseña|senha|wachtwoord|parola d'ordine|hasło|пароль|şifre|lösenord|adgangskode|salasana|heslo|jelszó)` +
+				`(?:[ \t]+(?:for|on|of|to|with|in|im|am|für|zum|zur|del|de|da|do|della|per|pour|du|des|van|voor|för|till|dla|для|от|на)[ \t]+[^:\n]{1,40}?(?::[ \t]*|[ \t]+(?:(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to|is|was|are|=|ist|war|lautet|est|était|es|era|é|è|to|jest|är|er|это|—|-)[ \t]+(?::[ \t]*)?)|` +
+				`:[ \t]*|[ \t]+(?:is|was|=|:|to|ist|war|lautet|est|es|é|è|era)[ \t]+(?:now[ \t]+|still[ \t]+|:[ \t]*)?|[ \t]+(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to[ \t]+|[ \t]+))` +
 				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|\x60[^\x60\n]{1,200}\x60|[^\s"'\x60]+)`),
 			repl: func(m []string) string {
 				v := m[2]
@@ -453,6 +522,10 @@ func New() *Redactor {
 				return m[1] + Mask + v[len(t):]
 			},
 			keep: func(m []string) bool {
+				// /etc/passwd: the key word names a file.
+				if strings.HasPrefix(m[1], "/") {
+					return true
+				}
 				v := m[2]
 				if strings.ContainsAny(v[:1], "\"'`") {
 					return notAValue(strings.Trim(v, "\"'`"))
@@ -498,9 +571,23 @@ func cookieMask(v string) string {
 		if !ok || val == "" || redacted(val) || n == "path" || n == "domain" || n == "expires" || n == "max-age" || n == "samesite" {
 			continue
 		}
+		// theme=dark, lang=en: a short word names a preference, not a session.
+		if len(strings.TrimSpace(val)) < 12 && !sessionCookie(n) && !strings.ContainsAny(val, digits) {
+			continue
+		}
 		parts[i] = name + "=" + Mask
 	}
 	return strings.Join(parts, ";")
+}
+
+// sessionCookie reports a cookie name that carries a session or a credential.
+func sessionCookie(name string) bool {
+	for _, w := range []string{"sess", "sid", "auth", "token", "jwt", "remember", "login", "csrf", "xsrf", "key"} {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // count reports a short number ("512", "4096"): a size or a count after a
@@ -534,7 +621,7 @@ func userFlag(q, user, pass string) rule {
 		hints: []string{"-u", "--user"},
 		re:    regexp.MustCompile(`((?:^|\s)(?:-u|--user)[ \t]*` + user + `)(` + pass + `)`),
 		repl:  func(m []string) string { return m[1] + Mask },
-		keep:  func(m []string) bool { return redacted(m[2]) },
+		keep:  func(m []string) bool { return redacted(m[2]) || notAValue(strings.TrimRight(m[2], `"'`)) },
 	}
 }
 
@@ -558,9 +645,18 @@ func quoteMask(v string) string {
 	return Mask
 }
 
+// objectIDs are the prefixes of API object ids (chatcmpl-…, msg_…, cus_…):
+// names of requests, messages and records, not credentials.
+var objectIDs = map[string]bool{"chatcmpl": true, "cmpl": true, "msg": true, "toolu": true, "req": true, "run": true,
+	"thread": true, "asst": true, "file": true, "batch": true, "ftjob": true, "cus": true, "evt": true, "ch": true,
+	"pi": true, "pm": true, "in": true, "sub": true, "prod": true, "price": true, "txn": true, "acct": true, "resp": true}
+
+// schemes are Authorization schemes, named in prose without a credential.
+var schemes = map[string]bool{"bearer": true, "basic": true, "token": true, "digest": true, "negotiate": true, "ntlm": true, "hoba": true, "mutual": true, "aws4-hmac-sha256": true}
+
 // references are the starts of values that name where a secret comes from
 // rather than holding it: process.env.X, ${VAR}, {{ .Values.x }}, <your-key>.
-var references = []string{"$", "%", "{{", "<", "process.env", "os.environ", "os.getenv", "import.meta.env",
+var references = []string{"$", "{{", "<", "enc[", "vault:", "ref+", "op://", "process.env", "os.environ", "os.getenv", "import.meta.env",
 	"env.", "env[", "env(", "secrets.", "vars.", "system.getenv", "getenv(", "config.", "settings.", "await ", "[redacted"}
 
 // placeholders are values that are types, flags or stand-ins, not secrets.
@@ -569,7 +665,14 @@ var placeholders = map[string]bool{"true": true, "false": true, "null": true, "n
 	"int": true, "number": true, "any": true, "bytes": true, "[]byte": true, "secret": true, "password": true,
 	"token": true, "redacted": true, "await": true, "range": true, "new": true, "make": true, "func": true,
 	"function": true, "lambda": true, "include": true, "omit": true, "same-origin": true, "self": true, "this": true,
-	"input": true, "prompt": true, "stdin": true, "...": true, "***": true}
+	"input": true, "prompt": true, "stdin": true, "...": true, "***": true,
+	// Prose after a flag that takes a value ("redis-cli -a is deprecated").
+	"is": true, "are": true, "was": true, "the": true, "to": true, "and": true, "or": true, "of": true,
+	"flag": true, "option": true, "argument": true, "without": true, "with": true}
+
+// placeholderWords mark a value written to be replaced: your-api-key-here,
+// changeme, <token>, REPLACE_ME.
+var placeholderWords = []string{"your", "changeme", "change-me", "change_me", "placeholder", "replace_me", "replace-me", "xxxx", "dummy"}
 
 // notAValue reports whether v names, types or stands in for a secret
 // instead of being one: empty, a reference, a placeholder, a call.
@@ -578,8 +681,18 @@ func notAValue(v string) bool {
 	l := strings.ToLower(strings.TrimRight(v, "()[]{};,."))
 	// One character is no secret; a leading '+' is string concatenation;
 	// an ellipsis marks an elided example ("sk-...", "?token=...").
-	if len(l) < 2 || l[0] == '+' || strings.Contains(v, "...") || strings.Contains(v, "…") || placeholders[l] || strings.Trim(l, "x*.") == "" {
+	if len(l) < 2 || l[0] == '+' || l[0] == '(' || strings.Contains(v, "...") || strings.Contains(v, "…") || placeholders[l] || strings.Trim(l, "x*.") == "" {
 		return true
+	}
+	// %NAME% is a Windows variable and %q a format verb; a value that
+	// merely starts with % is neither.
+	if l[0] == '%' && (len(l) > 2 && l[len(l)-1] == '%' && identPath(l[1:len(l)-1]) || len(strings.TrimLeft(l[1:], "-+# 0123456789.*")) == 1) {
+		return true
+	}
+	for _, w := range placeholderWords {
+		if strings.Contains(l, w) {
+			return true
+		}
 	}
 	for _, p := range references {
 		if strings.HasPrefix(l, p) {
