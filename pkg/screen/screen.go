@@ -149,12 +149,16 @@ func Check(text string) string {
 			}
 		}
 	}
-	if anyHint(lower, []string{"<|", "system", "instructions>", "<<", "[inst", "[/inst", "human:", "assistant:", "#"}) {
+	if anyHint(lower, []string{"<|", "system", "instructions>", "<<", "[inst", "[/inst", "human:", "assistant:", "#", "turn>", "tool_", "function_", "admin", "developer", "operator", "role"}) {
 		for _, re := range r.roles {
 			if re.MatchString(prose) {
 				return Address
 			}
 		}
+	}
+	norm := normalize(prose)
+	if loc := r.vocative.FindStringIndex(norm); loc != nil && strings.TrimSpace(norm[loc[1]:]) != "" {
+		return Address
 	}
 	return phrases(r, normalize(text), codeSpans(text))
 }
@@ -175,11 +179,11 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 			if c.imperative && !imperative(norm, loc[0]) {
 				continue
 			}
-			if c.reason == Override && reported(norm, loc[0]) {
+			if c.reason == Override && (reported(norm, loc[0]) || quoted(norm, wordStart(norm, loc[0]))) {
 				continue
 			}
 			if span, ok := inSpan(code, loc[0]); ok && c.reason == DownloadExec &&
-				!imperative(norm, span) && !opensLine(norm, span) {
+				!imperative(norm, span) && (strings.HasPrefix(norm[span:], "```") || !opensLine(norm, span)) {
 				continue
 			}
 			return c.reason
@@ -200,11 +204,14 @@ func orders(hidden string) bool {
 		return true
 	}
 	rest := norm[len(leadRE.FindString(norm)):]
-	return imperRE.MatchString(rest) || orderRE.MatchString(rest)
+	return orderRE.MatchString(rest) || imperRE.MatchString(rest) && sensitiveRE.MatchString(rest)
 }
 
 var (
-	addresseeRE = regexp.MustCompile(`\b(?:you|your|assistant|agent|claude|ai|llm|model|copilot)\b`)
+	// sensitiveRE: what a hidden order must touch to be the agent's order
+	// rather than a developer's TODO ("add screenshots").
+	sensitiveRE = regexp.MustCompile(`\b(?:tokens?|keys?|secrets?|passwords?|credentials?|\.env|ssh|curl|wget|push|delete|remove|rm|commit|deploy|permissions?|hooks?|sudo|upload|send|approve)\b`)
+	addresseeRE = regexp.MustCompile(`\b(?:you|your|yourself|assistant|agent|claude|ai|llm|model|copilot|system)\b`)
 	orderRE     = regexp.MustCompile(`^(?:ignore|forget|disregard|skip|never|always|do not|don't|rm|curl|wget|sudo|git push|exfiltrate)\b`)
 )
 
@@ -233,11 +240,43 @@ func inSpan(spans [][2]int, i int) (int, bool) {
 	return 0, false
 }
 
-// opensLine reports whether only list marks and lead-ins ("Setup step:",
-// "Then") come before position i on its line: a command set out as a step.
+// opensLine reports whether only list marks or a label that sets out a step
+// come before position i on its line: a command set out as a step.
 func opensLine(s string, i int) bool {
-	before := s[strings.LastIndexByte(s[:i], '\n')+1 : i]
-	return strings.TrimSpace(before[len(leadRE.FindString(before)):]) == ""
+	before := strings.TrimSpace(s[strings.LastIndexByte(s[:i], '\n')+1 : i])
+	return strings.Trim(before, "-*>#•") == "" || stepRE.MatchString(before)
+}
+
+// stepRE is a label that sets out what follows as a step to take ("Setup
+// step:", "Fix, run this first:"), unlike one that names a tool ("Bun:").
+var stepRE = regexp.MustCompile(`\b(?:step|todo|action|run|do this|first|next|then|fix|before|setup|required)\b[^\n]*[:：]$`)
+
+// wordStart skips the non-letter a rule's match may open with ("(?:^|[^\p{L}])").
+func wordStart(s string, i int) int {
+	for i < len(s) && s[i] < 0x80 && !unicode.IsLetter(rune(s[i])) {
+		i++
+	}
+	return i
+}
+
+// quoted reports whether position i lies inside a short quotation on its
+// line ("…", “…”, «…», 「…」): a phrase mentioned, not said.
+func quoted(s string, i int) bool {
+	line := s[strings.LastIndexByte(s[:i], '\n')+1 : i]
+	for _, q := range [][2]string{{`"`, `"`}, {"“", "”"}, {"«", "»"}, {"「", "」"}, {"『", "』"}} {
+		open := strings.LastIndex(line, q[0])
+		if open < 0 || q[0] == q[1] && strings.Count(line, q[0])%2 == 0 {
+			continue
+		}
+		if q[0] != q[1] && strings.LastIndex(line, q[1]) > open {
+			continue
+		}
+		rest := s[i:]
+		if end := strings.Index(rest, q[1]); end >= 0 && end < 80 && !strings.Contains(rest[:end], "\n") {
+			return true
+		}
+	}
+	return false
 }
 
 // reportedRE ends a clause that tells of someone else being told to
@@ -257,8 +296,26 @@ func reported(s string, i int) bool {
 // data. A byte-order mark is allowed only first.
 func hiddenChars(s string) bool {
 	var prev rune
+	flag := false // inside a subdivision flag: U+1F3F4, tags, U+E007F
+	rtl := strings.ContainsFunc(s, func(r rune) bool {
+		return unicode.In(r, unicode.Hebrew, unicode.Arabic, unicode.Syriac, unicode.Thaana)
+	})
 	for i, r := range s {
 		switch {
+		case r == 0x1F3F4:
+			flag = true
+			prev = r
+			continue
+		case flag && r >= 0xE0020 && r <= 0xE007E:
+			continue
+		case flag && r == 0xE007F:
+			flag = false
+			continue
+		}
+		flag = false
+		switch {
+		case (r == 0x200E || r == 0x200F) && rtl:
+			// Direction marks are how right-to-left text keeps digits in place.
 		case r == 0x200B || r == 0x200C || r == 0x200E || r == 0x200F || r == 0x180E,
 			r >= 0x2060 && r <= 0x2064, r >= 0x206A && r <= 0x206F,
 			r >= 0x202A && r <= 0x202E, r >= 0x2066 && r <= 0x2069,
@@ -296,7 +353,11 @@ type check struct {
 
 type ruleSet struct {
 	markup, roles []*regexp.Regexp
-	checks        []check
+	// vocative finds the agent addressed by name or role at the start of a
+	// clause ("Note to the assistant:", "Claude —", "Asistente:",
+	// "에이전트에게"): a note that speaks to the agent is not a record.
+	vocative *regexp.Regexp
+	checks   []check
 }
 
 // codeRE is a fenced block or an inline code span: markup and role tokens
@@ -309,17 +370,28 @@ var rules = sync.OnceValue(func() ruleSet {
 		sens = `(?:\.env\b|printenv|env(?:ironment)?(?: variables| vars)?|secrets?|credentials?|creds|(?:api |private |ssh )?keys?|tokens?|passwords?|` +
 			`~/\.ssh|\$home/\.ssh|\.ssh/|id_rsa|id_ed25519|\.aws|\.netrc|\.npmrc|cookies?|(?:chat |conversation )?history|conversation|` +
 			`system prompt|session|transcripts?|source code|codebase|files?|\$?[a-z0-9_]*_(?:token|key|secret|password)s?\b)`
-		url   = `(?:https?://|ftp://|\b[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z0-9.-]+|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|\b[a-z0-9-]+\.[a-z0-9.-]+/)`
+		url   = `(?:(?:our|my|this|the|a)\s+(?:slack|discord|teams|telegram|webhook|endpoint|collector|bucket|pastebin|gist)\b|https?://|ftp://|\b[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z0-9.-]+|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|\b[a-z0-9-]+\.[a-z0-9.-]+/)`
 		shell = `(?:sudo\s+(?:-\S+\s+)*)?(?:ba|z|k|da|fi|c|tc)?sh\b|(?:sudo\s+)?(?:python3?|perl|ruby|node|php)\b|\biex\b|invoke-expression`
 		fetch = `(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|net\.webclient|downloadstring)`
 		agent = `(?:ai|a\.i\.|assistant|agent|claude|llm|language model|model|bot|copilot|chatgpt|gpt|codex|gemini)`
 		instr = `(?:instructions?|prompts?|rules|directions|directives|guidelines|guidance|orders|commands|constraints|policies|context)`
 	)
+	const (
+		// who: the agent, by role or name, in the languages the rules know.
+		who = `(?:(?:the|any|whichever|every|all|an?|next|future|other)\s+){0,2}(?:ai\s+|ki-?\s*|coding\s+)?(?:assistants?|agents?|claude|copilot|llms?|ai|bots?)|` +
+			`(?:l'|le\s+|la\s+|o\s+|a\s+|al\s+|el\s+|den\s+|dem\s+|der\s+|il\s+|lo\s+)?(?:assistant(?:e|en)?|assistent(?:en)?|agente?|agenten|ki-agent(?:en)?|asistente|assistente|asystent(?:a|owi)?|asistan(?:a)?|ассистент(?:а|у)?|агент(?:а|у)?|ии)(?:\s+(?:ai|ia|ki|ии))?|` +
+			`에이전트|어시스턴트|trợ lý(?:\s+ai)?|アシスタント|エージェント|助手|智能体|代理`
+		// to: the words that dedicate a note to someone.
+		to = `(?:(?:a\s+)?(?:note|message|reminder|instruction|order|ps|p\.s\.|pd|nb|hinweis|nachricht|nota|mensaje|message|remarque|notiz|not|заметка|примечание)\s+)?` +
+			`(?:to|for|an|für|para|per|pour|à l'attention de|à|для|do|gửi|cho|an die|an den)`
+	)
 	return ruleSet{
+		vocative: re(`(?m)(?:^|[.!?]\s|^[\s\-*>#•]*)[\s\-*>#•]*(?:(?:[\p{L}-]+\s+){0,3}(?:` + to + `)\s+(?:` + who + `)(?:\s+(?:working|works|reading|reads|running|runs|that|who|picking|picks|opening|opens)[^:\n]{0,40})?\s*[:：,—–-]|` +
+			`(?:` + who + `)\s*(?:[:：—–]|,\s|에게|へ|に|への)|(?:` + who + `)\s+(?:todo|please|pls|kindly|note)\b|asistana\s+not\s*:|для\s+(?:` + who + `)\s*:)`),
 		markup: []*regexp.Regexp{
 			re(`<!--([\s\S]*?)(?:-->|$)`),
-			re(`(?m)^\s*\[[^\]\n]*\]:\s*#\s*[("']([^\n]*)`),
-			re(`(?i)<[a-z][a-z0-9]*\b[^>]*style\s*=\s*["'][^"'>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:[^.\d]|$)|opacity\s*:\s*0(?:[^.\d]|$)|color\s*:\s*(?:white|#fff\b|#ffffff|transparent))[^>]*>([^<]*)`),
+			re(`(?m)^\s*\[[^\]\n]*\]:\s*(?:#|<>)\s*[("']([^\n]*)`),
+			re(`(?i)<[a-z][a-z0-9]*\b[^>]*style\s*=\s*["'][^"'>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:[^.\d]|$)|opacity\s*:\s*0(?:[^.\d]|$)|color\s*:\s*(?:white|#fff\b|#ffffff|transparent)|(?:left|top|text-indent)\s*:\s*-\d{3,}|(?:height|width|max-height)\s*:\s*0(?:[^.\d]|$)|clip\s*:)[^>]*>([^<]*)`),
 			re(`(?i)<[a-z][a-z0-9]*\b[^>]*\shidden\b[^>]*>([^<]*)`),
 		},
 		roles: []*regexp.Regexp{
@@ -327,12 +399,18 @@ var rules = sync.OnceValue(func() ruleSet {
 			re(`(?i)</?(?:system|system-reminder|system_prompt|instructions)>`),
 			re(`(?im)^[ \t>]*#{1,6}[ \t]*(?:system|system prompt|instructions?)[ \t]*:`),
 			re(`(?s)(?:^|\n)\s*Human:[^\n]*.*\n\s*Assistant:`),
+			re(`(?i)\[(?:system|admin|developer|operator)(?:\s+(?:message|note|notice|override))?\]|</?(?:tool_result|tool_use|function_results?|function_calls|admin|developer|operator)>|<(?:start|end)_of_turn>|"role"\s*:\s*"(?:system|developer)"`),
+			re(`(?m)^[ \t>*-]*SYSTEM(?:\s+(?:MESSAGE|NOTE|NOTICE|PROMPT|UPDATE))?\s*:`),
 		},
 		checks: []check{
 			// Overriding instructions, in several languages.
 			{hints: []string{"ignore", "disregard", "forget", "override", "bypass", "discard", "drop", "abandon", "aside", "throw out", "suspend"}, reason: Override, re: re(`\b(?:ignore|disregard|forget|override|bypass|discard|drop|abandon|set aside|put aside|throw out|suspend)\s+(?:(?:all|any|the rules from|rules from|each|every|of|the|your|my|these|those|its|their|previous|prior|above|earlier|preceding|former|original|initial|existing|system|safety|developer|current|other)\s+){1,4}` + instr + `\b`)},
 			{hints: []string{"ignore", "disregard", "forget", "override"}, reason: Override, re: re(`\b(?:ignore|disregard|forget|override)\s+(?:everything|anything|all)\s+(?:(?:you\s+)?(?:were|have been|was)\s+)?(?:told|said|given|instructed|above|before|previously)`)},
 			{hints: []string{"instructions", "rules", "policy", "directive", "prompt"}, reason: Override, re: re(`\b(?:new|updated|real|actual|true|secret|hidden)\s+(?:instructions|rules|policy|directive|system prompt)\s*:`)},
+			{hints: []string{"you"}, reason: Override, re: re(`\b(?:rules|instructions|prompt|guidelines|context|directives)\s+you\s+(?:were\s+)?(?:loaded|given|started|told|initiali[sz]ed|configured|booted)|\bwhatever\s+you\s+were\s+(?:started|given|told|loaded)\s+with\b`)},
+			{hints: []string{"bother", "follow", "obey", "listen"}, reason: Override, re: re(`\b(?:don't|do not|no need to|never)\s+(?:bother\s+with|follow|obey|listen\s+to)\s+(?:what\s+)?(?:it|claude\.md|agents\.md|the\s+rules|your\s+(?:rules|instructions)|the\s+instructions|the\s+system\s+prompt)\b`)},
+			{hints: []string{"forget", "ignore", "disregard"}, reason: Override, re: re(`\b(?:forget|ignore|disregard)\s+what\s+(?:the\s+)?(?:[\w.-]+\s+)?(?:rules|instructions|claude\.md|agents\.md|guidelines|policy|policies|system prompt)\s+(?:says?|tells? you)`)},
+			{hints: []string{"ya no", "plus", "mais", "più", "nicht mehr", "больше не"}, reason: Override, re: re(`(?:reglas|instrucciones|règles|consignes|instruções|regras|regole|istruzioni|regeln|anweisungen|vorgaben|systemprompt|system prompt|claude\.md|правила|инструкции)[^.\n]{0,50}?(?:ya no (?:aplican|valen|rigen)|ne (?:s'appliquent|valent|comptent) plus|não (?:valem|se aplicam) mais|non (?:valgono|si applicano) più|gelten[^.\n]{0,30}?nicht mehr|больше не действуют)|ne tiens plus compte des (?:consignes|règles|instructions)`)},
 			{hints: []string{"your"}, reason: Override, re: re(`\byour\s+(?:new|real|actual|true|only)\s+(?:instructions?|task|goal|orders|purpose|mission|rules)\b`)},
 			{hints: []string{"apply", "void", "null", "revoked", "cancel", "suspended", "invalid", "superseded"}, reason: Override, re: re(`\b(?:previous|prior|above|earlier|original|your|all other|any other|system)\s+` + instr + `\s+(?:(?:no longer|do not|don't|does not|doesn't)\s+apply|(?:are|is)\s+(?:now\s+)?(?:void|null|revoked|cancel+ed|suspended|invalid|superseded|no longer valid))`)},
 			{hints: []string{"system prompt", "initial prompt", "hidden instructions"}, reason: Override, re: re(`\b(?:print|reveal|show|output|repeat|leak|dump)\s+(?:your|the)\s+(?:full\s+|entire\s+|initial\s+|original\s+)?(?:system prompt|initial prompt|hidden instructions)`)},
@@ -340,6 +418,9 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"忽略", "无视", "無視", "忘记", "忘掉", "不要理会", "跳过", "忘れ"}, reason: Override, re: re(`(?:忽略|无视|無視|忘记|忘掉|不要理会|跳过).{0,12}(?:指令|指示|说明|提示|规则|命令)|(?:指令|指示|説明|ルール|命令).{0,12}(?:忽略|无视|無視|忘れ)`)},
 			// Hiding from the user.
 			{hints: []string{"tell", "inform", "mention", "reveal", "notify", "alert", "let", "show", "report", "disclos"}, reason: Conceal, re: re(`\b(?:do not|don't|dont|never|without)\s+(?:ever\s+)?(?:tell|telling|inform|informing|mention|mentioning|reveal|revealing|notify|notifying|alert|alerting|let|letting|report|reporting|disclose|disclosing|(?:show|showing)\s+(?:this|it|that|these|them)\b)[^.\n]{0,60}?\b(?:the\s+)?(?:user|human|operator|owner|developer|anyone|anybody)\b`)},
+			{hints: []string{"know", "find out", "notice"}, reason: Conceal, re: re(`\b(?:the\s+)?(?:user|human|owner|operator)\s+(?:doesn't|does not|don't|do not|shouldn't|should not|needn't|need not|must not|mustn't)\s+(?:need\s+to\s+)?(?:know|find out|notice|be told)\b`)},
+			{hints: []string{"reply", "answer", "response", "summary", "output", "chat"}, reason: Conceal, re: re(`\b(?:don't|do not|never)\s+(?:report|mention|disclose|include|note)\s+(?:it|this|that|them|any of this)\s+(?:in|to)\s+(?:your|the)\s+(?:reply|answer|response|summary|output|chat)`)},
+			{hints: []string{"asks"}, reason: Conceal, re: re(`\bif\s+(?:anyone|the user|the human|they|somebody|someone)\s+asks?\s+(?:whether|if|why|about)\b[^.\n]{0,80}?\b(?:say|tell them|answer|reply|deny)\b`)},
 			{hints: []string{"bring"}, reason: Conceal, re: re(`\b(?:do not|don't|dont|never)\s+bring\s+(?:it|this|that|them)\s+up\b`)},
 			{hints: []string{"keep"}, reason: Conceal, re: re(`\bkeep\s+(?:this|it|that|these|the \w+)(?:\s+a)?\s+(?:secret|hidden)\s+from\b`)},
 			{hints: []string{"out of"}, reason: Conceal, re: re(`\b(?:keep|leave)\s+(?:this|it|that|these)\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript)`)},
@@ -350,20 +431,24 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"iex", "invoke-expression"}, reason: DownloadExec, negatable: true, re: re(`\b(?:iex|invoke-expression)\b\s*[(\s][^\n]{0,80}?(?:` + fetch + `|\.content)`)},
 			{hints: []string{"base64"}, reason: DownloadExec, negatable: true, re: re(`\bbase64\s+(?:-d|--decode|-D)\b[^\n]{0,60}\|\s*(?:` + shell + `)`)},
 			{hints: []string{"exec", "eval"}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|node|ruby|perl|php)\s+-[ce]\s[^\n]{0,200}?\b(?:exec|eval|system|instance_eval)\s*\(\s*[^\n]{0,120}?(?:urlopen|urllib|requests\.get|https?://|fetch\(|open-uri|net::http)`)},
+			{hints: []string{"exec", "eval"}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|node|ruby|perl|php|deno|bun)\s+-[ce]\s[^\n]{0,200}?(?:https?://|urlopen|requests\.get|require\(["']https?["']\))[^\n]{0,200}?\b(?:exec|eval|system)\b`)},
 			{hints: []string{"powershell", "pwsh"}, reason: DownloadExec, negatable: true, re: re(`\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]{0,120}?\s-e(?:nc|ncodedcommand|c)?\s+[a-z0-9+/=]{20,}`)},
 			{hints: []string{"<("}, reason: DownloadExec, negatable: true, re: re(`\b(?:(?:ba|z)?sh|source|\.)\s+<\(\s*` + fetch + `\b`)},
 			{hints: []string{"$("}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|perl|ruby|node|(?:ba|z)?sh)\s+-[ce]\s+["']?\$\(\s*` + fetch + `\b`)},
 			// Sending data to an address.
 			{hints: []string{"send", "post", "upload", "exfiltrate", "forward", "transmit", "leak", "email", "submit", "pipe", "dump", "copy"}, reason: Exfiltrate, negatable: true, re: re(`\b(?:send|post|upload|exfiltrate|forward|transmit|leak|email|submit|pipe|dump|copy)\s+(?:(?:the|all|your|my|any|every|its|full|entire|contents? of|output of|values? of|a copy of|copies of|of|local|current)\s+){0,4}\x60?` + sens + `(?:[^.\n]|\.\S){0,80}?\b(?:to|at|into)\s+` + url)},
-			{hints: []string{"send", "post", "upload", "forward", "email"}, reason: Exfiltrate, negatable: true, re: re(sens + `(?:[^.\n]|\.\S){0,80}?\b(?:send|post|upload|forward|email)\s+(?:them|it|these|those|this)\b(?:[^.\n]|\.\S){0,40}?\b(?:to|at)\s+` + url)},
+			{hints: []string{"send", "post", "upload", "forward", "email"}, reason: Exfiltrate, negatable: true, re: re(sens + `(?:[^.\n]|\.\S){0,80}?\b(?:send|post|upload|forward|email)\s+(?:them|it|these|those|this)\b(?:[^.\n]|\.\S){0,60}?` + url)},
+			{hints: []string{"-t", "upload-file", "-f"}, reason: Exfiltrate, imperative: true, re: re(`\bcurl\b[^\n]{0,120}?(?:\s-t|--upload-file|\s-f\s+["']?\w+=@)\s*\S+[^\n]{0,40}?https?://`)},
+			{hints: []string{"webhook.site", "requestbin", "pipedream", "transfer.sh", "pastebin", "paste.", "hastebin", "ngrok", "interact.sh", "oast", "burpcollaborator"}, reason: Exfiltrate, imperative: true, re: re(`\b(?:send|post|upload|forward|exfiltrate|pipe|mirror|copy)\b[^\n]{0,120}?(?:webhook\.site|requestbin|pipedream\.net|transfer\.sh|pastebin\.com|paste\.ee|hastebin|ngrok(?:-free)?\.(?:io|app)|interact\.sh|\.oast\.|burpcollaborator)`)},
 			{hints: []string{"http", "://"}, reason: Exfiltrate, negatable: true, re: re(`(?:^|[^\p{L}])(?:envía|envia|envíe|envie|envoyez|envoie|envoyer|schick\p{L}*|sende|senden|lade\p{L}*|invia|inviare|manda|mande|sube|suba|отправ\p{L}*|загрузи)\s(?:[^\n]{0,80}?)(?:credenciales|credentials|claves?|chaves?|clés?|variables de entorno|umgebungsvariablen|variables d'environnement|variabili d'ambiente|variáveis de ambiente|переменные окружения|ключи|токены?|tokens?|secretos?|segredos?|geheimnisse|passw\p{L}*|contraseñas?|mots de passe|senhas?|пароли|~/\.ssh|\.aws|\.env\b|id_rsa|id_ed25519)[^\n]{0,80}?` + url)},
 			{hints: []string{"http"}, reason: Exfiltrate, re: re(`(?:~/\.ssh|\.aws|\.env|id_rsa|id_ed25519|環境変数|环境变量|密钥|秘密鍵|凭证|認証情報|トークン|令牌)[^\n]{0,60}?` + url + `[^\n]{0,30}?(?:送信|送って|送る|送付|发送|上传|上傳|傳送)|(?:送信|发送|上传|上傳|傳送)[^\n]{0,40}?(?:~/\.ssh|\.aws|\.env|id_rsa|环境变量|密钥|凭证|令牌)[^\n]{0,60}?` + url)},
 			{hints: []string{"curl"}, reason: Exfiltrate, negatable: true, re: re(`\bcurl\b[^\n]{0,200}(?:-d|--data(?:-binary|-raw|-urlencode)?|-f|--form|-t|--upload-file)\s*["']?[^\s"']*@?(?:~|\$home|\$\{home\})?[^\s"']*(?:\.ssh|\.aws|\.env\b|credentials|id_rsa|id_ed25519|\.netrc|\.npmrc|\.git-credentials|/etc/shadow|\$\((?:env|printenv|cat)\b)`)},
 			{hints: []string{"|", "<"}, reason: Exfiltrate, negatable: true, re: re(`\b(?:env|printenv|set)\s*\|\s*(?:curl|nc|ncat|netcat)\b|\bcat\s+[^|\n]*(?:\.ssh|\.aws|\.env|credentials|id_rsa|id_ed25519|\.netrc)[^|\n]*\|\s*(?:curl|nc|ncat|netcat)\b|\b(?:nc|ncat|netcat)\s+\S+\s+\d+\s*<\s*\S*(?:\.ssh|\.aws|\.env|credentials|id_rsa|passwd|shadow)`)},
 			// Changing the agent's hooks, permissions or credentials.
 			{hints: []string{"bypasspermissions", "dangerously", "bash(*)", "tool"}, reason: AgentConfig, re: re(`bypasspermissions|dangerously-?skip-?permissions|\bbash\(\*\)|allow(?:ed)?\s*tools?\s*[:=]\s*\*`), imperative: true},
-			{hints: []string{".claude/", "settings", "hook", "tool", "prompt", "permission", "mode"}, reason: AgentConfig, re: re(`\.claude/|settings(?:\.local)?\.json|\bpre-?tool-?use\b|\bpost-?tool-?use\b|\buser-?prompt-?submit\b|\b(?:anamnesis|claude|agent)\s+hooks?\b|\bsession-?(?:start|end)\s+hook|\bpermission\s*(?:mode|prompts?)\b|\bdefault-?mode\b`), imperative: true},
+			{hints: []string{".claude", "settings", "hook", "tool", "prompt", "permission", "mode", "approve", "mcp"}, reason: AgentConfig, re: re(`\.claude/|\.claude\.json|\bauto-?approve|\bmcp\s+servers?\b|settings(?:\.local)?\.json|\bpre-?tool-?use\b|\bpost-?tool-?use\b|\buser-?prompt-?submit\b|\b(?:anamnesis|claude|agent)\s+hooks?\b|\bsession-?(?:start|end)\s+hook|\bpermission\s*(?:mode|prompts?)\b|\bdefault-?mode\b`), imperative: true},
 			{hints: []string{"authorized_keys", "credentials", "hookspath", ".git/hooks", "rc", "profile", "no-verify", ".netrc", ".git-credentials", ".npmrc", ".pypirc", "sudoers", "secret", "github_token"}, reason: AgentConfig, re: re(`authorized_keys|\.aws/credentials|/credentials\b|core\.hookspath|\.git/hooks\b|~/\.(?:bashrc|zshrc|profile|bash_profile)\b|--no-verify\b|\.netrc\b|\.git-credentials|\.npmrc\b|\.pypirc\b|\bsudoers\b|\b(?:repo|repository|ci|github|actions|org)\s+secrets?\b|\bgithub_token\b`), imperative: true},
+			{hints: []string{"permission", "approval", "authori", "consent"}, reason: Address, re: re(`\byou\s+(?:have|'ve got|are given|were given|now have|got)\s+(?:(?:my|full|standing|explicit|the\s+user's|blanket)\s+){0,2}(?:permission|approval|authori[sz]ation|consent)\b`)},
 			{hints: []string{"approve", "accept", "allow"}, reason: AgentConfig, re: re(`\b(?:auto-?(?:matically)?\s+)?(?:approve|accept|allow)\s+(?:every|all|each|any)\s+(?:tool\s+calls?|commands?|permissions?|requests?)\s+(?:automatically|without)`)},
 			// Addressing the agent.
 			{hints: []string{"note", "attention", "important", "instruction", "message", "reminder", "warning"}, reason: Address, re: re(`\b(?:note|attention|important(?:\s+(?:note|instruction|instructions|message))?|instructions?|message|reminder|warning)\s+(?:for|to)\s+(?:the\s+|any\s+|all\s+|every\s+)?` + agent + `s?\b`)},
@@ -464,8 +549,8 @@ func negated(s string, i int) bool {
 }
 
 var (
-	leadRE  = regexp.MustCompile(`^(?:\s|[-*>#•]|\d+[.)]|[a-z ]{1,24}:|(?:always|first|now|then|also|please|kindly|just|next|finally|immediately|from now on|each time|every time|in future|going forward|make sure (?:that )?(?:to|you)|remember to|be sure to|don't forget to|do not forget to|never forget to|don't hesitate to|do not hesitate to|feel free to|you must|you should|you need to|you have to|you are (?:expected|required|supposed|allowed) to|(?:before|after|when|whenever|on|at|during|once|if)\b[^,]{0,60},)\s*,?\s*)*`)
-	imperRE = regexp.MustCompile(`^(?:run|execute|send|post|upload|forward|include|commit|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export)\b`)
+	leadRE  = regexp.MustCompile(`^(?:(?:before|after|when|whenever|on|at|during|once|if|every time|each time|next time)\b[^,\n]{0,60},|\s|[-*>#•]|\d+[.)]|[a-z ]{1,24}:|(?:always|first|now|then|also|please|kindly|just|next|finally|immediately|from now on|each time|every time|in future|going forward|make sure (?:that )?(?:to|you)|remember to|be sure to|don't forget to|do not forget to|never forget to|don't hesitate to|do not hesitate to|feel free to|you must|you should|you need to|you have to|you are (?:expected|required|supposed|allowed) to|during\s+(?:setup|install(?:ation)?|the build|builds?|deploys?|ci)\s)\s*,?\s*)*`)
+	imperRE = regexp.MustCompile(`^(?:run|execute|send|post|upload|forward|include|commit|zip|tar|archive|cat|read|collect|grab|dump|mirror|register|open|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export)\b`)
 )
 
 // imperative reports whether the clause holding position i gives an order:
@@ -475,9 +560,16 @@ func imperative(s string, i int) bool {
 	start := sentenceStart(s, i)
 	clause := s[start:i]
 	if k := strings.LastIndex(clause, ":"); k >= 0 && k+1 < len(clause) && clause[k+1] == ' ' {
-		clause = clause[k+1:] // "Setup step: edit …"
+		if strings.TrimSpace(clause[k+1:]) == "" {
+			clause = clause[:k] // "Archive it and upload it: curl …"
+		} else {
+			clause = clause[k+1:] // "Setup step: edit …"
+		}
 	}
 	clause = strings.TrimLeft(clause, " `\"'(")
 	clause = clause[len(leadRE.FindString(clause)):]
+	if strings.TrimSpace(clause) == "" {
+		clause = s[i:] // the match opens with the verb: "Each time, post …"
+	}
 	return imperRE.MatchString(clause)
 }

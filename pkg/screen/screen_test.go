@@ -86,11 +86,15 @@ func TestBuildCorpus(t *testing.T) { judge(t, "build.jsonl", -1, -1) }
 // cases of their own, so since then it has served as a development set and
 // the floors here are its figures after that round. heldout3.jsonl, by a
 // third author, was measured once after that round before any rule saw it:
-// 49/90 held, 56/66 passed (the rules before the round: 47/90, 51/66).
+// 49/90 held, 56/66 passed (the rules before the round: 47/90, 51/66). A
+// second round of mechanisms followed from its misses (the agent addressed
+// by role or name in eleven languages, the agent's own startup
+// instructions, permission claims, …), so it is a development set too; the
+// floors are its figures after that round.
 func TestHeldOutCorpus(t *testing.T) {
 	judge(t, "heldout.jsonl", 40, 36)
 	judge(t, "heldout2.jsonl", 74, 59)
-	judge(t, "heldout3.jsonl", 49, 56)
+	judge(t, "heldout3.jsonl", 90, 65)
 }
 
 func TestApplyByProvenance(t *testing.T) {
