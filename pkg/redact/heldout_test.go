@@ -19,9 +19,12 @@ import (
 // has served as a development set since. heldout3, by a third author,
 // was measured once after that round, before any rule saw it: 199/212
 // caught (93.9%; the rules before the round caught 185), 73/86 benign
-// intact (before: 69). Each set fails below its recorded figures, and a
-// set other than heldout3 below 95% caught; every miss and altered benign
-// text is reported.
+// intact (before: 69). A second round of mechanisms followed from its
+// misses, so it is a development set too and its floors are its figures
+// after that round (the two benign texts it still alters are AWS's
+// documented example key, which the build set redacts on purpose, and a
+// Sentry DSN's public key). Each set fails below its recorded figures or
+// below 95% caught; every miss and altered benign text is reported.
 // Every reported kind must be backed by a change.
 func TestHeldOutCorpus(t *testing.T) {
 	for _, c := range []struct {
@@ -30,7 +33,7 @@ func TestHeldOutCorpus(t *testing.T) {
 	}{
 		{"heldout", 222, 66},
 		{"heldout2", 232, 84},
-		{"heldout3", 199, 73},
+		{"heldout3", 211, 84},
 	} {
 		t.Run(c.dir, func(t *testing.T) { judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact) })
 	}
@@ -86,7 +89,7 @@ func judgeHeldOut(t *testing.T, dir string, minCaught, minIntact int) {
 	}
 	t.Logf("held-out: secret shapes caught %d/%d (%.1f%%); benign intact %d/%d; by category %v",
 		caught, len(secrets), 100*float64(caught)/float64(len(secrets)), intact, len(benigns), byCat)
-	if !strings.HasSuffix(dir, "heldout3") && float64(caught) < 0.95*float64(len(secrets)) {
+	if float64(caught) < 0.95*float64(len(secrets)) {
 		t.Errorf("held-out catch rate %d/%d is under 95%%", caught, len(secrets))
 	}
 }

@@ -9,6 +9,7 @@ package redact
 
 import (
 	"math"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -161,7 +162,7 @@ func New() *Redactor {
 			// mnemonic or recovery phrase is named.
 			name:  "mnemonic",
 			hints: []string{"seed", "mnemonic", "recovery", "phrase", "wallet"},
-			re:    regexp.MustCompile(`(?i)((?:mnemonic|seed(?:[ _-]?phrase|[ _-]?words)?|recovery[ _-]?(?:phrase|words)|secret[ _-]?phrase|wallet[ _-]?words)[^\n]{0,40}?(?:[:=]|\n)[ \t"'\n]*)((?:[a-z]{3,8}[ \t\n]+){11,23}[a-z]{3,8})`),
+			re:    regexp.MustCompile(`(?i)((?:mnemonic|seed(?:[ _-]?phrase|[ _-]?words)?|recovery[ _-]?(?:phrase|words)|secret[ _-]?phrase|wallet[ _-]?words)[^\n]{0,40}?(?:[:=]|\n)[ \t"'\n\x60]*)((?:[a-z]{3,8}[ \t\n]+){11,23}[a-z]{3,8})`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				n := len(strings.Fields(m[2]))
@@ -245,8 +246,8 @@ func New() *Redactor {
 		{
 			// sqlplus USER/PASSWORD[@DB]; echo PASSWORD | sudo -S.
 			name:  "password-flag",
-			hints: []string{"sqlplus", "sudo"},
-			re:    regexp.MustCompile(`(\bsqlplus[ \t]+(?:-\S+[ \t]+)*[A-Za-z0-9_$#]+/)([^\s@/'"]+)|(\becho[ \t]+)('[^'\n]*'|"[^"\n]*"|[^\s'"|]+)([ \t]*\|[ \t]*sudo[ \t]+-S)`),
+			hints: []string{"sqlplus", "sudo", "password-stdin", "--stdin", "chpasswd"},
+			re:    regexp.MustCompile(`(\bsqlplus[ \t]+(?:-\S+[ \t]+)*[A-Za-z0-9_$#]+/)([^\s@/'"]+)|(\becho[ \t]+(?:-n[ \t]+)?)('[^'\n]*'|"[^"\n]*"|[^\s'"|]+)([ \t]*\|[ \t]*(?:sudo[ \t]+-S|[^|\n]*--password-stdin|passwd[ \t]+--stdin|chpasswd))`),
 			repl: func(m []string) string {
 				if m[1] != "" {
 					return m[1] + Mask
@@ -295,7 +296,10 @@ func New() *Redactor {
 			name:  "api-key",
 			hints: []string{"sk-"},
 			re:    regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{20,}`),
-			keep:  func(m []string) bool { return !random(m[0][3:]) },
+			keep: func(m []string) bool {
+				b := m[0][3:]
+				return !random(b) && !(len(b) >= 32 && hexOnly(b) && strings.ContainsAny(b, digits))
+			},
 		},
 		// Stripe's live and test keys; "pk_orders_2024_partition_key" and
 		// "sk_buff_head_v2" are identifiers, not keys.
@@ -363,9 +367,11 @@ func New() *Redactor {
 			// mysql -pSECRET / -p'SECRET' (glued: "-p shop" prompts and names a database).
 			name:  "password-flag",
 			hints: []string{"mysql", "mariadb"},
-			re:    regexp.MustCompile(`(?i)(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump)\b[^\n|;&]*?[ \t]-p)('[^'\n]*'|"[^"\n]*"|[^\s'"]+)`),
+			re:    regexp.MustCompile(`(?i)(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump)\b[^\n|;&]*?[ \t]-p)('[^'\n]*'|"[^"\n]*"|[^\s'"\x60]+)`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
-			keep:  func(m []string) bool { return redacted(strings.Trim(m[2], `'"`)) },
+			keep: func(m []string) bool {
+				return redacted(strings.Trim(m[2], `'"`)) || notAValue(strings.Trim(m[2], `'"`))
+			},
 		},
 		{
 			name:  "password-flag",
@@ -391,7 +397,7 @@ func New() *Redactor {
 			repl: func(m []string) string { return m[1] + m[2] + quoteMask(m[3]) },
 			keep: func(m []string) bool {
 				v := strings.Trim(m[3], `"'`)
-				return v == "" || redacted(v)
+				return v == "" || redacted(v) || notAValue(v)
 			},
 		},
 		{
@@ -414,7 +420,7 @@ func New() *Redactor {
 			// "token: 512" is a count.
 			keep: func(m []string) bool {
 				v := strings.Trim(m[3], `"'\`)
-				return m[3][0] == '=' || notAValue(v) || count(v)
+				return m[3][0] == '=' || notAValue(v) || count(v) || sealed(v)
 			},
 		},
 		{
@@ -422,7 +428,7 @@ func New() *Redactor {
 			// 密码是 X, 비밀번호는 X.
 			name:  "secret-value",
 			hints: []string{"パスワード", "密码", "密碼", "口令", "비밀번호", "暗証番号"},
-			re:    regexp.MustCompile(`((?:パスワード|密码|密碼|口令|비밀번호|暗証番号)(?:は|が|是|为|為|는|:|：)?[ 	]*(?:[:：][ 	]*)?)([!-~]{6,64}?)([、。，,\s]|です|$)`),
+			re:    regexp.MustCompile(`((?:パスワード|密码|密碼|口令|비밀번호|暗証番号)(?:は|が|是|为|為|는|:|：)?[ \t]*(?:[:：][ \t]*)?)([!-~]{6,64}?)([、。，,\s]|です|$)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				v := strings.TrimRight(m[2], ".,;:)")
@@ -430,10 +436,50 @@ func New() *Redactor {
 			},
 		},
 		{
+			// PHP's define('DB_PASSWORD', '…') (wp-config.php and kin).
+			name:  "secret-value",
+			hints: []string{"define"},
+			re:    regexp.MustCompile(`(?i)(\bdefine\(\s*['"][a-z0-9_]*(?:password|secret|key|salt|token|pass)[a-z0-9_]*['"]\s*,\s*['"])([^'"\n]+)(['"])`),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			keep:  func(m []string) bool { return notAValue(m[2]) },
+		},
+		// A wallet's private key in Wallet Import Format, where one is named.
+		{
+			name:  "private-key",
+			hints: []string{"wif", "wallet", "private key", "privkey"},
+			re:    regexp.MustCompile(`\b[5KL][1-9A-HJ-NP-Za-km-z]{50,51}\b`),
+		},
+		{
+			// net user NAME PASSWORD /add (Windows).
+			name:  "password-flag",
+			hints: []string{"net user"},
+			re:    regexp.MustCompile(`(?i)(\bnet[ \t]+user[ \t]+\S+[ \t]+)([^\s/*][^\s]*)([ \t]+/(?:add|domain|active))`),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			keep:  func(m []string) bool { return notAValue(m[2]) },
+		},
+		{
+			// A PIN or door code stated in prose: digits count here.
+			name:  "secret-value",
+			hints: []string{"pin", "code"},
+			re:    regexp.MustCompile(`(?i)(\b(?:pin(?:[ _-]?code)?|door[ _-]?code|alarm[ _-]?code|passcode)\b[^:\n.]{0,40}?(?::[ \t]*|[ \t]+(?:is|was|=)[ \t]+))(\d{4,8})\b`),
+			repl:  func(m []string) string { return m[1] + Mask },
+		},
+		{
+			// A prefixed token right after the word key or token: "key fw_…".
+			name:  "api-key",
+			hints: []string{"key", "token"},
+			re:    regexp.MustCompile(`(?i)(\b(?:key|token|secret)\b[^\n:]{0,30}?[ \t:：]+)([a-z][a-z0-9]{1,7}[_-][A-Za-z0-9]{20,})\b`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep: func(m []string) bool {
+				p, body, _ := strings.Cut(strings.Replace(m[2], "-", "_", 1), "_")
+				return objectIDs[strings.ToLower(p)] || !random(body) || redacted(m[2])
+			},
+		},
+		{
 			// A ~/.pgpass line: host:port:database:user:password.
 			name:  "secret-value",
 			hints: []string{"pgpass"},
-			re:    regexp.MustCompile(`(?m)^([ 	]*[^:\s]+:(?:\d+|\*):[^:\s]+:[^:\s]+:)(\S+)[ 	]*$`),
+			re:    regexp.MustCompile(`(?m)^([ \t]*[^:\s]+:(?:\d+|\*):[^:\s]+:[^:\s]+:)(\S+)[ \t]*$`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return notAValue(m[2]) },
 		},
@@ -441,7 +487,7 @@ func New() *Redactor {
 			// HTTP Digest's response="<hash>": the hash proves the password.
 			name:  "authorization",
 			hints: []string{"digest"},
-			re:    regexp.MustCompile(`(?i)(\bresponse[ 	]*=[ 	]*")([0-9a-f]{32,})(")`),
+			re:    regexp.MustCompile(`(?i)(\bresponse[ \t]*=[ \t]*")([0-9a-f]{32,})(")`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 		},
 		{
@@ -466,11 +512,11 @@ func New() *Redactor {
 			// "<vendor> token|key … : <random>": a labelled value in prose.
 			name:  "secret-value",
 			hints: []string{"token", "key"},
-			re: regexp.MustCompile(`(?i)(\b(?:token|key)\b[^:
-]{0,60}:[ 	]*)([A-Za-z0-9_+/=-]{32,})`),
-			repl: func(m []string) string { return m[1] + Mask },
+			re:    regexp.MustCompile(`(?i)(\b(?:token|key)\b[^:\n]{0,60}:[ \t]*)([A-Za-z0-9_+/=-]{32,})`),
+			repl:  func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
-				return !random(m[2]) && !(hexOnly(m[2]) && len(m[2]) >= 32 && strings.ContainsAny(m[2], digits) && strings.ContainsAny(strings.ToLower(m[2]), "abcdef"))
+				v := m[2]
+				return strings.Count(v, "/") >= 2 || !random(v) && !(hexOnly(v) && len(v) >= 32 && strings.ContainsAny(v, digits) && strings.ContainsAny(strings.ToLower(v), "abcdef"))
 			},
 		},
 		{
@@ -500,7 +546,9 @@ func New() *Redactor {
 				`([ \t]*["']?[ \t]*` + assign + `[ \t]*["'\x60]?)` +
 				`([A-Za-z0-9_.+/-]{12,200}={0,3})`),
 			repl: func(m []string) string { return m[1] + m[2] + Mask },
-			keep: func(m []string) bool { return !secretName(m[1]) || notAValue(m[3]) || !random(m[3]) },
+			keep: func(m []string) bool {
+				return !secretName(m[1]) || notAValue(m[3]) || !random(m[3]) || pathLike(m[3]) || sealed(m[3])
+			},
 		},
 		{
 			// Prose: "the password is X", "my github token is X", netrc's
@@ -509,7 +557,7 @@ func New() *Redactor {
 			name:  "secret-value",
 			hints: []string{"pass", "pw", "token", "secret", "key", "kennwort", "mot de passe", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "lösenord", "salasana"},
 			re: regexp.MustCompile(`(?i)((?:^|[^\p{L}\p{N}_])(?:pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]?key)?|access[ _-]key|private[ _-]key|` +
-				`passwort|kennwort|mot de passe|contraseña|senha|wachtwoord|parola d'ordine|hasło|пароль|şifre|lösenord|adgangskode|salasana|heslo|jelszó)` +
+				`passwort|kennwort|mot de passe|contraseña|senha|wachtwoord|parola d'ordine|hasło|пароль|şifres?i?|parolası|lösenord|adgangskode|salasana|heslo|jelszó)` +
 				`(?:[ \t]+(?:for|on|of|to|with|in|im|am|für|zum|zur|del|de|da|do|della|per|pour|du|des|van|voor|för|till|dla|для|от|на)[ \t]+[^:\n]{1,40}?(?::[ \t]*|[ \t]+(?:(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to|is|was|are|=|ist|war|lautet|est|était|es|era|é|è|to|jest|är|er|это|—|-)[ \t]+(?::[ \t]*)?)|` +
 				`:[ \t]*|[ \t]+(?:is|was|=|:|to|ist|war|lautet|est|es|é|è|era)[ \t]+(?:now[ \t]+|still[ \t]+|:[ \t]*)?|[ \t]+(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to[ \t]+|[ \t]+))` +
 				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|\x60[^\x60\n]{1,200}\x60|[^\s"'\x60]+)`),
@@ -528,10 +576,20 @@ func New() *Redactor {
 				}
 				v := m[2]
 				if strings.ContainsAny(v[:1], "\"'`") {
-					return notAValue(strings.Trim(v, "\"'`"))
+					q := strings.Trim(v, "\"'`")
+					// "the k8s secret `redis-auth`": with no verb or colon
+					// before it, a quoted word names the secret unless it
+					// looks made.
+					if !strings.ContainsAny(m[1], ":=：") && !sepVerbRE.MatchString(m[1]) && !made(q) {
+						return true
+					}
+					return notAValue(q)
 				}
 				v = strings.TrimRight(v, ".,;:)")
-				return len(v) < 6 || !isAlnum(v[0]) || notAValue(v) || !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) })
+				if !strings.ContainsAny(m[1], ":=：") && !sepVerbRE.MatchString(m[1]) && !made(v) {
+					return true // "kubectl get secret db-creds": a name
+				}
+				return sealed(v) || len(v) < 6 || !isAlnum(v[0]) || notAValue(v) || !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) })
 			},
 		},
 	}
@@ -556,7 +614,8 @@ func flagRule(tools, flags string) rule {
 		keep: func(m []string) bool {
 			v := strings.Trim(m[3], `'"`)
 			// "-p" glued to a value only where the tool takes it so (mongosh -pX is rare).
-			return notAValue(v) || redacted(v) || strings.HasPrefix(v, "-") || m[2] == "" && !strings.HasSuffix(m[1], ":")
+			// After a password flag a leading '+' is part of the value.
+			return notAValue(strings.TrimPrefix(v, "+")) || redacted(v) || strings.HasPrefix(v, "-") || m[2] == "" && !strings.HasSuffix(m[1], ":")
 		},
 	}
 }
@@ -571,8 +630,12 @@ func cookieMask(v string) string {
 		if !ok || val == "" || redacted(val) || n == "path" || n == "domain" || n == "expires" || n == "max-age" || n == "samesite" {
 			continue
 		}
-		// theme=dark, lang=en: a short word names a preference, not a session.
-		if len(strings.TrimSpace(val)) < 12 && !sessionCookie(n) && !strings.ContainsAny(val, digits) {
+		// theme=dark, tz=Europe%2FBerlin: a preference, not a session.
+		plain := strings.TrimSpace(val)
+		if u, err := url.QueryUnescape(plain); err == nil {
+			plain = u
+		}
+		if !sessionCookie(n) && !random(plain) {
 			continue
 		}
 		parts[i] = name + "=" + Mask
@@ -580,11 +643,48 @@ func cookieMask(v string) string {
 	return strings.Join(parts, ";")
 }
 
+// sepVerbRE ends a prose rule's key part with the verb that gives the value.
+var sepVerbRE = regexp.MustCompile(`(?i)\s(?:is|was|are|ist|war|lautet|est|es|é|è|era|to|jest|är|er)\s*$`)
+
+// made reports a value that looks generated or chosen as a password: random,
+// digits mixed with symbols other than a name's '-' and '_', or capitals,
+// small letters and digits together.
+func made(v string) bool {
+	return random(v) || strings.ContainsAny(v, digits) && (strings.ContainsFunc(v, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '_'
+	}) || strings.ContainsAny(v, upper) && strings.ContainsAny(v, lower))
+}
+
+// placeholderToken reports a token-shaped stand-in: ghp_XXXX…, xoxb-your-token.
+func placeholderToken(s string) bool {
+	l := strings.ToLower(s)
+	if strings.Contains(l, "your") || strings.Contains(l, "changeme") {
+		return true
+	}
+	body := l[strings.LastIndexAny(l, "_-")+1:]
+	return len(body) >= 3 && strings.Trim(body, "x*.") == ""
+}
+
+// pathLike reports an object path or file name (uploads/2024/06/<uuid>.png),
+// which a generated key's base64 never ends in.
+func pathLike(v string) bool {
+	return strings.Count(v, "/") >= 2 && strings.Contains(v[strings.LastIndex(v, "/"):], ".")
+}
+
+// sealed reports a Bitnami SealedSecret's ciphertext: long base64 that opens
+// with its version byte ("Ag…"), made to be committed.
+func sealed(v string) bool { return len(v) >= 200 && strings.HasPrefix(v, "Ag") }
+
 // sessionCookie reports a cookie name that carries a session or a credential.
 func sessionCookie(name string) bool {
-	for _, w := range []string{"sess", "sid", "auth", "token", "jwt", "remember", "login", "csrf", "xsrf", "key"} {
-		if strings.Contains(name, w) {
+	for _, part := range strings.FieldsFunc(name, func(r rune) bool { return !isAlnum(byte(r)) }) {
+		if part == "sid" || strings.HasSuffix(part, "sid") && len(part) <= 6 || strings.HasSuffix(part, "key") {
 			return true
+		}
+		for _, w := range []string{"sess", "auth", "token", "jwt", "remember", "login", "csrf", "xsrf"} {
+			if strings.Contains(part, w) {
+				return true
+			}
 		}
 	}
 	return false
@@ -668,7 +768,8 @@ var placeholders = map[string]bool{"true": true, "false": true, "null": true, "n
 	"input": true, "prompt": true, "stdin": true, "...": true, "***": true,
 	// Prose after a flag that takes a value ("redis-cli -a is deprecated").
 	"is": true, "are": true, "was": true, "the": true, "to": true, "and": true, "or": true, "of": true,
-	"flag": true, "option": true, "argument": true, "without": true, "with": true}
+	"flag": true, "option": true, "argument": true, "without": true, "with": true,
+	"passwd": true, "pass": true, "pwd": true, "passphrase": true, "binddn": true}
 
 // placeholderWords mark a value written to be replaced: your-api-key-here,
 // changeme, <token>, REPLACE_ME.
@@ -681,7 +782,8 @@ func notAValue(v string) bool {
 	l := strings.ToLower(strings.TrimRight(v, "()[]{};,."))
 	// One character is no secret; a leading '+' is string concatenation;
 	// an ellipsis marks an elided example ("sk-...", "?token=...").
-	if len(l) < 2 || l[0] == '+' || l[0] == '(' || strings.Contains(v, "...") || strings.Contains(v, "…") || placeholders[l] || strings.Trim(l, "x*.") == "" {
+	if len(l) < 2 || l[0] == '+' && (len(l) == 1 || l[1] == ' ' || unicode.IsLetter(rune(l[1]))) || l[0] == '(' ||
+		strings.Contains(l, "<") && strings.Contains(l, ">") || strings.Contains(l, "****") || placeholderToken(l) || strings.Contains(v, "...") || strings.Contains(v, "…") || placeholders[l] || strings.Trim(l, "x*.") == "" {
 		return true
 	}
 	// %NAME% is a Windows variable and %q a format verb; a value that
@@ -818,7 +920,7 @@ func (r *Redactor) Redact(s string) (string, []string) {
 					m[g] = ""
 				}
 			}
-			if ru.keep != nil && ru.keep(m) {
+			if ru.keep != nil && ru.keep(m) || ru.repl == nil && placeholderToken(m[0]) {
 				continue
 			}
 			b.WriteString(s[last:loc[0]])
