@@ -23,7 +23,10 @@ import (
 // misses, so it is a development set too and its floors are its figures
 // after that round (the two benign texts it still alters are AWS's
 // documented example key, which the build set redacts on purpose, and a
-// Sentry DSN's public key). Each set fails below its recorded figures or
+// Sentry DSN's public key). heldout4, by a fourth author, was measured
+// once after that round, before any rule saw it: 181/188 caught (96.3%;
+// the rules of the first trust round caught 169), 74/79 benign intact
+// (before: 68). Each set fails below its recorded figures or
 // below 95% caught; every miss and altered benign text is reported.
 // Every reported kind must be backed by a change.
 func TestHeldOutCorpus(t *testing.T) {
@@ -34,6 +37,7 @@ func TestHeldOutCorpus(t *testing.T) {
 		{"heldout", 222, 66},
 		{"heldout2", 232, 84},
 		{"heldout3", 211, 84},
+		{"heldout4", 181, 74},
 	} {
 		t.Run(c.dir, func(t *testing.T) { judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact) })
 	}
