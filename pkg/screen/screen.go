@@ -140,7 +140,7 @@ func Check(text string) string {
 		prose = codeRE.ReplaceAllString(text, " ")
 	}
 	lower := strings.ToLower(prose)
-	if anyHint(lower, []string{"<!--", "]:", "style", "hidden"}) {
+	if anyHint(lower, []string{"<!--", "]:", "style", "hidden", "](", "\""}) {
 		for _, re := range r.markup {
 			for _, m := range re.FindAllStringSubmatch(prose, -1) {
 				if orders(m[len(m)-1]) {
@@ -158,6 +158,9 @@ func Check(text string) string {
 	}
 	norm := normalize(prose)
 	if loc := r.vocative.FindStringIndex(norm); loc != nil && strings.TrimSpace(norm[loc[1]:]) != "" {
+		return Address
+	}
+	if r.subject.MatchString(normalize(text)) {
 		return Address
 	}
 	return phrases(r, normalize(text), codeSpans(text))
@@ -181,6 +184,9 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 			}
 			if c.reason == Override && (reported(norm, loc[0]) || quoted(norm, wordStart(norm, loc[0]))) {
 				continue
+			}
+			if span, ok := inSpan(code, loc[0]); ok && c.reason == Override && strings.HasPrefix(norm[span:], "```") {
+				continue // a sample kept in a fenced block
 			}
 			if span, ok := inSpan(code, loc[0]); ok && c.reason == DownloadExec &&
 				!imperative(norm, span) && (strings.HasPrefix(norm[span:], "```") || !opensLine(norm, span)) {
@@ -249,7 +255,7 @@ func opensLine(s string, i int) bool {
 
 // stepRE is a label that sets out what follows as a step to take ("Setup
 // step:", "Fix, run this first:"), unlike one that names a tool ("Bun:").
-var stepRE = regexp.MustCompile(`\b(?:step|todo|action|run|do this|first|next|then|fix|before|setup|required)\b[^\n]*[:：]$`)
+var stepRE = regexp.MustCompile(`(?:\b(?:step|todo|action|run|do this|first|next|then|fix|before|setup|required|must)\b|ausführen|führe|exécute|exécuter|ejecuta|ejecutar|executa|executar|esegui|eseguire|выполни|запусти|実行|执行|运行|실행)[^\n]*[:：]$`)
 
 // wordStart skips the non-letter a rule's match may open with ("(?:^|[^\p{L}])").
 func wordStart(s string, i int) int {
@@ -353,6 +359,9 @@ type check struct {
 
 type ruleSet struct {
 	markup, roles []*regexp.Regexp
+	// subject finds the agent as the subject of an order in the third
+	// person; it counts like the vocative.
+	subject *regexp.Regexp
 	// vocative finds the agent addressed by name or role at the start of a
 	// clause ("Note to the assistant:", "Claude —", "Asistente:",
 	// "에이전트에게"): a note that speaks to the agent is not a record.
@@ -386,11 +395,16 @@ var rules = sync.OnceValue(func() ruleSet {
 			`(?:to|for|an|für|para|per|pour|à l'attention de|à|для|do|gửi|cho|an die|an den)`
 	)
 	return ruleSet{
-		vocative: re(`(?m)(?:^|[.!?]\s|^[\s\-*>#•]*)[\s\-*>#•]*(?:(?:[\p{L}-]+\s+){0,3}(?:` + to + `)\s+(?:` + who + `)(?:\s+(?:working|works|reading|reads|running|runs|that|who|picking|picks|opening|opens)[^:\n]{0,40})?\s*[:：,—–-]|` +
-			`(?:` + who + `)\s*(?:[:：—–]|,\s|에게|へ|に|への)|(?:` + who + `)\s+(?:todo|please|pls|kindly|note)\b|asistana\s+not\s*:|для\s+(?:` + who + `)\s*:)`),
+		vocative: re(`(?m)(?:^|[.!?]\s|[。！？]\s*|[—–]\s|^[\s\-*>#•]*)[\s\-*>#•]*(?:(?:[\p{L}-]+\s+){0,3}(?:` + to + `)\s+(?:` + who + `)(?:\s+(?:working|works|reading|reads|running|runs|that|who|picking|picks|opening|opens)[^:\n]{0,40})?\s*[:：,—–-]|` +
+			`(?:ai)?(?:` + who + `)\s*(?:[:：—–]|,\s|에게|へ|に|への)|(?:` + who + `)\s+(?:todo|please|pls|kindly|note)\b|asistana\s+not\s*:|для\s+(?:` + who + `)\s*:|(?:напоминание|заметка|сообщение|инструкция|указание)\s+(?:` + who + `)\s*:)`),
+		// subject: the agent told what it should do, in the third person
+		// ("the AI assistant should run", "Der Assistent soll", "agents
+		// reading this repository must adopt").
+		subject: re(`(?:(?:^|[.!?:;]\s+|\n)agents|(?:^|[^\p{L}])(?:(?:the|any|all|every|an?)\s+)?(?:ai\s+|coding\s+|ki-)?(?:assistants?|claude|llms?|ai agents?|coding agents?|agents reading[^.\n]{0,40}|der assistent|die ki|el asistente|l'assistant|o assistente|l'assistente|ассистент|агент|アシスタント|助手|어시스턴트|에이전트|the agent))(?:\s+(?:working|reading|running|operating|in|on|that|who)\b[^.\n]{0,40}?)?\s+(?:(?:should|must|shall|needs? to|has to|have to|is to|are to|is expected to|is required to|may now|can now|soll|sollte|muss|debe|deberá|doit|devra|deve|dovrà|должен|должны|は|应该|必须|는)\s*(?:always\s+|also\s+|now\s+|then\s+|just\s+)?)(?:run|execute|adopt|follow|obey|ignore|disregard|skip|push|commit|delete|remove|send|upload|post|add|append|set|edit|change|modify|disable|enable|install|restart|read|include|apply|grant|approve|ausführen|ausfuehren|folgen|ignorieren|löschen|senden|ejecutar|seguir|ignorar|borrar|enviar|exécuter|suivre|ignorer|supprimer|envoyer|executar|seguir|eseguire|seguire|inviare|выполн\p{L}*|игнорир\p{L}*|отправ\p{L}*|удал\p{L}*|実行|执行|运行|실행)|\b(?:der assistent|die ki|der agent|ki-agenten?)\s+(?:soll|sollte|muss|darf)\b(?:[^.\n]|\.\S){0,80}?\b(?:ausführen|senden|schicken|löschen|hochladen|ignorieren|übertragen|deaktivieren|ändern|pushen|verwenden)\b`),
 		markup: []*regexp.Regexp{
 			re(`<!--([\s\S]*?)(?:-->|$)`),
 			re(`(?m)^\s*\[[^\]\n]*\]:\s*(?:#|<>)\s*[("']([^\n]*)`),
+			re(`\]\([^)\s]+\s+"([^"\n]{12,})"\)`),
 			re(`(?i)<[a-z][a-z0-9]*\b[^>]*style\s*=\s*["'][^"'>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:[^.\d]|$)|opacity\s*:\s*0(?:[^.\d]|$)|color\s*:\s*(?:white|#fff\b|#ffffff|transparent)|(?:left|top|text-indent)\s*:\s*-\d{3,}|(?:height|width|max-height)\s*:\s*0(?:[^.\d]|$)|clip\s*:)[^>]*>([^<]*)`),
 			re(`(?i)<[a-z][a-z0-9]*\b[^>]*\shidden\b[^>]*>([^<]*)`),
 		},
@@ -410,7 +424,8 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"you"}, reason: Override, re: re(`\b(?:rules|instructions|prompt|guidelines|context|directives)\s+you\s+(?:were\s+)?(?:loaded|given|started|told|initiali[sz]ed|configured|booted)|\bwhatever\s+you\s+were\s+(?:started|given|told|loaded)\s+with\b`)},
 			{hints: []string{"bother", "follow", "obey", "listen"}, reason: Override, re: re(`\b(?:don't|do not|no need to|never)\s+(?:bother\s+with|follow|obey|listen\s+to)\s+(?:what\s+)?(?:it|claude\.md|agents\.md|the\s+rules|your\s+(?:rules|instructions)|the\s+instructions|the\s+system\s+prompt)\b`)},
 			{hints: []string{"forget", "ignore", "disregard"}, reason: Override, re: re(`\b(?:forget|ignore|disregard)\s+what\s+(?:the\s+)?(?:[\w.-]+\s+)?(?:rules|instructions|claude\.md|agents\.md|guidelines|policy|policies|system prompt)\s+(?:says?|tells? you)`)},
-			{hints: []string{"ya no", "plus", "mais", "più", "nicht mehr", "больше не"}, reason: Override, re: re(`(?:reglas|instrucciones|règles|consignes|instruções|regras|regole|istruzioni|regeln|anweisungen|vorgaben|systemprompt|system prompt|claude\.md|правила|инструкции)[^.\n]{0,50}?(?:ya no (?:aplican|valen|rigen)|ne (?:s'appliquent|valent|comptent) plus|não (?:valem|se aplicam) mais|non (?:valgono|si applicano) più|gelten[^.\n]{0,30}?nicht mehr|больше не действуют)|ne tiens plus compte des (?:consignes|règles|instructions)`)},
+			{hints: []string{"ya no", "plus", "mais", "più", "nicht mehr", "больше не", "устарели", "無効", "无效", "失效"}, reason: Override, re: re(`(?:reglas|instrucciones|règles|consignes|instruções|regras|regole|istruzioni|regeln|anweisungen|vorgaben|systemprompt|system prompt|claude\.md|правила|инструкции)[^.\n]{0,50}?(?:ya no (?:aplican|valen|rigen)|ne (?:s'appliquent|valent|comptent) plus|não (?:valem|se aplicam) mais|non (?:valgono|si applicano) più|gelten[^.\n]{0,30}?nicht mehr|больше не действуют)|ne tiens plus compte des (?:consignes|règles|instructions)|(?:инструкции|правила|указания)[^.\n]{0,60}?устарели|(?:指示|ルール|命令|指令)[^。\n]{0,30}?(?:無効|无效|失效)`)},
+			{hints: []string{"in place of", "instead of"}, reason: Override, re: re(`\b(?:in\s+place\s+of|instead\s+of)\s+(?:their|your|its|the\s+agent's)\s+(?:existing|current|original|own|default)\s+(?:instructions|rules|prompt|guidelines)`)},
 			{hints: []string{"your"}, reason: Override, re: re(`\byour\s+(?:new|real|actual|true|only)\s+(?:instructions?|task|goal|orders|purpose|mission|rules)\b`)},
 			{hints: []string{"apply", "void", "null", "revoked", "cancel", "suspended", "invalid", "superseded"}, reason: Override, re: re(`\b(?:previous|prior|above|earlier|original|your|all other|any other|system)\s+` + instr + `\s+(?:(?:no longer|do not|don't|does not|doesn't)\s+apply|(?:are|is)\s+(?:now\s+)?(?:void|null|revoked|cancel+ed|suspended|invalid|superseded|no longer valid))`)},
 			{hints: []string{"system prompt", "initial prompt", "hidden instructions"}, reason: Override, re: re(`\b(?:print|reveal|show|output|repeat|leak|dump)\s+(?:your|the)\s+(?:full\s+|entire\s+|initial\s+|original\s+)?(?:system prompt|initial prompt|hidden instructions)`)},
@@ -421,6 +436,8 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"know", "find out", "notice"}, reason: Conceal, re: re(`\b(?:the\s+)?(?:user|human|owner|operator)\s+(?:doesn't|does not|don't|do not|shouldn't|should not|needn't|need not|must not|mustn't)\s+(?:need\s+to\s+)?(?:know|find out|notice|be told)\b`)},
 			{hints: []string{"reply", "answer", "response", "summary", "output", "chat"}, reason: Conceal, re: re(`\b(?:don't|do not|never)\s+(?:report|mention|disclose|include|note)\s+(?:it|this|that|them|any of this)\s+(?:in|to)\s+(?:your|the)\s+(?:reply|answer|response|summary|output|chat)`)},
 			{hints: []string{"asks"}, reason: Conceal, re: re(`\bif\s+(?:anyone|the user|the human|they|somebody|someone)\s+asks?\s+(?:whether|if|why|about)\b[^.\n]{0,80}?\b(?:say|tell them|answer|reply|deny)\b`)},
+			{hints: []string{"omit", "hide", "leave out", "conceal", "pretend", "say it was"}, reason: Conceal, imperative: true, re: re(`\b(?:omit|hide|leave out|conceal)\b[^.\n]{0,60}?\b(?:from|for|to)\s+the\s+(?:user|human|owner)\b|\bwhen\s+(?:summari[sz]ing|reporting|replying|answering)\b[^.\n]{0,60}?\b(?:omit|hide|leave out|say it was|pretend)\b`)},
+			{hints: []string{"пользовател", "用户", "ユーザー", "usuário", "usuario", "utilisateur", "utente", "사용자", "kullanıcı", "người dùng", "nutzer"}, reason: Conceal, re: re(`не\s+(?:сообщай|говори|рассказывай|упоминай)\s+(?:об\s+этом\s+)?пользовател\p{L}*|пользовател\p{L}*\s+(?:об\s+этом\s+)?не\s+(?:сообщай|говори|рассказывай)|(?:不要|别|不必)(?:告诉|通知|让)用户|ユーザーに(?:は)?(?:伝え|言わ|知らせ)(?:ないで|るな)|não\s+(?:mencione|diga|conte|informe)\s+ao\s+usuário|no\s+(?:se\s+lo\s+|le\s+)?(?:digas|menciones|comentes|cuentes)\s+(?:nada\s+)?al\s+usuario|ne\s+(?:dis|dites|mentionne|mentionnez|signale)\s+(?:rien\s+)?(?:pas\s+)?à\s+l'utilisateur|non\s+(?:dire|dirlo|menzionare)\s+(?:nulla\s+)?all'utente|사용자에게(?:는)?\s*(?:알리지|말하지|묻지)|kullanıcıya\s+söyleme|đừng\s+báo\s+cho\s+người\s+dùng|(?:dem|den)\s+(?:nutzer|benutzer)\s+(?:nicht|nichts)\s+(?:sagen|mitteilen|erzählen)`)},
 			{hints: []string{"bring"}, reason: Conceal, re: re(`\b(?:do not|don't|dont|never)\s+bring\s+(?:it|this|that|them)\s+up\b`)},
 			{hints: []string{"keep"}, reason: Conceal, re: re(`\bkeep\s+(?:this|it|that|these|the \w+)(?:\s+a)?\s+(?:secret|hidden)\s+from\b`)},
 			{hints: []string{"out of"}, reason: Conceal, re: re(`\b(?:keep|leave)\s+(?:this|it|that|these)\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript)`)},
@@ -432,6 +449,9 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"base64"}, reason: DownloadExec, negatable: true, re: re(`\bbase64\s+(?:-d|--decode|-D)\b[^\n]{0,60}\|\s*(?:` + shell + `)`)},
 			{hints: []string{"exec", "eval"}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|node|ruby|perl|php)\s+-[ce]\s[^\n]{0,200}?\b(?:exec|eval|system|instance_eval)\s*\(\s*[^\n]{0,120}?(?:urlopen|urllib|requests\.get|https?://|fetch\(|open-uri|net::http)`)},
 			{hints: []string{"exec", "eval"}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|node|ruby|perl|php|deno|bun)\s+-[ce]\s[^\n]{0,200}?(?:https?://|urlopen|requests\.get|require\(["']https?["']\))[^\n]{0,200}?\b(?:exec|eval|system)\b`)},
+			{hints: []string{"npx", "pipx", "uvx", "bunx", "dlx"}, reason: DownloadExec, negatable: true, re: re(`\b(?:npx|pipx\s+run|uvx|bunx|pnpm\s+dlx|yarn\s+dlx)\b[^\n]{0,60}?(?:https?://|git\+https?://|github:)`)},
+			{hints: []string{"\\x"}, reason: DownloadExec, re: re(`\b(?:printf|echo)\s+(?:-e\s+)?['"]?(?:\\x[0-9a-f]{2}){8,}[^|\n]*\|\s*(?:` + shell + `)`)},
+			{hints: []string{"eval"}, reason: DownloadExec, negatable: true, re: re(`\beval\s+["']?\$\(\s*` + fetch + `\b`)},
 			{hints: []string{"powershell", "pwsh"}, reason: DownloadExec, negatable: true, re: re(`\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]{0,120}?\s-e(?:nc|ncodedcommand|c)?\s+[a-z0-9+/=]{20,}`)},
 			{hints: []string{"<("}, reason: DownloadExec, negatable: true, re: re(`\b(?:(?:ba|z)?sh|source|\.)\s+<\(\s*` + fetch + `\b`)},
 			{hints: []string{"$("}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|perl|ruby|node|(?:ba|z)?sh)\s+-[ce]\s+["']?\$\(\s*` + fetch + `\b`)},
@@ -439,16 +459,26 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"send", "post", "upload", "exfiltrate", "forward", "transmit", "leak", "email", "submit", "pipe", "dump", "copy"}, reason: Exfiltrate, negatable: true, re: re(`\b(?:send|post|upload|exfiltrate|forward|transmit|leak|email|submit|pipe|dump|copy)\s+(?:(?:the|all|your|my|any|every|its|full|entire|contents? of|output of|values? of|a copy of|copies of|of|local|current)\s+){0,4}\x60?` + sens + `(?:[^.\n]|\.\S){0,80}?\b(?:to|at|into)\s+` + url)},
 			{hints: []string{"send", "post", "upload", "forward", "email"}, reason: Exfiltrate, negatable: true, re: re(sens + `(?:[^.\n]|\.\S){0,80}?\b(?:send|post|upload|forward|email)\s+(?:them|it|these|those|this)\b(?:[^.\n]|\.\S){0,60}?` + url)},
 			{hints: []string{"-t", "upload-file", "-f"}, reason: Exfiltrate, imperative: true, re: re(`\bcurl\b[^\n]{0,120}?(?:\s-t|--upload-file|\s-f\s+["']?\w+=@)\s*\S+[^\n]{0,40}?https?://`)},
-			{hints: []string{"webhook.site", "requestbin", "pipedream", "transfer.sh", "pastebin", "paste.", "hastebin", "ngrok", "interact.sh", "oast", "burpcollaborator"}, reason: Exfiltrate, imperative: true, re: re(`\b(?:send|post|upload|forward|exfiltrate|pipe|mirror|copy)\b[^\n]{0,120}?(?:webhook\.site|requestbin|pipedream\.net|transfer\.sh|pastebin\.com|paste\.ee|hastebin|ngrok(?:-free)?\.(?:io|app)|interact\.sh|\.oast\.|burpcollaborator)`)},
+			{hints: []string{"pastebin.com", "webhook.site", "requestbin", "pipedream", "transfer.sh", "pastebin", "paste.", "hastebin", "ngrok", "interact.sh", "oast", "burpcollaborator"}, reason: Exfiltrate, imperative: true, re: re(`\b(?:send|post|upload|forward|exfiltrate|pipe|mirror|copy|paste)\b[^\n]{0,120}?(?:webhook\.site|requestbin|pipedream\.net|transfer\.sh|pastebin\.com|paste\.ee|hastebin|ngrok(?:-free)?\.(?:io|app)|interact\.sh|\.oast\.|burpcollaborator)`)},
 			{hints: []string{"http", "://"}, reason: Exfiltrate, negatable: true, re: re(`(?:^|[^\p{L}])(?:envía|envia|envíe|envie|envoyez|envoie|envoyer|schick\p{L}*|sende|senden|lade\p{L}*|invia|inviare|manda|mande|sube|suba|отправ\p{L}*|загрузи)\s(?:[^\n]{0,80}?)(?:credenciales|credentials|claves?|chaves?|clés?|variables de entorno|umgebungsvariablen|variables d'environnement|variabili d'ambiente|variáveis de ambiente|переменные окружения|ключи|токены?|tokens?|secretos?|segredos?|geheimnisse|passw\p{L}*|contraseñas?|mots de passe|senhas?|пароли|~/\.ssh|\.aws|\.env\b|id_rsa|id_ed25519)[^\n]{0,80}?` + url)},
 			{hints: []string{"http"}, reason: Exfiltrate, re: re(`(?:~/\.ssh|\.aws|\.env|id_rsa|id_ed25519|環境変数|环境变量|密钥|秘密鍵|凭证|認証情報|トークン|令牌)[^\n]{0,60}?` + url + `[^\n]{0,30}?(?:送信|送って|送る|送付|发送|上传|上傳|傳送)|(?:送信|发送|上传|上傳|傳送)[^\n]{0,40}?(?:~/\.ssh|\.aws|\.env|id_rsa|环境变量|密钥|凭证|令牌)[^\n]{0,60}?` + url)},
 			{hints: []string{"curl"}, reason: Exfiltrate, negatable: true, re: re(`\bcurl\b[^\n]{0,200}(?:-d|--data(?:-binary|-raw|-urlencode)?|-f|--form|-t|--upload-file)\s*["']?[^\s"']*@?(?:~|\$home|\$\{home\})?[^\s"']*(?:\.ssh|\.aws|\.env\b|credentials|id_rsa|id_ed25519|\.netrc|\.npmrc|\.git-credentials|/etc/shadow|\$\((?:env|printenv|cat)\b)`)},
+			{hints: []string{"nslookup", "dig ", "host ", "ping"}, reason: Exfiltrate, re: re(`\b(?:nslookup|dig|host|ping)\b[^\n]{0,20}?\$\(\s*(?:cat|env|printenv|echo|base64)\b`)},
+			{hints: []string{"add -f", "add --force"}, reason: Exfiltrate, re: re(`\bgit\s+add\s+(?:-f|--force)\b[^\n]{0,40}?(?:\.env\b|\.ssh|id_rsa|id_ed25519|credentials|\.netrc|\.npmrc|secrets?)`)},
+			{hints: []string{"gist"}, reason: Exfiltrate, re: re(`\bgh\s+gist\s+create\b[^\n]{0,60}?(?:\.ssh|\.aws|\.env\b|id_rsa|id_ed25519|credentials|\.netrc|\.npmrc|history)`)},
+			{hints: []string{"send", "post", "upload", "paste", "email", "forward"}, reason: Exfiltrate, imperative: true, re: re(`\b(?:send|post|upload|paste|email|forward|share)\s+(?:[\w'’-]+\s+){0,5}?` + sens + `(?:[^.\n]|\.\S){0,80}?\b(?:to|at|into|on)\s+` + url)},
 			{hints: []string{"|", "<"}, reason: Exfiltrate, negatable: true, re: re(`\b(?:env|printenv|set)\s*\|\s*(?:curl|nc|ncat|netcat)\b|\bcat\s+[^|\n]*(?:\.ssh|\.aws|\.env|credentials|id_rsa|id_ed25519|\.netrc)[^|\n]*\|\s*(?:curl|nc|ncat|netcat)\b|\b(?:nc|ncat|netcat)\s+\S+\s+\d+\s*<\s*\S*(?:\.ssh|\.aws|\.env|credentials|id_rsa|passwd|shadow)`)},
 			// Changing the agent's hooks, permissions or credentials.
 			{hints: []string{"bypasspermissions", "dangerously", "bash(*)", "tool"}, reason: AgentConfig, re: re(`bypasspermissions|dangerously-?skip-?permissions|\bbash\(\*\)|allow(?:ed)?\s*tools?\s*[:=]\s*\*`), imperative: true},
 			{hints: []string{".claude", "settings", "hook", "tool", "prompt", "permission", "mode", "approve", "mcp"}, reason: AgentConfig, re: re(`\.claude/|\.claude\.json|\bauto-?approve|\bmcp\s+servers?\b|settings(?:\.local)?\.json|\bpre-?tool-?use\b|\bpost-?tool-?use\b|\buser-?prompt-?submit\b|\b(?:anamnesis|claude|agent)\s+hooks?\b|\bsession-?(?:start|end)\s+hook|\bpermission\s*(?:mode|prompts?)\b|\bdefault-?mode\b`), imperative: true},
-			{hints: []string{"authorized_keys", "credentials", "hookspath", ".git/hooks", "rc", "profile", "no-verify", ".netrc", ".git-credentials", ".npmrc", ".pypirc", "sudoers", "secret", "github_token"}, reason: AgentConfig, re: re(`authorized_keys|\.aws/credentials|/credentials\b|core\.hookspath|\.git/hooks\b|~/\.(?:bashrc|zshrc|profile|bash_profile)\b|--no-verify\b|\.netrc\b|\.git-credentials|\.npmrc\b|\.pypirc\b|\bsudoers\b|\b(?:repo|repository|ci|github|actions|org)\s+secrets?\b|\bgithub_token\b`), imperative: true},
+			{hints: []string{"authorized_keys", "credential", "credentials", "hookspath", ".git/hooks", "rc", "profile", "no-verify", ".netrc", ".git-credentials", ".npmrc", ".pypirc", "sudoers", "secret", "github_token"}, reason: AgentConfig, re: re(`authorized_keys|credential\.helper|\.aws/credentials|/credentials\b|core\.hookspath|\.git/hooks\b|~/\.(?:bashrc|zshrc|profile|bash_profile)\b|--no-verify\b|\.netrc\b|\.git-credentials|\.npmrc\b|\.pypirc\b|\bsudoers\b|\b(?:repo|repository|ci|github|actions|org)\s+secrets?\b|\bgithub_token\b`), imperative: true},
 			{hints: []string{"permission", "approval", "authori", "consent"}, reason: Address, re: re(`\byou\s+(?:have|'ve got|are given|were given|now have|got)\s+(?:(?:my|full|standing|explicit|the\s+user's|blanket)\s+){0,2}(?:permission|approval|authori[sz]ation|consent)\b`)},
+			{hints: []string{"user", "usuario", "usuário", "utilisateur"}, reason: Address, re: re(`\b(?:the\s+)?(?:user|owner|human)\s+(?:has\s+)?already\s+(?:approved|authori[sz]ed|agreed|consented|signed off|okayed|confirmed)|\bel usuario ya (?:lo )?(?:autoriz|aprob)\p{L}*|\bo usuário já (?:autorizou|aprovou)|\bl'utilisateur a déjà (?:validé|approuvé|autorisé)`)},
+			{hints: []string{"ask", "confirm", "check", "bother"}, reason: Address, re: re(`\b(?:don't|do not|no)\s+(?:need\s+to\s+)?(?:ask|confirm\s+with|check\s+with|bother)\s+(?:the\s+)?(?:user|owner|human)\b|\b(?:you\s+)?(?:don't|do not|no)\s+need\s+to\s+(?:ask|confirm|check)\s+(?:again|first)\b`)},
+			{hints: []string{"red", "pen", "security", "sanction", "authori"}, reason: Address, re: re(`\b(?:authori[sz]ed|sanctioned|approved|official)\s+(?:red[- ]team|penetration|pen[- ]?test|security)\s+(?:exercise|test|engagement|audit|drill)|\bexercice de sécurité autorisé|承認済みの(?:ペネトレーション|侵入)テスト`)},
+			{hints: []string{"pre-", "precleared", "preapproved"}, reason: Address, re: re(`\bpre-?(?:cleared|approved|authori[sz]ed)\b[^.\n]{0,80}?\bfor\s+(?:all\s+)?(?:future\s+sessions|you|the\s+(?:assistant|agent)|agents)`)},
+			{hints: []string{"count as", "same authority", "precedence", "priority"}, reason: Override, re: re(`\bcounts?\s+as\s+(?:coming\s+from|instructions\s+from|messages\s+from)\s+the\s+user|\bwith\s+the\s+same\s+authority\s+as\s+the\s+user|\b(?:higher|more)\s+priority\s+than\s+(?:the\s+)?(?:user|system|your|claude\.md|instructions)|\btakes?\s+precedence\s+over\s+(?:the\s+)?(?:user|system prompt|your|claude\.md|instructions)`)},
+			{hints: []string{"permission", "permiso", "permissão", "確認", "确认", "rückfrage"}, reason: Address, re: re(`\btu as la permission\b|\bvous avez la permission\b|\btienes permiso\b|\bvocê tem permissão\b|確認なしで|无需确认|不用确认|\bohne\s+rückfrage\b`)},
 			{hints: []string{"approve", "accept", "allow"}, reason: AgentConfig, re: re(`\b(?:auto-?(?:matically)?\s+)?(?:approve|accept|allow)\s+(?:every|all|each|any)\s+(?:tool\s+calls?|commands?|permissions?|requests?)\s+(?:automatically|without)`)},
 			// Addressing the agent.
 			{hints: []string{"note", "attention", "important", "instruction", "message", "reminder", "warning"}, reason: Address, re: re(`\b(?:note|attention|important(?:\s+(?:note|instruction|instructions|message))?|instructions?|message|reminder|warning)\s+(?:for|to)\s+(?:the\s+|any\s+|all\s+|every\s+)?` + agent + `s?\b`)},
@@ -549,8 +579,8 @@ func negated(s string, i int) bool {
 }
 
 var (
-	leadRE  = regexp.MustCompile(`^(?:(?:before|after|when|whenever|on|at|during|once|if|every time|each time|next time)\b[^,\n]{0,60},|\s|[-*>#•]|\d+[.)]|[a-z ]{1,24}:|(?:always|first|now|then|also|please|kindly|just|next|finally|immediately|from now on|each time|every time|in future|going forward|make sure (?:that )?(?:to|you)|remember to|be sure to|don't forget to|do not forget to|never forget to|don't hesitate to|do not hesitate to|feel free to|you must|you should|you need to|you have to|you are (?:expected|required|supposed|allowed) to|during\s+(?:setup|install(?:ation)?|the build|builds?|deploys?|ci)\s)\s*,?\s*)*`)
-	imperRE = regexp.MustCompile(`^(?:run|execute|send|post|upload|forward|include|commit|zip|tar|archive|cat|read|collect|grab|dump|mirror|register|open|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export)\b`)
+	leadRE  = regexp.MustCompile(`^(?:(?:before|after|when|whenever|on|at|during|once|if|every time|each time|next time)\b[^,\n]{0,60},|\s|[-*>#•]|\d+[.)]|[\p{L}' -]{1,48}:(?:\s|$)|(?:always|first|now|then|also|please|kindly|just|next|finally|immediately|from now on|each time|every time|in future|going forward|make sure (?:that )?(?:to|you)|remember to|be sure to|don't forget to|do not forget to|never forget to|don't hesitate to|do not hesitate to|feel free to|you must|you should|you need to|you have to|you are (?:expected|required|supposed|allowed) to|during\s+(?:setup|install(?:ation)?|the build|builds?|deploys?|ci)\s)\s*,?\s*)*`)
+	imperRE = regexp.MustCompile(`^(?:omit|hide|conceal|leave|modifie|modifiez|ajoute|ajoutez|supprime|supprimez|exécute|exécutez|lance|envoie|envoyez|désactive|désactivez|ändere|füge|lösche|führe|sende|deaktiviere|modifica|aggiungi|elimina|esegui|invia|disattiva|modifique|agrega|añade|ejecuta|envía|desactiva|adicione|remova|envie|desative|измени|добавь|удали|выполни|отправь|отключи|paste|share|run|execute|send|post|upload|forward|include|commit|zip|tar|archive|cat|read|collect|grab|dump|mirror|register|open|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export)\b`)
 )
 
 // imperative reports whether the clause holding position i gives an order:
@@ -570,6 +600,15 @@ func imperative(s string, i int) bool {
 	clause = clause[len(leadRE.FindString(clause)):]
 	if strings.TrimSpace(clause) == "" {
 		clause = s[i:] // the match opens with the verb: "Each time, post …"
+		clause = clause[len(leadRE.FindString(clause)):]
 	}
-	return imperRE.MatchString(clause)
+	if imperRE.MatchString(clause) {
+		return true
+	}
+	// "Lint helper — next time it fails, run …": the last part of the clause.
+	if k := strings.LastIndexAny(clause, ",;—–"); k >= 0 {
+		part := strings.TrimLeft(clause[k:], ",;—– ")
+		return part != "" && imperRE.MatchString(part[len(leadRE.FindString(part)):])
+	}
+	return false
 }

@@ -92,12 +92,16 @@ func TestBuildCorpus(t *testing.T) { judge(t, "build.jsonl", -1, -1) }
 // instructions, permission claims, …), so it is a development set too; the
 // floors are its figures after that round. heldout4.jsonl, by a fourth
 // author, was measured once after it, before any rule saw it: 48/81 held,
-// 68/70 passed (the rules of the first trust round: 35/81, 59/70).
+// 68/70 passed (the rules of the first trust round: 35/81, 59/70). A
+// third round followed from its misses (the agent as the subject of an
+// order, false approvals and authority, remote packages, DNS and gist
+// exfiltration, concealment in eight more languages), so it is a
+// development set too, with floors from after that round.
 func TestHeldOutCorpus(t *testing.T) {
 	judge(t, "heldout.jsonl", 40, 36)
 	judge(t, "heldout2.jsonl", 74, 59)
 	judge(t, "heldout3.jsonl", 90, 65)
-	judge(t, "heldout4.jsonl", 48, 68)
+	judge(t, "heldout4.jsonl", 80, 69)
 }
 
 func TestApplyByProvenance(t *testing.T) {
