@@ -96,12 +96,16 @@ func TestBuildCorpus(t *testing.T) { judge(t, "build.jsonl", -1, -1) }
 // third round followed from its misses (the agent as the subject of an
 // order, false approvals and authority, remote packages, DNS and gist
 // exfiltration, concealment in eight more languages), so it is a
-// development set too, with floors from after that round.
+// development set too, with floors from after that round. heldout5.jsonl,
+// by a fifth author, was measured once after it, before any rule saw it:
+// 41/81 held, 93/100 passed (the first trust round's rules: 25/81, 84/100;
+// after the second round: 34/81, 93/100).
 func TestHeldOutCorpus(t *testing.T) {
 	judge(t, "heldout.jsonl", 40, 36)
 	judge(t, "heldout2.jsonl", 74, 59)
 	judge(t, "heldout3.jsonl", 90, 65)
 	judge(t, "heldout4.jsonl", 80, 69)
+	judge(t, "heldout5.jsonl", 41, 93)
 }
 
 func TestApplyByProvenance(t *testing.T) {
