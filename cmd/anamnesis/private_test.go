@@ -58,4 +58,14 @@ func TestPrivateHome(t *testing.T) {
 	if _, err := os.Stat(fresh); err != nil {
 		t.Errorf("a live writer's temporary file was removed: %v", err)
 	}
+
+	// A home made open (by the reference under umask 022, or before homes
+	// were private) is closed by the next write.
+	if err := os.Chmod(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd("write", "--type", "semantic", "--title", "t2", "--body", "b2")
+	if info, err := os.Stat(home); err != nil || info.Mode().Perm() != 0o700 {
+		t.Errorf("an open home stays open after a write: %v %v", info.Mode(), err)
+	}
 }
