@@ -55,10 +55,21 @@ func runConfig(ctx context.Context, e *env, args []string) error {
 			kv[i][1] = shown(kv[i][0], kv[i][1])
 		}
 		if c.json {
-			m := map[string]string{}
+			// The set keys as before, and the unset keys' defaults under
+			// "defaults" (no key has that name), as the text form marks them.
+			m := map[string]any{}
 			for _, p := range kv {
 				m[p[0]] = p[1]
 			}
+			defaults := map[string]string{}
+			for _, k := range config.Keys {
+				if _, set := f.Get(k); !set {
+					if v, ok := config.Default(k); ok {
+						defaults[k] = v
+					}
+				}
+			}
+			m["defaults"] = defaults
 			return printJSON(e.stdout, m)
 		}
 		if ferr != nil {
