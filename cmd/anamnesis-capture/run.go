@@ -19,6 +19,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 	"github.com/anamnesis-dev/anamnesis/pkg/inject"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/model"
 	"github.com/anamnesis-dev/anamnesis/pkg/model/web"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
@@ -170,11 +171,7 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 		if cwd == "" {
 			cwd = p.Cwd
 		}
-		if cwd == "" {
-			cwd = "."
-		}
-		userHome, _ := os.UserHomeDir()
-		projectKey = project.Key(cwd, userHome, c.cfg.TrustedMarkers)
+		projectKey = project.Here(cwd, c.cfg).Key
 	}
 
 	open := c.open
@@ -234,8 +231,8 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	// lock: a sync that aborts a failed merge resets whatever is staged. A
 	// sync holds that lock only for its local steps, never across the
 	// network, so a hanging remote cannot make this wait or skip.
-	paths := []string{filepath.ToSlash(filepath.Join(n.Type, n.ID+".md"))}
-	if _, err := os.Stat(filepath.Join(c.cfg.Home, "memory", ".gitignore")); err == nil {
+	paths := []string{layout.NoteRel(n.Type, n.ID)}
+	if _, err := os.Stat(filepath.Join(layout.Home(c.cfg.Home).Memory(), ".gitignore")); err == nil {
 		paths = append(paths, ".gitignore")
 	}
 	short := sess.SessionID
@@ -359,7 +356,7 @@ func (c *capture) saveFileOnly(sess *transcript.Session, res summary.Result, pro
 	}
 	now := note.Now()
 	n.CreatedAt, n.UpdatedAt = now, now
-	if data, err := os.ReadFile(filepath.Join(c.cfg.Home, "memory", note.Episodic, n.ID+".md")); err == nil {
+	if data, err := os.ReadFile(layout.Home(c.cfg.Home).Note(note.Portable, note.Episodic, n.ID)); err == nil {
 		if old, err := note.Parse(data); err == nil && old.ID == n.ID {
 			n.CreatedAt, n.Project = old.CreatedAt, old.Project
 			n.Tags = note.CleanTags(append(old.Tags, "session", c.o.source))

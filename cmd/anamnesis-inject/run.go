@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -19,6 +18,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
 	"github.com/anamnesis-dev/anamnesis/pkg/session"
 	"github.com/anamnesis-dev/anamnesis/pkg/transcript"
@@ -72,7 +72,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	ctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
-	out, ierr := blockFor(ctx, cfg.Home, cfg.TrustedMarkers, *projectFlag, max(*k, 0), budget, stdin, log)
+	out, ierr := blockFor(ctx, cfg, *projectFlag, max(*k, 0), budget, stdin, log)
 	if ierr != nil {
 		log.Printf("inject: %v", ierr)
 		fmt.Fprintf(stderr, "anamnesis-inject: %v (see %s)\n", ierr, hook.LogPath(cfg.Home))
@@ -90,7 +90,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // a few small files and links neither SQLite nor YAML, so the hook starts
 // and ends at the speed of a bare process. Otherwise `anamnesis block`
 // computes the block from the index and saves it for the next session.
-func blockFor(ctx context.Context, home string, trusted project.Trusted, projectKey string, k, budget int, stdin io.Reader, log *hook.Logger) (string, error) {
+func blockFor(ctx context.Context, cfg config.Config, projectKey string, k, budget int, stdin io.Reader, log *hook.Logger) (string, error) {
+	home := cfg.Home
 	p, perr := hook.ReadPayload(stdin)
 	if perr == nil && alreadyInContext(ctx, p, log) {
 		return "", nil
@@ -105,12 +106,11 @@ func blockFor(ctx context.Context, home string, trusted project.Trusted, project
 		default:
 			cwd = p.Cwd
 		}
-		userHome, _ := os.UserHomeDir()
-		projectKey = project.Key(cwd, userHome, trusted)
+		projectKey = project.Here(cwd, cfg).Key
 	}
 	// A home that was never initialised has nothing to inject; opening the
 	// store would create one as a side effect of starting a session.
-	if !exists(filepath.Join(home, "memory")) && !exists(filepath.Join(home, "local")) {
+	if !exists(layout.Home(home).Memory()) && !exists(layout.Home(home).Local()) {
 		return "", nil
 	}
 	key := blockcache.Key{Project: projectKey, K: k, Budget: budget}

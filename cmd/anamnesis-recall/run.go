@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
 	"github.com/anamnesis-dev/anamnesis/pkg/recall"
@@ -74,7 +74,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	ctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
-	out, rerr := recallFor(ctx, cfg.Home, cfg.TrustedMarkers, p, budget, log)
+	out, rerr := recallFor(ctx, cfg, p, budget, log)
 	if rerr != nil {
 		log.Printf("recall: %v", rerr)
 		return nil
@@ -88,22 +88,18 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 // recallFor returns what to print for one prompt and records it in the
 // session's state and the injection trace.
-func recallFor(ctx context.Context, home string, trusted project.Trusted, p hook.Payload, budget int, log *hook.Logger) (string, error) {
+func recallFor(ctx context.Context, cfg config.Config, p hook.Payload, budget int, log *hook.Logger) (string, error) {
+	home := cfg.Home
 	prompt := p.Prompt
 	if len(prompt) > maxPrompt {
 		prompt = prompt[:maxPrompt]
 	}
 	// A home that was never initialised has nothing to recall; opening the
 	// store would create one as a side effect of a prompt.
-	if !exists(filepath.Join(home, "memory")) && !exists(filepath.Join(home, "local")) {
+	if !exists(layout.Home(home).Memory()) && !exists(layout.Home(home).Local()) {
 		return "", nil
 	}
-	cwd := p.Cwd
-	if cwd == "" {
-		cwd = "."
-	}
-	userHome, _ := os.UserHomeDir()
-	proj := project.Key(cwd, userHome, trusted)
+	proj := project.Here(p.Cwd, cfg).Key
 	sess, serr := session.Load(home, p.SessionID)
 	if serr != nil {
 		log.Printf("session %s state unreadable (%v); starting it afresh", p.SessionID, serr)

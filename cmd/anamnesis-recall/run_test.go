@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
 	"github.com/anamnesis-dev/anamnesis/pkg/recall"
@@ -29,8 +30,7 @@ func newFixture(t *testing.T) *fixture {
 	t.Setenv("ANAMNESIS_RECALL_ENABLED", "")
 	t.Setenv("ANAMNESIS_RECALL_MAX_CHARS", "")
 	f := &fixture{home: t.TempDir(), cwd: t.TempDir(), ids: map[string]string{}}
-	userHome, _ := os.UserHomeDir()
-	f.project = project.Key(f.cwd, userHome, nil)
+	f.project = project.Here(f.cwd, config.Resolve(f.home, os.Getenv)).Key
 	st, err := store.Open(context.Background(), f.home)
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 	"github.com/anamnesis-dev/anamnesis/pkg/inject"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
 	"github.com/anamnesis-dev/anamnesis/pkg/session"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
@@ -46,12 +47,7 @@ func runBlock(ctx context.Context, e *env, args []string) error {
 	}
 	key := *projectFlag
 	if key == "" {
-		cwd, err := os.Getwd()
-		if err != nil {
-			return err
-		}
-		userHome, _ := os.UserHomeDir()
-		key = project.Key(cwd, userHome, cfg.TrustedMarkers)
+		key = project.Here("", cfg).Key
 	}
 	if timeout > 0 {
 		var cancel context.CancelFunc
@@ -103,7 +99,7 @@ func runBlock(ctx context.Context, e *env, args []string) error {
 // rebuildInBackground starts `anamnesis reindex` detached, at most once
 // every ten minutes per home.
 func rebuildInBackground(home string, e *env) {
-	stamp := filepath.Join(home, "logs", ".inject-reindex")
+	stamp := layout.Home(home).Logs(".inject-reindex")
 	if fi, err := os.Stat(stamp); err == nil && time.Since(fi.ModTime()) < 10*time.Minute {
 		return
 	}
@@ -112,8 +108,8 @@ func rebuildInBackground(home string, e *env) {
 		fmt.Fprintln(e.stderr, "anamnesis: the index needs a rebuild that does not fit in the hook; run `anamnesis reindex`")
 		return
 	}
-	_ = os.MkdirAll(filepath.Dir(stamp), 0o700)
-	_ = os.WriteFile(stamp, nil, 0o600)
+	_ = layout.MkdirAll(filepath.Dir(stamp))
+	_ = os.WriteFile(stamp, nil, layout.FileMode)
 	if pid, err := hook.StartDetached(home, self, "reindex"); err != nil {
 		fmt.Fprintf(e.stderr, "anamnesis: starting `anamnesis reindex`: %v\n", err)
 	} else {

@@ -128,11 +128,7 @@ func (sc *scoped) projects(ctx context.Context, e *env, s *store.Store, typ stri
 	case sc.project != "":
 		return []string{sc.project}, nil
 	}
-	cwd, err := os.Getwd()
-	if err != nil {
-		return nil, err
-	}
-	return []string{project.Key(cwd, config.UserHome(e.getenv), config.Resolve(s.Home(), e.getenv).TrustedMarkers)}, nil
+	return []string{project.Here("", config.Resolve(s.Home(), e.getenv)).Key}, nil
 }
 
 // modelClient is the configured model, or the error that says one is needed.

@@ -446,10 +446,8 @@ func runStatus(ctx context.Context, e *env, args []string) error {
 	// is shown here and on the dashboard, not in MCP's memory_status.
 	inj := lastInjections(cfg.Home, statusInjections)
 	var marker *project.Resolution
-	if cwd, err := os.Getwd(); err == nil {
-		if r := project.Resolve(cwd, config.UserHome(e.getenv), cfg.TrustedMarkers); r.Ignored != "" {
-			marker = &r
-		}
+	if r := project.Here("", cfg); r.Ignored != "" {
+		marker = &r
 	}
 	if c.json {
 		var ignored map[string]string

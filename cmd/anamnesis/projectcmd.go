@@ -33,7 +33,7 @@ func runProject(ctx context.Context, e *env, args []string) error {
 		return cli.Usagef("%s is not a directory", dir)
 	}
 	cfg := c.config(e)
-	r := project.Resolve(dir, config.UserHome(e.getenv), cfg.TrustedMarkers)
+	r := project.Here(dir, cfg)
 	if pos[0] == "show" {
 		if c.json {
 			return printJSON(e.stdout, map[string]string{"key": r.Key, "marker": r.Marker, "ignored": r.Ignored})
@@ -51,7 +51,7 @@ func runProject(ctx context.Context, e *env, args []string) error {
 	if r.Marker == "" {
 		return errors.New("no .anamnesis/project marker in " + dir + " or above it; nothing to trust")
 	}
-	trusted := project.Resolve(dir, config.UserHome(e.getenv), project.Trusted{r.Marker: r.Hash})
+	trusted := project.Resolve(dir, cfg.UserHome, project.Trusted{r.Marker: r.Hash})
 	if trusted.Ignored != "" {
 		return fmt.Errorf("%s cannot be trusted: %s", r.Marker, trusted.Ignored)
 	}

@@ -46,6 +46,7 @@ import (
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 )
 
 // Global is the project whose stamp every block depends on (note.Global;
@@ -62,7 +63,7 @@ type Key struct {
 	Budget  int
 }
 
-func dir(home string) string { return filepath.Join(home, "cache") }
+func dir(home string) string { return layout.Home(home).Cache() }
 
 func hashName(parts ...string) string {
 	h := sha256.Sum256([]byte(strings.Join(parts, "\x00")))
@@ -102,7 +103,7 @@ func Bump(home string, projects ...string) error {
 	// The note directories as this write left them: a block saved before
 	// it stays valid for the projects it did not touch. A change by another
 	// writer before this one was seen by the store (a rebuild bumps Global).
-	if err := atomicfile.Write(oursPath(home), []byte(dirState(home)), 0o644); err != nil {
+	if err := atomicfile.Write(oursPath(home), []byte(dirState(home)), layout.FileMode); err != nil {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
@@ -114,7 +115,7 @@ func newStamp(home, project string) (string, error) {
 		return "", err
 	}
 	tok := hex.EncodeToString(b[:])
-	return tok, atomicfile.Write(stampPath(home, project), []byte(tok), 0o644)
+	return tok, atomicfile.Write(stampPath(home, project), []byte(tok), layout.FileMode)
 }
 
 // stamp reads a project's stamp, creating one when there is none: a block is
@@ -201,9 +202,9 @@ func fileID(fi os.FileInfo) string {
 // them without changing any note.
 func noteDirs(home string) []string {
 	var out []string
-	for _, tree := range []string{"memory", "local"} {
+	for _, tree := range layout.Home(home).Trees() {
 		for _, typ := range []string{"episodic", "semantic", "procedural"} {
-			out = append(out, filepath.Join(home, tree, typ))
+			out = append(out, filepath.Join(tree, typ))
 		}
 	}
 	return out
@@ -334,7 +335,7 @@ func (e *Entry) Save(b Block) error {
 	block := b.Text
 	sum := crc32.ChecksumIEEE([]byte(head + block))
 	data := head + "block " + strconv.Itoa(len(block)) + " " + strconv.FormatUint(uint64(sum), 10) + "\n" + block
-	return atomicfile.Write(blockPath(e.home, e.key), []byte(data), 0o644)
+	return atomicfile.Write(blockPath(e.home, e.key), []byte(data), layout.FileMode)
 }
 
 // Keys lists the blocks saved in home (current or not): the writers that

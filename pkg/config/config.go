@@ -46,6 +46,8 @@ type Config struct {
 	ClaudeDir      string
 	// ClaudeJSON is where Claude Code keeps user-scope MCP servers.
 	ClaudeJSON string
+	// UserHome is the user's home (UserHome), where a project marker may not be.
+	UserHome string
 	// HomeFromEnv is set when ANAMNESIS_HOME chose the home.
 	HomeFromEnv bool
 	// ReflectMin and ConsolidateMin are how many notes a project needs
@@ -130,7 +132,7 @@ func Resolve(home string, env Env) Config {
 	}
 	home = expand(home, env)
 	f, ferr := Load(home)
-	c := Config{Home: home, FileErr: ferr, TrustedMarkers: f.TrustedMarkers(), ClaudeDir: ClaudeDir(env), ClaudeJSON: ClaudeJSON(env), HomeFromEnv: fromEnv,
+	c := Config{Home: home, FileErr: ferr, TrustedMarkers: f.TrustedMarkers(), ClaudeDir: ClaudeDir(env), ClaudeJSON: ClaudeJSON(env), HomeFromEnv: fromEnv, UserHome: userHome(env),
 		InjectMaxChars: defaultInjectMaxChars, ImportNative: true, RecallEnabled: true, RecallMaxChars: defaultRecallMaxChars}
 	pick := func(envKey, fileKey string) string {
 		if v := env(envKey); v != "" {

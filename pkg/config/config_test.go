@@ -101,7 +101,7 @@ func TestPrecedenceEveryKey(t *testing.T) {
 	want := Config{Home: home, MachineID: "env-m", Remote: "/srv/env.git", InjectMaxChars: 0, ImportNative: false,
 		RecallEnabled: true, RecallMaxChars: 3000,
 		Reflection: Reflection{Provider: "openai", Model: "env-model", BaseURL: "http://env.example/v1", APIKey: "env-key", Timeout: 7 * time.Second},
-		ClaudeDir:  "/cc", ClaudeJSON: filepath.Join("/cc", ".claude.json")}
+		ClaudeDir:  "/cc", ClaudeJSON: filepath.Join("/cc", ".claude.json"), UserHome: UserHome(envOf(env))}
 	if !reflect.DeepEqual(e, want) {
 		t.Errorf("env over file:\n got %+v\nwant %+v", e, want)
 	}
@@ -109,7 +109,7 @@ func TestPrecedenceEveryKey(t *testing.T) {
 	want = Config{Home: home, MachineID: "file-m", Remote: "/srv/file.git", InjectMaxChars: 4000, ImportNative: true,
 		RecallEnabled: false, RecallMaxChars: 1500,
 		Reflection: Reflection{Provider: "local", Model: "file-model", BaseURL: "http://file.example/v1", APIKey: "file-key", Timeout: 5 * time.Second},
-		ClaudeDir:  filepath.Join("/u", ".claude"), ClaudeJSON: filepath.Join("/u", ".claude.json")}
+		ClaudeDir:  filepath.Join("/u", ".claude"), ClaudeJSON: filepath.Join("/u", ".claude.json"), UserHome: "/u"}
 	if !reflect.DeepEqual(f, want) {
 		t.Errorf("file over defaults:\n got %+v\nwant %+v", f, want)
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
 
@@ -165,7 +166,7 @@ func (g git) noteHistory(ctx context.Context, id string) ([]Commit, bool, error)
 	args := append([]string{"log"}, diffFlags...)
 	args = append(args, fmt.Sprintf("--max-count=%d", maxCommits+1), logFormat, "-p", "--")
 	for _, t := range note.Types {
-		args = append(args, t+"/"+id+".md")
+		args = append(args, layout.NoteRel(t, id))
 	}
 	out, err := g.run(ctx, args...)
 	if err != nil {

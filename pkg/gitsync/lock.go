@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 )
 
 // ErrBusy is returned when another sync holds the home's lock.
@@ -34,7 +36,7 @@ type lock struct {
 
 // acquire takes the lock, retrying until wait has passed.
 func acquire(ctx context.Context, path string, wait time.Duration) (*lock, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := layout.MkdirAll(filepath.Dir(path)); err != nil {
 		return nil, err
 	}
 	deadline := time.Now().Add(wait)

@@ -8,12 +8,14 @@ import (
 	"os"
 	"strconv"
 	"syscall"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 )
 
 // tryLock takes an exclusive flock without blocking. The kernel drops it when
 // the process dies, so a crashed sync never leaves a stale lock behind.
 func tryLock(path string) (*lock, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, layout.FileMode)
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,8 @@ import (
 	"os"
 	"strconv"
 	"time"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 )
 
 // staleAfter is how old a lock file must be before it is taken over: longer
@@ -18,11 +20,11 @@ const staleAfter = 15 * time.Minute
 // tryLock creates the lock file exclusively. Without flock a crashed sync
 // leaves the file behind, so an old one is treated as stale.
 func tryLock(path string) (*lock, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, layout.FileMode)
 	if errors.Is(err, fs.ErrExist) {
 		if lockStale(path) {
 			os.Remove(path)
-			f, err = os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+			f, err = os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, layout.FileMode)
 		}
 		if errors.Is(err, fs.ErrExist) {
 			return nil, ErrBusy

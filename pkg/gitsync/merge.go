@@ -18,6 +18,7 @@ import (
 	"github.com/oklog/ulid/v2"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
 
@@ -286,7 +287,7 @@ func (v *workView) write(p string, data []byte) error {
 	if !slices.Contains(v.files, p) {
 		v.files = append(v.files, p)
 	}
-	return atomicfile.Write(v.s.abs(p), data, note.FileMode)
+	return atomicfile.Write(v.s.abs(p), data, layout.FileMode)
 }
 
 func (v *workView) remove(p string) error {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
 
@@ -64,8 +65,8 @@ func (s *syncer) settleScopes(ctx context.Context, memDir, localDir string) erro
 			if err := c.Validate(); err != nil {
 				continue // leave it: reindex reports the duplicate
 			}
-			dst := filepath.Join(localDir, c.Type, c.ID+".md")
-			if err := atomicfile.Write(dst, c.Marshal(), note.FileMode); err != nil {
+			dst := filepath.Join(localDir, filepath.FromSlash(layout.NoteRel(c.Type, c.ID)))
+			if err := atomicfile.Write(dst, c.Marshal(), layout.FileMode); err != nil {
 				return err
 			}
 			if err := os.Remove(lp); err != nil {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/redact"
 )
 
@@ -30,7 +31,7 @@ const privateKeyBlock = `regex:-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\
 // shared history is the user's decision. The rules hold the secrets: the
 // caller writes them to a private file, never to output.
 func HistorySecrets(ctx context.Context, home string) ([]HistorySecret, []string, error) {
-	mem := filepath.Join(home, "memory")
+	mem := layout.Home(home).Memory()
 	if _, err := os.Stat(filepath.Join(mem, ".git")); err != nil {
 		return nil, nil, nil // no repository, no history
 	}

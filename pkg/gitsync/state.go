@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 )
 
 // RepoState is the memory repository's sync state, for `status`, memory_status
@@ -57,7 +59,7 @@ func boolStr(b bool) string {
 // runs without optional locks, so it never rewrites the index under a sync).
 func State(ctx context.Context, home, remote string) RepoState {
 	st := RepoState{Remote: optional(MaskURL(remote)), Detail: "ok", Last: Last(home)}
-	mem := filepath.Join(home, "memory")
+	mem := layout.Home(home).Memory()
 	stale := StaleLocks(home)
 	if !exists(filepath.Join(mem, ".git")) {
 		st.Detail = "memory/ is not a git repository yet; the first sync creates it"

@@ -21,6 +21,7 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/inject"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/native"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/redact"
@@ -145,14 +146,14 @@ func Sync(ctx context.Context, o Options) (Result, error) {
 		return res, err
 	}
 	o.Home = home
-	if err := os.MkdirAll(home, 0o755); err != nil {
+	if err := layout.MkdirAll(home); err != nil {
 		return res, fmt.Errorf("sync: %w", err)
 	}
 	lk, err := acquire(ctx, LockPath(home), o.LockWait)
 	if errors.Is(err, ErrBusy) {
 		res.Skipped = true
 		res.Detail = "skipped (another sync is running)"
-		res.Head = (&git{dir: filepath.Join(home, "memory"), readOnly: true}).shortHead(ctx)
+		res.Head = (&git{dir: layout.Home(home).Memory(), readOnly: true}).shortHead(ctx)
 		return res, nil
 	}
 	if err != nil {
@@ -523,7 +524,7 @@ func onlyGitignore(ctx context.Context, g *git) (bool, error) {
 // ensureRepo makes memory/ a git repository on main and aborts anything a
 // crashed sync (the reference's, or a git command a user ran) left half done.
 func ensureRepo(ctx context.Context, g *git) error {
-	if err := os.MkdirAll(g.dir, 0o755); err != nil {
+	if err := layout.MkdirAll(g.dir); err != nil {
 		return err
 	}
 	gitPath := filepath.Join(g.dir, ".git")
@@ -634,7 +635,7 @@ func setRemote(ctx context.Context, g *git, remote string) error {
 	}
 	// The URL may carry a token: the repository's config is the owner's
 	// alone (git keeps a config file's mode when it rewrites it).
-	return os.Chmod(filepath.Join(g.dir, ".git", "config"), 0o600)
+	return os.Chmod(filepath.Join(g.dir, ".git", "config"), layout.FileMode)
 }
 
 // CommitPaths commits only paths (relative to <home>/memory) under the
@@ -654,7 +655,7 @@ func CommitPaths(ctx context.Context, home, machineID, msg string, wait time.Dur
 	if _, err := exec.LookPath("git"); err != nil {
 		return "", errors.New("git is not on PATH")
 	}
-	g := &git{dir: filepath.Join(home, "memory"), machine: machineID}
+	g := &git{dir: layout.Home(home).Memory(), machine: machineID}
 	if err := ensureRepo(ctx, g); err != nil {
 		return "", err
 	}
@@ -735,7 +736,7 @@ type LastSync struct {
 	Error  string `json:"error,omitempty"`
 }
 
-func lastPath(home string) string { return filepath.Join(home, "logs", "last-sync.json") }
+func lastPath(home string) string { return layout.Home(home).Logs("last-sync.json") }
 
 func recordLast(home string, r Result, err error) {
 	l := LastSync{At: note.Now(), Result: r}
@@ -747,7 +748,7 @@ func recordLast(home string, r Result, err error) {
 		return
 	}
 	// Best effort: the record is for status and the dashboard only.
-	atomicfile.Write(lastPath(home), append(data, '\n'), 0o644)
+	atomicfile.Write(lastPath(home), append(data, '\n'), layout.FileMode)
 }
 
 // Last reads the most recent sync's record, nil if there is none.

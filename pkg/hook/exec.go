@@ -4,6 +4,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 )
 
 // StartDetached starts bin for home and does not wait for it: the child gets
@@ -17,8 +19,8 @@ func StartDetached(home, bin string, args ...string) (pid int, err error) {
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "ANAMNESIS_HOME="+home)
 	cmd.Dir = home
-	if err := os.MkdirAll(filepath.Dir(LogPath(home)), 0o700); err == nil {
-		if logf, err := os.OpenFile(LogPath(home), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600); err == nil {
+	if err := layout.MkdirAll(filepath.Dir(LogPath(home))); err == nil {
+		if logf, err := os.OpenFile(LogPath(home), os.O_WRONLY|os.O_CREATE|os.O_APPEND, layout.FileMode); err == nil {
 			cmd.Stdout, cmd.Stderr = logf, logf
 			defer logf.Close() // the child holds its own descriptor
 		}

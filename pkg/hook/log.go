@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 )
 
 // MaxLog is the size at which the log is rotated to anamnesis.log.1; two
@@ -15,7 +17,7 @@ import (
 const MaxLog = 1 << 20
 
 // LogPath is <home>/logs/anamnesis.log.
-func LogPath(home string) string { return filepath.Join(home, "logs", "anamnesis.log") }
+func LogPath(home string) string { return layout.Home(home).Logs("anamnesis.log") }
 
 // Logger appends timestamped lines to the shared hook log. Every method is
 // best effort: a log that cannot be written must not break a hook.
@@ -45,13 +47,13 @@ func (l *Logger) Printf(format string, args ...any) {
 	line := fmt.Sprintf("%s %s[%d]: %s\n", l.now().UTC().Format(time.RFC3339), l.name, os.Getpid(), msg)
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	_ = os.MkdirAll(filepath.Dir(l.path), 0o700)
+	_ = layout.MkdirAll(filepath.Dir(l.path))
 	if fi, err := os.Stat(l.path); err == nil && fi.Size()+int64(len(line)) > l.max {
 		// Concurrent hooks may both rotate; the loser's rename moves a
 		// nearly empty file, which costs at most a few lines.
 		_ = os.Rename(l.path, l.path+".1")
 	}
-	f, err := os.OpenFile(l.path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	f, err := os.OpenFile(l.path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, layout.FileMode)
 	if err != nil {
 		return
 	}

@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/eval"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -48,10 +49,10 @@ func Sandbox(ctx context.Context, s *store.Store) (sb *store.Store, close func()
 				return err
 			}
 			out := filepath.Join(dst, rel)
-			if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+			if err := layout.MkdirAll(filepath.Dir(out)); err != nil {
 				return err
 			}
-			return os.WriteFile(out, data, store.NoteMode)
+			return os.WriteFile(out, data, layout.FileMode)
 		})
 		if err != nil {
 			cleanup()

@@ -14,6 +14,7 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -41,7 +42,7 @@ type journalEntry struct {
 	Paths []string `json:"paths,omitempty"` // with done: to commit, relative to memory/
 }
 
-func journalDir(home string) string  { return filepath.Join(home, "state", "lifecycle") }
+func journalDir(home string) string  { return layout.Home(home).State("lifecycle") }
 func journalPath(home string) string { return filepath.Join(journalDir(home), "journal") }
 func applyLockPath(home string) string {
 	return filepath.Join(journalDir(home), "apply.lock")
@@ -66,7 +67,7 @@ func openJournal(ctx context.Context, s *store.Store, cmd, plan string) (*journa
 		release()
 		return nil, err
 	}
-	f, err := os.OpenFile(journalPath(home), os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+	f, err := os.OpenFile(journalPath(home), os.O_CREATE|os.O_EXCL|os.O_WRONLY, layout.FileMode)
 	if err != nil {
 		release()
 		return nil, err
@@ -194,7 +195,7 @@ func settle(ctx context.Context, s *store.Store, machineID string) ([]string, er
 				}
 				continue
 			}
-			if err := atomicfile.Write(e.Abs, e.Old, store.NoteMode); err != nil {
+			if err := atomicfile.Write(e.Abs, e.Old, layout.FileMode); err != nil {
 				return nil, err
 			}
 		}

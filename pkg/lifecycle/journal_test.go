@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
-	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
 // A journal a killed apply left (no done line) is rolled back: the changed
@@ -56,8 +56,8 @@ func TestRecoverRollsBackPrivately(t *testing.T) {
 	if string(got) != string(old) {
 		t.Errorf("note not rolled back:\n%s", got)
 	}
-	if fi, err := os.Stat(path); err != nil || !atomicfile.HasPerm(fi, store.NoteMode) {
-		t.Errorf("rolled-back note mode %v, want %v", fi.Mode().Perm(), os.FileMode(store.NoteMode))
+	if fi, err := os.Stat(path); err != nil || !atomicfile.HasPerm(fi, layout.FileMode) {
+		t.Errorf("rolled-back note mode %v, want %v", fi.Mode().Perm(), os.FileMode(layout.FileMode))
 	}
 	if _, err := os.Stat(created); !os.IsNotExist(err) {
 		t.Errorf("file the apply created is still there: %v", err)

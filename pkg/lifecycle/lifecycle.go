@@ -17,6 +17,7 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -93,11 +94,7 @@ func (t *txn) put(ctx context.Context, n *note.Note) error {
 			return err
 		}
 	}
-	base := t.s.MemoryDir()
-	if n.Scope == note.MachineLocal {
-		base = t.s.LocalDir()
-	}
-	if err := t.record(filepath.Join(base, n.Type, n.ID+".md")); err != nil {
+	if err := t.record(layout.Home(t.s.Home()).Note(n.Scope, n.Type, n.ID)); err != nil {
 		return err
 	}
 	return t.s.Put(ctx, n)
@@ -128,7 +125,7 @@ func (t *txn) writeRaw(ctx context.Context, abs string, data []byte) error {
 	if err := t.record(abs); err != nil {
 		return err
 	}
-	return atomicfile.Write(abs, data, store.NoteMode)
+	return atomicfile.Write(abs, data, layout.FileMode)
 }
 
 // rollback puts every recorded file back and brings the index along.
@@ -142,7 +139,7 @@ func (t *txn) rollback(ctx context.Context) error {
 			}
 			continue
 		}
-		if err := atomicfile.Write(c.abs, c.old, store.NoteMode); err != nil {
+		if err := atomicfile.Write(c.abs, c.old, layout.FileMode); err != nil {
 			errs = append(errs, err)
 		}
 	}

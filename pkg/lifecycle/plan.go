@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
 
@@ -60,7 +61,7 @@ type saved struct {
 
 var planIDRe = regexp.MustCompile(`^[0-9a-f]{16}$`)
 
-func plansDir(home string) string { return filepath.Join(home, "state", "plans") }
+func plansDir(home string) string { return layout.Home(home).State("plans") }
 
 func currentPath(home, command, inputs string) string {
 	h := sha256.Sum256([]byte(command + "\x00" + inputs))
@@ -103,10 +104,10 @@ func savePlan(home string, sv *saved) error {
 	if err != nil {
 		return err
 	}
-	if err := atomicfile.Write(filepath.Join(plansDir(home), sv.ID+".json"), append(data, '\n'), 0o600); err != nil {
+	if err := atomicfile.Write(filepath.Join(plansDir(home), sv.ID+".json"), append(data, '\n'), layout.FileMode); err != nil {
 		return fmt.Errorf("saving the plan: %w", err)
 	}
-	return atomicfile.Write(currentPath(home, sv.Command, sv.Inputs), []byte(sv.ID), 0o600)
+	return atomicfile.Write(currentPath(home, sv.Command, sv.Inputs), []byte(sv.ID), layout.FileMode)
 }
 
 // loadPlan reads the saved plan id of command.
@@ -183,7 +184,7 @@ func markApplied(home, id string) {
 	}
 	sv.Applied = note.Now()
 	if out, err := json.MarshalIndent(&sv, "", "  "); err == nil {
-		atomicfile.Write(p, append(out, '\n'), 0o600)
+		atomicfile.Write(p, append(out, '\n'), layout.FileMode)
 	}
 	os.Remove(currentPath(home, sv.Command, sv.Inputs))
 }

@@ -28,6 +28,7 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
@@ -129,9 +130,7 @@ func Import(ctx context.Context, st *store.Store, claudeDir, machineID string) (
 	state := loadState(st.Home())
 	dirty := false
 	bodies := &bodyIndex{st: st}
-	userHome, _ := os.UserHomeDir()
-	cf, _ := config.Load(st.Home())
-	trusted := project.Trusted(cf.TrustedMarkers())
+	cfg := config.Resolve(st.Home(), os.Getenv)
 	for _, s := range slugs {
 		if !s.IsDir() || strings.HasPrefix(s.Name(), ".") {
 			continue
@@ -179,7 +178,7 @@ func Import(ctx context.Context, st *store.Store, claudeDir, machineID string) (
 				continue
 			}
 			if proj == "" {
-				proj = projectFor(filepath.Join(projects, slug), slug, userHome, trusted)
+				proj = projectFor(filepath.Join(projects, slug), slug, cfg)
 			}
 			if m.salvaged != "" {
 				res.Salvaged = append(res.Salvaged, Problem{Path: path, Reason: m.salvaged})
@@ -469,12 +468,12 @@ func readCapped(path string) ([]byte, error) {
 // projectFor is the project key of a Claude Code project directory: from the
 // cwd recorded in one of its transcripts, else from the slug decoded back to
 // a path. Either way the key is computed the way inject computes it.
-func projectFor(dir, slug, userHome string, trusted project.Trusted) string {
+func projectFor(dir, slug string, cfg config.Config) string {
 	if cwd := transcriptCwd(dir); cwd != "" {
-		return project.Key(cwd, userHome, trusted)
+		return project.Here(cwd, cfg).Key
 	}
 	if p := decodeSlug(slug); p != "" {
-		return project.Key(p, userHome, trusted)
+		return project.Here(p, cfg).Key
 	}
 	return note.Global
 }
@@ -595,5 +594,5 @@ func saveState(home string, m map[string]fileState) error {
 	if err != nil {
 		return err
 	}
-	return atomicfile.Write(statePath(home), append(data, '\n'), 0o644)
+	return atomicfile.Write(statePath(home), append(data, '\n'), layout.FileMode)
 }

@@ -47,8 +47,3 @@ func CheckLimits(n *Note) error {
 	}
 	return nil
 }
-
-// FileMode is the mode of every note file whoever writes it (the store, a
-// sync's merge or conflict copy): a home is readable by its owner only
-// (SPEC 17).
-const FileMode = 0o600

@@ -14,6 +14,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
 )
 
 // Trusted maps the path of each .anamnesis/project marker a person approved
@@ -21,8 +23,16 @@ import (
 // (config.json's "trusted_markers").
 type Trusted map[string]string
 
-// Key resolves cwd (see Resolve).
-func Key(cwd, home string, trusted Trusted) string { return Resolve(cwd, home, trusted).Key }
+// Here is the project of directory dir ("" = the working directory) for the
+// user cfg describes: Resolve with the user's home (config.UserHome) and the
+// markers they trusted. It is the one answer to "which project is this
+// directory" that every surface (hooks, CLI, doctor, native import) asks.
+func Here(dir string, cfg config.Config) Resolution {
+	if dir == "" {
+		dir = "."
+	}
+	return Resolve(dir, cfg.UserHome, cfg.TrustedMarkers)
+}
 
 // Resolution is a project key and, when a marker was found, what became of it.
 type Resolution struct {

@@ -34,45 +34,45 @@ func git(t *testing.T, dir string, args ...string) {
 	}
 }
 
-func TestKey(t *testing.T) {
+func TestResolve(t *testing.T) {
 	home := t.TempDir()
 	// origin remote wins over the directory name, from any subdirectory.
 	repo := filepath.Join(home, "src", "Quotes-API")
 	os.MkdirAll(filepath.Join(repo, "pkg", "deep"), 0o755)
 	git(t, repo, "init", "-q")
 	git(t, repo, "remote", "add", "origin", "git@github.com:acme/quotes-api.git")
-	if got := Key(filepath.Join(repo, "pkg", "deep"), home, nil); got != "github.com/acme/quotes-api" {
+	if got := Resolve(filepath.Join(repo, "pkg", "deep"), home, nil).Key; got != "github.com/acme/quotes-api" {
 		t.Errorf("remote: %q", got)
 	}
 	// No origin: the repository root's name, lowercased.
 	bare := filepath.Join(home, "src", "NoRemote")
 	os.MkdirAll(filepath.Join(bare, "sub"), 0o755)
 	git(t, bare, "init", "-q")
-	if got := Key(filepath.Join(bare, "sub"), home, nil); got != "noremote" {
+	if got := Resolve(filepath.Join(bare, "sub"), home, nil).Key; got != "noremote" {
 		t.Errorf("repo root: %q", got)
 	}
 	// A worktree's .git file points at the main repository's config.
 	wt := filepath.Join(home, "wt")
 	git(t, repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "x")
 	git(t, repo, "worktree", "add", "-q", wt)
-	if got := Key(wt, home, nil); got != "github.com/acme/quotes-api" {
+	if got := Resolve(wt, home, nil).Key; got != "github.com/acme/quotes-api" {
 		t.Errorf("worktree: %q", got)
 	}
 	// Outside git: cwd basename.
 	plain := filepath.Join(home, "Notes Dir")
 	os.MkdirAll(plain, 0o755)
-	if got := Key(plain, home, nil); got != "notes dir" {
+	if got := Resolve(plain, home, nil).Key; got != "notes dir" {
 		t.Errorf("basename: %q", got)
 	}
 	// A marker overrides everything below it, but one at $HOME is ignored.
 	os.MkdirAll(filepath.Join(repo, ".anamnesis"), 0o755)
 	os.WriteFile(filepath.Join(repo, ".anamnesis", "project"), []byte("\n  my-key  \nignored\n"), 0o644)
-	if got := Key(filepath.Join(repo, "pkg"), home, nil); got != "my-key" {
+	if got := Resolve(filepath.Join(repo, "pkg"), home, nil).Key; got != "my-key" {
 		t.Errorf("marker: %q", got)
 	}
 	os.MkdirAll(filepath.Join(home, ".anamnesis"), 0o755)
 	os.WriteFile(filepath.Join(home, ".anamnesis", "project"), []byte("hijack\n"), 0o644)
-	if got := Key(plain, home, nil); got != "notes dir" {
+	if got := Resolve(plain, home, nil).Key; got != "notes dir" {
 		t.Errorf("marker at $HOME used: %q", got)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -62,7 +63,7 @@ func Run(ctx context.Context, st *store.Store, home, machineID string, apply boo
 	res.History = history
 	if len(history) > 0 {
 		res.Rules = filepath.Join(home, ReplacementsFile)
-		mem := filepath.Join(home, "memory")
+		mem := layout.Home(home).Memory()
 		m, r := cli.ShellQuote(mem), cli.ShellQuote(res.Rules)
 		// filter-repo drops the origin remote after a rewrite; the URL is
 		// kept in a shell variable so it is never printed (it may hold a token).
@@ -71,7 +72,7 @@ func Run(ctx context.Context, st *store.Store, home, machineID string, apply boo
 			fmt.Sprintf("rm %s", r),
 		}
 		if apply {
-			if err := atomicfile.Write(res.Rules, []byte(strings.Join(rules, "\n")+"\n"), 0o600); err != nil {
+			if err := atomicfile.Write(res.Rules, []byte(strings.Join(rules, "\n")+"\n"), layout.FileMode); err != nil {
 				return res, err
 			}
 		}

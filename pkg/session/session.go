@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 )
 
 // State is what one Claude Code session has been shown, kept in
@@ -55,7 +56,7 @@ func sessionPath(home, id string) string {
 		sum := sha256.Sum256([]byte(id))
 		name = "h-" + hex.EncodeToString(sum[:16])
 	}
-	return filepath.Join(home, "state", "sessions", name+".json")
+	return layout.Home(home).State("sessions", name+".json")
 }
 
 // Load reads a session's state; an absent or unreadable file is an
@@ -91,14 +92,14 @@ func (s *State) Shown(id string) bool { return slices.Contains(s.IDs, id) }
 // sessions untouched for TTL.
 func Save(home, id string, s State) error {
 	p := sessionPath(home, id)
-	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+	if err := layout.MkdirAll(filepath.Dir(p)); err != nil {
 		return err
 	}
 	data, err := json.Marshal(s)
 	if err != nil {
 		return err
 	}
-	if err := atomicfile.WriteCache(p, append(data, '\n'), 0o600); err != nil {
+	if err := atomicfile.WriteCache(p, append(data, '\n'), layout.FileMode); err != nil {
 		return err
 	}
 	prune(filepath.Dir(p), time.Now().Add(-TTL))

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 )
 
 // Entry is one line of the injection trace: what a hook put into a session's
@@ -30,7 +32,7 @@ type Entry struct {
 const MaxTrace = 256 << 10
 
 // TracePath is <home>/logs/injections.jsonl.
-func TracePath(home string) string { return filepath.Join(home, "logs", "injections.jsonl") }
+func TracePath(home string) string { return layout.Home(home).Logs("injections.jsonl") }
 
 // Trace appends e as one line (best effort is the caller's choice: hooks
 // log the error and carry on).
@@ -41,13 +43,13 @@ func Trace(home string, e Entry) error {
 	}
 	line = append(line, '\n')
 	p := TracePath(home)
-	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+	if err := layout.MkdirAll(filepath.Dir(p)); err != nil {
 		return err
 	}
 	if fi, err := os.Stat(p); err == nil && fi.Size()+int64(len(line)) > MaxTrace {
 		_ = os.Rename(p, p+".1")
 	}
-	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_APPEND, layout.FileMode)
 	if err != nil {
 		return err
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
 	"github.com/anamnesis-dev/anamnesis/pkg/screen"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
@@ -393,12 +394,7 @@ func (d *doctor) config() string {
 // project says when the working directory's .anamnesis/project marker is
 // ignored (SPEC 17) and how to trust it.
 func (d *doctor) project() {
-	cwd, err := os.Getwd()
-	if err != nil {
-		return
-	}
-	userHome, _ := os.UserHomeDir()
-	r := project.Resolve(cwd, userHome, config.Resolve(d.p.Home, os.Getenv).TrustedMarkers)
+	r := project.Here("", config.Resolve(d.p.Home, os.Getenv))
 	switch {
 	case r.Marker == "":
 	case r.Ignored == "":
@@ -489,7 +485,7 @@ func (d *doctor) locks() {
 }
 
 func (d *doctor) git(ctx context.Context, remote string) {
-	mem := filepath.Join(d.p.Home, "memory")
+	mem := layout.Home(d.p.Home).Memory()
 	if _, err := exec.LookPath("git"); err != nil {
 		d.add("git", statusFail, "git is not on PATH; sync needs it", "install git")
 		return

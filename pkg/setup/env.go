@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/bin"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
@@ -32,31 +31,18 @@ type Paths struct {
 func (p Paths) SettingsPath() string { return filepath.Join(p.ClaudeConfigDir, "settings.json") }
 
 // ConfigPath is the machine-local config.json in the home.
-func (p Paths) ConfigPath() string { return filepath.Join(p.Home, "config.json") }
-
-func expandTilde(path, userHome string) string {
-	if path == "~" {
-		return userHome
-	}
-	if strings.HasPrefix(path, "~/") || strings.HasPrefix(path, `~\`) {
-		return filepath.Join(userHome, path[2:])
-	}
-	return path
-}
+func (p Paths) ConfigPath() string { return config.Path(p.Home) }
 
 // Resolve fills the zero fields of p through pkg/config (the one reader of
 // ANAMNESIS_HOME and CLAUDE_CONFIG_DIR): Home, BinDir from the running
 // executable, the Claude Code paths.
 func (p Paths) Resolve() (Paths, error) {
-	userHome, err := os.UserHomeDir()
-	if err != nil {
-		return p, err
-	}
-	cfg := config.Resolve(expandTilde(p.Home, userHome), os.Getenv)
+	cfg := config.Resolve(p.Home, os.Getenv)
+	var err error
 	if p.Home, err = filepath.Abs(cfg.Home); err != nil {
 		return p, err
 	}
-	p.HomeIsDefault = filepath.Clean(p.Home) == filepath.Join(userHome, ".anamnesis")
+	p.HomeIsDefault = filepath.Clean(p.Home) == filepath.Join(cfg.UserHome, ".anamnesis")
 	if p.BinDir == "" {
 		_, p.BinDir, err = bin.Self()
 		if err != nil {

@@ -20,6 +20,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/term"
 )
 
@@ -402,12 +403,12 @@ func hookText(matcher string, h HookCommand) string {
 }
 
 func (plan *initPlan) execute(ctx context.Context, opts InitOptions, stdout, stderr io.Writer) error {
-	if err := os.MkdirAll(plan.p.Home, 0o700); err != nil {
+	if err := layout.MkdirAll(plan.p.Home); err != nil {
 		return err
 	}
 	if plan.configNew != nil {
 		if plan.configBadly != nil && len(plan.configOld) > 0 {
-			if err := atomicfile.Write(plan.configPath+".bak", plan.configOld, 0o600); err != nil {
+			if err := atomicfile.Write(plan.configPath+".bak", plan.configOld, layout.FileMode); err != nil {
 				return err
 			}
 			fmt.Fprintf(stdout, "config: %s was not valid JSON (%v); kept it as config.json.bak\n", plan.configPath, plan.configBadly)

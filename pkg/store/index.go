@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/screen"
 )
@@ -101,7 +102,7 @@ type fileInfo struct {
 func (s *Store) walk() ([]fileInfo, error) {
 	var out []fileInfo
 	for _, t := range []struct{ base, prefix, scope string }{
-		{s.memDir, "memory", note.Portable}, {s.localDir, "local", note.MachineLocal},
+		{s.memDir, layout.TreeName(note.Portable), note.Portable}, {s.localDir, layout.TreeName(note.MachineLocal), note.MachineLocal},
 	} {
 		err := filepath.WalkDir(t.base, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {

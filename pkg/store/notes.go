@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/redact"
 	"github.com/anamnesis-dev/anamnesis/pkg/screen"
@@ -21,10 +22,7 @@ import (
 
 // dirFor is the tree a scope lives in.
 func (s *Store) dirFor(scope string) (base, prefix string) {
-	if scope == note.MachineLocal {
-		return s.localDir, "local"
-	}
-	return s.memDir, "memory"
+	return layout.Home(s.home).Tree(scope), layout.TreeName(scope)
 }
 
 // Option changes how Write and Put store one note.
@@ -161,13 +159,13 @@ func WriteFileOnly(home string, n *note.Note, opts ...Option) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	s := &Store{home: home, memDir: filepath.Join(home, "memory"), localDir: filepath.Join(home, "local")}
+	s := &Store{home: home, memDir: layout.Home(home).Memory(), localDir: layout.Home(home).Local()}
 	base, _ := s.dirFor(n.Scope)
 	if info, err := os.Lstat(filepath.Join(base, n.Type)); err == nil && !info.IsDir() {
 		return "", fmt.Errorf("%s is not a directory (symlinks are not followed); refusing to write note %s", filepath.Join(base, n.Type), n.ID)
 	}
-	rel := n.Type + "/" + n.ID + ".md"
-	if err := atomicfile.Write(filepath.Join(base, filepath.FromSlash(rel)), data, NoteMode); err != nil {
+	rel := layout.NoteRel(n.Type, n.ID)
+	if err := atomicfile.Write(filepath.Join(base, filepath.FromSlash(rel)), data, layout.FileMode); err != nil {
 		return "", err
 	}
 	return rel, nil
@@ -191,8 +189,8 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 	// note need not be <id>.md), as long as it stays in that tree and type;
 	// every other file holding the id goes.
 	existing := s.filesOf(ctx, n.ID)
-	abs := filepath.Join(base, n.Type, n.ID+".md")
-	rel := prefix + "/" + n.Type + "/" + n.ID + ".md"
+	abs := layout.Home(s.home).Note(n.Scope, n.Type, n.ID)
+	rel := prefix + "/" + layout.NoteRel(n.Type, n.ID)
 	for _, f := range existing {
 		if filepath.Dir(f.abs) == filepath.Join(base, n.Type) {
 			abs, rel = f.abs, f.rel
@@ -203,7 +201,7 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 	if !fresh {
 		old, _ = os.ReadFile(abs)
 	}
-	if err := atomicfile.Write(abs, data, NoteMode); err != nil {
+	if err := atomicfile.Write(abs, data, layout.FileMode); err != nil {
 		return fmt.Errorf("write %s: %w", abs, err)
 	}
 	info, err := os.Stat(abs)
@@ -228,7 +226,7 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 	if err != nil {
 		// The index could not take it: leave the disk as it was.
 		if old != nil {
-			atomicfile.Write(abs, old, NoteMode)
+			atomicfile.Write(abs, old, layout.FileMode)
 		} else {
 			os.Remove(abs)
 		}
@@ -262,11 +260,11 @@ func (s *Store) inTx(ctx context.Context, fn func(*writer) error) error {
 func (s *Store) candidates(id string) []fileInfo {
 	var out []fileInfo
 	for _, scope := range note.Scopes {
-		base, prefix := s.dirFor(scope)
+		_, prefix := s.dirFor(scope)
 		for _, t := range note.Types {
-			p := filepath.Join(base, t, id+".md")
+			p := layout.Home(s.home).Note(scope, t, id)
 			if info, err := os.Lstat(p); err == nil && info.Mode().IsRegular() {
-				out = append(out, fileInfo{rel: prefix + "/" + t + "/" + id + ".md", abs: p, scope: scope,
+				out = append(out, fileInfo{rel: prefix + "/" + layout.NoteRel(t, id), abs: p, scope: scope,
 					size: info.Size(), mtime: info.ModTime().UnixNano()})
 			}
 		}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/blockcache"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
 
@@ -150,11 +151,11 @@ func openStore(ctx context.Context, home string, check, reader bool) (*Store, er
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{home: abs, memDir: filepath.Join(abs, "memory"), localDir: filepath.Join(abs, "local"), titleWeight: TitleWeight, rank: defaultRank, reader: reader}
+	s := &Store{home: abs, memDir: layout.Home(abs).Memory(), localDir: layout.Home(abs).Local(), titleWeight: TitleWeight, rank: defaultRank, reader: reader}
 	// A home is private however it is made (SPEC 17): the first write or
 	// capture creates it as init does.
 	for _, d := range []string{abs, s.memDir, s.localDir} {
-		if err := os.MkdirAll(d, 0o700); err != nil {
+		if err := layout.MkdirAll(d); err != nil {
 			return nil, fmt.Errorf("store: %w", err)
 		}
 	}
@@ -166,7 +167,7 @@ func openStore(ctx context.Context, home string, check, reader bool) (*Store, er
 	}
 	gi := filepath.Join(s.memDir, ".gitignore")
 	if _, err := os.Stat(gi); errors.Is(err, fs.ErrNotExist) {
-		if err := atomicfile.Write(gi, []byte(gitignore), NoteMode); err != nil {
+		if err := atomicfile.Write(gi, []byte(gitignore), layout.FileMode); err != nil {
 			return nil, fmt.Errorf("store: %w", err)
 		}
 	}
@@ -272,15 +273,12 @@ func (s *Store) touched(projects map[string]bool) {
 	}
 }
 
-// NoteMode is the mode of every note file and of the index (note.FileMode).
-const NoteMode = note.FileMode
-
 // private makes the index and its WAL files the owner's only (SQLite
 // creates them 0644 whatever the umask allows).
 func private(db string) {
 	for _, p := range []string{db, db + "-wal", db + "-shm"} {
 		if info, err := os.Lstat(p); err == nil && info.Mode().IsRegular() && info.Mode().Perm()&0o077 != 0 {
-			os.Chmod(p, NoteMode)
+			os.Chmod(p, layout.FileMode)
 		}
 	}
 }
