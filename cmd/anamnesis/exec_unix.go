@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"os"
 	"syscall"
 )
 
@@ -15,3 +16,7 @@ func execExtension(ctx context.Context, e *env, path string, args []string) erro
 	}
 	return syscall.Exec(path, append([]string{path}, args...), childEnv(e))
 }
+
+// forwardInterrupt passes an interrupt on to the child, which a signal sent
+// to the dispatcher alone would not reach.
+func forwardInterrupt(p *os.Process) { p.Signal(os.Interrupt) }

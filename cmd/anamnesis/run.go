@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -208,12 +209,31 @@ func childEnv(e *env) []string {
 }
 
 // runChild runs an extension as a child process and passes its exit code through
-// (Windows, and anywhere exec(2) is unavailable).
+// (Windows, and anywhere exec(2) is unavailable). An interrupt (Ctrl-C) does
+// not end the dispatcher before its child: the child gets it (a console
+// sends Ctrl-C to every process attached to it; elsewhere the dispatcher
+// forwards it), and the dispatcher waits for the child to clean up and exit.
 func runChild(ctx context.Context, e *env, path string, args []string) error {
 	cmd := exec.CommandContext(ctx, path, args...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = e.stdin, e.stdout, e.stderr
 	cmd.Env = childEnv(e)
-	err := cmd.Run()
+	intr := make(chan os.Signal, 1)
+	signal.Notify(intr, os.Interrupt) // before Start: no moment the interrupt kills the dispatcher
+	defer signal.Stop(intr)
+	err := cmd.Start()
+	if err == nil {
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+	wait:
+		for {
+			select {
+			case err = <-done:
+				break wait
+			case <-intr:
+				forwardInterrupt(cmd.Process)
+			}
+		}
+	}
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
 		return cli.ExitError{Code: ee.ExitCode()}

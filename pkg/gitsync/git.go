@@ -201,11 +201,10 @@ func (g *git) once(ctx context.Context, stdin io.Reader, args ...string) (string
 	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	killGroup(cmd)
 	// ssh, a child of git, may keep the pipes open after git is killed:
 	// do not wait for it past this.
 	cmd.WaitDelay = 2 * time.Second
-	err := cmd.Run()
+	err := runGroup(cmd)
 	if err == nil {
 		return stdout.String(), nil
 	}

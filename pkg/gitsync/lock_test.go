@@ -89,9 +89,59 @@ func TestLockHolderProcess(t *testing.T) {
 	if path == "" {
 		t.Skip("run by TestLockTakenOverFromDeadHolder")
 	}
+	if os.Getenv("ANAMNESIS_TEST_LOCK_VIA_CHILD") != "" {
+		// Stand in for git: the lock is held by this process's child (ssh).
+		child := exec.Command(os.Args[0], "-test.run=^TestLockHolderProcess$")
+		child.Env = append(os.Environ(), "ANAMNESIS_TEST_LOCK_VIA_CHILD=")
+		child.Stdout = os.Stdout
+		if err := child.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Hour)
+	}
 	if _, err := acquire(context.Background(), path, 0); err != nil {
 		t.Fatal(err)
 	}
 	os.Stdout.WriteString("held\n")
 	time.Sleep(time.Hour)
+}
+
+// A git command cancelled (a sync's deadline) takes its children with it:
+// git's ssh must not keep running, and holding what it holds, after the
+// git that started it is gone (a process group on Unix, a job object on
+// Windows). The stand-in git starts a child that holds a lock; once the
+// command is cancelled the lock must be free.
+func TestGitChildrenDieWithCancelledGit(t *testing.T) {
+	path := LockPath(t.TempDir())
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestLockHolderProcess$")
+	cmd.Env = append(os.Environ(), "ANAMNESIS_TEST_LOCK_HOLDER="+path, "ANAMNESIS_TEST_LOCK_VIA_CHILD=1")
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	cmd.Stdout = w
+	cmd.WaitDelay = 2 * time.Second
+	done := make(chan error, 1)
+	go func() { done <- runGroup(cmd); w.Close() }()
+	line, err := bufio.NewReader(r).ReadString('\n')
+	if strings.TrimSpace(line) != "held" {
+		t.Fatalf("the child said %q (%v)", line, err)
+	}
+	if _, err := acquire(context.Background(), path, 0); !errors.Is(err, ErrBusy) {
+		t.Fatalf("the child's lock is not held: %v", err)
+	}
+	cancel()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the cancelled command did not return")
+	}
+	l, err := acquire(context.Background(), path, 5*time.Second)
+	if err != nil {
+		t.Fatalf("the cancelled git's child still holds its lock: %v", err)
+	}
+	l.release()
 }

@@ -1,9 +1,9 @@
-//go:build !unix
+//go:build !unix && !windows
 
 package gitsync
 
 import "os/exec"
 
-// killGroup: elsewhere the default (kill the process) applies; WaitDelay
+// runGroup: elsewhere the default (kill the process) applies; WaitDelay
 // still bounds how long a leftover child can hold the pipes.
-func killGroup(cmd *exec.Cmd) {}
+func runGroup(cmd *exec.Cmd) error { return cmd.Run() }

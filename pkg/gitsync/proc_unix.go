@@ -7,9 +7,9 @@ import (
 	"syscall"
 )
 
-// killGroup runs the command in its own process group and, on cancel, kills
+// runGroup runs the command in its own process group and, on cancel, kills
 // the whole group: git's ssh child must not outlive a timed-out sync.
-func killGroup(cmd *exec.Cmd) {
+func runGroup(cmd *exec.Cmd) error {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error {
 		if cmd.Process == nil {
@@ -21,4 +21,5 @@ func killGroup(cmd *exec.Cmd) {
 		}
 		return nil
 	}
+	return cmd.Run()
 }
