@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -42,5 +45,56 @@ func TestEveryCommandHasHelp(t *testing.T) {
 		if h != fErr.String() {
 			t.Errorf("help %s and %s --help differ:\n%s\n---\n%s", c.name, c.name, h, fErr.String())
 		}
+	}
+}
+
+// help -a lists the extensions the dispatcher can run, by command name: on
+// Windows those ending .exe, .bat or .cmd in any case (an .EXE was missed,
+// and a Git Bash script without one was listed though nothing runs it);
+// elsewhere those with an execute bit. Each listed one is what dispatch
+// finds.
+func TestHelpListsOnlyRunnableExtensions(t *testing.T) {
+	dir := t.TempDir()
+	runnable := map[string]bool{"alpha": true, "beta": true, "gamma": true}
+	write := func(name string, mode os.FileMode) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("x"), mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if runtime.GOOS == "windows" {
+		write("anamnesis-alpha.EXE", 0o755)
+		write("anamnesis-beta.cmd", 0o755)
+		write("anamnesis-gamma.Bat", 0o755)
+		write("anamnesis-delta", 0o755) // a Git Bash script: Windows does not run it
+		write("anamnesis-eps.ps1", 0o755)
+	} else {
+		write("anamnesis-alpha", 0o755)
+		write("anamnesis-beta", 0o700)
+		write("anamnesis-gamma", 0o755)
+		write("anamnesis-delta", 0o644)
+	}
+	getenv := func(k string) string {
+		if k == "PATH" {
+			return dir
+		}
+		return ""
+	}
+	var warn bytes.Buffer
+	got := extensions(getenv, &warn)
+	if len(got) != len(runnable) {
+		t.Errorf("listed %v, want %v", got, runnable)
+	}
+	for name := range runnable {
+		p, ok := got[name]
+		if !ok {
+			t.Errorf("%s not listed: %v", name, got)
+			continue
+		}
+		if f := findExtension(getenv, name); !strings.EqualFold(f, p) {
+			t.Errorf("%s: listed %s, dispatch finds %q", name, p, f)
+		}
+	}
+	if f := findExtension(getenv, "delta"); f != "" {
+		t.Errorf("dispatch would run delta: %s", f)
 	}
 }

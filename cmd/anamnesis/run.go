@@ -170,9 +170,10 @@ func isExecutable(p string) (bool, bool) {
 // findExtension returns the first executable anamnesis-NAME in the search dirs.
 func findExtension(getenv config.Env, name string) string {
 	for _, d := range searchDirs(getenv) {
-		p := filepath.Join(d, bin.Name("anamnesis-"+name))
-		if exists, ok := isExecutable(p); exists && ok {
-			return p
+		for _, p := range bin.Candidates(d, "anamnesis-"+name) {
+			if exists, ok := isExecutable(p); exists && ok {
+				return p
+			}
 		}
 	}
 	return ""
@@ -214,13 +215,16 @@ func childEnv(e *env) []string {
 // sends Ctrl-C to every process attached to it; elsewhere the dispatcher
 // forwards it), and the dispatcher waits for the child to clean up and exit.
 func runChild(ctx context.Context, e *env, path string, args []string) error {
-	cmd := exec.CommandContext(ctx, path, args...)
+	cmd, err := bin.Command(ctx, path, args...)
+	if err != nil {
+		return err
+	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = e.stdin, e.stdout, e.stderr
 	cmd.Env = childEnv(e)
 	intr := make(chan os.Signal, 1)
 	signal.Notify(intr, os.Interrupt) // before Start: no moment the interrupt kills the dispatcher
 	defer signal.Stop(intr)
-	err := cmd.Start()
+	err = cmd.Start()
 	if err == nil {
 		done := make(chan error, 1)
 		go func() { done <- cmd.Wait() }()
@@ -257,9 +261,9 @@ func extensions(getenv config.Env, warn io.Writer) map[string]string {
 			continue
 		}
 		for _, ent := range entries {
-			n := strings.TrimSuffix(ent.Name(), ".exe")
+			n, runnable := bin.CommandName(ent.Name())
 			sub, ok := strings.CutPrefix(n, "anamnesis-")
-			if !ok || !commandName(sub) {
+			if !runnable || !ok || !commandName(sub) {
 				continue
 			}
 			p := filepath.Join(d, ent.Name())

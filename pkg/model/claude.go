@@ -5,9 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"time"
+
+	binpath "github.com/anamnesis-dev/anamnesis/pkg/bin"
 )
 
 // claude runs the user's own Claude Code CLI headless: print mode, JSON
@@ -48,7 +52,22 @@ func (c *claude) Complete(ctx context.Context, system, user string) (string, err
 	if err != nil {
 		return "", fmt.Errorf("the claude provider runs Claude Code's CLI, and %q was not found on PATH", c.bin)
 	}
-	cmd := exec.CommandContext(ctx, bin, c.args(clean(system))...)
+	args := c.args(clean(system))
+	if binpath.IsBatch(bin) {
+		// npm's claude.cmd runs through cmd.exe, which cuts an argument at
+		// its first line break: the system prompt goes in a file instead.
+		file, err := systemPromptFile(clean(system))
+		if err != nil {
+			return "", err
+		}
+		defer os.Remove(file)
+		i := slices.Index(args, "--system-prompt")
+		args[i], args[i+1] = "--system-prompt-file", file
+	}
+	cmd, err := binpath.Command(ctx, bin, args...)
+	if err != nil {
+		return "", err
+	}
 	cmd.Stdin = strings.NewReader(clean(user))
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &limited{w: &stdout, n: MaxReply}, &limited{w: &stderr, n: 64 << 10}
@@ -80,6 +99,23 @@ func (c *claude) Complete(ctx context.Context, system, user string) (string, err
 		return "", claudeError(bin, res.Result)
 	}
 	return res.Result, nil
+}
+
+// systemPromptFile writes the system prompt to a private temporary file.
+func systemPromptFile(system string) (string, error) {
+	f, err := os.CreateTemp("", "anamnesis-system-*.txt")
+	if err != nil {
+		return "", err
+	}
+	_, err = f.WriteString(system)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", err
+	}
+	return f.Name(), nil
 }
 
 // claudeError names the cause of a failed `claude -p` from its result text

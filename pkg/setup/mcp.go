@@ -8,11 +8,12 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"reflect"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/bin"
 )
 
 // DefaultMCPName is the name the MCP server is registered under.
@@ -77,13 +78,17 @@ type claudeCLI struct {
 func (c claudeCLI) run(ctx context.Context, args ...string) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, c.path, args...)
+	// claude.cmd (npm's shim) runs through cmd.exe: bin.Command passes a
+	// home or bin folder named with & or spaces whole, or refuses it.
+	cmd, err := bin.Command(ctx, c.path, args...)
+	if err != nil {
+		return "", err
+	}
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	cmd.Stderr = &out
 	cmd.Stdin = nil
-	err := cmd.Run()
-	if err != nil {
+	if err := cmd.Run(); err != nil {
 		return out.String(), fmt.Errorf("claude %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(out.String()))
 	}
 	return out.String(), nil

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
 )
 
 // On Windows init's hooks are argument lists (exec form): started as Claude
@@ -94,5 +96,46 @@ func TestDoctorWarnsWhenHOMEIsNotUSERPROFILE(t *testing.T) {
 		if got := len(d.checks) == 1 && d.checks[0].Status == statusWarn; got != warn {
 			t.Errorf("HOME=%q: %+v, want a warning: %v", home, d.checks, warn)
 		}
+	}
+}
+
+// MCP registration through npm's claude.cmd, which runs through cmd.exe
+// (here Wine's): a home and a bin folder named with &, spaces, ',' and
+// non-ASCII letters reach Claude Code's config whole (an unquoted & made
+// cmd run part of the path as a command); a home cmd.exe cannot carry (%)
+// is refused with an error, and nothing is registered.
+func TestMCPRegistrationThroughClaudeCmd(t *testing.T) {
+	root := t.TempDir()
+	t.Setenv(config.HomeVar(), filepath.Join(root, "profile"))
+	os.MkdirAll(filepath.Join(root, "profile"), 0o755)
+	npm := filepath.Join(root, "npm & co")
+	os.MkdirAll(npm, 0o755)
+	standIn(t, filepath.Join(npm, "claude.exe"))
+	shim := filepath.Join(npm, "claude.cmd")
+	os.WriteFile(shim, []byte("@\"%~dp0claude.exe\" %*\r\n"), 0o755)
+
+	home := filepath.Join(root, "First Last & Co, Zoë", ".anamnesis")
+	server := filepath.Join(root, "R&D", "bin", "anamnesis-mcp.exe")
+	cli := claudeCLI{path: shim}
+	if out, err := cli.run(t.Context(), "mcp", "add", "--scope", "user", "-e", "ANAMNESIS_HOME="+home, "anamnesis", "--", server); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	b, _ := os.ReadFile(filepath.Join(root, "profile", ".claude.json"))
+	var cfg struct {
+		MCPServers map[string]struct {
+			Command string
+			Env     map[string]string
+		} `json:"mcpServers"`
+	}
+	json.Unmarshal(b, &cfg)
+	if s := cfg.MCPServers["anamnesis"]; s.Command != server || s.Env["ANAMNESIS_HOME"] != home {
+		t.Errorf("registered %+v, want %s with home %s (%s)", s, server, home, b)
+	}
+	if _, err := cli.run(t.Context(), "mcp", "add", "--scope", "user", "-e", "ANAMNESIS_HOME=C:\\100%USERNAME%", "other", "--", server); err == nil || !strings.Contains(err.Error(), "cmd.exe") {
+		t.Errorf("a home with %% was not refused: %v", err)
+	}
+	b, _ = os.ReadFile(filepath.Join(root, "profile", ".claude.json"))
+	if strings.Contains(string(b), "other") {
+		t.Errorf("the refused registration ran: %s", b)
 	}
 }
