@@ -13,6 +13,10 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 )
 
+// ErrNoGit is returned when git is not on PATH: notes are written and
+// stay uncommitted until a sync with git commits them.
+var ErrNoGit = errors.New("git is not on PATH")
+
 // ErrBusy is returned when another sync holds the home's lock.
 var ErrBusy = errors.New("another sync is running")
 

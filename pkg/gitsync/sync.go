@@ -182,7 +182,7 @@ func Sync(ctx context.Context, o Options) (Result, error) {
 	s := &syncer{o: o, res: &res, g: &git{dir: st.MemoryDir(), machine: o.MachineID, connect: connectSeconds(o.Timeout)}}
 	var serr error
 	if _, lerr := exec.LookPath("git"); lerr != nil {
-		serr = errors.New("git is not on PATH; notes stay on this machine until it is installed")
+		serr = fmt.Errorf("%w; notes stay on this machine until it is installed", ErrNoGit)
 		res.Detail = serr.Error()
 	} else {
 		serr = s.run(ctx)
@@ -653,7 +653,7 @@ func CommitPaths(ctx context.Context, home, machineID, msg string, wait time.Dur
 	}
 	defer lk.release()
 	if _, err := exec.LookPath("git"); err != nil {
-		return "", errors.New("git is not on PATH")
+		return "", ErrNoGit
 	}
 	g := &git{dir: layout.Home(home).Memory(), machine: machineID}
 	if err := ensureRepo(ctx, g); err != nil {

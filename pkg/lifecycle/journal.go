@@ -169,18 +169,24 @@ func settle(ctx context.Context, s *store.Store, machineID string) ([]string, er
 		if _, err := s.Reindex(ctx, false); err != nil {
 			return nil, err
 		}
+		committed := "they are committed now"
 		if len(last.Paths) > 0 {
 			if machineID == "" {
 				machineID = "unknown"
 			}
-			if _, err := gitsync.CommitPaths(ctx, home, machineID, recoveredMsg(cmd, machineID), 10*time.Second, last.Paths...); err != nil {
+			if _, err := gitsync.CommitPaths(ctx, home, machineID, recoveredMsg(cmd, machineID), 10*time.Second, last.Paths...); errors.Is(err, gitsync.ErrNoGit) {
+				// Nothing to undo and nothing git can do here: the files
+				// stay written, and a sync with git commits them (a journal
+				// kept for git would stop every later apply).
+				committed = "git is not on PATH, so they stay uncommitted until a sync with git"
+			} else if err != nil {
 				return nil, fmt.Errorf("completing the interrupted %s: %w", cmd, err)
 			}
 		}
 		if es[0].Plan != "" {
 			markApplied(home, es[0].Plan)
 		}
-		lines = append(lines, fmt.Sprintf("recovered: the interrupted %s had written all %d file(s); they are committed now", cmd, len(last.Paths)))
+		lines = append(lines, fmt.Sprintf("recovered: the interrupted %s had written all %d file(s); %s", cmd, len(last.Paths), committed))
 	} else {
 		n := 0
 		for i := len(es) - 1; i >= 0; i-- {
@@ -236,9 +242,12 @@ func commit(ctx context.Context, home, machineID string, paths []string, msg str
 		}
 	}
 	head, err := gitsync.CommitPaths(ctx, home, machineID, msg, 10*time.Second, all...)
-	if err != nil {
+	if err != nil && !errors.Is(err, gitsync.ErrNoGit) {
 		return "", err
 	}
+	// Without git the files stay written and uncommitted (a sync with git
+	// commits them); the journal goes all the same, or every later apply
+	// would stop at recovering it.
 	if len(es) > 0 {
 		if es[0].Plan != "" {
 			markApplied(home, es[0].Plan)
@@ -247,5 +256,5 @@ func commit(ctx context.Context, home, machineID string, paths []string, msg str
 			return head, err
 		}
 	}
-	return head, nil
+	return head, err
 }

@@ -3,6 +3,7 @@ package lifecycle
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -145,4 +146,35 @@ func TestReplyIsBounded(t *testing.T) {
 		t.Errorf("consolidate over the bound: %v", err)
 	}
 	sameTree(t, snap, tree(t, s))
+}
+
+// Without git on PATH (a Windows machine without Git for Windows) an apply
+// writes its notes and says they are not committed; its journal must not
+// stop every later apply ("completing the interrupted reflect: git is not
+// on PATH", found under Wine), whether Finish ran or the command was cut
+// short before it.
+func TestApplyWithoutGit(t *testing.T) {
+	ctx := context.Background()
+	s := openStore(t)
+	episodics(t, s, "demo", 5)
+	srv := newStandIn(t)
+	c := srv.client(t, 5*time.Second)
+	t.Setenv("PATH", t.TempDir())
+	for i, title := range []string{"One", "Two", "Three"} {
+		srv.answer(`[{"type": "semantic", "title": "` + title + `", "body": "b"}]`)
+		res, err := Reflect(ctx, s, c, []string{"demo"}, 5, Options{Apply: true, MachineID: "box"})
+		if err != nil || !res.Written {
+			t.Fatalf("apply %d: %+v %v", i, res, err)
+		}
+		episodics(t, s, "demo", 5)
+		if i == 1 {
+			continue // cut short before Finish: the next apply recovers its journal
+		}
+		if _, err := Finish(ctx, s.Home(), "box", nil, res.Paths, "anamnesis reflect (box)"); err == nil || !strings.Contains(err.Error(), "git is not on PATH") {
+			t.Errorf("apply %d: Finish without git: %v", i, err)
+		}
+	}
+	if _, err := os.Stat(journalPath(s.Home())); err == nil {
+		t.Error("a journal was left")
+	}
 }

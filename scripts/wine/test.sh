@@ -40,15 +40,14 @@ echo "--- GOOS=windows go test under Wine"
 # (cmd/anamnesis-inject, cmd/anamnesis-mcp and pkg/deps build binaries or
 # list packages) or a POSIX sh (cmd/anamnesis's scripts), none of which a
 # Wine prefix has; cmd/anamnesis-recall (its tests' index.db is still open
-# at their cleanup, which Windows refuses); pkg/lifecycle (a saved plan's
-# fresh apply writes nothing under Wine, TestApplyNamedPlanAndFreshApply);
+# at their cleanup, which Windows refuses);
 # pkg/store and pkg/eval for time: under Wine pkg/store's
 # TestFullReindexRestoresIndexes alone ran over 6 minutes (the package
 # passed once in 400 s) and pkg/eval takes 4 minutes.
 if [ $# -eq 0 ]; then
 	set -- ./cmd/anamnesis-dashboard ./cmd/anamnesis-model ./cmd/anamnesis-sync \
 		./pkg/atomicfile ./pkg/bin ./pkg/blockcache ./pkg/cli ./pkg/config \
-		./pkg/gitsync ./pkg/hook ./pkg/inject ./pkg/input ./pkg/model/... \
+		./pkg/gitsync ./pkg/hook ./pkg/inject ./pkg/input ./pkg/lifecycle ./pkg/model/... \
 		./pkg/native ./pkg/note ./pkg/recall ./pkg/redact/... ./pkg/scrub ./pkg/session \
 		./pkg/setup ./pkg/status ./pkg/summary ./pkg/term ./pkg/transcript
 fi
