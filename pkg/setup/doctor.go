@@ -252,7 +252,7 @@ func (d *doctor) mcp(ctx context.Context) {
 	if !d.p.HomeIsDefault {
 		want.Env = map[string]string{"ANAMNESIS_HOME": d.p.Home}
 	}
-	addLine := cli.ShellLine(append([]string{"claude"}, mcpAddArgs(d.name, want)...)...)
+	addLine := cli.UserLine(append([]string{"claude"}, mcpAddArgs(d.name, want)...)...)
 	servers, err := readMCPServers(d.p.ClaudeJSON)
 	if err != nil {
 		d.add("mcp", statusFail, fmt.Sprintf("cannot read Claude Code's MCP configuration: %v", err), addLine)
@@ -262,7 +262,7 @@ func (d *doctor) mcp(ctx context.Context) {
 	if d.plugin != "" {
 		if ok {
 			d.add("mcp", statusWarn, fmt.Sprintf("%q is registered at user scope and the plugin %s runs its own: Claude Code starts both", d.name, d.plugin),
-				cli.ShellLine("claude", "mcp", "remove", "--scope", "user", d.name)+" (or `claude plugin uninstall "+d.plugin+"`)")
+				cli.UserLine("claude", "mcp", "remove", "--scope", "user", d.name)+" (or `claude plugin uninstall "+d.plugin+"`)")
 		} else {
 			d.add("mcp", statusOK, "provided by the Claude Code plugin "+d.plugin, "")
 		}
@@ -274,7 +274,7 @@ func (d *doctor) mcp(ctx context.Context) {
 	}
 	if !have.same(want) {
 		d.add("mcp", statusFail, fmt.Sprintf("%q is registered as %s, not this installation's %s", d.name, cli.ShellLine(append([]string{have.Command}, have.Args...)...), want.Command),
-			cli.ShellLine("claude", "mcp", "remove", "--scope", "user", d.name)+" && "+addLine+" (or `anamnesis init`)")
+			cli.UserLine("claude", "mcp", "remove", "--scope", "user", d.name)+" && "+addLine+" (or `anamnesis init`)")
 		return
 	}
 	if err := probeMCP(ctx, have, d.timeout); err != nil {

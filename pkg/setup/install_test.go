@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"gopkg.in/yaml.v3"
 )
 
 // installScript runs scripts/install.sh with a stand-in `go` that writes a
@@ -96,5 +98,61 @@ func TestInstallScriptWarnsAboutPathLast(t *testing.T) {
 	out, bin, err = installScript(t, false, "ANAMNESIS_SKIP_INIT=1")
 	if err != nil || !strings.HasSuffix(strings.TrimSpace(out), bin+"/anamnesis doctor") {
 		t.Errorf("ANAMNESIS_SKIP_INIT=1: %v\n%s", err, out)
+	}
+}
+
+// The release archives (.goreleaser.yaml, `make dist`) carry every file
+// they list, and the Windows zip carries scripts/install.ps1 at its root,
+// next to the .exe files it installs (the script looks for them beside
+// itself). Checked from the configuration, since goreleaser is not run here.
+func TestReleaseArchiveFiles(t *testing.T) {
+	b, err := os.ReadFile("../../.goreleaser.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg struct {
+		Archives []struct {
+			Formats   []string `yaml:"formats"`
+			Overrides []struct {
+				GOOS    string   `yaml:"goos"`
+				Formats []string `yaml:"formats"`
+			} `yaml:"format_overrides"`
+			Files []yaml.Node `yaml:"files"`
+		} `yaml:"archives"`
+	}
+	if err := yaml.Unmarshal(b, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.Archives) != 1 {
+		t.Fatalf("%d archive configurations, want the one for every OS", len(cfg.Archives))
+	}
+	a := cfg.Archives[0]
+	zip := false
+	for _, o := range a.Overrides {
+		zip = zip || (o.GOOS == "windows" && strings.Join(o.Formats, ",") == "zip")
+	}
+	if !zip {
+		t.Error("the Windows archive is not a zip")
+	}
+	ps1 := false
+	for _, n := range a.Files {
+		var f struct {
+			Src         string `yaml:"src"`
+			StripParent bool   `yaml:"strip_parent"`
+		}
+		if n.Kind == yaml.ScalarNode {
+			f.Src = n.Value
+		} else if err := n.Decode(&f); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(filepath.Join("../..", f.Src)); err != nil {
+			t.Errorf("the archive lists %s: %v", f.Src, err)
+		}
+		if f.Src == "scripts/install.ps1" {
+			ps1 = f.StripParent
+		}
+	}
+	if !ps1 {
+		t.Error("scripts/install.ps1 is not in the archive at its root (src with strip_parent)")
 	}
 }

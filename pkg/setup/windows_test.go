@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
@@ -137,5 +138,51 @@ func TestMCPRegistrationThroughClaudeCmd(t *testing.T) {
 	b, _ = os.ReadFile(filepath.Join(root, "profile", ".claude.json"))
 	if strings.Contains(string(b), "other") {
 		t.Errorf("the refused registration ran: %s", b)
+	}
+}
+
+// doctor's fix for an unregistered MCP server is a line the user pastes
+// into cmd.exe (or PowerShell, or Git Bash): run through (Wine's) cmd.exe
+// as it is printed, with a home and a bin folder named with spaces, & and
+// ',', it registers exactly that server (a POSIX-quoted line put the single
+// quotes into the path and let cmd run what follows & as a command).
+func TestDoctorMCPFixRunsInCmd(t *testing.T) {
+	root := t.TempDir()
+	profile := filepath.Join(root, "profile")
+	os.MkdirAll(profile, 0o755)
+	t.Setenv(config.HomeVar(), profile)
+	tools := filepath.Join(root, "tools")
+	os.MkdirAll(tools, 0o755)
+	standIn(t, filepath.Join(tools, "claude.exe"))
+	t.Setenv("PATH", tools+string(os.PathListSeparator)+os.Getenv("PATH"))
+
+	home := filepath.Join(root, "First Last & Co, Zoë", ".anamnesis")
+	binDir := filepath.Join(root, "R&D", "bin")
+	d := &doctor{p: Paths{Home: home, BinDir: binDir, ClaudeJSON: filepath.Join(profile, ".claude.json")}, name: DefaultMCPName}
+	d.mcp(t.Context())
+	var fix string
+	for _, c := range d.checks {
+		if c.Name == "mcp" && strings.Contains(c.Detail, "is not registered") {
+			fix, _, _ = strings.Cut(c.Fix, " (or")
+		}
+	}
+	if fix == "" {
+		t.Fatalf("no fix line: %+v", d.checks)
+	}
+	cmd := exec.Command(filepath.Join(os.Getenv("SystemRoot"), "System32", "cmd.exe"))
+	cmd.SysProcAttr = &syscall.SysProcAttr{CmdLine: `cmd.exe /d /s /c "` + fix + `"`}
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v: %s", fix, err, out)
+	}
+	b, _ := os.ReadFile(filepath.Join(profile, ".claude.json"))
+	var cfg struct {
+		MCPServers map[string]struct {
+			Command string
+			Env     map[string]string
+		} `json:"mcpServers"`
+	}
+	json.Unmarshal(b, &cfg)
+	if s := cfg.MCPServers[DefaultMCPName]; s.Command != filepath.Join(binDir, BinMCP+".exe") || s.Env["ANAMNESIS_HOME"] != home {
+		t.Errorf("the fix %s registered %+v (%s)", fix, s, b)
 	}
 }
