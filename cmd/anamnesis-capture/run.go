@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -29,11 +28,6 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/transcript"
 )
 
-// deadline keeps capture inside the PreCompact hook's 60 s timeout (the
-// SessionEnd hook has 120 s): an LLM summary is bounded by its own timeout
-// (30 s by default) and everything else is local.
-const deadline = 55 * time.Second
-
 const usage = `usage: anamnesis-capture [--transcript FILE] [--project KEY] [--source session-end|precompact] [--no-sync|--wait] [--home DIR]
 
 SessionEnd / PreCompact hook: reads Claude Code's hook payload on stdin, turns
@@ -46,56 +40,35 @@ in the background unless --no-sync.
 var sources = []string{"session-end", "precompact"}
 
 type options struct {
-	home, transcript, project, source string
-	noSync, wait, summarize           bool
+	transcript, project, source string
+	noSync, wait, summarize     bool
 }
 
 // run never returns an error for a failure inside the hook (SPEC 4/5: hooks
 // fail open); it logs to <home>/logs/anamnesis.log and says so on stderr.
-func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (err error) {
-	fs := cli.FlagSet("anamnesis-capture", stderr)
-	fs.Usage = func() { fmt.Fprint(fs.Output(), usage); fs.PrintDefaults() }
-	var o options
-	fs.StringVar(&o.home, "home", "", "store home (default $ANAMNESIS_HOME or ~/.anamnesis)")
-	fs.StringVar(&o.transcript, "transcript", "", "transcript JSONL (default: the payload's transcript_path)")
-	fs.StringVar(&o.project, "project", "", "project key (default: resolved from the session's cwd)")
-	fs.StringVar(&o.source, "source", "session-end", "which hook runs this: session-end or precompact")
-	fs.BoolVar(&o.noSync, "no-sync", false, "commit locally only; do not start a sync")
-	plugin := fs.Bool("plugin", false, "run by the Claude Code plugin: do nothing when anamnesis init installed hooks too (no hook runs twice)")
-	fs.BoolVar(&o.wait, "wait", false, "run the sync and any model summary inline (under a deadline) instead of in the background")
-	fs.BoolVar(&o.summarize, "summarize", false, "write the configured model's summary now (capture starts this in the background after writing the heuristic note)")
-	perr := cli.Parse(fs, args)
-	if errors.Is(perr, flag.ErrHelp) {
-		return nil
-	}
-	cfg := config.Resolve(o.home, os.Getenv)
-	log := hook.NewLogger(cfg.Home, "anamnesis-capture")
-	defer func() {
-		if r := recover(); r != nil {
-			log.Printf("panic: %v\n%s", r, debug.Stack())
-			fmt.Fprintf(stderr, "anamnesis-capture: internal error (see %s)\n", hook.LogPath(cfg.Home))
-			err = nil
-		}
-	}()
-	if perr == nil && !slices.Contains(sources, o.source) {
-		perr = cli.Usagef("--source %q: want session-end or precompact", o.source)
-	}
-	if perr != nil {
-		log.Printf("bad arguments %q: %v", args, perr)
-		fmt.Fprintf(stderr, "anamnesis-capture: %v\n", perr)
-		return nil
-	}
-	if *plugin && hook.InitHooksInstalled(cfg.ClaudeDir) {
-		return nil
-	}
-	ctx, cancel := context.WithTimeout(ctx, deadline)
-	defer cancel()
-	c := &capture{o: o, cfg: cfg, log: log, stdout: stdout, stderr: stderr}
-	if cerr := c.run(ctx, stdin); cerr != nil {
-		log.Printf("%v", cerr)
-		fmt.Fprintf(stderr, "anamnesis-capture: %v (see %s)\n", cerr, hook.LogPath(cfg.Home))
-	}
-	return nil
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	return hook.Run(ctx, hook.Hook{Name: "anamnesis-capture", Usage: usage,
+		// Inside the PreCompact hook's 60 s timeout (the SessionEnd hook
+		// has 120 s): an LLM summary is bounded by its own timeout (30 s by
+		// default) and everything else is local.
+		Deadline: 55 * time.Second,
+		Flags: func(fs *flag.FlagSet) hook.Work {
+			var o options
+			fs.StringVar(&o.transcript, "transcript", "", "transcript JSONL (default: the payload's transcript_path)")
+			fs.StringVar(&o.project, "project", "", "project key (default: resolved from the session's cwd)")
+			fs.StringVar(&o.source, "source", "session-end", "which hook runs this: session-end or precompact")
+			fs.BoolVar(&o.noSync, "no-sync", false, "commit locally only; do not start a sync")
+			fs.BoolVar(&o.wait, "wait", false, "run the sync and any model summary inline (under a deadline) instead of in the background")
+			fs.BoolVar(&o.summarize, "summarize", false, "write the configured model's summary now (capture starts this in the background after writing the heuristic note)")
+			return func(ctx context.Context, hc hook.Call, out *strings.Builder) error {
+				if !slices.Contains(sources, o.source) {
+					return cli.Usagef("--source %q: want session-end or precompact", o.source)
+				}
+				c := &capture{o: o, cfg: hc.Config, log: hc.Log, stdout: out, stderr: hc.Stderr}
+				return c.run(ctx, hc.Stdin)
+			}
+		},
+	}, args, stdin, stdout, stderr)
 }
 
 type capture struct {

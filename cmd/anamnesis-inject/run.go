@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -15,7 +14,6 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/bin"
 	"github.com/anamnesis-dev/anamnesis/pkg/blockcache"
-	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
@@ -23,10 +21,6 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/session"
 	"github.com/anamnesis-dev/anamnesis/pkg/transcript"
 )
-
-// deadline keeps inject well inside the 15 s SessionStart hook timeout, so a
-// locked index ends in a logged, empty injection rather than a killed hook.
-const deadline = 10 * time.Second
 
 // header starts every block (inject.Header; not imported, as that package
 // links SQLite: see blockFor).
@@ -40,49 +34,27 @@ project from its cwd, and prints the memory block for that project.
 
 // run never returns an error for a failure inside the hook (SPEC 4: hooks
 // fail open); it logs to <home>/logs/anamnesis.log and prints nothing.
-func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (err error) {
-	fs := cli.FlagSet("anamnesis-inject", stderr)
-	fs.Usage = func() { fmt.Fprint(fs.Output(), usage); fs.PrintDefaults() }
-	home := fs.String("home", "", "store home (default $ANAMNESIS_HOME or ~/.anamnesis)")
-	projectFlag := fs.String("project", "", "project key (default: resolved from the payload's cwd)")
-	k := fs.Int("k", 8, "project notes to include besides the global ones")
-	plugin := fs.Bool("plugin", false, "run by the Claude Code plugin: do nothing when anamnesis init installed hooks too (no hook runs twice)")
-	maxChars := fs.Int("max-chars", -1, "output budget in characters; 0 = unlimited (default $ANAMNESIS_INJECT_MAX_CHARS, config inject.max_chars, else 9500)")
-	perr := cli.Parse(fs, args)
-	if errors.Is(perr, flag.ErrHelp) {
-		return nil
-	}
-	cfg := config.Resolve(*home, os.Getenv)
-	log := hook.NewLogger(cfg.Home, "anamnesis-inject")
-	defer log.Recover(&err)
-	if perr != nil {
-		// A broken hook command line must not block the session either.
-		log.Printf("bad arguments %q: %v", args, perr)
-		fmt.Fprintf(stderr, "anamnesis-inject: %v\n", perr)
-		return nil
-	}
-	if *plugin && hook.InitHooksInstalled(cfg.ClaudeDir) {
-		return nil
-	}
-	budget := cfg.InjectMaxChars
-	if *maxChars >= 0 {
-		budget = *maxChars
-	} else if *maxChars != -1 {
-		log.Printf("--max-chars %d is negative; using %d", *maxChars, budget)
-	}
-	ctx, cancel := context.WithTimeout(ctx, deadline)
-	defer cancel()
-	out, ierr := blockFor(ctx, cfg, *projectFlag, max(*k, 0), budget, stdin, log)
-	if ierr != nil {
-		log.Printf("inject: %v", ierr)
-		fmt.Fprintf(stderr, "anamnesis-inject: %v (see %s)\n", ierr, hook.LogPath(cfg.Home))
-		return nil
-	}
-	// One write of the whole block: nothing partial reaches Claude Code.
-	if _, werr := io.WriteString(stdout, out); werr != nil {
-		log.Printf("writing stdout: %v", werr)
-	}
-	return nil
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	return hook.Run(ctx, hook.Hook{Name: "anamnesis-inject", Usage: usage,
+		// Well inside the 15 s SessionStart hook timeout.
+		Deadline: 10 * time.Second,
+		Flags: func(fs *flag.FlagSet) hook.Work {
+			projectFlag := fs.String("project", "", "project key (default: resolved from the payload's cwd)")
+			k := fs.Int("k", 8, "project notes to include besides the global ones")
+			maxChars := fs.Int("max-chars", -1, "output budget in characters; 0 = unlimited (default $ANAMNESIS_INJECT_MAX_CHARS, config inject.max_chars, else 9500)")
+			return func(ctx context.Context, c hook.Call, out *strings.Builder) error {
+				budget := c.Config.InjectMaxChars
+				if *maxChars >= 0 {
+					budget = *maxChars
+				} else if *maxChars != -1 {
+					c.Log.Printf("--max-chars %d is negative; using %d", *maxChars, budget)
+				}
+				text, err := blockFor(ctx, c.Config, *projectFlag, max(*k, 0), budget, c.Stdin, c.Log)
+				out.WriteString(text)
+				return err
+			}
+		},
+	}, args, stdin, stdout, stderr)
 }
 
 // blockFor is the hook's work. The common path, a block saved by an
@@ -108,9 +80,7 @@ func blockFor(ctx context.Context, cfg config.Config, projectKey string, k, budg
 		}
 		projectKey = project.Here(cwd, cfg).Key
 	}
-	// A home that was never initialised has nothing to inject; opening the
-	// store would create one as a side effect of starting a session.
-	if !exists(layout.Home(home).Memory()) && !exists(layout.Home(home).Local()) {
+	if !layout.Home(home).Initialized() {
 		return "", nil
 	}
 	key := blockcache.Key{Project: projectKey, K: k, Budget: budget}
@@ -200,28 +170,12 @@ func alreadyInContext(ctx context.Context, p hook.Payload, log *hook.Logger) boo
 // failure is logged and the block is printed anyway.
 func record(home string, p hook.Payload, project string, b blockcache.Block, log *hook.Logger) {
 	if p.SessionID != "" {
-		s, err := session.Load(home, p.SessionID)
-		if err != nil {
-			log.Printf("session %s state unreadable (%v); starting it afresh", p.SessionID, err)
-		}
-		if p.Source == "clear" || p.Source == "compact" {
-			// The context was emptied: what recall showed before is gone too.
-			s = session.State{}
-		}
-		s.Mark = b.Mark
-		s.Prompts = 0
-		s.Add(b.IDs...)
-		if err := session.Save(home, p.SessionID, s); err != nil {
-			log.Printf("saving session %s state: %v", p.SessionID, err)
+		if err := session.Started(home, p.SessionID, p.Source, b.IDs, b.Mark); err != nil {
+			log.Printf("%v", err)
 		}
 	}
 	e := session.Entry{Time: time.Now().UTC(), Hook: "inject", Session: p.SessionID, Project: project, IDs: b.IDs, Chars: hook.Width(b.Text)}
 	if err := session.Trace(home, e); err != nil {
 		log.Printf("injection trace: %v", err)
 	}
-}
-
-func exists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
 }

@@ -56,7 +56,7 @@ func TestFirstPromptWaitsForTheRunningSync(t *testing.T) {
 	}
 }
 
-// A sync that outlasts the wait: the prompt goes on after syncWait, and
+// A sync that outlasts the wait: the prompt goes on after recall.SyncWait, and
 // says why in the log.
 func TestFirstPromptDoesNotWaitLong(t *testing.T) {
 	f := newFixture(t)
@@ -71,7 +71,7 @@ func TestFirstPromptDoesNotWaitLong(t *testing.T) {
 	}
 	start := time.Now()
 	f.recall(t, f.payload("s1", "deploy billing to staging"))
-	if d := time.Since(start); d < syncWait || d > syncWait+time.Second {
+	if d := time.Since(start); d < recall.SyncWait || d > recall.SyncWait+time.Second {
 		t.Errorf("took %s", d)
 	}
 	log, _ := os.ReadFile(f.home + "/logs/anamnesis.log")

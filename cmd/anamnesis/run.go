@@ -67,8 +67,8 @@ func builtins() []command {
 // interruptible says whether the command runs with the interrupt handler
 // (cli.Interruptible), so that Ctrl-C stops it where it can clean up. The
 // read-only commands do without: an interrupt that ends them leaves
-// nothing behind, and without the handler's signal thread a search run as
-// a command starts a few percent sooner.
+// nothing behind, and they start without the handler's signal thread
+// (docs/performance.md).
 func (c command) interruptible() bool {
 	switch c.name {
 	case "help", "version", "get", "list", "search", "block", "status":

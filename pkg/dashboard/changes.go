@@ -104,8 +104,8 @@ type facetCache struct {
 
 // facetsFor returns the filter menus' values. When the index changed since
 // they were computed, the old values are served while a background refresh
-// recomputes them (a second of lag in a menu is harmless; 200 ms on every
-// page view after each edit at 100k notes is not). Only the first call waits.
+// recomputes them: a menu may lag an edit by one refresh, and a page view
+// never waits for one (docs/performance.md). Only the first call waits.
 func (s *Server) facetsFor(ctx context.Context) (*facetCache, error) {
 	stamp := s.indexStamp()
 	s.mu.Lock()

@@ -1,7 +1,9 @@
 package hook
 
 import (
+	"context"
 	"errors"
+	"flag"
 	"io"
 	"os"
 	"path/filepath"
@@ -167,19 +169,66 @@ func TestLoggerUnwritableHome(t *testing.T) {
 	nl.Printf("nil logger")
 }
 
-func TestRecoverLogsAndFailsOpen(t *testing.T) {
+// TestRunFailsOpen: whatever goes wrong in a hook's work (an error, a
+// panic, a bad flag) is logged and named on stderr, and Run returns nil;
+// what the work produced reaches stdout in one write, and only then.
+func TestRunFailsOpen(t *testing.T) {
 	home := t.TempDir()
-	l := NewLogger(home, "anamnesis-test")
-	run := func() (err error) {
-		defer l.Recover(&err)
-		err = errors.New("set before the panic")
-		panic("boom")
+	t.Setenv("ANAMNESIS_HOME", home)
+	hookWith := func(work Work) Hook {
+		return Hook{Name: "anamnesis-test", Usage: "usage\n", Deadline: time.Second, Flags: func(fs *flag.FlagSet) Work {
+			fs.Int("n", 0, "a flag")
+			return work
+		}}
 	}
-	if err := run(); err != nil {
-		t.Fatalf("err %v", err)
+	cases := []struct {
+		name, args, stdout, stderr, log string
+		work                            Work
+	}{
+		{"ok", "", "block", "", "", func(ctx context.Context, c Call, out *strings.Builder) error {
+			if _, ok := ctx.Deadline(); !ok || c.Config.Home != home {
+				t.Errorf("no deadline or wrong home %q", c.Config.Home)
+			}
+			out.WriteString("block")
+			return nil
+		}},
+		{"error", "", "", "anamnesis-test: it failed (see ", "it failed", func(context.Context, Call, *strings.Builder) error {
+			return errors.New("it failed")
+		}},
+		{"quiet", "", "", "", "it failed", nil},
+		{"panic", "", "", "anamnesis-test: internal error (see ", "panic: boom", func(_ context.Context, _ Call, out *strings.Builder) error {
+			out.WriteString("partial")
+			panic("boom")
+		}},
+		{"bad flag", "--n=x", "", "anamnesis-test: ", "bad arguments", func(context.Context, Call, *strings.Builder) error {
+			t.Error("work ran despite a bad flag")
+			return nil
+		}},
 	}
-	if data, _ := os.ReadFile(LogPath(home)); !strings.Contains(string(data), "panic: boom") {
-		t.Errorf("log %q", data)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			os.Remove(LogPath(home))
+			var stdout, stderr strings.Builder
+			var args []string
+			if c.args != "" {
+				args = []string{c.args}
+			}
+			h := hookWith(c.work)
+			if c.work == nil {
+				h = hookWith(func(context.Context, Call, *strings.Builder) error { return errors.New("it failed") })
+				h.Quiet = true
+			}
+			if err := Run(context.Background(), h, args, strings.NewReader(""), &stdout, &stderr); err != nil {
+				t.Fatalf("Run returned %v", err)
+			}
+			if stdout.String() != c.stdout || !strings.Contains(stderr.String(), c.stderr) || (c.stderr == "" && stderr.Len() > 0) {
+				t.Errorf("stdout %q stderr %q", stdout.String(), stderr.String())
+			}
+			data, _ := os.ReadFile(LogPath(home))
+			if !strings.Contains(string(data), c.log) || (c.log == "" && len(data) > 0) {
+				t.Errorf("log %q, want %q", data, c.log)
+			}
+		})
 	}
 }
 

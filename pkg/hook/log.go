@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -60,13 +59,4 @@ func (l *Logger) Printf(format string, args ...any) {
 	// One write call per line: O_APPEND keeps lines from concurrent hooks whole.
 	_, _ = f.Write([]byte(line))
 	_ = f.Close()
-}
-
-// Recover is deferred by a hook's run (defer log.Recover(&err)): a panic is
-// logged with its stack and the hook still ends well, since hooks fail open.
-func (l *Logger) Recover(err *error) {
-	if r := recover(); r != nil {
-		l.Printf("panic: %v\n%s", r, debug.Stack())
-		*err = nil
-	}
 }

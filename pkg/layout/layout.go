@@ -51,6 +51,18 @@ func TreeName(scope string) string {
 	return "memory"
 }
 
+// Initialized reports whether the home holds a note tree. A hook that finds
+// none has nothing to show, and must not open the store, which would create
+// the home as a side effect of a session or a prompt.
+func (h Home) Initialized() bool {
+	for _, t := range h.Trees() {
+		if _, err := os.Stat(t); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
 // Trees are the two note trees, portable first.
 func (h Home) Trees() []string { return []string{h.Memory(), h.Local()} }
 

@@ -1,7 +1,9 @@
-// Package recall is per-prompt recall (SPEC 15): the notes a prompt is about,
-// chosen without a model by the store's own search plus a relevance floor,
-// rendered within a small budget; the per-session record of what a session
-// has been shown; and the injection trace every hook appends to.
+// Package recall is per-prompt recall (SPEC 15), the UserPromptSubmit
+// hook's logic: the notes a prompt is about, chosen without a model by the
+// store's own search plus a relevance floor (Find), rendered within a small
+// budget (Render), and, on a session's first prompt, the notes a background
+// pull indexed after its SessionStart block (Prompt). What a session was
+// shown and the injection trace are pkg/session's.
 package recall
 
 import (
@@ -43,11 +45,10 @@ type Floor struct {
 	Coverage float64
 }
 
-// DefaultFloor was chosen on the LoCoMo dev set used as prompts (README,
-// "Per-prompt recall"): 80% of on-topic prompts get notes, 58% of those
-// injections hold a labelled relevant note (what the search itself reaches
-// in its top 3), and 16% of off-topic prompts get any. Coverage is what
-// tells the two apart: without it, 66% of off-topic prompts got notes.
+// DefaultFloor is the floor the hook uses: two informative words or one
+// rare one, holding half the prompt's weight. It was chosen on the LoCoMo
+// dev set used as prompts, where Coverage is what tells on-topic prompts
+// from off-topic ones (figures: docs/performance.md).
 var DefaultFloor = Floor{MinWords: 2, Common: 0.1, Rare: 0.01, Coverage: 0.5}
 
 const (
@@ -60,8 +61,7 @@ const (
 const maxWords = 24
 
 // perPool is how many hits the search yields at most from each of the
-// project and the global notes: 3, as many as are shown (5 changes the
-// LoCoMo figures by under 0.01 and reads 4 more files per prompt).
+// project and the global notes: as many as are shown.
 const perPool = 3
 
 // Candidate is a hit that cleared the floor.
@@ -72,10 +72,13 @@ type Candidate struct {
 	Score float64 // summed inverse document frequency of Words
 }
 
-// Find searches prompt in project's notes and the global ones with the
-// store's search and returns the hits that clear floor, best first, leaving
-// out notes skip reports (already in the session's context). Notes come without bodies
-// guaranteed; callers re-read them with store.Get.
+// Find searches prompt's informative words in project's notes and the
+// global ones (one search, at most perPool hits from each) and returns the
+// hits that clear floor, best score first (equal scores keep the search's
+// order, project first), leaving out the notes skip reports (already in the
+// session's context). A nil skip keeps every hit. Each note is as the
+// index holds it (store.SearchIndexed), body included, which is what
+// Render shows; supersedes is empty.
 func Find(ctx context.Context, st *store.Store, prompt, project string, floor Floor, skip func(n *note.Note) bool) ([]Candidate, error) {
 	terms, docs, err := st.QueryTerms(ctx, prompt)
 	if err != nil || docs == 0 {
@@ -106,8 +109,8 @@ func Find(ctx context.Context, st *store.Store, prompt, project string, floor Fl
 	if project != note.Global {
 		pools = append(pools, note.Global)
 	}
-	// One search over both pools (a second would cost a third of the
-	// hook), at most perPool hits from each, project first.
+	// One search over both pools, at most perPool hits from each, project
+	// first.
 	found, err := st.SearchIndexed(ctx, strings.Join(words, " "), store.Filter{Project: project, AndGlobal: true}, perPool*len(pools))
 	if err != nil {
 		return nil, err

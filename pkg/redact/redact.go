@@ -960,11 +960,10 @@ func anyHint(lower string, hints []string) bool {
 	return false
 }
 
-// std is compiled once per process; it is immutable after construction, so
-// sharing it is not mutable global state.
-// std is the shared Redactor, compiled on first use: dozens of regexps
-// took 3 ms at the start of every process linking this package, the
-// hooks among them, which redact only when they write.
+// std is the shared Redactor, compiled on first use, not at init: a
+// process that links this package pays for its regexps only when it
+// redacts (docs/performance.md). It is immutable once built, so sharing it
+// is not mutable global state.
 var std = sync.OnceValue(New)
 
 // String redacts s with the default rules.

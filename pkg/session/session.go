@@ -1,3 +1,11 @@
+// Package session holds the rules of one Claude Code session's memory
+// across its hooks: what the session has been shown (State, kept in
+// <home>/state/sessions/<id>.json, so a note never enters the same context
+// twice: the SessionStart block's notes, then recall's), the index
+// watermark its block was rendered at (Started), which prompts change the
+// state (Prompted), and the injection trace every hook appends to
+// (<home>/logs/injections.jsonl, Trace). It links neither SQLite nor YAML:
+// the SessionStart hook uses it.
 package session
 
 import (
@@ -5,6 +13,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -87,6 +96,39 @@ func (s *State) Add(ids ...string) {
 
 // Shown reports whether id is already in the session's context.
 func (s *State) Shown(id string) bool { return slices.Contains(s.IDs, id) }
+
+// Prompted records one prompt's recall, which showed ids, and reports
+// whether the state must be saved: only a session's first prompt and
+// prompts that showed notes change it, so most prompts write nothing.
+func (s *State) Prompted(ids []string) bool {
+	changed := s.Prompts == 0 || len(ids) > 0
+	s.Prompts++
+	s.Add(ids...)
+	return changed
+}
+
+// Started records a SessionStart block in session id's state: the notes it
+// put into the context (recall never repeats them) and the index watermark
+// it was rendered at (the first prompt brings what a background pull
+// indexed later). After a clear or a compaction (the payload's source) the
+// context was emptied, so what was shown before is forgotten. A state that
+// cannot be read is started afresh; the error says so.
+func Started(home, id, source string, ids []string, mark int64) error {
+	s, lerr := Load(home, id)
+	if source == "clear" || source == "compact" {
+		s = State{}
+	}
+	s.Mark = mark
+	s.Prompts = 0
+	s.Add(ids...)
+	if err := Save(home, id, s); err != nil {
+		return fmt.Errorf("saving session %s state: %w", id, err)
+	}
+	if lerr != nil {
+		return fmt.Errorf("session %s state unreadable (%v); started afresh", id, lerr)
+	}
+	return nil
+}
 
 // Save writes a session's state atomically and prunes the files of
 // sessions untouched for TTL.

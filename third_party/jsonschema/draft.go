@@ -125,9 +125,9 @@ var (
 	draftLatest = Draft2020
 )
 
-// Anamnesis patch: the draft metaschemas were compiled in init(), which
-// cost every process linking this package several milliseconds at start;
-// they are now compiled on the first Compile (see Compiler.Compile).
+// Anamnesis patch: the draft metaschemas are compiled on the first Compile
+// (see Compiler.Compile), not in init(), so a process linking this package
+// pays for them only when it validates (PATCH.md, docs/performance.md).
 var draftsOnce sync.Once
 
 func loadDrafts() {
