@@ -16,6 +16,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -45,7 +46,7 @@ func Run(ctx context.Context, st *store.Store, home, machineID string, apply boo
 	if apply {
 		var paths []string
 		for _, f := range res.Files {
-			if rel, ok := strings.CutPrefix(f.Path, "memory/"); ok && !f.Unreadable {
+			if rel, ok := strings.CutPrefix(f.Path, layout.TreeName(note.Portable)+"/"); ok && !f.Unreadable {
 				paths = append(paths, rel)
 			}
 		}
