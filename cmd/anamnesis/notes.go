@@ -18,6 +18,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/session"
 	"github.com/anamnesis-dev/anamnesis/pkg/status"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
+	"github.com/anamnesis-dev/anamnesis/pkg/team"
 	"github.com/anamnesis-dev/anamnesis/pkg/term"
 )
 
@@ -99,6 +100,7 @@ func runWrite(ctx context.Context, e *env, args []string) error {
 	tags := fs.String("tags", "", "comma-separated tags")
 	scope := fs.String("scope", note.Portable, "portable or machine-local")
 	keep := fs.Bool("keep-secrets", false, "store secrets as given instead of redacting them (the note syncs to every machine and stays in git history)")
+	teamName := fs.String("team", "", "write the note to this team's store (shared with the team at the next sync)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -111,6 +113,15 @@ func runWrite(ctx context.Context, e *env, args []string) error {
 	n.ID = "pending" // Write assigns the real id; this lets Validate run first
 	if err := n.Validate(); err != nil {
 		return cli.Usagef("%v", err)
+	}
+	if *teamName != "" {
+		if *keep {
+			return cli.Usagef("--keep-secrets cannot be used with --team: a team's notes reach every member")
+		}
+		cfg := c.config(e)
+		if err := team.Prepare(ctx, cfg, n, *teamName); err != nil {
+			return cli.Usagef("%v", err)
+		}
 	}
 	switch {
 	case *body != "" && *bodyFile != "":
@@ -238,6 +249,8 @@ func filterFlags(fs *flag.FlagSet, f *store.Filter) {
 	fs.StringVar(&f.Project, "project", "", "only this project")
 	fs.StringVar(&f.Type, "type", "", "only this type")
 	fs.StringVar(&f.Scope, "scope", "", "only this scope")
+	fs.StringVar(&f.Team, "team", "", "only this team's notes (team notes are included by default)")
+	f.Teams = true
 }
 
 func checkFilter(f store.Filter) error {
@@ -247,13 +260,18 @@ func checkFilter(f store.Filter) error {
 	if f.Scope != "" && !contains(note.Scopes, f.Scope) {
 		return cli.Usagef("invalid --scope %q (want one of %s)", f.Scope, strings.Join(note.Scopes, ", "))
 	}
+	if f.Team != "" {
+		if err := config.CheckTeamName(f.Team); err != nil {
+			return cli.Usagef("--team: %v", err)
+		}
+	}
 	return nil
 }
 
 // filterText names the filters in effect, for the line an empty result prints.
 func filterText(f store.Filter) string {
 	var parts []string
-	for _, p := range [][2]string{{"project", f.Project}, {"type", f.Type}, {"scope", f.Scope}, {"machine", f.Machine}} {
+	for _, p := range [][2]string{{"project", f.Project}, {"type", f.Type}, {"scope", f.Scope}, {"machine", f.Machine}, {"team", f.Team}} {
 		if p[1] != "" {
 			parts = append(parts, p[0]+" "+p[1])
 		}
@@ -275,13 +293,21 @@ func contains(list []string, s string) bool {
 
 func printNotes(w io.Writer, notes []*note.Note) {
 	for _, n := range notes {
-		printLine(w, store.Match{ID: n.ID, Type: n.Type, Project: n.Project, Title: n.Title})
+		printLine(w, store.Match{ID: n.ID, Type: n.Type, Project: n.Project, Title: n.Title, Team: n.Team})
 	}
 }
 
 // printLine is the one line list and search print per note.
+// teamLabel marks a team's note in a listing.
+func teamLabel(team string) string {
+	if team == "" {
+		return ""
+	}
+	return "  (team " + team + ")"
+}
+
 func printLine(w io.Writer, m store.Match) {
-	fmt.Fprintf(w, "%s  %-10s  %-20s  %s\n", m.ID, m.Type, m.Project, m.Title)
+	fmt.Fprintf(w, "%s  %-10s  %-20s  %s%s\n", m.ID, m.Type, m.Project, m.Title, teamLabel(m.Team))
 }
 
 func runList(ctx context.Context, e *env, args []string) error {

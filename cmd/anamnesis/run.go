@@ -43,6 +43,7 @@ func builtins() []command {
 		{"get", "ID [--json]", "print a note", runGet},
 		{"rm", "ID", "delete a note", runRm},
 		{"project", "show|trust [DIR]", "the project key of a directory; trust its git-tracked .anamnesis/project marker", runProject},
+		{"team", "add NAME URL [--projects G,...] [--review]|list|remove NAME [--force]|review NAME [--accept B]", "share notes with a team over a plain git remote", runTeam},
 		{"release", "ID [--json]", "let a note the screen held reach the model (read it first with get)", runRelease},
 		{"list", "[--project P] [--type T] [--scope S] [--machine M] [--limit N]", "list notes, newest first", runList},
 		{"search", "QUERY [--project P] [--type T] [--scope S] [--k N]", "full-text search", runSearch},

@@ -19,7 +19,7 @@ import (
 // Keys config.json may hold, in the order `config list` shows them.
 var Keys = []string{"machine_id", "remote", "reflection.provider", "reflection.model",
 	"reflection.base_url", "reflection.api_key", "reflection.timeout", "inject.max_chars",
-	"recall.enabled", "recall.max_chars"}
+	"recall.enabled", "recall.max_chars", AuthorKey}
 
 // Providers of the reflection (LLM summary) seam.
 var Providers = []string{"heuristic", "openai", "deepseek", "local", "claude"}
@@ -61,6 +61,12 @@ type Config struct {
 	// TrustedMarkers are the .anamnesis/project markers a person trusted
 	// (path -> content hash; see pkg/project).
 	TrustedMarkers map[string]string
+	// Teams are the team stores this person joined (SPEC 18).
+	Teams []Team
+	// Author names this person on their team notes (ANAMNESIS_AUTHOR or
+	// config's author); "" means their git identity, else the machine id
+	// (pkg/team decides).
+	Author string
 	// FileErr is set when config.json exists but could not be read.
 	FileErr error
 }
@@ -149,6 +155,8 @@ func Resolve(home string, env Env) Config {
 		c.MachineID = "unknown"
 	}
 	c.Remote = pick("ANAMNESIS_GIT_REMOTE", "remote")
+	c.Teams = f.Teams()
+	c.Author = strings.TrimSpace(pick("ANAMNESIS_AUTHOR", AuthorKey))
 	if v := pick("ANAMNESIS_INJECT_MAX_CHARS", "inject.max_chars"); v != "" {
 		if n, err := strconv.Atoi(v); err == nil && n >= 0 {
 			c.InjectMaxChars = n
@@ -292,6 +300,10 @@ func Validate(key, value string) error {
 	case "remote":
 		if strings.HasPrefix(value, "-") || strings.ContainsAny(value, "\n\r") || value == "" {
 			return fmt.Errorf("remote %q is not a git URL or path", value)
+		}
+	case AuthorKey:
+		if strings.TrimSpace(value) == "" || len(value) > 100 || strings.ContainsFunc(value, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+			return fmt.Errorf("author %q: one line of at most 100 characters", value)
 		}
 	case "reflection.provider":
 		if !slices.Contains(Providers, value) {

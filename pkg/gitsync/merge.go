@@ -38,7 +38,7 @@ const (
 // overwrite uncommitted work. No step ever leaves a merge in progress.
 func (s *syncer) integrate(ctx context.Context) error {
 	g := s.g
-	behind, err := g.count(ctx, branchRef+".."+remoteRef)
+	behind, err := g.count(ctx, branchRef+".."+s.theirsRef())
 	if err != nil {
 		s.res.Detail = err.Error()
 		return err
@@ -117,7 +117,7 @@ func (s *syncer) mergeOnce(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	theirs, err := g.rev(ctx, remoteRef)
+	theirs, err := g.rev(ctx, s.theirsRef())
 	if err != nil {
 		return err
 	}

@@ -14,7 +14,8 @@ import (
 // set later, or changed, takes effect), the import from ANAMNESIS_IMPORT_NATIVE.
 func OptionsFrom(cfg config.Config) Options {
 	return Options{Home: cfg.Home, MachineID: cfg.MachineID, Remote: cfg.Remote,
-		Import: cfg.ImportNative, ClaudeDir: cfg.ClaudeDir, Timeout: DefaultTimeout, LockWait: DefaultLockWait}
+		Import: cfg.ImportNative, ClaudeDir: cfg.ClaudeDir, Timeout: DefaultTimeout, LockWait: DefaultLockWait,
+		Teams: TeamsFrom(cfg.Teams), Author: cfg.Author}
 }
 
 // PrintResult writes a sync's output: the import line (when the import saw
@@ -30,6 +31,15 @@ func PrintResult(stdout, stderr io.Writer, r Result, asJSON bool) error {
 		printImport(stdout, stderr, *imp)
 	}
 	_, err := fmt.Fprintln(stdout, r.Line())
+	for _, t := range r.Teams {
+		fmt.Fprintln(stdout, t.Line())
+		if t.Notice != "" {
+			fmt.Fprintln(stderr, "anamnesis: "+t.Notice)
+		}
+		if t.Error != "" {
+			fmt.Fprintln(stderr, "anamnesis: team "+t.Name+": "+MaskURL(t.Error))
+		}
+	}
 	return err
 }
 

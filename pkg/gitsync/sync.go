@@ -58,6 +58,10 @@ type Options struct {
 	// Store is an already open store of Home (the MCP server's, say);
 	// nil opens one for the length of the sync.
 	Store *store.Store
+	// Teams are the team stores brought up to date in the same cycle
+	// (SPEC 18); Author names this person on them (Author decides when "").
+	Teams  []TeamSpec
+	Author string
 }
 
 // Conflict is one note the two sides disagreed on.
@@ -91,6 +95,8 @@ type Result struct {
 	// Skipped: another sync of this home held the lock; nothing was done.
 	Skipped bool           `json:"skipped"`
 	Import  *native.Result `json:"import,omitempty"`
+	// Teams are the team stores' cycles, in config order.
+	Teams []TeamResult `json:"teams,omitempty"`
 }
 
 // Line is the printed summary: sync: pushed=… pulled=… conflicted=… head=… (detail).
@@ -193,6 +199,17 @@ func Sync(ctx context.Context, o Options) (Result, error) {
 		if n := len(res.Conflicts); n > 0 && serr == nil {
 			s.finishDetail()
 		}
+		if len(o.Teams) > 0 {
+			author := Author(ctx, o.Author, o.MachineID)
+			prev := Last(home)
+			for _, t := range o.Teams {
+				tr := syncTeam(ctx, o, st, t, author)
+				if tr.ReadOnly && !wasReadOnly(prev, t.Name) {
+					tr.Notice = fmt.Sprintf("team %s: the remote refuses your pushes (you may only read); your %d commit(s) of notes stay on this machine, unpublished, and fetching goes on", t.Name, tr.Unpublished)
+				}
+				res.Teams = append(res.Teams, tr)
+			}
+		}
 	}
 	// The index follows whatever reached the files, even after a failed
 	// network step: a merge may have landed before the push failed.
@@ -241,6 +258,17 @@ type syncer struct {
 	// repo is the commit lock while held: every local git step runs under
 	// it; fetch and push run without it (see lock).
 	repo *lock
+	// team is set when the cycle runs for a team store (SPEC 18).
+	team *teamCycle
+	// theirs is the ref integrate merges into main (origin/main when "").
+	theirs string
+}
+
+func (s *syncer) theirsRef() string {
+	if s.theirs != "" {
+		return s.theirs
+	}
+	return remoteRef
 }
 
 func (s *syncer) lockRepo(ctx context.Context) error {
@@ -268,6 +296,9 @@ func (s *syncer) run(ctx context.Context) error {
 	if err := ensureRepo(ctx, g); err != nil {
 		s.res.Detail = "memory repository: " + err.Error()
 		return err
+	}
+	if s.team != nil {
+		excludeTemps(g.dir)
 	}
 	born := g.refExists(ctx, branchRef)
 	if s.o.Remote == "" {
@@ -350,6 +381,12 @@ func (s *syncer) run(ctx context.Context) error {
 			s.res.Detail = err.Error()
 			return err
 		}
+		if s.team != nil {
+			s.team.ahead = ahead
+			if ahead > 0 && s.team.proposed(ctx, g) {
+				ahead = 0 // the proposal branch holds main already
+			}
+		}
 		if ahead == 0 {
 			s.finishDetail()
 			return nil
@@ -374,6 +411,13 @@ func (s *syncer) run(ctx context.Context) error {
 			s.finishDetail()
 			return nil
 		}
+		if s.team != nil && refusedPush(perr) {
+			// A member who may only read: fetching goes on, their notes
+			// stay committed here, unpublished (SPEC 18).
+			s.team.refused = true
+			s.finishDetail()
+			return nil
+		}
 		if attempt < pushAttempts && netCtx.Err() == nil && retryablePush(perr) {
 			// Another machine pushed in between: integrate its work and
 			// retry, after a random pause so two machines do not keep
@@ -392,6 +436,12 @@ func (s *syncer) finishDetail() {
 	r := s.res
 	var parts []string
 	switch {
+	case s.team != nil && s.team.refused && r.Pulled > 0:
+		parts = append(parts, fmt.Sprintf("pulled; read-only, %d commit(s) unpublished", s.team.ahead))
+	case s.team != nil && s.team.refused:
+		parts = append(parts, fmt.Sprintf("read-only, %d commit(s) unpublished", s.team.ahead))
+	case s.team != nil && s.team.review && r.Pushed:
+		parts = append(parts, "proposed on "+s.team.branch)
 	case r.Pushed && r.Pulled > 0:
 		parts = append(parts, "synced")
 	case r.Pushed:
@@ -433,10 +483,16 @@ func (s *syncer) fetch(ctx context.Context) error {
 // capture may commit while the push runs without the commit lock) and
 // records it as origin's main.
 func (s *syncer) push(ctx context.Context, head string) error {
-	_, err := s.g.run(ctx, "push", "--quiet", "--no-verify", "origin", head+":"+branchRef)
+	to, tracking := branchRef, remoteRef
+	if s.team != nil && s.team.review {
+		// Review mode: main goes to this member's proposal branch, which
+		// only they write (so it may be replaced), never to the team's main.
+		to, tracking = "+refs/heads/"+s.team.branch, "refs/remotes/origin/"+s.team.branch
+	}
+	_, err := s.g.run(ctx, "push", "--quiet", "--no-verify", "origin", head+":"+to)
 	if err == nil {
 		// Keep the tracking ref exact even if origin's fetch refspec was customised.
-		s.g.run(context.WithoutCancel(ctx), "update-ref", remoteRef, head)
+		s.g.run(context.WithoutCancel(ctx), "update-ref", tracking, head)
 	}
 	return err
 }

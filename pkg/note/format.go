@@ -115,6 +115,8 @@ func (n *Note) set(key, val string) (bool, error) {
 		n.ProvModel = val
 	case "prov_session":
 		n.ProvSession = val
+	case "author":
+		n.Author = val
 	case "created_at":
 		n.CreatedAt = val
 	case "updated_at":
@@ -426,6 +428,9 @@ func (n *Note) Marshal() []byte {
 	kv("created_at", scalar(n.CreatedAt))
 	kv("updated_at", scalar(n.UpdatedAt))
 	writeList(&b, "tags", n.Tags)
+	if n.Author != "" {
+		kv("author", scalar(n.Author))
+	}
 	for _, e := range n.extra {
 		if !slices.Contains(tenantKeys, e.key) {
 			writeExtra(&b, e)

@@ -92,6 +92,12 @@ type Note struct {
 	Confidence  float64  `json:"confidence"`
 	Supersedes  []string `json:"supersedes"`
 	Body        string   `json:"body,omitempty"` // print n.Out(true) where bodies are returned
+	// Author is who wrote a team note (SPEC 18): front-matter key author,
+	// written after tags; personal notes leave it empty (and out of the file).
+	Author string `json:"author,omitempty"`
+	// Team is the team store the note lives in ("" = the personal store).
+	// Like scope, the tree decides it; it is never written to the file.
+	Team string `json:"team,omitempty"`
 
 	// extra holds front-matter keys this version does not know, kept verbatim
 	// so rewriting a note written by a newer reference loses nothing.
@@ -117,7 +123,10 @@ type Out struct {
 	ProvSource string   `json:"prov_source"`
 	Confidence float64  `json:"confidence"`
 	Supersedes []string `json:"supersedes"`
-	Body       *string  `json:"body,omitempty"`
+	// Team and Author are set for a team's note only (SPEC 18).
+	Team   string  `json:"team,omitempty"`
+	Author string  `json:"author,omitempty"`
+	Body   *string `json:"body,omitempty"`
 }
 
 // Out returns the note in the JSON shape; withBody says whether this result
@@ -125,7 +134,7 @@ type Out struct {
 func (n *Note) Out(withBody bool) Out {
 	o := Out{ID: n.ID, Type: n.Type, Title: n.Title, Project: n.Project, MachineID: n.MachineID,
 		Scope: n.Scope, Tags: n.Tags, CreatedAt: n.CreatedAt, UpdatedAt: n.UpdatedAt,
-		ProvSource: n.ProvSource, Confidence: n.Confidence, Supersedes: n.Supersedes}
+		ProvSource: n.ProvSource, Confidence: n.Confidence, Supersedes: n.Supersedes, Team: n.Team, Author: n.Author}
 	if o.Tags == nil {
 		o.Tags = []string{}
 	}

@@ -99,11 +99,19 @@ func Reason(tags []string) string {
 // screen gets the held tags, and the reason is returned. A note already
 // held stays held (only Release lifts it); a note a person released is not
 // screened again while its title and body are the ones released.
-func Apply(n *note.Note) string {
+func Apply(n *note.Note) string { return apply(n, Screened(n.ProvSource), false) }
+
+// ApplyShared is Apply for a note another person may have written (a
+// team's note, SPEC 18): screened whatever provenance it claims, since
+// anyone who can push to the team can write prov_source: human, and a
+// released:<hash> tag in it does not count (anyone could write that too).
+func ApplyShared(n *note.Note) string { return apply(n, true, true) }
+
+func apply(n *note.Note, screened, shared bool) string {
 	if Held(n.Tags) {
 		return Reason(n.Tags)
 	}
-	if !Screened(n.ProvSource) || released(n) {
+	if !screened || (!shared && released(n)) {
 		return ""
 	}
 	r := Check(n.Title + "\n" + n.Body)

@@ -37,7 +37,7 @@ type batch struct {
 func newBatch(ctx context.Context, tx *sql.Tx, staged bool) (*batch, error) {
 	b := &batch{
 		mem: &rowBuf{head: `INSERT INTO memories (rowid, id, type, title, body_path, project, machine_id, scope,
-			created_at, updated_at, prov_source, prov_model, prov_session, confidence, supersedes) VALUES `, cols: 15},
+			created_at, updated_at, prov_source, prov_model, prov_session, confidence, supersedes, team) VALUES `, cols: 16},
 		tags:  &rowBuf{head: "INSERT OR IGNORE INTO memory_tags (memory_id, tag) VALUES ", cols: 2},
 		sup:   &rowBuf{head: "INSERT OR IGNORE INTO superseded (memory_id, target) VALUES ", cols: 2},
 		files: &rowBuf{head: "INSERT INTO files (path, id, size, mtime, tags, error) VALUES ", cols: 6},

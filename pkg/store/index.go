@@ -93,6 +93,8 @@ type fileInfo struct {
 	scope string
 	size  int64
 	mtime int64
+	// team is the team store the file is in ("" for memory/ and local/).
+	team string
 	// link is set for a symlink or other non-regular entry: it is listed as
 	// a problem, never followed (it could expose a file outside the store,
 	// or name a device or FIFO that never ends).
@@ -101,9 +103,12 @@ type fileInfo struct {
 
 func (s *Store) walk() ([]fileInfo, error) {
 	var out []fileInfo
-	for _, t := range []struct{ base, prefix, scope string }{
-		{s.memDir, layout.TreeName(note.Portable), note.Portable}, {s.localDir, layout.TreeName(note.MachineLocal), note.MachineLocal},
-	} {
+	type tree struct{ base, prefix, scope, team string }
+	trees := []tree{{s.memDir, layout.TreeName(note.Portable), note.Portable, ""}, {s.localDir, layout.TreeName(note.MachineLocal), note.MachineLocal, ""}}
+	for _, team := range s.teamNames() {
+		trees = append(trees, tree{s.TeamDir(team), "teams/" + team, note.Portable, team})
+	}
+	for _, t := range trees {
 		err := filepath.WalkDir(t.base, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				if p == t.base && errors.Is(err, fs.ErrNotExist) {
@@ -129,7 +134,7 @@ func (s *Store) walk() ([]fileInfo, error) {
 				return nil
 			}
 			rel, _ := filepath.Rel(t.base, p)
-			out = append(out, fileInfo{rel: t.prefix + "/" + filepath.ToSlash(rel), abs: p, scope: t.scope,
+			out = append(out, fileInfo{rel: t.prefix + "/" + filepath.ToSlash(rel), abs: p, scope: t.scope, team: t.team,
 				size: info.Size(), mtime: info.ModTime().UnixNano(), link: !info.Mode().IsRegular()})
 			return nil
 		})
@@ -325,8 +330,8 @@ func newWriter(ctx context.Context, home string, tx *sql.Tx) (*writer, error) {
 		q   string
 	}{
 		{&w.upMem, `INSERT OR REPLACE INTO memories (id, type, title, body_path, project, machine_id, scope,
-			created_at, updated_at, prov_source, prov_model, prov_session, confidence, supersedes)
-			VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`},
+			created_at, updated_at, prov_source, prov_model, prov_session, confidence, supersedes, team)
+			VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`},
 		{&w.delTags, "DELETE FROM memory_tags WHERE memory_id = ?"},
 		{&w.insTag, "INSERT OR IGNORE INTO memory_tags (memory_id, tag) VALUES (?, ?)"},
 		{&w.delFTS, "DELETE FROM memories_fts WHERE rowid = ?"},
@@ -441,9 +446,8 @@ func (w *writer) indexFileRows(ctx context.Context, f fileInfo, n *note.Note, re
 		_, err := w.upFile.ExecContext(ctx, f.rel, nil, f.size, f.mtime, nil, reason)
 		return false, err
 	}
-	n.Scope = f.scope // the tree is authoritative
-	bodyPath := f.rel[strings.IndexByte(f.rel, '/')+1:]
-	return true, w.index(ctx, n, bodyPath, f)
+	n.Scope, n.Team = f.scope, f.team // the tree is authoritative
+	return true, w.index(ctx, n, bodyPathOf(f.rel), f)
 }
 
 func readNote(f fileInfo) (*note.Note, string) {
@@ -478,7 +482,13 @@ func readNote(f fileInfo) (*note.Note, string) {
 	}
 	// Notes in the store before the screen, or written by another tool,
 	// are screened as they are indexed; the hold lives in the index's tags.
-	screen.Apply(n)
+	// A team's notes may be another person's: screened whatever they say
+	// their provenance is.
+	if f.team != "" {
+		screen.ApplyShared(n)
+	} else {
+		screen.Apply(n)
+	}
 	return n, ""
 }
 
@@ -491,8 +501,14 @@ func nullable(s string) any {
 
 func (w *writer) index(ctx context.Context, n *note.Note, bodyPath string, f fileInfo) error {
 	sup := ""
-	if len(n.Supersedes) > 0 {
-		sup = n.Supersedes[0]
+	supersedes := n.Supersedes
+	if n.Team != "" {
+		// A teammate's note may not hide anyone's notes: its supersedes
+		// stays in its file, out of the index.
+		supersedes = nil
+	}
+	if len(supersedes) > 0 {
+		sup = supersedes[0]
 	}
 	// The FTS row shares the memories row's rowid, so it can be replaced and
 	// joined by rowid instead of scanning the UNINDEXED id column.
@@ -507,7 +523,7 @@ func (w *writer) index(ctx context.Context, n *note.Note, bodyPath string, f fil
 	if !w.touched[n.Project] {
 		w.touched[strings.Clone(n.Project)] = true
 	}
-	if len(n.Supersedes) > 0 {
+	if len(supersedes) > 0 {
 		w.touched[note.Global] = true // its targets may be in any project
 	}
 	if w.batch != nil {
@@ -515,11 +531,11 @@ func (w *writer) index(ctx context.Context, n *note.Note, bodyPath string, f fil
 		rowid := b.nextRowid
 		b.nextRowid++
 		b.mem.args = append(b.mem.args, rowid, n.ID, n.Type, n.Title, bodyPath, n.Project, n.MachineID, n.Scope,
-			n.CreatedAt, n.UpdatedAt, n.ProvSource, nullable(n.ProvModel), nullable(n.ProvSession), n.Confidence, nullable(sup))
+			n.CreatedAt, n.UpdatedAt, n.ProvSource, nullable(n.ProvModel), nullable(n.ProvSession), n.Confidence, nullable(sup), nullable(n.Team))
 		for _, t := range n.Tags {
 			b.tags.args = append(b.tags.args, n.ID, t)
 		}
-		for _, t := range n.Supersedes {
+		for _, t := range supersedes {
 			b.sup.args = append(b.sup.args, n.ID, t)
 		}
 		tags, _ := json.Marshal(n.Tags)
@@ -532,7 +548,7 @@ func (w *writer) index(ctx context.Context, n *note.Note, bodyPath string, f fil
 		return err
 	}
 	res, err := w.upMem.ExecContext(ctx, n.ID, n.Type, n.Title, bodyPath, n.Project, n.MachineID, n.Scope,
-		n.CreatedAt, n.UpdatedAt, n.ProvSource, nullable(n.ProvModel), nullable(n.ProvSession), n.Confidence, nullable(sup))
+		n.CreatedAt, n.UpdatedAt, n.ProvSource, nullable(n.ProvModel), nullable(n.ProvSession), n.Confidence, nullable(sup), nullable(n.Team))
 	if err != nil {
 		return err
 	}
@@ -553,7 +569,7 @@ func (w *writer) index(ctx context.Context, n *note.Note, bodyPath string, f fil
 			return err
 		}
 	}
-	for _, t := range n.Supersedes {
+	for _, t := range supersedes {
 		if _, err := w.insSup.ExecContext(ctx, n.ID, t); err != nil {
 			return err
 		}

@@ -16,13 +16,13 @@ func (s *Store) CountInjectable(ctx context.Context, project string) (int, error
 }
 
 const countInjectable = `SELECT
-		(SELECT count(*) FROM memories WHERE project = ?1)
+		(SELECT count(*) FROM memories WHERE project = ?1 AND team IS NULL)
 		- (SELECT count(*) FROM (SELECT DISTINCT target FROM superseded) AS s
-			CROSS JOIN memories m ON m.id = s.target WHERE m.project = ?1)
+			CROSS JOIN memories m ON m.id = s.target WHERE m.project = ?1 AND m.team IS NULL)
 		- (SELECT count(*) FROM memory_tags t CROSS JOIN memories m ON m.id = t.memory_id
-			WHERE t.tag = 'reflected' AND m.project = ?1 AND m.type = 'episodic'
+			WHERE t.tag = 'reflected' AND m.project = ?1 AND m.team IS NULL AND m.type = 'episodic'
 			AND m.id NOT IN (SELECT target FROM superseded))
 		- (SELECT count(*) FROM memory_tags t CROSS JOIN memories m ON m.id = t.memory_id
-			WHERE t.tag = 'held' AND m.project = ?1
+			WHERE t.tag = 'held' AND m.project = ?1 AND m.team IS NULL
 			AND m.id NOT IN (SELECT target FROM superseded)
 			AND NOT (m.type = 'episodic' AND m.id IN (SELECT memory_id FROM memory_tags WHERE tag = 'reflected')))`

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/redact"
@@ -85,11 +86,14 @@ func Clean(n *note.Note, opts ...Option) {
 		opt(&o)
 	}
 	n.Title = note.OneLine(n.Title)
+	n.Author = note.OneLine(n.Author)
 	var kinds []string
 	if !o.keepSecrets {
 		var k []string
 		n.Title, kinds = redact.Redact(n.Title)
 		n.Project, k = redact.Redact(n.Project)
+		kinds = append(kinds, k...)
+		n.Author, k = redact.Redact(n.Author)
 		kinds = append(kinds, k...)
 		n.Body, k = redact.Redact(n.Body)
 		kinds = append(kinds, k...)
@@ -100,7 +104,11 @@ func Clean(n *note.Note, opts ...Option) {
 		slices.Sort(kinds)
 		kinds = slices.Compact(kinds)
 	}
-	screen.Apply(n)
+	if n.Team != "" {
+		screen.ApplyShared(n)
+	} else {
+		screen.Apply(n)
+	}
 	if o.redacted != nil {
 		*o.redacted = kinds
 	}
@@ -179,7 +187,18 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 	if err != nil {
 		return err
 	}
-	base, prefix := s.dirFor(n.Scope)
+	if n.Team != "" {
+		if !config.ValidTeamName(n.Team) {
+			return fmt.Errorf("invalid team name %q", n.Team)
+		}
+		if n.Scope != note.Portable {
+			return fmt.Errorf("a team's note is portable; scope %q cannot be shared", n.Scope)
+		}
+		if info, err := os.Lstat(s.TeamDir(n.Team)); err != nil || !info.IsDir() {
+			return fmt.Errorf("team %q has no store at %s (anamnesis team add)", n.Team, s.TeamDir(n.Team))
+		}
+	}
+	base, prefix := s.treeDir(n.Scope, n.Team)
 	if info, err := os.Lstat(filepath.Join(base, n.Type)); err == nil && !info.IsDir() {
 		// A symlinked type directory would put the note outside the store,
 		// where no reindex finds it again.
@@ -187,9 +206,9 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 	}
 	// A note keeps the file it is in, whatever its name (a hand-written
 	// note need not be <id>.md), as long as it stays in that tree and type;
-	// every other file holding the id goes.
-	existing := s.filesOf(ctx, n.ID)
-	abs := layout.Home(s.home).Note(n.Scope, n.Type, n.ID)
+	// every other file holding the id in the same kind of store goes.
+	existing := slices.DeleteFunc(s.filesOf(ctx, n.ID), func(f fileInfo) bool { return !sameTree(f, n.Team) })
+	abs := filepath.Join(base, filepath.FromSlash(layout.NoteRel(n.Type, n.ID)))
 	rel := prefix + "/" + layout.NoteRel(n.Type, n.ID)
 	for _, f := range existing {
 		if filepath.Dir(f.abs) == filepath.Join(base, n.Type) {
@@ -208,7 +227,7 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 	if err != nil {
 		return err
 	}
-	f := fileInfo{rel: rel, abs: abs, scope: n.Scope, size: info.Size(), mtime: info.ModTime().UnixNano()}
+	f := fileInfo{rel: rel, abs: abs, scope: n.Scope, team: n.Team, size: info.Size(), mtime: info.ModTime().UnixNano()}
 	err = s.inTx(ctx, func(w *writer) error {
 		for _, other := range existing {
 			if other.abs == abs {
@@ -221,7 +240,7 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 				return err
 			}
 		}
-		return w.index(ctx, n, rel[strings.IndexByte(rel, '/')+1:], f)
+		return w.index(ctx, n, bodyPathOf(rel), f)
 	})
 	if err != nil {
 		// The index could not take it: leave the disk as it was.
@@ -291,11 +310,7 @@ func (s *Store) filesOf(ctx context.Context, id string) []fileInfo {
 		if err != nil || !info.Mode().IsRegular() {
 			continue
 		}
-		scope := note.Portable
-		if strings.HasPrefix(rel, "local/") {
-			scope = note.MachineLocal
-		}
-		out = append(out, fileInfo{rel: rel, abs: abs, scope: scope, size: info.Size(), mtime: info.ModTime().UnixNano()})
+		out = append(out, teamFile(fileInfo{rel: rel, abs: abs, size: info.Size(), mtime: info.ModTime().UnixNano()}))
 	}
 	return out
 }
@@ -318,11 +333,7 @@ func (s *Store) locate(ctx context.Context, id string) (fileInfo, error) {
 	if err == nil {
 		abs := filepath.Join(s.home, filepath.FromSlash(rel))
 		if info, serr := os.Lstat(abs); serr == nil && info.Mode().IsRegular() {
-			scope := note.Portable
-			if strings.HasPrefix(rel, "local/") {
-				scope = note.MachineLocal
-			}
-			return fileInfo{rel: rel, abs: abs, scope: scope}, nil
+			return teamFile(fileInfo{rel: rel, abs: abs}), nil
 		}
 	} else if !errors.Is(err, sql.ErrNoRows) {
 		return fileInfo{}, err
@@ -344,7 +355,11 @@ func (s *Store) Get(ctx context.Context, id string) (*note.Note, error) {
 	}
 	n, err := readFile(f)
 	if err == nil {
-		screen.Apply(n)
+		if n.Team != "" {
+			screen.ApplyShared(n)
+		} else {
+			screen.Apply(n)
+		}
 	}
 	return n, err
 }
@@ -361,6 +376,9 @@ func (s *Store) Release(ctx context.Context, id string) (*note.Note, error) {
 	}
 	if !screen.Held(n.Tags) {
 		return nil, fmt.Errorf("%s: %w", id, ErrNotHeld)
+	}
+	if n.Team != "" {
+		return nil, fmt.Errorf("%s is team %s's note: a teammate's held note cannot be released here (anyone who can push to the team could forge a release); its author rewrites it, or a person deletes it with anamnesis rm", id, n.Team)
 	}
 	screen.Release(n)
 	n.UpdatedAt = note.Now()
@@ -379,7 +397,7 @@ func readFile(f fileInfo) (*note.Note, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", f.abs, err)
 	}
-	n.Scope = f.scope
+	n.Scope, n.Team = f.scope, f.team
 	// A hand edit may have put a newline or an escape sequence in the title.
 	n.Title = note.OneLine(n.Title)
 	return n, nil
@@ -438,7 +456,13 @@ type Filter struct {
 	// Held selects the notes the screen holds (pkg/screen) instead of
 	// leaving them out: every list and search leaves them out otherwise,
 	// so no surface shows a held note to the model by accident.
-	Held          bool
+	Held bool
+	// Team selects one team's notes (SPEC 18); Teams adds every team's
+	// notes to the personal ones. With neither, only personal notes match:
+	// what works on a person's own notes (lifecycle, scrub, dedup) never
+	// touches a team's.
+	Team          string
+	Teams         bool
 	Limit, Offset int
 }
 
@@ -484,6 +508,12 @@ func (f Filter) where(args *[]any) string {
 		b.WriteString(" AND m.id IN (SELECT memory_id FROM memory_tags WHERE tag = ?)")
 		*args = append(*args, f.Tag)
 	}
+	switch {
+	case f.Team != "":
+		add("m.team", f.Team)
+	case !f.Teams:
+		b.WriteString(" AND m.team IS NULL")
+	}
 	if f.Held {
 		b.WriteString(" AND m.id IN " + heldIDs)
 	} else {
@@ -511,6 +541,7 @@ func scanMeta(rows *sql.Rows) (*note.Note, string, error) {
 		n.Tags = []string{}
 	}
 	n.Supersedes = []string{}
+	_, n.Team = treeOf(path)
 	return n, path, nil
 }
 

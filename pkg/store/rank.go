@@ -242,7 +242,7 @@ func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limi
 		AND m.id NOT IN (SELECT target FROM superseded)
 		ORDER BY bm25(memories_fts, 0, ?, 1, ?), m.updated_at DESC` + limitClause(limit) + `)
 		SELECT m.id, m.scope, m.body_path, m.type, m.updated_at, m.project, coalesce(m.prov_session, ''), x.title, x.body, x.tags,
-			m.machine_id, m.created_at, m.prov_source, coalesce(m.prov_model, ''), m.confidence
+			m.machine_id, m.created_at, m.prov_source, coalesce(m.prov_model, ''), m.confidence, coalesce(m.team, '')
 		FROM top JOIN memories m ON m.rowid = top.r JOIN memories_fts x ON x.rowid = top.r`
 	args = append(args, p.title, p.tags)
 	rows, err := s.db.QueryContext(ctx, sq, args...)
@@ -252,17 +252,19 @@ func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limi
 	defer rows.Close()
 	var cands []*cand
 	for rows.Next() {
-		var id, scope, bp, typ, project, provSession, title, body, tags string
+		var id, scope, bp, typ, project, provSession, title, body, tags, team string
 		c := &cand{tf: make([][4]float64, len(q.terms))}
 		n := &note.Note{Supersedes: []string{}}
 		if err := rows.Scan(&id, &scope, &bp, &typ, &c.updated, &project, &provSession, &title, &body, &tags,
-			&n.MachineID, &n.CreatedAt, &n.ProvSource, &n.ProvModel, &n.Confidence); err != nil {
+			&n.MachineID, &n.CreatedAt, &n.ProvSource, &n.ProvModel, &n.Confidence, &team); err != nil {
 			return nil, err
 		}
-		c.hit = s.newHit(id, scope, bp, typ, project, title)
+		c.hit = s.newHit(id, scope, bp, typ, project, title, team)
 		n.ID, n.Type, n.Title, n.Project, n.Scope, n.UpdatedAt, n.ProvSession, n.Body = id, typ, title, project, scope, c.updated, provSession, body
 		n.Tags = strings.Fields(tags) // the index keeps them as words
-		c.hit.indexed = n
+		if team == "" {
+			c.hit.indexed = n // a team's note is read from its file, for its author
+		}
 		c.session = sessionKey(id, project, provSession, tags)
 		q.count(c, colTitle, title)
 		q.count(c, colBody, body)

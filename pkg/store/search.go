@@ -113,7 +113,7 @@ func (s *Store) hits(ctx context.Context, query string, f Filter, k int) ([]hit,
 
 // Match is a search hit as the index holds it: the line `anamnesis search`
 // prints (as `anamnesis list` prints its notes from the index).
-type Match struct{ ID, Type, Project, Title string }
+type Match struct{ ID, Type, Project, Title, Team string }
 
 // hit is a ranked note: its file, its Match, and the note as the index
 // holds it when the ranking read its text (rankNotes; nil otherwise).
@@ -182,7 +182,7 @@ func (s *Store) broad(ctx context.Context, terms []string, f Filter, k int) ([]h
 func limitClause(n int) string { return " LIMIT " + strconv.Itoa(n) }
 
 // hitCols are the columns of memories m a hit is made of (newHit).
-const hitCols = `m.id, m.scope, m.body_path, m.type, m.project, m.title`
+const hitCols = `m.id, m.scope, m.body_path, m.type, m.project, m.title, coalesce(m.team, '')`
 
 // hitRows runs a query returning hitCols.
 func (s *Store) hitRows(ctx context.Context, q string, args []any) ([]hit, error) {
@@ -193,20 +193,20 @@ func (s *Store) hitRows(ctx context.Context, q string, args []any) ([]hit, error
 	defer rows.Close()
 	var hits []hit
 	for rows.Next() {
-		var id, scope, bp, typ, project, title string
-		if err := rows.Scan(&id, &scope, &bp, &typ, &project, &title); err != nil {
+		var id, scope, bp, typ, project, title, team string
+		if err := rows.Scan(&id, &scope, &bp, &typ, &project, &title, &team); err != nil {
 			return nil, err
 		}
-		hits = append(hits, s.newHit(id, scope, bp, typ, project, title))
+		hits = append(hits, s.newHit(id, scope, bp, typ, project, title, team))
 	}
 	return hits, rows.Err()
 }
 
 // newHit locates a hit's file (rel holds its id: a hit is looked up by id).
-func (s *Store) newHit(id, scope, bodyPath, typ, project, title string) hit {
-	base, _ := s.dirFor(scope)
-	return hit{file: fileInfo{rel: id, abs: filepath.Join(base, filepath.FromSlash(bodyPath)), scope: scope},
-		Match: Match{ID: id, Type: typ, Project: project, Title: title}}
+func (s *Store) newHit(id, scope, bodyPath, typ, project, title, team string) hit {
+	base, _ := s.treeDir(scope, team)
+	return hit{file: fileInfo{rel: id, abs: filepath.Join(base, filepath.FromSlash(bodyPath)), scope: scope, team: team},
+		Match: Match{ID: id, Type: typ, Project: project, Title: title, Team: team}}
 }
 
 func dedupe(tokens []string) []string {

@@ -29,7 +29,7 @@ import (
 // reference versions rebuild an index whose user_version is lower than their
 // own (the newest one only then), so a 0 makes them rebuild what we leave,
 // and the non-zero version they set makes us rebuild what they leave.
-const SchemaVersion = 1005 // 1005: notes the screen holds carry the held tag in memory_tags
+const SchemaVersion = 1006 // 1006: memories.team (team stores, SPEC 18)
 
 // ErrNotFound is returned when no note has the id.
 var ErrNotFound = errors.New("note not found")
@@ -72,6 +72,13 @@ func (s *Store) MemoryDir() string { return s.memDir }
 
 // LocalDir is the tree of machine-local notes.
 func (s *Store) LocalDir() string { return s.localDir }
+
+// TeamsDir holds the team stores, one clone per team (SPEC 18).
+func (s *Store) TeamsDir() string { return filepath.Join(s.home, "teams") }
+
+// TeamDir is team's store: <home>/teams/NAME, notes as <type>/<id>.md. The
+// name must be a valid team name (config.ValidTeamName).
+func (s *Store) TeamDir(team string) string { return TeamDirOf(s.home, team) }
 
 // DBPath is the index file.
 func (s *Store) DBPath() string { return filepath.Join(s.home, "index.db") }
@@ -308,7 +315,10 @@ CREATE TABLE IF NOT EXISTS memories (
     prov_model TEXT,
     prov_session TEXT,
     confidence REAL NOT NULL DEFAULT 1.0,
-    supersedes TEXT
+    supersedes TEXT,
+    -- Ours: the team store the note lives in (<home>/teams/NAME); NULL for
+    -- the personal store.
+    team TEXT
 );
 CREATE INDEX IF NOT EXISTS idx_mem_scope ON memories(project, type, scope);
 CREATE INDEX IF NOT EXISTS idx_mem_recency ON memories(updated_at DESC);
@@ -316,6 +326,7 @@ CREATE INDEX IF NOT EXISTS idx_mem_recency ON memories(updated_at DESC);
 -- through a project's (and the global) notes in this order at every SessionStart.
 CREATE INDEX IF NOT EXISTS idx_mem_project_recency ON memories(project, updated_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS idx_mem_prov ON memories(prov_source);
+CREATE INDEX IF NOT EXISTS idx_mem_team ON memories(team, project, updated_at DESC) WHERE team IS NOT NULL;
 CREATE TABLE IF NOT EXISTS memory_tags (
     memory_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
     tag TEXT NOT NULL,

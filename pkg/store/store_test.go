@@ -904,7 +904,7 @@ func TestSearchMatchesIsSearchWithoutFiles(t *testing.T) {
 				t.Fatalf("%q (seed %v): Search found %d, SearchMatches %d", q.Query, seed, len(full), len(matches))
 			}
 			for j, n := range full {
-				if want := (Match{n.ID, n.Type, n.Project, n.Title}); matches[j] != want {
+				if want := (Match{n.ID, n.Type, n.Project, n.Title, n.Team}); matches[j] != want {
 					t.Fatalf("%q (seed %v) hit %d: Search %+v, SearchMatches %+v", q.Query, seed, j, want, matches[j])
 				}
 			}

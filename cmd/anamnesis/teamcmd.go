@@ -1,0 +1,196 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/cli"
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
+	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+	"github.com/anamnesis-dev/anamnesis/pkg/team"
+)
+
+const teamUsage = "usage: anamnesis team add NAME URL [--projects GLOB,...] [--review] | list | remove NAME [--force] | review NAME [--accept proposals/AUTHOR]"
+
+// runTeam is `anamnesis team`: join, list, leave and review team stores (SPEC 18).
+func runTeam(ctx context.Context, e *env, args []string) error {
+	if len(args) == 0 {
+		return cli.Usagef(teamUsage)
+	}
+	verb, rest := args[0], args[1:]
+	fs := commandFlags(e, "team "+verb)
+	var c common
+	c.register(fs, true)
+	switch verb {
+	case "add":
+		projects := fs.String("projects", "", "comma-separated project-key globs the team's global notes are shown in (default: every project)")
+		review := fs.Bool("review", false, "send your team notes to proposals/<author> for review instead of the team's main branch")
+		pos, err := parseArgs(fs, rest)
+		if err != nil {
+			return err
+		}
+		if len(pos) != 2 {
+			return cli.Usagef("usage: anamnesis team add NAME URL [--projects GLOB,...] [--review]")
+		}
+		t := config.Team{Name: pos[0], URL: pos[1], Review: *review}
+		for _, g := range strings.Split(*projects, ",") {
+			if g = strings.TrimSpace(g); g != "" {
+				t.Projects = append(t.Projects, g)
+			}
+		}
+		if err := team.Check(t); err != nil {
+			return cli.Usagef("%v", err)
+		}
+		cfg := c.config(e)
+		if err := team.Add(cfg.Home, t); err != nil {
+			return err
+		}
+		s, cfg, err := c.open(ctx, e)
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		// The first fetch: a URL that reaches no repository is refused now,
+		// and nothing stays behind.
+		tr, err := gitsync.SyncTeam(ctx, gitsync.OptionsFrom(cfg), s, t.Name)
+		if err != nil {
+			if rerr := team.Remove(ctx, s, t.Name, true); rerr != nil {
+				return fmt.Errorf("team %s: %v (and undoing the add failed: %v)", t.Name, err, rerr)
+			}
+			return fmt.Errorf("team %s not added: %v", t.Name, err)
+		}
+		if c.json {
+			return printJSON(e.stdout, tr)
+		}
+		mode := "writes go to the team's main branch"
+		if t.Review {
+			mode = "writes go to " + gitsync.ProposalBranch(gitsync.Author(ctx, cfg.Author, cfg.MachineID)) + " for review"
+		}
+		fmt.Fprintf(e.stdout, "joined team %s (%s): %s; %s\n", t.Name, gitsync.MaskURL(t.URL), tr.Detail, mode)
+		return nil
+	case "list":
+		pos, err := parseArgs(fs, rest)
+		if err != nil {
+			return err
+		}
+		if len(pos) > 0 {
+			return cli.Usagef("team list takes no arguments")
+		}
+		cfg := c.config(e)
+		type row struct {
+			Name     string   `json:"name"`
+			URL      string   `json:"url"`
+			Projects []string `json:"projects"`
+			Review   bool     `json:"review"`
+			Dir      string   `json:"dir"`
+		}
+		rows := []row{}
+		for _, t := range cfg.Teams {
+			ps := t.Projects
+			if ps == nil {
+				ps = []string{}
+			}
+			rows = append(rows, row{t.Name, gitsync.MaskURL(t.URL), ps, t.Review, store.TeamDirOf(cfg.Home, t.Name)})
+		}
+		if c.json {
+			return printJSON(e.stdout, rows)
+		}
+		if len(rows) == 0 {
+			fmt.Fprintln(e.stderr, "no teams (join one with anamnesis team add NAME URL)")
+		}
+		for _, r := range rows {
+			extra := ""
+			if len(r.Projects) > 0 {
+				extra += "  projects " + strings.Join(r.Projects, ",")
+			}
+			if r.Review {
+				extra += "  review"
+			}
+			fmt.Fprintf(e.stdout, "%s  %s%s\n", r.Name, r.URL, extra)
+		}
+		return nil
+	case "remove":
+		force := fs.Bool("force", false, "remove even with notes the remote lacks (they are lost)")
+		pos, err := parseArgs(fs, rest)
+		if err != nil {
+			return err
+		}
+		if len(pos) != 1 {
+			return cli.Usagef("usage: anamnesis team remove NAME [--force]")
+		}
+		if err := config.CheckTeamName(pos[0]); err != nil {
+			return cli.Usagef("%v", err)
+		}
+		s, _, err := c.open(ctx, e)
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		if err := team.Remove(ctx, s, pos[0], *force); err != nil {
+			if errors.Is(err, team.ErrUnknown) {
+				return cli.Usagef("%v", err)
+			}
+			return err
+		}
+		fmt.Fprintf(e.stdout, "left team %s; its notes are gone from this machine (the team's remote keeps them)\n", pos[0])
+		return nil
+	case "review":
+		accept := fs.String("accept", "", "merge this proposal branch (as listed) into the team's main and push it")
+		pos, err := parseArgs(fs, rest)
+		if err != nil {
+			return err
+		}
+		if len(pos) != 1 {
+			return cli.Usagef("usage: anamnesis team review NAME [--accept proposals/AUTHOR]")
+		}
+		if err := config.CheckTeamName(pos[0]); err != nil {
+			return cli.Usagef("%v", err)
+		}
+		s, cfg, err := c.open(ctx, e)
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		if _, ok := cfg.Team(pos[0]); !ok {
+			return cli.Usagef("%v: %s (anamnesis team list)", team.ErrUnknown, pos[0])
+		}
+		if *accept != "" {
+			tr, err := gitsync.AcceptProposal(ctx, gitsync.OptionsFrom(cfg), s, pos[0], *accept)
+			if err != nil {
+				return err
+			}
+			if c.json {
+				return printJSON(e.stdout, tr)
+			}
+			fmt.Fprintf(e.stdout, "team %s: %s (head %s)\n", pos[0], tr.Detail, tr.Head)
+			return nil
+		}
+		list, err := gitsync.Proposals(ctx, s, pos[0], gitsync.DefaultTimeout)
+		if err != nil {
+			return err
+		}
+		if c.json {
+			if list == nil {
+				list = []gitsync.ProposalInfo{}
+			}
+			return printJSON(e.stdout, list)
+		}
+		if len(list) == 0 {
+			fmt.Fprintf(e.stdout, "team %s: no proposals waiting\n", pos[0])
+		}
+		for _, p := range list {
+			fmt.Fprintf(e.stdout, "%s  %d commit(s)\n", p.Branch, p.Commits)
+			for _, f := range p.Files {
+				fmt.Fprintf(e.stdout, "    %s\n", f)
+			}
+		}
+		if len(list) > 0 {
+			fmt.Fprintf(e.stdout, "read one with git -C %s show origin/BRANCH; merge with anamnesis team review %s --accept BRANCH\n", s.TeamDir(pos[0]), pos[0])
+		}
+		return nil
+	}
+	return cli.Usagef(teamUsage)
+}

@@ -1,0 +1,409 @@
+package gitsync
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+// TeamSpec is one team store a sync brings up to date (SPEC 18).
+type TeamSpec struct {
+	Name, URL string
+	// Review sends this member's commits to proposals/<author> instead of main.
+	Review bool
+}
+
+// TeamsFrom is the sync's view of the configured teams.
+func TeamsFrom(teams []config.Team) []TeamSpec {
+	out := make([]TeamSpec, 0, len(teams))
+	for _, t := range teams {
+		out = append(out, TeamSpec{Name: t.Name, URL: t.URL, Review: t.Review})
+	}
+	return out
+}
+
+// TeamResult is what the cycle did for one team.
+type TeamResult struct {
+	Name string `json:"name"`
+	Result
+	Review bool `json:"review,omitempty"`
+	// ReadOnly: the remote refused this member's push; Unpublished is how
+	// many commits of theirs stay on this machine.
+	ReadOnly    bool `json:"read_only,omitempty"`
+	Unpublished int  `json:"unpublished,omitempty"`
+	// Notice is said once, on the sync that first met the refusal.
+	Notice string `json:"notice,omitempty"`
+	Error  string `json:"error,omitempty"`
+}
+
+// Line is the printed summary of one team.
+func (t TeamResult) Line() string {
+	return "team " + t.Name + ": " + strings.TrimPrefix(t.Result.Line(), "sync: ")
+}
+
+// teamCycle is a team's part of a syncer.
+type teamCycle struct {
+	review bool
+	// branch is this member's proposal branch (proposals/<author>).
+	branch  string
+	refused bool
+	// ahead is how many commits main has that the team's main lacks.
+	ahead int
+}
+
+// proposed reports whether this member's proposal branch on the remote
+// already holds main.
+func (t *teamCycle) proposed(ctx context.Context, g *git) bool {
+	if !t.review {
+		return false
+	}
+	head, err := g.rev(ctx, branchRef)
+	tip, err2 := g.rev(ctx, "refs/remotes/origin/"+t.branch)
+	return err == nil && err2 == nil && head == tip
+}
+
+// refusedPush tells a remote that refuses this member's push (a hook, a
+// protected branch, no write permission) from one that was only ahead.
+func refusedPush(err error) bool {
+	var ge *GitError
+	if !errors.As(err, &ge) || errors.Is(err, ErrTimeout) {
+		return false
+	}
+	msg := strings.ToLower(ge.Stderr)
+	for _, s := range []string{"hook declined", "permission", "denied", "protected branch", "not allowed", "403", "read-only", "read only"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// ProposalBranch is the branch review-mode writes of author go to.
+func ProposalBranch(author string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(author) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '_', r == '-':
+			b.WriteRune(r)
+		case b.Len() > 0 && !strings.HasSuffix(b.String(), "-"):
+			b.WriteByte('-')
+		}
+	}
+	slug := strings.Trim(b.String(), "-")
+	if slug == "" {
+		slug = "member"
+	}
+	if len(slug) > 60 {
+		slug = slug[:60]
+	}
+	return "proposals/" + slug
+}
+
+// Author is who a person's team notes name: the configured author, else
+// their git identity (user.name, else user.email), else the machine id.
+func Author(ctx context.Context, configured, machine string) string {
+	if configured != "" {
+		return configured
+	}
+	for _, key := range []string{"user.name", "user.email"} {
+		// The person's own configuration, read outside any repository.
+		cmd := exec.CommandContext(ctx, "git", "config", "--get", key)
+		cmd.Dir = os.TempDir()
+		cmd.Env = append(os.Environ(), "GIT_DIR="+filepath.Join(os.TempDir(), "anamnesis-no-repo"))
+		if out, err := cmd.Output(); err == nil {
+			if v := strings.TrimSpace(string(out)); v != "" {
+				return v
+			}
+		}
+	}
+	if machine == "" {
+		return "unknown"
+	}
+	return machine
+}
+
+// excludeTemps keeps a writer's temporary files out of a team's commits
+// (locally: a team's repository gets no file of ours).
+func excludeTemps(dir string) {
+	p := filepath.Join(dir, ".git", "info", "exclude")
+	data, _ := os.ReadFile(p)
+	if strings.Contains(string(data), ".tmp-*") {
+		return
+	}
+	if os.MkdirAll(filepath.Dir(p), 0o700) == nil {
+		os.WriteFile(p, append(data, []byte("\n.tmp-*\n*.tmp\n")...), 0o600)
+	}
+}
+
+// syncTeam runs the cycle of SPEC 6 for one team store, under the home's
+// sync lock the caller holds.
+func syncTeam(ctx context.Context, o Options, st *store.Store, t TeamSpec, author string) TeamResult {
+	tr := TeamResult{Name: t.Name, Review: t.Review, Result: Result{ConflictIDs: []string{}, Conflicts: []Conflict{}}}
+	fail := func(err error) TeamResult {
+		tr.Error = err.Error()
+		if tr.Detail == "" {
+			tr.Detail = err.Error()
+		}
+		return tr
+	}
+	if !config.ValidTeamName(t.Name) {
+		return fail(fmt.Errorf("invalid team name %q", t.Name))
+	}
+	if err := CheckRemote(t.URL); err != nil {
+		return fail(err)
+	}
+	dir := st.TeamDir(t.Name)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fail(err)
+	}
+	tc := &teamCycle{review: t.Review, branch: ProposalBranch(author)}
+	s := &syncer{o: Options{Home: o.Home, MachineID: o.MachineID, Remote: t.URL, Timeout: o.Timeout, LockWait: o.LockWait},
+		res: &tr.Result, g: &git{dir: dir, machine: o.MachineID, connect: connectSeconds(o.Timeout)}, team: tc}
+	err := s.run(ctx)
+	s.unlockRepo()
+	if len(tr.Conflicts) > 0 && err == nil {
+		s.finishDetail()
+	}
+	tr.Head = s.g.shortHead(context.WithoutCancel(ctx))
+	tr.Conflicted = len(tr.Conflicts) > 0
+	if tc.refused {
+		tr.ReadOnly, tr.Unpublished = true, tc.ahead
+	}
+	if err != nil {
+		tr.Error = err.Error()
+	}
+	return tr
+}
+
+// ProposalInfo is one member's proposal awaiting review.
+type ProposalInfo struct {
+	Branch string `json:"branch"`
+	// Commits the team's main lacks; Files are the note files they change
+	// ("A path", "M path", "D path").
+	Commits int      `json:"commits"`
+	Files   []string `json:"files"`
+}
+
+// teamGit is the git of a team's clone, for review.
+func teamGit(st *store.Store, name string, timeout time.Duration) (*git, error) {
+	if !config.ValidTeamName(name) {
+		return nil, fmt.Errorf("invalid team name %q", name)
+	}
+	dir := st.TeamDir(name)
+	if _, err := os.Stat(filepath.Join(dir, ".git")); err != nil {
+		return nil, fmt.Errorf("team %s has no clone at %s yet: run anamnesis-sync first", name, dir)
+	}
+	return &git{dir: dir, machine: "review", connect: connectSeconds(timeout)}, nil
+}
+
+// Proposals fetches team name's remote and lists the proposal branches
+// holding commits its main lacks.
+func Proposals(ctx context.Context, st *store.Store, name string, timeout time.Duration) ([]ProposalInfo, error) {
+	g, err := teamGit(st, name, timeout)
+	if err != nil {
+		return nil, err
+	}
+	nctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	if _, err := g.run(nctx, "fetch", "--quiet", "--no-tags", "--prune", "--no-recurse-submodules",
+		"origin", "+refs/heads/*:refs/remotes/origin/*"); err != nil {
+		return nil, fmt.Errorf("fetching team %s: %s", name, maskedReason(err))
+	}
+	out, err := g.run(ctx, "for-each-ref", "--format=%(refname)", "refs/remotes/origin/proposals/")
+	if err != nil {
+		return nil, err
+	}
+	var list []ProposalInfo
+	for _, ref := range strings.Fields(out) {
+		rng := ref
+		if g.refExists(ctx, remoteRef) {
+			rng = remoteRef + ".." + ref
+		}
+		n, err := g.count(ctx, rng)
+		if err != nil || n == 0 {
+			continue
+		}
+		p := ProposalInfo{Branch: strings.TrimPrefix(ref, "refs/remotes/origin/"), Commits: n}
+		if g.refExists(ctx, remoteRef) {
+			d, _ := g.run(ctx, "diff", "--name-status", "--no-renames", remoteRef+"..."+ref, "--")
+			for _, l := range strings.Split(strings.TrimSpace(d), "\n") {
+				if f := strings.Fields(l); len(f) == 2 {
+					p.Files = append(p.Files, f[0]+" "+f[1])
+				}
+			}
+		}
+		list = append(list, p)
+	}
+	return list, nil
+}
+
+// maskedReason is git's reason for a failure, any URL's credentials masked.
+func maskedReason(err error) string {
+	var ge *GitError
+	if errors.As(err, &ge) {
+		if r := reason(ge.Stderr); r != "" {
+			return MaskURL(r)
+		}
+	}
+	return MaskURL(err.Error())
+}
+
+// AcceptProposal merges the proposal branch (proposals/<slug>) of team
+// name into its main with the conflict policy of SPEC 6.2 and pushes main.
+// The reviewer must be allowed to push to the team's main.
+func AcceptProposal(ctx context.Context, o Options, st *store.Store, name, branch string) (TeamResult, error) {
+	tr := TeamResult{Name: name, Result: Result{ConflictIDs: []string{}, Conflicts: []Conflict{}}}
+	if !strings.HasPrefix(branch, "proposals/") || branch != ProposalBranch(strings.TrimPrefix(branch, "proposals/")) {
+		return tr, fmt.Errorf("%q is not a proposal branch (want proposals/NAME, as team review lists them)", branch)
+	}
+	t, ok := findTeam(o.Teams, name)
+	if !ok {
+		return tr, fmt.Errorf("no team %q (anamnesis team list)", name)
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	lk, err := acquire(ctx, LockPath(st.Home()), max(o.LockWait, DefaultLockWait))
+	if err != nil {
+		return tr, fmt.Errorf("another sync is running: %w", err)
+	}
+	defer lk.release()
+	g, err := teamGit(st, name, o.Timeout)
+	if err != nil {
+		return tr, err
+	}
+	s := &syncer{o: Options{Home: st.Home(), MachineID: o.MachineID, Remote: t.URL, Timeout: o.Timeout}, res: &tr.Result, g: g,
+		team: &teamCycle{branch: ProposalBranch("reviewer")}}
+	g.machine = o.MachineID
+	// Bring main up to date first (the ordinary cycle, publishing nothing
+	// new but what is already committed), then merge the proposal.
+	if err := s.run(ctx); err != nil {
+		s.unlockRepo()
+		return tr, err
+	}
+	ref := "refs/remotes/origin/" + branch
+	if !g.refExists(ctx, ref) {
+		s.unlockRepo()
+		return tr, fmt.Errorf("team %s has no branch %s", name, branch)
+	}
+	s.theirs = ref
+	pulledBefore := tr.Pulled
+	if err := s.integrate(ctx); err != nil {
+		s.unlockRepo()
+		return tr, err
+	}
+	s.theirs = ""
+	merged := tr.Pulled - pulledBefore
+	err = s.run(ctx) // pushes the merge
+	s.unlockRepo()
+	if err == nil && s.team.refused {
+		err = errors.New("the team's remote refused the push of main: your account may only read, or main is protected (merge the proposal's pull request on the git server instead)")
+	}
+	if err != nil {
+		return tr, err
+	}
+	if _, rerr := st.Reindex(ctx, false); rerr != nil {
+		return tr, rerr
+	}
+	tr.Head = g.shortHead(ctx)
+	tr.Detail = fmt.Sprintf("merged %d commit(s) of %s into main", merged, branch)
+	if n := len(tr.ConflictIDs); n > 0 {
+		tr.Detail += fmt.Sprintf("; %d conflict(s), the other version kept as: %s", n, strings.Join(tr.ConflictIDs, ", "))
+	}
+	return tr, nil
+}
+
+func findTeam(teams []TeamSpec, name string) (TeamSpec, bool) {
+	for _, t := range teams {
+		if t.Name == name {
+			return t, true
+		}
+	}
+	return TeamSpec{}, false
+}
+
+// Unpushed counts the commits of team name's clone that its remote lacks
+// and the note files changed but not yet committed: what removing the
+// team would lose.
+func Unpushed(ctx context.Context, st *store.Store, name string) (int, error) {
+	dir := st.TeamDir(name)
+	if _, err := os.Stat(filepath.Join(dir, ".git")); err != nil {
+		// Never synced: every note file in it is unpushed.
+		n := 0
+		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+				n++
+			}
+			return nil
+		})
+		return n, nil
+	}
+	g := &git{dir: dir, readOnly: true}
+	n := 0
+	if g.refExists(ctx, branchRef) {
+		// Commits no branch of the remote holds (a proposal branch counts:
+		// review sends notes there).
+		out, err := g.run(ctx, "rev-list", "--count", branchRef, "--not", "--remotes=origin")
+		if err != nil {
+			return 0, err
+		}
+		c := 0
+		fmt.Sscan(strings.TrimSpace(out), &c)
+		n += c
+	}
+	out, err := g.run(ctx, "status", "--porcelain", "-z", "--untracked-files=all", "--", ".")
+	if err != nil {
+		return 0, err
+	}
+	n += len(nulList(out))
+	return n, nil
+}
+
+// wasReadOnly reports whether the last sync found team name read-only.
+func wasReadOnly(l *LastSync, name string) bool {
+	if l == nil {
+		return false
+	}
+	for _, t := range l.Result.Teams {
+		if t.Name == name {
+			return t.ReadOnly
+		}
+	}
+	return false
+}
+
+// SyncTeam runs one team's cycle alone (team add's first fetch), under the
+// home's sync lock, and brings the index up to date.
+func SyncTeam(ctx context.Context, o Options, st *store.Store, name string) (TeamResult, error) {
+	t, ok := findTeam(o.Teams, name)
+	if !ok {
+		return TeamResult{Name: name}, fmt.Errorf("no team %q", name)
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	lk, err := acquire(ctx, LockPath(st.Home()), max(o.LockWait, DefaultLockWait))
+	if err != nil {
+		return TeamResult{Name: name}, fmt.Errorf("another sync is running: %w", err)
+	}
+	defer lk.release()
+	if _, err := exec.LookPath("git"); err != nil {
+		return TeamResult{Name: name}, errors.New("git is not on PATH")
+	}
+	tr := syncTeam(ctx, o, st, t, Author(ctx, o.Author, o.MachineID))
+	if _, err := st.Reindex(ctx, false); err != nil && tr.Error == "" {
+		tr.Error = err.Error()
+	}
+	if tr.Error != "" {
+		return tr, errors.New(tr.Detail)
+	}
+	return tr, nil
+}

@@ -1,0 +1,162 @@
+// Package team is team memory on a plain git remote (SPEC 18): joining and
+// leaving a team, and the one rule every surface (CLI write, MCP
+// memory_write, the dashboard's share) follows to put a note in a team's
+// store. The team's notes live in <home>/teams/NAME, a clone of its remote
+// that anamnesis-sync keeps (pkg/gitsync); the index holds them with their
+// team (pkg/store).
+package team
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/blockcache"
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
+	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+// ErrUnknown is returned for a team this person has not joined.
+var ErrUnknown = errors.New("no such team")
+
+// Check validates what team add is given, before anything changes.
+func Check(t config.Team) error {
+	if err := config.CheckTeamName(t.Name); err != nil {
+		return err
+	}
+	if t.URL == "" {
+		return errors.New("team URL is empty")
+	}
+	if err := gitsync.CheckRemote(t.URL); err != nil {
+		return err
+	}
+	for _, g := range t.Projects {
+		if err := config.CheckProjectGlob(g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Add records team t in config.json and makes its store directory. It
+// refuses a name already joined and a directory that is already there
+// (left by another tool or a team removed with its notes kept).
+func Add(home string, t config.Team) error {
+	if err := Check(t); err != nil {
+		return err
+	}
+	f, err := config.Load(home)
+	if err != nil {
+		return fmt.Errorf("config.json cannot be read (%v); fix it first, nothing was changed", err)
+	}
+	for _, have := range f.Teams() {
+		if have.Name == t.Name {
+			return fmt.Errorf("team %s is already joined (its remote is %s); anamnesis team remove %s first", t.Name, gitsync.MaskURL(have.URL), t.Name)
+		}
+	}
+	dir := store.TeamDirOf(home, t.Name)
+	if _, err := os.Lstat(dir); err == nil {
+		return fmt.Errorf("%s already exists; move it away first (nothing was changed)", dir)
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	f.SetTeam(t)
+	if err := f.Save(); err != nil {
+		os.Remove(dir)
+		return err
+	}
+	blockcache.Clear(home) // a project's block may now hold the team's notes
+	return nil
+}
+
+// Remove leaves team name: its entry in config.json, its clone and its
+// notes in the index go. Notes not yet on the remote (or, in review mode,
+// on a proposal branch) make it refuse unless force is set.
+func Remove(ctx context.Context, st *store.Store, name string, force bool) error {
+	if err := config.CheckTeamName(name); err != nil {
+		return err
+	}
+	f, err := config.Load(st.Home())
+	if err != nil {
+		return fmt.Errorf("config.json cannot be read (%v); fix it first, nothing was changed", err)
+	}
+	known := false
+	for _, t := range f.Teams() {
+		known = known || t.Name == name
+	}
+	dir := st.TeamDir(name)
+	_, statErr := os.Lstat(dir)
+	if !known && statErr != nil {
+		return fmt.Errorf("%w: %s (anamnesis team list)", ErrUnknown, name)
+	}
+	if statErr == nil && !force {
+		n, err := gitsync.Unpushed(ctx, st, name)
+		if err != nil {
+			return fmt.Errorf("cannot tell whether team %s has unpushed notes (%v); --force removes it anyway", name, err)
+		}
+		if n > 0 {
+			return fmt.Errorf("team %s has %d unpushed change(s) (notes or commits the remote lacks); run anamnesis-sync first, or --force to drop them", name, n)
+		}
+	}
+	if known {
+		f.RemoveTeam(name)
+		if err := f.Save(); err != nil {
+			return err
+		}
+	}
+	if statErr == nil {
+		if err := os.RemoveAll(dir); err != nil {
+			return err
+		}
+	}
+	if _, err := st.Reindex(ctx, false); err != nil {
+		return err
+	}
+	blockcache.Clear(st.Home())
+	return nil
+}
+
+// Prepare makes n a note of team name: it must be a team this person
+// joined, the note portable (a machine-local note is not shared), and it
+// carries the author. The store redacts and screens it as it writes.
+func Prepare(ctx context.Context, cfg config.Config, n *note.Note, name string) error {
+	if err := config.CheckTeamName(name); err != nil {
+		return err
+	}
+	if _, ok := cfg.Team(name); !ok {
+		return fmt.Errorf("%w: %s (join it with anamnesis team add %s URL)", ErrUnknown, name, name)
+	}
+	if n.Scope != "" && n.Scope != note.Portable {
+		return fmt.Errorf("a machine-local note cannot be written to team %s (team notes are portable)", name)
+	}
+	n.Scope, n.Team = note.Portable, name
+	n.Author = gitsync.Author(ctx, cfg.Author, cfg.MachineID)
+	return nil
+}
+
+// Share copies personal note src into team name as a new note (new id, a
+// line naming nothing of the personal store), redacted and screened again
+// by the store's write; the personal note is untouched.
+func Share(ctx context.Context, st *store.Store, cfg config.Config, src *note.Note, name string) (*note.Note, error) {
+	if src.Team != "" {
+		return nil, fmt.Errorf("note %s is already team %s's", src.ID, src.Team)
+	}
+	c := note.New(src.Type, src.Title, src.Body)
+	c.Project, c.MachineID, c.ProvSource, c.ProvModel = src.Project, cfg.MachineID, src.ProvSource, src.ProvModel
+	c.Confidence = src.Confidence
+	for _, t := range src.Tags {
+		// The screen's tags are per store: the team's copy is screened anew.
+		if !strings.HasPrefix(t, "held") && !strings.HasPrefix(t, "released:") {
+			c.Tags = append(c.Tags, t)
+		}
+	}
+	if err := Prepare(ctx, cfg, c, name); err != nil {
+		return nil, err
+	}
+	return st.Write(ctx, c)
+}
