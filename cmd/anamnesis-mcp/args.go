@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
 )
 
 // argReader checks one tool call's arguments. Every problem is collected so
@@ -225,4 +227,19 @@ func describe(v any) string {
 		return strconv.FormatFloat(f, 'f', -1, 64)
 	}
 	return kind(v)
+}
+
+// teamPattern is a team name (config.ValidTeamName), for the tools' schemas.
+const teamPattern = `^[a-z0-9][a-z0-9._-]{0,63}$`
+
+// team reads the optional "team" argument: a team name, or "" when absent.
+func (r *argReader) team() string {
+	t := r.str("team", "")
+	if t != "" {
+		if err := config.CheckTeamName(t); err != nil {
+			r.fail("%v", err)
+			return ""
+		}
+	}
+	return t
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/screen"
 	"github.com/anamnesis-dev/anamnesis/pkg/status"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
+	"github.com/anamnesis-dev/anamnesis/pkg/team"
 )
 
 // Limits on what memory_write accepts: the store's write limits (pkg/note),
@@ -142,7 +143,8 @@ func (a *app) tools() []server.ServerTool {
 			mcp.WithString("type", mcp.Enum(note.Types...), mcp.Description("Only notes of this type: "+typeDesc+".")),
 			mcp.WithString("scope", mcp.Enum(note.Scopes...), mcp.Description("Only notes of this scope: "+scopeDesc+".")),
 			mcp.WithInteger("k", mcp.DefaultNumber(defaultK), mcp.Min(1), mcp.Max(maxK), mcp.Description("How many notes to return at most (1 to 50).")),
-			order("query", "project", "type", "scope", "k"),
+			mcp.WithString("team", mcp.Pattern(teamPattern), mcp.Description("Only notes of this team the user joined (default: the user's own notes and every team's; team notes carry team and author).")),
+			order("query", "project", "type", "scope", "k", "team"),
 			outputSchema[searchResult](),
 		), Handler: a.search},
 		{Tool: mcp.NewTool("memory_list",
@@ -153,7 +155,8 @@ func (a *app) tools() []server.ServerTool {
 			mcp.WithString("scope", mcp.Enum(note.Scopes...), mcp.Description("Only notes of this scope: "+scopeDesc+".")),
 			mcp.WithInteger("limit", mcp.DefaultNumber(defaultLimit), mcp.Min(1), mcp.Max(maxLimit), mcp.Description("How many notes to return at most (1 to 1000).")),
 			mcp.WithInteger("offset", mcp.DefaultNumber(0), mcp.Min(0), mcp.Description("How many notes to skip (for the next page, pass the previous result's next_offset).")),
-			order("project", "type", "scope", "limit", "offset"),
+			mcp.WithString("team", mcp.Pattern(teamPattern), mcp.Description("Only notes of this team the user joined (default: the user's own notes and every team's; team notes carry team and author).")),
+			order("project", "type", "scope", "limit", "offset", "team"),
 			outputSchema[listPage](),
 		), Handler: a.list},
 		{Tool: mcp.NewTool("memory_status",
@@ -171,7 +174,8 @@ func (a *app) tools() []server.ServerTool {
 			mcp.WithString("project", mcp.DefaultString(note.Global), mcp.Description("The project the note belongs to (default \"global\" for notes that hold everywhere).")),
 			mcp.WithArray("tags", mcp.WithStringItems(mcp.MaxLength(maxTag)), mcp.MaxItems(maxTags), mcp.Description("Keywords for the note (optional).")),
 			mcp.WithString("scope", mcp.DefaultString(note.Portable), mcp.Enum(note.Scopes...), mcp.Description("Where the note lives: "+scopeDesc+".")),
-			order("type", "title", "body", "project", "tags", "scope"),
+			mcp.WithString("team", mcp.Pattern(teamPattern), mcp.Description("Share the note with this team the user joined (its git remote, at the next sync) instead of keeping it personal. Only when the user asks to share it.")),
+			order("type", "title", "body", "project", "tags", "scope", "team"),
 			outputSchema[writeResult](),
 		), Handler: a.write},
 		{Tool: mcp.NewTool("memory_sync",
@@ -217,10 +221,11 @@ func (a *app) internal(tool string, err error) *mcp.CallToolResult {
 
 func (a *app) search(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	const tool = "memory_search"
-	r := readArgs(req.Params.Arguments, "query", "project", "type", "scope", "k")
+	r := readArgs(req.Params.Arguments, "query", "project", "type", "scope", "k", "team")
 	query := r.required("query", "a few keywords to look for")
 	f := store.Filter{Project: r.str("project", ""), Type: r.enum("type", "", note.Types), Scope: r.enum("scope", "", note.Scopes)}
 	k := r.integer("k", defaultK, 1, maxK)
+	f.Team, f.Teams = r.team(), true
 	if err := r.err(); err != nil {
 		return toolError(tool, err), nil
 	}
@@ -279,8 +284,9 @@ func dropHint(n int) string {
 
 func (a *app) list(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	const tool = "memory_list"
-	r := readArgs(req.Params.Arguments, "project", "type", "scope", "limit", "offset")
+	r := readArgs(req.Params.Arguments, "project", "type", "scope", "limit", "offset", "team")
 	f := store.Filter{Project: r.str("project", ""), Type: r.enum("type", "", note.Types), Scope: r.enum("scope", "", note.Scopes)}
+	f.Team, f.Teams = r.team(), true
 	f.Limit = r.integer("limit", defaultLimit, 1, maxLimit)
 	f.Offset = r.integer("offset", 0, 0, -1)
 	if err := r.err(); err != nil {
@@ -294,7 +300,7 @@ func (a *app) list(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolR
 	if err != nil {
 		return a.internal(tool, err), nil
 	}
-	total, err := st.Count(ctx, store.Filter{Project: f.Project, Type: f.Type, Scope: f.Scope})
+	total, err := st.Count(ctx, store.Filter{Project: f.Project, Type: f.Type, Scope: f.Scope, Team: f.Team, Teams: f.Teams})
 	if err != nil {
 		return a.internal(tool, err), nil
 	}
@@ -345,7 +351,7 @@ func (a *app) status(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToo
 
 func (a *app) write(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	const tool = "memory_write"
-	r := readArgs(req.Params.Arguments, "type", "title", "body", "project", "tags", "scope")
+	r := readArgs(req.Params.Arguments, "type", "title", "body", "project", "tags", "scope", "team")
 	typ := r.required("type", "one of "+strings.Join(note.Types, ", "))
 	if typ != "" {
 		typ = r.enum("type", "", note.Types)
@@ -355,6 +361,7 @@ func (a *app) write(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTool
 	project := r.str("project", note.Global)
 	tags := r.strList("tags")
 	scope := r.enum("scope", note.Portable, note.Scopes)
+	teamName := r.team()
 	if _, given := r.get("title"); given && strings.TrimSpace(title) == "" {
 		r.fail("title must not be empty")
 	}
@@ -382,6 +389,13 @@ func (a *app) write(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTool
 	}
 	n := note.New(typ, title, body)
 	n.Project, n.Tags, n.Scope, n.MachineID, n.ProvSource = project, tags, scope, a.machineID, note.ProvHuman
+	if teamName != "" {
+		// The user's team, the note portable, its author the user's
+		// identity (pkg/team); the store redacts and screens it.
+		if err := team.Prepare(ctx, a.syncConfig(), n, teamName); err != nil {
+			return toolError(tool, err), nil
+		}
+	}
 	// A write that has started finishes even if the client goes away; the
 	// store waits out another process holding the index's write lock. The
 	// store redacts secrets; a model has no way to keep one.

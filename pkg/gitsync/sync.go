@@ -483,13 +483,13 @@ func (s *syncer) fetch(ctx context.Context) error {
 // capture may commit while the push runs without the commit lock) and
 // records it as origin's main.
 func (s *syncer) push(ctx context.Context, head string) error {
-	to, tracking := branchRef, remoteRef
+	spec, tracking := head+":"+branchRef, remoteRef
 	if s.team != nil && s.team.review {
 		// Review mode: main goes to this member's proposal branch, which
 		// only they write (so it may be replaced), never to the team's main.
-		to, tracking = "+refs/heads/"+s.team.branch, "refs/remotes/origin/"+s.team.branch
+		spec, tracking = "+"+head+":refs/heads/"+s.team.branch, "refs/remotes/origin/"+s.team.branch
 	}
-	_, err := s.g.run(ctx, "push", "--quiet", "--no-verify", "origin", head+":"+to)
+	_, err := s.g.run(ctx, "push", "--quiet", "--no-verify", "origin", spec)
 	if err == nil {
 		// Keep the tracking ref exact even if origin's fetch refspec was customised.
 		s.g.run(context.WithoutCancel(ctx), "update-ref", tracking, head)

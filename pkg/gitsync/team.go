@@ -32,9 +32,15 @@ func TeamsFrom(teams []config.Team) []TeamSpec {
 
 // TeamResult is what the cycle did for one team.
 type TeamResult struct {
-	Name string `json:"name"`
-	Result
-	Review bool `json:"review,omitempty"`
+	Name        string     `json:"name"`
+	Pushed      bool       `json:"pushed"`
+	Pulled      int        `json:"pulled"`
+	Conflicted  bool       `json:"conflicted"`
+	Head        string     `json:"head"`
+	Detail      string     `json:"detail"`
+	ConflictIDs []string   `json:"conflict_ids"`
+	Conflicts   []Conflict `json:"conflicts"`
+	Review      bool       `json:"review,omitempty"`
 	// ReadOnly: the remote refused this member's push; Unpublished is how
 	// many commits of theirs stay on this machine.
 	ReadOnly    bool `json:"read_only,omitempty"`
@@ -46,7 +52,18 @@ type TeamResult struct {
 
 // Line is the printed summary of one team.
 func (t TeamResult) Line() string {
-	return "team " + t.Name + ": " + strings.TrimPrefix(t.Result.Line(), "sync: ")
+	r := Result{Pushed: t.Pushed, Pulled: t.Pulled, Conflicted: t.Conflicted, Head: t.Head, Detail: t.Detail}
+	return "team " + t.Name + ": " + strings.TrimPrefix(r.Line(), "sync: ")
+}
+
+// teamResult starts a team's result; its cycle fills res, and done copies it in.
+func newTeamResult(name string) (TeamResult, *Result) {
+	return TeamResult{Name: name, ConflictIDs: []string{}, Conflicts: []Conflict{}}, &Result{ConflictIDs: []string{}, Conflicts: []Conflict{}}
+}
+
+func (t *TeamResult) from(r *Result) {
+	t.Pushed, t.Pulled, t.Conflicted, t.Head, t.Detail = r.Pushed, r.Pulled, r.Conflicted, r.Head, r.Detail
+	t.ConflictIDs, t.Conflicts = r.ConflictIDs, r.Conflicts
 }
 
 // teamCycle is a team's part of a syncer.
@@ -146,12 +163,15 @@ func excludeTemps(dir string) {
 // syncTeam runs the cycle of SPEC 6 for one team store, under the home's
 // sync lock the caller holds.
 func syncTeam(ctx context.Context, o Options, st *store.Store, t TeamSpec, author string) TeamResult {
-	tr := TeamResult{Name: t.Name, Review: t.Review, Result: Result{ConflictIDs: []string{}, Conflicts: []Conflict{}}}
+	tr, res := newTeamResult(t.Name)
+	tr.Review = t.Review
+	defer func() { tr.from(res) }()
 	fail := func(err error) TeamResult {
 		tr.Error = err.Error()
-		if tr.Detail == "" {
-			tr.Detail = err.Error()
+		if res.Detail == "" {
+			res.Detail = err.Error()
 		}
+		tr.from(res)
 		return tr
 	}
 	if !config.ValidTeamName(t.Name) {
@@ -166,20 +186,21 @@ func syncTeam(ctx context.Context, o Options, st *store.Store, t TeamSpec, autho
 	}
 	tc := &teamCycle{review: t.Review, branch: ProposalBranch(author)}
 	s := &syncer{o: Options{Home: o.Home, MachineID: o.MachineID, Remote: t.URL, Timeout: o.Timeout, LockWait: o.LockWait},
-		res: &tr.Result, g: &git{dir: dir, machine: o.MachineID, connect: connectSeconds(o.Timeout)}, team: tc}
+		res: res, g: &git{dir: dir, machine: o.MachineID, connect: connectSeconds(o.Timeout)}, team: tc}
 	err := s.run(ctx)
 	s.unlockRepo()
-	if len(tr.Conflicts) > 0 && err == nil {
+	if len(res.Conflicts) > 0 && err == nil {
 		s.finishDetail()
 	}
-	tr.Head = s.g.shortHead(context.WithoutCancel(ctx))
-	tr.Conflicted = len(tr.Conflicts) > 0
+	res.Head = s.g.shortHead(context.WithoutCancel(ctx))
+	res.Conflicted = len(res.Conflicts) > 0
 	if tc.refused {
 		tr.ReadOnly, tr.Unpublished = true, tc.ahead
 	}
 	if err != nil {
 		tr.Error = err.Error()
 	}
+	tr.from(res)
 	return tr
 }
 
@@ -260,7 +281,7 @@ func maskedReason(err error) string {
 // name into its main with the conflict policy of SPEC 6.2 and pushes main.
 // The reviewer must be allowed to push to the team's main.
 func AcceptProposal(ctx context.Context, o Options, st *store.Store, name, branch string) (TeamResult, error) {
-	tr := TeamResult{Name: name, Result: Result{ConflictIDs: []string{}, Conflicts: []Conflict{}}}
+	tr, res := newTeamResult(name)
 	if !strings.HasPrefix(branch, "proposals/") || branch != ProposalBranch(strings.TrimPrefix(branch, "proposals/")) {
 		return tr, fmt.Errorf("%q is not a proposal branch (want proposals/NAME, as team review lists them)", branch)
 	}
@@ -280,7 +301,7 @@ func AcceptProposal(ctx context.Context, o Options, st *store.Store, name, branc
 	if err != nil {
 		return tr, err
 	}
-	s := &syncer{o: Options{Home: st.Home(), MachineID: o.MachineID, Remote: t.URL, Timeout: o.Timeout}, res: &tr.Result, g: g,
+	s := &syncer{o: Options{Home: st.Home(), MachineID: o.MachineID, Remote: t.URL, Timeout: o.Timeout}, res: res, g: g,
 		team: &teamCycle{branch: ProposalBranch("reviewer")}}
 	g.machine = o.MachineID
 	// Bring main up to date first (the ordinary cycle, publishing nothing
@@ -295,13 +316,14 @@ func AcceptProposal(ctx context.Context, o Options, st *store.Store, name, branc
 		return tr, fmt.Errorf("team %s has no branch %s", name, branch)
 	}
 	s.theirs = ref
-	pulledBefore := tr.Pulled
+	pulledBefore := res.Pulled
 	if err := s.integrate(ctx); err != nil {
 		s.unlockRepo()
 		return tr, err
 	}
 	s.theirs = ""
-	merged := tr.Pulled - pulledBefore
+	merged := res.Pulled - pulledBefore
+	s.unlockRepo()
 	err = s.run(ctx) // pushes the merge
 	s.unlockRepo()
 	if err == nil && s.team.refused {
@@ -313,11 +335,12 @@ func AcceptProposal(ctx context.Context, o Options, st *store.Store, name, branc
 	if _, rerr := st.Reindex(ctx, false); rerr != nil {
 		return tr, rerr
 	}
-	tr.Head = g.shortHead(ctx)
-	tr.Detail = fmt.Sprintf("merged %d commit(s) of %s into main", merged, branch)
-	if n := len(tr.ConflictIDs); n > 0 {
-		tr.Detail += fmt.Sprintf("; %d conflict(s), the other version kept as: %s", n, strings.Join(tr.ConflictIDs, ", "))
+	res.Head = g.shortHead(ctx)
+	res.Detail = fmt.Sprintf("merged %d commit(s) of %s into main", merged, branch)
+	if n := len(res.ConflictIDs); n > 0 {
+		res.Detail += fmt.Sprintf("; %d conflict(s), the other version kept as: %s", n, strings.Join(res.ConflictIDs, ", "))
 	}
+	tr.from(res)
 	return tr, nil
 }
 

@@ -504,11 +504,34 @@ func BlockWithout(ctx context.Context, st *store.Store, project string, k, maxCh
 		loaded = append(loaded, full)
 		return full, true
 	}
-	block, cut, left, err := render(sel, load, maxChars)
+	team, err := teamNotes(ctx, st, project, max(k, 0))
+	if err != nil {
+		return Result{}, fmt.Errorf("selecting team notes for %s: %w", project, err)
+	}
+	if len(team) == 0 {
+		block, cut, left, err := render(sel, load, maxChars)
+		if err != nil {
+			return Result{}, fmt.Errorf("reading notes for %s: %w", project, err)
+		}
+		return Result{Block: block, Selected: sel.total, Cut: cut, Left: left, Read: read, IDs: shownIDs(block, loaded)}, ctx.Err()
+	}
+	var teamSecs []rendered
+	for _, n := range team {
+		if full, ok := load(n); ok && !screen.Held(full.Tags) {
+			teamSecs = append(teamSecs, rendered{id: n.ID, text: teamSection(full)})
+		}
+	}
+	var cut, left int
+	block, teamCut, err := withTeams(teamSecs, maxChars, func(budget int) (string, error) {
+		var b string
+		var err error
+		b, cut, left, err = render(sel, load, budget)
+		return b, err
+	})
 	if err != nil {
 		return Result{}, fmt.Errorf("reading notes for %s: %w", project, err)
 	}
-	return Result{Block: block, Selected: sel.total, Cut: cut, Left: left, Read: read, IDs: shownIDs(block, loaded)}, ctx.Err()
+	return Result{Block: block, Selected: sel.total + len(team), Cut: cut + teamCut, Left: left, Read: read, IDs: shownIDs(block, loaded)}, ctx.Err()
 }
 
 // shownIDs are the loaded notes whose heading and origin line are in block:
@@ -517,6 +540,9 @@ func shownIDs(block string, loaded []*note.Note) []string {
 	var ids []string
 	for _, n := range loaded {
 		s := section(n)
+		if n.Team != "" {
+			s = teamSection(n)
+		}
 		if i := strings.Index(s, "_\n"); i >= 0 && strings.Contains(block, s[:i+2]) && !slices.Contains(ids, n.ID) {
 			ids = append(ids, n.ID)
 		}

@@ -163,6 +163,20 @@ func New(typ, title, body string) *Note {
 		Scope: Portable, ProvSource: ProvHuman, Confidence: 1.0, Tags: []string{}, Supersedes: []string{}}
 }
 
+// Attribution is how a team's note is labelled wherever it is shown (the
+// block, recall, search, the dashboard): "(team NAME, by AUTHOR)"; "" for
+// a personal note.
+func (n *Note) Attribution() string {
+	if n.Team == "" {
+		return ""
+	}
+	author := n.Author
+	if author == "" {
+		author = "unknown"
+	}
+	return "(team " + n.Team + ", by " + author + ")"
+}
+
 // HasTag reports whether the note carries tag.
 func (n *Note) HasTag(tag string) bool { return slices.Contains(n.Tags, tag) }
 

@@ -111,7 +111,7 @@ func Find(ctx context.Context, st *store.Store, prompt, project string, floor Fl
 	}
 	// One search over both pools, at most perPool hits from each, project
 	// first.
-	found, err := st.SearchIndexed(ctx, strings.Join(words, " "), store.Filter{Project: project, AndGlobal: true}, perPool*len(pools))
+	found, err := st.SearchIndexed(ctx, strings.Join(words, " "), store.Filter{Project: project, AndGlobal: true, Teams: true}, perPool*len(pools))
 	if err != nil {
 		return nil, err
 	}
@@ -210,7 +210,11 @@ func cutMarker(id string) string {
 // section renders one note within room: heading, origin line, body (cut at
 // a line, else a word, boundary when it does not fit whole).
 func section(n *note.Note, room int) (string, bool) {
-	head := "## [" + n.Type + "] " + n.Title + "\n_project: " + n.Project + " | origin: " + n.MachineID + " | id: " + n.ID + "_\n\n"
+	title := n.Title
+	if a := n.Attribution(); a != "" {
+		title += " " + a
+	}
+	head := "## [" + n.Type + "] " + title + "\n_project: " + n.Project + " | origin: " + n.MachineID + " | id: " + n.ID + "_\n\n"
 	body := strings.TrimSpace(n.Body)
 	if hook.Width(head+body) <= room {
 		return head + body, true
