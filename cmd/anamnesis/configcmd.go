@@ -14,7 +14,7 @@ import (
 // shown is a config value as printed: a remote URL's credentials masked
 // (config.Display masks the API key).
 func shown(key, value string) string {
-	if key == "remote" {
+	if key == "remote" || (strings.HasPrefix(key, "teams.") && strings.HasSuffix(key, ".url")) {
 		return gitsync.MaskURL(value)
 	}
 	return value

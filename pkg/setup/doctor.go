@@ -439,7 +439,7 @@ func (d *doctor) store(ctx context.Context) {
 		d.add("notes", statusFail, fmt.Sprintf("%s cannot be read as a note: %s", filepath.Join(d.p.Home, filepath.FromSlash(pr.Path)), pr.Reason),
 			"correct the file (or delete it), then `anamnesis reindex`")
 	}
-	if held, err := st.List(ctx, store.Filter{Held: true}); err == nil {
+	if held, err := st.List(ctx, store.Filter{Held: true, Teams: true}); err == nil {
 		for i, n := range held {
 			if i == 5 {
 				d.add("held", statusWarn, fmt.Sprintf("%d more held notes", len(held)-i), "anamnesis status lists them all")

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/screen"
@@ -46,7 +47,7 @@ type Held struct {
 
 // HeldNotes lists the notes the screen holds, newest first.
 func HeldNotes(ctx context.Context, st *store.Store) ([]Held, error) {
-	notes, err := st.List(ctx, store.Filter{Held: true})
+	notes, err := st.List(ctx, store.Filter{Held: true, Teams: true})
 	if err != nil {
 		return nil, err
 	}
@@ -100,6 +101,14 @@ func (r Report) Text(w io.Writer) error {
 		}
 	}
 	fmt.Fprintf(w, "sync:     %s\n", r.Sync.Line())
+	if l := r.Sync.Last; l != nil {
+		for _, t := range l.Result.Teams {
+			fmt.Fprintf(w, "team:     %s\n", strings.TrimPrefix(t.Line(), "team "))
+			if t.ReadOnly {
+				fmt.Fprintf(w, "          you may only read team %s: %d commit(s) of your notes there stay on this machine, unpublished\n", t.Name, t.Unpublished)
+			}
+		}
+	}
 	if r.ConfigError != "" {
 		fmt.Fprintf(w, "config:   %s (read as empty)\n", r.ConfigError)
 	}
