@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestTeamCommands: anamnesis team add/list/remove and write --team from
+// the command line. Bad input (a name that is not one path segment, a URL
+// git would read as an option, a bad glob, an unknown team, a URL that
+// reaches no repository) is refused with a clear error and changes
+// nothing; no output prints a URL's credentials; a team note is listed
+// and found labelled with its team, and never lands in the personal store.
+func TestTeamCommands(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	root := t.TempDir()
+	home := filepath.Join(root, "home")
+	remote := filepath.Join(root, "team.git")
+	if out, err := exec.Command("git", "init", "--quiet", "--bare", remote).CombinedOutput(); err != nil {
+		t.Fatalf("%v %s", err, out)
+	}
+	cmd := func(args ...string) (string, string, error) {
+		var out, errb bytes.Buffer
+		err := run(context.Background(), append(args, "--home", home), strings.NewReader(""), &out, &errb)
+		return out.String(), errb.String(), err
+	}
+	config := func() string {
+		data, _ := os.ReadFile(filepath.Join(home, "config.json"))
+		return string(data)
+	}
+	for _, bad := range [][]string{
+		{"team", "add", "../up", remote},
+		{"team", "add", "Caps", remote},
+		{"team", "add", "ok", "--upload-pack=touch " + filepath.Join(root, "pwned")},
+		{"team", "add", "ok", remote, "--projects", "[oops"},
+		{"team", "add", "ok"},
+		{"team", "remove", "nosuch"},
+		{"team", "review", "nosuch"},
+		{"write", "--team", "nosuch", "--type", "semantic", "--title", "t", "--body", "b"},
+		{"team", "add", "ok", "https://alice:s3cr3t-tok@127.0.0.1:1/team.git"},
+	} {
+		_, stderr, err := cmd(bad...)
+		if err == nil {
+			t.Fatalf("%v was accepted", bad)
+		}
+		if strings.Contains(stderr+err.Error(), "s3cr3t-tok") {
+			t.Fatalf("%v printed the URL's credentials: %v %s", bad, err, stderr)
+		}
+		if strings.Contains(config(), "teams") {
+			t.Fatalf("%v changed config.json:\n%s", bad, config())
+		}
+		if _, err := os.Stat(filepath.Join(home, "teams", "ok")); err == nil {
+			t.Fatalf("%v left a team directory", bad)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(root, "pwned")); err == nil {
+		t.Fatal("a URL reached git as an option")
+	}
+	if out, stderr, err := cmd("team", "add", "platform", remote, "--projects", "acme/*"); err != nil || !strings.Contains(out, "joined team platform") {
+		t.Fatalf("team add: %v %s %s", err, out, stderr)
+	}
+	if out, _, err := cmd("team", "list"); err != nil || !strings.Contains(out, "platform") || !strings.Contains(out, "acme/*") {
+		t.Fatalf("team list: %v %s", err, out)
+	}
+	if _, _, err := cmd("write", "--team", "platform", "--keep-secrets", "--type", "semantic", "--title", "t", "--body", "b"); err == nil {
+		t.Fatal("--keep-secrets with --team was accepted")
+	}
+	out, stderr, err := cmd("write", "--team", "platform", "--type", "semantic", "--project", "acme/app", "--title", "Team runbook for deploys",
+		"--body", "deploy with token ghp_abcdefghijklmnopqrstuvwxyz0123456789AB please")
+	if err != nil {
+		t.Fatalf("write --team: %v %s", err, stderr)
+	}
+	id := strings.TrimSpace(out)
+	data, err := os.ReadFile(filepath.Join(home, "teams", "platform", "semantic", id+".md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "\nauthor: ") || strings.Contains(string(data), "ghp_abcdefghijklmnopqrstuvwxyz0123456789AB") {
+		t.Fatalf("team note lacks author or kept a secret:\n%s", data)
+	}
+	if _, err := os.Stat(filepath.Join(home, "memory", "semantic", id+".md")); err == nil {
+		t.Fatal("a team note was written to the personal store")
+	}
+	if out, _, _ := cmd("search", "runbook deploys"); !strings.Contains(out, id) || !strings.Contains(out, "(team platform)") {
+		t.Fatalf("search does not show the team note labelled:\n%s", out)
+	}
+	if out, _, _ := cmd("list", "--team", "platform"); !strings.Contains(out, id) {
+		t.Fatalf("list --team:\n%s", out)
+	}
+	if _, _, err := cmd("team", "remove", "platform"); err == nil || !strings.Contains(err.Error(), "unpushed") {
+		t.Fatalf("team remove with an unpushed note: %v", err)
+	}
+	if _, _, err := cmd("team", "remove", "platform", "--force"); err != nil {
+		t.Fatal(err)
+	}
+	if out, _, _ := cmd("search", "runbook deploys"); strings.Contains(out, id) {
+		t.Fatalf("a removed team's note is still found:\n%s", out)
+	}
+	if strings.Contains(config(), "platform") {
+		t.Fatalf("config.json still names the team:\n%s", config())
+	}
+}
