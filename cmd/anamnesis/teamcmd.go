@@ -20,6 +20,20 @@ func runTeam(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 {
 		return cli.Usagef(teamUsage)
 	}
+	if strings.HasPrefix(args[0], "-") {
+		// anamnesis team --help: every subcommand's flags in one list.
+		fs := commandFlags(e, "team")
+		var c common
+		c.register(fs, true)
+		fs.String("projects", "", "add: comma-separated project-key globs the team's global notes are shown in (default: every project)")
+		fs.Bool("review", false, "add: send your team notes to proposals/<author> for review instead of the team's main branch")
+		fs.Bool("force", false, "remove: remove even with notes the remote lacks (they are lost)")
+		fs.String("accept", "", "review: merge this proposal branch into the team's main and push it")
+		if _, err := parseArgs(fs, args); err != nil {
+			return err
+		}
+		return cli.Usagef(teamUsage)
+	}
 	verb, rest := args[0], args[1:]
 	fs := commandFlags(e, "team "+verb)
 	var c common

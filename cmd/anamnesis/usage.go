@@ -108,6 +108,21 @@ config, index, notes, the git repository and its remote: one line per check,
 each failure with its fix. Exit 0 when everything works (warnings included),
 1 when a check failed.`,
 			examples: []string{"anamnesis doctor", "anamnesis doctor --json --timeout 5"}}
+	case "team":
+		return help{more: `Team memory on a plain git remote the team already has (GitHub, GitLab, a
+bare repository over ssh; docs/teams.md). add joins a team (config.json's
+teams; its notes go to <home>/teams/NAME, a clone of URL) and fetches it
+once: a URL that reaches no repository is refused. Write to it with
+'anamnesis write --team NAME'; every sync brings each team up to date. With
+--review your notes go to proposals/<author>; review lists proposals and
+--accept merges one into the team's main. remove leaves the team, refusing
+while notes are unpushed unless --force.`,
+			examples: []string{
+				"anamnesis team add platform git@github.com:acme/team-memory.git --projects 'github.com/acme/*'",
+				"anamnesis team list",
+				"anamnesis team review platform --accept proposals/dave",
+				"anamnesis team remove platform",
+			}}
 	case "write":
 		return help{examples: []string{`anamnesis write --type procedural --title "Run tests" --body "make test -race" --project github.com/acme/api`}}
 	case "project":
