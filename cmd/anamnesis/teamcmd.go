@@ -9,7 +9,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
-	"github.com/anamnesis-dev/anamnesis/pkg/store"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/team"
 )
 
@@ -107,7 +107,7 @@ func runTeam(ctx context.Context, e *env, args []string) error {
 			if ps == nil {
 				ps = []string{}
 			}
-			rows = append(rows, row{t.Name, gitsync.MaskURL(t.URL), ps, t.Review, store.TeamDirOf(cfg.Home, t.Name)})
+			rows = append(rows, row{t.Name, gitsync.MaskURL(t.URL), ps, t.Review, layout.Home(cfg.Home).Team(t.Name)})
 		}
 		if c.json {
 			return printJSON(e.stdout, rows)

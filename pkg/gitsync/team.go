@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -155,8 +156,8 @@ func excludeTemps(dir string) {
 	if strings.Contains(string(data), ".tmp-*") {
 		return
 	}
-	if os.MkdirAll(filepath.Dir(p), 0o700) == nil {
-		os.WriteFile(p, append(data, []byte("\n.tmp-*\n*.tmp\n")...), 0o600)
+	if layout.MkdirAll(filepath.Dir(p)) == nil {
+		os.WriteFile(p, append(data, []byte("\n.tmp-*\n*.tmp\n")...), layout.FileMode)
 	}
 }
 
@@ -181,7 +182,7 @@ func syncTeam(ctx context.Context, o Options, st *store.Store, t TeamSpec, autho
 		return fail(err)
 	}
 	dir := st.TeamDir(t.Name)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := layout.MkdirAll(dir); err != nil {
 		return fail(err)
 	}
 	tc := &teamCycle{review: t.Review, branch: ProposalBranch(author)}

@@ -74,11 +74,11 @@ func (s *Store) MemoryDir() string { return s.memDir }
 func (s *Store) LocalDir() string { return s.localDir }
 
 // TeamsDir holds the team stores, one clone per team (SPEC 18).
-func (s *Store) TeamsDir() string { return filepath.Join(s.home, "teams") }
+func (s *Store) TeamsDir() string { return layout.Home(s.home).Teams() }
 
 // TeamDir is team's store: <home>/teams/NAME, notes as <type>/<id>.md. The
 // name must be a valid team name (config.ValidTeamName).
-func (s *Store) TeamDir(team string) string { return TeamDirOf(s.home, team) }
+func (s *Store) TeamDir(team string) string { return layout.Home(s.home).Team(team) }
 
 // DBPath is the index file.
 func (s *Store) DBPath() string { return filepath.Join(s.home, "index.db") }

@@ -2,7 +2,6 @@ package store
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
@@ -72,6 +71,3 @@ func teamFile(f fileInfo) fileInfo {
 	f.scope, f.team = treeOf(f.rel)
 	return f
 }
-
-// TeamDirOf is TeamDir without an open store.
-func TeamDirOf(home, team string) string { return filepath.Join(home, "teams", team) }

@@ -16,6 +16,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/blockcache"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -58,11 +59,11 @@ func Add(home string, t config.Team) error {
 			return fmt.Errorf("team %s is already joined (its remote is %s); anamnesis team remove %s first", t.Name, gitsync.MaskURL(have.URL), t.Name)
 		}
 	}
-	dir := store.TeamDirOf(home, t.Name)
+	dir := layout.Home(home).Team(t.Name)
 	if _, err := os.Lstat(dir); err == nil {
 		return fmt.Errorf("%s already exists; move it away first (nothing was changed)", dir)
 	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := layout.MkdirAll(dir); err != nil {
 		return err
 	}
 	f.SetTeam(t)
