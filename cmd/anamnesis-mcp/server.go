@@ -15,6 +15,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
+	"github.com/anamnesis-dev/anamnesis/pkg/inject"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/screen"
 	"github.com/anamnesis-dev/anamnesis/pkg/status"
@@ -404,6 +405,7 @@ func (a *app) write(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTool
 	if err != nil {
 		return a.internal(tool, err), nil
 	}
+	inject.RefreshStale(context.WithoutCancel(ctx), st)
 	res := func(ns []noteOut) any {
 		return writeResult{noteOut: ns[0], Redacted: redacted, Hint: redactHint(redacted)}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
+	"github.com/anamnesis-dev/anamnesis/pkg/inject"
 	"github.com/anamnesis-dev/anamnesis/pkg/input"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
@@ -159,6 +160,7 @@ func runWrite(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	inject.RefreshStale(ctx, s)
 	if len(redacted) > 0 {
 		fmt.Fprintf(e.stderr, "write: redacted secrets (%s); the note holds [REDACTED] in their place (--keep-secrets stores them as given)\n",
 			strings.Join(redacted, ", "))
@@ -221,6 +223,7 @@ func runRm(ctx context.Context, e *env, args []string) error {
 		if err := s.Delete(ctx, id); err != nil {
 			return err
 		}
+		inject.RefreshStale(ctx, s)
 		if asJSON {
 			return printJSON(e.stdout, map[string]any{"deleted": id})
 		}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
+	"github.com/anamnesis-dev/anamnesis/pkg/inject"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -69,6 +70,7 @@ func (s *Server) refresh(ctx context.Context) {
 
 // wrote records that this process changed the trees and indexed the change itself.
 func (s *Server) wrote() {
+	inject.RefreshStale(context.Background(), s.store)
 	tree := s.treeStamp()
 	s.mu.Lock()
 	s.lastTree = tree

@@ -743,10 +743,31 @@ func CommitPaths(ctx context.Context, home, machineID, msg string, wait time.Dur
 	if err != nil || same {
 		return "", err
 	}
-	if _, err := g.run(ctx, append([]string{"commit", "--quiet", "--no-verify", "-m", msg, "--"}, commit...)...); err != nil {
+	// The commit is made with git's plumbing: `git commit` first refreshes
+	// the stat data of every tracked file (an lstat per note, so SessionEnd
+	// would grow with the store); write-tree and commit-tree stat nothing.
+	// The index holds nothing staged but these paths: every writer stages
+	// under this lock and commits at once (what a killed one left staged
+	// is notes meant for a commit), and files merely written stay unstaged
+	// for the next sync.
+	tree, err := g.run(ctx, "write-tree")
+	if err != nil {
 		return "", err
 	}
-	out, err := g.run(ctx, "rev-parse", "--short", "HEAD")
+	args := []string{"commit-tree", strings.TrimSpace(tree), "-m", msg}
+	old := zeroHash
+	if parent, err := g.rev(ctx, "HEAD"); err == nil && parent != "" {
+		args, old = append(args, "-p", parent), parent
+	}
+	out, err := g.run(ctx, args...)
+	if err != nil {
+		return "", err
+	}
+	hash := strings.TrimSpace(out)
+	if _, err := g.run(ctx, "update-ref", "-m", "commit: anamnesis", "HEAD", hash, old); err != nil {
+		return "", err
+	}
+	out, err = g.run(ctx, "rev-parse", "--short", hash)
 	return strings.TrimSpace(out), err
 }
 

@@ -34,6 +34,15 @@ func Render(ctx context.Context, st *store.Store, key blockcache.Key, skip func(
 	return res, nil
 }
 
+// RefreshStale renders again every cached block a write has made stale. A
+// surface that writes notes (the CLI, the MCP server, the dashboard) calls
+// it after the write, so the next SessionStart prints its block from the
+// cache instead of starting `anamnesis block` to compute it. Best effort:
+// a block it cannot render is computed by the next SessionStart.
+func RefreshStale(ctx context.Context, st *store.Store) error {
+	return Refresh(ctx, st, blockcache.Global)
+}
+
 // Refresh renders again the cached blocks of projects (every cached block
 // when projects include the global one): a writer that knows a session is
 // about to start there (capture, at the end of one) calls it, so that the

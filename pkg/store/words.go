@@ -145,29 +145,46 @@ func isLetters(t string) bool {
 	return true
 }
 
-// vocab returns which of terms are in the index's vocabulary.
+// vocab returns which of terms are in the index's vocabulary: term_df
+// first (one B-tree probe a term), then FTS5's vocabulary table for the
+// terms term_df lacks (new since its figures were computed, or absent).
+// The vocabulary table counts a term's every posting to answer, so asking
+// it for a common word costs a pass over that word's whole posting list.
 func (s *Store) vocab(ctx context.Context, terms []string) (map[string]bool, error) {
 	out := map[string]bool{}
-	if len(terms) == 0 {
-		return out, nil
-	}
-	args := make([]any, len(terms))
-	for i, t := range terms {
-		args[i] = t
-	}
-	rows, err := s.db.QueryContext(ctx, "SELECT term FROM memories_vocab WHERE term IN (?"+strings.Repeat(",?", len(args)-1)+")", args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var t string
-		if err := rows.Scan(&t); err != nil {
+	rest := terms
+	for _, q := range []string{"SELECT term FROM term_df WHERE df > 0 AND term IN ", "SELECT term FROM memories_vocab WHERE term IN "} {
+		if len(rest) == 0 {
+			break
+		}
+		args := make([]any, len(rest))
+		for i, t := range rest {
+			args[i] = t
+		}
+		rows, err := s.db.QueryContext(ctx, q+"(?"+strings.Repeat(",?", len(args)-1)+")", args...)
+		if err != nil {
 			return nil, err
 		}
-		out[t] = true
+		for rows.Next() {
+			var t string
+			if err := rows.Scan(&t); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out[t] = true
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+		rest = nil
+		for _, t := range terms {
+			if !out[t] {
+				rest = append(rest, t)
+			}
+		}
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // maxExtensions bounds the stored words one unknown word may stand for.
