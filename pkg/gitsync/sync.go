@@ -754,21 +754,20 @@ func CommitPaths(ctx context.Context, home, machineID, msg string, wait time.Dur
 	if err != nil {
 		return "", err
 	}
-	args := []string{"commit-tree", strings.TrimSpace(tree), "-m", msg}
-	old := zeroHash
-	if parent, err := g.rev(ctx, "HEAD"); err == nil && parent != "" {
-		args, old = append(args, "-p", parent), parent
+	tree = strings.TrimSpace(tree)
+	out, err := g.run(ctx, "commit-tree", tree, "-p", "HEAD", "-m", msg)
+	if err != nil && !g.refExists(ctx, "HEAD") { // the repository's first commit
+		out, err = g.run(ctx, "commit-tree", tree, "-m", msg)
 	}
-	out, err := g.run(ctx, args...)
 	if err != nil {
 		return "", err
 	}
 	hash := strings.TrimSpace(out)
-	if _, err := g.run(ctx, "update-ref", "-m", "commit: anamnesis", "HEAD", hash, old); err != nil {
+	// Every committer holds the commit lock, so HEAD cannot have moved.
+	if _, err := g.run(ctx, "update-ref", "-m", "commit: anamnesis", "HEAD", hash); err != nil {
 		return "", err
 	}
-	out, err = g.run(ctx, "rev-parse", "--short", hash)
-	return strings.TrimSpace(out), err
+	return hash[:min(len(hash), 7)], nil
 }
 
 // pathsToCommit splits paths into those to add (on disk, or in the index)

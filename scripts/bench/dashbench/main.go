@@ -30,10 +30,9 @@ import (
 func main() {
 	work := flag.String("work", filepath.Join(os.TempDir(), "anamnesis-bench"), "where generated stores live (reused)")
 	n := flag.Int("n", 100000, "notes in the generated store")
-	gen := flag.String("gen", "scripts/bench/gen_store.py", "store generator")
 	reps := flag.Int("reps", 30, "requests per page kind")
 	flag.Parse()
-	home, queries, err := floor.Store(*work, *gen, *n)
+	home, queries, err := floor.Store(*work, *n)
 	if err == nil {
 		err = bench(home, queries, *reps)
 	}

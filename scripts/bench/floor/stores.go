@@ -6,34 +6,28 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 )
 
 // Store returns the generated store of n notes under work (WORK/store-N)
 // and its queries file (WORK/store-N.queries.jsonl), generating both with
-// gen_store.py when the store was never made. A store that exists but does
-// not hold n notes, or has no queries, is an error to fix by hand (remove
-// it to regenerate): timing a half-written store would report nonsense.
-func Store(work, gen string, n int) (home, queries string, err error) {
+// Generate when the store was never made (a million notes take minutes). A
+// store that exists but does not hold n notes, or has no queries, is an
+// error to fix by hand (remove it to regenerate): timing a half-written store
+// would report nonsense.
+func Store(work string, n int) (home, queries string, err error) {
 	home = filepath.Join(work, fmt.Sprintf("store-%d", n))
 	queries = home + ".queries.jsonl"
 	if _, err := os.Stat(home); os.IsNotExist(err) {
-		if gen == "" {
-			return "", "", fmt.Errorf("generated store %s is missing (run make bench to generate it)", home)
-		}
-		fmt.Fprintf(os.Stderr, "generating a %d-note store in %s (minutes for 100k)\n", n, home)
+		fmt.Fprintf(os.Stderr, "generating a %d-note store in %s\n", n, home)
 		if err := os.MkdirAll(work, 0o755); err != nil {
 			return "", "", err
 		}
 		tmp := home + ".tmp"
 		os.RemoveAll(tmp)
-		cmd := exec.Command("python3", gen, tmp, strconv.Itoa(n), "--queries", queries+".tmp", "--nq", "200")
-		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-		if err := cmd.Run(); err != nil {
-			return "", "", fmt.Errorf("gen_store.py: %w", err)
+		if err := Generate(Gen{Home: tmp, N: n, Queries: queries + ".tmp", NQ: 200}); err != nil {
+			return "", "", fmt.Errorf("generating the store: %w", err)
 		}
 		if err := os.Rename(queries+".tmp", queries); err != nil {
 			return "", "", err

@@ -16,6 +16,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -25,6 +26,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -97,16 +99,19 @@ func hooks(cwd, prompt string) []hook {
 	session := fmt.Sprintf(`{"session_id":"bench","transcript_path":"/nonexistent.jsonl","cwd":%q,"hook_event_name":"SessionStart","source":"startup"}`, cwd)
 	ask := fmt.Sprintf(`{"session_id":%q,"transcript_path":"/nonexistent.jsonl","cwd":%q,"hook_event_name":"UserPromptSubmit","prompt":%q}`, sessionMark, cwd, prompt)
 	return []hook{
-		{name: "anamnesis-inject", payload: session, budgets: map[int]float64{10000: 2, 100000: 2.5}, maxChars: 9500},
-		{name: "anamnesis-recall", payload: ask, budgets: map[int]float64{10000: 4}, maxChars: 2000},
+		{name: "anamnesis-inject", payload: session, budgets: injectBudgets, maxChars: 9500},
+		{name: "anamnesis-recall", payload: ask, budgets: map[int]float64{10000: 4, 100000: 4.5, 1000000: 5}, maxChars: 2000},
 	}
 }
+
+// SPEC 9: inject's budget holds cached or not, right after every kind of write.
+var injectBudgets = map[int]float64{10000: 2, 100000: 2.5, 1000000: 2.5}
 
 func run() error {
 	work := flag.String("work", filepath.Join(os.TempDir(), "anamnesis-bench"), "work directory: generated stores (WORK/store-N, shared with the other drivers) and the transcript are kept for reuse")
 	bin := flag.String("bin", "", "directory holding the hooks (default: build them into WORK/bin)")
-	gen := flag.String("gen", "scripts/bench/gen_store.py", "gen_store.py")
-	sizesFlag := flag.String("sizes", "10000,100000", "store sizes for the SessionStart hooks")
+	sizesFlag := flag.String("sizes", "10000,100000,1000000", "store sizes for the hooks")
+	missRuns := flag.Int("miss-runs", 10, "runs of inject right after each kind of write, per store (0: none)")
 	runs := flag.Int("runs", 40, "runs per hook and store (each paired with a floor run)")
 	captureRuns := flag.Int("capture-runs", 3, "capture runs")
 	mb := flag.Int("transcript-mb", 100, "size of the generated transcript in MB")
@@ -142,7 +147,7 @@ func run() error {
 		if err != nil {
 			return fmt.Errorf("-sizes: %v", err)
 		}
-		home, _, err := floor.Store(*work, *gen, n)
+		home, _, err := floor.Store(*work, n)
 		if err != nil {
 			return err
 		}
@@ -165,6 +170,13 @@ func run() error {
 				return err
 			}
 			rows = append(rows, r)
+		}
+		if *missRuns > 0 {
+			r, err := benchAfterWrites(fl, *work, *bin, home, cwd, n, *missRuns)
+			if err != nil {
+				return err
+			}
+			rows = append(rows, r...)
 		}
 	}
 	if *captureRuns > 0 { // -capture-runs 0 times the SessionStart and prompt hooks only
@@ -356,4 +368,162 @@ func (b *buf) Flush() error {
 	_, err := b.w.Write(b.b)
 	b.b = b.b[:0]
 	return err
+}
+
+// A write is one kind of write SPEC 9 times inject right after: it runs
+// (untimed) before each timed inject run and returns the id of the note it
+// wrote, which is removed again when the row is done (the generated store
+// must keep its size).
+type write struct {
+	what string
+	do   func(i int) (string, error)
+}
+
+// benchAfterWrites times anamnesis-inject right after each kind of write
+// (the block cache made stale by it), alternately with the floor, and
+// capture itself on a 200-line transcript. A dashboard edit and a pull are
+// not driven here: the dashboard's writes go through the same store write and
+// stale-block refresh as the CLI's (pkg/dashboard's wrote), and a pull's
+// through sync's reindex and refresh.
+func benchAfterWrites(fl, work, bin, home, cwd string, n, runs int) ([]floor.Row, error) {
+	env := append(os.Environ(), "ANAMNESIS_HOME="+home, "ANAMNESIS_MACHINE_ID=bench", "ANAMNESIS_REFLECTION_PROVIDER=heuristic")
+	transcript := filepath.Join(work, "transcript-200-lines.jsonl")
+	if _, err := os.Stat(transcript); err != nil {
+		if err := self("-internal-transcript", transcript, strconv.Itoa(1500<<10)); err != nil {
+			return nil, err
+		}
+	}
+	cli := func(project string) func(int) (string, error) {
+		return func(i int) (string, error) {
+			cmd := exec.Command(filepath.Join(bin, "anamnesis"), "write", "--type", "semantic", "--project", project,
+				"--title", fmt.Sprintf("bench write %d", i), "--body", "a note written right before a session starts")
+			cmd.Env = env
+			out, err := cmd.Output()
+			return strings.TrimSpace(string(out)), err
+		}
+	}
+	mcp, stop, err := startMCP(bin, env)
+	if err != nil {
+		return nil, err
+	}
+	defer stop()
+	var captureTimes []time.Duration
+	writes := []write{
+		{"CLI write", cli("github.com/acme/proj03")},
+		{"a global note", cli("global")},
+		{"MCP memory_write", mcp},
+		{"capture", func(i int) (string, error) {
+			cmd := exec.Command(filepath.Join(bin, "anamnesis-capture"), "--transcript", transcript, "--project", "github.com/acme/proj03", "--no-sync")
+			cmd.Env = env
+			cmd.Stdin = strings.NewReader("")
+			t0 := time.Now()
+			out, err := cmd.Output()
+			captureTimes = append(captureTimes, time.Since(t0))
+			m := regexp.MustCompile(`episodic note (\S+)`).FindStringSubmatch(string(out))
+			if err != nil || m == nil {
+				return "", fmt.Errorf("capture: %v %q", err, out)
+			}
+			return m[1], nil
+		}},
+	}
+	session := fmt.Sprintf(`{"session_id":"bench","transcript_path":"/nonexistent.jsonl","cwd":%q,"hook_event_name":"SessionStart","source":"startup"}`, cwd)
+	var rows []floor.Row
+	var floorTimes []time.Duration
+	for _, w := range writes {
+		ids := map[string]bool{}
+		i := 0
+		timer := func() (time.Duration, error) {
+			i++
+			id, err := w.do(i)
+			if err != nil {
+				return 0, fmt.Errorf("%s: %w", w.what, err)
+			}
+			ids[id] = true
+			var out bytes.Buffer
+			cmd := exec.Command(filepath.Join(bin, "anamnesis-inject"))
+			cmd.Env = env
+			cmd.Stdin = strings.NewReader(session)
+			cmd.Stdout = &out
+			t0 := time.Now()
+			err = cmd.Run()
+			d := time.Since(t0)
+			if err == nil && out.Len() == 0 {
+				err = errors.New("inject printed nothing")
+			}
+			return d, err
+		}
+		res, err := floor.Pair(fl, 1, runs, timer)
+		floorTimes = append(floorTimes, res.Floor)
+		for id := range ids {
+			if id == "" {
+				continue
+			}
+			cmd := exec.Command(filepath.Join(bin, "anamnesis"), "rm", id)
+			cmd.Env = env
+			if out, rerr := cmd.CombinedOutput(); rerr != nil && err == nil {
+				err = fmt.Errorf("removing bench note %s: %v %s", id, rerr, out)
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, floor.Row{What: fmt.Sprintf("anamnesis-inject right after %s, %dk notes", w.what, n/1000), Result: res, MaxRatio: injectBudgets[n]})
+	}
+	c := floor.Result{Runs: len(captureTimes), Median: floor.Pct(captureTimes, 50), P95: floor.Pct(captureTimes, 95), Floor: floor.Pct(floorTimes, 50)}
+	c.RatioMedian, c.RatioP95 = float64(c.Median)/float64(c.Floor), float64(c.P95)/float64(c.Floor)
+	rows = append(rows, floor.Row{What: fmt.Sprintf("anamnesis-capture, 200-line transcript, %dk notes (floor: the same run's)", n/1000), Result: c, MaxRatio: 6})
+	return rows, nil
+}
+
+// startMCP starts anamnesis-mcp on the store and returns a write that calls
+// memory_write through it.
+func startMCP(bin string, env []string) (func(int) (string, error), func(), error) {
+	cmd := exec.Command(filepath.Join(bin, "anamnesis-mcp"))
+	cmd.Env = env
+	cmd.Stderr = io.Discard
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	pipe, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	out := bufio.NewReader(pipe)
+	if err := cmd.Start(); err != nil {
+		return nil, nil, err
+	}
+	stop := func() { in.Close(); cmd.Process.Kill(); cmd.Wait() }
+	id := 0
+	call := func(method, params string) (string, error) {
+		id++
+		if _, err := fmt.Fprintf(in, `{"jsonrpc":"2.0","id":%d,"method":%q,"params":%s}`+"\n", id, method, params); err != nil {
+			return "", err
+		}
+		line, err := out.ReadString('\n')
+		if err != nil {
+			return "", err
+		}
+		if !strings.Contains(line, fmt.Sprintf(`"id":%d`, id)) || strings.Contains(line, `"isError":true`) || strings.Contains(line, `"error":`) {
+			return "", fmt.Errorf("unexpected MCP answer: %.300s", line)
+		}
+		return line, nil
+	}
+	if _, err := call("initialize", `{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"hookbench","version":"1"}}`); err != nil {
+		stop()
+		return nil, nil, err
+	}
+	fmt.Fprintln(in, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	write := func(i int) (string, error) {
+		line, err := call("tools/call", fmt.Sprintf(`{"name":"memory_write","arguments":{"type":"semantic","title":"bench mcp write %d","body":"written through MCP right before a session","project":"github.com/acme/proj03"}}`, i))
+		if err != nil {
+			return "", err
+		}
+		m := regexp.MustCompile(`\\?"id\\?":\s*\\?"([0-9A-Z]{26})`).FindStringSubmatch(line)
+		if m == nil {
+			return "", fmt.Errorf("no id in the MCP answer: %.300s", line)
+		}
+		return m[1], nil
+	}
+	return write, stop, nil
 }

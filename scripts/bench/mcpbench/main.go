@@ -40,7 +40,6 @@ func main() {
 func run() error {
 	work := flag.String("work", filepath.Join(os.TempDir(), "anamnesis-bench"), "work directory (generated stores WORK/store-N are shared with the other drivers)")
 	bin := flag.String("bin", "", "the anamnesis-mcp binary (default: build it into WORK/bin)")
-	gen := flag.String("gen", "scripts/bench/gen_store.py", "gen_store.py")
 	size := flag.Int("size", 10000, "notes in the store (0: an empty home)")
 	runs := flag.Int("runs", 200, "timed runs")
 	flag.Parse()
@@ -61,7 +60,7 @@ func run() error {
 			return fmt.Errorf("go build (run from the repository root): %w", err)
 		}
 	}
-	home, err := prepareHome(*work, *gen, *size)
+	home, err := prepareHome(*work, *size)
 	if err != nil {
 		return err
 	}
@@ -94,13 +93,13 @@ func run() error {
 	return nil
 }
 
-func prepareHome(work, gen string, n int) (string, error) {
+func prepareHome(work string, n int) (string, error) {
 	if n == 0 {
 		home := filepath.Join(work, "empty-home")
 		os.RemoveAll(home)
 		return home, os.MkdirAll(home, 0o755)
 	}
-	home, _, err := floor.Store(work, gen, n)
+	home, _, err := floor.Store(work, n)
 	if err != nil {
 		return "", err
 	}

@@ -23,17 +23,16 @@ import (
 
 func main() {
 	work := flag.String("work", filepath.Join(os.TempDir(), "anamnesis-bench"), "where generated stores live (reused)")
-	gen := flag.String("gen", "scripts/bench/gen_store.py", "the store generator")
 	rounds := flag.Int("rounds", 20, "passes over the queries")
 	flag.Parse()
-	if err := run(*work, *gen, *rounds); err != nil {
+	if err := run(*work, *rounds); err != nil {
 		fmt.Fprintln(os.Stderr, "pgo:", err)
 		os.Exit(1)
 	}
 }
 
-func run(work, gen string, rounds int) error {
-	home, queries, err := floor.Store(work, gen, 10000)
+func run(work string, rounds int) error {
+	home, queries, err := floor.Store(work, 10000)
 	if err != nil {
 		return err
 	}

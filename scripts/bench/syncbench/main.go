@@ -22,12 +22,12 @@ import (
 	"github.com/oklog/ulid/v2"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/scripts/bench/floor"
 )
 
 func main() {
 	bin := flag.String("bin", "bin", "directory with the built binaries")
 	work := flag.String("work", filepath.Join(os.TempDir(), "anamnesis-syncbench"), "scratch directory (wiped)")
-	gen := flag.String("gen", "scripts/bench/gen_store.py", "the store generator")
 	n := flag.Int("n", 10000, "notes in the store")
 	add := flag.Int("add", 1000, "new notes per push measurement")
 	runs := flag.Int("runs", 5, "runs per measurement")
@@ -38,7 +38,7 @@ func main() {
 	check(os.MkdirAll(*work, 0o755))
 	base := filepath.Join(*work, "base")
 	fmt.Fprintf(os.Stderr, "generating a %d-note store...\n", *n)
-	run("python3", *gen, filepath.Join(base, "a"), fmt.Sprint(*n))
+	check(floor.Generate(floor.Gen{Home: filepath.Join(base, "a"), N: *n}))
 	run("git", "init", "-q", "--bare", filepath.Join(base, "remote.git"))
 	run("git", "--git-dir", filepath.Join(base, "remote.git"), "symbolic-ref", "HEAD", "refs/heads/main")
 	// The generator writes the notes; the first sync builds the index too,
