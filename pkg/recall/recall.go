@@ -242,10 +242,11 @@ func section(n *note.Note, room int) (string, bool) {
 	return head + strings.TrimRight(cut, " \t\n") + "\n" + marker, true
 }
 
-// stopWord reports English function words and the question words prompts
-// are made of: in a small store they are in too few notes for their
-// frequency alone to show they carry nothing.
-func stopWord(w string) bool { return stopWords[strings.ToLower(w)] }
+// stopWord reports the words a prompt is made of that name nothing: the
+// store's function words (store.StopWord) and promptWords. In a small store
+// they are in too few notes for their frequency alone to show they carry
+// nothing.
+func stopWord(w string) bool { return store.StopWord(w) || promptWords[strings.ToLower(w)] }
 
 // Informative reports whether prompt has a word that is not a stop word:
 // without one there is nothing to search for ("yes", "ok, do it").
@@ -258,18 +259,12 @@ func Informative(prompt string) bool {
 	return false
 }
 
-var stopWords = func() map[string]bool {
+// promptWords are what people type around a request ("please", "can
+// you show me", "thanks"), and the function words the store's list lacks.
+var promptWords = func() map[string]bool {
 	m := map[string]bool{}
-	for _, w := range strings.Fields(`a about above after again against all am an and any are as at be
-		because been before being below between both but by can cannot could did do does doing down
-		during each few for from further had has have having he her here hers herself him himself his
-		how i if in into is it its itself just let me more most my myself no nor not now of off on once
-		only or other our ours ourselves out over own please same she should so some such than that the
-		their theirs them themselves then there these they this those through to too under until up us
-		very was we were what when where which while who whom why will with would you your yours
-		yourself yourselves s t don doesn didn isn wasn aren weren won wouldn shouldn couldn ll ve re d m
-		also get got make made use used using want need like know think tell show give thing things way
-		yes ok okay hi hello thanks thank`) {
+	for _, w := range strings.Fields(`cannot let us also get got make made use used using want need like
+		know think tell show give thing things way yes ok okay hi hello thanks thank please`) {
 		m[w] = true
 	}
 	return m

@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
@@ -70,6 +69,10 @@ var stopWords = func() map[string]bool {
 	return m
 }()
 
+// StopWord reports an English function word (stopWords): our ranking
+// never scores one, and per-prompt recall (pkg/recall) never counts one.
+func StopWord(w string) bool { return stopWords[strings.ToLower(w)] }
+
 // cand is one candidate note with what scoring needs from its text.
 type cand struct {
 	hit     hit
@@ -120,78 +123,46 @@ const (
 	colAsked
 )
 
+// maxWord is the longest word, in bytes, a query term is looked for as:
+// FTS5 does not stem longer ones.
+const maxWord = 64
+
 // count adds text's words to c as column col; in the body it also counts
 // the words of sentences that end with '?' as colAsked, and the words.
 func (q *query) count(c *cand, col int, text string) {
-	var buf [64]byte
-	word := buf[:0]
+	var buf [maxWord]byte
 	// The terms found since the last sentence end, in case it is a '?'.
 	var pbuf [16]int
 	pending := pbuf[:0]
-	// A word over 64 bytes (FTS5 does not stem those) is skipped: a query
-	// term that long is not looked for in the text.
-	long := false
-	end := func() {
-		if len(word) > 0 && col == colBody {
+	scanWords(text, buf[:0], func(word []byte) {
+		if col == colBody {
 			c.words++
 		}
-		if len(word) > 0 && !long && q.first[word[0]] {
-			st, ok := q.stems[string(word)]
-			if !ok {
-				st = porterStem(string(word))
-				q.stems[string(word)] = st
-			}
-			if i, ok := q.index[st]; ok {
-				c.tf[i][col]++
-				if col == colBody {
-					pending = append(pending, i)
-				}
+		if len(word) > maxWord || !q.first[word[0]] {
+			return
+		}
+		st, ok := q.stems[string(word)]
+		if !ok {
+			st = porterStem(string(word))
+			q.stems[string(word)] = st
+		}
+		if i, ok := q.index[st]; ok {
+			c.tf[i][col]++
+			if col == colBody {
+				pending = append(pending, i)
 			}
 		}
-		word, long = word[:0], false
-	}
-	for _, r := range text {
-		var piece string
-		switch {
-		case r < 0x80:
-			switch {
-			case 'a' <= r && r <= 'z', '0' <= r && r <= '9':
-			case 'A' <= r && r <= 'Z':
-				r += 'a' - 'A'
-			default:
-				end()
-				switch r {
-				case '?':
-					for _, i := range pending {
-						c.tf[i][colAsked]++
-					}
-					pending = pending[:0]
-				case '.', '!', '\n':
-					pending = pending[:0]
-				}
-				continue
+	}, func(r rune) {
+		switch r {
+		case '?':
+			for _, i := range pending {
+				c.tf[i][colAsked]++
 			}
-			if len(word) < cap(word) {
-				word = append(word, byte(r))
-			} else {
-				long = true
-			}
-			continue
-		case unicode.Is(unicode.Mn, r):
-			continue
-		case unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.Co, r):
-			piece = foldRune(r)
-		default:
-			end()
-			continue
+			pending = pending[:0]
+		case '.', '!', '\n':
+			pending = pending[:0]
 		}
-		if len(word)+len(piece) <= cap(word) {
-			word = append(word, piece...)
-		} else {
-			long = true
-		}
-	}
-	end()
+	})
 }
 
 // rankNotes scores the notes matching words (see the constants above).

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"strings"
 	"unicode"
 )
 
@@ -24,34 +23,46 @@ func ftsTerms(s string) []string {
 // ftsWords splits s into unicode61's words, folded but not yet stemmed.
 func ftsWords(s string) []string {
 	var out []string
-	var b strings.Builder
-	flush := func() {
-		if b.Len() > 0 {
-			out = append(out, b.String())
-			b.Reset()
-		}
-	}
+	scanWords(s, nil, func(w []byte) { out = append(out, string(w)) }, nil)
+	return out
+}
+
+// scanWords is the one tokenizer core of the index's words (FTS5's
+// unicode61 with its defaults, ported): it splits s into runs of letters,
+// digits and private-use characters, lower-cased and with Latin diacritics
+// removed (combining marks belong to the word and are dropped), and calls
+// word with each (w is buf reused: copy it to keep it) and sep, if set, with
+// each character between words.
+func scanWords(s string, buf []byte, word func(w []byte), sep func(r rune)) {
+	w := buf[:0]
 	for _, r := range s {
 		switch {
 		case r < 0x80:
 			switch {
 			case 'a' <= r && r <= 'z', '0' <= r && r <= '9':
-				b.WriteByte(byte(r))
+				w = append(w, byte(r))
+				continue
 			case 'A' <= r && r <= 'Z':
-				b.WriteByte(byte(r + 'a' - 'A'))
-			default:
-				flush()
+				w = append(w, byte(r+'a'-'A'))
+				continue
 			}
 		case unicode.Is(unicode.Mn, r):
-			// A combining mark is part of the word and removed with the diacritics.
+			continue
 		case unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.Co, r):
-			b.WriteString(foldRune(r))
-		default:
-			flush()
+			w = append(w, foldRune(r)...)
+			continue
+		}
+		if len(w) > 0 {
+			word(w)
+			w = w[:0]
+		}
+		if sep != nil {
+			sep(r)
 		}
 	}
-	flush()
-	return out
+	if len(w) > 0 {
+		word(w)
+	}
 }
 
 // foldRune lower-cases r and strips a Latin diacritic the way unicode61's
