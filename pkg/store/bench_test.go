@@ -52,7 +52,7 @@ func BenchmarkSearch(b *testing.B) {
 
 func benchSearch(b *testing.B, seed bool) {
 	s := benchStore(b)
-	s.seedRank = seed
+	s.seedMode(seed, 3)
 	f, err := os.Open(os.Getenv("ANAMNESIS_BENCH_QUERIES"))
 	if err != nil {
 		b.Skip("ANAMNESIS_BENCH_QUERIES not set")

@@ -57,10 +57,6 @@ const (
 	maxTerms     = 64
 )
 
-// TitleWeight is the title's BM25 weight in the reference-compatible ranking
-// (Store.seedRank): the seed weighs all columns 1, we weighed titles 3.
-const TitleWeight = 3.0
-
 // Search ranks notes against query (see rank.go; ties: most recently
 // updated), excluding superseded notes, and re-reads each hit from its file.
 func (s *Store) Search(ctx context.Context, query string, f Filter, k int) ([]*note.Note, error) {
@@ -91,7 +87,7 @@ func (s *Store) hits(ctx context.Context, query string, f Filter, k int) ([]hit,
 	if len(tokens) == 0 {
 		return nil, nil
 	}
-	if !s.seedRank {
+	if s.seedRank == nil {
 		var err error
 		if tokens, _, err = s.resolve(ctx, Words(query)); err != nil {
 			return nil, err
@@ -104,8 +100,8 @@ func (s *Store) hits(ctx context.Context, query string, f Filter, k int) ([]hit,
 	switch {
 	case len(p.ranked) == 0:
 		return s.broad(ctx, p.broad, f, k)
-	case s.seedRank:
-		return s.ranked(ctx, MatchExpr(p.ranked), f, k)
+	case s.seedRank != nil:
+		return s.seedRank(ctx, MatchExpr(p.ranked), f, k)
 	default:
 		return s.rankNotes(ctx, p, f, k)
 	}
@@ -148,17 +144,6 @@ func (s *Store) SearchMatches(ctx context.Context, query string, f Filter, k int
 		out[i] = h.Match
 	}
 	return out, nil
-}
-
-// ranked is the seed's query: BM25 over the terms (titles weighted), then recency.
-func (s *Store) ranked(ctx context.Context, match string, f Filter, k int) ([]hit, error) {
-	args := []any{match}
-	q := `SELECT ` + hitCols + ` FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
-		WHERE memories_fts MATCH ?` + f.matchWhere(&args) + `
-		AND m.id NOT IN (SELECT target FROM superseded)
-		ORDER BY bm25(memories_fts, 0, ?, 1, 1), m.updated_at DESC` + limitClause(k)
-	args = append(args, s.titleWeight)
-	return s.hitRows(ctx, q, args)
 }
 
 // broad answers a query whose every word is in a large part of the store,
@@ -239,7 +224,7 @@ type plan struct {
 // term_df, looked up with the index's own terms (ftsTerms), so no query
 // needs SQLite to tokenize.
 func (s *Store) prune(ctx context.Context, tokens []string) (plan, error) {
-	if !s.seedRank {
+	if s.seedRank == nil {
 		var kept []string
 		for _, t := range tokens {
 			if !stopWords[strings.ToLower(t)] {

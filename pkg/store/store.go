@@ -40,11 +40,10 @@ type Store struct {
 	memDir   string
 	localDir string
 	db       *sql.DB
-	// seedRank selects the reference-compatible ranking (FTS5's bm25 with
-	// titleWeight, no stop words); tests set it, with titleWeight 1, to check
-	// the seed's exact ranking.
-	seedRank    bool
-	titleWeight float64
+	// seedRank, set only by tests (seed_test.go), replaces our ranking with
+	// the reference-compatible one (and keeps stop words), which they
+	// compare ours with and check the seed's exact ranking by.
+	seedRank func(ctx context.Context, match string, f Filter, k int) ([]hit, error)
 	// rank is the tuning of our own ranking (defaultRank; the eval tests vary it).
 	rank rankParams
 	// setAside is where an unusable index was moved by Open, and why.
@@ -158,7 +157,7 @@ func openStore(ctx context.Context, home string, check, reader bool) (*Store, er
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{home: abs, memDir: layout.Home(abs).Memory(), localDir: layout.Home(abs).Local(), titleWeight: TitleWeight, rank: defaultRank, reader: reader}
+	s := &Store{home: abs, memDir: layout.Home(abs).Memory(), localDir: layout.Home(abs).Local(), rank: defaultRank, reader: reader}
 	// A home is private however it is made (SPEC 17): the first write or
 	// capture creates it as init does.
 	for _, d := range []string{abs, s.memDir, s.localDir} {

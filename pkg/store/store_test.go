@@ -112,7 +112,7 @@ func checkReferenceRanking(t *testing.T, exact bool) {
 	home := copyTree(t, refStore+"/store")
 	s := open(t, home)
 	if exact {
-		s.titleWeight, s.seedRank = 1, true
+		s.seedMode(true, 1)
 	}
 	f, err := os.Open(refStore + "/search.jsonl")
 	if err != nil {
@@ -886,7 +886,7 @@ func TestSearchMatchesIsSearchWithoutFiles(t *testing.T) {
 	}
 	queries = append(queries, struct{ Query, Project string }{common, ""})
 	for _, seed := range []bool{false, true} {
-		s.seedRank = seed
+		s.seedMode(seed, 3)
 		for i, q := range queries {
 			filter := Filter{Project: q.Project}
 			if i%3 == 0 {

@@ -64,7 +64,7 @@ func TestTuneRank(t *testing.T) {
 		cases = append(cases, c)
 	}
 	base := s.rank
-	s.seedRank = os.Getenv("ANAMNESIS_TUNE_SEED") != "" // the reference-compatible ranking, title weight 3
+	s.seedMode(os.Getenv("ANAMNESIS_TUNE_SEED") != "", 3) // the reference-compatible ranking, title weight 3
 	for _, kv := range strings.Fields(os.Getenv("ANAMNESIS_TUNE_BASE")) {
 		name, v, _ := strings.Cut(kv, "=")
 		x, _ := strconv.ParseFloat(v, 64)

@@ -59,7 +59,7 @@ func TestPrefixMatching(t *testing.T) {
 			t.Errorf("%q: got %q, want %q", q, got, want)
 		}
 	}
-	s.seedRank = true
+	s.seedMode(true, 3)
 	if hits, err := s.Search(ctx, "postgres", Filter{}, 3); err != nil || len(hits) != 0 {
 		t.Errorf("the reference-compatible ranking matched by prefix: %v %v", hits, err)
 	}
