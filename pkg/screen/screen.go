@@ -148,7 +148,7 @@ func Check(text string) string {
 		prose = codeRE.ReplaceAllString(text, " ")
 	}
 	lower := strings.ToLower(prose)
-	if anyHint(lower, []string{"<!--", "]:", "style", "hidden", "](", "\""}) {
+	if anyHint(lower, []string{"<!--", "]:", "style", "hidden", "]("}) {
 		for _, re := range r.markup {
 			for _, m := range re.FindAllStringSubmatch(prose, -1) {
 				if orders(m[len(m)-1]) {
@@ -157,22 +157,34 @@ func Check(text string) string {
 			}
 		}
 	}
-	if anyHint(lower, []string{"<|", "system", "instructions>", "<<", "[inst", "[/inst", "human:", "assistant:", "#", "turn>", "tool_", "function_", "admin", "developer", "operator", "role"}) {
+	if anyHint(lower, []string{"<|", "system", "instructions>", "<<", "[inst", "[/inst", "human:", "assistant:", "instruction", "turn>", "tool_", "function_", "admin", "developer", "operator", "role"}) {
 		for _, re := range r.roles {
 			if re.MatchString(prose) {
 				return Address
 			}
 		}
 	}
-	norm := normalize(prose)
-	if loc := r.vocative.FindStringIndex(norm); loc != nil && strings.TrimSpace(norm[loc[1]:]) != "" {
-		return Address
+	norm := normalize(text)
+	if anyHint(norm, agentHints) {
+		pnorm := norm
+		if prose != text {
+			pnorm = normalize(prose)
+		}
+		if loc := r.vocative.FindStringIndex(pnorm); loc != nil && strings.TrimSpace(pnorm[loc[1]:]) != "" {
+			return Address
+		}
+		if r.subject.MatchString(norm) {
+			return Address
+		}
 	}
-	if r.subject.MatchString(normalize(text)) {
-		return Address
-	}
-	return phrases(r, normalize(text), codeSpans(text))
+	return phrases(r, norm, codeSpans(norm))
 }
+
+// agentHints are substrings one of which every vocative and subject match
+// holds (the names of the agent): most notes name none, and skip both
+// regexps.
+var agentHints = []string{"assist", "agent", "claude", "copilot", "llm", "bot", " ai", "ai ", "ai:", "ki-", "asist", " ki ", "ии",
+	"асист", "ассист", "агент", "에이전트", "어시스턴트", "trợ lý", "アシスタント", "エージェント", "助手", "智能体", "代理", "asistan"}
 
 // phrases runs the phrase rules over normalized text. A match inside a code
 // span counts only where the sentence tells the reader to run it or the span
@@ -230,14 +242,13 @@ var (
 )
 
 // codeSpans returns the byte ranges of inline code spans and fenced blocks
-// in normalize(s)'s coordinates: normalize changes lengths, so the spans are
-// found again in the normalized text.
-func codeSpans(s string) [][2]int {
-	if !strings.Contains(s, "`") {
+// in normalized text (normalize changes lengths, so the spans are found in
+// the text the phrase rules read).
+func codeSpans(norm string) [][2]int {
+	if !strings.Contains(norm, "`") {
 		return nil
 	}
 	var out [][2]int
-	norm := normalize(s)
 	for _, loc := range codeRE.FindAllStringIndex(norm, -1) {
 		out = append(out, [2]int{loc[0], loc[1]})
 	}
@@ -429,7 +440,7 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"ignore", "disregard", "forget", "override", "bypass", "discard", "drop", "abandon", "aside", "throw out", "suspend"}, reason: Override, re: re(`\b(?:ignore|disregard|forget|override|bypass|discard|drop|abandon|set aside|put aside|throw out|suspend)\s+(?:(?:all|any|the rules from|rules from|each|every|of|the|your|my|these|those|its|their|previous|prior|above|earlier|preceding|former|original|initial|existing|system|safety|developer|current|other)\s+){1,4}` + instr + `\b`)},
 			{hints: []string{"ignore", "disregard", "forget", "override"}, reason: Override, re: re(`\b(?:ignore|disregard|forget|override)\s+(?:everything|anything|all)\s+(?:(?:you\s+)?(?:were|have been|was)\s+)?(?:told|said|given|instructed|above|before|previously)`)},
 			{hints: []string{"instructions", "rules", "policy", "directive", "prompt"}, reason: Override, re: re(`\b(?:new|updated|real|actual|true|secret|hidden)\s+(?:instructions|rules|policy|directive|system prompt)\s*:`)},
-			{hints: []string{"you"}, reason: Override, re: re(`\b(?:rules|instructions|prompt|guidelines|context|directives)\s+you\s+(?:were\s+)?(?:loaded|given|started|told|initiali[sz]ed|configured|booted)|\bwhatever\s+you\s+were\s+(?:started|given|told|loaded)\s+with\b`)},
+			{hints: []string{"rules you", "instructions you", "prompt you", "guidelines you", "context you", "directives you", "whatever you"}, reason: Override, re: re(`\b(?:rules|instructions|prompt|guidelines|context|directives)\s+you\s+(?:were\s+)?(?:loaded|given|started|told|initiali[sz]ed|configured|booted)|\bwhatever\s+you\s+were\s+(?:started|given|told|loaded)\s+with\b`)},
 			{hints: []string{"bother", "follow", "obey", "listen"}, reason: Override, re: re(`\b(?:don't|do not|no need to|never)\s+(?:bother\s+with|follow|obey|listen\s+to)\s+(?:what\s+)?(?:it|claude\.md|agents\.md|the\s+rules|your\s+(?:rules|instructions)|the\s+instructions|the\s+system\s+prompt)\b`)},
 			{hints: []string{"forget", "ignore", "disregard"}, reason: Override, re: re(`\b(?:forget|ignore|disregard)\s+what\s+(?:the\s+)?(?:[\w.-]+\s+)?(?:rules|instructions|claude\.md|agents\.md|guidelines|policy|policies|system prompt)\s+(?:says?|tells? you)`)},
 			{hints: []string{"ya no", "plus", "mais", "più", "nicht mehr", "больше не", "устарели", "無効", "无效", "失效"}, reason: Override, re: re(`(?:reglas|instrucciones|règles|consignes|instruções|regras|regole|istruzioni|regeln|anweisungen|vorgaben|systemprompt|system prompt|claude\.md|правила|инструкции)[^.\n]{0,50}?(?:ya no (?:aplican|valen|rigen)|ne (?:s'appliquent|valent|comptent) plus|não (?:valem|se aplicam) mais|non (?:valgono|si applicano) più|gelten[^.\n]{0,30}?nicht mehr|больше не действуют)|ne tiens plus compte des (?:consignes|règles|instructions)|(?:инструкции|правила|указания)[^.\n]{0,60}?устарели|(?:指示|ルール|命令|指令)[^。\n]{0,30}?(?:無効|无效|失效)`)},
@@ -441,8 +452,8 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"忽略", "无视", "無視", "忘记", "忘掉", "不要理会", "跳过", "忘れ"}, reason: Override, re: re(`(?:忽略|无视|無視|忘记|忘掉|不要理会|跳过).{0,12}(?:指令|指示|说明|提示|规则|命令)|(?:指令|指示|説明|ルール|命令).{0,12}(?:忽略|无视|無視|忘れ)`)},
 			// Hiding from the user.
 			{hints: []string{"tell", "inform", "mention", "reveal", "notify", "alert", "let", "show", "report", "disclos"}, reason: Conceal, re: re(`\b(?:do not|don't|dont|never|without)\s+(?:ever\s+)?(?:tell|telling|inform|informing|mention|mentioning|reveal|revealing|notify|notifying|alert|alerting|let|letting|report|reporting|disclose|disclosing|(?:show|showing)\s+(?:this|it|that|these|them)\b)[^.\n]{0,60}?\b(?:the\s+)?(?:user|human|operator|owner|developer|anyone|anybody)\b`)},
-			{hints: []string{"know", "find out", "notice"}, reason: Conceal, re: re(`\b(?:the\s+)?(?:user|human|owner|operator)\s+(?:doesn't|does not|don't|do not|shouldn't|should not|needn't|need not|must not|mustn't)\s+(?:need\s+to\s+)?(?:know|find out|notice|be told)\b`)},
-			{hints: []string{"reply", "answer", "response", "summary", "output", "chat"}, reason: Conceal, re: re(`\b(?:don't|do not|never)\s+(?:report|mention|disclose|include|note)\s+(?:it|this|that|them|any of this)\s+(?:in|to)\s+(?:your|the)\s+(?:reply|answer|response|summary|output|chat)`)},
+			{hints: []string{"need to know", "n't know", "not know", "find out", "notice", "be told"}, reason: Conceal, re: re(`\b(?:the\s+)?(?:user|human|owner|operator)\s+(?:doesn't|does not|don't|do not|shouldn't|should not|needn't|need not|must not|mustn't)\s+(?:need\s+to\s+)?(?:know|find out|notice|be told)\b`)},
+			{hints: []string{"report", "mention", "disclose", "include", "note"}, reason: Conceal, re: re(`\b(?:don't|do not|never)\s+(?:report|mention|disclose|include|note)\s+(?:it|this|that|them|any of this)\s+(?:in|to)\s+(?:your|the)\s+(?:reply|answer|response|summary|output|chat)`)},
 			{hints: []string{"asks"}, reason: Conceal, re: re(`\bif\s+(?:anyone|the user|the human|they|somebody|someone)\s+asks?\s+(?:whether|if|why|about)\b[^.\n]{0,80}?\b(?:say|tell them|answer|reply|deny)\b`)},
 			{hints: []string{"omit", "hide", "leave out", "conceal", "pretend", "say it was"}, reason: Conceal, imperative: true, re: re(`\b(?:omit|hide|leave out|conceal)\b[^.\n]{0,60}?\b(?:from|for|to)\s+the\s+(?:user|human|owner)\b|\bwhen\s+(?:summari[sz]ing|reporting|replying|answering)\b[^.\n]{0,60}?\b(?:omit|hide|leave out|say it was|pretend)\b`)},
 			{hints: []string{"пользовател", "用户", "ユーザー", "usuário", "usuario", "utilisateur", "utente", "사용자", "kullanıcı", "người dùng", "nutzer"}, reason: Conceal, re: re(`не\s+(?:сообщай|говори|рассказывай|упоминай)\s+(?:об\s+этом\s+)?пользовател\p{L}*|пользовател\p{L}*\s+(?:об\s+этом\s+)?не\s+(?:сообщай|говори|рассказывай)|(?:不要|别|不必)(?:告诉|通知|让)用户|ユーザーに(?:は)?(?:伝え|言わ|知らせ)(?:ないで|るな)|não\s+(?:mencione|diga|conte|informe)\s+ao\s+usuário|no\s+(?:se\s+lo\s+|le\s+)?(?:digas|menciones|comentes|cuentes)\s+(?:nada\s+)?al\s+usuario|ne\s+(?:dis|dites|mentionne|mentionnez|signale)\s+(?:rien\s+)?(?:pas\s+)?à\s+l'utilisateur|non\s+(?:dire|dirlo|menzionare)\s+(?:nulla\s+)?all'utente|사용자에게(?:는)?\s*(?:알리지|말하지|묻지)|kullanıcıya\s+söyleme|đừng\s+báo\s+cho\s+người\s+dùng|(?:dem|den)\s+(?:nutzer|benutzer)\s+(?:nicht|nichts)\s+(?:sagen|mitteilen|erzählen)`)},
@@ -455,23 +466,23 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"|"}, reason: DownloadExec, negatable: true, re: re(`\b` + fetch + `\b[^|\n]{0,300}\|\s*(?:` + shell + `)`)},
 			{hints: []string{"iex", "invoke-expression"}, reason: DownloadExec, negatable: true, re: re(`\b(?:iex|invoke-expression)\b\s*[(\s][^\n]{0,80}?(?:` + fetch + `|\.content)`)},
 			{hints: []string{"base64"}, reason: DownloadExec, negatable: true, re: re(`\bbase64\s+(?:-d|--decode|-D)\b[^\n]{0,60}\|\s*(?:` + shell + `)`)},
-			{hints: []string{"exec", "eval"}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|node|ruby|perl|php)\s+-[ce]\s[^\n]{0,200}?\b(?:exec|eval|system|instance_eval)\s*\(\s*[^\n]{0,120}?(?:urlopen|urllib|requests\.get|https?://|fetch\(|open-uri|net::http)`)},
-			{hints: []string{"exec", "eval"}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|node|ruby|perl|php|deno|bun)\s+-[ce]\s[^\n]{0,200}?(?:https?://|urlopen|requests\.get|require\(["']https?["']\))[^\n]{0,200}?\b(?:exec|eval|system)\b`)},
+			{hints: []string{"-c ", "-e "}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|node|ruby|perl|php)\s+-[ce]\s[^\n]{0,200}?\b(?:exec|eval|system|instance_eval)\s*\(\s*[^\n]{0,120}?(?:urlopen|urllib|requests\.get|https?://|fetch\(|open-uri|net::http)`)},
+			{hints: []string{"-c ", "-e "}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|node|ruby|perl|php|deno|bun)\s+-[ce]\s[^\n]{0,200}?(?:https?://|urlopen|requests\.get|require\(["']https?["']\))[^\n]{0,200}?\b(?:exec|eval|system)\b`)},
 			{hints: []string{"npx", "pipx", "uvx", "bunx", "dlx"}, reason: DownloadExec, negatable: true, re: re(`\b(?:npx|pipx\s+run|uvx|bunx|pnpm\s+dlx|yarn\s+dlx)\b[^\n]{0,60}?(?:https?://|git\+https?://|github:)`)},
 			{hints: []string{"\\x"}, reason: DownloadExec, re: re(`\b(?:printf|echo)\s+(?:-e\s+)?['"]?(?:\\x[0-9a-f]{2}){8,}[^|\n]*\|\s*(?:` + shell + `)`)},
-			{hints: []string{"eval"}, reason: DownloadExec, negatable: true, re: re(`\beval\s+["']?\$\(\s*` + fetch + `\b`)},
+			{hints: []string{"eval \"$(", "eval $(", "eval '$("}, reason: DownloadExec, negatable: true, re: re(`\beval\s+["']?\$\(\s*` + fetch + `\b`)},
 			{hints: []string{"powershell", "pwsh"}, reason: DownloadExec, negatable: true, re: re(`\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]{0,120}?\s-e(?:nc|ncodedcommand|c)?\s+[a-z0-9+/=]{20,}`)},
 			{hints: []string{"<("}, reason: DownloadExec, negatable: true, re: re(`\b(?:(?:ba|z)?sh|source|\.)\s+<\(\s*` + fetch + `\b`)},
 			{hints: []string{"$("}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|perl|ruby|node|(?:ba|z)?sh)\s+-[ce]\s+["']?\$\(\s*` + fetch + `\b`)},
 			// Sending data to an address.
 			{hints: []string{"send", "post", "upload", "exfiltrate", "forward", "transmit", "leak", "email", "submit", "pipe", "dump", "copy"}, reason: Exfiltrate, negatable: true, re: re(`\b(?:send|post|upload|exfiltrate|forward|transmit|leak|email|submit|pipe|dump|copy)\s+(?:(?:the|all|your|my|any|every|its|full|entire|contents? of|output of|values? of|a copy of|copies of|of|local|current)\s+){0,4}\x60?` + sens + `(?:[^.\n]|\.\S){0,80}?\b(?:to|at|into)\s+` + url)},
 			{hints: []string{"send", "post", "upload", "forward", "email"}, reason: Exfiltrate, negatable: true, re: re(sens + `(?:[^.\n]|\.\S){0,80}?\b(?:send|post|upload|forward|email)\s+(?:them|it|these|those|this)\b(?:[^.\n]|\.\S){0,60}?` + url)},
-			{hints: []string{"-t", "upload-file", "-f"}, reason: Exfiltrate, imperative: true, re: re(`\bcurl\b[^\n]{0,120}?(?:\s-t|--upload-file|\s-f\s+["']?\w+=@)\s*\S+[^\n]{0,40}?https?://`)},
+			{hints: []string{"curl"}, reason: Exfiltrate, imperative: true, re: re(`\bcurl\b[^\n]{0,120}?(?:\s-t|--upload-file|\s-f\s+["']?\w+=@)\s*\S+[^\n]{0,40}?https?://`)},
 			{hints: []string{"pastebin.com", "webhook.site", "requestbin", "pipedream", "transfer.sh", "pastebin", "paste.", "hastebin", "ngrok", "interact.sh", "oast", "burpcollaborator"}, reason: Exfiltrate, imperative: true, re: re(`\b(?:send|post|upload|forward|exfiltrate|pipe|mirror|copy|paste)\b[^\n]{0,120}?(?:webhook\.site|requestbin|pipedream\.net|transfer\.sh|pastebin\.com|paste\.ee|hastebin|ngrok(?:-free)?\.(?:io|app)|interact\.sh|\.oast\.|burpcollaborator)`)},
-			{hints: []string{"http", "://"}, reason: Exfiltrate, negatable: true, re: re(`(?:^|[^\p{L}])(?:envía|envia|envíe|envie|envoyez|envoie|envoyer|schick\p{L}*|sende|senden|lade\p{L}*|invia|inviare|manda|mande|sube|suba|отправ\p{L}*|загрузи)\s(?:[^\n]{0,80}?)(?:credenciales|credentials|claves?|chaves?|clés?|variables de entorno|umgebungsvariablen|variables d'environnement|variabili d'ambiente|variáveis de ambiente|переменные окружения|ключи|токены?|tokens?|secretos?|segredos?|geheimnisse|passw\p{L}*|contraseñas?|mots de passe|senhas?|пароли|~/\.ssh|\.aws|\.env\b|id_rsa|id_ed25519)[^\n]{0,80}?` + url)},
-			{hints: []string{"http"}, reason: Exfiltrate, re: re(`(?:~/\.ssh|\.aws|\.env|id_rsa|id_ed25519|環境変数|环境变量|密钥|秘密鍵|凭证|認証情報|トークン|令牌)[^\n]{0,60}?` + url + `[^\n]{0,30}?(?:送信|送って|送る|送付|发送|上传|上傳|傳送)|(?:送信|发送|上传|上傳|傳送)[^\n]{0,40}?(?:~/\.ssh|\.aws|\.env|id_rsa|环境变量|密钥|凭证|令牌)[^\n]{0,60}?` + url)},
+			{hints: []string{"envía", "envia", "envíe", "envie", "envoy", "envoie", "schick", "sende", "lade", "invia", "manda", "mande", "sube", "suba", "отправ", "загрузи"}, reason: Exfiltrate, negatable: true, re: re(`(?:^|[^\p{L}])(?:envía|envia|envíe|envie|envoyez|envoie|envoyer|schick\p{L}*|sende|senden|lade\p{L}*|invia|inviare|manda|mande|sube|suba|отправ\p{L}*|загрузи)\s(?:[^\n]{0,80}?)(?:credenciales|credentials|claves?|chaves?|clés?|variables de entorno|umgebungsvariablen|variables d'environnement|variabili d'ambiente|variáveis de ambiente|переменные окружения|ключи|токены?|tokens?|secretos?|segredos?|geheimnisse|passw\p{L}*|contraseñas?|mots de passe|senhas?|пароли|~/\.ssh|\.aws|\.env\b|id_rsa|id_ed25519)[^\n]{0,80}?` + url)},
+			{hints: []string{"送信", "送って", "送る", "送付", "发送", "上传", "上傳", "傳送"}, reason: Exfiltrate, re: re(`(?:~/\.ssh|\.aws|\.env|id_rsa|id_ed25519|環境変数|环境变量|密钥|秘密鍵|凭证|認証情報|トークン|令牌)[^\n]{0,60}?` + url + `[^\n]{0,30}?(?:送信|送って|送る|送付|发送|上传|上傳|傳送)|(?:送信|发送|上传|上傳|傳送)[^\n]{0,40}?(?:~/\.ssh|\.aws|\.env|id_rsa|环境变量|密钥|凭证|令牌)[^\n]{0,60}?` + url)},
 			{hints: []string{"curl"}, reason: Exfiltrate, negatable: true, re: re(`\bcurl\b[^\n]{0,200}(?:-d|--data(?:-binary|-raw|-urlencode)?|-f|--form|-t|--upload-file)\s*["']?[^\s"']*@?(?:~|\$home|\$\{home\})?[^\s"']*(?:\.ssh|\.aws|\.env\b|credentials|id_rsa|id_ed25519|\.netrc|\.npmrc|\.git-credentials|/etc/shadow|\$\((?:env|printenv|cat)\b)`)},
-			{hints: []string{"nslookup", "dig ", "host ", "ping"}, reason: Exfiltrate, re: re(`\b(?:nslookup|dig|host|ping)\b[^\n]{0,20}?\$\(\s*(?:cat|env|printenv|echo|base64)\b`)},
+			{hints: []string{"$("}, reason: Exfiltrate, re: re(`\b(?:nslookup|dig|host|ping)\b[^\n]{0,20}?\$\(\s*(?:cat|env|printenv|echo|base64)\b`)},
 			{hints: []string{"add -f", "add --force"}, reason: Exfiltrate, re: re(`\bgit\s+add\s+(?:-f|--force)\b[^\n]{0,40}?(?:\.env\b|\.ssh|id_rsa|id_ed25519|credentials|\.netrc|\.npmrc|secrets?)`)},
 			{hints: []string{"gist"}, reason: Exfiltrate, re: re(`\bgh\s+gist\s+create\b[^\n]{0,60}?(?:\.ssh|\.aws|\.env\b|id_rsa|id_ed25519|credentials|\.netrc|\.npmrc|history)`)},
 			{hints: []string{"send", "post", "upload", "paste", "email", "forward"}, reason: Exfiltrate, imperative: true, re: re(`\b(?:send|post|upload|paste|email|forward|share)\s+(?:[\w'’-]+\s+){0,5}?` + sens + `(?:[^.\n]|\.\S){0,80}?\b(?:to|at|into|on)\s+` + url)},
@@ -479,11 +490,11 @@ var rules = sync.OnceValue(func() ruleSet {
 			// Changing the agent's hooks, permissions or credentials.
 			{hints: []string{"bypasspermissions", "dangerously", "bash(*)", "tool"}, reason: AgentConfig, re: re(`bypasspermissions|dangerously-?skip-?permissions|\bbash\(\*\)|allow(?:ed)?\s*tools?\s*[:=]\s*\*`), imperative: true},
 			{hints: []string{".claude", "settings", "hook", "tool", "prompt", "permission", "mode", "approve", "mcp"}, reason: AgentConfig, re: re(`\.claude/|\.claude\.json|\bauto-?approve|\bmcp\s+servers?\b|settings(?:\.local)?\.json|\bpre-?tool-?use\b|\bpost-?tool-?use\b|\buser-?prompt-?submit\b|\b(?:anamnesis|claude|agent)\s+hooks?\b|\bsession-?(?:start|end)\s+hook|\bpermission\s*(?:mode|prompts?)\b|\bdefault-?mode\b`), imperative: true},
-			{hints: []string{"authorized_keys", "credential", "credentials", "hookspath", ".git/hooks", "rc", "profile", "no-verify", ".netrc", ".git-credentials", ".npmrc", ".pypirc", "sudoers", "secret", "github_token"}, reason: AgentConfig, re: re(`authorized_keys|credential\.helper|\.aws/credentials|/credentials\b|core\.hookspath|\.git/hooks\b|~/\.(?:bashrc|zshrc|profile|bash_profile)\b|--no-verify\b|\.netrc\b|\.git-credentials|\.npmrc\b|\.pypirc\b|\bsudoers\b|\b(?:repo|repository|ci|github|actions|org)\s+secrets?\b|\bgithub_token\b`), imperative: true},
+			{hints: []string{"authorized_keys", "credential", "credentials", "hookspath", ".git/hooks", "bashrc", "zshrc", ".profile", "bash_profile", "no-verify", ".netrc", ".git-credentials", ".npmrc", ".pypirc", "sudoers", "secret", "github_token"}, reason: AgentConfig, re: re(`authorized_keys|credential\.helper|\.aws/credentials|/credentials\b|core\.hookspath|\.git/hooks\b|~/\.(?:bashrc|zshrc|profile|bash_profile)\b|--no-verify\b|\.netrc\b|\.git-credentials|\.npmrc\b|\.pypirc\b|\bsudoers\b|\b(?:repo|repository|ci|github|actions|org)\s+secrets?\b|\bgithub_token\b`), imperative: true},
 			{hints: []string{"permission", "approval", "authori", "consent"}, reason: Address, re: re(`\byou\s+(?:have|'ve got|are given|were given|now have|got)\s+(?:(?:my|full|standing|explicit|the\s+user's|blanket)\s+){0,2}(?:permission|approval|authori[sz]ation|consent)\b`)},
-			{hints: []string{"user", "usuario", "usuário", "utilisateur"}, reason: Address, re: re(`\b(?:the\s+)?(?:user|owner|human)\s+(?:has\s+)?already\s+(?:approved|authori[sz]ed|agreed|consented|signed off|okayed|confirmed)|\bel usuario ya (?:lo )?(?:autoriz|aprob)\p{L}*|\bo usuário já (?:autorizou|aprovou)|\bl'utilisateur a déjà (?:validé|approuvé|autorisé)`)},
-			{hints: []string{"ask", "confirm", "check", "bother"}, reason: Address, re: re(`\b(?:don't|do not|no)\s+(?:need\s+to\s+)?(?:ask|confirm\s+with|check\s+with|bother)\s+(?:the\s+)?(?:user|owner|human)\b|\b(?:you\s+)?(?:don't|do not|no)\s+need\s+to\s+(?:ask|confirm|check)\s+(?:again|first)\b`)},
-			{hints: []string{"red", "pen", "security", "sanction", "authori"}, reason: Address, re: re(`\b(?:authori[sz]ed|sanctioned|approved|official)\s+(?:red[- ]team|penetration|pen[- ]?test|security)\s+(?:exercise|test|engagement|audit|drill)|\bexercice de sécurité autorisé|承認済みの(?:ペネトレーション|侵入)テスト`)},
+			{hints: []string{"already", "usuario ya", "usuário já", "déjà"}, reason: Address, re: re(`\b(?:the\s+)?(?:user|owner|human)\s+(?:has\s+)?already\s+(?:approved|authori[sz]ed|agreed|consented|signed off|okayed|confirmed)|\bel usuario ya (?:lo )?(?:autoriz|aprob)\p{L}*|\bo usuário já (?:autorizou|aprovou)|\bl'utilisateur a déjà (?:validé|approuvé|autorisé)`)},
+			{hints: []string{"ask the", "ask user", "ask owner", "ask human", "ask again", "ask first", "confirm with", "check with", "bother", "check again", "check first", "confirm again", "confirm first"}, reason: Address, re: re(`\b(?:don't|do not|no)\s+(?:need\s+to\s+)?(?:ask|confirm\s+with|check\s+with|bother)\s+(?:the\s+)?(?:user|owner|human)\b|\b(?:you\s+)?(?:don't|do not|no)\s+need\s+to\s+(?:ask|confirm|check)\s+(?:again|first)\b`)},
+			{hints: []string{"sanction", "authori", "approved", "official", "sécurité autorisé", "承認済み"}, reason: Address, re: re(`\b(?:authori[sz]ed|sanctioned|approved|official)\s+(?:red[- ]team|penetration|pen[- ]?test|security)\s+(?:exercise|test|engagement|audit|drill)|\bexercice de sécurité autorisé|承認済みの(?:ペネトレーション|侵入)テスト`)},
 			{hints: []string{"pre-", "precleared", "preapproved"}, reason: Address, re: re(`\bpre-?(?:cleared|approved|authori[sz]ed)\b[^.\n]{0,80}?\bfor\s+(?:all\s+)?(?:future\s+sessions|you|the\s+(?:assistant|agent)|agents)`)},
 			{hints: []string{"count as", "same authority", "precedence", "priority"}, reason: Override, re: re(`\bcounts?\s+as\s+(?:coming\s+from|instructions\s+from|messages\s+from)\s+the\s+user|\bwith\s+the\s+same\s+authority\s+as\s+the\s+user|\b(?:higher|more)\s+priority\s+than\s+(?:the\s+)?(?:user|system|your|claude\.md|instructions)|\btakes?\s+precedence\s+over\s+(?:the\s+)?(?:user|system prompt|your|claude\.md|instructions)`)},
 			{hints: []string{"permission", "permiso", "permissão", "確認", "确认", "rückfrage"}, reason: Address, re: re(`\btu as la permission\b|\bvous avez la permission\b|\btienes permiso\b|\bvocê tem permissão\b|確認なしで|无需确认|不用确认|\bohne\s+rückfrage\b`)},

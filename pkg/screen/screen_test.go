@@ -157,3 +157,15 @@ func BenchmarkCheck(b *testing.B) {
 		Check(s)
 	}
 }
+
+// BenchmarkCheckSessionNote screens a captured session's note, which every
+// capture and every reindex of a screened note does.
+func BenchmarkCheckSessionNote(b *testing.B) {
+	text := "Add a health check endpoint to the quotes API\n**Ask:** Add a health check endpoint to the quotes API\n" +
+		"**Outcome:** Added GET /health in src/health.ts; it returns {ok: true} for the load balancer.\n" +
+		"**Files touched (1):** src/health.ts\n**Commands run:**\n- `git log --oneline -1`\n- `npm test -- --filter health`"
+	Check(text)
+	for b.Loop() {
+		Check(text)
+	}
+}
