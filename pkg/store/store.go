@@ -169,7 +169,7 @@ func openStore(ctx context.Context, home string, check, reader bool) (*Store, er
 	// the default umask) is closed on the next write: with the home 0700,
 	// nothing under it is reachable by another local user.
 	if fi, err := os.Stat(abs); err == nil && !reader && fi.Mode().Perm()&0o077 != 0 {
-		_ = os.Chmod(abs, fi.Mode().Perm()&0o700)
+		_ = os.Chmod(abs, layout.DirMode)
 	}
 	gi := filepath.Join(s.memDir, ".gitignore")
 	if _, err := os.Stat(gi); errors.Is(err, fs.ErrNotExist) {
