@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
@@ -107,7 +108,62 @@ func savePlan(home string, sv *saved) error {
 	if err := atomicfile.Write(filepath.Join(plansDir(home), sv.ID+".json"), append(data, '\n'), layout.FileMode); err != nil {
 		return fmt.Errorf("saving the plan: %w", err)
 	}
-	return atomicfile.Write(currentPath(home, sv.Command, sv.Inputs), []byte(sv.ID), layout.FileMode)
+	if err := atomicfile.Write(currentPath(home, sv.Command, sv.Inputs), []byte(sv.ID), layout.FileMode); err != nil {
+		return err
+	}
+	prunePlans(home, sv.ID, time.Now())
+	return nil
+}
+
+// planAge is how long an unapplied plan is kept: a preview nobody applied
+// within it is not one anybody remembers seeing.
+const planAge = 30 * 24 * time.Hour
+
+// prunePlans removes, when a new plan (keep) is saved, the plans already
+// applied (applying one uses it up), those older than planAge, and the
+// current-plan pointers left naming a plan that is gone, so state/plans
+// holds what could still be applied and no more. Best effort: a file it
+// cannot read or remove stays for the next save.
+func prunePlans(home, keep string, now time.Time) {
+	dir := plansDir(home)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	var pointers []string
+	for _, de := range entries {
+		name := de.Name()
+		if strings.HasPrefix(name, "current-") {
+			pointers = append(pointers, name)
+			continue
+		}
+		id, ok := strings.CutSuffix(name, ".json")
+		if !ok || !planIDRe.MatchString(id) || id == keep {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		var sv saved
+		old := false
+		if fi, err := de.Info(); err == nil && now.Sub(fi.ModTime()) > planAge {
+			old = true
+		}
+		if old || json.Unmarshal(data, &sv) == nil && sv.Applied != "" {
+			os.Remove(p)
+		}
+	}
+	for _, name := range pointers {
+		id, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(dir, strings.TrimSpace(string(id))+".json")); errors.Is(err, os.ErrNotExist) {
+			os.Remove(filepath.Join(dir, name))
+		}
+	}
 }
 
 // loadPlan reads the saved plan id of command.
@@ -117,7 +173,7 @@ func loadPlan(home, command, id string) (*saved, error) {
 	}
 	data, err := os.ReadFile(filepath.Join(plansDir(home), id+".json"))
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("no saved plan %s", id)
+		return nil, fmt.Errorf("no saved plan %s (applied plans, and plans over %d days old, are removed when a new plan is saved)", id, int(planAge.Hours()/24))
 	}
 	if err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -176,5 +177,52 @@ func TestApplyWithoutGit(t *testing.T) {
 	}
 	if _, err := os.Stat(journalPath(s.Home())); err == nil {
 		t.Error("a journal was left")
+	}
+}
+
+// Saving a plan prunes the plans already applied and those older than
+// planAge, with the current-plan pointers naming them; a recent unapplied
+// plan stays and can still be applied by id.
+func TestSavedPlansArePruned(t *testing.T) {
+	home := t.TempDir()
+	save := func(inputs string) *saved {
+		t.Helper()
+		sv := &saved{Command: "reflect", Inputs: inputs, Reflect: []ReflectPlan{{Project: inputs}}}
+		if err := savePlan(home, sv); err != nil {
+			t.Fatal(err)
+		}
+		return sv
+	}
+	applied, old, recent := save("a"), save("b"), save("c")
+	markApplied(home, applied.ID)
+	past := time.Now().Add(-planAge - time.Hour)
+	os.Chtimes(filepath.Join(plansDir(home), old.ID+".json"), past, past)
+	if _, err := os.Stat(filepath.Join(plansDir(home), old.ID+".json")); err != nil {
+		t.Fatal("the old plan is gone before the next save:", err)
+	}
+	fresh := save("d")
+	entries, _ := os.ReadDir(plansDir(home))
+	var names []string
+	for _, de := range entries {
+		names = append(names, de.Name())
+	}
+	for _, gone := range []*saved{applied, old} {
+		if _, err := os.Stat(filepath.Join(plansDir(home), gone.ID+".json")); !os.IsNotExist(err) {
+			t.Errorf("plan %s (inputs %s) was kept: %v", gone.ID, gone.Inputs, names)
+		}
+	}
+	if _, err := os.Stat(currentPath(home, "reflect", "b")); !os.IsNotExist(err) {
+		t.Errorf("the pointer to the pruned plan was kept: %v", names)
+	}
+	for _, kept := range []*saved{recent, fresh} {
+		if sv, err := loadPlan(home, "reflect", kept.ID); err != nil || currentPlan(home, "reflect", kept.Inputs) == nil {
+			t.Errorf("plan %s (inputs %s) was pruned: %v %v", kept.ID, kept.Inputs, sv, err)
+		}
+	}
+	if len(names) != 4 { // two plans, two pointers
+		t.Errorf("state/plans holds %v", names)
+	}
+	if _, err := loadPlan(home, "reflect", old.ID); err == nil || !strings.Contains(err.Error(), "removed") {
+		t.Errorf("loading a pruned plan: %v", err)
 	}
 }
