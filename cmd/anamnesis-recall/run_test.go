@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -60,11 +61,18 @@ func (f *fixture) payload(session, prompt string) string {
 	return string(b)
 }
 
+// recall runs the hook as Claude Code does: the real binary (TestMain puts
+// it on PATH), one process per prompt. In process, the index the hook leaves
+// open (it never closes its reader: the process ends right after printing)
+// would stay open at the test's cleanup, and Windows refuses to remove an
+// open file.
 func (f *fixture) recall(t *testing.T, stdin string, args ...string) string {
 	t.Helper()
 	var out, errb bytes.Buffer
-	if err := run(context.Background(), append([]string{"--home", f.home}, args...), strings.NewReader(stdin), &out, &errb); err != nil {
-		t.Fatalf("run returned %v: hooks fail open", err)
+	cmd := exec.Command("anamnesis-recall", append([]string{"--home", f.home}, args...)...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = strings.NewReader(stdin), &out, &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("anamnesis-recall: %v (hooks fail open)\n%s", err, errb.String())
 	}
 	return out.String()
 }

@@ -39,15 +39,12 @@ echo "--- GOOS=windows go test under Wine"
 # (cmd/anamnesis-capture, pkg/dashboard, pkg/project), the go command
 # (cmd/anamnesis-inject, cmd/anamnesis-mcp and pkg/deps build binaries or
 # list packages) or a POSIX sh (cmd/anamnesis's scripts), none of which a
-# Wine prefix has; cmd/anamnesis-recall (its run leaves the index open on
-# purpose, the process ending right after it prints; its tests call run in
-# process, so their temp dir's index.db is still open at cleanup, which
-# Windows refuses: 7 tests fail there on cleanup alone);
+# Wine prefix has;
 # pkg/store and pkg/eval for time: under Wine pkg/store's
 # TestFullReindexRestoresIndexes alone ran over 6 minutes (the package
 # passed once in 400 s) and pkg/eval takes 4 minutes.
 if [ $# -eq 0 ]; then
-	set -- ./cmd/anamnesis-dashboard ./cmd/anamnesis-model ./cmd/anamnesis-sync \
+	set -- ./cmd/anamnesis-dashboard ./cmd/anamnesis-model ./cmd/anamnesis-recall ./cmd/anamnesis-sync \
 		./pkg/atomicfile ./pkg/bin ./pkg/blockcache ./pkg/cli ./pkg/config \
 		./pkg/gitsync ./pkg/hook ./pkg/inject ./pkg/input ./pkg/lifecycle ./pkg/model/... \
 		./pkg/native ./pkg/note ./pkg/recall ./pkg/redact/... ./pkg/scrub ./pkg/session \
