@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/screen"
@@ -129,14 +130,22 @@ type browseData struct {
 	MoreURL                     string
 	K                           int
 	Projects, Machines, Tags    []kv
+	Teams                       []string // the teams this home joined, for the team filter
 	Filtered                    bool
 	Err                         string
 }
 
 // filterFrom reads the filter fields of a browse or API request.
 func filterFrom(q url.Values) (store.Filter, error) {
+	// Team notes are shown with the personal ones (SPEC 18); team narrows to one team.
 	f := store.Filter{Project: strings.TrimSpace(q.Get("project")), Type: q.Get("type"), Scope: q.Get("scope"),
-		Machine: strings.TrimSpace(q.Get("machine")), Prov: q.Get("prov"), Tag: strings.TrimSpace(q.Get("tag"))}
+		Machine: strings.TrimSpace(q.Get("machine")), Prov: q.Get("prov"), Tag: strings.TrimSpace(q.Get("tag")),
+		Team: q.Get("team"), Teams: true}
+	if f.Team != "" {
+		if err := config.CheckTeamName(f.Team); err != nil {
+			return f, err
+		}
+	}
 	if f.Type != "" && !slices.Contains(note.Types, f.Type) {
 		return f, fmt.Errorf("unknown type %q", f.Type)
 	}
@@ -185,6 +194,7 @@ func browseURL(q string, f store.Filter, extra ...string) string {
 	set("machine", f.Machine)
 	set("prov", f.Prov)
 	set("tag", f.Tag)
+	set("team", f.Team)
 	for i := 0; i+1 < len(extra); i += 2 {
 		set(extra[i], extra[i+1])
 	}
@@ -202,10 +212,11 @@ func (s *Server) browse(w http.ResponseWriter, r *http.Request) {
 	d := browseData{Q: strings.TrimSpace(qv.Get("q")), F: f}
 	if ferr != nil {
 		d.Err = ferr.Error()
-		f = store.Filter{}
+		f = store.Filter{Teams: true}
 		d.F = f
 	}
-	d.Filtered = f != (store.Filter{})
+	d.Filtered = f != (store.Filter{Teams: true})
+	d.Teams = s.teamNames()
 	fc, err := s.facetsFor(ctx)
 	if err != nil {
 		s.fail(w, r, http.StatusInternalServerError, err.Error())
@@ -226,7 +237,7 @@ func (s *Server) browse(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		for _, h := range hits {
-			d.Rows = append(d.Rows, row{Note: h.Note, TitleHL: marked(h.TitleHL), Snippet: marked(plainText(h.Snippet))})
+			d.Rows = append(d.Rows, row{Note: s.withAuthor(ctx, h.Note), TitleHL: marked(h.TitleHL), Snippet: marked(plainText(h.Snippet))})
 		}
 		d.Total = len(hits)
 		if len(hits) == d.K && d.K < 100 {
@@ -259,7 +270,7 @@ func (s *Server) browse(w http.ResponseWriter, r *http.Request) {
 		pos = 0
 	}
 	for _, n := range notes {
-		d.Rows = append(d.Rows, row{Note: n, TitleHL: template.HTML(template.HTMLEscapeString(n.Title)), Superseded: fc.superseded[n.ID]})
+		d.Rows = append(d.Rows, row{Note: s.withAuthor(ctx, n), TitleHL: template.HTML(template.HTMLEscapeString(n.Title)), Superseded: fc.superseded[n.ID]})
 	}
 	if len(notes) > 0 {
 		d.From, d.To = pos+1, pos+len(notes)
@@ -293,6 +304,8 @@ type noteData struct {
 	// Held says why the screen holds the note ("" when it does not): the
 	// page then shows its text as stored, not rendered, and a Release button.
 	Held string
+	// Teams this home joined: a personal note can be shared with one.
+	Teams []string
 }
 
 // pathID reads and validates the {id} of a note URL; it answers 400 itself.
@@ -362,7 +375,7 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 	rel, _ := filepath.Rel(s.store.Home(), path)
 	d := noteData{Note: n, Body: s.markdown(n.Body), Rel: filepath.ToSlash(rel), Abs: path,
 		Supersedes: s.refs(r.Context(), n.Supersedes), SupersededBy: s.refs(r.Context(), by), Extra: n.ExtraKeys(),
-		InGit: n.Scope == note.Portable && s.git().ok()}
+		InGit: n.Scope == note.Portable && n.Team == "" && s.git().ok(), Teams: s.teamNames()}
 	if screen.Held(n.Tags) {
 		// Rendered markup could hide what the screen found: show the text.
 		d.Held, d.Body = screen.Describe(screen.Reason(n.Tags)), ""

@@ -175,7 +175,7 @@ type page struct {
 	Data     any
 }
 
-var pageNames = []string{"overview", "browse", "note", "edit", "delete", "history", "commit", "fleet", "maintenance", "injections", "error"}
+var pageNames = []string{"overview", "browse", "note", "edit", "delete", "history", "commit", "fleet", "maintenance", "injections", "teams", "error"}
 
 func (s *Server) loadTemplates() error {
 	s.pages = map[string]*template.Template{}
