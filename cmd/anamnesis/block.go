@@ -54,7 +54,13 @@ func runBlock(ctx context.Context, e *env, args []string) error {
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	s, _, err := c.openWith(ctx, e, store.OpenReader)
+	// What another writer changed is read into the index first
+	// (inject.CatchUp), which needs a writer; otherwise a reader will do.
+	opener := store.OpenReader
+	if blockcache.Drifted(cfg.Home, blockcache.Key{Project: key, K: *k, Budget: budget}).Any() {
+		opener = store.Open
+	}
+	s, _, err := c.openWith(ctx, e, opener)
 	if err != nil {
 		if timeout > 0 && errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			// Rebuilding a large index (a new schema, a deleted index.db)
@@ -74,6 +80,9 @@ func runBlock(ctx context.Context, e *env, args []string) error {
 		// Computed for one session: what it shows is recorded in the
 		// session's state (for recall) instead of the block cache.
 		var mark int64
+		if err := inject.CatchUp(ctx, s, blockcache.Key{Project: key, K: *k, Budget: budget}); err != nil {
+			fmt.Fprintf(e.stderr, "anamnesis: %v\n", err)
+		}
 		if mark, err = s.Watermark(ctx); err != nil {
 			return err
 		}

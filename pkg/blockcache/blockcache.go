@@ -15,15 +15,21 @@
 //     reader saw before either write.
 //   - A cached block records the global stamp and its project's stamp read
 //     BEFORE the block was computed, and the state (size, modification
-//     time, inode and change time) of the executable that rendered it, of
-//     every note file the block was read from, and of the note directories
-//     (so a note another writer adds, deletes or replaces by rename, as the
-//     reference, git pull or an editor do, is seen without any stamp).
-//     Bump records the directories' state each write of ours leaves; a
-//     block whose directories changed only by that is still valid for the
-//     projects the write did not touch. It is printed only if all of these still match and its
-//     checksum holds; otherwise the block is computed from the index as
-//     without a cache and saved.
+//     time, inode and change time) of the executable that rendered it and
+//     of every note file the block was read from.
+//   - The note directories (the type directories of memory/ and local/)
+//     have a recorded state too, "the index reflects them as they were
+//     then": any note file created, deleted or renamed in one, by any
+//     writer (the reference, git pull, a hand edit, an editor that saves
+//     by rename), changes the directory's state. A reindex or a refresh
+//     of the directories records the state it read them in (Synced); a
+//     write of ours records the state it leaves, but only for a directory
+//     that was as recorded before the write (Bump), so another writer's
+//     change is never covered by ours.
+//   - A block is printed only if all of these still match, the recorded
+//     directory state is the directories' state now, and its checksum
+//     holds; otherwise the block is computed from the index as without a
+//     cache, after refreshing what changed (Drifted says what) and saved.
 //
 // So a write in one project leaves the other projects' blocks valid, a
 // global change invalidates all of them, a hand edit of a shown note is
@@ -54,7 +60,7 @@ import (
 const Global = "global"
 
 // magic starts every cache file; a new layout gets a new number.
-const magic = "anamnesis inject cache 3"
+const magic = "anamnesis inject cache 4"
 
 // Key names one cached block.
 type Key struct {
@@ -82,12 +88,13 @@ func blockPath(home string, k Key) string {
 }
 
 // Bump gives each project's stamp (Global's when projects include it, since
-// that invalidates every block) a fresh value. The store calls it after
-// committing a write; a missing home is not an error.
-func Bump(home string, projects ...string) error {
-	if len(projects) == 0 {
-		return nil
-	}
+// that invalidates every block) a fresh value, then records the state of
+// the note directories this write left for each directory whose state
+// before the write (before, from Dirs; "" for none) was the recorded one:
+// a directory another writer changed stays unrecorded until a refresh
+// reads it. The store calls it after committing a write; a missing home
+// is not an error.
+func Bump(home, before string, projects ...string) error {
 	for _, p := range projects {
 		if p == Global {
 			projects = []string{Global}
@@ -100,14 +107,90 @@ func Bump(home string, projects ...string) error {
 			errs = append(errs, err)
 		}
 	}
-	// The note directories as this write left them: a block saved before
-	// it stays valid for the projects it did not touch. A change by another
-	// writer before this one was seen by the store (a rebuild bumps Global).
-	if err := atomicfile.Write(oursPath(home), []byte(dirState(home)), layout.FileMode); err != nil {
-		errs = append(errs, err)
+	if before != "" {
+		rec := strings.Split(recorded(home), ";")
+		pre := strings.Split(before, ";")
+		now := strings.Split(Dirs(home), ";")
+		if len(rec) == len(now) && len(pre) == len(now) {
+			for i := range rec {
+				if rec[i] == pre[i] {
+					rec[i] = now[i]
+				}
+			}
+			errs = append(errs, record(home, strings.Join(rec, ";")))
+		}
 	}
 	return errors.Join(errs...)
 }
+
+// Synced records that the index reflects the note directories as they
+// were in state (Dirs, taken before they were read): a reindex or a
+// refresh of every directory whose state was not the recorded one calls
+// it after its commit, and after bumping what it changed.
+func Synced(home, state string) error { return record(home, state) }
+
+func record(home, state string) error {
+	return atomicfile.Write(recordPath(home), []byte(state), layout.FileMode)
+}
+
+// recorded is the recorded directory state ("" when none: every directory
+// then counts as changed).
+func recorded(home string) string {
+	b, _ := os.ReadFile(recordPath(home))
+	return string(b)
+}
+
+func recordPath(home string) string { return filepath.Join(dir(home), "stamps", "dirs") }
+
+// Drift is what the index may not reflect for one key: the note
+// directories whose state is not the recorded one, and the files its
+// saved block was read from that changed since.
+type Drift struct {
+	State string   // the directories' state now (Dirs); Synced takes it once they are refreshed
+	Dirs  []string // directories to read again
+	Files []string // files to read again, whatever their size and modification time say
+}
+
+// Drifted says what changed for key since the index last reflected the
+// note directories and since key's block was saved.
+func Drifted(home string, key Key) Drift {
+	d := Drift{State: Dirs(home)}
+	rec := strings.Split(recorded(home), ";")
+	dirs := noteDirs(home)
+	for i, s := range strings.Split(d.State, ";")[:len(dirs)] {
+		if i >= len(rec) || rec[i] != s {
+			d.Dirs = append(d.Dirs, dirs[i])
+		}
+	}
+	data, err := os.ReadFile(blockPath(home, key))
+	if err != nil {
+		return d
+	}
+	head, _, _ := strings.Cut(string(data), "\nblock ")
+	for _, l := range strings.Split(head, "\n") {
+		f, ok := strings.CutPrefix(l, "file ")
+		if !ok {
+			continue
+		}
+		parts := strings.SplitN(f, " ", 4)
+		if len(parts) != 4 {
+			continue
+		}
+		p, err := strconv.Unquote(parts[3])
+		if err != nil {
+			continue
+		}
+		var now Entry
+		now.Track(p)
+		if now.files[0] != f {
+			d.Files = append(d.Files, p)
+		}
+	}
+	return d
+}
+
+// Any reports whether anything drifted.
+func (d Drift) Any() bool { return len(d.Dirs) > 0 || len(d.Files) > 0 }
 
 func newStamp(home, project string) (string, error) {
 	var b [16]byte
@@ -147,7 +230,6 @@ type Entry struct {
 	home          string
 	key           Key
 	global, local string
-	dirs          string   // the note directories' state (dirState)
 	files         []string // "size mtime sys quoted-path"
 	block         Block    // what Cached found
 	err           error
@@ -165,13 +247,13 @@ func Open(home string, key Key) *Entry {
 		var exe string
 		exe, e.err = os.Executable()
 		e.Track(exe)
-		e.dirs = dirState(home)
 	}
 	return e
 }
 
-// dirState is the state of the note directories, one fileID each.
-func dirState(home string) string {
+// Dirs is the state of the note directories, one fileID each, each
+// followed by ";". Six stats, whatever the store's size.
+func Dirs(home string) string {
 	var b strings.Builder
 	for _, d := range noteDirs(home) {
 		id := "-1 0 -"
@@ -182,8 +264,6 @@ func dirState(home string) string {
 	}
 	return b.String()
 }
-
-func oursPath(home string) string { return filepath.Join(dir(home), "stamps", "dirs") }
 
 // fileID is what a file's or directory's state is compared by: size and
 // modification time, and where the system has them the inode and the
@@ -227,7 +307,6 @@ func (e *Entry) header() string {
 	b.WriteString(magic + "\n")
 	fmt.Fprintf(&b, "key %q %d %d\n", e.key.Project, e.key.K, e.key.Budget)
 	b.WriteString("stamp " + e.global + " " + e.local + "\n")
-	b.WriteString("dirs " + e.dirs + "\n")
 	fmt.Fprintf(&b, "mark %d\n", e.block.Mark)
 	b.WriteString("ids " + strings.Join(e.block.IDs, " ") + "\n")
 	for _, f := range e.files {
@@ -278,18 +357,13 @@ func (e *Entry) parse(s string) (string, bool) {
 		return "", false
 	}
 	lines := strings.Split(strings.TrimSuffix(head, "\n"), "\n")
-	want := &Entry{key: e.key, global: e.global, local: e.local, dirs: e.dirs}
+	// A note directory changed and the index may not have seen it: a
+	// miss, whose render refreshes what changed.
+	if rec := recorded(e.home); rec == "" || rec != Dirs(e.home) {
+		return "", false
+	}
+	want := &Entry{key: e.key, global: e.global, local: e.local}
 	for _, l := range lines {
-		// The note directories changed since the block was saved: valid
-		// only if the change is the last write of ours (which bumped the
-		// stamps of what it touched and recorded the state it left).
-		if d, ok := strings.CutPrefix(l, "dirs "); ok && d != e.dirs {
-			ours, err := os.ReadFile(oursPath(e.home))
-			if err != nil || string(ours) != e.dirs {
-				return "", false
-			}
-			want.dirs = d
-		}
 		if m, ok := strings.CutPrefix(l, "mark "); ok {
 			var err error
 			if want.block.Mark, err = strconv.ParseInt(m, 10, 64); err != nil {

@@ -21,6 +21,7 @@ func TestGlobalIsTheNoteGlobal(t *testing.T) {
 func TestRemovedStampsNeverRevalidate(t *testing.T) {
 	home := t.TempDir()
 	k := Key{Project: "p", K: 8, Budget: 100}
+	Synced(home, Dirs(home))
 	e := Open(home, k)
 	if err := e.Save(Block{Text: "old block\n", IDs: []string{"A", "B"}, Mark: 42}); err != nil {
 		t.Fatal(err)
@@ -31,7 +32,7 @@ func TestRemovedStampsNeverRevalidate(t *testing.T) {
 	if keys := Keys(home); len(keys) != 1 || keys[0] != k {
 		t.Fatalf("Keys = %v", keys)
 	}
-	if err := Bump(home, "p"); err != nil {
+	if err := Bump(home, Dirs(home), "p"); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := Open(home, k).Cached(); ok {
@@ -44,7 +45,7 @@ func TestRemovedStampsNeverRevalidate(t *testing.T) {
 	if err := Open(home, Key{Project: "q", K: 8, Budget: 100}).Save(Block{Text: "q\n"}); err != nil {
 		t.Fatal(err)
 	}
-	Bump(home, "p", Global)
+	Bump(home, Dirs(home), "p", Global)
 	if _, ok := Open(home, Key{Project: "q", K: 8, Budget: 100}).Cached(); ok {
 		t.Fatal("a global bump left another project's block valid")
 	}
@@ -77,6 +78,7 @@ func TestOtherWritersInvalidate(t *testing.T) {
 	k := Key{Project: "p", K: 8, Budget: 100}
 	save := func() {
 		t.Helper()
+		Synced(home, Dirs(home)) // as the render's refresh does
 		e := Open(home, k)
 		e.Track(shown)
 		if err := e.Save(Block{Text: "block\n", IDs: []string{"A"}}); err != nil {
@@ -109,5 +111,55 @@ func TestOtherWritersInvalidate(t *testing.T) {
 	}
 	if _, ok := Open(home, k).Cached(); ok && runtime.GOOS != "windows" {
 		t.Error("a same-size edit with its mtime set back left the block valid")
+	}
+}
+
+// The retention rule: a write of ours in another project leaves a block
+// valid, unless another writer changed a note directory before it (in the
+// same directory or another): then the block misses, and Drifted names
+// the directory the other writer changed, not the one only we wrote in.
+func TestOurWriteNeverCoversAnotherWriters(t *testing.T) {
+	home := t.TempDir()
+	sem := filepath.Join(home, "memory", "semantic")
+	proc := filepath.Join(home, "memory", "procedural")
+	os.MkdirAll(sem, 0o755)
+	os.MkdirAll(proc, 0o755)
+	k := Key{Project: "p", K: 8, Budget: 100}
+	save := func() {
+		t.Helper()
+		Synced(home, Dirs(home))
+		if err := Open(home, k).Save(Block{Text: "block\n"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ours := func(dir, name, project string) {
+		t.Helper()
+		before := Dirs(home)
+		time.Sleep(10 * time.Millisecond) // a distinct change time
+		os.WriteFile(filepath.Join(dir, name), []byte("x\n"), 0o644)
+		if err := Bump(home, before, project); err != nil {
+			t.Fatal(err)
+		}
+	}
+	save()
+	ours(sem, "Q1.md", "q")
+	if _, ok := Open(home, k).Cached(); !ok {
+		t.Fatal("a write of ours in another project invalidated the block")
+	}
+	if d := Drifted(home, k); d.Any() {
+		t.Fatalf("after our write only, drift %+v", d)
+	}
+	for _, c := range []struct{ name, hand, ours string }{{"same directory", sem, sem}, {"other directory", proc, sem}} {
+		save()
+		time.Sleep(10 * time.Millisecond)
+		os.WriteFile(filepath.Join(c.hand, "hand-"+c.name+".md"), []byte("by hand\n"), 0o644)
+		ours(c.ours, "Q-"+c.name+".md", "q")
+		if _, ok := Open(home, k).Cached(); ok {
+			t.Errorf("%s: a hand-made note followed by a write of ours in another project left the block valid", c.name)
+		}
+		d := Drifted(home, k)
+		if len(d.Dirs) != 1 || d.Dirs[0] != c.hand {
+			t.Errorf("%s: drifted %v, want [%s]", c.name, d.Dirs, c.hand)
+		}
 	}
 }

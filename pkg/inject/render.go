@@ -2,6 +2,7 @@ package inject
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/blockcache"
@@ -14,6 +15,7 @@ import (
 // A block that cannot be saved is still returned, with the reason in
 // Result.SaveErr.
 func Render(ctx context.Context, st *store.Store, key blockcache.Key, skip func(id string, err error)) (Result, error) {
+	caught := CatchUp(ctx, st, key)
 	cache := blockcache.Open(st.Home(), key) // the stamps, before reading anything
 	// Before selecting: what is indexed later is news to recall.
 	mark, err := st.Watermark(ctx)
@@ -30,8 +32,30 @@ func Render(ctx context.Context, st *store.Store, key blockcache.Key, skip func(
 			cache.Track(p)
 		}
 	}
-	res.SaveErr = cache.Save(blockcache.Block{Text: res.Block, IDs: res.IDs, Mark: mark})
+	res.SaveErr = errors.Join(caught, cache.Save(blockcache.Block{Text: res.Block, IDs: res.IDs, Mark: mark}))
 	return res, nil
+}
+
+// CatchUp brings the index up to date with what another writer (the
+// reference, git pull, a hand edit, a tool that restores modification
+// times) changed in the note directories, and with key's shown notes that
+// changed, as pkg/blockcache sees it (Drifted): only the directories that
+// changed are read again, so a miss after our own writes reads nothing.
+// It needs a store opened for writing when anything drifted. A failure
+// leaves the record as it was, so the block computed after it is not
+// cached and the next SessionStart tries again.
+func CatchUp(ctx context.Context, st *store.Store, key blockcache.Key) error {
+	d := blockcache.Drifted(st.Home(), key)
+	if !d.Any() {
+		return nil
+	}
+	if _, err := st.Refresh(ctx, d.Dirs, d.Files); err != nil {
+		return fmt.Errorf("reading what another writer changed: %w", err)
+	}
+	if len(d.Dirs) > 0 {
+		return blockcache.Synced(st.Home(), d.State)
+	}
+	return nil
 }
 
 // RefreshStale renders again every cached block a write has made stale. A

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+	"github.com/anamnesis-dev/anamnesis/pkg/blockcache"
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/screen"
@@ -57,6 +58,7 @@ type Problem struct {
 func (s *Store) Reindex(ctx context.Context, full bool) (ReindexResult, error) {
 	var tx *sql.Tx
 	var err error
+	before := blockcache.Dirs(s.home) // what the walk will read, at the latest
 	if full {
 		var done func()
 		if tx, done, err = s.beginRebuild(ctx); err != nil {
@@ -74,7 +76,8 @@ func (s *Store) Reindex(ctx context.Context, full bool) (ReindexResult, error) {
 	if err := tx.Commit(); err != nil {
 		return r, err
 	}
-	s.touched(r.touched)
+	s.touched(r.touched, "")
+	blockcache.Synced(s.home, before)
 	if !full { // a rebuild refreshed them (reindexTx)
 		s.maybeRefreshDF(ctx, r)
 	}
@@ -109,40 +112,48 @@ func (s *Store) walk() ([]fileInfo, error) {
 		trees = append(trees, tree{s.TeamDir(team), "teams/" + team, note.Portable, team})
 	}
 	for _, t := range trees {
-		err := filepath.WalkDir(t.base, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				if p == t.base && errors.Is(err, fs.ErrNotExist) {
-					return nil
-				}
-				return nil // an unreadable subdirectory is skipped, not fatal
-			}
-			if d.IsDir() {
-				if d.Name() == ".git" {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if strings.HasPrefix(d.Name(), atomicfile.TempPrefix) {
-				staleTemp(p, d)
-				return nil
-			}
-			if !strings.HasSuffix(d.Name(), ".md") {
-				return nil
-			}
-			info, err := d.Info()
-			if err != nil {
-				return nil
-			}
-			rel, _ := filepath.Rel(t.base, p)
-			out = append(out, fileInfo{rel: t.prefix + "/" + filepath.ToSlash(rel), abs: p, scope: t.scope, team: t.team,
-				size: info.Size(), mtime: info.ModTime().UnixNano(), link: !info.Mode().IsRegular()})
-			return nil
-		})
-		if err != nil {
+		var err error
+		if out, err = listTree(out, t.base, t.base, t.prefix, t.scope, t.team); err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
+}
+
+// listTree appends to out the note files under root, which is base (the
+// tree of scope and team, whose home-relative path is prefix) or a
+// directory in it, and removes the temporary files killed writers left.
+func listTree(out []fileInfo, root, base, prefix, scope, team string) ([]fileInfo, error) {
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == root && errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
+			return nil // an unreadable subdirectory is skipped, not fatal
+		}
+		if d.IsDir() {
+			if d.Name() == ".git" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasPrefix(d.Name(), atomicfile.TempPrefix) {
+			staleTemp(p, d)
+			return nil
+		}
+		if !strings.HasSuffix(d.Name(), ".md") {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return nil
+		}
+		rel, _ := filepath.Rel(base, p)
+		out = append(out, fileInfo{rel: prefix + "/" + filepath.ToSlash(rel), abs: p, scope: scope, team: team,
+			size: info.Size(), mtime: info.ModTime().UnixNano(), link: !info.Mode().IsRegular()})
+		return nil
+	})
+	return out, err
 }
 
 // staleAfter is how old a writer's temporary file must be before the

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+	"github.com/anamnesis-dev/anamnesis/pkg/blockcache"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
@@ -220,6 +221,7 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 	if !fresh {
 		old, _ = os.ReadFile(abs)
 	}
+	before := blockcache.Dirs(s.home)
 	if err := atomicfile.Write(abs, data, layout.FileMode); err != nil {
 		return fmt.Errorf("write %s: %w", abs, err)
 	}
@@ -228,7 +230,7 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 		return err
 	}
 	f := fileInfo{rel: rel, abs: abs, scope: n.Scope, team: n.Team, size: info.Size(), mtime: info.ModTime().UnixNano()}
-	err = s.inTx(ctx, func(w *writer) error {
+	err = s.inTx(ctx, before, func(w *writer) error {
 		for _, other := range existing {
 			if other.abs == abs {
 				continue
@@ -254,7 +256,7 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 	return nil
 }
 
-func (s *Store) inTx(ctx context.Context, fn func(*writer) error) error {
+func (s *Store) inTx(ctx context.Context, before string, fn func(*writer) error) error {
 	tx, err := s.begin(ctx)
 	if err != nil {
 		return err
@@ -271,7 +273,7 @@ func (s *Store) inTx(ctx context.Context, fn func(*writer) error) error {
 	if err := tx.Commit(); err != nil {
 		return err
 	}
-	s.touched(w.touched)
+	s.touched(w.touched, before)
 	return nil
 }
 
@@ -435,12 +437,13 @@ func (s *Store) Delete(ctx context.Context, id string) error {
 	if len(found) == 0 && inIndex == 0 {
 		return fmt.Errorf("%w: %s", ErrNotFound, id)
 	}
+	before := blockcache.Dirs(s.home)
 	for _, f := range found {
 		if err := os.Remove(f.abs); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return err
 		}
 	}
-	return s.inTx(ctx, func(w *writer) error {
+	return s.inTx(ctx, before, func(w *writer) error {
 		if _, err := w.tx.ExecContext(ctx, "DELETE FROM files WHERE id = ?", id); err != nil {
 			return err
 		}

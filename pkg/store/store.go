@@ -264,17 +264,20 @@ func (s *Store) connect() error {
 }
 
 // touched tells inject's block cache which projects a committed write
-// changed (pkg/blockcache owns the rule). If the stamps cannot be bumped,
-// every cached block goes instead: a stale block must never be printed.
-func (s *Store) touched(projects map[string]bool) {
-	if len(projects) == 0 {
+// changed, and the note directories' state before the write (before, from
+// blockcache.Dirs; "" for a reindex, which records what it read with
+// blockcache.Synced). pkg/blockcache owns the rule. If the stamps cannot
+// be bumped, every cached block goes instead: a stale block must never be
+// printed.
+func (s *Store) touched(projects map[string]bool, before string) {
+	if len(projects) == 0 && before == "" {
 		return
 	}
 	list := make([]string, 0, len(projects))
 	for p := range projects {
 		list = append(list, p)
 	}
-	if blockcache.Bump(s.home, list...) != nil {
+	if blockcache.Bump(s.home, before, list...) != nil {
 		blockcache.Clear(s.home)
 	}
 }
@@ -432,6 +435,7 @@ func (s *Store) ensureSchema(ctx context.Context) error {
 		}
 	}
 	// Rebuild under the write lock; another process may have done it meanwhile.
+	before := blockcache.Dirs(s.home)
 	tx, done, err := s.beginRebuild(ctx)
 	if err != nil {
 		return err
@@ -460,7 +464,8 @@ func (s *Store) ensureSchema(ctx context.Context) error {
 	if err := tx.Commit(); err != nil {
 		return err
 	}
-	s.touched(map[string]bool{note.Global: true})
+	s.touched(map[string]bool{note.Global: true}, "")
+	blockcache.Synced(s.home, before)
 	return nil
 }
 

@@ -1,0 +1,167 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+)
+
+// Refresh brings the index up to date with some of the files: every file
+// under dirs (directories inside the store's trees) is compared with what
+// the index recorded and read again if it changed, as Reindex does for the
+// whole store, and files are read again whatever their size and
+// modification time say (an edit that kept both: cp -p, touch -r). Its cost
+// is what dirs hold, not the store's size: inject's miss path runs it for
+// what another writer changed (blockcache.Drifted).
+func (s *Store) Refresh(ctx context.Context, dirs, files []string) (ReindexResult, error) {
+	var r ReindexResult
+	tx, err := s.begin(ctx)
+	if err != nil {
+		return r, err
+	}
+	defer tx.Rollback()
+	w, err := newWriter(ctx, s.home, tx)
+	if err != nil {
+		return r, err
+	}
+	defer w.close()
+	type rec struct {
+		id          string
+		size, mtime int64
+	}
+	forced := map[string]bool{}
+	for _, f := range files {
+		if rel, ok := s.relOf(f); ok {
+			forced[rel] = true
+		}
+	}
+	var changed []fileInfo
+	seen := map[string]bool{}
+	for _, d := range dirs {
+		rel, ok := s.relOf(d)
+		if !ok {
+			return r, fmt.Errorf("store: %s is not a directory of the store's trees", d)
+		}
+		scope, team := treeOf(rel + "/")
+		prefix := layout.TreeName(scope)
+		if team != "" {
+			prefix = "teams/" + team
+		}
+		if rel != prefix && !strings.HasPrefix(rel, prefix+"/") {
+			return r, fmt.Errorf("store: %s is not a directory of the store's trees", d)
+		}
+		listed, err := listTree(nil, d, filepath.Join(s.home, filepath.FromSlash(prefix)), prefix, scope, team)
+		if err != nil {
+			return r, err
+		}
+		// The rows under rel/: a range of the files table's key.
+		known := map[string]rec{}
+		rows, err := tx.QueryContext(ctx, "SELECT path, coalesce(id,''), size, mtime FROM files WHERE path >= ? AND path < ?", rel+"/", rel+"0")
+		if err != nil {
+			return r, err
+		}
+		for rows.Next() {
+			var p string
+			var x rec
+			if err := rows.Scan(&p, &x.id, &x.size, &x.mtime); err != nil {
+				rows.Close()
+				return r, err
+			}
+			known[p] = x
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return r, err
+		}
+		for _, f := range listed {
+			seen[f.rel] = true
+			if k, ok := known[f.rel]; ok && k.size == f.size && k.mtime == f.mtime && !forced[f.rel] {
+				r.Unchanged++
+				continue
+			}
+			changed = append(changed, f)
+		}
+		for p, k := range known {
+			if seen[p] {
+				continue
+			}
+			if err := w.dropPath(ctx, p, k.id); err != nil {
+				return r, err
+			}
+			if k.id != "" {
+				r.Removed++
+			}
+		}
+	}
+	for rel := range forced {
+		if seen[rel] {
+			continue
+		}
+		abs := filepath.Join(s.home, filepath.FromSlash(rel))
+		info, err := os.Lstat(abs)
+		if errors.Is(err, os.ErrNotExist) {
+			var id string
+			if tx.QueryRowContext(ctx, "SELECT coalesce(id,'') FROM files WHERE path = ?", rel).Scan(&id) == nil {
+				if err := w.dropPath(ctx, rel, id); err != nil {
+					return r, err
+				}
+				r.Removed++
+			}
+			continue
+		}
+		if err != nil {
+			return r, err
+		}
+		f := teamFile(fileInfo{rel: rel, abs: abs, size: info.Size(), mtime: info.ModTime().UnixNano(), link: !info.Mode().IsRegular()})
+		changed = append(changed, f)
+	}
+	for _, f := range changed {
+		if err := ctx.Err(); err != nil {
+			return r, err
+		}
+		n, reason := readNote(f)
+		ok, err := w.indexFile(ctx, f, n, reason)
+		if err != nil {
+			return r, err
+		}
+		if ok {
+			r.Indexed++
+		} else {
+			r.Skipped++
+		}
+	}
+	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM memories").Scan(&r.Total); err != nil {
+		return r, err
+	}
+	if err := tx.Commit(); err != nil {
+		return r, err
+	}
+	r.touched = w.touched
+	s.touched(r.touched, "")
+	if len(changed) > 0 || r.Removed > 0 {
+		s.maybeRefreshDF(ctx, r)
+	}
+	return r, nil
+}
+
+// relOf is path's home-relative, slash-separated form, if it is inside
+// the home's memory/, local/ or teams/ trees.
+func (s *Store) relOf(path string) (string, bool) {
+	rel, err := filepath.Rel(s.home, path)
+	if err != nil {
+		return "", false
+	}
+	rel = filepath.ToSlash(rel)
+	for _, top := range []string{layout.TreeName(note.Portable), layout.TreeName(note.MachineLocal), "teams"} {
+		if strings.HasPrefix(rel, top+"/") {
+			return rel, true
+		}
+	}
+	return "", false
+}
