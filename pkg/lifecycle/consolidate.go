@@ -186,7 +186,7 @@ func parseGroups(reply string, valid map[string]bool) ([]Group, error) {
 }
 
 // applyGroup writes one group to a store through t.
-func applyGroup(ctx context.Context, s *store.Store, t *txn, project, label, machineID string, g *Group) error {
+func applyGroup(ctx context.Context, s *store.Store, t *store.Tx, project, label, machineID string, g *Group) error {
 	if g.Action == "keep" {
 		k, err := s.Get(ctx, g.KeeperID)
 		if err != nil {
@@ -204,7 +204,7 @@ func applyGroup(ctx context.Context, s *store.Store, t *txn, project, label, mac
 			k.Tags = append(slices.Clone(k.Tags), TagMerged)
 		}
 		k.UpdatedAt = note.Now()
-		return t.put(ctx, k)
+		return t.Put(ctx, k)
 	}
 	n := note.New(g.Type, g.Title, g.Body)
 	n.Project, n.MachineID = project, machineID
@@ -212,7 +212,7 @@ func applyGroup(ctx context.Context, s *store.Store, t *txn, project, label, mac
 	n.Tags = []string{TagMerge}
 	n.Supersedes = slices.Clone(g.Superseded)
 	if g.ID == "" {
-		w, err := t.write(ctx, n)
+		w, err := t.Write(ctx, n)
 		if err != nil {
 			return err
 		}
@@ -225,7 +225,7 @@ func applyGroup(ctx context.Context, s *store.Store, t *txn, project, label, mac
 	}
 	n.ID, n.CreatedAt = g.ID, note.Now()
 	n.UpdatedAt = n.CreatedAt
-	return t.put(ctx, n)
+	return t.Put(ctx, n)
 }
 
 // ConsolidateResult is a consolidate run over some projects.
@@ -312,7 +312,7 @@ func Consolidate(ctx context.Context, s *store.Store, client model.Client, proje
 	if !opt.Apply {
 		return res, nil
 	}
-	paths, err := run(ctx, s, "consolidate", res.Plan, func(t *txn) error {
+	paths, err := run(ctx, s, "consolidate", res.Plan, func(t *store.Tx) error {
 		for i := range res.Projects {
 			p := &res.Projects[i]
 			for j := range p.Groups {

@@ -100,7 +100,7 @@ func gate(ctx context.Context, s *store.Store, p *ConsolidatePlan, ns []*note.No
 		if err != nil {
 			return err
 		}
-		t := newTxn(sb)
+		t := sb.Begin(nil)
 		if err := applyGroup(ctx, sb, t, p.Project, p.Model, "sandbox", g); err != nil {
 			return err
 		}
@@ -123,7 +123,7 @@ func gate(ctx context.Context, s *store.Store, p *ConsolidatePlan, ns []*note.No
 		if after >= before-1e-9 && len(g.Lost) == 0 {
 			g.Accepted = true
 			before = after
-		} else if err := t.rollback(ctx); err != nil {
+		} else if err := t.Rollback(ctx); err != nil {
 			return err
 		}
 	}

@@ -12,7 +12,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
@@ -33,13 +32,11 @@ import (
 
 // journalEntry is one line of the journal.
 type journalEntry struct {
-	Cmd   string   `json:"cmd,omitempty"`   // first line: the command
-	Plan  string   `json:"plan,omitempty"`  // first line: the saved plan applied
-	Abs   string   `json:"abs,omitempty"`   // a file about to change
-	Old   []byte   `json:"old,omitempty"`   // its bytes before (base64)
-	New   bool     `json:"new,omitempty"`   // it did not exist
-	Done  bool     `json:"done,omitempty"`  // last line: every file written
-	Paths []string `json:"paths,omitempty"` // with done: to commit, relative to memory/
+	Cmd          string   `json:"cmd,omitempty"`  // first line: the command
+	Plan         string   `json:"plan,omitempty"` // first line: the saved plan applied
+	store.Change          // a file about to change, as it was
+	Done         bool     `json:"done,omitempty"`  // last line: every file written
+	Paths        []string `json:"paths,omitempty"` // with done: to commit, relative to memory/
 }
 
 func journalDir(home string) string  { return layout.Home(home).State("lifecycle") }
@@ -188,24 +185,14 @@ func settle(ctx context.Context, s *store.Store, machineID string) ([]string, er
 		}
 		lines = append(lines, fmt.Sprintf("recovered: the interrupted %s had written all %d file(s); %s", cmd, len(last.Paths), committed))
 	} else {
-		n := 0
-		for i := len(es) - 1; i >= 0; i-- {
-			e := es[i]
-			if e.Abs == "" {
-				continue
-			}
-			n++
-			if e.New {
-				if err := os.Remove(e.Abs); err != nil && !errors.Is(err, os.ErrNotExist) {
-					return nil, err
-				}
-				continue
-			}
-			if err := atomicfile.Write(e.Abs, e.Old, layout.FileMode); err != nil {
-				return nil, err
+		var changes []store.Change
+		for _, e := range es {
+			if e.Abs != "" {
+				changes = append(changes, e.Change)
 			}
 		}
-		if _, err := s.Reindex(ctx, false); err != nil {
+		n := len(changes)
+		if err := s.Undo(ctx, changes); err != nil {
 			return nil, err
 		}
 		lines = append(lines, fmt.Sprintf("recovered: the interrupted %s was rolled back (%d file(s) as they were)", cmd, n))

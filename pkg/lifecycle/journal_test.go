@@ -1,14 +1,18 @@
 package lifecycle
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
 // A journal a killed apply left (no done line) is rolled back: the changed
@@ -29,7 +33,7 @@ func TestRecoverRollsBackPrivately(t *testing.T) {
 	old, _ := os.ReadFile(path)
 	created := path + ".new.md"
 	var lines []byte
-	for _, e := range []journalEntry{{Cmd: "consolidate"}, {Abs: path, Old: old}, {Abs: created, New: true}} {
+	for _, e := range []journalEntry{{Cmd: "consolidate"}, {Change: store.Change{Abs: path, Old: old}}, {Change: store.Change{Abs: created, New: true}}} {
 		b, _ := json.Marshal(e)
 		lines = append(append(lines, b...), '\n')
 	}
@@ -65,4 +69,97 @@ func TestRecoverRollsBackPrivately(t *testing.T) {
 	if _, err := os.Stat(journalPath(s.Home())); !os.IsNotExist(err) {
 		t.Errorf("journal not removed: %v", err)
 	}
+}
+
+// Every file an apply changes is journaled before it changes, the copy
+// store.Put removes from another type directory included: rolled back in
+// process after an error, and from the journal alone (what kill -9 leaves)
+// by the next command's Recover.
+func TestJournalHasEveryFileAPutChanges(t *testing.T) {
+	ctx := context.Background()
+	s := openStore(t)
+	n, err := s.Write(ctx, note.New(note.Semantic, "Build steps", "Run make, then make test."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	semPath, _ := s.Path(ctx, n.ID)
+	semBytes, _ := os.ReadFile(semPath)
+	// A second copy of the id, not the indexed one (a hand copy, a pull):
+	// the Put removes it too.
+	epiPath := layout.Home(s.Home()).Note(n.Scope, note.Episodic, n.ID)
+	os.MkdirAll(filepath.Dir(epiPath), 0o700)
+	if err := os.WriteFile(epiPath, semBytes, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	moved := *n
+	moved.Type = note.Procedural
+	procPath := layout.Home(s.Home()).Note(moved.Scope, note.Procedural, n.ID)
+	var journal []byte
+	_, err = run(ctx, s, "test", "", func(tx *store.Tx) error {
+		m := moved
+		if err := tx.Put(ctx, &m); err != nil {
+			return err
+		}
+		for _, p := range []string{semPath, epiPath} {
+			if _, err := os.Stat(p); !os.IsNotExist(err) {
+				t.Fatalf("the Put did not remove the copy %s: %v", p, err)
+			}
+		}
+		journal, _ = os.ReadFile(journalPath(s.Home()))
+		return errors.New("boom")
+	})
+	if err == nil || err.Error() != "boom" {
+		t.Fatalf("run: %v", err)
+	}
+	es, _ := readJournalBytes(journal)
+	var sawSem, sawEpi, sawProc bool
+	for _, e := range es {
+		sawSem = sawSem || e.Abs == semPath && string(e.Old) == string(semBytes) && !e.New
+		sawEpi = sawEpi || e.Abs == epiPath && string(e.Old) == string(semBytes) && !e.New
+		sawProc = sawProc || e.Abs == procPath && e.New
+	}
+	if !sawSem || !sawEpi || !sawProc {
+		t.Fatalf("the journal lacks a file the Put changed (indexed copy %v, other copy %v, new file %v):\n%s", sawSem, sawEpi, sawProc, journal)
+	}
+	check := func(when string) {
+		t.Helper()
+		for _, p := range []string{semPath, epiPath} {
+			if got, err := os.ReadFile(p); err != nil || string(got) != string(semBytes) {
+				t.Errorf("%s: the removed copy %s is not back: %v", when, p, err)
+			}
+		}
+		if _, err := os.Stat(procPath); !os.IsNotExist(err) {
+			t.Errorf("%s: the new file is still there: %v", when, err)
+		}
+		if got, err := s.Get(ctx, n.ID); err != nil || got.Type != note.Semantic {
+			t.Errorf("%s: the index has %+v %v", when, got, err)
+		}
+	}
+	check("after the rollback")
+	// As a killed apply leaves it: the Put done, the journal without its
+	// done line.
+	m := moved
+	if err := s.Put(ctx, &m); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(epiPath); !os.IsNotExist(err) {
+		t.Fatal("the Put left the second copy")
+	}
+	os.WriteFile(journalPath(s.Home()), journal, 0o600)
+	if lines, err := Recover(ctx, s, "box"); err != nil || len(lines) != 1 {
+		t.Fatalf("Recover: %v %v", lines, err)
+	}
+	check("after Recover")
+}
+
+func readJournalBytes(data []byte) ([]journalEntry, error) {
+	var out []journalEntry
+	for _, l := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
+		var e journalEntry
+		if err := json.Unmarshal(l, &e); err != nil {
+			return out, err
+		}
+		out = append(out, e)
+	}
+	return out, nil
 }

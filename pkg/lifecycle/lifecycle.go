@@ -8,16 +8,12 @@ package lifecycle
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
-	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
-	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -33,147 +29,46 @@ const (
 	TagMerged     = "merged"
 )
 
-// change records how to put one file back as it was.
-type change struct {
-	abs string
-	old []byte // nil: the file did not exist
-	rel string // relative to <home>/memory, "" for machine-local files
-}
-
-// txn applies note writes and deletions to a store and can undo them all:
-// "nothing written when anything fails" holds across many files, and, when
-// journaled, across a crash (see journal).
-type txn struct {
-	s         *store.Store
-	changes   []*change
-	journaled bool
-	cmd, plan string
-	j         *journal
-}
-
-func newTxn(s *store.Store) *txn { return &txn{s: s} }
-
-func (t *txn) record(abs string) error {
-	for _, c := range t.changes {
-		if c.abs == abs {
-			return nil
-		}
-	}
-	old, err := os.ReadFile(abs)
-	missing := errors.Is(err, os.ErrNotExist)
-	if err != nil && !missing {
-		return err
-	}
-	if t.journaled {
-		if t.j == nil {
-			if t.j, err = openJournal(context.Background(), t.s, t.cmd, t.plan); err != nil {
-				return err
-			}
-		}
-		if err := t.j.add(journalEntry{Abs: abs, Old: old, New: missing}); err != nil {
-			return err
-		}
-	}
-	c := &change{abs: abs, old: old}
-	if missing {
-		c.old = nil
-	} else if c.old == nil {
-		c.old = []byte{}
-	}
-	if rel, err := filepath.Rel(t.s.MemoryDir(), abs); err == nil && !strings.HasPrefix(rel, "..") {
-		c.rel = filepath.ToSlash(rel)
-	}
-	t.changes = append(t.changes, c)
-	return nil
-}
-
-// put rewrites an existing note (or writes one with a chosen id).
-func (t *txn) put(ctx context.Context, n *note.Note) error {
-	if p, err := t.s.Path(ctx, n.ID); err == nil {
-		if err := t.record(p); err != nil {
-			return err
-		}
-	}
-	if err := t.record(layout.Home(t.s.Home()).Note(n.Scope, n.Type, n.ID)); err != nil {
-		return err
-	}
-	return t.s.Put(ctx, n)
-}
-
-// write creates a new note with a fresh id.
-func (t *txn) write(ctx context.Context, n *note.Note) (*note.Note, error) {
-	n.ID = note.NewID()
-	now := note.Now()
-	n.CreatedAt, n.UpdatedAt = now, now
-	return n, t.put(ctx, n)
-}
-
-// remove deletes a note's file.
-func (t *txn) remove(ctx context.Context, id string) error {
-	p, err := t.s.Path(ctx, id)
-	if err != nil {
-		return err
-	}
-	if err := t.record(p); err != nil {
-		return err
-	}
-	return t.s.Delete(ctx, id)
-}
-
-// writeRaw replaces a note file's bytes (migrate keeps every other byte).
-func (t *txn) writeRaw(ctx context.Context, abs string, data []byte) error {
-	if err := t.record(abs); err != nil {
-		return err
-	}
-	return atomicfile.Write(abs, data, layout.FileMode)
-}
-
-// rollback puts every recorded file back and brings the index along.
-func (t *txn) rollback(ctx context.Context) error {
-	var errs []error
-	for i := len(t.changes) - 1; i >= 0; i-- {
-		c := t.changes[i]
-		if c.old == nil {
-			if err := os.Remove(c.abs); err != nil && !errors.Is(err, os.ErrNotExist) {
-				errs = append(errs, err)
-			}
-			continue
-		}
-		if err := atomicfile.Write(c.abs, c.old, layout.FileMode); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	if _, err := t.s.Reindex(ctx, false); err != nil {
-		errs = append(errs, err)
-	}
-	return errors.Join(errs...)
-}
-
-// paths are the changed files under <home>/memory, for the commit.
-func (t *txn) paths() []string {
+// paths are the files t changed under <home>/memory, relative to it, for
+// the commit.
+func paths(s *store.Store, t *store.Tx) []string {
 	var out []string
-	for _, c := range t.changes {
-		if c.rel != "" && !slices.Contains(out, c.rel) {
-			out = append(out, c.rel)
+	for _, c := range t.Changes() {
+		rel, err := filepath.Rel(s.MemoryDir(), c.Abs)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			continue // machine-local: not in git
+		}
+		if rel = filepath.ToSlash(rel); !slices.Contains(out, rel) {
+			out = append(out, rel)
 		}
 	}
 	return out
 }
 
-// run applies fn in a journaled txn named cmd (plan: the saved plan it
-// applies, if any); on error everything is undone. On success the journal
-// stays, marked done, until Finish commits.
-func run(ctx context.Context, s *store.Store, cmd, plan string, fn func(*txn) error) ([]string, error) {
-	t := newTxn(s)
-	t.journaled, t.cmd, t.plan = true, cmd, plan
+// run applies fn in a store transaction (store.Tx) journaled as cmd
+// (plan: the saved plan it applies, if any): every file the transaction
+// changes is recorded in the journal before it changes. On error
+// everything is undone. On success the journal stays, marked done, until
+// Finish commits.
+func run(ctx context.Context, s *store.Store, cmd, plan string, fn func(*store.Tx) error) ([]string, error) {
+	var j *journal
+	t := s.Begin(func(c store.Change) error {
+		if j == nil {
+			var err error
+			if j, err = openJournal(context.Background(), s, cmd, plan); err != nil {
+				return err
+			}
+		}
+		return j.add(journalEntry{Change: c})
+	})
 	if err := fn(t); err != nil {
-		rerr := t.rollback(context.WithoutCancel(ctx))
-		if t.j != nil {
+		rerr := t.Rollback(context.WithoutCancel(ctx))
+		if j != nil {
 			if rerr == nil {
-				t.j.abandon()
+				j.abandon()
 			} else {
-				t.j.f.Close()
-				t.j.release() // the next command rolls the journal back
+				j.f.Close()
+				j.release() // the next command rolls the journal back
 			}
 		}
 		if rerr != nil {
@@ -181,16 +76,16 @@ func run(ctx context.Context, s *store.Store, cmd, plan string, fn func(*txn) er
 		}
 		return nil, err
 	}
-	paths := t.paths()
-	if t.j != nil {
-		err := t.j.done(paths)
-		t.j.f.Close()
-		t.j.release()
+	ps := paths(s, t)
+	if j != nil {
+		err := j.done(ps)
+		j.f.Close()
+		j.release()
 		if err != nil {
 			return nil, err
 		}
 	}
-	return paths, nil
+	return ps, nil
 }
 
 // SyncOptions configures the sync Finish runs.

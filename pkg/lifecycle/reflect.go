@@ -152,7 +152,7 @@ func proposed(it map[string]any) (Proposed, error) {
 // and tags their sources reflected, all or nothing, across a crash too. It
 // returns the changed files (relative to <home>/memory).
 func ApplyReflect(ctx context.Context, s *store.Store, plans []ReflectPlan, machineID, planID string) ([]string, error) {
-	return run(ctx, s, "reflect", planID, func(t *txn) error {
+	return run(ctx, s, "reflect", planID, func(t *store.Tx) error {
 		for i := range plans {
 			p := &plans[i]
 			if p.Skipped != "" || p.Error != "" {
@@ -172,7 +172,7 @@ func ApplyReflect(ctx context.Context, s *store.Store, plans []ReflectPlan, mach
 				n.ID = pn.ID
 				n.CreatedAt = note.Now()
 				n.UpdatedAt = n.CreatedAt
-				if err := t.put(ctx, n); err != nil {
+				if err := t.Put(ctx, n); err != nil {
 					return err
 				}
 			}
@@ -185,7 +185,7 @@ func ApplyReflect(ctx context.Context, s *store.Store, plans []ReflectPlan, mach
 					continue
 				}
 				ep.Tags = append(slices.Clone(ep.Tags), TagReflected)
-				if err := t.put(ctx, ep); err != nil {
+				if err := t.Put(ctx, ep); err != nil {
 					return err
 				}
 			}

@@ -181,18 +181,18 @@ func Dedup(ctx context.Context, s *store.Store, apply bool) (*RepairResult, erro
 	if !apply || len(res.Changes) == 0 {
 		return res, nil
 	}
-	res.Paths, err = run(ctx, s, "dedup", "", func(t *txn) error {
+	res.Paths, err = run(ctx, s, "dedup", "", func(t *store.Tx) error {
 		for _, k := range keepers {
 			if len(k.add) == 0 {
 				continue
 			}
 			k.n.Supersedes = append(slices.Clone(k.n.Supersedes), k.add...)
-			if err := t.put(ctx, k.n); err != nil {
+			if err := t.Put(ctx, k.n); err != nil {
 				return err
 			}
 		}
 		for _, c := range res.Changes {
-			if err := t.remove(ctx, c.ID); err != nil {
+			if err := t.Delete(ctx, c.ID); err != nil {
 				return err
 			}
 		}
@@ -297,9 +297,9 @@ func Migrate(ctx context.Context, s *store.Store, m ProjectMap, apply bool) (*Re
 	if !apply || len(edits) == 0 {
 		return res, nil
 	}
-	res.Paths, err = run(ctx, s, "migrate", "", func(t *txn) error {
+	res.Paths, err = run(ctx, s, "migrate", "", func(t *store.Tx) error {
 		for _, e := range edits {
-			if err := t.writeRaw(ctx, e.path, e.data); err != nil {
+			if err := t.WriteRaw(e.path, e.data); err != nil {
 				return err
 			}
 		}
@@ -359,9 +359,9 @@ func Backfill(ctx context.Context, s *store.Store, apply bool) (*RepairResult, e
 	if !apply || len(fix) == 0 {
 		return res, nil
 	}
-	res.Paths, err = run(ctx, s, "backfill-provenance", "", func(t *txn) error {
+	res.Paths, err = run(ctx, s, "backfill-provenance", "", func(t *store.Tx) error {
 		for _, n := range fix {
-			if err := t.put(ctx, n); err != nil {
+			if err := t.Put(ctx, n); err != nil {
 				return err
 			}
 		}

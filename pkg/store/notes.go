@@ -180,6 +180,37 @@ func WriteFileOnly(home string, n *note.Note, opts ...Option) (string, error) {
 	return rel, nil
 }
 
+// place is where save writes n (abs, and rel to home) and the files
+// holding its id that it replaces. A note keeps the file it is in,
+// whatever its name (a hand-written note need not be <id>.md), as long as
+// it stays in that tree and type; every other file holding the id in the
+// same kind of store goes.
+func (s *Store) place(ctx context.Context, n *note.Note) (abs, rel string, existing []fileInfo) {
+	base, prefix := s.treeDir(n.Scope, n.Team)
+	existing = slices.DeleteFunc(s.filesOf(ctx, n.ID), func(f fileInfo) bool { return !sameTree(f, n.Team) })
+	abs = filepath.Join(base, filepath.FromSlash(layout.NoteRel(n.Type, n.ID)))
+	rel = prefix + "/" + layout.NoteRel(n.Type, n.ID)
+	for _, f := range existing {
+		if filepath.Dir(f.abs) == filepath.Join(base, n.Type) {
+			return f.abs, f.rel, existing
+		}
+	}
+	return abs, rel, existing
+}
+
+// placement lists the files a Put of n changes: the one it writes and the
+// copies of its id it removes.
+func (s *Store) placement(ctx context.Context, n *note.Note) []string {
+	abs, _, existing := s.place(ctx, n)
+	out := []string{abs}
+	for _, f := range existing {
+		if f.abs != abs {
+			out = append(out, f.abs)
+		}
+	}
+	return out
+}
+
 // save validates, writes the file atomically, removes copies of the same id
 // elsewhere in the trees, and indexes it. Validation happens before any disk access.
 func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Option) error {
@@ -199,24 +230,13 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 			return fmt.Errorf("team %q has no store at %s (anamnesis team add)", n.Team, s.TeamDir(n.Team))
 		}
 	}
-	base, prefix := s.treeDir(n.Scope, n.Team)
+	base, _ := s.treeDir(n.Scope, n.Team)
 	if info, err := os.Lstat(filepath.Join(base, n.Type)); err == nil && !info.IsDir() {
 		// A symlinked type directory would put the note outside the store,
 		// where no reindex finds it again.
 		return fmt.Errorf("%s is not a directory (symlinks are not followed); refusing to write note %s", filepath.Join(base, n.Type), n.ID)
 	}
-	// A note keeps the file it is in, whatever its name (a hand-written
-	// note need not be <id>.md), as long as it stays in that tree and type;
-	// every other file holding the id in the same kind of store goes.
-	existing := slices.DeleteFunc(s.filesOf(ctx, n.ID), func(f fileInfo) bool { return !sameTree(f, n.Team) })
-	abs := filepath.Join(base, filepath.FromSlash(layout.NoteRel(n.Type, n.ID)))
-	rel := prefix + "/" + layout.NoteRel(n.Type, n.ID)
-	for _, f := range existing {
-		if filepath.Dir(f.abs) == filepath.Join(base, n.Type) {
-			abs, rel = f.abs, f.rel
-			break
-		}
-	}
+	abs, rel, existing := s.place(ctx, n)
 	var old []byte
 	if !fresh {
 		old, _ = os.ReadFile(abs)
