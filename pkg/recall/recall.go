@@ -32,8 +32,7 @@ const MaxNotes = 3
 // Floor is the relevance floor a hit must clear to be shown: it must hold
 // at least MinWords informative prompt words, or one rare one. A word is
 // informative when it is not a function word and is in at most Common of
-// the notes; rare when it is in at most Rare of them (term_df resolves
-// frequencies down to 1%, so Rare below 0.01 acts as 0.01). Shares mean
+// the notes; rare when it is in at most Rare of them. Shares mean
 // little in a small store: below judgeCommon notes no word is too common
 // (the function-word list does that work), below judgeRare none is rare.
 type Floor struct {
@@ -72,8 +71,8 @@ type Candidate struct {
 	Score float64 // summed inverse document frequency of Words
 }
 
-// Find searches prompt's informative words in project's notes and the
-// global ones (one search, at most perPool hits from each) and returns the
+// Find searches prompt in project's notes and the global ones (one search,
+// at most perPool hits from each) and returns the
 // hits that clear floor, best score first (equal scores keep the search's
 // order, project first), leaving out the notes skip reports (already in the
 // session's context). A nil skip keeps every hit. Each note is as the
@@ -86,9 +85,12 @@ func Find(ctx context.Context, st *store.Store, prompt, project string, floor Fl
 	}
 	idf := map[string]float64{}
 	rare := map[string]bool{}
-	var words []string
+	var words, search []string
 	slices.SortStableFunc(terms, func(a, b store.Term) int { return a.DF - b.DF })
 	for _, t := range terms {
+		if !t.Absent {
+			search = append(search, t.Word)
+		}
 		// A word no note holds tells nothing about a note: it must not
 		// count against the floor (SPEC 15).
 		if t.Absent || stopWord(t.Word) || (docs >= judgeCommon && float64(t.DF) > floor.Common*float64(docs)) || len(words) == maxWords {
@@ -110,8 +112,10 @@ func Find(ctx context.Context, st *store.Store, prompt, project string, floor Fl
 		pools = append(pools, note.Global)
 	}
 	// One search over both pools, at most perPool hits from each, project
-	// first.
-	found, err := st.SearchIndexed(ctx, strings.Join(words, " "), store.Filter{Project: project, AndGlobal: true, Teams: true}, perPool*len(pools))
+	// first. It is the prompt's search, as `anamnesis search` would run it
+	// (every word the store holds, common ones and names included: the
+	// ranking weighs them), while the floor judges by the informative words.
+	found, err := st.SearchIndexed(ctx, strings.Join(search, " "), store.Filter{Project: project, AndGlobal: true, Teams: true}, perPool*len(pools))
 	if err != nil {
 		return nil, err
 	}

@@ -11,10 +11,10 @@ import (
 // rare each word of a prompt is, which of them a hit really holds, and which
 // notes reached the index after a point in time (a background pull).
 
-// Term is one distinct word of a query with its document frequency. In a
-// store of pruneMinDocs notes or more it comes from term_df, where DF is 0
-// for a word in at most 1% of the notes; in a smaller one it is counted
-// (cheap there, and term_df may lag behind a young store's growth).
+// Term is one distinct word of a query with its document frequency: in a
+// store of pruneMinDocs notes or more from term_df (0 for a term new since
+// its figures were computed), in a smaller one counted (cheap there, and
+// term_df may lag behind a young store's growth).
 type Term struct {
 	Word string
 	DF   int
@@ -46,7 +46,18 @@ func (s *Store) QueryTerms(ctx context.Context, query string) ([]Term, int, erro
 	}
 	var df []int
 	if docs >= pruneMinDocs {
-		df, _, err = s.docFreqs(ctx, tokens, s.dfDocs(ctx))
+		// The exact figures, not pruning's (which counts every word in at
+		// most 1% of the notes as 0): recall weighs words by how rare they
+		// really are.
+		var dfOf map[string]int
+		if _, dfOf, err = s.docFreqs(ctx, tokens, s.dfDocs(ctx)); err == nil {
+			df = make([]int, len(tokens))
+			for i, t := range tokens {
+				for _, x := range ftsTerms(t) {
+					df[i] = max(df[i], dfOf[x])
+				}
+			}
+		}
 	} else {
 		df, err = s.countDocs(ctx, tokens)
 	}
