@@ -1,0 +1,69 @@
+package store
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+)
+
+func handFile(id, typ, title string) string {
+	return "---\nid: " + id + "\ntype: " + typ + "\ntitle: " + title + "\nproject: p\nmachine_id: m\nscope: portable\n" +
+		"prov_source: human\nconfidence: 1.0\ncreated_at: '2026-01-01T00:00:00+00:00'\nupdated_at: '2026-01-01T00:00:00+00:00'\n---\nbody\n"
+}
+
+// Refresh reads only what it is given: the directories (new files
+// indexed, gone ones dropped) and the files, read again even when size and
+// modification time are unchanged; another directory's change waits.
+func TestRefreshReadsOnlyWhatItIsGiven(t *testing.T) {
+	ctx := context.Background()
+	home := t.TempDir()
+	s := open(t, home)
+	kept, err := s.Write(ctx, &note.Note{Type: note.Semantic, Title: "Kept", Body: "b", Project: "p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone, err := s.Write(ctx, &note.Note{Type: note.Semantic, Title: "Gone", Body: "b", Project: "p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sem, proc := filepath.Join(home, "memory", "semantic"), filepath.Join(home, "memory", "procedural")
+	os.MkdirAll(proc, 0o700)
+	os.WriteFile(filepath.Join(sem, "HANDSEM.md"), []byte(handFile("HANDSEM", "semantic", "Hand semantic")), 0o600)
+	os.WriteFile(filepath.Join(proc, "HANDPROC.md"), []byte(handFile("HANDPROC", "procedural", "Hand procedural")), 0o600)
+	goneP, _ := s.Path(ctx, gone.ID)
+	os.Remove(goneP)
+	// An edit that keeps size and modification time.
+	keptP, _ := s.Path(ctx, kept.ID)
+	fi, _ := os.Stat(keptP)
+	data, _ := os.ReadFile(keptP)
+	n, _ := s.Get(ctx, kept.ID)
+	n.Title = "Kelp"
+	out, _ := encode(n)
+	if len(out) != len(data) {
+		t.Fatalf("the edit changes the size (%d, %d)", len(out), len(data))
+	}
+	os.WriteFile(keptP, out, 0o600)
+	os.Chtimes(keptP, fi.ModTime(), fi.ModTime())
+
+	r, err := s.Refresh(ctx, []string{sem}, []string{keptP})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Indexed != 2 || r.Removed != 1 {
+		t.Errorf("Refresh: %+v, want 2 indexed (the new file, the edited one) and 1 removed", r)
+	}
+	titles := map[string]bool{}
+	all, _ := s.List(ctx, Filter{})
+	for _, n := range all {
+		titles[n.Title] = true
+	}
+	if !titles["Hand semantic"] || !titles["Kelp"] || titles["Gone"] || titles["Hand procedural"] {
+		t.Errorf("after Refresh of memory/semantic the index has %v", titles)
+	}
+	if _, err := s.Refresh(ctx, []string{t.TempDir()}, nil); err == nil {
+		t.Error("Refresh of a directory outside the store was accepted")
+	}
+}
