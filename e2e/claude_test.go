@@ -568,6 +568,42 @@ func TestClaudeCode(t *testing.T) {
 		h.anamnesis("init", "--yes", "--no-sync", "--local-only")
 	})
 
+	step("a teammate's shared note in the next session's first request", func(t *testing.T) {
+		h.t = t
+		// SPEC 18: a bare team remote, as a team's git server would hold it.
+		teamRemote := filepath.Join(h.root, "team memory.git")
+		h.git(h.root, "init", "-q", "--bare", "--initial-branch=main", teamRemote)
+		ada := []string{"ANAMNESIS_HOME=" + filepath.Join(h.root, "ada home"), "ANAMNESIS_MACHINE_ID=ada-box", "ANAMNESIS_AUTHOR=Ada Teammate"}
+		onAda := func(args ...string) {
+			if r := h.run(2*time.Minute, h.proj, ada, filepath.Join(h.bin, "anamnesis"), args...); r.err != nil {
+				t.Fatalf("Ada: anamnesis %s: %v\n%s%s", strings.Join(args, " "), r.err, r.stdout, r.stderr)
+			}
+		}
+		onAda("team", "add", "platform", teamRemote)
+		h.anamnesis("team", "add", "platform", teamRemote)
+		const shared = "Quotes API rate limits are enforced by the envoy sidecar"
+		onAda("write", "--team", "platform", "--type", "semantic", "--project", "quotes-api", "--title", shared,
+			"--body", "Limits live in envoy/ratelimit.yaml; the app itself never throttles.")
+		onAda("sync")
+		// This member's last session ended with a sync (the SessionEnd hook).
+		h.anamnesis("sync")
+		s := h.claudeP([]standin.Turn{{Text: "Hello."}}, "hello")
+		turns := s.turns()
+		if len(turns) == 0 {
+			t.Fatal("no request")
+		}
+		text := standin.AllText(turns[0].Body)
+		block, _, _ := strings.Cut(text[strings.Index(text, memoryHeader)+1:], "SessionStart")
+		if !strings.Contains(text, "SessionStart:startup hook success: "+memoryHeader) ||
+			!strings.Contains(text, "## [semantic] "+shared+" (team platform, by Ada Teammate)") {
+			t.Errorf("the first request does not carry Ada's team note, attributed, in the SessionStart block:\n%.3000s", block)
+		}
+		if strings.Index(text, "## [semantic] "+shared) < strings.Index(text, "## [semantic] "+markerTitle) {
+			t.Errorf("the team note comes before this person's own notes")
+		}
+		h.anamnesis("team", "remove", "platform", "--force")
+	})
+
 	step("session end does not wait on the network", func(t *testing.T) {
 		h.t = t
 		script := func(file string) []standin.Turn {
