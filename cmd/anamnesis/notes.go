@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"flag"
@@ -242,6 +243,11 @@ func runRelease(ctx context.Context, e *env, args []string) error {
 		}
 		if asJSON {
 			return printJSON(e.stdout, n.Out(false))
+		}
+		if n.Team != "" {
+			fmt.Fprintf(e.stdout, "released %s, team %s's note by %s, on this machine only: recorded in %s, not in the team's files; inject, recall and search here show it from now on, other members' machines still hold it, and an edit of its text is screened again\n",
+				id, n.Team, cmp.Or(n.Author, "unknown"), store.TeamReleasesPath(s.Home()))
+			return nil
 		}
 		fmt.Fprintf(e.stdout, "released %s: inject, recall and search show it from now on\n", id)
 		return nil

@@ -138,7 +138,9 @@ may never name global.`,
 and imported notes that read like instructions to an agent are held: kept out
 of inject, recall and search, listed by status and doctor. Read the note
 first (anamnesis get ID); the release covers that text only, so a later edit
-is screened again.`,
+is screened again. A teammate's note (a team store) is released on this
+machine only: the release is recorded in state/team-releases.json, never in
+the team's files, where anyone who can push could forge one.`,
 			examples: []string{"anamnesis release 01HF7YAT0000Z5KRW4X7KA0H5J"}}
 	case "get":
 		return help{examples: []string{"anamnesis get 01HF7YAT0000Z5KRW4X7KA0H5J --json"}}

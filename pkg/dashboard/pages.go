@@ -644,6 +644,12 @@ func (s *Server) release(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.wrote()
+	if n.Team != "" {
+		setFlash(w, "Released “"+n.Title+"” on this machine only: inject, recall and search here show it from now on; "+
+			"the team's file is unchanged and other members' machines still hold it.", false)
+		redirect(w, r, "/notes/"+id)
+		return
+	}
 	setFlash(w, "Released “"+n.Title+"”: inject, recall and search show it from now on.", false)
 	redirect(w, r, "/notes/"+id)
 }

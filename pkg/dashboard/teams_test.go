@@ -140,6 +140,20 @@ func TestTeamsInDashboard(t *testing.T) {
 	if strings.Contains(held, `id="share"`) {
 		t.Fatal("a team note offers share with team")
 	}
+	// Released by the person here, after reading it: recorded on this
+	// machine, the team's file untouched.
+	heldPath, _ := f.st.Path(ctx, f.bobHeld.ID)
+	before, _ := os.ReadFile(heldPath)
+	if w := c.post("/notes/"+f.bobHeld.ID+"/release", c.form(), map[string]string{"Origin": "http://evil.example"}); w.Code != http.StatusForbidden {
+		t.Fatalf("cross-origin release: %d", w.Code)
+	}
+	if w := c.post("/notes/"+f.bobHeld.ID+"/release", c.form(), nil); w.Code != http.StatusSeeOther || !strings.Contains(c.flash(w), "on this machine only") {
+		t.Fatalf("release of a team note: %d %q", w.Code, c.flash(w))
+	}
+	if after, _ := os.ReadFile(heldPath); string(after) != string(before) {
+		t.Fatal("releasing a teammate's note changed the team's file")
+	}
+	want(t, c.get("/notes?team=platform"), http.StatusOK, "Deploy cache warmup")
 
 	// Proposals: Dave's note waits on proposals/dave-proposer.
 	tp := want(t, c.get("/teams"), http.StatusOK, "proposals/dave-proposer", f.proposed.ID+".md", `action="/teams/platform/accept"`)
@@ -185,7 +199,7 @@ func TestTeamsInDashboard(t *testing.T) {
 	if w := c.post("/notes/"+own.ID+"/share", c.form("team", "nosuch"), nil); w.Code < 400 {
 		t.Fatalf("share with a team not joined: %d", w.Code)
 	}
-	if n, _ := f.st.Count(ctx, store.Filter{Team: "platform"}); n != 2 {
+	if n, _ := f.st.Count(ctx, store.Filter{Team: "platform"}); n != 3 {
 		t.Fatalf("a refused share changed the team: %d notes", n)
 	}
 	w = c.post("/notes/"+own.ID+"/share", c.form("team", "platform"), nil)

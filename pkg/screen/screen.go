@@ -124,15 +124,23 @@ func apply(n *note.Note, screened, shared bool) string {
 // Release lifts the hold: the held tags go and a released:<hash> tag records
 // that a person let this text through.
 func Release(n *note.Note) {
-	n.Tags = slices.DeleteFunc(n.Tags, func(t string) bool {
-		return t == Tag || strings.HasPrefix(t, ReasonPrefix) || strings.HasPrefix(t, ReleasedPrefix)
-	})
-	n.Tags = append(n.Tags, ReleasedPrefix+textHash(n))
+	Unhold(n)
+	n.Tags = slices.DeleteFunc(n.Tags, func(t string) bool { return strings.HasPrefix(t, ReleasedPrefix) })
+	n.Tags = append(n.Tags, ReleasedPrefix+TextHash(n))
 }
 
-func released(n *note.Note) bool { return slices.Contains(n.Tags, ReleasedPrefix+textHash(n)) }
+// Unhold drops the held tags from n (the copy read, not its file): a team
+// note whose text a person on this machine released (pkg/store keeps that
+// record outside the team's files, where no teammate can forge it).
+func Unhold(n *note.Note) {
+	n.Tags = slices.DeleteFunc(n.Tags, func(t string) bool { return t == Tag || strings.HasPrefix(t, ReasonPrefix) })
+}
 
-func textHash(n *note.Note) string {
+func released(n *note.Note) bool { return slices.Contains(n.Tags, ReleasedPrefix+TextHash(n)) }
+
+// TextHash names the text a release covers: a hash of the title and body,
+// so an edited note is screened again.
+func TextHash(n *note.Note) string {
 	h := sha256.Sum256([]byte(n.Title + "\n" + n.Body))
 	return hex.EncodeToString(h[:6])
 }

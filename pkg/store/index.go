@@ -496,7 +496,7 @@ func readNote(f fileInfo) (*note.Note, string) {
 	// A team's notes may be another person's: screened whatever they say
 	// their provenance is.
 	if f.team != "" {
-		screen.ApplyShared(n)
+		screenTeamFile(f, n)
 	} else {
 		screen.Apply(n)
 	}

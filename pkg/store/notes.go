@@ -215,6 +215,9 @@ func (s *Store) placement(ctx context.Context, n *note.Note) []string {
 // elsewhere in the trees, and indexes it. Validation happens before any disk access.
 func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Option) error {
 	Clean(n, opts...)
+	if n.Team != "" && screen.Held(n.Tags) && releasedHere(s.home, n) {
+		screen.Unhold(n) // its text was released here (team.go)
+	}
 	data, err := encode(n)
 	if err != nil {
 		return err
@@ -378,7 +381,7 @@ func (s *Store) Get(ctx context.Context, id string) (*note.Note, error) {
 	n, err := readFile(f)
 	if err == nil {
 		if n.Team != "" {
-			screen.ApplyShared(n)
+			screenTeam(s.home, n)
 		} else {
 			screen.Apply(n)
 		}
@@ -400,7 +403,11 @@ func (s *Store) Release(ctx context.Context, id string) (*note.Note, error) {
 		return nil, fmt.Errorf("%s: %w", id, ErrNotHeld)
 	}
 	if n.Team != "" {
-		return nil, fmt.Errorf("%s is team %s's note: a teammate's held note cannot be released here (anyone who can push to the team could forge a release); its author rewrites it, or a person deletes it with anamnesis rm", id, n.Team)
+		// Recorded on this machine, not in the team's file (team.go).
+		if err := s.releaseTeam(ctx, n); err != nil {
+			return nil, err
+		}
+		return n, nil
 	}
 	screen.Release(n)
 	n.UpdatedAt = note.Now()

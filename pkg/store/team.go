@@ -1,11 +1,21 @@
 package store
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+	"github.com/anamnesis-dev/anamnesis/pkg/blockcache"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/screen"
 )
 
 // teamNames lists the team stores under <home>/teams: directories (never
@@ -70,4 +80,99 @@ func sameTree(f fileInfo, team string) bool {
 func teamFile(f fileInfo) fileInfo {
 	f.scope, f.team = treeOf(f.rel)
 	return f
+}
+
+// A teammate's held note is released by a person on this machine only: the
+// release is recorded in <home>/state/team-releases.json, machine-local and
+// outside every team's clone, so no one with push access to a team can
+// forge one (a released: tag inside a team's file does not count). A
+// release covers the text the person read (screen.TextHash): an edit is
+// screened again.
+type teamRelease struct {
+	Team  string `json:"team"`
+	ID    string `json:"id"`
+	Hash  string `json:"hash"`
+	Title string `json:"title"`
+	At    string `json:"at"`
+}
+
+// TeamReleasesPath is where home records the team notes released on it.
+func TeamReleasesPath(home string) string { return layout.Home(home).State("team-releases.json") }
+
+func loadReleases(home string) ([]teamRelease, error) {
+	data, err := os.ReadFile(TeamReleasesPath(home))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var rs []teamRelease
+	if err := json.Unmarshal(data, &rs); err != nil {
+		return nil, fmt.Errorf("%s: %w", TeamReleasesPath(home), err)
+	}
+	return rs, nil
+}
+
+// releasedHere reports whether a person on this machine released team note
+// n's text.
+func releasedHere(home string, n *note.Note) bool {
+	rs, _ := loadReleases(home)
+	h := screen.TextHash(n)
+	for _, r := range rs {
+		if r.Team == n.Team && r.ID == n.ID && r.Hash == h {
+			return true
+		}
+	}
+	return false
+}
+
+// screenTeam screens a team's note as another person's (screen.ApplyShared)
+// and lifts the hold when a person here released its text. The record is
+// read only for a note the screen holds.
+func screenTeam(home string, n *note.Note) {
+	if screen.ApplyShared(n) != "" && releasedHere(home, n) {
+		screen.Unhold(n)
+	}
+}
+
+// screenTeamFile is screenTeam for n, read from walked file f of a team's
+// tree.
+func screenTeamFile(f fileInfo, n *note.Note) {
+	n.Team = f.team
+	home := strings.TrimSuffix(strings.TrimSuffix(f.abs, filepath.FromSlash(f.rel)), string(filepath.Separator))
+	screenTeam(home, n)
+}
+
+// releaseTeam records that a person released team note n (held) and
+// updates its row in the index; the team's file is not touched.
+func (s *Store) releaseTeam(ctx context.Context, n *note.Note) error {
+	before := blockcache.Dirs(s.home)
+	f, err := s.locate(ctx, n.ID)
+	if err != nil {
+		return err
+	}
+	info, err := os.Lstat(f.abs)
+	if err != nil {
+		return err
+	}
+	f.size, f.mtime = info.Size(), info.ModTime().UnixNano()
+	rs, err := loadReleases(s.home)
+	if err != nil {
+		return err
+	}
+	rs = slices.DeleteFunc(rs, func(r teamRelease) bool { return r.Team == n.Team && r.ID == n.ID })
+	rs = append(rs, teamRelease{Team: n.Team, ID: n.ID, Hash: screen.TextHash(n), Title: n.Title, At: note.Now()})
+	data, err := json.MarshalIndent(rs, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := layout.MkdirAll(filepath.Dir(TeamReleasesPath(s.home))); err != nil {
+		return err
+	}
+	if err := atomicfile.Write(TeamReleasesPath(s.home), append(data, '\n'), layout.FileMode); err != nil {
+		return err
+	}
+	screen.Unhold(n)
+	return s.inTx(ctx, before, func(w *writer) error { return w.index(ctx, n, bodyPathOf(f.rel), f) })
 }
