@@ -74,7 +74,7 @@ func TestSessionContextLiftsNotesOfOneSession(t *testing.T) {
 // Where no notes share a session, the session term changes nothing: every
 // query ranks exactly as BM25 alone ranks it.
 func TestSessionContextInertWithoutSharedSessions(t *testing.T) {
-	s := open(t, copyTree(t, "../../testdata/eval/locomo-dev"))
+	s := open(t, locomo(t))
 	// Give every note a session of its own.
 	if _, err := s.db.Exec(`UPDATE memories_fts SET tags = 'locomo'`); err != nil {
 		t.Fatal(err)
@@ -107,7 +107,7 @@ func TestSessionContextInertWithoutSharedSessions(t *testing.T) {
 // temporary table (it used to tokenize each query through a scratch FTS5
 // table and a vocabulary table).
 func TestSearchCreatesNoTempTables(t *testing.T) {
-	s := open(t, copyTree(t, "../../testdata/eval/locomo-dev"))
+	s := open(t, locomo(t))
 	s.db.SetMaxOpenConns(1) // the queries below see the search's connection
 	temps := func() (n int) {
 		if err := s.db.QueryRow("SELECT count(*) FROM sqlite_temp_master").Scan(&n); err != nil {

@@ -8,7 +8,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"runtime"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -81,6 +83,19 @@ func isCorrupt(err error) bool {
 	return false
 }
 
+// identify is the file at path as setAside compares it (nil if none). On
+// Windows os.SameFile reads a file's identity from its path when first
+// compared, which would make the file seen before and whatever lies at the
+// path now always the same file: SameFile with itself reads it here.
+func identify(path string) os.FileInfo {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return nil
+	}
+	os.SameFile(fi, fi)
+	return fi
+}
+
 // setAside renames the index (and its WAL and shared-memory files, which
 // must never be replayed into a new database) to index.db.corrupt-<time>,
 // unless another process already replaced it since it was found bad: then
@@ -119,15 +134,38 @@ func setAside(path string, seen os.FileInfo) (string, error) {
 		return "", nil // already replaced by another opener's rebuild
 	}
 	dst := fmt.Sprintf("%s.corrupt-%s-%d", path, time.Now().UTC().Format("20060102T150405.000000000Z"), os.Getpid())
-	if err := os.Rename(path, dst); err != nil {
+	if err := rename(path, dst, deadline); err != nil {
 		return "", fmt.Errorf("moving the unusable index aside: %w", err)
 	}
 	for _, suffix := range []string{"-wal", "-shm", "-journal"} {
 		if _, err := os.Lstat(path + suffix); err == nil {
-			os.Rename(path+suffix, dst+suffix)
+			if err := rename(path+suffix, dst+suffix, deadline); err != nil {
+				return dst, fmt.Errorf("moving the unusable index's %s aside: %w", suffix, err)
+			}
 		}
 	}
 	return dst, nil
+}
+
+// rename is os.Rename that waits (until deadline) while another handle has
+// the file open: on Windows another opener reading the bad file's header,
+// or closing the connection that found it bad, holds it for moments.
+func rename(from, to string, deadline time.Time) error {
+	for {
+		err := os.Rename(from, to)
+		if err == nil || !heldOpen(err) || time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// heldOpen says a rename failed because another handle has the file open:
+// Windows refuses to rename such a file (ERROR_SHARING_VIOLATION, or
+// ERROR_ACCESS_DENIED while its deletion is pending); Unix never does.
+func heldOpen(err error) bool {
+	var errno syscall.Errno
+	return runtime.GOOS == "windows" && errors.As(err, &errno) && (errno == 32 || errno == 5)
 }
 
 // Rebuild is the repair `reindex --full` runs: a full Reindex that, when it
@@ -153,7 +191,7 @@ func (s *Store) Rebuild(ctx context.Context) (ReindexResult, error) {
 // the caller's rebuild fills (reindexTx creates the schema).
 func (s *Store) replaceUnusable(why string) error {
 	path := s.DBPath()
-	seen, _ := os.Lstat(path)
+	seen := identify(path)
 	s.db.Close()
 	moved, err := setAside(path, seen)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -272,5 +273,53 @@ func TestCorruptIndexConcurrentOpeners(t *testing.T) {
 	}
 	if main != 1 {
 		t.Errorf("%d files moved aside, want 1: %v", main, aside)
+	}
+}
+
+// The same across processes (hooks of parallel sessions are processes): on
+// Windows an opener cannot rename the bad file while another has it open,
+// even for a moment to read its header, which made all but one fail with a
+// sharing violation.
+func TestCorruptIndexConcurrentProcesses(t *testing.T) {
+	ctx := context.Background()
+	if home := os.Getenv("ANAMNESIS_TEST_CORRUPT_HOME"); home != "" {
+		st, err := Open(ctx, home)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		if c, err := st.Count(ctx, Filter{}); err != nil || c != 20 {
+			fmt.Fprintf(os.Stderr, "count %d, %v\n", c, err)
+			os.Exit(1)
+		}
+		st.Close()
+		os.Exit(0)
+	}
+	home := t.TempDir()
+	s := open(t, home)
+	for i := range 20 {
+		if _, err := s.Write(ctx, note.New(note.Semantic, "t", fmt.Sprintf("zebracorn %d", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	db := filepath.Join(home, "index.db")
+	os.Remove(db + "-wal")
+	os.Remove(db + "-shm")
+	os.WriteFile(db, []byte(strings.Repeat("garbage ", 64)), 0o644)
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Go(func() {
+			cmd := exec.Command(os.Args[0], "-test.run=^TestCorruptIndexConcurrentProcesses$")
+			cmd.Env = append(os.Environ(), "ANAMNESIS_TEST_CORRUPT_HOME="+home)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("process %d: %v\n%s", w, err, out)
+			}
+		})
+	}
+	wg.Wait()
+	aside, _ := filepath.Glob(db + ".corrupt-*")
+	if len(aside) != 1 {
+		t.Errorf("%d files moved aside, want 1: %v", len(aside), aside)
 	}
 }

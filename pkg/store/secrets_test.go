@@ -15,6 +15,9 @@ import (
 // body, tags) and Put: no secret reaches the file, the index or the returned
 // note, every write names what it removed, and no benign look-alike changes.
 func TestWriteRedactsCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("redaction of the secrets corpus, platform-independent (-short: over a minute under Wine)")
+	}
 	ctx := context.Background()
 	s := open(t, t.TempDir())
 	for _, c := range redacttest.Secrets(t) {

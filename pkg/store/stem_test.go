@@ -21,6 +21,9 @@ import (
 // that applies to queries; a letter added since, such as U+037F or the
 // Cherokee small letters, is not lower-cased by FTS5.)
 func TestFTSTermsMatchFTS5(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the tokenizer against FTS5 over every corpus line, platform-independent (-short: a minute under Wine)")
+	}
 	var texts []string
 	for _, root := range []string{"../../testdata/eval/locomo-dev", "../../testdata/fixtures"} {
 		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {

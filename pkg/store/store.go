@@ -179,7 +179,7 @@ func openStore(ctx context.Context, home string, check, reader bool) (*Store, er
 	}
 	path := s.DBPath()
 	for attempt := 0; ; attempt++ {
-		seen, _ := os.Lstat(path)
+		seen := identify(path)
 		why := badIndex(path)
 		if why == "" {
 			err := s.openDB(ctx, check)

@@ -25,6 +25,18 @@ import (
 
 const refStore = "../../testdata/fixtures/reference"
 
+// locomo is a temp home holding the LoCoMo dev corpus (2,760 notes). The
+// tests on it check rankings and index contents, platform-independent
+// logic; indexing it takes over a minute under Wine, so the Windows run
+// (-short) leaves them out.
+func locomo(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("indexes the LoCoMo corpus (-short)")
+	}
+	return copyTree(t, "../../testdata/eval/locomo-dev")
+}
+
 // copyTree copies a fixture store into a fresh temp home.
 func copyTree(t testing.TB, src string) string {
 	t.Helper()
@@ -472,7 +484,11 @@ func TestConcurrentOpenDuringRebuild(t *testing.T) {
 	home := t.TempDir()
 	dir := filepath.Join(home, "memory", "semantic")
 	os.MkdirAll(dir, 0o755)
-	for i := range 3000 {
+	notes := 3000
+	if testing.Short() {
+		notes = 800 // a rebuild under Wine is slow enough that the openers meet it
+	}
+	for i := range notes {
 		n := note.New(note.Semantic, fmt.Sprintf("note %d", i), strings.Repeat(fmt.Sprintf("word%d filler text ", i%97), 40))
 		n.ID = fmt.Sprintf("01TEST%020d", i)
 		n.CreatedAt, n.UpdatedAt = "2026-01-01T00:00:00+00:00", "2026-01-01T00:00:00+00:00"
@@ -492,8 +508,8 @@ func TestConcurrentOpenDuringRebuild(t *testing.T) {
 	}
 	wg.Wait()
 	s := open(t, home)
-	if n, _ := s.Count(context.Background(), Filter{}); n != 3005 {
-		t.Fatalf("indexed %d, want 3005", n)
+	if n, _ := s.Count(context.Background(), Filter{}); n != notes+5 {
+		t.Fatalf("indexed %d, want %d", n, notes+5)
 	}
 }
 
@@ -549,6 +565,9 @@ func TestConcurrentProcesses(t *testing.T) {
 // A query whose every word is in most notes is answered from the recency
 // order (the notes holding its rarest word), not by scoring every note.
 func TestBroadQueryUsesRecency(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a ranking rule over 600 notes, platform-independent (-short: a minute under Wine)")
+	}
 	s := open(t, t.TempDir())
 	ctx := context.Background()
 	var last *note.Note
@@ -740,7 +759,7 @@ func TestOpenReader(t *testing.T) {
 // recall does), return what a writer's return.
 func TestReaderSearchesLikeAWriter(t *testing.T) {
 	ctx := context.Background()
-	home := copyTree(t, "../../testdata/eval/locomo-dev")
+	home := locomo(t)
 	w := open(t, home)
 	r, err := OpenReader(ctx, home)
 	if err != nil {
@@ -804,7 +823,7 @@ func TestReaderSearchesLikeAWriter(t *testing.T) {
 // terms, as older ones do, gets every term at its next reindex.
 func TestTermDFHoldsEveryTerm(t *testing.T) {
 	ctx := context.Background()
-	s := open(t, copyTree(t, "../../testdata/eval/locomo-dev"))
+	s := open(t, locomo(t))
 	count := func(q string, args ...any) (n int) {
 		t.Helper()
 		if err := s.db.QueryRowContext(ctx, q, args...).Scan(&n); err != nil {
@@ -865,7 +884,7 @@ func TestTermDFHoldsEveryTerm(t *testing.T) {
 // only (the recency path).
 func TestSearchMatchesIsSearchWithoutFiles(t *testing.T) {
 	ctx := context.Background()
-	s := open(t, copyTree(t, "../../testdata/eval/locomo-dev"))
+	s := open(t, locomo(t))
 	f, err := os.Open("../../testdata/eval/locomo-dev.jsonl")
 	if err != nil {
 		t.Fatal(err)
@@ -938,6 +957,9 @@ func sameNotes(t *testing.T, what string, want, got []*note.Note) {
 // index, whatever their fields hold; a hit whose text the ranking did not
 // read comes from its file.
 func TestSearchIndexedIsSearch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a ranking rule over 600 notes, platform-independent (-short: over a minute under Wine)")
+	}
 	ctx := context.Background()
 	s := open(t, t.TempDir())
 	for i := range 600 { // enough notes for pruning, and "common" in every one
