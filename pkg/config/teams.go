@@ -153,3 +153,16 @@ func (t Team) Shows(project, noteProject string) bool {
 	}
 	return false
 }
+
+// HiddenGlobal lists the teams whose global notes do not belong in a
+// session of project (Shows): a read made for project (recall) leaves them
+// out, as inject does.
+func HiddenGlobal(teams []Team, project string) []string {
+	var out []string
+	for _, t := range teams {
+		if !t.Shows(project, "global") {
+			out = append(out, t.Name)
+		}
+	}
+	return out
+}

@@ -215,7 +215,7 @@ func (s *Server) browse(w http.ResponseWriter, r *http.Request) {
 		f = store.Filter{Teams: true}
 		d.F = f
 	}
-	d.Filtered = f != (store.Filter{Teams: true})
+	d.Filtered = f.Project != "" || f.Type != "" || f.Scope != "" || f.Machine != "" || f.Prov != "" || f.Tag != "" || f.Team != ""
 	d.Teams = s.teamNames()
 	fc, err := s.facetsFor(ctx)
 	if err != nil {

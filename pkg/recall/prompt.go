@@ -2,6 +2,7 @@ package recall
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
@@ -38,6 +39,7 @@ func Prompt(ctx context.Context, cfg config.Config, p hook.Payload, budget int, 
 		return "", nil
 	}
 	proj := project.Here(p.Cwd, cfg).Key
+	hidden := config.HiddenGlobal(cfg.Teams, proj)
 	sess, serr := session.Load(home, p.SessionID)
 	if serr != nil {
 		log.Printf("session %s state unreadable (%v); starting it afresh", p.SessionID, serr)
@@ -75,7 +77,7 @@ func Prompt(ctx context.Context, cfg config.Config, p hook.Payload, budget int, 
 			return "", err
 		}
 		for _, m := range fresh {
-			if inContext(m) {
+			if inContext(m) || (m.Team != "" && m.Project == note.Global && slices.Contains(hidden, m.Team)) {
 				continue
 			}
 			if n, err := st.Get(ctx, m.ID); err == nil {

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/hook"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/screen"
@@ -75,7 +76,9 @@ type Candidate struct {
 // at most perPool hits from each) and returns the
 // hits that clear floor, best score first (equal scores keep the search's
 // order, project first), leaving out the notes skip reports (already in the
-// session's context). A nil skip keeps every hit. Each note is as the
+// session's context). The global notes of a team whose --projects globs
+// do not match project are not searched (config.HiddenGlobal, as inject).
+// A nil skip keeps every hit. Each note is as the
 // index holds it (store.SearchIndexed), body included, which is what
 // Render shows; supersedes is empty.
 func Find(ctx context.Context, st *store.Store, prompt, project string, floor Floor, skip func(n *note.Note) bool) ([]Candidate, error) {
@@ -115,7 +118,11 @@ func Find(ctx context.Context, st *store.Store, prompt, project string, floor Fl
 	// first. It is the prompt's search, as `anamnesis search` would run it
 	// (every word the store holds, common ones and names included: the
 	// ranking weighs them), while the floor judges by the informative words.
-	found, err := st.SearchIndexed(ctx, strings.Join(search, " "), store.Filter{Project: project, AndGlobal: true, Teams: true}, perPool*len(pools))
+	var hidden []string
+	if f, _ := config.Load(st.Home()); f != nil {
+		hidden = config.HiddenGlobal(f.Teams(), project)
+	}
+	found, err := st.SearchIndexed(ctx, strings.Join(search, " "), store.Filter{Project: project, AndGlobal: true, Teams: true, HideGlobalOf: hidden}, perPool*len(pools))
 	if err != nil {
 		return nil, err
 	}

@@ -491,8 +491,12 @@ type Filter struct {
 	// notes to the personal ones. With neither, only personal notes match:
 	// what works on a person's own notes (lifecycle, scrub, dedup) never
 	// touches a team's.
-	Team          string
-	Teams         bool
+	Team  string
+	Teams bool
+	// HideGlobalOf leaves out the global notes of these teams: a read made
+	// for a project their --projects globs do not match
+	// (config.HiddenGlobal).
+	HideGlobalOf  []string
 	Limit, Offset int
 }
 
@@ -543,6 +547,12 @@ func (f Filter) where(args *[]any) string {
 		add("m.team", f.Team)
 	case !f.Teams:
 		b.WriteString(" AND m.team IS NULL")
+	}
+	if len(f.HideGlobalOf) > 0 {
+		b.WriteString(" AND NOT (m.project = 'global' AND coalesce(m.team, '') IN (?" + strings.Repeat(",?", len(f.HideGlobalOf)-1) + "))")
+		for _, t := range f.HideGlobalOf {
+			*args = append(*args, t)
+		}
 	}
 	if f.Held {
 		b.WriteString(" AND m.id IN " + heldIDs)

@@ -1,0 +1,79 @@
+package recall
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+// TestTeamGlobsInRecall: a team's --projects globs decide where its global
+// notes are recalled, as they decide where inject shows them: team acme
+// (github.com/acme/*) has its global note recalled in an acme project and
+// not in another; team open (no globs) everywhere; a team's note written
+// for a project is recalled in that project whatever the globs.
+func TestTeamGlobsInRecall(t *testing.T) {
+	ctx := context.Background()
+	home := t.TempDir()
+	f, err := config.Load(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.SetTeam(config.Team{Name: "acme", URL: "/srv/acme.git", Projects: []string{"github.com/acme/*"}})
+	f.SetTeam(config.Team{Name: "open", URL: "/srv/open.git"})
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(ctx, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for _, name := range []string{"acme", "open"} {
+		if err := layout.MkdirAll(filepath.Join(home, "teams", name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write := func(team, project, title, body string) string {
+		n := note.New(note.Semantic, title, body)
+		n.Project, n.Team, n.Author, n.MachineID = project, team, "Bob", "m"
+		w, err := st.Write(ctx, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w.ID
+	}
+	acmeGlobal := write("acme", note.Global, "Zeppelin deploy freeze", "No zeppelin deploys on fridays; the freeze covers every service.")
+	openGlobal := write("open", note.Global, "Zeppelin changelog style", "Zeppelin changelogs list breaking changes first.")
+	acmeOther := write("acme", "github.com/other/x", "Zeppelin mirror for other", "The other project mirrors zeppelin builds nightly.")
+	for i := range 30 { // enough notes that the words are informative
+		write("", "github.com/acme/api", "filler note number", "ordinary words about caching and queues "+string(rune('a'+i%26)))
+	}
+	found := func(query, project, id string) bool {
+		t.Helper()
+		cs, err := Find(ctx, st, query, project, DefaultFloor, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cs {
+			if c.Note.ID == id {
+				return true
+			}
+		}
+		return false
+	}
+	const freeze, changelog, mirror = "zeppelin deploy freeze fridays", "zeppelin changelogs breaking changes", "zeppelin mirror nightly builds"
+	if !found(freeze, "github.com/acme/api", acmeGlobal) || !found(changelog, "github.com/acme/api", openGlobal) {
+		t.Error("in an acme project, acme's and open's global notes are not both recalled")
+	}
+	if found(freeze, "github.com/other/x", acmeGlobal) {
+		t.Error("acme's global note is recalled in a project its globs do not match")
+	}
+	if !found(changelog, "github.com/other/x", openGlobal) || !found(mirror, "github.com/other/x", acmeOther) {
+		t.Error("in github.com/other/x, open's global note or acme's note for that project is not recalled")
+	}
+}
