@@ -29,6 +29,10 @@ type Gen struct {
 	MaxWords int
 	Queries  string
 	NQ       int
+	// Seed, when set, draws the notes (ids, types, projects, words) from
+	// another sequence over the same vocabulary: a second store (a team's)
+	// whose ids do not collide with the first's.
+	Seed uint64
 }
 
 const (
@@ -94,6 +98,9 @@ func Generate(g Gen) error {
 			return stop[rng.IntN(len(stop))]
 		}
 		return vocab[min(sort.SearchFloat64s(cdf, rng.Float64()*tot), len(vocab)-1)]
+	}
+	if g.Seed != 0 {
+		rng = rand.New(rand.NewPCG(g.Seed, g.Seed))
 	}
 	// The notes queries are drawn from are chosen up front (uniformly, as
 	// gen_store.py does after the fact), so a million bodies are never held.

@@ -52,6 +52,56 @@ func Store(work string, n int) (home, queries string, err error) {
 	return home, queries, nil
 }
 
+// TeamName is the team of TeamStore's home.
+const TeamName = "bench"
+
+// TeamStore returns a home (WORK/team-store-N) holding two generated stores
+// of n notes each: a personal one, as Store makes it, and the store of team
+// TeamName (teams/bench, its notes drawn from another seed so no id is
+// shared), joined in config.json (SPEC 18). It is made once and kept.
+func TeamStore(work string, n int) (home string, err error) {
+	home = filepath.Join(work, fmt.Sprintf("team-store-%d", n))
+	if _, err := os.Stat(home); os.IsNotExist(err) {
+		fmt.Fprintf(os.Stderr, "generating %d personal and %d team notes in %s\n", n, n, home)
+		tmp, team := home+".tmp", home+".team.tmp"
+		os.RemoveAll(tmp)
+		os.RemoveAll(team)
+		if err := Generate(Gen{Home: tmp, N: n}); err != nil {
+			return "", err
+		}
+		if err := Generate(Gen{Home: team, N: n, Seed: 1807}); err != nil {
+			return "", err
+		}
+		if err := os.MkdirAll(filepath.Join(tmp, "teams"), 0o755); err != nil {
+			return "", err
+		}
+		if err := os.Rename(filepath.Join(team, "memory"), filepath.Join(tmp, "teams", TeamName)); err != nil {
+			return "", err
+		}
+		os.RemoveAll(team)
+		cfg := `{"teams": {"` + TeamName + `": {"url": "/nonexistent/bench-team.git"}}}` + "\n"
+		if err := os.WriteFile(filepath.Join(tmp, "config.json"), []byte(cfg), 0o600); err != nil {
+			return "", err
+		}
+		if err := os.Rename(tmp, home); err != nil {
+			return "", err
+		}
+	}
+	for _, tree := range []string{"memory", filepath.Join("teams", TeamName)} {
+		got := 0
+		filepath.WalkDir(filepath.Join(home, tree), func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+				got++
+			}
+			return nil
+		})
+		if got != n {
+			return "", fmt.Errorf("generated store %s holds %d notes in %s, not %d; remove it to regenerate", home, got, tree, n)
+		}
+	}
+	return home, nil
+}
+
 // Query is one line of a generated store's queries file.
 type Query struct{ Query, Project string }
 

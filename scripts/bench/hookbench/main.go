@@ -4,10 +4,11 @@
 // stored note), timed alternately with the hello-world floor
 // (scripts/bench/floor) and judged on its ratio to it, and
 // anamnesis-capture on a generated 100 MB transcript (wall time and peak
-// RSS). It prints the table with the machine's load and exits 1 if a
+// RSS); with -team-sizes, inject and recall also on a home whose personal
+// store has a team store of as many notes beside it (SPEC 18). It prints the table with the machine's load and exits 1 if a
 // median is over its budget.
 //
-//	go run ./scripts/bench/hookbench [-work DIR] [-sizes 10000,100000] [-runs 40] [-transcript-mb 100]
+//	go run ./scripts/bench/hookbench [-work DIR] [-sizes 10000,100000] [-team-sizes 10000] [-runs 40] [-transcript-mb 100]
 //
 // Stores are WORK/store-N, shared with the other drivers (made by
 // scripts/bench/gen_store.py when missing), and brought up to date before
@@ -111,6 +112,7 @@ func run() error {
 	work := flag.String("work", filepath.Join(os.TempDir(), "anamnesis-bench"), "work directory: generated stores (WORK/store-N, shared with the other drivers) and the transcript are kept for reuse")
 	bin := flag.String("bin", "", "directory holding the hooks (default: build them into WORK/bin)")
 	sizesFlag := flag.String("sizes", "10000,100000,1000000", "store sizes for the hooks")
+	teamSizes := flag.String("team-sizes", "10000", "also time inject and recall on a home of this many personal notes beside a team store of as many (SPEC 18; empty: none)")
 	missRuns := flag.Int("miss-runs", 10, "runs of inject right after each kind of write, per store (0: none)")
 	runs := flag.Int("runs", 40, "runs per hook and store (each paired with a floor run)")
 	captureRuns := flag.Int("capture-runs", 3, "capture runs")
@@ -143,6 +145,9 @@ func run() error {
 	}
 	var rows []floor.Row
 	for _, f := range strings.Split(*sizesFlag, ",") {
+		if strings.TrimSpace(f) == "" {
+			continue
+		}
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil {
 			return fmt.Errorf("-sizes: %v", err)
@@ -179,6 +184,20 @@ func run() error {
 			rows = append(rows, r...)
 		}
 	}
+	for _, f := range strings.Split(*teamSizes, ",") {
+		if strings.TrimSpace(f) == "" {
+			continue
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			return fmt.Errorf("-team-sizes: %v", err)
+		}
+		r, err := benchTeam(fl, *work, *bin, cwd, n, *runs)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, r...)
+	}
 	if *captureRuns > 0 { // -capture-runs 0 times the SessionStart and prompt hooks only
 		r, err := benchCapture(*work, *bin, *mb, *captureRuns)
 		if err != nil {
@@ -190,6 +209,38 @@ func run() error {
 		return errors.New("a hook is over its budget")
 	}
 	return nil
+}
+
+// benchTeam times the hooks on a home of n personal notes beside a team
+// store of n notes (floor.TeamStore), against the budgets of n personal
+// notes: a team's store must not cost the hooks their budget (SPEC 9, 18).
+func benchTeam(fl, work, bin, cwd string, n, runs int) ([]floor.Row, error) {
+	home, err := floor.TeamStore(work, n)
+	if err != nil {
+		return nil, err
+	}
+	t0 := time.Now()
+	if err := self("-internal-index", home); err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(os.Stderr, "store %d + team %d: index ready in %s\n", n, n, time.Since(t0).Round(time.Millisecond))
+	prompt, err := recallPrompt(home)
+	if err != nil {
+		return nil, err
+	}
+	var rows []floor.Row
+	for _, h := range hooks(cwd, prompt) {
+		if h.budgets[n] == 0 {
+			continue
+		}
+		r, err := benchHook(fl, bin, home, h, n, runs)
+		if err != nil {
+			return nil, err
+		}
+		r.What += fmt.Sprintf(" + %dk team notes", n/1000)
+		rows = append(rows, r)
+	}
+	return rows, nil
 }
 
 // benchHook times h on the store at home alternately with the floor, after
