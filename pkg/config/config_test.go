@@ -3,6 +3,7 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"reflect"
 	"testing"
 	"time"
@@ -26,6 +27,14 @@ func TestResolvePrecedence(t *testing.T) {
 	}
 	if e := Resolve("", envOf(map[string]string{HomeVar(): home, "ANAMNESIS_HOME": "~/mem"})); e.Home != filepath.Join(home, "mem") {
 		t.Fatalf("~ not expanded: %q", e.Home)
+	}
+	// ~\x is a Windows user's spelling; elsewhere \ is a file name's letter.
+	want := filepath.Join(home, "mem")
+	if runtime.GOOS != "windows" {
+		want = `~\mem`
+	}
+	if e := Resolve("", envOf(map[string]string{HomeVar(): home, "ANAMNESIS_HOME": `~\mem`})); e.Home != want {
+		t.Fatalf(`~\mem is %q, want %q`, e.Home, want)
 	}
 }
 
