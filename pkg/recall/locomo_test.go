@@ -63,6 +63,9 @@ func measure(t *testing.T, st *store.Store, cases []eval.Case, projects []string
 }
 
 func locomo(t *testing.T) (*store.Store, []eval.Case, []string) {
+	if testing.Short() {
+		t.Skip("indexes the LoCoMo corpus for platform-independent figures (-short: minutes under Wine)")
+	}
 	src := "../../testdata/eval/locomo-dev"
 	home := t.TempDir()
 	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
