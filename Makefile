@@ -3,8 +3,8 @@ GO      ?= go
 PREFIX  ?= $(HOME)/.local
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X github.com/anamnesis-dev/anamnesis/pkg/cli.Version=$(VERSION)
-BINS    := anamnesis anamnesis-inject anamnesis-recall anamnesis-capture anamnesis-sync anamnesis-dashboard anamnesis-mcp anamnesis-model
-LIGHT   := anamnesis anamnesis-inject anamnesis-recall anamnesis-capture anamnesis-sync anamnesis-dashboard anamnesis-model
+BINS    := anamnesis anamnesis-inject anamnesis-recall anamnesis-capture anamnesis-sync anamnesis-dashboard anamnesis-mcp
+LIGHT   := anamnesis anamnesis-inject anamnesis-recall anamnesis-capture anamnesis-sync anamnesis-dashboard
 PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
 
 # `make build` and install.sh build without -trimpath, so that the tests reuse

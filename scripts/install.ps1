@@ -20,7 +20,7 @@ param(
 )
 $ErrorActionPreference = 'Stop'
 $names = 'anamnesis', 'anamnesis-inject', 'anamnesis-recall', 'anamnesis-capture', 'anamnesis-sync',
-	'anamnesis-mcp', 'anamnesis-dashboard', 'anamnesis-model'
+	'anamnesis-mcp', 'anamnesis-dashboard'
 
 if ([Environment]::OSVersion.Version.Major -lt 10) {
 	throw 'Anamnesis needs Windows 10 or later (its Go runtime does).'

@@ -20,7 +20,6 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/inject"
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/model"
-	"github.com/anamnesis-dev/anamnesis/pkg/model/web"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
@@ -127,7 +126,6 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	// never holds up Claude Code's exit), or inline with --wait.
 	rc := c.cfg.Reflection
 	mc := model.FromConfig(rc)
-	mc.Post = web.Poster{} // in-process: capture keeps the HTTP stack (the dispatcher does not)
 	res := summary.Heuristic(sess)
 	later := mc.Enabled() && !c.o.wait && !c.o.summarize
 	if mc.Enabled() && !later {

@@ -14,7 +14,6 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/dashboard"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/model"
-	"github.com/anamnesis-dev/anamnesis/pkg/model/web"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -65,7 +64,6 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	syncOpt := gitsync.OptionsFrom(cfg)
 	mc := model.FromConfig(cfg.Reflection)
-	mc.Post = web.Poster{} // a web server posts in-process
 	srv, err := dashboard.New(dashboard.Options{Store: st, Addr: ln.Addr().String(), Token: token, MachineID: cfg.MachineID,
 		Remote: cfg.Remote, Sync: &syncOpt, Version: cli.VersionString(), Model: mc})
 	if err != nil {

@@ -41,10 +41,8 @@ var (
 
 func newFaultHome(t *testing.T) *faultHome {
 	dir := t.TempDir()
-	for _, b := range []string{"anamnesis", "anamnesis-model"} {
-		if out, err := exec.Command("go", "build", "-o", filepath.Join(dir, b), "../"+b).CombinedOutput(); err != nil {
-			t.Fatalf("build %s: %v\n%s", b, err, out)
-		}
+	if out, err := exec.Command("go", "build", "-o", filepath.Join(dir, "anamnesis"), ".").CombinedOutput(); err != nil {
+		t.Fatalf("build anamnesis: %v\n%s", err, out)
 	}
 	f := &faultHome{t: t, bin: filepath.Join(dir, "anamnesis"), home: t.TempDir()}
 	srv := httptest.NewServer(http.HandlerFunc(f.answer))

@@ -18,8 +18,6 @@ import (
 )
 
 // modelStandIn answers /v1/chat/completions with the scripted contents in turn.
-// The dispatcher reaches it through anamnesis-model, which TestMain's
-// testscript.Main puts on PATH.
 func modelStandIn(t *testing.T, replies ...string) (*httptest.Server, *bytes.Buffer) {
 	var got bytes.Buffer
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,8 +12,6 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
-	"github.com/anamnesis-dev/anamnesis/pkg/model"
-	"github.com/anamnesis-dev/anamnesis/pkg/model/web"
 	"github.com/anamnesis-dev/anamnesis/pkg/tmptest"
 )
 
@@ -23,12 +19,6 @@ func TestMain(m *testing.M) {
 	// A temp dir of their own, checked empty after the tests.
 	testscript.Main(tmptest.Wrap(m, "anamnesis-test-"), map[string]func(){
 		"anamnesis": func() { cli.QuickMain("anamnesis", run) },
-		// The helper the dispatcher sends model requests through.
-		model.HelperName: func() {
-			cli.QuickMain(model.HelperName, func(ctx context.Context, _ []string, stdin io.Reader, stdout, _ io.Writer) error {
-				return web.Serve(ctx, web.Poster{}, stdin, stdout)
-			})
-		},
 	})
 }
 

@@ -18,7 +18,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/model"
-	"github.com/anamnesis-dev/anamnesis/pkg/model/web"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -48,7 +47,7 @@ func TestE2EMaintenanceInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv, err := New(Options{Store: st, Addr: ln.Addr().String(), MachineID: "laptop", Version: "e2e",
-		Model: model.Config{Provider: "local", Model: "m", BaseURL: llm.URL + "/v1", Timeout: 10 * time.Second, Post: web.Poster{}}})
+		Model: model.Config{Provider: "local", Model: "m", BaseURL: llm.URL + "/v1", Timeout: 10 * time.Second}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/model"
-	"github.com/anamnesis-dev/anamnesis/pkg/model/web"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -66,7 +65,7 @@ func TestMaintenancePage(t *testing.T) {
 	st := maintStore(t)
 	srv, calls := reflectStandIn(t, `[{"type": "procedural", "title": "Run the steps in order", "body": "Step 0 to 4, each ends done."}]`)
 	opt := Options{Store: st, Addr: testAddr, MachineID: "laptop", Version: "test",
-		Model: model.Config{Provider: "local", Model: "m", BaseURL: srv.URL + "/v1", Timeout: 5 * time.Second, Post: web.Poster{}}}
+		Model: model.Config{Provider: "local", Model: "m", BaseURL: srv.URL + "/v1", Timeout: 5 * time.Second}}
 	s, err := New(opt)
 	if err != nil {
 		t.Fatal(err)
@@ -150,7 +149,7 @@ func TestMaintenanceApplyFailureWritesNothing(t *testing.T) {
 	st := maintStore(t)
 	srv, _ := reflectStandIn(t, "Here are your notes: none.")
 	s, err := New(Options{Store: st, Addr: testAddr, MachineID: "laptop", Version: "test",
-		Model: model.Config{Provider: "local", Model: "m", BaseURL: srv.URL + "/v1", Timeout: 5 * time.Second, Post: web.Poster{}}})
+		Model: model.Config{Provider: "local", Model: "m", BaseURL: srv.URL + "/v1", Timeout: 5 * time.Second}})
 	if err != nil {
 		t.Fatal(err)
 	}

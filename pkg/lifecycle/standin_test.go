@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/model"
-	"github.com/anamnesis-dev/anamnesis/pkg/model/web"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -70,7 +69,7 @@ func (s *standIn) sent() string {
 }
 
 func (s *standIn) client(t *testing.T, timeout time.Duration) model.Client {
-	c, err := model.New(model.Config{Provider: "local", Model: "m", BaseURL: s.URL + "/v1", Timeout: timeout, Post: web.Poster{}})
+	c, err := model.New(model.Config{Provider: "local", Model: "m", BaseURL: s.URL + "/v1", Timeout: timeout})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
 	"strings"
 	"time"
 )
@@ -15,8 +17,7 @@ const inputBudget = 120_000
 
 // chat is an OpenAI-compatible /chat/completions endpoint.
 type chat struct {
-	cfg  Config
-	post Poster
+	cfg Config
 }
 
 func (c *chat) Label() string { return c.cfg.Provider + "/" + c.cfg.Model }
@@ -37,21 +38,38 @@ func (c *chat) Complete(ctx context.Context, system, user string) (string, error
 	if err != nil {
 		return "", err
 	}
-	header := map[string]string{"Content-Type": "application/json", "Accept": "application/json"}
-	if c.cfg.APIKey != "" {
-		header["Authorization"] = "Bearer " + c.cfg.APIKey
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.cfg.BaseURL+"/chat/completions", strings.NewReader(string(reqBody)))
+	if err != nil {
+		return "", err
 	}
-	rep, err := c.post.Post(ctx, Request{URL: c.cfg.BaseURL + "/chat/completions", Header: header, Body: string(reqBody)})
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json")
+	if c.cfg.APIKey != "" {
+		req.Header.Set("Authorization", "Bearer "+c.cfg.APIKey)
+	}
+	hc := c.cfg.HTTP
+	if hc == nil {
+		hc = &http.Client{}
+	}
+	resp, err := hc.Do(req)
 	if err != nil {
 		if ctx.Err() == context.DeadlineExceeded {
 			return "", timeoutErr(c.cfg.Provider, c.cfg.Timeout)
 		}
 		return "", err
 	}
-	if rep.Code != 200 {
-		return "", fmt.Errorf("%s answered %s: %.200s", c.cfg.Provider, rep.Status, strings.TrimSpace(rep.Body))
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, MaxReply+1))
+	if err != nil {
+		if ctx.Err() == context.DeadlineExceeded {
+			return "", timeoutErr(c.cfg.Provider, c.cfg.Timeout)
+		}
+		return "", fmt.Errorf("reading reply: %w", err)
 	}
-	if len(rep.Body) > MaxReply {
+	if resp.StatusCode != http.StatusOK {
+		return "", fmt.Errorf("%s answered %s: %.200s", c.cfg.Provider, resp.Status, strings.TrimSpace(string(data)))
+	}
+	if len(data) > MaxReply {
 		return "", errors.New("reply over 1 MiB")
 	}
 	var completion struct {
@@ -61,7 +79,7 @@ func (c *chat) Complete(ctx context.Context, system, user string) (string, error
 			} `json:"message"`
 		} `json:"choices"`
 	}
-	if err := json.Unmarshal([]byte(rep.Body), &completion); err != nil {
+	if err := json.Unmarshal(data, &completion); err != nil {
 		return "", fmt.Errorf("reply is not a chat completion: %w", err)
 	}
 	if len(completion.Choices) == 0 {

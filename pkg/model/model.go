@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"time"
 
@@ -39,9 +40,8 @@ type Config struct {
 	Timeout                          time.Duration
 	// Claude is the Claude Code executable for the claude provider ("" = "claude" on PATH).
 	Claude string
-	// Post sends the HTTP providers' requests (nil = through the
-	// anamnesis-model binary: Helper).
-	Post Poster
+	// HTTP sends the HTTP providers' requests (nil = a fresh http.Client).
+	HTTP *http.Client
 }
 
 // FromConfig is the seam's configuration as the shared config resolves it.
@@ -96,11 +96,7 @@ func New(c Config) (Client, error) {
 	case c.APIKey == "" && c.Provider != "local":
 		return nil, fmt.Errorf("reflection provider %s needs an API key (ANAMNESIS_REFLECTION_API_KEY)", c.Provider)
 	}
-	post := c.Post
-	if post == nil {
-		post = Helper{}
-	}
-	return &chat{cfg: c, post: post}, nil
+	return &chat{cfg: c}, nil
 }
 
 // clean is what every provider sends: the redacted text.

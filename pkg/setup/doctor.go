@@ -151,19 +151,11 @@ func (d *doctor) binaries() {
 			missing = append(missing, b)
 		}
 	}
-	// What only some commands need is a warning.
-	optional := map[string]string{BinDashboard: "`anamnesis dashboard`", BinModel: "reflect, consolidate and config test with an HTTP provider"}
-	var needs []string
-	for _, b := range missing {
-		if optional[b] != "" {
-			needs = append(needs, optional[b])
-		}
-	}
 	switch {
 	case len(missing) == 0:
 		d.add("binaries", statusOK, fmt.Sprintf("all %d in %s", len(AllBinaries), d.p.BinDir), "")
-	case len(needs) == len(missing):
-		d.add("binaries", statusWarn, strings.Join(missing, ", ")+" missing from "+d.p.BinDir+" (only "+strings.Join(needs, ", and ")+" need it)", "./scripts/install.sh")
+	case len(missing) == 1 && missing[0] == BinDashboard:
+		d.add("binaries", statusWarn, BinDashboard+" missing from "+d.p.BinDir+" (only `anamnesis dashboard` needs it)", "./scripts/install.sh")
 	default:
 		d.add("binaries", statusFail, strings.Join(missing, ", ")+" missing from "+d.p.BinDir, "./scripts/install.sh (installs every binary into one directory)")
 	}

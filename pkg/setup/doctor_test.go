@@ -238,19 +238,18 @@ func TestDoctorGitHardenedAndMasked(t *testing.T) {
 	}
 }
 
-// A missing binary fails the check, unless only optional ones are missing
-// (the dashboard, and the model helper of the HTTP providers): a warning
-// that says what needs them.
+// A missing binary fails the check, unless only the optional dashboard is
+// missing: a warning that says what needs it.
 func TestDoctorBinaries(t *testing.T) {
 	for _, tc := range []struct {
 		remove []string
 		status string
 		detail string
 	}{
-		{nil, statusOK, "all 8 in "},
-		{[]string{BinModel}, statusWarn, "anamnesis-model missing from"},
-		{[]string{BinDashboard, BinModel}, statusWarn, "(only `anamnesis dashboard`, and reflect, consolidate and config test with an HTTP provider need it)"},
-		{[]string{BinModel, BinInject}, statusFail, "anamnesis-inject, anamnesis-model missing from"},
+		{nil, statusOK, "all 7 in "},
+		{[]string{BinDashboard}, statusWarn, "anamnesis-dashboard missing from"},
+		{[]string{BinDashboard}, statusWarn, "(only `anamnesis dashboard` needs it)"},
+		{[]string{BinDashboard, BinInject}, statusFail, "anamnesis-inject, anamnesis-dashboard missing from"},
 	} {
 		e := newEnv(t, false)
 		for _, b := range tc.remove {

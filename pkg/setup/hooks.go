@@ -5,7 +5,6 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/bin"
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
-	"github.com/anamnesis-dev/anamnesis/pkg/model"
 )
 
 // Hook timeouts in seconds (seed 001): inject must be quick; capture at
@@ -27,11 +26,10 @@ const (
 	BinSync       = "anamnesis-sync"
 	BinMCP        = "anamnesis-mcp"
 	BinDashboard  = "anamnesis-dashboard"
-	BinModel      = model.HelperName
 )
 
 // AllBinaries lists every binary install.sh installs, dispatcher first.
-var AllBinaries = []string{BinDispatcher, BinInject, BinRecall, BinCapture, BinSync, BinMCP, BinDashboard, BinModel}
+var AllBinaries = []string{BinDispatcher, BinInject, BinRecall, BinCapture, BinSync, BinMCP, BinDashboard}
 
 // BuildHooks returns the five matcher groups init installs. Each command
 // runs the dedicated binary by absolute path (not the dispatcher: one process

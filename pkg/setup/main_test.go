@@ -40,7 +40,7 @@ func TestMain(m *testing.M) {
 		fmt.Println(`{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"anamnesis","version":"test"}}}`)
 		r.ReadString('\n')
 		os.Exit(0)
-	case BinDispatcher, BinInject, BinRecall, BinCapture, BinDashboard, BinModel:
+	case BinDispatcher, BinInject, BinRecall, BinCapture, BinDashboard:
 		os.Exit(0)
 	}
 	code := m.Run()

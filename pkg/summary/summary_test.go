@@ -17,7 +17,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/model"
-	"github.com/anamnesis-dev/anamnesis/pkg/model/web"
 	"github.com/anamnesis-dev/anamnesis/pkg/transcript"
 )
 
@@ -276,7 +275,7 @@ func TestLLM(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			srv := newStandIn(t, tt.handler)
-			cfg := model.Config{Provider: "local", Model: "test-model", BaseURL: srv.URL + "/v1/", APIKey: "sk-test-0123456789abcdefgh", Timeout: tt.timeout, Post: web.Poster{Client: srv.Client()}}
+			cfg := model.Config{Provider: "local", Model: "test-model", BaseURL: srv.URL + "/v1/", APIKey: "sk-test-0123456789abcdefgh", Timeout: tt.timeout, HTTP: srv.Client()}
 			var warn bytes.Buffer
 			start := time.Now()
 			got, skip := Summarize(context.Background(), sess, cfg, &warn)
@@ -336,7 +335,7 @@ func TestLLMConfig(t *testing.T) {
 	}
 	// An unreachable endpoint falls back too.
 	warn.Reset()
-	cfg := model.Config{Provider: "local", Model: "m", BaseURL: "http://127.0.0.1:1/v1", Timeout: time.Second, Post: web.Poster{}}
+	cfg := model.Config{Provider: "local", Model: "m", BaseURL: "http://127.0.0.1:1/v1", Timeout: time.Second}
 	if _, skip := Summarize(context.Background(), sess, cfg, &warn); skip || warn.Len() == 0 {
 		t.Errorf("unreachable: skip=%v warn=%q", skip, warn.String())
 	}

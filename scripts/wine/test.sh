@@ -47,7 +47,7 @@ echo "--- GOOS=windows go test under Wine"
 # a full rebuild's secondary indexes, 32 MB of transcript) skip themselves;
 # what touches files, locks, processes and paths still runs.
 if [ $# -eq 0 ]; then
-	set -- ./cmd/anamnesis-dashboard ./cmd/anamnesis-model ./cmd/anamnesis-recall ./cmd/anamnesis-sync \
+	set -- ./cmd/anamnesis-dashboard ./cmd/anamnesis-recall ./cmd/anamnesis-sync \
 		./pkg/atomicfile ./pkg/bin ./pkg/blockcache ./pkg/cli ./pkg/config \
 		./pkg/gitsync ./pkg/hook ./pkg/inject ./pkg/input ./pkg/lifecycle ./pkg/model/... \
 		./pkg/native ./pkg/note ./pkg/recall ./pkg/redact/... ./pkg/scrub ./pkg/session \

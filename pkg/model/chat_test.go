@@ -1,0 +1,89 @@
+package model
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The chat provider over an OpenAI-compatible stand-in: the reply, the
+// redacted request, the key, an error status, an oversized reply and the
+// timeout.
+func TestChat(t *testing.T) {
+	var got []byte
+	var auth string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got, _ = io.ReadAll(r.Body)
+		auth = r.Header.Get("Authorization")
+		switch {
+		case r.URL.Path != "/v1/chat/completions":
+			http.NotFound(w, r)
+		case strings.Contains(string(got), "boom"):
+			http.Error(w, "upstream exploded", 500)
+		case strings.Contains(string(got), "huge"):
+			w.Write(bytes.Repeat([]byte("x"), MaxReply+10))
+		case strings.Contains(string(got), "slow"):
+			select {
+			case <-r.Context().Done():
+			case <-time.After(5 * time.Second):
+			}
+		default:
+			json.NewEncoder(w).Encode(map[string]any{"choices": []any{map[string]any{"message": map[string]string{"content": "```json\n[]\n```"}}}})
+		}
+	}))
+	defer srv.Close()
+	c, err := New(Config{Provider: "local", Model: "m", BaseURL: srv.URL + "/v1/", APIKey: "sk-local-key", Timeout: 20 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Label() != "local/m" {
+		t.Errorf("label %q", c.Label())
+	}
+	out, err := c.Complete(context.Background(), "sys", "token "+secret)
+	if err != nil || JSON(out) != "[]" {
+		t.Fatalf("%q %v", out, err)
+	}
+	if strings.Contains(string(got), secret) || !strings.Contains(string(got), "[REDACTED") {
+		t.Errorf("request not redacted: %s", got)
+	}
+	if auth != "Bearer sk-local-key" {
+		t.Errorf("Authorization %q", auth)
+	}
+	if _, err := c.Complete(context.Background(), "sys", "boom"); err == nil || !strings.Contains(err.Error(), "local answered 500 Internal Server Error: upstream exploded") {
+		t.Errorf("500: %v", err)
+	}
+	if _, err := c.Complete(context.Background(), "sys", "huge"); err == nil || err.Error() != "reply over 1 MiB" {
+		t.Errorf("huge: %v", err)
+	}
+	short, err := New(Config{Provider: "local", Model: "m", BaseURL: srv.URL + "/v1/", Timeout: 500 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if _, err := short.Complete(context.Background(), "sys", "slow"); err == nil || !strings.Contains(err.Error(), "did not answer within 500ms") {
+		t.Errorf("timeout: %v", err)
+	}
+	if time.Since(start) > 4*time.Second {
+		t.Error("timeout not honoured")
+	}
+}
+
+// An endpoint that refuses the connection, or a base URL that is not
+// http(s): an error, nothing sent.
+func TestUnreachable(t *testing.T) {
+	for _, u := range []string{"http://127.0.0.1:1/v1", "file:///etc", "ftp://example.com/x"} {
+		c, err := New(Config{Provider: "local", Model: "m", BaseURL: u, Timeout: 5 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.Complete(context.Background(), "sys", "x"); err == nil {
+			t.Errorf("%s: no error", u)
+		}
+	}
+}
