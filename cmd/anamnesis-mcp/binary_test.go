@@ -388,7 +388,7 @@ func TestBinarySIGTERM(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if hits, err := st.Search(ctx, "signal", store.Filter{}, 5); err != nil || len(hits) != 1 {
+	if hits, err := st.Search(ctx, store.Query{Text: "signal", K: 5}); err != nil || len(hits) != 1 {
 		t.Fatalf("the answered write is not indexed: %v %d", err, len(hits))
 	}
 }

@@ -234,10 +234,11 @@ func (a *app) search(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToo
 	if err != nil {
 		return a.internal(tool, err), nil
 	}
-	hits, err := st.Search(ctx, query, f, k)
+	found, err := st.Search(ctx, store.Query{Text: query, Filter: f, K: k})
 	if err != nil {
 		return a.internal(tool, err), nil
 	}
+	hits := store.Notes(found)
 	held, err := heldCount(ctx, st, f)
 	if err != nil {
 		return a.internal(tool, err), nil

@@ -302,11 +302,10 @@ func contains(list []string, s string) bool {
 
 func printNotes(w io.Writer, notes []*note.Note) {
 	for _, n := range notes {
-		printLine(w, store.Match{ID: n.ID, Type: n.Type, Project: n.Project, Title: n.Title, Team: n.Team})
+		printLine(w, n.ID, n.Type, n.Project, n.Title, n.Team)
 	}
 }
 
-// printLine is the one line list and search print per note.
 // teamLabel marks a team's note in a listing.
 func teamLabel(team string) string {
 	if team == "" {
@@ -315,8 +314,9 @@ func teamLabel(team string) string {
 	return "  (team " + team + ")"
 }
 
-func printLine(w io.Writer, m store.Match) {
-	fmt.Fprintf(w, "%s  %-10s  %-20s  %s%s\n", m.ID, m.Type, m.Project, m.Title, teamLabel(m.Team))
+// printLine is the one line list and search print per note.
+func printLine(w io.Writer, id, typ, project, title, team string) {
+	fmt.Fprintf(w, "%s  %-10s  %-20s  %s%s\n", id, typ, project, title, teamLabel(team))
 }
 
 func runList(ctx context.Context, e *env, args []string) error {
@@ -386,25 +386,21 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 	// removing the WAL files, the page cache freed a page at a time) would
 	// add a tenth to a search run as a command.
 	query := strings.Join(pos, " ")
-	if c.json {
-		// Whole notes, bodies included, as their files hold them.
-		hits, err := s.Search(ctx, query, f, *k)
-		if err != nil {
-			return err
-		}
-		return printJSON(e.stdout, note.Outs(hits, true))
-	}
-	// The lines list prints, from the index as list reads them: the
-	// files are not read.
-	hits, err := s.SearchMatches(ctx, query, f, *k)
+	hits, err := s.Search(ctx, store.Query{Text: query, Filter: f, K: *k})
 	if err != nil {
 		return err
 	}
+	if c.json {
+		// Whole notes, bodies included, as their files hold them.
+		return printJSON(e.stdout, note.Outs(store.Notes(hits), true))
+	}
+	// The lines list prints, from the index as list reads them: the
+	// files are not read.
 	if len(hits) == 0 {
 		fmt.Fprintf(e.stderr, "no notes match %q%s\n", query, filterText(f))
 	}
 	for _, h := range hits {
-		printLine(e.stdout, h)
+		printLine(e.stdout, h.ID, h.Type, h.Project, h.Title, h.Team)
 	}
 	return nil
 }

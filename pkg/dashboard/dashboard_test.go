@@ -284,7 +284,7 @@ func TestEditWritesFileKeepsUnknownKeysAndReindexes(t *testing.T) {
 	if strings.Join(n.Tags, ",") != "deploy,release" {
 		t.Errorf("tags = %v", n.Tags)
 	}
-	hits, err := f.st.Search(context.Background(), "zanzibar", store.Filter{}, 5)
+	hits, err := f.st.Search(context.Background(), store.Query{Text: "zanzibar", K: 5})
 	if err != nil || len(hits) != 1 || hits[0].ID != f.extra {
 		t.Errorf("index not updated: %v %v", hits, err)
 	}

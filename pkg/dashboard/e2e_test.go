@@ -187,7 +187,7 @@ func TestE2EDashboardInChromium(t *testing.T) {
 	if !strings.Contains(string(data), "Then purge the zanzibar cache.\n") || !strings.Contains(string(data), "user_id: u-42\nworkspace_id: ws-7\n") {
 		t.Errorf("file after edit:\n%s", data)
 	}
-	if hits, err := f.st.Search(ctx, "zanzibar", store.Filter{}, 3); err != nil || len(hits) != 1 || hits[0].ID != f.extra {
+	if hits, err := f.st.Search(ctx, store.Query{Text: "zanzibar", K: 3}); err != nil || len(hits) != 1 || hits[0].ID != f.extra {
 		t.Errorf("index after edit: %v %v", hits, err)
 	}
 	if out := gitIn(t, f.st.MemoryDir(), "status", "--porcelain"); !strings.Contains(out, f.extra) {

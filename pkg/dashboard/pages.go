@@ -231,15 +231,17 @@ func (s *Server) browse(w http.ResponseWriter, r *http.Request) {
 		title = "Search: " + d.Q
 		d.Search = true
 		d.K = intParam(qv, "k", searchDefault, 1, 100)
-		hits, err := s.store.SearchHits(ctx, d.Q, f, d.K)
+		hits, err := s.store.Search(ctx, store.Query{Text: d.Q, Filter: f, K: d.K, Marks: true})
 		if err != nil {
 			s.fail(w, r, http.StatusInternalServerError, err.Error())
 			return
 		}
 		for _, h := range hits {
-			d.Rows = append(d.Rows, row{Note: s.withAuthor(ctx, h.Note), TitleHL: marked(h.TitleHL), Snippet: marked(plainText(h.Snippet))})
+			if n, err := h.Note(); err == nil { // a file removed since indexing is left out
+				d.Rows = append(d.Rows, row{Note: s.withAuthor(ctx, n), TitleHL: marked(h.TitleHL), Snippet: marked(plainText(h.Snippet))})
+			}
 		}
-		d.Total = len(hits)
+		d.Total = len(d.Rows)
 		if len(hits) == d.K && d.K < 100 {
 			d.MoreURL = browseURL(d.Q, f, "k", "100")
 		}
@@ -912,12 +914,12 @@ func (s *Server) apiSearch(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
 		return
 	}
-	notes, err := s.store.Search(r.Context(), q.Get("q"), f, intParam(q, "k", 8, 1, 100))
+	hits, err := s.store.Search(r.Context(), store.Query{Text: q.Get("q"), Filter: f, K: intParam(q, "k", 8, 1, 100)})
 	if err != nil {
 		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": err.Error()})
 		return
 	}
-	writeJSON(w, http.StatusOK, note.Outs(notes, true))
+	writeJSON(w, http.StatusOK, note.Outs(store.Notes(hits), true))
 }
 
 func (s *Server) apiStats(w http.ResponseWriter, r *http.Request) {

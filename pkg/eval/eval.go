@@ -99,7 +99,7 @@ func Run(ctx context.Context, s *store.Store, cases []Case) (Report, error) {
 	catTimes := map[string][]time.Duration{}
 	for _, c := range cases {
 		t0 := time.Now()
-		hits, err := s.Search(ctx, c.Query, store.Filter{Project: c.Project}, kmax)
+		hits, err := s.Search(ctx, store.Query{Text: c.Query, Filter: store.Filter{Project: c.Project}, K: kmax})
 		d := time.Since(t0)
 		if err != nil {
 			return *all, fmt.Errorf("%q: %w", c.Query, err)

@@ -204,11 +204,11 @@ func TestFleetRandomRounds(t *testing.T) {
 		}
 		st := h.store()
 		for _, n := range ns {
-			hits, err := st.Search(context.Background(), tokenOf(n.Body), store.Filter{}, 10)
+			hits, err := st.Search(context.Background(), store.Query{Text: tokenOf(n.Body), K: 10})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !slices.ContainsFunc(hits, func(x *note.Note) bool { return x.ID == n.ID }) {
+			if !slices.ContainsFunc(hits, func(x store.Hit) bool { return x.ID == n.ID }) {
 				t.Errorf("%s: the index does not find note %s by %q", h.machine, n.ID, tokenOf(n.Body))
 			}
 		}

@@ -53,7 +53,7 @@ func TestPushPullAndIndex(t *testing.T) {
 	if rb.Pulled != 1 || rb.Pushed || rb.Indexed != 1 {
 		t.Fatalf("second machine: %s", rb.Line())
 	}
-	hits, err := b.store().Search(context.Background(), "zebrafish7", store.Filter{}, 8)
+	hits, err := b.store().Search(context.Background(), store.Query{Text: "zebrafish7", K: 8})
 	if err != nil || len(hits) != 1 || hits[0].ID != n.ID {
 		t.Fatalf("pulled note not searchable on beta: %v %v", hits, err)
 	}

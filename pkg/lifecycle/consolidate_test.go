@@ -68,7 +68,7 @@ func TestConsolidateGate(t *testing.T) {
 	if !sup[fmtB.ID] || sup[pg.ID] || sup[redis.ID] {
 		t.Errorf("superseded %v", sup)
 	}
-	hits, _ := s.Search(ctx, "gofumpt", store.Filter{}, 8)
+	hits, _ := s.Search(ctx, store.Query{Text: "gofumpt", K: 8})
 	for _, h := range hits {
 		if h.ID == fmtB.ID {
 			t.Error("superseded note still found")

@@ -76,7 +76,7 @@ func TestDedupKeepsTheVisibleCopy(t *testing.T) {
 	if !slices.Equal(deleted, want) {
 		t.Errorf("deleted %v, want the superseded copy %s and the later copy %s", deleted, old.ID, y.ID)
 	}
-	hits, err := s.Search(ctx, "port 8803", store.Filter{Project: "demo"}, 8)
+	hits, err := s.Search(ctx, store.Query{Text: "port 8803", Filter: store.Filter{Project: "demo"}, K: 8})
 	if err != nil || len(hits) == 0 || hits[0].ID != newer.ID {
 		t.Errorf("the visible copy is not found: %v %v", hits, err)
 	}

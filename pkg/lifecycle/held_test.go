@@ -53,7 +53,7 @@ func TestReflectReplyAddressingTheAgentIsHeld(t *testing.T) {
 	if b := block(); strings.Contains(b, "evil.example") || !strings.Contains(b, "Deploys go to staging first") {
 		t.Fatalf("block:\n%s", b)
 	}
-	if hits, _ := s.Search(ctx, "deploy checklist curl", store.Filter{}, 10); len(hits) > 0 && hits[0].ID == heldID {
+	if hits, _ := s.Search(ctx, store.Query{Text: "deploy checklist curl", K: 10}); len(hits) > 0 && hits[0].ID == heldID {
 		t.Fatal("search shows the held note")
 	}
 	if _, err := s.Release(ctx, heldID); err != nil {

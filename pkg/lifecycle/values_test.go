@@ -59,7 +59,7 @@ func TestGateSeesValues(t *testing.T) {
 	if err != nil || !res.Projects[0].Groups[0].Accepted || !res.Written {
 		t.Fatalf("the synthesis keeping both values: %+v %v", res.Projects[0].Groups, err)
 	}
-	hits, _ := s.Search(ctx, "8804", store.Filter{Project: "demo"}, 8)
+	hits, _ := s.Search(ctx, store.Query{Text: "8804", Filter: store.Filter{Project: "demo"}, K: 8})
 	if len(hits) == 0 || hits[0].ID != res.Projects[0].Groups[0].ID {
 		t.Errorf("8804 after the synthesis: %v", hits)
 	}

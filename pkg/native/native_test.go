@@ -114,7 +114,7 @@ func TestImportFixture(t *testing.T) {
 	if layout.Type != note.Semantic || layout.Title != "Layout: routes in src/app.ts, handlers in src/*.ts" || !layout.HasTag("kind:project") {
 		t.Errorf("project memory: %+v", layout)
 	}
-	if hits, _ := st.Search(ctx, "zod schema", store.Filter{}, 8); len(hits) == 0 || hits[0].ID != zod.ID {
+	if hits, _ := st.Search(ctx, store.Query{Text: "zod schema", K: 8}); len(hits) == 0 || hits[0].ID != zod.ID {
 		t.Errorf("imported note not searchable: %v", hits)
 	}
 	if n, _ := st.Count(ctx, store.Filter{}); n != 2 {

@@ -79,7 +79,7 @@ type Candidate struct {
 // session's context). The global notes of a team whose --projects globs
 // do not match project are not searched (config.HiddenGlobal, as inject).
 // A nil skip keeps every hit. Each note is as the
-// index holds it (store.SearchIndexed), body included, which is what
+// index holds it (store.Hit.Indexed), body included, which is what
 // Render shows; supersedes is empty.
 func Find(ctx context.Context, st *store.Store, prompt, project string, floor Floor, skip func(n *note.Note) bool) ([]Candidate, error) {
 	terms, docs, err := st.QueryTerms(ctx, prompt)
@@ -122,7 +122,7 @@ func Find(ctx context.Context, st *store.Store, prompt, project string, floor Fl
 	if f, _ := config.Load(st.Home()); f != nil {
 		hidden = config.HiddenGlobal(f.Teams(), project)
 	}
-	found, err := st.SearchIndexed(ctx, strings.Join(search, " "), store.Filter{Project: project, AndGlobal: true, Teams: true, HideGlobalOf: hidden}, perPool*len(pools))
+	found, err := st.Search(ctx, store.Query{Text: strings.Join(search, " "), Filter: store.Filter{Project: project, AndGlobal: true, Teams: true, HideGlobalOf: hidden}, K: perPool * len(pools)})
 	if err != nil {
 		return nil, err
 	}
@@ -130,8 +130,13 @@ func Find(ctx context.Context, st *store.Store, prompt, project string, floor Fl
 	for _, p := range pools {
 		n := 0
 		for _, h := range found {
-			if h.Project == p && n < perPool && (skip == nil || !skip(h)) {
-				hits = append(hits, h)
+			if h.Project != p || n == perPool {
+				continue
+			}
+			// Read where the ranking did not keep the note; a file removed
+			// since indexing is left out.
+			if x, err := h.Indexed(); err == nil && (skip == nil || !skip(x)) {
+				hits = append(hits, x)
 				n++
 			}
 		}

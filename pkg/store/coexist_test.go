@@ -135,7 +135,7 @@ func TestIndexCoexistsWithReferenceVersions(t *testing.T) {
 				if n, _ := s.Count(ctx, Filter{}); n != 22 {
 					t.Fatalf("round %d: we see %d notes", round, n)
 				}
-				if hits, err := s.Search(ctx, "reflect", Filter{}, 8); err != nil || len(hits) == 0 {
+				if hits, err := searchNotes(s, ctx, "reflect", Filter{}, 8); err != nil || len(hits) == 0 {
 					t.Fatalf("round %d: our search after the reference's open: %v %v", round, hits, err)
 				}
 				s.Close()

@@ -17,31 +17,16 @@ const (
 	HLEnd   = "\x03"
 )
 
-// Hit is one search result with the words that matched marked, for display.
-type Hit struct {
-	*note.Note
-	// TitleHL is the title with matched terms bracketed by HLStart/HLEnd.
-	TitleHL string
-	// Snippet is a short excerpt of the body around the best match, marked the
-	// same way, with "…" where text was cut.
-	Snippet string
-}
-
 // SnippetTokens is how many tokens a Snippet holds at most.
 const SnippetTokens = 28
 
-// SearchHits is Search (it calls it: same ranking, filters and exclusions)
-// with a highlighted title and body excerpt per hit. The marks come from
-// FTS5's own tokenizer with the expression Search matched, so stemmed matches
+// mark sets each hit's TitleHL and Snippet. The marks come from FTS5's own
+// tokenizer with the expression the search matched, so stemmed matches
 // ("indexes" for "index") are marked and pruned function words are not.
-func (s *Store) SearchHits(ctx context.Context, query string, f Filter, k int) ([]Hit, error) {
-	notes, err := s.Search(ctx, query, f, k)
-	if err != nil || len(notes) == 0 {
-		return []Hit{}, err
-	}
-	p, err := s.prune(ctx, dedupe(Tokens(query)))
+func (s *Store) mark(ctx context.Context, text string, hits []Hit) error {
+	p, err := s.prune(ctx, dedupe(Tokens(text)))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	expr := MatchExpr(append(p.ranked, p.broad...))
 	// Marks are computed only for the rows shown, through the rowid the FTS
@@ -50,22 +35,19 @@ func (s *Store) SearchHits(ctx context.Context, query string, f Filter, k int) (
 		snippet(memories_fts, 2, ?, ?, '…', ?) FROM memories_fts
 		WHERE memories_fts MATCH ? AND rowid = (SELECT rowid FROM memories WHERE id = ?)`)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer st.Close()
-	out := make([]Hit, 0, len(notes))
-	for _, n := range notes {
-		h := Hit{Note: n, TitleHL: n.Title}
-		err := st.QueryRowContext(ctx, HLStart, HLEnd, HLStart, HLEnd, SnippetTokens, expr, n.ID).Scan(&h.TitleHL, &h.Snippet)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return nil, err
+	for i := range hits {
+		h := &hits[i]
+		err := st.QueryRowContext(ctx, HLStart, HLEnd, HLStart, HLEnd, SnippetTokens, expr, h.ID).Scan(&h.TitleHL, &h.Snippet)
+		if errors.Is(err, sql.ErrNoRows) { // reindexed since the ranking read it: shown unmarked
+			h.TitleHL, h.Snippet = h.Title, ""
+		} else if err != nil {
+			return err
 		}
-		if err != nil { // re-indexed since Search read it: show it unmarked
-			h.TitleHL = n.Title
-		}
-		out = append(out, h)
 	}
-	return out, nil
+	return nil
 }
 
 // Cursor is a position in List's order (updated_at DESC, then id DESC): the

@@ -10,18 +10,18 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
 
-// SearchHits must rank exactly like Search: the dashboard promises the CLI's search.
-func TestSearchHitsSameOrderAsSearch(t *testing.T) {
+// Marks change nothing in the ranking: the dashboard promises the CLI's search.
+func TestMarksKeepTheRanking(t *testing.T) {
 	home := copyTree(t, refStore+"/store")
 	s := open(t, home)
 	ctx := context.Background()
 	for _, q := range []string{"how do we deploy", "validate with zod", "rounding currency", "grid", "the", "", "!!"} {
 		for _, fl := range []Filter{{}, {Project: "github.com/acme/quotes-api"}, {Type: note.Semantic}} {
-			want, err := s.Search(ctx, q, fl, 8)
+			want, err := searchNotes(s, ctx, q, fl, 8)
 			if err != nil {
 				t.Fatal(err)
 			}
-			hits, err := s.SearchHits(ctx, q, fl, 8)
+			hits, err := s.Search(ctx, Query{Text: q, Filter: fl, K: 8, Marks: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -31,18 +31,18 @@ func TestSearchHitsSameOrderAsSearch(t *testing.T) {
 			}
 			for _, h := range hits {
 				b = append(b, h.ID)
-				if h.Body == "" {
-					t.Errorf("%q: hit %s has no body (hits are re-read from the file)", q, h.ID)
+				if n, err := h.Note(); err != nil || n.Body == "" {
+					t.Errorf("%q: hit %s's file: %v", q, h.ID, err)
 				}
 			}
 			if !slices.Equal(a, b) {
-				t.Errorf("%q %+v: SearchHits %v, Search %v", q, fl, b, a)
+				t.Errorf("%q %+v: with marks %v, without %v", q, fl, b, a)
 			}
 		}
 	}
 }
 
-func TestSearchHitsMarksStemmedMatches(t *testing.T) {
+func TestMarksStemmedMatches(t *testing.T) {
 	s := open(t, t.TempDir())
 	ctx := context.Background()
 	body := strings.Repeat("filler words here. ", 40) + "We rebuilt the indexes after the migration." + strings.Repeat(" more filler text.", 40)
@@ -53,7 +53,7 @@ func TestSearchHitsMarksStemmedMatches(t *testing.T) {
 	if _, err := s.Write(ctx, note.New(note.Semantic, "Unrelated", "nothing to see")); err != nil {
 		t.Fatal(err)
 	}
-	hits, err := s.SearchHits(ctx, "index migration", Filter{}, 5)
+	hits, err := s.Search(ctx, Query{Text: "index migration", K: 5, Marks: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -49,44 +49,58 @@ type Problem struct {
 	Reason string `json:"reason"`
 }
 
-// Reindex brings the index up to date with the files. Incremental mode
-// re-reads only files whose size or modification time changed and drops rows
-// of files that are gone; full mode rebuilds everything. Both leave the same index.
-// A full rebuild drops every old table first, reading each page as it frees
-// it, so it fails with a corruption error on damage the header check at Open
-// does not show (Rebuild then replaces the file).
+// Reindex brings the index up to date with the files: a refresh, or with
+// full a rebuild. Both leave the same index.
 func (s *Store) Reindex(ctx context.Context, full bool) (ReindexResult, error) {
-	var tx *sql.Tx
-	var err error
-	before := blockcache.Dirs(s.home) // what the walk will read, at the latest
 	if full {
-		var done func()
-		if tx, done, err = s.beginRebuild(ctx); err != nil {
-			return ReindexResult{}, err
-		}
-		defer done()
-	} else if tx, err = s.begin(ctx); err != nil {
+		return s.rebuild(ctx)
+	}
+	return s.refreshAll(ctx)
+}
+
+// refreshAll re-reads only the files whose size or modification time changed
+// and drops the rows of files that are gone, in one transaction.
+func (s *Store) refreshAll(ctx context.Context) (ReindexResult, error) {
+	before := blockcache.Dirs(s.home) // what the walk will read, at the latest
+	tx, err := s.begin(ctx)
+	if err != nil {
 		return ReindexResult{}, err
 	}
 	defer tx.Rollback()
-	r, err := s.reindexTx(ctx, tx, full)
+	r, err := s.refreshTx(ctx, tx)
 	if err != nil {
 		return r, err
 	}
-	if err := tx.Commit(); err != nil {
+	if err := s.commitReindex(tx, r, before); err != nil {
 		return r, err
 	}
-	s.touched(r.touched, "")
-	blockcache.Synced(s.home, before)
-	if !full { // a rebuild refreshed them (reindexTx)
-		s.maybeRefreshDF(ctx, r)
+	s.maybeRefreshDF(ctx, r)
+	return r, nil
+}
+
+// rebuild empties the index and reads every file into it, in one
+// transaction. It drops every old table first, reading each page as it
+// frees it, so it fails with a corruption error on damage the header check
+// at Open does not show (Rebuild then replaces the file).
+func (s *Store) rebuild(ctx context.Context) (ReindexResult, error) {
+	before := blockcache.Dirs(s.home) // what the walk will read, at the latest
+	tx, done, err := s.beginRebuild(ctx)
+	if err != nil {
+		return ReindexResult{}, err
 	}
-	if full {
-		// A rebuild leaves the whole index in the WAL: copy it into the
-		// database now, so the next opener does not read it from there (and a
-		// command may exit without Close).
-		s.db.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
+	defer done()
+	defer tx.Rollback()
+	r, err := s.rebuildTx(ctx, tx)
+	if err != nil {
+		return r, err
 	}
+	if err := s.commitReindex(tx, r, before); err != nil {
+		return r, err
+	}
+	// A rebuild leaves the whole index in the WAL: copy it into the database
+	// now, so the next opener does not read it from there (and a command may
+	// exit without Close).
+	s.db.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
 	return r, nil
 }
 
@@ -168,10 +182,21 @@ func staleTemp(p string, d fs.DirEntry) {
 	}
 }
 
-func (s *Store) reindexTx(ctx context.Context, tx *sql.Tx, full bool) (ReindexResult, error) {
-	var r ReindexResult
-	// The tree is listed while SQLite clears the tables (or reads what was
-	// indexed): neither waits for the other.
+// commitReindex commits tx, which brought the index up to date with the
+// trees whose state was before (blockcache.Dirs), and tells the block cache.
+func (s *Store) commitReindex(tx *sql.Tx, r ReindexResult, before string) error {
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	s.touched(r.touched, "")
+	blockcache.Synced(s.home, before)
+	return nil
+}
+
+// walkAsync lists the trees while the caller works on the index (clears
+// it, or reads what it holds): neither waits for the other. The listing is
+// what the returned function gives.
+func (s *Store) walkAsync() func() ([]fileInfo, error) {
 	type listing struct {
 		files []fileInfo
 		err   error
@@ -181,95 +206,168 @@ func (s *Store) reindexTx(ctx context.Context, tx *sql.Tx, full bool) (ReindexRe
 		files, err := s.walk()
 		walked <- listing{files, err}
 	}()
-	type rec struct {
-		id          string
-		size, mtime int64
+	return func() ([]fileInfo, error) {
+		l := <-walked
+		return l.files, l.err
 	}
-	known := map[string]rec{}
-	if full {
-		defer tx.ExecContext(context.WithoutCancel(ctx), "PRAGMA cache_size = "+cacheSize)
-		if err := clearForRebuild(ctx, tx); err != nil {
-			return r, err
-		}
-	} else {
-		rows, err := tx.QueryContext(ctx, "SELECT path, coalesce(id,''), size, mtime FROM files")
-		if err != nil {
-			return r, err
-		}
-		for rows.Next() {
-			var p string
-			var x rec
-			if err := rows.Scan(&p, &x.id, &x.size, &x.mtime); err != nil {
-				rows.Close()
-				return r, err
-			}
-			known[p] = x
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return r, err
-		}
+}
+
+// rebuildTx fills the emptied tables inside tx from every file.
+func (s *Store) rebuildTx(ctx context.Context, tx *sql.Tx) (ReindexResult, error) {
+	var r ReindexResult
+	listed := s.walkAsync()
+	defer tx.ExecContext(context.WithoutCancel(ctx), "PRAGMA cache_size = "+cacheSize)
+	if err := clearForRebuild(ctx, tx); err != nil {
+		return r, err
 	}
-	l := <-walked
-	if l.err != nil {
-		return r, l.err
-	}
-	// A rebuild reads every file; only an incremental reindex compares
-	// (and so needs the set of paths present: a rebuild's peak memory).
-	changed := l.files
-	var present map[string]bool
-	if !full {
-		changed, present = nil, make(map[string]bool, len(l.files))
-		for _, f := range l.files {
-			present[f.rel] = true
-			if k, ok := known[f.rel]; ok && k.size == f.size && k.mtime == f.mtime {
-				r.Unchanged++
-				continue
-			}
-			changed = append(changed, f)
-		}
+	files, err := listed()
+	if err != nil {
+		return r, err
 	}
 	w, err := newWriter(ctx, s.home, tx)
 	if err != nil {
 		return r, err
 	}
 	defer w.close()
+	if err := w.stageFor(ctx, len(files)); err != nil {
+		return r, err
+	}
+	w.fresh = map[string]string{}
+	if w.batch, err = newBatch(ctx, tx, w.staged != nil); err != nil {
+		return r, err
+	}
+	if err := w.indexAll(ctx, files, &r); err != nil {
+		return r, err
+	}
+	if err := mergeLoadedFTS(ctx, tx); err != nil {
+		return r, err
+	}
+	// The secondary indexes, dropped by clearForRebuild, are built once
+	// from the loaded tables: cheaper than updating them row by row.
+	if _, err := tx.ExecContext(ctx, schema); err != nil {
+		return r, err
+	}
+	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM memories").Scan(&r.Total); err != nil {
+		return r, err
+	}
+	if err := refreshDF(ctx, tx); err != nil {
+		return r, err
+	}
+	r.touched = map[string]bool{note.Global: true}
+	return r, nil
+}
+
+// refreshTx brings the index inside tx up to date with the files whose size
+// or modification time differ from what it recorded, and drops the rows of
+// files that are gone.
+func (s *Store) refreshTx(ctx context.Context, tx *sql.Tx) (ReindexResult, error) {
+	var r ReindexResult
+	listed := s.walkAsync()
+	known, err := recorded(ctx, tx, "")
+	if err != nil {
+		return r, err
+	}
+	files, err := listed()
+	if err != nil {
+		return r, err
+	}
+	w, err := newWriter(ctx, s.home, tx)
+	if err != nil {
+		return r, err
+	}
+	defer w.close()
+	changed, err := w.compare(ctx, known, files, nil, &r)
+	if err != nil {
+		return r, err
+	}
+	if err := w.stageFor(ctx, len(changed)); err != nil {
+		return r, err
+	}
+	if err := w.indexAll(ctx, changed, &r); err != nil {
+		return r, err
+	}
+	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM memories").Scan(&r.Total); err != nil {
+		return r, err
+	}
+	r.touched = w.touched
+	return r, nil
+}
+
+// fileRec is what the index recorded of a file.
+type fileRec struct {
+	id          string
+	size, mtime int64
+}
+
+// recorded is what the index recorded of the files (the files table's
+// rows) matching where (SQL on the column path; "" = every file).
+func recorded(ctx context.Context, tx *sql.Tx, where string, args ...any) (map[string]fileRec, error) {
+	q := "SELECT path, coalesce(id,''), size, mtime FROM files"
+	if where != "" {
+		q += " WHERE " + where
+	}
+	rows, err := tx.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	known := map[string]fileRec{}
+	for rows.Next() {
+		var p string
+		var x fileRec
+		if err := rows.Scan(&p, &x.id, &x.size, &x.mtime); err != nil {
+			return nil, err
+		}
+		known[p] = x
+	}
+	return known, rows.Err()
+}
+
+// compare sets listed (the files now) against known (what the index
+// recorded of the same files): it counts in r the files whose size and
+// modification time are unchanged, drops the rows of the files gone
+// (counting the notes among them as removed), and returns the files to read
+// again: the changed, the new and those in forced (by path).
+func (w *writer) compare(ctx context.Context, known map[string]fileRec, listed []fileInfo, forced map[string]bool, r *ReindexResult) ([]fileInfo, error) {
+	var changed []fileInfo
+	present := make(map[string]bool, len(listed))
+	for _, f := range listed {
+		present[f.rel] = true
+		if k, ok := known[f.rel]; ok && k.size == f.size && k.mtime == f.mtime && !forced[f.rel] {
+			r.Unchanged++
+			continue
+		}
+		changed = append(changed, f)
+	}
 	for p, k := range known {
 		if present[p] {
 			continue
 		}
 		if err := w.dropPath(ctx, p, k.id); err != nil {
-			return r, err
+			return nil, err
 		}
 		if k.id != "" {
 			r.Removed++
 		}
 	}
-	if len(changed) > 8 {
-		if err := w.stage(ctx); err != nil {
-			return r, err
-		}
-	}
-	if full {
-		w.fresh = map[string]string{}
-		if w.batch, err = newBatch(ctx, tx, w.staged != nil); err != nil {
-			return r, err
-		}
-	}
-	// Files are read and parsed in parallel, a chunk ahead of the inserts
-	// (bounded memory), and indexed in walk order so duplicate ids resolve
-	// the same way.
-	chunks, stop := parseAhead(ctx, changed)
+	return changed, nil
+}
+
+// indexAll indexes files, counting each in r as indexed or skipped. Files
+// are read and parsed in parallel, a chunk ahead of the inserts (bounded
+// memory), and indexed in walk order so duplicate ids resolve the same way.
+func (w *writer) indexAll(ctx context.Context, files []fileInfo, r *ReindexResult) error {
+	chunks, stop := parseAhead(ctx, files)
 	defer stop()
 	n := 0
 	for c := range chunks {
 		for i, f := range c.files {
 			if err := ctx.Err(); err != nil {
-				return r, err
+				return err
 			}
 			ok, err := w.indexFile(ctx, f, c.notes[i], c.reasons[i])
 			if err != nil {
-				return r, err
+				return err
 			}
 			if ok {
 				r.Indexed++
@@ -279,39 +377,14 @@ func (s *Store) reindexTx(ctx context.Context, tx *sql.Tx, full bool) (ReindexRe
 		}
 		if n++; n%4 == 0 { // bound the staged rows held in memory
 			if err := w.flush(ctx); err != nil {
-				return r, err
+				return err
 			}
 		}
 	}
 	if err := ctx.Err(); err != nil {
-		return r, err
+		return err
 	}
-	if err := w.flush(ctx); err != nil {
-		return r, err
-	}
-	if full {
-		if err := mergeLoadedFTS(ctx, tx); err != nil {
-			return r, err
-		}
-		// The secondary indexes, dropped by clearForRebuild, are built once
-		// from the loaded tables: cheaper than updating them row by row.
-		if _, err := tx.ExecContext(ctx, schema); err != nil {
-			return r, err
-		}
-	}
-	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM memories").Scan(&r.Total); err != nil {
-		return r, err
-	}
-	if full {
-		if err := refreshDF(ctx, tx); err != nil {
-			return r, err
-		}
-	}
-	r.touched = w.touched
-	if full {
-		r.touched = map[string]bool{note.Global: true}
-	}
-	return r, nil
+	return w.flush(ctx)
 }
 
 // writer holds the prepared statements of one indexing transaction.
@@ -379,7 +452,12 @@ func (w *writer) close() {
 	}
 }
 
-func (w *writer) stage(ctx context.Context) error {
+// stageFor collects the FTS rows of more than a few files (n) in a temp
+// table, written at flush (see staged).
+func (w *writer) stageFor(ctx context.Context, n int) error {
+	if n <= 8 {
+		return nil
+	}
 	if _, err := w.tx.ExecContext(ctx, `CREATE TEMP TABLE IF NOT EXISTS fts_stage
 		(rowid INTEGER PRIMARY KEY, id TEXT, title TEXT, body TEXT, tags TEXT); DELETE FROM temp.fts_stage`); err != nil {
 		return err

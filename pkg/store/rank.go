@@ -75,7 +75,7 @@ func StopWord(w string) bool { return stopWords[strings.ToLower(w)] }
 
 // cand is one candidate note with what scoring needs from its text.
 type cand struct {
-	hit     hit
+	hit     Hit
 	updated string
 	session string
 	// tf holds per query term its count in the title, the body and the
@@ -166,7 +166,7 @@ func (q *query) count(c *cand, col int, text string) {
 }
 
 // rankNotes scores the notes matching words (see the constants above).
-func (s *Store) rankNotes(ctx context.Context, pl plan, f Filter, k int) ([]hit, error) {
+func (s *Store) rankNotes(ctx context.Context, pl plan, f Filter, k int) ([]Hit, error) {
 	p, words := s.rank, pl.ranked
 	q := newQuery(words)
 	cands, err := s.pool(ctx, q, MatchExpr(words), f, max(p.pool, k))
@@ -196,7 +196,7 @@ func (s *Store) rankNotes(ctx context.Context, pl plan, f Filter, k int) ([]hit,
 		}
 		return b.words - a.words
 	})
-	out := make([]hit, 0, k)
+	out := make([]Hit, 0, k)
 	for _, c := range cands[:min(k, len(cands))] {
 		out = append(out, c.hit)
 	}

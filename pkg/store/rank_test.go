@@ -29,7 +29,7 @@ func putNote(t *testing.T, s *Store, id, title, body, session string, tags []str
 
 func searchIDs(t *testing.T, s *Store, q string) []string {
 	t.Helper()
-	hits, err := s.Search(context.Background(), q, Filter{Project: "p"}, 8)
+	hits, err := searchNotes(s, context.Background(), q, Filter{Project: "p"}, 8)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,12 +86,12 @@ func TestSessionContextInertWithoutSharedSessions(t *testing.T) {
 		for _, project := range []string{"locomo-26", "locomo-42", ""} {
 			f := Filter{Project: project}
 			s.rank.session = sessionWeight
-			with, err := s.Search(context.Background(), q, f, 8)
+			with, err := searchNotes(s, context.Background(), q, f, 8)
 			if err != nil {
 				t.Fatal(err)
 			}
 			s.rank.session = 0
-			without, _ := s.Search(context.Background(), q, f, 8)
+			without, _ := searchNotes(s, context.Background(), q, f, 8)
 			hits += len(with)
 			if !slices.EqualFunc(with, without, func(a, b *note.Note) bool { return a.ID == b.ID }) {
 				t.Fatalf("%q in %q: session term changed the order (%d vs %d hits)", q, project, len(with), len(without))
@@ -117,10 +117,10 @@ func TestSearchCreatesNoTempTables(t *testing.T) {
 	}
 	before := temps()
 	for _, q := range []string{"When did Caroline go to the LGBTQ support group?", "the of and"} {
-		if _, err := s.Search(context.Background(), q, Filter{}, 8); err != nil {
+		if _, err := searchNotes(s, context.Background(), q, Filter{}, 8); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.SearchHits(context.Background(), q, Filter{}, 8); err != nil {
+		if _, err := s.Search(context.Background(), Query{Text: q, K: 8, Marks: true}); err != nil {
 			t.Fatal(err)
 		}
 	}

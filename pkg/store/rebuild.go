@@ -11,14 +11,14 @@ import (
 )
 
 // rebuildCache is the page cache of a full rebuild, in KiB (PRAGMA
-// cache_size -N). A small cache spills pages again and again during a bulk
-// load; a big one costs twice its size in memory (the SQLite port gives each
-// 4 KiB page an 8 KiB slot) and a slow teardown. 64 MiB keeps a 100k-note
-// rebuild under 300 MB of peak RSS.
+// cache_size -N): large enough that a bulk load does not spill pages again
+// and again, small enough for SPEC 9's peak-RSS budget of a rebuild (the
+// SQLite port gives each 4 KiB page an 8 KiB slot, so the cache costs twice
+// its size in memory).
 const rebuildCache = 65536
 
 // clearForRebuild recreates the derived tables empty inside tx for a full
-// rebuild (resetTables), drops their secondary indexes, which reindexTx
+// rebuild (resetTables), drops their secondary indexes, which rebuildTx
 // recreates (from schema) after the load, and gives the connection the rebuild's page cache (the
 // caller restores the default).
 func clearForRebuild(ctx context.Context, tx *sql.Tx) error {
@@ -59,10 +59,7 @@ func clearForRebuild(ctx context.Context, tx *sql.Tx) error {
 // segment being one flush of the staged rows) and merges them all into one at
 // the end ('optimize'), a single pass. That costs less than FTS5's default
 // incremental merges during the load and leaves one segment per index, so a
-// search reads one b-tree per term (100k notes: about 1.5 s less CPU, and
-// search p50 2.7 ms instead of 4.7 ms on the bench store). Even the 3
-// segments of 10k notes are merged (0.14 s of a 1.5 s rebuild): a search run
-// as a process, which reads its pages cold, is 6-14% faster on one segment.
+// search reads one b-tree per term, whatever the store's size.
 // The defaults (ftsAutomerge, ftsCrisisMerge) then apply again to later
 // writes.
 const (

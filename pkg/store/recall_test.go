@@ -30,7 +30,7 @@ func TestHoldsAgreesWithSearch(t *testing.T) {
 	words := []string{"deploys", "service", "NAIVE", "train", "friday", "missing", "caching"}
 	held := Holds([]*note.Note{a, b}, words)
 	for _, w := range words {
-		hits, err := s.Search(ctx, w, Filter{}, 5)
+		hits, err := searchNotes(s, ctx, w, Filter{}, 5)
 		if err != nil {
 			t.Fatal(err)
 		}

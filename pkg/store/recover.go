@@ -188,7 +188,7 @@ func (s *Store) Rebuild(ctx context.Context) (ReindexResult, error) {
 
 // replaceUnusable moves the open index aside after a full rebuild met
 // damage in it (why), and connects to a new, empty file in its place, which
-// the caller's rebuild fills (reindexTx creates the schema).
+// the caller's rebuild fills (rebuildTx creates the schema).
 func (s *Store) replaceUnusable(why string) error {
 	path := s.DBPath()
 	seen := identify(path)

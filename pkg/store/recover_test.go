@@ -94,7 +94,7 @@ func TestCorruptIndexRebuilt(t *testing.T) {
 					t.Fatalf("open after %s: %v", name, err)
 				}
 				defer s2.Close()
-				hits, err := s2.Search(ctx, "zebracorn", Filter{}, 100)
+				hits, err := searchNotes(s2, ctx, "zebracorn", Filter{}, 100)
 				if err != nil {
 					if deep[name] && mode == "open" {
 						t.Skip("damage past the header is found by quick_check (OpenChecked), not by every open")
@@ -213,7 +213,7 @@ func TestHandNamedNoteEditedInPlace(t *testing.T) {
 	if p, _ := s.Path(ctx, n.ID); p != hand {
 		t.Errorf("the index points at %s", p)
 	}
-	if hits, _ := s.Search(ctx, "second", Filter{}, 5); len(hits) != 1 {
+	if hits, _ := searchNotes(s, ctx, "second", Filter{}, 5); len(hits) != 1 {
 		t.Errorf("search for the new text: %d hits", len(hits))
 	}
 	if err := s.Delete(ctx, n.ID); err != nil {

@@ -31,10 +31,6 @@ func (s *Store) Refresh(ctx context.Context, dirs, files []string) (ReindexResul
 		return r, err
 	}
 	defer w.close()
-	type rec struct {
-		id          string
-		size, mtime int64
-	}
 	forced := map[string]bool{}
 	for _, f := range files {
 		if rel, ok := s.relOf(f); ok {
@@ -61,42 +57,17 @@ func (s *Store) Refresh(ctx context.Context, dirs, files []string) (ReindexResul
 			return r, err
 		}
 		// The rows under rel/: a range of the files table's key.
-		known := map[string]rec{}
-		rows, err := tx.QueryContext(ctx, "SELECT path, coalesce(id,''), size, mtime FROM files WHERE path >= ? AND path < ?", rel+"/", rel+"0")
+		known, err := recorded(ctx, tx, "path >= ? AND path < ?", rel+"/", rel+"0")
 		if err != nil {
 			return r, err
 		}
-		for rows.Next() {
-			var p string
-			var x rec
-			if err := rows.Scan(&p, &x.id, &x.size, &x.mtime); err != nil {
-				rows.Close()
-				return r, err
-			}
-			known[p] = x
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+		more, err := w.compare(ctx, known, listed, forced, &r)
+		if err != nil {
 			return r, err
 		}
+		changed = append(changed, more...)
 		for _, f := range listed {
 			seen[f.rel] = true
-			if k, ok := known[f.rel]; ok && k.size == f.size && k.mtime == f.mtime && !forced[f.rel] {
-				r.Unchanged++
-				continue
-			}
-			changed = append(changed, f)
-		}
-		for p, k := range known {
-			if seen[p] {
-				continue
-			}
-			if err := w.dropPath(ctx, p, k.id); err != nil {
-				return r, err
-			}
-			if k.id != "" {
-				r.Removed++
-			}
 		}
 	}
 	for rel := range forced {

@@ -50,46 +50,82 @@ func MatchExpr(tokens []string) string {
 const (
 	maxDF = 0.5
 	// workBudget bounds the postings one query scores (the sum of its terms'
-	// document frequencies): BM25 over ~5,000 matches costs a few ms, over
-	// 50,000 it costs hundreds. Terms beyond it are dropped, rarest kept.
+	// document frequencies), so a search's cost does not grow with the
+	// store. Terms beyond it are dropped, rarest kept.
 	workBudget   = 5000
 	pruneMinDocs = 500
 	maxTerms     = 64
 )
 
-// Search ranks notes against query (see rank.go; ties: most recently
-// updated), excluding superseded notes, and re-reads each hit from its file.
-func (s *Store) Search(ctx context.Context, query string, f Filter, k int) ([]*note.Note, error) {
-	return s.search(ctx, query, f, k, false)
+// Query is one search: its text, the notes it may return, how many.
+type Query struct {
+	Text   string
+	Filter Filter
+	// K is the most hits returned, 1 to 100 (outside that range, the nearest).
+	K int
+	// Marks fills each hit's TitleHL and Snippet.
+	Marks bool
 }
 
-// search is Search, and SearchIndexed when indexed is set.
-func (s *Store) search(ctx context.Context, query string, f Filter, k int, indexed bool) ([]*note.Note, error) {
-	hits, err := s.hits(ctx, query, f, k)
-	if err != nil {
-		return nil, err
+// Hit is one search result as the index holds it. Its file is read only
+// when a caller asks for the note (Note, Indexed).
+type Hit struct {
+	ID, Type, Project, Title, Team string
+	// TitleHL is the title with the matched words bracketed by HLStart and
+	// HLEnd; Snippet is a short excerpt of the body around the best match,
+	// marked the same way, with "…" where text was cut. Both only with
+	// Query.Marks; TitleHL is the plain title when the note was reindexed
+	// since the ranking read it.
+	TitleHL, Snippet string
+
+	file fileInfo
+	// indexed is the note as the ranking read it from the index (rankNotes;
+	// nil otherwise).
+	indexed *note.Note
+}
+
+// Note reads the hit's note from its file: an error when the file was
+// removed or broken since it was indexed.
+func (h Hit) Note() (*note.Note, error) { return readFile(h.file) }
+
+// Indexed is the note as the index holds it, where the ranking read its
+// text: every field but supersedes (empty) and front-matter keys this
+// version does not know, tags as the words the index keeps. A hit whose
+// text the ranking did not read (every query word common, a team's note) is
+// read from its file, as Note does. A file edited or removed by hand since it
+// was indexed shows as indexed until the next reindex (every sync runs one).
+func (h Hit) Indexed() (*note.Note, error) {
+	if h.indexed != nil {
+		return h.indexed, nil
 	}
+	return h.Note()
+}
+
+// Notes reads the hits' notes from their files, in order, leaving out any
+// whose file was removed or broken since it was indexed.
+func Notes(hits []Hit) []*note.Note {
 	out := make([]*note.Note, 0, len(hits))
 	for _, h := range hits {
-		if indexed && h.indexed != nil {
-			out = append(out, h.indexed)
-		} else if n, err := readFile(h.file); err == nil { // a file removed since indexing is skipped
+		if n, err := h.Note(); err == nil {
 			out = append(out, n)
 		}
 	}
-	return out, nil
+	return out
 }
 
-// hits is the ranking Search and SearchMatches share: at most k notes, best first.
-func (s *Store) hits(ctx context.Context, query string, f Filter, k int) ([]hit, error) {
-	k = min(max(k, 1), 100)
-	tokens := dedupe(Tokens(query))
+// Search ranks notes against q (see rank.go; ties: most recently updated),
+// excluding superseded notes and those q.Filter leaves out: at most q.K
+// hits, best first. Every surface that searches (the CLI, MCP, the
+// dashboard, per-prompt recall, eval) calls it.
+func (s *Store) Search(ctx context.Context, q Query) ([]Hit, error) {
+	k := min(max(q.K, 1), 100)
+	tokens := dedupe(Tokens(q.Text))
 	if len(tokens) == 0 {
 		return nil, nil
 	}
 	if s.seedRank == nil {
 		var err error
-		if tokens, _, err = s.resolve(ctx, Words(query)); err != nil {
+		if tokens, _, err = s.resolve(ctx, Words(q.Text)); err != nil {
 			return nil, err
 		}
 	}
@@ -97,60 +133,26 @@ func (s *Store) hits(ctx context.Context, query string, f Filter, k int) ([]hit,
 	if err != nil {
 		return nil, err
 	}
+	var hits []Hit
 	switch {
 	case len(p.ranked) == 0:
-		return s.broad(ctx, p.broad, f, k)
+		hits, err = s.broad(ctx, p.broad, q.Filter, k)
 	case s.seedRank != nil:
-		return s.seedRank(ctx, MatchExpr(p.ranked), f, k)
+		hits, err = s.seedRank(ctx, MatchExpr(p.ranked), q.Filter, k)
 	default:
-		return s.rankNotes(ctx, p, f, k)
+		hits, err = s.rankNotes(ctx, p, q.Filter, k)
 	}
-}
-
-// Match is a search hit as the index holds it: the line `anamnesis search`
-// prints (as `anamnesis list` prints its notes from the index).
-type Match struct{ ID, Type, Project, Title, Team string }
-
-// hit is a ranked note: its file, its Match, and the note as the index
-// holds it when the ranking read its text (rankNotes; nil otherwise).
-type hit struct {
-	file fileInfo
-	Match
-	indexed *note.Note
-}
-
-// SearchIndexed is Search with each note as the index holds it, where the
-// ranking read its text: every field but supersedes (empty) and front-matter
-// keys this version does not know, tags as the words the index keeps. A hit
-// whose text the ranking did not read (every query word common, or the
-// reference-compatible ranking) is read from its file, as Search does. A
-// file edited or removed by hand since it was indexed shows as indexed until
-// the next reindex (every sync runs one). Per-prompt recall uses it: opening
-// and parsing the hits' files was a fifteenth of that hook.
-func (s *Store) SearchIndexed(ctx context.Context, query string, f Filter, k int) ([]*note.Note, error) {
-	return s.search(ctx, query, f, k, true)
-}
-
-// SearchMatches is Search without reading the hits' files: the same notes
-// in the same order, as the index holds them. Reading and parsing eight
-// files was a twentieth of a search run as a command.
-func (s *Store) SearchMatches(ctx context.Context, query string, f Filter, k int) ([]Match, error) {
-	hits, err := s.hits(ctx, query, f, k)
-	if err != nil {
-		return nil, err
+	if err != nil || !q.Marks || len(hits) == 0 {
+		return hits, err
 	}
-	out := make([]Match, len(hits))
-	for i, h := range hits {
-		out[i] = h.Match
-	}
-	return out, nil
+	return hits, s.mark(ctx, q.Text, hits)
 }
 
 // broad answers a query whose every word is in a large part of the store,
 // where scoring all matches would be slow and tell little apart: the most
 // recent notes holding its rarest word. The recency index is walked and each
 // note probed, so the cost is a few notes, not the word's whole posting list.
-func (s *Store) broad(ctx context.Context, terms []string, f Filter, k int) ([]hit, error) {
+func (s *Store) broad(ctx context.Context, terms []string, f Filter, k int) ([]Hit, error) {
 	args := []any{}
 	q := `SELECT ` + hitCols + ` FROM memories m WHERE 1=1` + f.where(&args) + `
 		AND m.id NOT IN (SELECT target FROM superseded)
@@ -163,20 +165,20 @@ func (s *Store) broad(ctx context.Context, terms []string, f Filter, k int) ([]h
 // limitClause is a query's LIMIT, written into its text. A bound LIMIT
 // ("LIMIT ?") makes SQLite recompile the statement at its first step, once the
 // value is bound (it reads the value to plan the query), so every query with
-// one was compiled twice: about 2% of a search run as a command.
+// one would be compiled twice.
 func limitClause(n int) string { return " LIMIT " + strconv.Itoa(n) }
 
 // hitCols are the columns of memories m a hit is made of (newHit).
 const hitCols = `m.id, m.scope, m.body_path, m.type, m.project, m.title, coalesce(m.team, '')`
 
 // hitRows runs a query returning hitCols.
-func (s *Store) hitRows(ctx context.Context, q string, args []any) ([]hit, error) {
+func (s *Store) hitRows(ctx context.Context, q string, args []any) ([]Hit, error) {
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var hits []hit
+	var hits []Hit
 	for rows.Next() {
 		var id, scope, bp, typ, project, title, team string
 		if err := rows.Scan(&id, &scope, &bp, &typ, &project, &title, &team); err != nil {
@@ -188,10 +190,10 @@ func (s *Store) hitRows(ctx context.Context, q string, args []any) ([]hit, error
 }
 
 // newHit locates a hit's file (rel holds its id: a hit is looked up by id).
-func (s *Store) newHit(id, scope, bodyPath, typ, project, title, team string) hit {
+func (s *Store) newHit(id, scope, bodyPath, typ, project, title, team string) Hit {
 	base, _ := s.treeDir(scope, team)
-	return hit{file: fileInfo{rel: id, abs: filepath.Join(base, filepath.FromSlash(bodyPath)), scope: scope, team: team},
-		Match: Match{ID: id, Type: typ, Project: project, Title: title, Team: team}}
+	return Hit{ID: id, Type: typ, Project: project, Title: title, Team: team,
+		file: fileInfo{rel: id, abs: filepath.Join(base, filepath.FromSlash(bodyPath)), scope: scope, team: team}}
 }
 
 func dedupe(tokens []string) []string {

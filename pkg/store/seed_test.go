@@ -12,7 +12,7 @@ func (s *Store) seedMode(on bool, titleWeight float64) {
 		s.seedRank = nil
 		return
 	}
-	s.seedRank = func(ctx context.Context, match string, f Filter, k int) ([]hit, error) {
+	s.seedRank = func(ctx context.Context, match string, f Filter, k int) ([]Hit, error) {
 		args := []any{match}
 		q := `SELECT ` + hitCols + ` FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
 		WHERE memories_fts MATCH ?` + f.matchWhere(&args) + `

@@ -43,7 +43,7 @@ type Store struct {
 	// seedRank, set only by tests (seed_test.go), replaces our ranking with
 	// the reference-compatible one (and keeps stop words), which they
 	// compare ours with and check the seed's exact ranking by.
-	seedRank func(ctx context.Context, match string, f Filter, k int) ([]hit, error)
+	seedRank func(ctx context.Context, match string, f Filter, k int) ([]Hit, error)
 	// rank is the tuning of our own ranking (defaultRank; the eval tests vary it).
 	rank rankParams
 	// setAside is where an unusable index was moved by Open, and why.
@@ -458,7 +458,7 @@ func (s *Store) ensureSchema(ctx context.Context) error {
 			return nil // another process rebuilt it while we waited for the lock
 		}
 	}
-	if _, err := s.reindexTx(ctx, tx, true); err != nil {
+	if _, err := s.rebuildTx(ctx, tx); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
@@ -529,8 +529,8 @@ func (s *Store) begin(ctx context.Context) (*sql.Tx, error) {
 // too: Open rebuilds an unusable index whoever opens it) that reads without
 // the memory map, for a transaction that rebuilds the index: it reads every old page and
 // writes every new one, and through the map they would all count as the
-// process's memory (600 MB at 100k notes, where the page cache keeps it
-// under 300). done returns the connection to the pool.
+// process's memory, where the page cache bounds it (rebuildCache). done
+// returns the connection to the pool.
 func (s *Store) beginRebuild(ctx context.Context) (tx *sql.Tx, done func(), err error) {
 	conn, err := s.db.Conn(ctx)
 	if err != nil {

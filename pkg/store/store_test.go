@@ -147,7 +147,7 @@ func checkReferenceRanking(t *testing.T, exact bool) {
 		if c.Project != nil {
 			fl.Project = *c.Project
 		}
-		hits, err := s.Search(context.Background(), c.Query, fl, c.K)
+		hits, err := searchNotes(s, context.Background(), c.Query, fl, c.K)
 		if err != nil {
 			t.Fatalf("%q: %v", c.Query, err)
 		}
@@ -343,7 +343,7 @@ func TestIncrementalEqualsFull(t *testing.T) {
 	if err != nil || n.Scope != note.MachineLocal {
 		t.Errorf("moved note: %v %v", n, err)
 	}
-	if hits, _ := s.Search(ctx, "Do not ever add", Filter{}, 3); len(hits) == 0 || hits[0].ID != "01JZ789ABCDEFGHJKMNPQRSTVW" {
+	if hits, _ := searchNotes(s, ctx, "Do not ever add", Filter{}, 3); len(hits) == 0 || hits[0].ID != "01JZ789ABCDEFGHJKMNPQRSTVW" {
 		t.Errorf("edited note not found by its new words: %v", hits)
 	}
 }
@@ -367,7 +367,7 @@ func TestWritePutGetDelete(t *testing.T) {
 	if string(data) != want {
 		t.Fatalf("file:\n%s\nwant:\n%s", data, want)
 	}
-	hits, _ := s.Search(ctx, "how to configure a SQLite connection to avoid lock errors on concurrent writes", Filter{Project: "demo"}, 8)
+	hits, _ := searchNotes(s, ctx, "how to configure a SQLite connection to avoid lock errors on concurrent writes", Filter{Project: "demo"}, 8)
 	if len(hits) != 1 || hits[0].ID != w.ID {
 		t.Fatalf("search: %v", hits)
 	}
@@ -429,7 +429,7 @@ func TestSupersededHiddenFromSearchNotList(t *testing.T) {
 	if _, err := s.Write(ctx, nn); err != nil {
 		t.Fatal(err)
 	}
-	hits, _ := s.Search(ctx, "deploy", Filter{}, 8)
+	hits, _ := searchNotes(s, ctx, "deploy", Filter{}, 8)
 	if len(hits) != 1 {
 		t.Fatalf("superseded notes returned: %d hits", len(hits))
 	}
@@ -460,7 +460,7 @@ func FuzzMatchExpr(f *testing.F) {
 		f.Add(q)
 	}
 	f.Fuzz(func(t *testing.T, q string) {
-		if _, err := s.Search(context.Background(), q, Filter{}, 8); err != nil {
+		if _, err := searchNotes(s, context.Background(), q, Filter{}, 8); err != nil {
 			t.Fatalf("%q: %v", q, err)
 		}
 	})
@@ -556,7 +556,7 @@ func TestConcurrentProcesses(t *testing.T) {
 	if len(files) != 150 || n != 150 {
 		t.Fatalf("files=%d indexed=%d, want 150", len(files), n)
 	}
-	hits, _ := s.Search(context.Background(), "zebra", Filter{}, 100)
+	hits, _ := searchNotes(s, context.Background(), "zebra", Filter{}, 100)
 	if len(hits) != 100 {
 		t.Fatalf("search found %d", len(hits))
 	}
@@ -591,12 +591,12 @@ func TestBroadQueryUsesRecency(t *testing.T) {
 	if len(p.ranked) != 0 || len(p.broad) != 1 {
 		t.Fatalf("plan %+v", p)
 	}
-	hits, err := s.Search(ctx, "the deploy words", Filter{}, 3)
+	hits, err := searchNotes(s, ctx, "the deploy words", Filter{}, 3)
 	if err != nil || len(hits) != 3 || hits[0].ID != last.ID {
 		t.Fatalf("hits %v %v", hits, err)
 	}
 	// A rare word still ranks by BM25.
-	hits, _ = s.Search(ctx, "the deploy step 123", Filter{}, 3)
+	hits, _ = searchNotes(s, ctx, "the deploy step 123", Filter{}, 3)
 	if len(hits) == 0 || hits[0].Title != "common words 123" {
 		t.Fatalf("rare word not ranked first: %v", hits)
 	}
@@ -677,7 +677,7 @@ func TestReferenceMergeNoteIndexed(t *testing.T) {
 	write("01B", "zebra two", "prov_source: human\n")
 	write("01C", "zebra merged", "prov_source: merge\nprov_model: openai/x\nsupersedes:\n- 01A\n- 01B\n")
 	s := open(t, home)
-	hits, err := s.Search(context.Background(), "zebras", Filter{}, 8)
+	hits, err := searchNotes(s, context.Background(), "zebras", Filter{}, 8)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -735,7 +735,7 @@ func TestOpenReader(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	hits, err := r.Search(ctx, "readers", Filter{}, 5)
+	hits, err := searchNotes(r, ctx, "readers", Filter{}, 5)
 	if err != nil || len(hits) != 1 || hits[0].ID != n.ID {
 		t.Fatalf("search through a reader after its rebuild: %v %v", hits, err)
 	}
@@ -793,7 +793,7 @@ func TestReaderSearchesLikeAWriter(t *testing.T) {
 			t.Fatal(err)
 		}
 		query := q.Query + " zqxjv"
-		want, err := w.Search(ctx, query, Filter{Project: q.Project}, 8)
+		want, err := searchNotes(w, ctx, query, Filter{Project: q.Project}, 8)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -803,7 +803,7 @@ func TestReaderSearchesLikeAWriter(t *testing.T) {
 			}
 		}
 		for round := 0; round < 2; round++ {
-			got, err := r.Search(ctx, query, Filter{Project: q.Project}, 8)
+			got, err := searchNotes(r, ctx, query, Filter{Project: q.Project}, 8)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -878,11 +878,11 @@ func TestTermDFHoldsEveryTerm(t *testing.T) {
 	}
 }
 
-// SearchMatches returns Search's hits in Search's order, with the type,
-// project and title Search reads from the files, without reading them: in
-// our ranking, the reference-compatible one, and a query of common words
-// only (the recency path).
-func TestSearchMatchesIsSearchWithoutFiles(t *testing.T) {
+// A hit holds, without its file read, the type, project and title its file
+// holds, and Hit.Indexed the note Hit.Note reads: in our ranking, the
+// reference-compatible one, and a query of common words only (the recency
+// path).
+func TestHitIsItsFile(t *testing.T) {
 	ctx := context.Background()
 	s := open(t, locomo(t))
 	f, err := os.Open("../../testdata/eval/locomo-dev.jsonl")
@@ -911,29 +911,43 @@ func TestSearchMatchesIsSearchWithoutFiles(t *testing.T) {
 			if i%3 == 0 {
 				filter = Filter{}
 			}
-			full, err := s.Search(ctx, q.Query, filter, 8)
+			hits, err := s.Search(ctx, Query{Text: q.Query, Filter: filter, K: 8})
 			if err != nil {
 				t.Fatal(err)
 			}
-			matches, err := s.SearchMatches(ctx, q.Query, filter, 8)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(full) == 0 || len(matches) != len(full) {
-				t.Fatalf("%q (seed %v): Search found %d, SearchMatches %d", q.Query, seed, len(full), len(matches))
+			full := Notes(hits)
+			if len(full) == 0 || len(hits) != len(full) {
+				t.Fatalf("%q (seed %v): %d hits, %d files read", q.Query, seed, len(hits), len(full))
 			}
 			for j, n := range full {
-				if want := (Match{n.ID, n.Type, n.Project, n.Title, n.Team}); matches[j] != want {
-					t.Fatalf("%q (seed %v) hit %d: Search %+v, SearchMatches %+v", q.Query, seed, j, want, matches[j])
+				h := hits[j]
+				if want := [5]string{n.ID, n.Type, n.Project, n.Title, n.Team}; [5]string{h.ID, h.Type, h.Project, h.Title, h.Team} != want {
+					t.Fatalf("%q (seed %v) hit %d: file %+v, index %+v", q.Query, seed, j, want, h)
 				}
 			}
-			indexed, err := s.SearchIndexed(ctx, q.Query, filter, 8)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sameNotes(t, fmt.Sprintf("%q (seed %v)", q.Query, seed), full, indexed)
+			sameNotes(t, fmt.Sprintf("%q (seed %v)", q.Query, seed), full, indexedNotes(t, hits))
 		}
 	}
+}
+
+// searchNotes is Search with each hit read from its file (Notes).
+func searchNotes(s *Store, ctx context.Context, text string, f Filter, k int) ([]*note.Note, error) {
+	hits, err := s.Search(ctx, Query{Text: text, Filter: f, K: k})
+	return Notes(hits), err
+}
+
+// indexedNotes is each hit's Indexed note.
+func indexedNotes(t *testing.T, hits []Hit) []*note.Note {
+	t.Helper()
+	out := make([]*note.Note, len(hits))
+	for i, h := range hits {
+		n, err := h.Indexed()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[i] = n
+	}
+	return out
 }
 
 // sameNotes fails unless got holds want's notes in order, field by field
@@ -953,10 +967,10 @@ func sameNotes(t *testing.T, what string, want, got []*note.Note) {
 	}
 }
 
-// SearchIndexed gives the notes Search reads from their files, from the
+// Hit.Indexed gives the notes Hit.Note reads from their files, from the
 // index, whatever their fields hold; a hit whose text the ranking did not
 // read comes from its file.
-func TestSearchIndexedIsSearch(t *testing.T) {
+func TestIndexedIsTheFile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a ranking rule over 600 notes, platform-independent (-short: over a minute under Wine)")
 	}
@@ -984,15 +998,12 @@ func TestSearchIndexedIsSearch(t *testing.T) {
 	}
 	for _, q := range []string{"déploiement keys", "rotate", "vault dashboards", "common"} {
 		f := Filter{Project: "p", AndGlobal: true}
-		full, err := s.Search(ctx, q, f, 5)
+		hits, err := s.Search(ctx, Query{Text: q, Filter: f, K: 5})
+		full := Notes(hits)
 		if err != nil || len(full) == 0 {
 			t.Fatalf("%q: %d %v", q, len(full), err)
 		}
-		got, err := s.SearchIndexed(ctx, q, f, 5)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sameNotes(t, q, full, got)
+		sameNotes(t, q, full, indexedNotes(t, hits))
 	}
 	// "common" is in every note: the recency path, whose hits come from their files.
 	if p, err := s.prune(ctx, []string{"common"}); err != nil || len(p.ranked) != 0 {

@@ -24,7 +24,7 @@ func evalRank(t *testing.T, s *Store, cases []tuneCase) (r1, r5, r8, mrr float64
 	var ds []time.Duration
 	for _, c := range cases {
 		t0 := time.Now()
-		hits, err := s.Search(context.Background(), c.Query, Filter{Project: c.Project}, 8)
+		hits, err := searchNotes(s, context.Background(), c.Query, Filter{Project: c.Project}, 8)
 		ds = append(ds, time.Since(t0))
 		if err != nil {
 			t.Fatal(err)
@@ -117,7 +117,7 @@ func TestTuneFailures(t *testing.T) {
 	for sc.Scan() {
 		var c tuneCase
 		json.Unmarshal(sc.Bytes(), &c)
-		hits, _ := s.Search(context.Background(), c.Query, Filter{Project: c.Project}, 8)
+		hits, _ := searchNotes(s, context.Background(), c.Query, Filter{Project: c.Project}, 8)
 		pos := -1
 		for i, h := range hits {
 			if slices.Contains(c.RelevantIDs, h.ID) {

@@ -47,7 +47,7 @@ func TestPrefixMatching(t *testing.T) {
 		"kubernetesy":   "Kubernetes deployment notes.",
 		"sess":          "", // too short to be matched by prefix
 	} {
-		hits, err := s.Search(ctx, q, Filter{}, 3)
+		hits, err := searchNotes(s, ctx, q, Filter{}, 3)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -60,7 +60,7 @@ func TestPrefixMatching(t *testing.T) {
 		}
 	}
 	s.seedMode(true, 3)
-	if hits, err := s.Search(ctx, "postgres", Filter{}, 3); err != nil || len(hits) != 0 {
+	if hits, err := searchNotes(s, ctx, "postgres", Filter{}, 3); err != nil || len(hits) != 0 {
 		t.Errorf("the reference-compatible ranking matched by prefix: %v %v", hits, err)
 	}
 }

@@ -335,11 +335,11 @@ func TestTeamMemory(t *testing.T) {
 			t.Fatal("a teammate's held note reached recall")
 		}
 	}
-	found, err := alice.st.Search(ctx, "deploy checklist curl evil", store.Filter{Teams: true}, 50)
+	found, err := alice.st.Search(ctx, store.Query{Text: "deploy checklist curl evil", Filter: store.Filter{Teams: true}, K: 50})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range found {
+	for _, n := range store.Notes(found) {
 		if strings.Contains(n.Body, "EVIL-MARKER") {
 			t.Fatal("a teammate's held note reached search")
 		}
@@ -348,9 +348,10 @@ func TestTeamMemory(t *testing.T) {
 		t.Fatalf("held team notes: %d, want 1", n)
 	}
 	// Search and recall do find team notes, attributed.
-	found, err = alice.st.Search(ctx, "staging postgres truncate", store.Filter{Teams: true}, 5)
-	if err != nil || len(found) == 0 || found[0].Team != "platform" || found[0].Author != "Bob Builder" {
-		t.Fatalf("search for a team note: %v %+v", err, found)
+	found, err = alice.st.Search(ctx, store.Query{Text: "staging postgres truncate", Filter: store.Filter{Teams: true}, K: 5})
+	notes := store.Notes(found)
+	if err != nil || len(notes) == 0 || notes[0].Team != "platform" || notes[0].Author != "Bob Builder" {
+		t.Fatalf("search for a team note: %v %+v", err, notes)
 	}
 
 	// Nothing personal ever reached the team remote's history.

@@ -59,7 +59,7 @@ func run(work string, rounds int) error {
 			if _, _, err := s.QueryTerms(ctx, q.Query); err != nil {
 				return err
 			}
-			if _, err := s.Search(ctx, q.Query, store.Filter{Project: q.Project, AndGlobal: true}, 8); err != nil {
+			if _, err := s.Search(ctx, store.Query{Text: q.Query, Filter: store.Filter{Project: q.Project, AndGlobal: true}, K: 8}); err != nil {
 				return err
 			}
 		}
