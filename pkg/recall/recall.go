@@ -88,6 +88,7 @@ func Find(ctx context.Context, st *store.Store, prompt, project string, floor Fl
 	}
 	idf := map[string]float64{}
 	rare := map[string]bool{}
+	also := map[string][]string{}
 	var words, search []string
 	slices.SortStableFunc(terms, func(a, b store.Term) int { return a.DF - b.DF })
 	for _, t := range terms {
@@ -100,6 +101,7 @@ func Find(ctx context.Context, st *store.Store, prompt, project string, floor Fl
 			continue
 		}
 		words = append(words, t.Word)
+		also[t.Word] = t.Also
 		idf[t.Word] = math.Log(float64(docs+1) / float64(t.DF+1))
 		rare[t.Word] = docs >= judgeRare && float64(t.DF) <= floor.Rare*float64(docs)
 	}
@@ -141,7 +143,7 @@ func Find(ctx context.Context, st *store.Store, prompt, project string, floor Fl
 			}
 		}
 	}
-	held := store.Holds(hits, words)
+	held := store.Holds(hits, words, also)
 	var out []Candidate
 	for _, h := range hits {
 		c := Candidate{Note: h, Words: held[h.ID]}

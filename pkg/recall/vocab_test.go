@@ -24,6 +24,7 @@ func vocabStore(t *testing.T) *store.Store {
 		{"Upgrade the dev database", "docker compose now runs PostgreSQL 16.4; the old 14.9 volume was dropped."},
 		{"Logging", "We log with log/slog and the JSON handler; keys are snake_case."},
 		{"Release 1.2.0", "Tagged v1.2.0 with goreleaser after adding dist/ to .gitignore."},
+		{"Listener settings", "newHTTPServer sets ReadHeaderTimeout to 5s and MaxHeaderBytes to 64 KiB."},
 	} {
 		x := note.New(note.Episodic, n[0], n[1])
 		x.Project = "ledger"
@@ -66,8 +67,9 @@ func TestUnknownWordDoesNotCountAgainstTheFloor(t *testing.T) {
 	}
 }
 
-// Identifiers are split into their words, and long words match the stored
-// words they extend or that extend them.
+// Identifiers are split into their words (and prose finds the identifiers
+// a note holds), and long words match the stored words they extend or that
+// extend them.
 func TestCodingVocabulary(t *testing.T) {
 	st := vocabStore(t)
 	for prompt, want := range map[string]string{
@@ -78,6 +80,8 @@ func TestCodingVocabulary(t *testing.T) {
 		"when did we move to postgres 16?":                  "Upgrade the dev database",
 		"what changed in the postgresql upgrade?":           "Upgrade the dev database",
 		"what went into the v1.2.0 release?":                "Release 1.2.0",
+		// Prose for identifiers only the note holds.
+		"what read header timeout does our http server have?": "Listener settings",
 	} {
 		cs, err := Find(context.Background(), st, prompt, "ledger", DefaultFloor, nil)
 		if err != nil {

@@ -405,10 +405,15 @@ type writer struct {
 	// touched collects the projects whose notes this transaction changed,
 	// for inject's block cache (pkg/blockcache) once it commits.
 	touched map[string]bool
+	// idents holds the identifiers whose words this transaction recorded
+	// in term_parts (a row at a time: a store holds few identifiers
+	// beside its words).
+	idents  map[string]bool
+	insPart *sql.Stmt
 }
 
 func newWriter(ctx context.Context, home string, tx *sql.Tx) (*writer, error) {
-	w := &writer{home: home, tx: tx, touched: map[string]bool{}}
+	w := &writer{home: home, tx: tx, touched: map[string]bool{}, idents: map[string]bool{}}
 	for _, p := range []struct {
 		dst **sql.Stmt
 		q   string
@@ -427,6 +432,7 @@ func newWriter(ctx context.Context, home string, tx *sql.Tx) (*writer, error) {
 		{&w.fileByID, "SELECT path FROM files WHERE id = ? AND path <> ?"},
 		{&w.delFile, "DELETE FROM files WHERE path = ?"},
 		{&w.delMem, "DELETE FROM memories WHERE id = ?"},
+		{&w.insPart, "INSERT OR IGNORE INTO term_parts (part, word) VALUES (?, ?)"},
 	} {
 		st, err := tx.PrepareContext(ctx, p.q)
 		if err != nil {
@@ -439,7 +445,7 @@ func newWriter(ctx context.Context, home string, tx *sql.Tx) (*writer, error) {
 }
 
 func (w *writer) close() {
-	for _, st := range []*sql.Stmt{w.upMem, w.delTags, w.insTag, w.delFTS, w.insFTS, w.upFile, w.delSup, w.insSup, w.fileByID, w.delFile, w.delMem, w.rowidOf} {
+	for _, st := range []*sql.Stmt{w.upMem, w.delTags, w.insTag, w.delFTS, w.insFTS, w.upFile, w.delSup, w.insSup, w.fileByID, w.delFile, w.delMem, w.rowidOf, w.insPart} {
 		if st != nil {
 			st.Close()
 		}
@@ -615,6 +621,9 @@ func (w *writer) index(ctx context.Context, n *note.Note, bodyPath string, f fil
 	if len(supersedes) > 0 {
 		w.touched[note.Global] = true // its targets may be in any project
 	}
+	if err := w.parts(ctx, n); err != nil {
+		return err
+	}
 	if w.batch != nil {
 		b := w.batch
 		rowid := b.nextRowid
@@ -672,6 +681,34 @@ func (w *writer) index(ctx context.Context, n *note.Note, bodyPath string, f fil
 	}
 	tags, _ := json.Marshal(n.Tags)
 	_, err = w.upFile.ExecContext(ctx, f.rel, n.ID, f.size, f.mtime, string(tags), nil)
+	return err
+}
+
+// parts records in term_parts the words of the identifiers n holds that
+// this transaction has not recorded yet.
+func (w *writer) parts(ctx context.Context, n *note.Note) error {
+	var err error
+	add := func(word string) {
+		l := strings.ToLower(word)
+		if err != nil || w.idents[l] {
+			return
+		}
+		w.idents[l] = true
+		for _, p := range identifierParts(word) {
+			t := ftsTerms(p)
+			if len(t) != 1 {
+				continue
+			}
+			if err == nil {
+				_, err = w.insPart.ExecContext(ctx, t[0], l)
+			}
+		}
+	}
+	identifiers(n.Title, add)
+	identifiers(n.Body, add)
+	for _, t := range n.Tags {
+		identifiers(t, add)
+	}
 	return err
 }
 

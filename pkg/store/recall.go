@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
@@ -21,6 +22,11 @@ type Term struct {
 	// Absent marks a word no note holds (after prefix matching, see
 	// resolve): it tells nothing about any note.
 	Absent bool
+	// Also are identifiers the notes hold that have this word among
+	// theirs, and another word of the query ("retry policy":
+	// retrypolicy): a note holding one of them holds the word (Holds
+	// counts it so), and DF counts their notes too.
+	Also []string
 }
 
 // QueryTerms returns the distinct words of query (as our ranking splits
@@ -34,16 +40,22 @@ func (s *Store) QueryTerms(ctx context.Context, query string) ([]Term, int, erro
 		return nil, 0, err
 	}
 	docs := int(n)
-	tokens, absent, err := s.resolve(ctx, Words(query))
+	words, absent, also, err := s.resolve(ctx, Words(query))
 	if err != nil {
 		return nil, 0, err
 	}
-	if len(tokens) > maxTerms {
-		tokens = tokens[:maxTerms]
+	if len(words) > maxTerms {
+		words = words[:maxTerms]
 	}
-	if len(tokens) == 0 {
+	if len(words) == 0 {
 		return nil, docs, nil
 	}
+	// The frequencies of the words and of their identifiers, in one go.
+	tokens := slices.Clone(words)
+	for _, w := range words {
+		tokens = append(tokens, also[w]...)
+	}
+	tokens = dedupe(tokens)
 	var df []int
 	if docs >= pruneMinDocs {
 		// The exact figures, not pruning's (which counts every word in at
@@ -64,9 +76,16 @@ func (s *Store) QueryTerms(ctx context.Context, query string) ([]Term, int, erro
 	if err != nil {
 		return nil, 0, err
 	}
-	out := make([]Term, len(tokens))
+	dfOf := map[string]int{}
 	for i, t := range tokens {
-		out[i] = Term{Word: t, DF: df[i], Absent: absent[t]}
+		dfOf[strings.ToLower(t)] = df[i]
+	}
+	out := make([]Term, len(words))
+	for i, w := range words {
+		out[i] = Term{Word: w, DF: df[i], Absent: absent[w], Also: also[w]}
+		for _, x := range also[w] {
+			out[i].DF = min(out[i].DF+dfOf[x], docs)
+		}
 	}
 	return out, docs, nil
 }
@@ -86,27 +105,35 @@ func (s *Store) countDocs(ctx context.Context, tokens []string) ([]int, error) {
 // Holds returns, for each note, the words (a subset of words, same order)
 // it holds in its title, body or tags, split, folded and stemmed the way the
 // index does it (FTS5's porter unicode61, ported in stem.go), so a word is
-// held exactly when a search for it would match the note's current text.
-// Computed from the notes themselves: no query.
-func Holds(notes []*note.Note, words []string) map[string][]string {
+// held exactly when a search for it would match the note's current text;
+// a word is also held where one of also[word] is (Term.Also). Computed
+// from the notes themselves: no query.
+func Holds(notes []*note.Note, words []string, also map[string][]string) map[string][]string {
 	out := map[string][]string{}
 	if len(notes) == 0 || len(words) == 0 {
 		return out
 	}
-	q := newQuery(words)
+	all := slices.Clone(words)
+	for _, w := range words {
+		all = append(all, also[w]...)
+	}
+	q := newQuery(all)
 	for _, n := range notes {
 		c := &cand{tf: make([][4]float64, len(q.terms))}
 		q.count(c, colTitle, n.Title)
 		q.count(c, colBody, n.Body)
 		q.count(c, colTags, strings.Join(n.Tags, " "))
-		for _, w := range words {
+		holds := func(w string) bool {
 			terms := ftsTerms(w)
 			held := len(terms) > 0
 			for _, t := range terms {
 				v := c.tf[q.index[t]]
 				held = held && v[colTitle]+v[colBody]+v[colTags] > 0
 			}
-			if held {
+			return held
+		}
+		for _, w := range words {
+			if holds(w) || slices.ContainsFunc(also[w], holds) {
 				out[n.ID] = append(out[n.ID], w)
 			}
 		}

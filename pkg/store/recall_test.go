@@ -28,7 +28,7 @@ func TestHoldsAgreesWithSearch(t *testing.T) {
 		t.Fatal(err)
 	}
 	words := []string{"deploys", "service", "NAIVE", "train", "friday", "missing", "caching"}
-	held := Holds([]*note.Note{a, b}, words)
+	held := Holds([]*note.Note{a, b}, words, nil)
 	for _, w := range words {
 		hits, err := searchNotes(s, ctx, w, Filter{}, 5)
 		if err != nil {

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -125,9 +126,14 @@ func (s *Store) Search(ctx context.Context, q Query) ([]Hit, error) {
 	}
 	if s.seedRank == nil {
 		var err error
-		if tokens, _, err = s.resolve(ctx, Words(q.Text)); err != nil {
+		var also map[string][]string
+		if tokens, _, also, err = s.resolve(ctx, Words(q.Text)); err != nil {
 			return nil, err
 		}
+		for _, w := range slices.Sorted(maps.Keys(also)) {
+			tokens = append(tokens, also[w]...)
+		}
+		tokens = dedupe(tokens)
 	}
 	p, err := s.prune(ctx, tokens)
 	if err != nil {

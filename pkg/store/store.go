@@ -29,7 +29,7 @@ import (
 // reference versions rebuild an index whose user_version is lower than their
 // own (the newest one only then), so a 0 makes them rebuild what we leave,
 // and the non-zero version they set makes us rebuild what they leave.
-const SchemaVersion = 1006 // 1006: memories.team (team stores, SPEC 18)
+const SchemaVersion = 1007 // 1007: term_parts (identifiers' words, words.go)
 
 // ErrNotFound is returned when no note has the id.
 var ErrNotFound = errors.New("note not found")
@@ -61,6 +61,8 @@ type Store struct {
 type pruneFigures struct {
 	docs int
 	df   map[string]int
+	// idents holds identifiersOf's answers, by the query's words.
+	idents map[string]map[string][]string
 }
 
 // Home returns the store root.
@@ -363,12 +365,17 @@ CREATE INDEX IF NOT EXISTS idx_superseded_target ON superseded(target);
 CREATE VIRTUAL TABLE IF NOT EXISTS memories_vocab USING fts5vocab(memories_fts, row);
 CREATE TABLE IF NOT EXISTS term_df (term TEXT PRIMARY KEY, df INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
+-- The words of the identifiers the notes hold (retryPolicy: retri and
+-- polici, as index terms), for prose queries: see words.go. Rows of an
+-- identifier no note holds any more stay until the next rebuild (they
+-- match nothing).
+CREATE TABLE IF NOT EXISTS term_parts (part TEXT NOT NULL, word TEXT NOT NULL, PRIMARY KEY (part, word)) WITHOUT ROWID;
 `
 
 // derivedTables are dropped before a rebuild: ours, and the tables a
 // reference version leaves (memory_supersedes is the newest reference's).
 var derivedTables = []string{"memories_vocab", "memories_fts", "memory_tags", "superseded", "memory_supersedes",
-	"files", "term_df", "meta", "memories"}
+	"files", "term_df", "term_parts", "meta", "memories"}
 
 // queryRower is a connection or a transaction.
 type queryRower interface {

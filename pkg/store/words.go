@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -93,10 +94,13 @@ const minPrefix = 6
 // resolve replaces each long word of words that no note holds with the
 // stored words it is a prefix of ("postgres" finds "postgresql") or, when
 // there is none, the longest stored word of at least minPrefix letters that
-// is a prefix of it ("postgresql" finds "postgres"). absent reports the
-// words that stay unknown (a word that is not long, or that matched
-// nothing), which tell nothing about any note.
-func (s *Store) resolve(ctx context.Context, words []string) (out []string, absent map[string]bool, err error) {
+// is a prefix of it ("postgresql" finds "postgres"). also gives, for a word
+// that is one of the words of an identifier the notes hold, that
+// identifier, when the query holds two or more of its words ("retry
+// policy" finds retryPolicy: see identifiersOf). absent reports the words
+// that stay unknown (held by no note, in prose or in an identifier, and
+// matched to nothing), which tell nothing about any note.
+func (s *Store) resolve(ctx context.Context, words []string) (out []string, absent map[string]bool, also map[string][]string, err error) {
 	absent = map[string]bool{}
 	terms := make([][]string, len(words))
 	var all []string
@@ -106,14 +110,17 @@ func (s *Store) resolve(ctx context.Context, words []string) (out []string, abse
 	}
 	known, err := s.vocab(ctx, all)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
+	}
+	if also, err = s.identifiersOf(ctx, words, terms); err != nil {
+		return nil, nil, nil, err
 	}
 	for i, w := range words {
 		held := true
 		for _, t := range terms[i] {
 			held = held && known[t]
 		}
-		if held {
+		if held || len(also[w]) > 0 {
 			out = append(out, w)
 			continue
 		}
@@ -124,7 +131,7 @@ func (s *Store) resolve(ctx context.Context, words []string) (out []string, abse
 		}
 		found, err := s.prefixed(ctx, terms[i][0])
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		if len(found) == 0 {
 			absent[w] = true
@@ -133,7 +140,70 @@ func (s *Store) resolve(ctx context.Context, words []string) (out []string, abse
 		}
 		out = append(out, found...)
 	}
-	return dedupe(out), absent, nil
+	return dedupe(out), absent, also, nil
+}
+
+// maxIdentifiers bounds the identifiers one query is extended with.
+const maxIdentifiers = 16
+
+// identifiersOf returns, by word of words, the identifiers of the notes
+// (term_parts) that have that word and at least one other word of the
+// query among their words: "retry policy" gives retry and policy the
+// identifier retrypolicy. Function words do not count (getUser is not
+// "the user"). terms are the words' index terms.
+func (s *Store) identifiersOf(ctx context.Context, words []string, terms [][]string) (map[string][]string, error) {
+	byPart := map[string][]string{}
+	for i, w := range words {
+		if len(terms[i]) == 1 && !stopWords[strings.ToLower(w)] {
+			byPart[terms[i][0]] = append(byPart[terms[i][0]], w)
+		}
+	}
+	if len(byPart) < 2 {
+		return nil, nil
+	}
+	parts := make([]string, 0, len(byPart))
+	for p := range byPart {
+		parts = append(parts, p)
+	}
+	slices.Sort(parts)
+	key := strings.Join(parts, " ")
+	if s.known != nil {
+		if m, ok := s.known.idents[key]; ok {
+			return m, nil
+		}
+	}
+	args := make([]any, len(parts))
+	for i, p := range parts {
+		args[i] = p
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT word, group_concat(part, ' ') FROM term_parts WHERE part IN (?`+strings.Repeat(",?", len(args)-1)+`)
+		GROUP BY word HAVING count(*) >= 2 ORDER BY count(*) DESC, word`+limitClause(maxIdentifiers), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string][]string{}
+	for rows.Next() {
+		var ident, held string
+		if err := rows.Scan(&ident, &held); err != nil {
+			return nil, err
+		}
+		for _, p := range strings.Fields(held) {
+			for _, w := range byPart[p] {
+				out[w] = append(out[w], ident)
+			}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if s.known != nil {
+		if s.known.idents == nil {
+			s.known.idents = map[string]map[string][]string{}
+		}
+		s.known.idents[key] = out
+	}
+	return out, nil
 }
 
 func isLetters(t string) bool {
@@ -231,4 +301,48 @@ func (s *Store) prefixed(ctx context.Context, term string) ([]string, error) {
 		}
 	}
 	return nil, nil
+}
+
+// identifiers calls fn with each word of text that the index holds whole
+// and identifierParts may split: a run of ASCII letters and digits with a
+// capital after its first letter (retryPolicy, HTTPServer; also DB, which
+// identifierParts leaves whole), as unicode61 cuts it (a word with a
+// non-ASCII letter is left alone). The words of an identifier go to
+// term_parts, so a prose query ("retry policy") finds a note that holds
+// only the identifier.
+func identifiers(text string, fn func(word string)) {
+	start, upper, ascii := -1, false, true
+	for i := 0; i < len(text); {
+		c := text[i]
+		size := 1
+		inWord := false
+		switch {
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+			inWord = true
+		case 'A' <= c && c <= 'Z':
+			inWord = true
+			if start >= 0 {
+				upper = true
+			}
+		case c >= utf8.RuneSelf:
+			var r rune
+			r, size = utf8.DecodeRuneInString(text[i:])
+			if inWord = unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Co, r); inWord {
+				ascii = false
+			}
+		}
+		if inWord && start < 0 {
+			start, upper = i, false
+			ascii = c < utf8.RuneSelf
+		} else if !inWord && start >= 0 {
+			if upper && ascii {
+				fn(text[start:i])
+			}
+			start = -1
+		}
+		i += size
+	}
+	if start >= 0 && upper && ascii {
+		fn(text[start:])
+	}
 }

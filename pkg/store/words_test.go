@@ -64,3 +64,82 @@ func TestPrefixMatching(t *testing.T) {
 		t.Errorf("the reference-compatible ranking matched by prefix: %v %v", hits, err)
 	}
 }
+
+func TestIdentifiers(t *testing.T) {
+	var got []string
+	identifiers("Use retryPolicy, HTTPServer and dbPool (not DB_POOL, iPhone-ready, ID, plain, Größe, naïveCase, x509Cert).", func(w string) { got = append(got, w) })
+	want := []string{"retryPolicy", "HTTPServer", "dbPool", "DB", "POOL", "iPhone", "ID", "x509Cert"}
+	if !slices.Equal(got, want) {
+		t.Errorf("identifiers = %q, want %q", got, want)
+	}
+}
+
+// Prose finds a note that holds only the identifier ("retry policy":
+// retryPolicy), through the words the index records of each identifier
+// (term_parts), from a write and from a full rebuild alike; one word of an
+// identifier alone does not; the reference-compatible ranking is untouched.
+func TestProseMatchesIdentifiers(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, b := range [][2]string{
+		{"Bank client", "The client wraps calls in retryPolicy{Max: 5} and shares the dbPool."},
+		{"Listener", "cmd/ledger starts an HTTPServer with ReadHeaderTimeout 5s."},
+		{"Unrelated", "We talked about the weather and a good book."},
+	} {
+		if _, err := s.Write(ctx, note.New(note.Semantic, b[0], b[1])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check := func(stage string) {
+		t.Helper()
+		for q, want := range map[string]string{
+			"what is our retry policy":          "Bank client",
+			"the db pool":                       "Bank client",
+			"which http server do we run":       "Listener",
+			"read header timeout of the server": "Listener",
+			"policy":                            "", // one word of an identifier: no match
+			"retry the weather":                 "Unrelated",
+		} {
+			hits, err := searchNotes(s, ctx, q, Filter{}, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			if len(hits) > 0 {
+				got = hits[0].Title
+			}
+			if got != want {
+				t.Errorf("%s: %q: got %q, want %q", stage, q, got, want)
+			}
+		}
+		terms, _, err := s.QueryTerms(ctx, "our retry policy")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range terms {
+			if (x.Word == "retry" || x.Word == "policy") && (x.Absent || !slices.Equal(x.Also, []string{"retrypolicy"}) || x.DF != 1) {
+				t.Errorf("%s: %+v", stage, x)
+			}
+		}
+		notes, err := searchNotes(s, ctx, "retry policy", Filter{}, 1)
+		if err != nil || len(notes) != 1 {
+			t.Fatal(notes, err)
+		}
+		if h := Holds(notes, []string{"retry", "policy", "weather"}, map[string][]string{"retry": {"retrypolicy"}, "policy": {"retrypolicy"}}); !slices.Equal(h[notes[0].ID], []string{"retry", "policy"}) {
+			t.Errorf("%s: Holds = %v", stage, h)
+		}
+	}
+	check("written")
+	if _, err := s.Reindex(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	check("rebuilt")
+	s.seedMode(true, 1)
+	if hits, err := searchNotes(s, ctx, "retry policy", Filter{}, 3); err != nil || len(hits) != 0 {
+		t.Errorf("the reference-compatible ranking matched an identifier's words: %v %v", hits, err)
+	}
+}
