@@ -58,6 +58,8 @@ try {
 	# Move each binary into place only once all are there: a failed step
 	# leaves the previous installation untouched.
 	foreach ($n in $names) { Move-Item -Force (Join-Path $stage "$n.exe") (Join-Path $BinDir "$n.exe") }
+	# anamnesis-model was folded into the dispatcher; an upgrade removes it.
+	Remove-Item -Force (Join-Path $BinDir 'anamnesis-model.exe') -ErrorAction SilentlyContinue
 } finally {
 	Remove-Item -Recurse -Force $stage -ErrorAction SilentlyContinue
 }

@@ -62,6 +62,8 @@ for name in $built; do
 done
 rm -rf "$stage"
 trap - EXIT INT TERM
+# anamnesis-model was folded into the dispatcher; an upgrade removes it.
+rm -f "$BINDIR/anamnesis-model$exe"
 echo "installed$built into $BINDIR"
 
 # The PATH warning comes last, after init's output, where it is seen: the

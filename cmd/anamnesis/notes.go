@@ -381,10 +381,8 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	// No Close, as in the hooks: a reader has nothing to checkpoint, the
-	// process ends after printing, and closing (the last connection
-	// removing the WAL files, the page cache freed a page at a time) would
-	// add a tenth to a search run as a command.
+	// No Close, as in the hooks: a reader has nothing to checkpoint and the
+	// process ends after printing (docs/performance.md: what closing costs).
 	query := strings.Join(pos, " ")
 	hits, err := s.Search(ctx, store.Query{Text: query, Filter: f, K: *k})
 	if err != nil {

@@ -31,6 +31,10 @@ const (
 // AllBinaries lists every binary install.sh installs, dispatcher first.
 var AllBinaries = []string{BinDispatcher, BinInject, BinRecall, BinCapture, BinSync, BinMCP, BinDashboard}
 
+// RetiredBinaries were installed by earlier versions; an upgrade removes
+// them and uninstall lists them with the rest.
+var RetiredBinaries = []string{"anamnesis-model"}
+
 // BuildHooks returns the five matcher groups init installs. Each command
 // runs the dedicated binary by absolute path (not the dispatcher: one process
 // fewer on every session start), with --home only when the home is not the

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
@@ -126,7 +127,7 @@ func Uninstall(ctx context.Context, opts UninstallOptions, stdout, stderr io.Wri
 	}
 	fmt.Fprintf(stdout, "store:  %s %s (your notes, config.json, the git repository); delete it yourself if you no longer want them\n", keep, p.Home)
 	var bins []string
-	for _, b := range AllBinaries {
+	for _, b := range append(slices.Clone(AllBinaries), RetiredBinaries...) {
 		if path := bin.Path(p.BinDir, b); bin.IsExecutable(path) {
 			bins = append(bins, path)
 		}
