@@ -311,38 +311,39 @@ func (s *Store) prefixed(ctx context.Context, term string) ([]string, error) {
 // term_parts, so a prose query ("retry policy") finds a note that holds
 // only the identifier.
 func identifiers(text string, fn func(word string)) {
-	start, upper, ascii := -1, false, true
-	for i := 0; i < len(text); {
-		c := text[i]
-		size := 1
-		inWord := false
-		switch {
-		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
-			inWord = true
-		case 'A' <= c && c <= 'Z':
-			inWord = true
-			if start >= 0 {
-				upper = true
-			}
-		case c >= utf8.RuneSelf:
-			var r rune
-			r, size = utf8.DecodeRuneInString(text[i:])
-			if inWord = unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Co, r); inWord {
-				ascii = false
+	// Capitals inside a word are rare in prose: look for those first, a
+	// byte compare per byte, and only then for the word around one.
+	for i := 1; i < len(text); i++ {
+		if c := text[i]; c < 'A' || c > 'Z' || !asciiWord(text[i-1]) {
+			continue
+		}
+		start, end := i-1, i+1
+		for start > 0 && asciiWord(text[start-1]) {
+			start--
+		}
+		for end < len(text) && asciiWord(text[end]) {
+			end++
+		}
+		i = end
+		if start > 0 && text[start-1] >= utf8.RuneSelf {
+			if r, _ := utf8.DecodeLastRuneInString(text[:start]); wordRune(r) {
+				continue
 			}
 		}
-		if inWord && start < 0 {
-			start, upper = i, false
-			ascii = c < utf8.RuneSelf
-		} else if !inWord && start >= 0 {
-			if upper && ascii {
-				fn(text[start:i])
+		if end < len(text) && text[end] >= utf8.RuneSelf {
+			if r, _ := utf8.DecodeRuneInString(text[end:]); wordRune(r) {
+				continue
 			}
-			start = -1
 		}
-		i += size
+		fn(text[start:end])
 	}
-	if start >= 0 && upper && ascii {
-		fn(text[start:])
-	}
+}
+
+func asciiWord(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// wordRune reports a character unicode61 keeps in a word.
+func wordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Co, r)
 }
