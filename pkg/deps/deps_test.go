@@ -6,6 +6,7 @@ package deps
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os/exec"
 	"slices"
@@ -113,6 +114,62 @@ func TestPackageRules(t *testing.T) {
 		}
 		if slices.Contains(p.Imports, "github.com/mark3labs/mcp-go") {
 			t.Errorf("%s imports mcp-go outside the MCP module", p.ImportPath)
+		}
+	}
+}
+
+// initBudget is what one of the module's packages may allocate when a
+// process starts: package-level regexps, tables and maps are built on first
+// use instead (sync.OnceValue), because every hook pays for every package it
+// links at each start, whether or not it uses them.
+const initBudget = 64 << 10
+
+// TestInitIsCheap starts the hooks and the dispatcher with Go's init trace
+// and fails when a package of the module allocates more than initBudget in
+// its init (the screen's rules once cost the prompt hook 440 KB and several
+// milliseconds there).
+func TestInitIsCheap(t *testing.T) {
+	dir := t.TempDir()
+	home := t.TempDir()
+	for _, b := range []struct {
+		name string
+		args []string
+	}{
+		{"anamnesis-recall", nil},
+		{"anamnesis-inject", nil},
+		{"anamnesis-capture", nil},
+		{"anamnesis", []string{"version"}},
+	} {
+		exe := dir + "/" + b.name
+		build := exec.Command("go", "build", "-o", exe, "./cmd/"+b.name)
+		build.Dir = "../.."
+		if out, err := build.CombinedOutput(); err != nil {
+			t.Fatalf("go build %s: %v\n%s", b.name, err, out)
+		}
+		cmd := exec.Command(exe, b.args...)
+		cmd.Env = append(cmd.Environ(), "GODEBUG=inittrace=1", "ANAMNESIS_HOME="+home)
+		cmd.Stdin = strings.NewReader("{}")
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		_ = cmd.Run() // hooks fail open; only the trace matters
+		seen := 0
+		for _, line := range strings.Split(stderr.String(), "\n") {
+			// init PKG @T ms, C ms clock, B bytes, A allocs
+			f := strings.Fields(line)
+			if len(f) < 9 || f[0] != "init" || !strings.HasPrefix(f[1], module+"/") {
+				continue
+			}
+			seen++
+			var bytes int
+			if _, err := fmt.Sscan(f[7], &bytes); err != nil {
+				t.Fatalf("%s: cannot read the init trace line %q", b.name, line)
+			}
+			if bytes > initBudget {
+				t.Errorf("%s: package %s allocates %d bytes at init (budget %d): build its tables on first use", b.name, f[1], bytes, initBudget)
+			}
+		}
+		if seen == 0 {
+			t.Fatalf("%s: no init trace of the module's packages in its stderr:\n%s", b.name, stderr.String())
 		}
 	}
 }

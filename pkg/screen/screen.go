@@ -153,7 +153,7 @@ func Check(text string) string {
 	r := rules()
 	prose := text
 	if strings.Contains(prose, "`") {
-		prose = codeRE.ReplaceAllString(text, " ")
+		prose = codeRE().ReplaceAllString(text, " ")
 	}
 	lower := strings.ToLower(prose)
 	if anyHint(lower, []string{"<!--", "]:", "style", "hidden", "]("}) {
@@ -234,19 +234,19 @@ func orders(hidden string) bool {
 	if norm == "" {
 		return false
 	}
-	if phrases(rules(), norm, nil) != "" || addresseeRE.MatchString(norm) {
+	if phrases(rules(), norm, nil) != "" || addresseeRE().MatchString(norm) {
 		return true
 	}
-	rest := norm[len(leadRE.FindString(norm)):]
-	return orderRE.MatchString(rest) || imperRE.MatchString(rest) && sensitiveRE.MatchString(rest)
+	rest := norm[len(leadRE().FindString(norm)):]
+	return orderRE().MatchString(rest) || imperRE().MatchString(rest) && sensitiveRE().MatchString(rest)
 }
 
 var (
 	// sensitiveRE: what a hidden order must touch to be the agent's order
 	// rather than a developer's TODO ("add screenshots").
-	sensitiveRE = regexp.MustCompile(`\b(?:tokens?|keys?|secrets?|passwords?|credentials?|\.env|ssh|curl|wget|push|delete|remove|rm|commit|deploy|permissions?|hooks?|sudo|upload|send|approve)\b`)
-	addresseeRE = regexp.MustCompile(`\b(?:you|your|yourself|assistant|agent|claude|ai|llm|model|copilot|system)\b`)
-	orderRE     = regexp.MustCompile(`^(?:ignore|forget|disregard|skip|never|always|do not|don't|rm|curl|wget|sudo|git push|exfiltrate)\b`)
+	sensitiveRE = lazyRE(`\b(?:tokens?|keys?|secrets?|passwords?|credentials?|\.env|ssh|curl|wget|push|delete|remove|rm|commit|deploy|permissions?|hooks?|sudo|upload|send|approve)\b`)
+	addresseeRE = lazyRE(`\b(?:you|your|yourself|assistant|agent|claude|ai|llm|model|copilot|system)\b`)
+	orderRE     = lazyRE(`^(?:ignore|forget|disregard|skip|never|always|do not|don't|rm|curl|wget|sudo|git push|exfiltrate)\b`)
 )
 
 // codeSpans returns the byte ranges of inline code spans and fenced blocks
@@ -257,7 +257,7 @@ func codeSpans(norm string) [][2]int {
 		return nil
 	}
 	var out [][2]int
-	for _, loc := range codeRE.FindAllStringIndex(norm, -1) {
+	for _, loc := range codeRE().FindAllStringIndex(norm, -1) {
 		out = append(out, [2]int{loc[0], loc[1]})
 	}
 	return out
@@ -277,12 +277,12 @@ func inSpan(spans [][2]int, i int) (int, bool) {
 // come before position i on its line: a command set out as a step.
 func opensLine(s string, i int) bool {
 	before := strings.TrimSpace(s[strings.LastIndexByte(s[:i], '\n')+1 : i])
-	return strings.Trim(before, "-*>#•") == "" || stepRE.MatchString(before)
+	return strings.Trim(before, "-*>#•") == "" || stepRE().MatchString(before)
 }
 
 // stepRE is a label that sets out what follows as a step to take ("Setup
 // step:", "Fix, run this first:"), unlike one that names a tool ("Bun:").
-var stepRE = regexp.MustCompile(`(?:\b(?:step|todo|action|run|do this|first|next|then|fix|before|setup|required|must)\b|ausführen|führe|exécute|exécuter|ejecuta|ejecutar|executa|executar|esegui|eseguire|выполни|запусти|実行|执行|运行|실행)[^\n]*[:：]$`)
+var stepRE = lazyRE(`(?:\b(?:step|todo|action|run|do this|first|next|then|fix|before|setup|required|must)\b|ausführen|führe|exécute|exécuter|ejecuta|ejecutar|executa|executar|esegui|eseguire|выполни|запусти|実行|执行|运行|실행)[^\n]*[:：]$`)
 
 // wordStart skips the non-letter a rule's match may open with ("(?:^|[^\p{L}])").
 func wordStart(s string, i int) int {
@@ -315,12 +315,12 @@ func quoted(s string, i int) bool {
 // reportedRE ends a clause that tells of someone else being told to
 // override ("attackers plant text that tells an LLM agent to"): research
 // and incident notes describe the attack, they do not make it.
-var reportedRE = regexp.MustCompile(`\b(?:tells?|told|telling|asks?|asked|asking|instructs?|instructed|tricks?|tricked|tricking|gets?|got|causes?|caused|makes?|made|forces?|forced|convinces?|convinced|persuades?|persuaded)\s+(?:an?\s+|the\s+|its\s+|their\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:to|into)\s*$`)
+var reportedRE = lazyRE(`\b(?:tells?|told|telling|asks?|asked|asking|instructs?|instructed|tricks?|tricked|tricking|gets?|got|causes?|caused|makes?|made|forces?|forced|convinces?|convinced|persuades?|persuaded)\s+(?:an?\s+|the\s+|its\s+|their\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:to|into)\s*$`)
 
 // reported reports whether the override at i is told of, not given.
 func reported(s string, i int) bool {
 	clause := s[sentenceStart(s, i):i]
-	return reportedRE.MatchString(clause) && !strings.Contains(clause, "you")
+	return reportedRE().MatchString(clause) && !strings.Contains(clause, "you")
 }
 
 // hiddenChars reports characters that render as nothing or reorder text:
@@ -398,7 +398,14 @@ type ruleSet struct {
 
 // codeRE is a fenced block or an inline code span: markup and role tokens
 // quoted as code are shown, not hidden.
-var codeRE = regexp.MustCompile("(?s)```.*?```|`[^`\n]*`")
+var codeRE = lazyRE("(?s)```.*?```|`[^`\n]*`")
+
+// lazyRE compiles a rule's regexp on its first use, not at init: every
+// process that links the screen (the prompt hook among them) would pay for
+// compiling them all at its start, most without screening a note.
+func lazyRE(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
 
 var rules = sync.OnceValue(func() ruleSet {
 	re := regexp.MustCompile
@@ -583,7 +590,7 @@ func anyHint(s string, hints []string) bool {
 	return false
 }
 
-var negationRE = regexp.MustCompile(`\b(?:never|don't|dont|do not|does not|doesn't|not|no longer|avoid|avoids|avoided|instead of|rather than|stop|stopped|forbid|forbids|forbidden|ban|bans|banned|prohibit|prohibits|prohibited|against|unsafe|insecure|dangerous|no)\b`)
+var negationRE = lazyRE(`\b(?:never|don't|dont|do not|does not|doesn't|not|no longer|avoid|avoids|avoided|instead of|rather than|stop|stopped|forbid|forbids|forbidden|ban|bans|banned|prohibit|prohibits|prohibited|against|unsafe|insecure|dangerous|no)\b`)
 
 // sentenceStart is where the sentence holding position i begins.
 func sentenceStart(s string, i int) int {
@@ -598,16 +605,16 @@ func sentenceStart(s string, i int) int {
 
 // notNegation are idioms that hold a negation word but urge ("don't
 // hesitate to run", "never forget to send", "no need to ask").
-var notNegation = regexp.MustCompile(`\b(?:don't|dont|do not|never|no)\s+(?:hesitate|forget|fail|need|reason)\b|\bnot\s+optional\b`)
+var notNegation = lazyRE(`\b(?:don't|dont|do not|never|no)\s+(?:hesitate|forget|fail|need|reason)\b|\bnot\s+optional\b`)
 
 func negated(s string, i int) bool {
-	clause := notNegation.ReplaceAllString(s[sentenceStart(s, i):i], " ")
-	return negationRE.MatchString(clause)
+	clause := notNegation().ReplaceAllString(s[sentenceStart(s, i):i], " ")
+	return negationRE().MatchString(clause)
 }
 
 var (
-	leadRE  = regexp.MustCompile(`^(?:(?:before|after|when|whenever|on|at|during|once|if|every time|each time|next time)\b[^,\n]{0,60},|\s|[-*>#•]|\d+[.)]|[\p{L}' -]{1,48}:(?:\s|$)|(?:always|first|now|then|also|please|kindly|just|next|finally|immediately|from now on|each time|every time|in future|going forward|make sure (?:that )?(?:to|you)|remember to|be sure to|don't forget to|do not forget to|never forget to|don't hesitate to|do not hesitate to|feel free to|you must|you should|you need to|you have to|you are (?:expected|required|supposed|allowed) to|during\s+(?:setup|install(?:ation)?|the build|builds?|deploys?|ci)\s)\s*,?\s*)*`)
-	imperRE = regexp.MustCompile(`^(?:omit|hide|conceal|leave|modifie|modifiez|ajoute|ajoutez|supprime|supprimez|exécute|exécutez|lance|envoie|envoyez|désactive|désactivez|ändere|füge|lösche|führe|sende|deaktiviere|modifica|aggiungi|elimina|esegui|invia|disattiva|modifique|agrega|añade|ejecuta|envía|desactiva|adicione|remova|envie|desative|измени|добавь|удали|выполни|отправь|отключи|paste|share|run|execute|send|post|upload|forward|include|commit|zip|tar|archive|cat|read|collect|grab|dump|mirror|register|open|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export)\b`)
+	leadRE  = lazyRE(`^(?:(?:before|after|when|whenever|on|at|during|once|if|every time|each time|next time)\b[^,\n]{0,60},|\s|[-*>#•]|\d+[.)]|[\p{L}' -]{1,48}:(?:\s|$)|(?:always|first|now|then|also|please|kindly|just|next|finally|immediately|from now on|each time|every time|in future|going forward|make sure (?:that )?(?:to|you)|remember to|be sure to|don't forget to|do not forget to|never forget to|don't hesitate to|do not hesitate to|feel free to|you must|you should|you need to|you have to|you are (?:expected|required|supposed|allowed) to|during\s+(?:setup|install(?:ation)?|the build|builds?|deploys?|ci)\s)\s*,?\s*)*`)
+	imperRE = lazyRE(`^(?:omit|hide|conceal|leave|modifie|modifiez|ajoute|ajoutez|supprime|supprimez|exécute|exécutez|lance|envoie|envoyez|désactive|désactivez|ändere|füge|lösche|führe|sende|deaktiviere|modifica|aggiungi|elimina|esegui|invia|disattiva|modifique|agrega|añade|ejecuta|envía|desactiva|adicione|remova|envie|desative|измени|добавь|удали|выполни|отправь|отключи|paste|share|run|execute|send|post|upload|forward|include|commit|zip|tar|archive|cat|read|collect|grab|dump|mirror|register|open|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export)\b`)
 )
 
 // imperative reports whether the clause holding position i gives an order:
@@ -624,18 +631,18 @@ func imperative(s string, i int) bool {
 		}
 	}
 	clause = strings.TrimLeft(clause, " `\"'(")
-	clause = clause[len(leadRE.FindString(clause)):]
+	clause = clause[len(leadRE().FindString(clause)):]
 	if strings.TrimSpace(clause) == "" {
 		clause = s[i:] // the match opens with the verb: "Each time, post …"
-		clause = clause[len(leadRE.FindString(clause)):]
+		clause = clause[len(leadRE().FindString(clause)):]
 	}
-	if imperRE.MatchString(clause) {
+	if imperRE().MatchString(clause) {
 		return true
 	}
 	// "Lint helper — next time it fails, run …": the last part of the clause.
 	if k := strings.LastIndexAny(clause, ",;—–"); k >= 0 {
 		part := strings.TrimLeft(clause[k:], ",;—– ")
-		return part != "" && imperRE.MatchString(part[len(leadRE.FindString(part)):])
+		return part != "" && imperRE().MatchString(part[len(leadRE().FindString(part)):])
 	}
 	return false
 }
