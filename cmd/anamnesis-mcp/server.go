@@ -220,6 +220,15 @@ func (a *app) internal(tool string, err error) *mcp.CallToolResult {
 	return toolError(tool, err)
 }
 
+// joined refuses a team filter naming a team this person has not joined:
+// an empty result would read as "the team has no such note".
+func (a *app) joined(name string) error {
+	if name == "" {
+		return nil
+	}
+	return team.Joined(a.syncConfig(), name)
+}
+
 func (a *app) search(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	const tool = "memory_search"
 	r := readArgs(req.Params.Arguments, "query", "project", "type", "scope", "k", "team")
@@ -228,6 +237,9 @@ func (a *app) search(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToo
 	k := r.integer("k", defaultK, 1, maxK)
 	f.Team, f.Teams = r.team(), true
 	if err := r.err(); err != nil {
+		return toolError(tool, err), nil
+	}
+	if err := a.joined(f.Team); err != nil {
 		return toolError(tool, err), nil
 	}
 	st, err := a.store(ctx)
@@ -292,6 +304,9 @@ func (a *app) list(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolR
 	f.Limit = r.integer("limit", defaultLimit, 1, maxLimit)
 	f.Offset = r.integer("offset", 0, 0, -1)
 	if err := r.err(); err != nil {
+		return toolError(tool, err), nil
+	}
+	if err := a.joined(f.Team); err != nil {
 		return toolError(tool, err), nil
 	}
 	st, err := a.store(ctx)

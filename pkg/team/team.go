@@ -122,15 +122,24 @@ func Remove(ctx context.Context, st *store.Store, name string, force bool) error
 	return nil
 }
 
-// Prepare makes n a note of team name: it must be a team this person
-// joined, the note portable (a machine-local note is not shared), and it
-// carries the author. The store redacts and screens it as it writes.
-func Prepare(ctx context.Context, cfg config.Config, n *note.Note, name string) error {
+// Joined returns an error naming the way to join when name is not a team
+// this person joined (or not a team name at all).
+func Joined(cfg config.Config, name string) error {
 	if err := config.CheckTeamName(name); err != nil {
 		return err
 	}
 	if _, ok := cfg.Team(name); !ok {
 		return fmt.Errorf("%w: %s (join it with anamnesis team add %s URL)", ErrUnknown, name, name)
+	}
+	return nil
+}
+
+// Prepare makes n a note of team name: it must be a team this person
+// joined, the note portable (a machine-local note is not shared), and it
+// carries the author. The store redacts and screens it as it writes.
+func Prepare(ctx context.Context, cfg config.Config, n *note.Note, name string) error {
+	if err := Joined(cfg, name); err != nil {
+		return err
 	}
 	if n.Scope != "" && n.Scope != note.Portable {
 		return fmt.Errorf("a machine-local note cannot be written to team %s (team notes are portable)", name)
