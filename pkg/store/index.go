@@ -212,6 +212,17 @@ func (s *Store) walkAsync() func() ([]fileInfo, error) {
 	}
 }
 
+// walkedWriter waits for the walk started by walkAsync and opens the index
+// writer inside tx: how a rebuild and a refresh both begin.
+func (s *Store) walkedWriter(ctx context.Context, tx *sql.Tx, listed func() ([]fileInfo, error)) ([]fileInfo, *writer, error) {
+	files, err := listed()
+	if err != nil {
+		return nil, nil, err
+	}
+	w, err := newWriter(ctx, s.home, tx)
+	return files, w, err
+}
+
 // rebuildTx fills the emptied tables inside tx from every file.
 func (s *Store) rebuildTx(ctx context.Context, tx *sql.Tx) (ReindexResult, error) {
 	var r ReindexResult
@@ -220,11 +231,7 @@ func (s *Store) rebuildTx(ctx context.Context, tx *sql.Tx) (ReindexResult, error
 	if err := clearForRebuild(ctx, tx); err != nil {
 		return r, err
 	}
-	files, err := listed()
-	if err != nil {
-		return r, err
-	}
-	w, err := newWriter(ctx, s.home, tx)
+	files, w, err := s.walkedWriter(ctx, tx, listed)
 	if err != nil {
 		return r, err
 	}
@@ -267,11 +274,7 @@ func (s *Store) refreshTx(ctx context.Context, tx *sql.Tx) (ReindexResult, error
 	if err != nil {
 		return r, err
 	}
-	files, err := listed()
-	if err != nil {
-		return r, err
-	}
-	w, err := newWriter(ctx, s.home, tx)
+	files, w, err := s.walkedWriter(ctx, tx, listed)
 	if err != nil {
 		return r, err
 	}
