@@ -182,7 +182,10 @@ func runTeam(ctx context.Context, e *env, args []string) error {
 			fmt.Fprintf(e.stdout, "team %s: %s (head %s)\n", pos[0], tr.Detail, tr.Head)
 			return nil
 		}
-		list, err := gitsync.Proposals(ctx, s, pos[0], gitsync.DefaultTimeout)
+		if err := gitsync.FetchTeam(ctx, s, pos[0], gitsync.DefaultTimeout); err != nil {
+			return err
+		}
+		list, err := gitsync.Proposals(ctx, s, pos[0])
 		if err != nil {
 			return err
 		}

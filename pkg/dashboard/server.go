@@ -173,6 +173,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /fleet", s.fleet)
 	mux.HandleFunc("GET /injections", s.injections)
 	mux.HandleFunc("GET /teams", s.teams)
+	mux.HandleFunc("POST /teams/{name}/fetch", s.fetch)
 	mux.HandleFunc("POST /teams/{name}/accept", s.accept)
 	mux.HandleFunc("POST /sync", s.sync)
 	mux.HandleFunc("POST /reindex", s.reindex)

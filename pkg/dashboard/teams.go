@@ -84,8 +84,9 @@ type teamRow struct {
 }
 
 // teams lists the joined teams and, for each team this person reviews, the
-// proposals waiting on its remote (fetched now, as `anamnesis team review`
-// does).
+// proposals waiting on its remote as last fetched: a GET reaches no remote
+// (a page of another origin can make a browser send one), the Fetch button
+// posts to fetch.
 func (s *Server) teams(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	cfg := s.config()
@@ -94,7 +95,7 @@ func (s *Server) teams(w http.ResponseWriter, r *http.Request) {
 		tr := teamRow{Team: t, URL: gitsync.MaskURL(t.URL)}
 		if t.Review {
 			tr.Proposer = gitsync.ProposalBranch(gitsync.Author(ctx, cfg.Author, cfg.MachineID))
-		} else if ps, err := gitsync.Proposals(ctx, s.store, t.Name, gitsync.DefaultTimeout); err != nil {
+		} else if ps, err := gitsync.Proposals(ctx, s.store, t.Name); err != nil {
 			tr.Err = err.Error()
 		} else {
 			tr.Proposals = ps
@@ -102,6 +103,32 @@ func (s *Server) teams(w http.ResponseWriter, r *http.Request) {
 		rows = append(rows, tr)
 	}
 	s.render(w, r, http.StatusOK, "teams", page{Title: "Teams", Nav: "teams", Data: rows})
+}
+
+// fetch fetches a joined team's remote, proposals included, as
+// `anamnesis team review` does.
+func (s *Server) fetch(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	if err := config.CheckTeamName(name); err != nil {
+		s.fail(w, r, http.StatusBadRequest, err.Error())
+		return
+	}
+	if _, ok := s.config().Team(name); !ok {
+		s.fail(w, r, http.StatusNotFound, "No team "+name+" is joined here.")
+		return
+	}
+	if !s.syncMu.TryLock() {
+		setFlash(w, "A sync started from this dashboard is still running.", true)
+		redirect(w, r, "/teams")
+		return
+	}
+	defer s.syncMu.Unlock()
+	if err := gitsync.FetchTeam(r.Context(), s.store, name, gitsync.DefaultTimeout); err != nil {
+		setFlash(w, "Not fetched: "+err.Error(), true)
+	} else {
+		setFlash(w, "Fetched team "+name+"'s remote.", false)
+	}
+	redirect(w, r, "/teams#team-"+name)
 }
 
 // accept merges a proposal into its team's main and pushes it, with the

@@ -183,8 +183,6 @@ func TestTeamsInDashboard(t *testing.T) {
 	if page := want(t, c.get("/teams"), http.StatusOK); strings.Contains(page, "proposals/dave-proposer") {
 		t.Fatal("a merged proposal is still listed")
 	}
-	want(t, c.get("/notes?team=platform"), http.StatusOK, "Flaky test quarantine list", "by Dave Proposer")
-
 	// Share: a personal note with a secret and one shaped like an instruction.
 	own := note.New(note.Procedural, "Release checklist", "Tag, then push. The deploy key is AKIAIOSFODNN7EXAMPLE for the bucket.")
 	own.Project, own.MachineID, own.ProvSource = "acme/app", "laptop", note.ProvHuman
@@ -230,6 +228,24 @@ func TestTeamsInDashboard(t *testing.T) {
 	if page := want(t, c.get("/notes?team=platform"), http.StatusOK); strings.Contains(page, "Warmup trick") {
 		t.Fatal("the held copy is listed as an ordinary team note")
 	}
+	// A GET reaches no remote (another origin's page can make a browser
+	// send one): Dave's next proposal shows once a person fetches.
+	next := f.dave.write(t, "Retry budget for flaky tests", "Each quarantined test gets three retries in CI, no more.")
+	f.dave.sync(t)
+	if page := want(t, c.get("/teams"), http.StatusOK); strings.Contains(page, next.ID) {
+		t.Fatal("GET /teams fetched the team's remote")
+	}
+	if w := c.post("/teams/platform/fetch", c.form(), map[string]string{"Origin": "http://evil.example"}); w.Code != http.StatusForbidden {
+		t.Fatalf("cross-origin fetch: %d", w.Code)
+	}
+	if w := c.post("/teams/platform/fetch", c.form(), nil); w.Code != http.StatusSeeOther || !strings.Contains(c.flash(w), "Fetched team platform") {
+		t.Fatalf("fetch: %d %q", w.Code, c.flash(w))
+	}
+	want(t, c.get("/teams"), http.StatusOK, "proposals/dave-proposer", next.ID+".md")
+	if w := c.post("/teams/nosuch/fetch", c.form(), nil); w.Code != http.StatusNotFound {
+		t.Fatalf("fetch of a team not joined: %d", w.Code)
+	}
+	want(t, c.get("/notes?team=platform"), http.StatusOK, "Flaky test quarantine list", "by Dave Proposer")
 }
 
 // flash is the message a response set for the next page.

@@ -226,18 +226,28 @@ func teamGit(st *store.Store, name string, timeout time.Duration) (*git, error) 
 	return &git{dir: dir, machine: "review", connect: connectSeconds(timeout)}, nil
 }
 
-// Proposals fetches team name's remote and lists the proposal branches
-// holding commits its main lacks.
-func Proposals(ctx context.Context, st *store.Store, name string, timeout time.Duration) ([]ProposalInfo, error) {
+// FetchTeam fetches team name's remote: its main and every proposal
+// branch (a sync fetches the same).
+func FetchTeam(ctx context.Context, st *store.Store, name string, timeout time.Duration) error {
 	g, err := teamGit(st, name, timeout)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	nctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	if _, err := g.run(nctx, "fetch", "--quiet", "--no-tags", "--prune", "--no-recurse-submodules",
 		"origin", "+refs/heads/*:refs/remotes/origin/*"); err != nil {
-		return nil, fmt.Errorf("fetching team %s: %s", name, maskedReason(err))
+		return fmt.Errorf("fetching team %s: %s", name, maskedReason(err))
+	}
+	return nil
+}
+
+// Proposals lists team name's proposal branches as last fetched (by a sync
+// or FetchTeam) that hold commits its main lacks. It reaches no remote.
+func Proposals(ctx context.Context, st *store.Store, name string) ([]ProposalInfo, error) {
+	g, err := teamGit(st, name, DefaultTimeout)
+	if err != nil {
+		return nil, err
 	}
 	out, err := g.run(ctx, "for-each-ref", "--format=%(refname)", "refs/remotes/origin/proposals/")
 	if err != nil {

@@ -285,7 +285,10 @@ func TestTeamMemory(t *testing.T) {
 	if strings.Contains(git(t, root, "--git-dir", teamRemote, "log", "-p", "main"), "DAVE-PROPOSAL") {
 		t.Fatal("a review-mode note reached main before review")
 	}
-	props, err := gitsync.Proposals(ctx, alice.st, "platform", gitsync.DefaultTimeout)
+	if err := gitsync.FetchTeam(ctx, alice.st, "platform", gitsync.DefaultTimeout); err != nil {
+		t.Fatal(err)
+	}
+	props, err := gitsync.Proposals(ctx, alice.st, "platform")
 	if err != nil || len(props) != 1 || props[0].Branch != "proposals/dave-proposer" || len(props[0].Files) != 1 {
 		t.Fatalf("proposals: %+v %v", props, err)
 	}
