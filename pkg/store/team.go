@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -86,8 +88,8 @@ func teamFile(f fileInfo) fileInfo {
 // release is recorded in <home>/state/team-releases.json, machine-local and
 // outside every team's clone, so no one with push access to a team can
 // forge one (a released: tag inside a team's file does not count). A
-// release covers the text the person read (screen.TextHash): an edit is
-// screened again.
+// release covers what the person read and what decides where the note
+// shows (releaseHash): any edit is screened again.
 type teamRelease struct {
 	Team  string `json:"team"`
 	ID    string `json:"id"`
@@ -114,11 +116,24 @@ func loadReleases(home string) ([]teamRelease, error) {
 	return rs, nil
 }
 
+// releaseHash names what a release of team note n covers: its type,
+// project, title, body and supersedes, hashed whole (a teammate writes both
+// the released text and any later one, so a short hash could be matched by
+// search, as screen.TextHash's 48 bits could).
+func releaseHash(n *note.Note) string {
+	h := sha256.New()
+	for _, s := range append([]string{n.Type, n.Project, n.Title, n.Body}, n.Supersedes...) {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
 // releasedHere reports whether a person on this machine released team note
 // n's text.
 func releasedHere(home string, n *note.Note) bool {
 	rs, _ := loadReleases(home)
-	h := screen.TextHash(n)
+	h := releaseHash(n)
 	for _, r := range rs {
 		if r.Team == n.Team && r.ID == n.ID && r.Hash == h {
 			return true
@@ -162,7 +177,7 @@ func (s *Store) releaseTeam(ctx context.Context, n *note.Note) error {
 		return err
 	}
 	rs = slices.DeleteFunc(rs, func(r teamRelease) bool { return r.Team == n.Team && r.ID == n.ID })
-	rs = append(rs, teamRelease{Team: n.Team, ID: n.ID, Hash: screen.TextHash(n), Title: n.Title, At: note.Now()})
+	rs = append(rs, teamRelease{Team: n.Team, ID: n.ID, Hash: releaseHash(n), Title: n.Title, At: note.Now()})
 	data, err := json.MarshalIndent(rs, "", "  ")
 	if err != nil {
 		return err
