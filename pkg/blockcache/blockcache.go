@@ -88,13 +88,16 @@ func blockPath(home string, k Key) string {
 }
 
 // Bump gives each project's stamp (Global's when projects include it, since
-// that invalidates every block) a fresh value, then records the state of
-// the note directories this write left for each directory whose state
-// before the write (before, from Dirs; "" for none) was the recorded one:
-// a directory another writer changed stays unrecorded until a refresh
-// reads it. The store calls it after committing a write; a missing home
-// is not an error.
-func Bump(home, before string, projects ...string) error {
+// that invalidates every block) a fresh value, then records, for each note
+// directory our write changed (its state differs between before and after,
+// both from Dirs, taken right before and right after the write's file
+// operations), the state the write left, when its state before the write
+// was the recorded one. A directory another writer changed, before our
+// write or after it, stays unrecorded until a refresh reads it; only a
+// change landing between before and after, in the directory we wrote, is
+// credited to us. The store calls it after committing a write; a missing
+// home is not an error.
+func Bump(home, before, after string, projects ...string) error {
 	for _, p := range projects {
 		if p == Global {
 			projects = []string{Global}
@@ -107,14 +110,14 @@ func Bump(home, before string, projects ...string) error {
 			errs = append(errs, err)
 		}
 	}
-	if before != "" {
+	if before != "" && after != before {
 		rec := strings.Split(recorded(home), ";")
 		pre := strings.Split(before, ";")
-		now := strings.Split(Dirs(home), ";")
-		if len(rec) == len(now) && len(pre) == len(now) {
+		post := strings.Split(after, ";")
+		if len(rec) == len(post) && len(pre) == len(post) {
 			for i := range rec {
-				if rec[i] == pre[i] {
-					rec[i] = now[i]
+				if rec[i] == pre[i] && pre[i] != post[i] {
+					rec[i] = post[i]
 				}
 			}
 			errs = append(errs, record(home, strings.Join(rec, ";")))

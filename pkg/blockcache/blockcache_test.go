@@ -32,7 +32,7 @@ func TestRemovedStampsNeverRevalidate(t *testing.T) {
 	if keys := Keys(home); len(keys) != 1 || keys[0] != k {
 		t.Fatalf("Keys = %v", keys)
 	}
-	if err := Bump(home, Dirs(home), "p"); err != nil {
+	if err := Bump(home, Dirs(home), Dirs(home), "p"); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := Open(home, k).Cached(); ok {
@@ -45,7 +45,7 @@ func TestRemovedStampsNeverRevalidate(t *testing.T) {
 	if err := Open(home, Key{Project: "q", K: 8, Budget: 100}).Save(Block{Text: "q\n"}); err != nil {
 		t.Fatal(err)
 	}
-	Bump(home, Dirs(home), "p", Global)
+	Bump(home, Dirs(home), Dirs(home), "p", Global)
 	if _, ok := Open(home, Key{Project: "q", K: 8, Budget: 100}).Cached(); ok {
 		t.Fatal("a global bump left another project's block valid")
 	}
@@ -137,7 +137,8 @@ func TestOurWriteNeverCoversAnotherWriters(t *testing.T) {
 		before := Dirs(home)
 		time.Sleep(10 * time.Millisecond) // a distinct change time
 		os.WriteFile(filepath.Join(dir, name), []byte("x\n"), 0o644)
-		if err := Bump(home, before, project); err != nil {
+		after := Dirs(home)
+		if err := Bump(home, before, after, project); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -161,5 +162,21 @@ func TestOurWriteNeverCoversAnotherWriters(t *testing.T) {
 		if len(d.Dirs) != 1 || d.Dirs[0] != c.hand {
 			t.Errorf("%s: drifted %v, want [%s]", c.name, d.Dirs, c.hand)
 		}
+	}
+	// Another writer's note landing while our write waits for the index
+	// (after our file is written, before the commit and the bump) is not
+	// covered by the bump either.
+	save()
+	before := Dirs(home)
+	time.Sleep(10 * time.Millisecond)
+	os.WriteFile(filepath.Join(sem, "Q-waiting.md"), []byte("x\n"), 0o644)
+	after := Dirs(home)
+	time.Sleep(10 * time.Millisecond)
+	os.WriteFile(filepath.Join(sem, "hand-while-we-wait.md"), []byte("by hand\n"), 0o644)
+	if err := Bump(home, before, after, "q"); err != nil {
+		t.Fatal(err)
+	}
+	if d := Drifted(home, k); len(d.Dirs) != 1 || d.Dirs[0] != sem {
+		t.Errorf("a note written while our write waited: drifted %v, want [%s]", d.Dirs, sem)
 	}
 }

@@ -188,7 +188,7 @@ func (s *Store) commitReindex(tx *sql.Tx, r ReindexResult, before string) error 
 	if err := tx.Commit(); err != nil {
 		return err
 	}
-	s.touched(r.touched, "")
+	s.touched(r.touched, "", "")
 	blockcache.Synced(s.home, before)
 	return nil
 }

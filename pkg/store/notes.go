@@ -248,12 +248,15 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 	if err := atomicfile.Write(abs, data, layout.FileMode); err != nil {
 		return fmt.Errorf("write %s: %w", abs, err)
 	}
+	// Taken at once: a copy removed below, in another directory, leaves
+	// that directory to the next refresh.
+	after := blockcache.Dirs(s.home)
 	info, err := os.Stat(abs)
 	if err != nil {
 		return err
 	}
 	f := fileInfo{rel: rel, abs: abs, scope: n.Scope, team: n.Team, size: info.Size(), mtime: info.ModTime().UnixNano()}
-	err = s.inTx(ctx, before, func(w *writer) error {
+	err = s.inTx(ctx, before, after, func(w *writer) error {
 		for _, other := range existing {
 			if other.abs == abs {
 				continue
@@ -279,7 +282,7 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 	return nil
 }
 
-func (s *Store) inTx(ctx context.Context, before string, fn func(*writer) error) error {
+func (s *Store) inTx(ctx context.Context, before, after string, fn func(*writer) error) error {
 	tx, err := s.begin(ctx)
 	if err != nil {
 		return err
@@ -296,7 +299,7 @@ func (s *Store) inTx(ctx context.Context, before string, fn func(*writer) error)
 	if err := tx.Commit(); err != nil {
 		return err
 	}
-	s.touched(w.touched, before)
+	s.touched(w.touched, before, after)
 	return nil
 }
 
@@ -470,7 +473,8 @@ func (s *Store) Delete(ctx context.Context, id string) error {
 			return err
 		}
 	}
-	return s.inTx(ctx, before, func(w *writer) error {
+	after := blockcache.Dirs(s.home)
+	return s.inTx(ctx, before, after, func(w *writer) error {
 		if _, err := w.tx.ExecContext(ctx, "DELETE FROM files WHERE id = ?", id); err != nil {
 			return err
 		}

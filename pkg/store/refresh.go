@@ -114,7 +114,7 @@ func (s *Store) Refresh(ctx context.Context, dirs, files []string) (ReindexResul
 		return r, err
 	}
 	r.touched = w.touched
-	s.touched(r.touched, "")
+	s.touched(r.touched, "", "")
 	if len(changed) > 0 || r.Removed > 0 {
 		s.maybeRefreshDF(ctx, r)
 	}

@@ -266,12 +266,12 @@ func (s *Store) connect() error {
 }
 
 // touched tells inject's block cache which projects a committed write
-// changed, and the note directories' state before the write (before, from
-// blockcache.Dirs; "" for a reindex, which records what it read with
-// blockcache.Synced). pkg/blockcache owns the rule. If the stamps cannot
-// be bumped, every cached block goes instead: a stale block must never be
-// printed.
-func (s *Store) touched(projects map[string]bool, before string) {
+// changed, and the note directories' state right before and right after
+// the write's file operations (from blockcache.Dirs; "" for a reindex,
+// which records what it read with blockcache.Synced). pkg/blockcache owns
+// the rule. If the stamps cannot be bumped, every cached block goes
+// instead: a stale block must never be printed.
+func (s *Store) touched(projects map[string]bool, before, after string) {
 	if len(projects) == 0 && before == "" {
 		return
 	}
@@ -279,7 +279,7 @@ func (s *Store) touched(projects map[string]bool, before string) {
 	for p := range projects {
 		list = append(list, p)
 	}
-	if blockcache.Bump(s.home, before, list...) != nil {
+	if blockcache.Bump(s.home, before, after, list...) != nil {
 		blockcache.Clear(s.home)
 	}
 }
@@ -471,7 +471,7 @@ func (s *Store) ensureSchema(ctx context.Context) error {
 	if err := tx.Commit(); err != nil {
 		return err
 	}
-	s.touched(map[string]bool{note.Global: true}, "")
+	s.touched(map[string]bool{note.Global: true}, "", "")
 	blockcache.Synced(s.home, before)
 	return nil
 }

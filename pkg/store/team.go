@@ -189,5 +189,6 @@ func (s *Store) releaseTeam(ctx context.Context, n *note.Note) error {
 		return err
 	}
 	screen.Unhold(n)
-	return s.inTx(ctx, before, func(w *writer) error { return w.index(ctx, n, bodyPathOf(f.rel), f) })
+	// The team's file is not touched: no note directory changes.
+	return s.inTx(ctx, before, before, func(w *writer) error { return w.index(ctx, n, bodyPathOf(f.rel), f) })
 }
