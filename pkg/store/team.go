@@ -172,23 +172,28 @@ func (s *Store) releaseTeam(ctx context.Context, n *note.Note) error {
 		return err
 	}
 	f.size, f.mtime = info.Size(), info.ModTime().UnixNano()
-	rs, err := loadReleases(s.home)
-	if err != nil {
-		return err
-	}
-	rs = slices.DeleteFunc(rs, func(r teamRelease) bool { return r.Team == n.Team && r.ID == n.ID })
-	rs = append(rs, teamRelease{Team: n.Team, ID: n.ID, Hash: releaseHash(n), Title: n.Title, At: note.Now()})
-	data, err := json.MarshalIndent(rs, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := layout.MkdirAll(filepath.Dir(TeamReleasesPath(s.home))); err != nil {
-		return err
-	}
-	if err := atomicfile.Write(TeamReleasesPath(s.home), append(data, '\n'), layout.FileMode); err != nil {
-		return err
-	}
-	screen.Unhold(n)
-	// The team's file is not touched: no note directory changes.
-	return s.inTx(ctx, before, before, func(w *writer) error { return w.index(ctx, n, bodyPathOf(f.rel), f) })
+	// The record is read and rewritten inside the index's write
+	// transaction, which every process takes in turn: two releases at once
+	// (the dashboard and the CLI) both stay recorded. The team's file is
+	// not touched: no note directory changes.
+	return s.inTx(ctx, before, before, func(w *writer) error {
+		rs, err := loadReleases(s.home)
+		if err != nil {
+			return err
+		}
+		rs = slices.DeleteFunc(rs, func(r teamRelease) bool { return r.Team == n.Team && r.ID == n.ID })
+		rs = append(rs, teamRelease{Team: n.Team, ID: n.ID, Hash: releaseHash(n), Title: n.Title, At: note.Now()})
+		data, err := json.MarshalIndent(rs, "", "  ")
+		if err != nil {
+			return err
+		}
+		if err := layout.MkdirAll(filepath.Dir(TeamReleasesPath(s.home))); err != nil {
+			return err
+		}
+		if err := atomicfile.Write(TeamReleasesPath(s.home), append(data, '\n'), layout.FileMode); err != nil {
+			return err
+		}
+		screen.Unhold(n)
+		return w.index(ctx, n, bodyPathOf(f.rel), f)
+	})
 }
