@@ -2,7 +2,6 @@ package recall
 
 import (
 	"context"
-	"slices"
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
@@ -72,12 +71,12 @@ func Prompt(ctx context.Context, cfg config.Config, p hook.Payload, budget int, 
 		if !gitsync.WaitIdle(ctx, home, SyncWait) {
 			log.Printf("first prompt of session %s: a sync was still running after %s; notes it pulls reach the session later", p.SessionID, SyncWait)
 		}
-		fresh, err := st.IndexedSince(ctx, sess.Mark, []string{proj, note.Global}, MaxNotes)
+		fresh, err := st.IndexedSince(ctx, sess.Mark, []string{proj, note.Global}, hidden, MaxNotes)
 		if err != nil {
 			return "", err
 		}
 		for _, m := range fresh {
-			if inContext(m) || (m.Team != "" && m.Project == note.Global && slices.Contains(hidden, m.Team)) {
+			if inContext(m) {
 				continue
 			}
 			if n, err := st.Get(ctx, m.ID); err == nil {

@@ -552,18 +552,26 @@ func (f Filter) where(args *[]any) string {
 	case !f.Teams:
 		b.WriteString(" AND m.team IS NULL")
 	}
-	if len(f.HideGlobalOf) > 0 {
-		b.WriteString(" AND NOT (m.project = 'global' AND coalesce(m.team, '') IN (?" + strings.Repeat(",?", len(f.HideGlobalOf)-1) + "))")
-		for _, t := range f.HideGlobalOf {
-			*args = append(*args, t)
-		}
-	}
+	b.WriteString(hideGlobalOf(f.HideGlobalOf, args))
 	if f.Held {
 		b.WriteString(" AND m.id IN " + heldIDs)
 	} else {
 		b.WriteString(" AND m.id NOT IN " + heldIDs)
 	}
 	return b.String()
+}
+
+// hideGlobalOf is the condition leaving out the global notes of teams (a
+// team whose --projects globs do not match the project asked about:
+// config.HiddenGlobal), its arguments appended to args; "" for none.
+func hideGlobalOf(teams []string, args *[]any) string {
+	if len(teams) == 0 {
+		return ""
+	}
+	for _, t := range teams {
+		*args = append(*args, t)
+	}
+	return " AND NOT (m.project = 'global' AND coalesce(m.team, '') IN (?" + strings.Repeat(",?", len(teams)-1) + "))"
 }
 
 // heldIDs are the notes the screen holds, by their tag.

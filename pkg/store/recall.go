@@ -151,8 +151,9 @@ func (s *Store) Watermark(ctx context.Context) (int64, error) {
 }
 
 // IndexedSince lists the notes of the given projects (re)indexed after
-// mark, newest first, superseded ones left out, without bodies.
-func (s *Store) IndexedSince(ctx context.Context, mark int64, projects []string, limit int) ([]*note.Note, error) {
+// mark, newest first, superseded ones and the global notes of
+// hideGlobalOfTeams left out, without bodies.
+func (s *Store) IndexedSince(ctx context.Context, mark int64, projects, hideGlobalOfTeams []string, limit int) ([]*note.Note, error) {
 	if len(projects) == 0 {
 		return []*note.Note{}, nil
 	}
@@ -162,6 +163,7 @@ func (s *Store) IndexedSince(ctx context.Context, mark int64, projects []string,
 	for _, p := range projects {
 		args = append(args, p)
 	}
+	q += hideGlobalOf(hideGlobalOfTeams, &args)
 	q += " AND m.id NOT IN " + heldIDs + " AND m.id NOT IN (SELECT target FROM superseded) ORDER BY m.updated_at DESC, m.id DESC" + limitClause(max(limit, 1))
 	return s.queryMeta(ctx, q, args)
 }
