@@ -105,35 +105,9 @@ func (s *Server) teams(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, "teams", page{Title: "Teams", Nav: "teams", Data: rows})
 }
 
-// fetch fetches a joined team's remote, proposals included, as
-// `anamnesis team review` does.
-func (s *Server) fetch(w http.ResponseWriter, r *http.Request) {
-	name := r.PathValue("name")
-	if err := config.CheckTeamName(name); err != nil {
-		s.fail(w, r, http.StatusBadRequest, err.Error())
-		return
-	}
-	if _, ok := s.config().Team(name); !ok {
-		s.fail(w, r, http.StatusNotFound, "No team "+name+" is joined here.")
-		return
-	}
-	if !s.syncMu.TryLock() {
-		setFlash(w, "A sync started from this dashboard is still running.", true)
-		redirect(w, r, "/teams")
-		return
-	}
-	defer s.syncMu.Unlock()
-	if err := gitsync.FetchTeam(r.Context(), s.store, name, gitsync.DefaultTimeout); err != nil {
-		setFlash(w, "Not fetched: "+err.Error(), true)
-	} else {
-		setFlash(w, "Fetched team "+name+"'s remote.", false)
-	}
-	redirect(w, r, "/teams#team-"+name)
-}
-
-// accept merges a proposal into its team's main and pushes it, with the
-// code `anamnesis team review NAME --accept BRANCH` runs.
-func (s *Server) accept(w http.ResponseWriter, r *http.Request) {
+// teamAction runs do for a POST naming a joined team ({name}) while no
+// sync started from this dashboard runs; do sets the flash.
+func (s *Server) teamAction(w http.ResponseWriter, r *http.Request, do func(name string, cfg config.Config)) {
 	name := r.PathValue("name")
 	if err := config.CheckTeamName(name); err != nil {
 		s.fail(w, r, http.StatusBadRequest, err.Error())
@@ -150,12 +124,32 @@ func (s *Server) accept(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.syncMu.Unlock()
-	tr, err := gitsync.AcceptProposal(r.Context(), gitsync.OptionsFrom(cfg), s.store, name, r.PostFormValue("branch"))
-	s.wrote()
-	if err != nil {
-		setFlash(w, "Not merged: "+err.Error(), true)
-	} else {
-		setFlash(w, tr.Line(), false)
-	}
-	redirect(w, r, "/teams")
+	do(name, cfg)
+	redirect(w, r, "/teams#team-"+name)
+}
+
+// fetch fetches a joined team's remote, proposals included, as
+// `anamnesis team review` does.
+func (s *Server) fetch(w http.ResponseWriter, r *http.Request) {
+	s.teamAction(w, r, func(name string, _ config.Config) {
+		if err := gitsync.FetchTeam(r.Context(), s.store, name, gitsync.DefaultTimeout); err != nil {
+			setFlash(w, "Not fetched: "+err.Error(), true)
+		} else {
+			setFlash(w, "Fetched team "+name+"'s remote.", false)
+		}
+	})
+}
+
+// accept merges a proposal into its team's main and pushes it, with the
+// code `anamnesis team review NAME --accept BRANCH` runs.
+func (s *Server) accept(w http.ResponseWriter, r *http.Request) {
+	s.teamAction(w, r, func(name string, cfg config.Config) {
+		tr, err := gitsync.AcceptProposal(r.Context(), gitsync.OptionsFrom(cfg), s.store, name, r.PostFormValue("branch"))
+		s.wrote()
+		if err != nil {
+			setFlash(w, "Not merged: "+err.Error(), true)
+		} else {
+			setFlash(w, tr.Line(), false)
+		}
+	})
 }
