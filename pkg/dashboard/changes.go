@@ -120,12 +120,12 @@ func (s *Server) facetsFor(ctx context.Context) (*facetCache, error) {
 	s.mu.Unlock()
 	if fc != nil {
 		if start {
-			go func() {
+			s.bg.Go(func() {
 				s.computeFacets(context.WithoutCancel(ctx), stamp)
 				s.mu.Lock()
 				s.facetBusy = false
 				s.mu.Unlock()
-			}()
+			})
 		}
 		return fc, nil
 	}

@@ -38,6 +38,7 @@ func newClient(t *testing.T, f *fixture, mod func(*Options)) *client {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(srv.Wait) // before the fixture's store closes and its home goes
 	return &client{t: t, srv: srv, h: srv.Handler()}
 }
 

@@ -73,6 +73,7 @@ type Server struct {
 	lastTree   string
 	facets     *facetCache
 	facetBusy  bool
+	bg         sync.WaitGroup // background work a request started (the facet refresh)
 	stateCache *stateCache
 	syncMu     sync.Mutex // one sync run at a time from this dashboard
 	startedAt  time.Time
@@ -315,6 +316,11 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		defer cancel()
 		srv.Shutdown(sctx)
 		<-errc
+		s.Wait()
 		return nil
 	}
 }
+
+// Wait returns when the background work requests started has ended: after
+// it, the server touches the store no more.
+func (s *Server) Wait() { s.bg.Wait() }
