@@ -4,7 +4,10 @@
 // stored note), timed alternately with the hello-world floor
 // (scripts/bench/floor) and judged on its ratio to it, and
 // anamnesis-capture on a generated 100 MB transcript (wall time and peak
-// RSS); with -team-sizes, inject and recall also on a home whose personal
+// RSS); inject again right after each kind of write SPEC 9 names (capture,
+// a CLI write, a global note, MCP memory_write, a dashboard edit, a sync
+// that pulled another machine's note, the last in a git-synced copy of the
+// store made once); with -team-sizes, inject and recall also on a home whose personal
 // store has a team store of as many notes beside it (SPEC 18). It prints the table with the machine's load and exits 1 if a
 // median is over its budget.
 //
@@ -23,7 +26,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"html"
 	"io"
+	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -34,6 +40,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/session"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 	"github.com/anamnesis-dev/anamnesis/scripts/bench/floor"
@@ -428,6 +435,7 @@ func (b *buf) Flush() error {
 type write struct {
 	what string
 	do   func(i int) (string, error)
+	home string // the home the write lands in, when not the store's own
 }
 
 // benchAfterWrites times anamnesis-inject right after each kind of write
@@ -437,7 +445,10 @@ type write struct {
 // stale-block refresh as the CLI's (pkg/dashboard's wrote), and a pull's
 // through sync's reindex and refresh.
 func benchAfterWrites(fl, work, bin, home, cwd string, n, runs int) ([]floor.Row, error) {
-	env := append(os.Environ(), "ANAMNESIS_HOME="+home, "ANAMNESIS_MACHINE_ID=bench", "ANAMNESIS_REFLECTION_PROVIDER=heuristic")
+	envFor := func(home string) []string {
+		return append(os.Environ(), "ANAMNESIS_HOME="+home, "ANAMNESIS_MACHINE_ID=bench", "ANAMNESIS_REFLECTION_PROVIDER=heuristic")
+	}
+	env := envFor(home)
 	transcript := filepath.Join(work, "transcript-200-lines.jsonl")
 	if _, err := os.Stat(transcript); err != nil {
 		if err := self("-internal-transcript", transcript, strconv.Itoa(1500<<10)); err != nil {
@@ -458,12 +469,23 @@ func benchAfterWrites(fl, work, bin, home, cwd string, n, runs int) ([]floor.Row
 		return nil, err
 	}
 	defer stop()
+	dash, stopDash, err := startDashboard(bin, env)
+	if err != nil {
+		return nil, err
+	}
+	defer stopDash()
+	pull, err := syncPull(work, bin, home, n)
+	if err != nil {
+		return nil, err
+	}
 	var captureTimes []time.Duration
 	writes := []write{
-		{"CLI write", cli("github.com/acme/proj03")},
-		{"a global note", cli("global")},
-		{"MCP memory_write", mcp},
-		{"capture", func(i int) (string, error) {
+		{what: "CLI write", do: cli("github.com/acme/proj03")},
+		{what: "a global note", do: cli("global")},
+		{what: "MCP memory_write", do: mcp},
+		{what: "a dashboard edit", do: dash},
+		{what: "a sync that pulled a note", do: pull, home: filepath.Join(syncHome(work, n), "home")},
+		{what: "capture", do: func(i int) (string, error) {
 			cmd := exec.Command(filepath.Join(bin, "anamnesis-capture"), "--transcript", transcript, "--project", "github.com/acme/proj03", "--no-sync")
 			cmd.Env = env
 			cmd.Stdin = strings.NewReader("")
@@ -481,6 +503,10 @@ func benchAfterWrites(fl, work, bin, home, cwd string, n, runs int) ([]floor.Row
 	var rows []floor.Row
 	var floorTimes []time.Duration
 	for _, w := range writes {
+		env := env
+		if w.home != "" {
+			env = envFor(w.home)
+		}
 		ids := map[string]bool{}
 		i := 0
 		timer := func() (time.Duration, error) {
@@ -577,4 +603,198 @@ func startMCP(bin string, env []string) (func(int) (string, error), func(), erro
 		return m[1], nil
 	}
 	return write, stop, nil
+}
+
+// startDashboard starts anamnesis-dashboard on the store and returns a write
+// that edits one note through its form, as a person does: the first call
+// creates the note, every later one opens its edit form and saves a new body.
+func startDashboard(bin string, env []string) (func(int) (string, error), func(), error) {
+	cmd := exec.Command(filepath.Join(bin, "anamnesis-dashboard"), "--addr", "127.0.0.1:0")
+	cmd.Env = env
+	cmd.Stderr = os.Stderr
+	pipe, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, nil, err
+	}
+	stop := func() { cmd.Process.Signal(os.Interrupt); cmd.Wait() }
+	line, err := bufio.NewReader(pipe).ReadString('\n')
+	m := regexp.MustCompile(`(http://127\.0\.0\.1:\d+)/`).FindStringSubmatch(line)
+	if err != nil || m == nil {
+		stop()
+		return nil, nil, fmt.Errorf("anamnesis-dashboard did not say where it serves: %q %v", line, err)
+	}
+	base := m[1]
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	hidden := func(page, name string) string {
+		m := regexp.MustCompile(`name="` + name + `" value="([^"]*)"`).FindStringSubmatch(page)
+		if m == nil {
+			return ""
+		}
+		return html.UnescapeString(m[1])
+	}
+	get := func(path string) (string, error) {
+		resp, err := client.Get(base + path)
+		if err != nil {
+			return "", err
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		if resp.StatusCode != http.StatusOK {
+			return "", fmt.Errorf("GET %s: %s", path, resp.Status)
+		}
+		return string(b), err
+	}
+	post := func(path string, form url.Values) (string, error) {
+		req, err := http.NewRequest("POST", base+path, strings.NewReader(form.Encode()))
+		if err != nil {
+			return "", err
+		}
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Origin", base)
+		resp, err := client.Do(req)
+		if err != nil {
+			return "", err
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != http.StatusSeeOther && resp.StatusCode != http.StatusFound {
+			b, _ := io.ReadAll(resp.Body)
+			return "", fmt.Errorf("POST %s: %s %.300s", path, resp.Status, b)
+		}
+		return resp.Header.Get("Location"), nil
+	}
+	id := ""
+	write := func(i int) (string, error) {
+		form := url.Values{"title": {"bench dashboard note"}, "type": {"semantic"}, "scope": {"portable"},
+			"project": {"github.com/acme/proj03"}, "body": {fmt.Sprintf("edited in the dashboard right before a session (%d)", i)}}
+		path := "/notes/new"
+		if id != "" {
+			path = "/notes/" + id + "/edit"
+		}
+		page, err := get(path)
+		if err != nil {
+			return "", err
+		}
+		form.Set("csrf", hidden(page, "csrf"))
+		form.Set("base", hidden(page, "base"))
+		loc, err := post(path, form)
+		if err != nil {
+			return "", err
+		}
+		if id == "" {
+			m := regexp.MustCompile(`^/notes/([0-9A-Z]{26})`).FindStringSubmatch(loc)
+			if m == nil {
+				return "", fmt.Errorf("the dashboard's create redirected to %q", loc)
+			}
+			id = m[1]
+		}
+		return id, nil
+	}
+	return write, stop, nil
+}
+
+// syncHome is the git-synced copy of store-n that the pull row uses: the
+// generated notes (hard links), its own index, a bare remote it pushed them
+// to, and a peer's scratch space.
+func syncHome(work string, n int) string { return filepath.Join(work, fmt.Sprintf("store-%d-sync", n)) }
+
+// syncPull prepares syncHome once (a copy of the store adopted by a first
+// sync into a bare remote; minutes at 1M notes, kept for later runs) and
+// returns a write that commits a note to the remote as another machine would
+// and pulls it with anamnesis-sync, untimed, before the timed inject.
+func syncPull(work, bin, store string, n int) (func(int) (string, error), error) {
+	dir := syncHome(work, n)
+	home, remote := filepath.Join(dir, "home"), filepath.Join(dir, "remote.git")
+	env := append(os.Environ(), "ANAMNESIS_HOME="+home, "ANAMNESIS_MACHINE_ID=bench", "ANAMNESIS_GIT_REMOTE="+remote,
+		"ANAMNESIS_IMPORT_NATIVE=0", "CLAUDE_CONFIG_DIR="+filepath.Join(dir, "no-claude"))
+	sync := func() error {
+		cmd := exec.Command(filepath.Join(bin, "anamnesis-sync"), "--timeout", "3600")
+		cmd.Env = env
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("anamnesis-sync in %s: %v\n%s", home, err, out)
+		}
+		return nil
+	}
+	if _, err := os.Stat(filepath.Join(dir, "ready")); err != nil {
+		t0 := time.Now()
+		fmt.Fprintf(os.Stderr, "store %d: preparing its synced copy in %s (once)\n", n, dir)
+		os.RemoveAll(dir)
+		if err := os.MkdirAll(filepath.Join(home, "memory"), 0o700); err != nil {
+			return nil, err
+		}
+		for _, t := range []string{"episodic", "procedural", "semantic"} {
+			if out, err := exec.Command("cp", "-al", filepath.Join(store, "memory", t), filepath.Join(home, "memory", t)).CombinedOutput(); err != nil {
+				return nil, fmt.Errorf("cp -al: %v %s", err, out)
+			}
+		}
+		if out, err := exec.Command("git", "init", "-q", "--bare", "-b", "main", remote).CombinedOutput(); err != nil {
+			return nil, fmt.Errorf("git init: %v %s", err, out)
+		}
+		if err := sync(); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(filepath.Join(dir, "ready"), nil, 0o644); err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(os.Stderr, "store %d: synced copy ready in %s\n", n, time.Since(t0).Round(time.Second))
+	} else if err := sync(); err != nil { // push what an earlier run left (its notes' removal)
+		return nil, err
+	}
+	git := func(stdin string, args ...string) (string, error) {
+		cmd := exec.Command("git", append([]string{"--git-dir", remote}, args...)...)
+		cmd.Stdin = strings.NewReader(stdin)
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=peer", "GIT_AUTHOR_EMAIL=peer@example.com",
+			"GIT_COMMITTER_NAME=peer", "GIT_COMMITTER_EMAIL=peer@example.com")
+		out, err := cmd.Output()
+		if err != nil {
+			return "", fmt.Errorf("git %s: %w", strings.Join(args, " "), err)
+		}
+		return strings.TrimSpace(string(out)), nil
+	}
+	return func(i int) (string, error) {
+		// Another machine's commit, made in the remote without a checkout:
+		// the note's blob, its type directory's tree with it added, the
+		// root tree with that directory replaced.
+		nt := note.New("semantic", fmt.Sprintf("bench pulled note %d", i), "written on another machine and pulled right before a session")
+		nt.ID, nt.Project, nt.MachineID = note.NewID(), "github.com/acme/proj03", "peer"
+		nt.CreatedAt = note.Now()
+		nt.UpdatedAt = nt.CreatedAt
+		id, text := nt.ID, string(nt.Marshal())
+		blob, err := git(text, "hash-object", "-w", "--stdin")
+		if err != nil {
+			return "", err
+		}
+		dirTree, err := git("", "ls-tree", "main:semantic")
+		if err != nil {
+			return "", err
+		}
+		sub, err := git(dirTree+"\n100644 blob "+blob+"\t"+id+".md\n", "mktree")
+		if err != nil {
+			return "", err
+		}
+		root, err := git("", "ls-tree", "main")
+		if err != nil {
+			return "", err
+		}
+		var lines []string
+		for _, l := range strings.Split(root, "\n") {
+			if !strings.HasSuffix(l, "\tsemantic") {
+				lines = append(lines, l)
+			}
+		}
+		newRoot, err := git(strings.Join(append(lines, "040000 tree "+sub+"\tsemantic"), "\n")+"\n", "mktree")
+		if err != nil {
+			return "", err
+		}
+		c, err := git("", "commit-tree", newRoot, "-p", "main", "-m", "peer: a note")
+		if err != nil {
+			return "", err
+		}
+		if _, err := git("", "update-ref", "refs/heads/main", c); err != nil {
+			return "", err
+		}
+		return id, sync()
+	}, nil
 }
