@@ -729,6 +729,15 @@ func syncPull(work, bin, store string, n int) (func(int) (string, error), error)
 				return nil, fmt.Errorf("cp -al: %v %s", err, out)
 			}
 		}
+		// The store's index, up to date and idle here, saves the first
+		// sync a rebuild (its paths are relative to the home).
+		for _, f := range []string{"index.db", "index.db-wal"} {
+			if _, err := os.Stat(filepath.Join(store, f)); err == nil {
+				if out, err := exec.Command("cp", filepath.Join(store, f), filepath.Join(home, f)).CombinedOutput(); err != nil {
+					return nil, fmt.Errorf("cp: %v %s", err, out)
+				}
+			}
+		}
 		if out, err := exec.Command("git", "init", "-q", "--bare", "-b", "main", remote).CombinedOutput(); err != nil {
 			return nil, fmt.Errorf("git init: %v %s", err, out)
 		}
