@@ -26,7 +26,11 @@ import (
 // Sentry DSN's public key). heldout4, by a fourth author, was measured
 // once after that round, before any rule saw it: 181/188 caught (96.3%;
 // the rules of the first trust round caught 169), 74/79 benign intact
-// (before: 68). Each set fails below its recorded figures or
+// (before: 68). The next round made the benign checks structural (an ARN
+// names a secret, a key named existingSecret/secretName/…File/…Ref or
+// Idempotency-Key refers or identifies, a stub value repeats its key or
+// says test/fake/mock, a publishable key is public): heldout4 79/79 intact,
+// no shape lost anywhere. Each set fails below its recorded figures or
 // below 95% caught; every miss and altered benign text is reported.
 // Every reported kind must be backed by a change.
 func TestHeldOutCorpus(t *testing.T) {
@@ -37,7 +41,7 @@ func TestHeldOutCorpus(t *testing.T) {
 		{"heldout", 222, 66},
 		{"heldout2", 232, 84},
 		{"heldout3", 211, 84},
-		{"heldout4", 181, 74},
+		{"heldout4", 181, 79},
 	} {
 		t.Run(c.dir, func(t *testing.T) { judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact) })
 	}

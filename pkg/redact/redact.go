@@ -128,7 +128,7 @@ func New() *Redactor {
 			keep: func(m []string) bool {
 				// sha512-<base64> is an integrity digest; a body running on
 				// into base64 is an encoded blob.
-				return strings.HasPrefix(m[1], "sha") || strings.HasPrefix(m[1], "md") || m[3] != "" || objectIDs[m[1]] ||
+				return strings.HasPrefix(m[1], "sha") || strings.HasPrefix(m[1], "md") || m[3] != "" || objectIDs[m[1]] || publicPrefixes[m[1]] ||
 					hexOnly(m[2]) || !random(m[2]) || !strings.ContainsAny(m[2], upper)
 			},
 		},
@@ -301,9 +301,9 @@ func New() *Redactor {
 				return !random(b) && !(len(b) >= 32 && hexOnly(b) && strings.ContainsAny(b, digits))
 			},
 		},
-		// Stripe's live and test keys; "pk_orders_2024_partition_key" and
-		// "sk_buff_head_v2" are identifiers, not keys.
-		whole("api-key", `\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}`, "_live_", "_test_"),
+		// Stripe's secret and restricted keys; "sk_buff_head_v2" is an
+		// identifier, and a publishable key (pk_live_…) is public by design.
+		whole("api-key", `\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,}`, "_live_", "_test_"),
 		{
 			// An Authorization header's credential, whatever its length or
 			// scheme: "Basic YWRtaW46YWRtaW4=" (admin:admin) is shorter than
@@ -420,7 +420,7 @@ func New() *Redactor {
 			// "token: 512" is a count.
 			keep: func(m []string) bool {
 				v := strings.Trim(m[3], `"'\`)
-				return m[3][0] == '=' || notAValue(v) || count(v) || sealed(v)
+				return m[3][0] == '=' || notAValue(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v)
 			},
 		},
 		{
@@ -512,11 +512,12 @@ func New() *Redactor {
 			// "<vendor> token|key … : <random>": a labelled value in prose.
 			name:  "secret-value",
 			hints: []string{"token", "key"},
-			re:    regexp.MustCompile(`(?i)(\b(?:token|key)\b[^:\n]{0,60}:[ \t]*)([A-Za-z0-9_+/=-]{32,})`),
-			repl:  func(m []string) string { return m[1] + Mask },
+			// The name the key word ends (Idempotency-Key) is part of the label.
+			re:   regexp.MustCompile(`(?i)(\b((?:[a-z0-9]+[_-])*(?:token|key))\b[^:\n]{0,60}:[ \t]*)([A-Za-z0-9_+/=-]{32,})`),
+			repl: func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
-				v := m[2]
-				return strings.Count(v, "/") >= 2 || !random(v) && !(hexOnly(v) && len(v) >= 32 && strings.ContainsAny(v, digits) && strings.ContainsAny(strings.ToLower(v), "abcdef"))
+				v := m[3]
+				return refName(m[2]) || sealed(v) || strings.Count(v, "/") >= 2 || !random(v) && !(hexOnly(v) && len(v) >= 32 && strings.ContainsAny(v, digits) && strings.ContainsAny(strings.ToLower(v), "abcdef"))
 			},
 		},
 		{
@@ -547,7 +548,7 @@ func New() *Redactor {
 				`([A-Za-z0-9_.+/-]{12,200}={0,3})`),
 			repl: func(m []string) string { return m[1] + m[2] + Mask },
 			keep: func(m []string) bool {
-				return !secretName(m[1]) || notAValue(m[3]) || !random(m[3]) || pathLike(m[3]) || sealed(m[3])
+				return !secretName(m[1]) || refName(m[1]) || notAValue(m[3]) || !random(m[3]) || pathLike(m[3]) || sealed(m[3])
 			},
 		},
 		{
@@ -796,6 +797,9 @@ func notAValue(v string) bool {
 			return true
 		}
 	}
+	if stubbed(plainWords(l)) {
+		return true
+	}
 	for _, p := range references {
 		if strings.HasPrefix(l, p) {
 			return true
@@ -820,6 +824,73 @@ func identPath(s string) bool {
 	return s != ""
 }
 
+// publicPrefixes open keys made to be published: Stripe's and its
+// imitators' publishable keys (pk_live_…, pk_test_…).
+var publicPrefixes = map[string]bool{"pk": true}
+
+// refWords are name parts that make a key name a reference to a secret or
+// a public identifier rather than a secret: existingSecret, secretName,
+// secretKeyRef, passwordFile, tokenPath, Idempotency-Key, publicKey.
+var refWords = map[string]bool{"existing": true, "name": true, "ref": true, "file": true, "path": true, "idempotency": true,
+	"public": true, "publishable": true, "cache": true, "partition": true, "sort": true, "primary": true, "foreign": true, "dedup": true}
+
+// refName reports a key name one of whose parts is a reference word.
+func refName(name string) bool {
+	for _, p := range nameParts(name) {
+		if refWords[strings.ToLower(p)] {
+			return true
+		}
+	}
+	return false
+}
+
+// stubWords mark a value written for a test: "test-csrf-token".
+var stubWords = map[string]bool{"test": true, "fake": true, "mock": true, "dummy": true, "example": true, "sample": true, "stub": true, "demo": true}
+
+// selfNamed reports a value made of plain words (letters joined by '-' or
+// '_') that repeats its key's own name or says it is a stand-in:
+// csrf_token = "test-csrf-token", api_key: "fake-api-key".
+func selfNamed(name, v string) bool {
+	words := plainWords(v)
+	if stubbed(words) {
+		return true
+	}
+	for _, p := range nameParts(name) {
+		p = strings.ToLower(p)
+		if len(p) > 2 && slices.Contains(words, p) && secretWords[p] {
+			return true
+		}
+	}
+	return false
+}
+
+// plainWords splits a value made only of two or more lower-case words
+// joined by '-' or '_' ("test-csrf-token"); any other value gives nil.
+func plainWords(v string) []string {
+	words := strings.FieldsFunc(strings.ToLower(v), func(r rune) bool { return r == '-' || r == '_' })
+	if len(words) < 2 {
+		return nil
+	}
+	for _, w := range words {
+		for _, r := range w {
+			if r < 'a' || r > 'z' {
+				return nil
+			}
+		}
+	}
+	return words
+}
+
+// stubbed reports plain words one of which says the value is a stand-in.
+func stubbed(words []string) bool {
+	for _, w := range words {
+		if stubWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
 // secretWords are the name parts that make an assignment a candidate.
 var secretWords = map[string]bool{"access": true, "auth": true, "api": true, "apikey": true, "credential": true,
 	"credentials": true, "creds": true, "key": true, "password": true, "passwd": true, "pass": true, "pwd": true,
@@ -828,6 +899,16 @@ var secretWords = map[string]bool{"access": true, "auth": true, "api": true, "ap
 // secretName splits an identifier at '_', '-', '.' and camelCase humps and
 // reports whether one part is a secret word ("author" and "monkey" are not).
 func secretName(name string) bool {
+	for _, p := range nameParts(name) {
+		if secretWords[strings.ToLower(p)] {
+			return true
+		}
+	}
+	return false
+}
+
+// nameParts splits an identifier at '_', '-', '.' and camelCase humps.
+func nameParts(name string) []string {
 	var parts []string
 	start := 0
 	for i, r := range name {
@@ -841,13 +922,7 @@ func secretName(name string) bool {
 			start = i
 		}
 	}
-	parts = append(parts, name[start:])
-	for _, p := range parts {
-		if secretWords[strings.ToLower(p)] {
-			return true
-		}
-	}
-	return false
+	return append(parts, name[start:])
 }
 
 // random reports whether v looks generated rather than written: long enough,
@@ -908,6 +983,7 @@ func (r *Redactor) Redact(s string) (string, []string) {
 		if locs == nil {
 			continue
 		}
+		spans := protected(s, lower)
 		var b strings.Builder
 		b.Grow(len(s))
 		last := 0
@@ -920,7 +996,7 @@ func (r *Redactor) Redact(s string) (string, []string) {
 					m[g] = ""
 				}
 			}
-			if ru.keep != nil && ru.keep(m) || ru.repl == nil && placeholderToken(m[0]) {
+			if ru.keep != nil && ru.keep(m) || ru.repl == nil && placeholderToken(m[0]) || inside(spans, loc[0]) {
 				continue
 			}
 			b.WriteString(s[last:loc[0]])
@@ -946,6 +1022,29 @@ func (r *Redactor) Redact(s string) (string, []string) {
 	}
 	slices.Sort(kinds)
 	return s, kinds
+}
+
+// arnRE matches an Amazon Resource Name: its resource part names a role,
+// a bucket or a secret (…:secret:prod/db-AbCdEf), it never holds one.
+var arnRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\barn:aws[a-z-]*:[a-z0-9-]+:[a-z0-9-]*:[0-9]{12}:[^\s\x60'"<>]+`)
+})
+
+// protected returns the spans of s no rule may start a match in.
+func protected(s, lower string) [][]int {
+	if !strings.Contains(lower, "arn:aws") {
+		return nil
+	}
+	return arnRE().FindAllStringIndex(s, -1)
+}
+
+func inside(spans [][]int, at int) bool {
+	for _, sp := range spans {
+		if at >= sp[0] && at < sp[1] {
+			return true
+		}
+	}
+	return false
 }
 
 func anyHint(lower string, hints []string) bool {

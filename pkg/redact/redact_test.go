@@ -26,7 +26,15 @@ func TestString(t *testing.T) {
 		{"openai key", "use sk-proj-Ab3dEfGhIjKlMnOpQrStUvWx now", "use [REDACTED:api-key] now"},
 		{"anthropic key", "sk-ant-api03-abcdefghijklmnop1234567890-xyz", "[REDACTED:api-key]"},
 		{"stripe keys", "sk_live_4eC39HqLyjWDarjtT1zdp7dc rk_test_51Hxxxxxxxxxxxxxxxxxxx pk_live_abc1234567890defghij",
-			"[REDACTED:api-key] [REDACTED:api-key] [REDACTED:api-key]"},
+			"[REDACTED:api-key] [REDACTED:api-key] pk_live_abc1234567890defghij"},
+		// Benign by structure: an ARN names a secret, a reference key
+		// names one, a stub repeats its key, an idempotency key is an id.
+		{"arn names a secret", "arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-AbCdEf", "arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-AbCdEf"},
+		{"reference keys", "existingSecret: redis-auth\nsecretName: db-creds-v2\npasswordFile: /run/secrets/pw", "existingSecret: redis-auth\nsecretName: db-creds-v2\npasswordFile: /run/secrets/pw"},
+		{"stub value", `csrf_token = "test-csrf-token"; api_key: "fake-api-key"`, `csrf_token = "test-csrf-token"; api_key: "fake-api-key"`},
+		{"idempotency key", "Idempotency-Key: 7d40cc76-1d8d-4a27-a311-4e48e938acb9", "Idempotency-Key: 7d40cc76-1d8d-4a27-a311-4e48e938acb9"},
+		{"uuid api key still caught", "HEROKU_API_KEY=7d40cc76-1d8d-4a27-a311-4e48e938acb9 and api_token: 7d40cc76-1d8d-4a27-a311-4e48e938acb9", "HEROKU_API_KEY=[REDACTED] and api_token: [REDACTED]"},
+		{"arn then a real secret", "arn:aws:iam::123456789012:role/x password=Xk9#mQ2vLp", "arn:aws:iam::123456789012:role/x password=[REDACTED]"},
 		{"kebab words kept", "see pk-long-descriptive-name and sk-learn-is-a-library", "see pk-long-descriptive-name and sk-learn-is-a-library"},
 		{"github tokens", "gho_16C7e42F292c6912E7710c838347Ae178B4a and github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuv",
 			"[REDACTED:github-token] and [REDACTED:github-token]"},
