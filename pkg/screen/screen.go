@@ -185,7 +185,14 @@ func Check(text string) string {
 			return Address
 		}
 	}
-	return phrases(r, norm, codeSpans(norm))
+	if reason := phrases(r, norm, codeSpans(norm)); reason != "" {
+		return reason
+	}
+	pnorm := norm
+	if prose != text {
+		pnorm = normalize(prose)
+	}
+	return composed(pnorm, norm)
 }
 
 // agentHints are substrings one of which every vocative and subject match
