@@ -65,14 +65,15 @@ var (
 		"next time", "in future", "future session", "every session", "each session", "whoever reads", "i should", "this note", "this memory", "this file",
 		"tu ", "vous", "votre", "toi", "réponds", "agis", "ton ", "tes ", "l'assistant", "l'agent",
 		"tú", "usted", "vuelvas", "asistente", "agente", "você", "vocês", "assistente", "como ia", "como ai",
-		"dich", "dir ", "dein", "assistent", "ki-", "ki ",
+		"dich", "dir ", "du darfst", "du sollst", "du musst", "du kannst", "künftig", "zukünftig", "prochaines sessions", "futuras sesiones", "próximas sesiones",
+		"sessões futuras", "próximas sessões", "sessioni future", "prossime sessioni", "будущих сесс", "следующих сесс", "以后的会话", "今後のセッション", "다음 세션", "향후 세션", "dein", "assistent", "ki-", "ki ",
 		"voi ", "tuo", "tua ", "ты", "вы ", "тебе", "вам ", "твой", "ваш", "ассистент", "агент", "ии ",
 		"jij", "jouw", "asystent", "sen ", "siz", "asistan", "你", "您", "助手", "智能体", "あなた", "アシスタント", "エージェント",
 		"당신", "에이전트", "어시스턴트", "bitte", "please", "por favor", "per favore", "s'il vous", "пожалуйста", "请", "ください", "주세요", "proszę", "lütfen", "alsjeblieft"}
 	// askWords: asking the person, confirming, approval, review.
 	askWords = concept{"ask", "confirm", "approval", "permission", "consent", "review", "wait for", "waiting for", "check with", "sign-off",
 		"pedir", "pregunt", "confirmación", "confirmar", "esperar", "chied", "conferm", "aspett", "demander", "demande", "attendre",
-		"fragen", "nachfrag", "rückfrag", "bestätig", "warten", "pergunt", "confirmação", "aprovação", "zapyt", "pyta", "potwierdz",
+		"fragen", "nachfrag", "nachzufrag", "rückfrag", "bestätig", "warten", "pergunt", "confirmação", "aprovação", "zapyt", "pyta", "potwierdz",
 		"vragen", "bevestig", "toestemming", "спрашива", "спросить", "подтвержд", "разрешени", "onay", "sormadan", "izin",
 		"确认", "確認", "询问", "批准", "同意", "許可", "허락", "확인", "승인"}
 	// withoutWords: doing without it.
@@ -121,8 +122,8 @@ var (
 	downloadWords = concept{"download", "herunterlad", "télécharg", "descarg", "scarica", "baixe", "скача", "下载", "ダウンロード", "다운로드", "indir", "pobierz"}
 	// reportWords mark a note about attacks (an incident, a test, a
 	// defence): it quotes orders instead of giving them.
-	reportWords = concept{"attacker", "attack", "payload", "injection", "injected", "phishing", "red-team", "red team", "malicious", "poisoned", "typosquat", "fixture",
-		"tells an", "tells the", "telling", "told the", "tried to", "trying to", "fake instructions", "to verify", "we tested", "攻击", "试图", "注入", "攻撃", "공격", "인젝션",
+	reportWords = concept{"attackers", "an attacker", "the attacker", "attack ", "attacks", "payload", "injection", "injected", "phishing", "malicious", "poisoned", "typosquat", "fixture",
+		"tells an", "tried to", "trying to", "fake instructions", "we tested", "攻击", "试图", "注入", "攻撃", "공격", "인젝션",
 		"inyección", "injeção", "iniezione", "angreifer", "angriff", "attaquant", "атак", "инъекц", "saldırı", "atak"}
 	// sendWords and sensitiveWords and destWords: sending secrets away.
 	sendWords = concept{"send", "upload", "post", "paste", "push", "publish", "share", "render", "wyślij", "wysłać", "envia", "envíe", "envía", "envoie", "envoyer", "sende", "schick",
@@ -145,6 +146,9 @@ func composed(prose, code string) string {
 		if !directed {
 			if roleLabel(s) || noteWords.in(s) && overWords.in(s) {
 				return Address
+			}
+			if hideWords.in(s) && userWords.in(s) && replyWords.in(s) {
+				return Conceal
 			}
 			continue
 		}

@@ -22,6 +22,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
@@ -341,6 +342,10 @@ func hiddenChars(s string) bool {
 		return unicode.In(r, unicode.Hebrew, unicode.Arabic, unicode.Syriac, unicode.Thaana)
 	})
 	for i, r := range s {
+		if specimen(s, i, r, rtl) {
+			prev = r
+			continue
+		}
 		switch {
 		case r == 0x1F3F4:
 			flag = true
@@ -372,6 +377,27 @@ func hiddenChars(s string) bool {
 		prev = r
 	}
 	return false
+}
+
+// specimen reports an invisible character shown rather than hidden: a
+// zero-width non-joiner inside a word of right-to-left text (Persian
+// writes its words with it), or one format character standing alone
+// between brackets, quotes or an ellipsis ("（\u200b）", "(\u2068…\u2069)"),
+// which is how a note about text handling names one. Tag characters and
+// runs of invisible characters never are.
+func specimen(s string, i int, r rune, rtl bool) bool {
+	if r >= 0xE0000 || r == 0x1F3F4 {
+		return false
+	}
+	before, _ := utf8.DecodeLastRuneInString(s[:i])
+	after, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
+	if r == 0x200C && rtl && unicode.In(before, unicode.Arabic) && unicode.In(after, unicode.Arabic) {
+		return true
+	}
+	shown := func(c rune) bool {
+		return c != utf8.RuneError && (unicode.IsPunct(c) || c == '…') && !unicode.In(c, unicode.Cf)
+	}
+	return unicode.In(r, unicode.Cf) && shown(before) && shown(after)
 }
 
 func emoji(r rune) bool { return r >= 0x2190 || r == 0xFE0F }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
@@ -99,13 +100,18 @@ func TestBuildCorpus(t *testing.T) { judge(t, "build.jsonl", -1, -1) }
 // development set too, with floors from after that round. heldout5.jsonl,
 // by a fifth author, was measured once after it, before any rule saw it:
 // 41/81 held, 93/100 passed (the first trust round's rules: 25/81, 84/100;
-// after the second round: 34/81, 93/100).
+// after the second round: 34/81, 93/100). The fourth round added the
+// sentence-concept check (compose.go), written from heldout5's misses
+// only, and structural exemptions for shown invisible characters; the
+// floors for heldout5 are its figures after that round (67/81, 96/100),
+// and TestComposedAcrossCorpora gives the check's figures on the sets it
+// was not written from.
 func TestHeldOutCorpus(t *testing.T) {
 	judge(t, "heldout.jsonl", 40, 36)
 	judge(t, "heldout2.jsonl", 74, 59)
 	judge(t, "heldout3.jsonl", 90, 65)
 	judge(t, "heldout4.jsonl", 80, 69)
-	judge(t, "heldout5.jsonl", 41, 93)
+	judge(t, "heldout5.jsonl", 67, 96)
 }
 
 func TestApplyByProvenance(t *testing.T) {
@@ -167,5 +173,37 @@ func BenchmarkCheckSessionNote(b *testing.B) {
 	Check(text)
 	for b.Loop() {
 		Check(text)
+	}
+}
+
+// TestComposedAcrossCorpora judges the sentence-concept check alone (no
+// phrase rule, no markup or role rule) on every set. Its concept lists were
+// written from heldout5's misses only, so its figures on the other sets
+// are figures on text it was not written from: the cross-corpus predictor
+// of what it adds on a new author's notes. It must hold no ordinary note
+// on any set.
+func TestComposedAcrossCorpora(t *testing.T) {
+	for _, name := range []string{"build.jsonl", "heldout.jsonl", "heldout2.jsonl", "heldout3.jsonl", "heldout4.jsonl", "heldout5.jsonl"} {
+		var held, heldOf, wrong, passedOf int
+		for _, c := range corpus(t, name) {
+			prose := c.Text
+			if strings.Contains(prose, "`") {
+				prose = codeRE().ReplaceAllString(c.Text, " ")
+			}
+			r := composed(normalize(prose), normalize(c.Text))
+			if c.Held {
+				heldOf++
+				if r != "" {
+					held++
+				}
+			} else {
+				passedOf++
+				if r != "" {
+					wrong++
+					t.Errorf("%s: %s holds an ordinary note (%s): %q", name, c.Name, r, c.Text)
+				}
+			}
+		}
+		t.Logf("%s: composed alone holds %d/%d instruction-shaped, %d/%d ordinary", name, held, heldOf, wrong, passedOf)
 	}
 }
