@@ -87,7 +87,7 @@ func Prompt(ctx context.Context, cfg config.Config, p hook.Payload, budget int, 
 	var related []*note.Note
 	terms := map[string][]string{}
 	if prompt != "" {
-		cands, err := Find(ctx, st, prompt, proj, DefaultFloor, func(n *note.Note) bool {
+		cands, err := find(ctx, st, prompt, proj, hidden, DefaultFloor, func(n *note.Note) bool {
 			return inContext(n) || containsID(arrived, n.ID)
 		})
 		if err != nil {

@@ -82,6 +82,16 @@ type Candidate struct {
 // index holds it (store.Hit.Indexed), body included, which is what
 // Render shows; supersedes is empty.
 func Find(ctx context.Context, st *store.Store, prompt, project string, floor Floor, skip func(n *note.Note) bool) ([]Candidate, error) {
+	var hidden []string
+	if f, _ := config.Load(st.Home()); f != nil {
+		hidden = config.HiddenGlobal(f.Teams(), project)
+	}
+	return find(ctx, st, prompt, project, hidden, floor, skip)
+}
+
+// find is Find with the teams whose global notes are hidden already known
+// (Prompt has the configuration read: config.json is not read again).
+func find(ctx context.Context, st *store.Store, prompt, project string, hidden []string, floor Floor, skip func(n *note.Note) bool) ([]Candidate, error) {
 	terms, docs, err := st.QueryTerms(ctx, prompt)
 	if err != nil || docs == 0 {
 		return nil, err
@@ -120,10 +130,6 @@ func Find(ctx context.Context, st *store.Store, prompt, project string, floor Fl
 	// first. It is the prompt's search, as `anamnesis search` would run it
 	// (every word the store holds, common ones and names included: the
 	// ranking weighs them), while the floor judges by the informative words.
-	var hidden []string
-	if f, _ := config.Load(st.Home()); f != nil {
-		hidden = config.HiddenGlobal(f.Teams(), project)
-	}
 	found, err := st.Search(ctx, store.Query{Text: strings.Join(search, " "), Filter: store.Filter{Project: project, AndGlobal: true, Teams: true, HideGlobalOf: hidden}, K: perPool * len(pools)})
 	if err != nil {
 		return nil, err

@@ -504,24 +504,13 @@ type Filter struct {
 	Limit, Offset int
 }
 
-// matchWhere is where for a query that walks an FTS5 match joined to
-// memories m: the project, the filter most searches have, is tested on the
-// match's rowid against the project's notes, which SQLite reads once from
-// an index, so the notes of other projects are dropped before their rows of
-// memories are read (a cold search would otherwise read most of the table).
-func (f Filter) matchWhere(args *[]any) string {
-	if f.Project == "" {
-		return f.where(args)
+// projects are the projects f searches one after another: its project,
+// and the global notes with AndGlobal; "" for every project.
+func (f Filter) projects() []string {
+	if f.AndGlobal && f.Project != "" && f.Project != note.Global {
+		return []string{f.Project, note.Global}
 	}
-	g := f
-	g.Project, g.AndGlobal = "", false
-	projects := "= ?"
-	*args = append(*args, f.Project)
-	if f.AndGlobal {
-		projects = "IN (?, ?)"
-		*args = append(*args, note.Global)
-	}
-	return " AND +memories_fts.rowid IN (SELECT rowid FROM memories WHERE project " + projects + ")" + g.where(args)
+	return []string{f.Project}
 }
 
 func (f Filter) where(args *[]any) string {
@@ -556,7 +545,9 @@ func (f Filter) where(args *[]any) string {
 	if f.Held {
 		b.WriteString(" AND m.id IN " + heldIDs)
 	} else {
-		b.WriteString(" AND m.id NOT IN " + heldIDs)
+		// A probe of the note's own tags: a list of every held note would
+		// be read whole by each query.
+		b.WriteString(" AND NOT EXISTS (SELECT 1 FROM memory_tags WHERE memory_id = m.id AND tag = '" + screen.Tag + "')")
 	}
 	return b.String()
 }

@@ -206,16 +206,7 @@ func (s *Store) rankNotes(ctx context.Context, pl plan, f Filter, k int) ([]Hit,
 // pool returns up to limit notes matching match within f, best first by
 // FTS5's bm25, with their counts of q's terms.
 func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limit int) ([]*cand, error) {
-	p := s.rank
-	args := []any{match}
-	sq := `WITH top AS (SELECT m.rowid AS r FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
-		WHERE memories_fts MATCH ?` + f.matchWhere(&args) + `
-		AND m.id NOT IN (SELECT target FROM superseded)
-		ORDER BY bm25(memories_fts, 0, ?, 1, ?), m.updated_at DESC` + limitClause(limit) + `)
-		SELECT m.id, m.scope, m.body_path, m.type, m.updated_at, m.project, coalesce(m.prov_session, ''), x.title, x.body, x.tags,
-			m.machine_id, m.created_at, m.prov_source, coalesce(m.prov_model, ''), m.confidence, coalesce(m.team, '')
-		FROM top JOIN memories m ON m.rowid = top.r JOIN memories_fts x ON x.rowid = top.r`
-	args = append(args, p.title, p.tags)
+	sq, args := poolSQL(match, f, limit, s.rank)
 	rows, err := s.db.QueryContext(ctx, sq, args...)
 	if err != nil {
 		return nil, err
@@ -243,6 +234,23 @@ func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limi
 		cands = append(cands, c)
 	}
 	return cands, rows.Err()
+}
+
+// poolSQL is pool's query: FTS5 walks the postings of match (pruning bounds
+// how many: workBudget), each is joined to its note, which f judges, and
+// the best limit by bm25 are kept (a LIMIT sort holds at most limit rows)
+// and read. f's projects are tested on each note, not listed: a list of a
+// project's notes would be read whole by every query.
+func poolSQL(match string, f Filter, limit int, p rankParams) (string, []any) {
+	args := []any{match}
+	sq := `WITH top AS (SELECT m.rowid AS r FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
+		WHERE memories_fts MATCH ?` + f.where(&args) + `
+		AND m.id NOT IN (SELECT target FROM superseded)
+		ORDER BY bm25(memories_fts, 0, ?, 1, ?), m.updated_at DESC` + limitClause(limit) + `)
+		SELECT m.id, m.scope, m.body_path, m.type, m.updated_at, m.project, coalesce(m.prov_session, ''), x.title, x.body, x.tags,
+			m.machine_id, m.created_at, m.prov_source, coalesce(m.prov_model, ''), m.confidence, coalesce(m.team, '')
+		FROM top JOIN memories m ON m.rowid = top.r JOIN memories_fts x ON x.rowid = top.r`
+	return sq, append(args, p.title, p.tags)
 }
 
 // score sets each candidate's score: its own BM25 (questions discounted)

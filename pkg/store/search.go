@@ -156,16 +156,70 @@ func (s *Store) Search(ctx context.Context, q Query) ([]Hit, error) {
 
 // broad answers a query whose every word is in a large part of the store,
 // where scoring all matches would be slow and tell little apart: the most
-// recent notes holding its rarest word. The recency index is walked and each
-// note probed, so the cost is a few notes, not the word's whole posting list.
+// recent notes holding its rarest word (ties: the highest id). Each project
+// of the filter is walked newest first through its recency index and each
+// note probed, stopping at k, so the cost is a few notes, not the word's
+// posting list nor the project's notes; the projects' lists are merged.
 func (s *Store) broad(ctx context.Context, terms []string, f Filter, k int) ([]Hit, error) {
-	args := []any{}
-	q := `SELECT ` + hitCols + ` FROM memories m WHERE 1=1` + f.where(&args) + `
+	var hits []Hit
+	var updated []string
+	for _, p := range f.projects() {
+		q, args := broadSQL(p, f, terms[0], k)
+		rows, err := s.db.QueryContext(ctx, q, args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var id, scope, bp, typ, project, title, team, u string
+			if err := rows.Scan(&id, &scope, &bp, &typ, &project, &title, &team, &u); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			hits = append(hits, s.newHit(id, scope, bp, typ, project, title, team))
+			updated = append(updated, u)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	order := make([]int, len(hits))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		if d := strings.Compare(updated[b], updated[a]); d != 0 {
+			return d
+		}
+		return strings.Compare(hits[b].ID, hits[a].ID)
+	})
+	out := make([]Hit, 0, min(k, len(hits)))
+	for _, i := range order[:min(k, len(order))] {
+		out = append(out, hits[i])
+	}
+	return out, nil
+}
+
+// broadSQL is broad's walk of one project's notes (every project for ""),
+// newest first, holding term, within f's other conditions: at most k.
+func broadSQL(project string, f Filter, term string, k int) (string, []any) {
+	var args []any
+	q := `SELECT ` + hitCols + `, m.updated_at FROM memories m`
+	if project != "" {
+		// The planner would rather range over idx_mem_scope when f has a
+		// type, then sort every note of the project.
+		q += ` INDEXED BY idx_mem_project_recency WHERE m.project = ?`
+		args = append(args, project)
+	} else {
+		q += ` WHERE 1=1`
+	}
+	g := f
+	g.Project, g.AndGlobal = "", false
+	q += g.where(&args) + `
 		AND m.id NOT IN (SELECT target FROM superseded)
 		AND EXISTS (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? AND memories_fts.rowid = m.rowid)
-		ORDER BY m.updated_at DESC` + limitClause(k)
-	args = append(args, `"`+terms[0]+`"`)
-	return s.hitRows(ctx, q, args)
+		ORDER BY m.updated_at DESC, m.id DESC` + limitClause(k)
+	return q, append(args, `"`+term+`"`)
 }
 
 // limitClause is a query's LIMIT, written into its text. A bound LIMIT

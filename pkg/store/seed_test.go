@@ -15,7 +15,7 @@ func (s *Store) seedMode(on bool, titleWeight float64) {
 	s.seedRank = func(ctx context.Context, match string, f Filter, k int) ([]Hit, error) {
 		args := []any{match}
 		q := `SELECT ` + hitCols + ` FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
-		WHERE memories_fts MATCH ?` + f.matchWhere(&args) + `
+		WHERE memories_fts MATCH ?` + f.where(&args) + `
 		AND m.id NOT IN (SELECT target FROM superseded)
 		ORDER BY bm25(memories_fts, 0, ?, 1, 1), m.updated_at DESC` + limitClause(k)
 		args = append(args, titleWeight)

@@ -1,0 +1,89 @@
+package store
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+)
+
+// queryPlan is SQLite's plan for q, one line per step.
+func queryPlan(t *testing.T, s *Store, q string, args []any) string {
+	t.Helper()
+	rows, err := s.db.QueryContext(context.Background(), "EXPLAIN QUERY PLAN "+q, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		plan = append(plan, detail)
+	}
+	return strings.Join(plan, "\n")
+}
+
+// A search's cost must not grow with the project it searches (SPEC 9: "a
+// per-search list of a project's notes" fails at 1M): no statement of
+// Search may read a list of the project's notes (or of every held note)
+// before it starts, and broad's walk must go newest first through the
+// recency index without sorting the project's matches, so it stops at k.
+// The filters are those of the CLI, recall (project and global, teams, a
+// hidden team's global notes) and a typed search.
+func TestSearchPlansListNoProject(t *testing.T) {
+	ctx := context.Background()
+	st, err := Open(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	filters := []Filter{
+		{Project: "p"},
+		{Project: "p", AndGlobal: true, Teams: true, HideGlobalOf: []string{"x"}},
+		{Project: "p", Type: "semantic"},
+		{},
+	}
+	for _, f := range filters {
+		q, args := poolSQL(`"alpha" OR "beta"`, f, 30, defaultRank)
+		plan := queryPlan(t, st, q, args)
+		if strings.Contains(plan, "LIST SUBQUERY") || scansTable(plan) {
+			t.Errorf("pool %+v reads a list or a table before it scores:\n%s", f, plan)
+		}
+		if !strings.Contains(plan, "SCAN memories_fts VIRTUAL TABLE") || !strings.Contains(plan, "SEARCH m USING INTEGER PRIMARY KEY") {
+			t.Errorf("pool %+v is not driven by the match:\n%s", f, plan)
+		}
+		for _, p := range f.projects() {
+			q, args := broadSQL(p, f, "alpha", 8)
+			plan := queryPlan(t, st, q, args)
+			t.Logf("broad %+v %q:\n%s", f, p, plan)
+			if strings.Contains(plan, "LIST SUBQUERY") || strings.Contains(plan, "TEMP B-TREE FOR ORDER BY") {
+				t.Errorf("broad %+v in %q lists or sorts the project's notes:\n%s", f, p, plan)
+			}
+			want := "idx_mem_project_recency (project=?)"
+			if p == "" {
+				want = "idx_mem_recency"
+			}
+			if !strings.Contains(plan, want) {
+				t.Errorf("broad %+v in %q does not walk %s:\n%s", f, p, want, plan)
+			}
+		}
+	}
+	if got := (Filter{Project: "p", AndGlobal: true}).projects(); len(got) != 2 || got[1] != note.Global {
+		t.Errorf("projects: %q", got)
+	}
+}
+
+// scansTable reports a plan step that scans memories (alias m) whole.
+func scansTable(plan string) bool {
+	for _, l := range strings.Split(plan, "\n") {
+		if l == "SCAN m" || l == "SCAN memories" || strings.HasPrefix(l, "SCAN m ") || strings.HasPrefix(l, "SCAN memories ") {
+			return true
+		}
+	}
+	return false
+}
