@@ -31,8 +31,9 @@ const usage = `usage: anamnesis-capture [--transcript FILE] [--project KEY] [--s
 
 SessionEnd / PreCompact hook: reads Claude Code's hook payload on stdin, turns
 the session transcript into one episodic note (one note per session: a later
-capture updates it), commits it to the memory repository, and starts a sync
-in the background unless --no-sync.
+capture updates it) and returns; a detached child commits it to the memory
+repository, renders the project's SessionStart block again and starts a sync
+unless --no-sync (--wait does all of it inline).
 `
 
 // Sources a capture may record (the note's second tag).
@@ -41,6 +42,9 @@ var sources = []string{"session-end", "precompact"}
 type options struct {
 	transcript, project, source string
 	noSync, wait, summarize     bool
+	// finish is the id of a note this capture wrote: commit it, render
+	// its project's block and sync (the detached child's work).
+	finish string
 }
 
 // run never returns an error for a failure inside the hook (SPEC 4/5: hooks
@@ -59,11 +63,15 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			fs.BoolVar(&o.noSync, "no-sync", false, "commit locally only; do not start a sync")
 			fs.BoolVar(&o.wait, "wait", false, "run the sync and any model summary inline (under a deadline) instead of in the background")
 			fs.BoolVar(&o.summarize, "summarize", false, "write the configured model's summary now (capture starts this in the background after writing the heuristic note)")
+			fs.StringVar(&o.finish, "finish", "", "commit the session note with this `id`, render its project's block again and sync unless --no-sync (capture starts this in the background after writing the note)")
 			return func(ctx context.Context, hc hook.Call, out *strings.Builder) error {
 				if !slices.Contains(sources, o.source) {
 					return cli.Usagef("--source %q: want session-end or precompact", o.source)
 				}
 				c := &capture{o: o, cfg: hc.Config, log: hc.Log, stdout: out, stderr: hc.Stderr}
+				if o.finish != "" {
+					return c.finishID(ctx, o.finish)
+				}
 				return c.run(ctx, hc.Stdin)
 			}
 		},
@@ -132,6 +140,10 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 		var skip bool
 		if res, skip = summary.Summarize(ctx, sess, mc, c.stderr); skip {
 			c.say("capture: skipped session (the %s summarizer judged it not worth a note)", rc.Provider)
+			if id := store.SessionNoteID(sess.SessionID, sess.Started); c.o.summarize && id != "" {
+				// The heuristic note the hook wrote stays: commit it.
+				return c.finishID(ctx, id)
+			}
 			return nil
 		}
 	}
@@ -155,9 +167,12 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	redacted := store.Redacted(&kinds)
 	var n *note.Note
 	var updated bool
+	// idx is the store the rest goes through; nil when the index failed.
+	var idx *store.Store
 	st, err := open(ctx, c.cfg.Home)
 	if err == nil {
 		defer st.Close()
+		idx = st
 		if moved, why := st.SetAside(); moved != "" {
 			c.log.Printf("the index was unusable (%s); moved it to %s and rebuilt it from the notes", why, moved)
 		}
@@ -169,9 +184,7 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 			if n, err = c.saveFileOnly(sess, res, projectKey, redacted); err != nil {
 				return err
 			}
-		} else if err := inject.Refresh(ctx, st, n.Project); err != nil {
-			// The next session in the project computes its block itself.
-			c.log.Printf("%v", err)
+			idx = nil
 		}
 	} else {
 		// The file is the truth and the index only follows it: a session
@@ -193,6 +206,72 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	}
 	c.say("capture: wrote episodic note %s (project %s, %s%s)", n.ID, n.Project, c.o.source, again)
 
+	if later && c.summarizeLater(path, n.Project) {
+		return nil // the child commits, renders the block and syncs after writing the summary
+	}
+	if !c.o.wait && !c.o.summarize && c.finishLater(n.ID) {
+		return nil
+	}
+	return c.finish(ctx, idx, n)
+}
+
+// finishLater starts `anamnesis-capture --finish ID` detached: on a large
+// store the commit and the block's rendering cost far more than writing
+// the note, and SessionEnd holds the user's terminal until capture returns
+// (SPEC 5, 9). Nothing is lost if the child never runs (the machine stops):
+// the note is on disk and indexed, and the next sync commits what is
+// uncommitted. false when this binary cannot be started again (tests run
+// capture in-process): the caller finishes inline.
+func (c *capture) finishLater(id string) bool {
+	self := bin.Find("anamnesis-capture")
+	if self == "" {
+		return false
+	}
+	args := []string{"--finish", id, "--source", c.o.source}
+	if c.o.noSync {
+		args = append(args, "--no-sync")
+	}
+	pid, err := hook.StartDetached(c.cfg.Home, self, args...)
+	if err != nil {
+		c.log.Printf("capture: the background commit was not started (%v); committing inline", err)
+		return false
+	}
+	c.say("capture: committing and syncing in the background (pid %d)", pid)
+	return true
+}
+
+// finishID is the detached child's work (--finish): the session note with
+// this id, as the store has it now, is committed, its project's block
+// rendered again and the sync started.
+func (c *capture) finishID(ctx context.Context, id string) error {
+	open := c.open
+	if open == nil {
+		open = store.Open
+	}
+	st, err := open(ctx, c.cfg.Home)
+	if err != nil {
+		// Commit the file all the same; the next open indexes it.
+		c.log.Printf("index unusable (%v); committing note %s without rendering its block", err, id)
+		return c.finish(ctx, nil, &note.Note{ID: id, Type: note.Episodic, Scope: note.Portable})
+	}
+	defer st.Close()
+	n, err := st.Get(ctx, id)
+	if err != nil {
+		return fmt.Errorf("finishing note %s: %w", id, err)
+	}
+	return c.finish(ctx, st, n)
+}
+
+// finish does what follows the note's write: the project's SessionStart
+// block rendered again (st nil: the index is unusable), the local commit of
+// the note, then the sync unless --no-sync.
+func (c *capture) finish(ctx context.Context, st *store.Store, n *note.Note) error {
+	if st != nil {
+		if err := inject.Refresh(ctx, st, n.Project); err != nil {
+			// The next session in the project computes its block itself.
+			c.log.Printf("%v", err)
+		}
+	}
 	if n.Scope == note.MachineLocal {
 		// A session note someone moved to local/ stays off git and off
 		// the other machines: nothing to commit or sync.
@@ -206,7 +285,7 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	if _, err := os.Stat(filepath.Join(layout.Home(c.cfg.Home).Memory(), ".gitignore")); err == nil {
 		paths = append(paths, ".gitignore")
 	}
-	short := sess.SessionID
+	short := n.ProvSession
 	if len(short) > 8 {
 		short = short[:8]
 	}
@@ -226,9 +305,6 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	}
 	if hash != "" {
 		c.say("capture: committed locally (%s)", hash)
-	}
-	if later && c.summarizeLater(path, n.Project) {
-		return nil // the child syncs after writing the summary
 	}
 	if c.o.noSync {
 		return nil

@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -60,6 +61,19 @@ type result struct {
 }
 
 func runCapture(t *testing.T, home string, stdin io.Reader, args ...string) result {
+	t.Helper()
+	// With --no-sync the commit is made inline here (--wait): a detached
+	// child would outlive the test's home. background_test.go tests the
+	// child, with startCapture.
+	if slices.Contains(args, "--no-sync") && !slices.Contains(args, "--wait") {
+		args = append(args, "--wait")
+	}
+	return startCapture(t, home, stdin, args...)
+}
+
+// startCapture runs capture as the hook does: what follows the note's
+// write may be left to a detached child.
+func startCapture(t *testing.T, home string, stdin io.Reader, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
 	if stdin == nil {
@@ -464,10 +478,11 @@ func TestLLMSummary(t *testing.T) {
 	}
 }
 
-// Without --no-sync: anamnesis-sync runs detached and capture returns at
-// once; --wait runs it inline; without the binary capture says so.
+// Without --no-sync: capture returns at once and its detached child starts
+// anamnesis-sync; --wait runs it inline; without the binary capture says so.
 func TestSync(t *testing.T) {
 	env(t)
+	installSelf(t)
 	binDir := t.TempDir()
 	marker := filepath.Join(t.TempDir(), "synced")
 	script := "#!/bin/sh\nsleep 4\necho \"sync: home=$ANAMNESIS_HOME\" > " + marker + "\necho 'sync: pushed=1 pulled=0 conflicted=false'\n"
@@ -482,8 +497,12 @@ func TestSync(t *testing.T) {
 	if took := time.Since(start); took > 3*time.Second {
 		t.Errorf("capture waited %s for the background sync", took)
 	}
-	if !strings.Contains(r.stdout, "capture: sync started in the background (pid ") {
+	if !strings.Contains(r.stdout, "capture: committing and syncing in the background (pid ") {
 		t.Errorf("stdout %q", r.stdout)
+	}
+	waitChild(t, r.stdout)
+	if log, _ := os.ReadFile(filepath.Join(home, "logs", "anamnesis.log")); !strings.Contains(string(log), "capture: sync started in the background (pid ") {
+		t.Errorf("the child started no sync:\n%s", log)
 	}
 	deadline := time.Now().Add(20 * time.Second)
 	for {
@@ -514,7 +533,7 @@ func TestSync(t *testing.T) {
 	}
 	t.Setenv("PATH", onlyGit)
 	home = t.TempDir()
-	r = runCapture(t, home, nil, "--transcript", fixture(t, "5d18d0a2"))
+	r = runCapture(t, home, nil, "--transcript", fixture(t, "5d18d0a2"), "--wait")
 	if !strings.Contains(r.stdout, "capture: sync not started (anamnesis-sync not found)") {
 		t.Errorf("no sync binary: %q", r.stdout)
 	}

@@ -129,7 +129,7 @@ func TestSlowModelDoesNotDelayCapture(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	r := runCapture(t, home, nil, "--transcript", path, "--project", "ledger", "--no-sync")
+	r := startCapture(t, home, nil, "--transcript", path, "--project", "ledger", "--no-sync")
 	if took := time.Since(start); took > 3*time.Second {
 		t.Errorf("capture took %s with a 6 s model", took)
 	}

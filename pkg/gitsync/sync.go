@@ -15,7 +15,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -715,31 +714,15 @@ func CommitPaths(ctx context.Context, home, machineID, msg string, wait time.Dur
 	if err := ensureRepo(ctx, g); err != nil {
 		return "", err
 	}
-	// A path that is gone and was never committed (a note written and
-	// deleted between two commits) is nothing to commit: git would refuse
-	// the whole pathspec; one whose deletion is staged already (a killed
-	// commit) is committed without adding it again. A git that a killed
-	// writer started may still be committing the same paths: when git
-	// refuses a path it just saw, look again once.
-	var commit []string
-	for attempt := 0; ; attempt++ {
-		var add []string
-		if add, commit, err = pathsToCommit(ctx, g, paths); err != nil || len(commit) == 0 {
-			return "", err
-		}
-		if len(add) == 0 {
-			break
-		}
-		if _, err = g.run(ctx, append([]string{"add", "--"}, add...)...); err == nil {
-			break
-		}
-		var ge *GitError
-		if attempt > 0 || !errors.As(err, &ge) || !strings.Contains(ge.Stderr, "did not match any files") {
-			return "", err
-		}
-		time.Sleep(200 * time.Millisecond)
+	// Staged with update-index, which looks at these paths only: `git add`
+	// lists the directory of each to find untracked files its pathspec
+	// matches (a third of the store in one directory). A path that is gone
+	// is removed from the index; one gone and never staged is nothing to
+	// commit.
+	if _, err := g.run(ctx, append([]string{"update-index", "--add", "--remove", "--"}, paths...)...); err != nil {
+		return "", err
 	}
-	same, err := g.ok(ctx, append([]string{"diff", "--cached", "--quiet", "--"}, commit...)...)
+	same, err := g.ok(ctx, append([]string{"diff", "--cached", "--quiet", "--"}, paths...)...)
 	if err != nil || same {
 		return "", err
 	}
@@ -768,41 +751,6 @@ func CommitPaths(ctx context.Context, home, machineID, msg string, wait time.Dur
 		return "", err
 	}
 	return hash[:min(len(hash), 7)], nil
-}
-
-// pathsToCommit splits paths into those to add (on disk, or in the index)
-// and those to commit (those, and the ones only HEAD still has: a staged
-// deletion); a path in none of them is dropped.
-func pathsToCommit(ctx context.Context, g *git, paths []string) (add, commit []string, err error) {
-	var gone []string
-	for _, p := range paths {
-		if _, err := os.Lstat(filepath.Join(g.dir, filepath.FromSlash(p))); errors.Is(err, os.ErrNotExist) {
-			gone = append(gone, p)
-		}
-	}
-	if len(gone) == 0 {
-		return paths, paths, nil
-	}
-	split := func(out string) []string { return strings.Split(strings.TrimRight(out, "\x00"), "\x00") }
-	out, err := g.run(ctx, append([]string{"ls-files", "-z", "--"}, gone...)...)
-	if err != nil {
-		return nil, nil, err
-	}
-	inIndex := split(out)
-	var inHead []string
-	if out, err := g.run(ctx, append([]string{"ls-tree", "-r", "-z", "--name-only", "HEAD", "--"}, gone...)...); err == nil {
-		inHead = split(out)
-	}
-	for _, p := range paths {
-		switch {
-		case !slices.Contains(gone, p) || slices.Contains(inIndex, p):
-			add = append(add, p)
-			commit = append(commit, p)
-		case slices.Contains(inHead, p):
-			commit = append(commit, p)
-		}
-	}
-	return add, commit, nil
 }
 
 // LastSync is what the most recent sync of a home reported.

@@ -305,6 +305,9 @@ func (s *Store) Close() error {
 	return err
 }
 
+// sessionIndex finds a session's earlier notes (SessionNote).
+const sessionIndex = `CREATE INDEX IF NOT EXISTS idx_mem_session ON memories(prov_session) WHERE prov_session IS NOT NULL`
+
 const schema = `
 CREATE TABLE IF NOT EXISTS memories (
     id TEXT PRIMARY KEY,
@@ -332,6 +335,7 @@ CREATE INDEX IF NOT EXISTS idx_mem_recency ON memories(updated_at DESC);
 -- through a project's (and the global) notes in this order at every SessionStart.
 CREATE INDEX IF NOT EXISTS idx_mem_project_recency ON memories(project, updated_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS idx_mem_prov ON memories(prov_source);
+` + sessionIndex + `;
 CREATE INDEX IF NOT EXISTS idx_mem_team ON memories(team, project, updated_at DESC) WHERE team IS NOT NULL;
 CREATE TABLE IF NOT EXISTS memory_tags (
     memory_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,

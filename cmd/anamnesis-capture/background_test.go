@@ -1,0 +1,208 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/blockcache"
+	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
+	"github.com/anamnesis-dev/anamnesis/pkg/inject"
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
+)
+
+// installSelf puts this test binary on PATH as anamnesis-capture (TestMain
+// runs it as the real command under that name), so capture starts itself
+// detached as an installed binary does.
+func installSelf(t *testing.T) string {
+	t.Helper()
+	binDir := t.TempDir()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(binDir, "anamnesis-capture")
+	if err := os.Symlink(exe, link); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", binDir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	return link
+}
+
+// waitChild waits for the detached child whose pid capture printed.
+func waitChild(t *testing.T, stdout string) {
+	t.Helper()
+	m := regexp.MustCompile(`in the background \(pid (\d+)\)`).FindStringSubmatch(stdout)
+	if m == nil {
+		t.Fatalf("no background child in %q", stdout)
+	}
+	pid, _ := strconv.Atoi(m[1])
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Wait()
+}
+
+func git(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
+// SessionEnd returns once the note is written: the commit and the block's
+// rendering are the detached child's (SPEC 5, 9), which commits the note.
+func TestCaptureCommitsInTheBackground(t *testing.T) {
+	env(t)
+	installSelf(t)
+	home := t.TempDir()
+	r := startCapture(t, home, nil, "--transcript", fixture(t, "82bbae79"), "--no-sync", "--project", quotesAPI)
+	if !strings.Contains(r.stdout, "capture: committing and syncing in the background (pid ") || strings.Contains(r.stdout, "committed locally") {
+		t.Fatalf("stdout %q", r.stdout)
+	}
+	waitChild(t, r.stdout)
+	id := regexp.MustCompile(`episodic note (\S+)`).FindStringSubmatch(r.stdout)[1]
+	mem := filepath.Join(home, "memory")
+	if got := git(t, mem, "ls-tree", "-r", "--name-only", "HEAD"); !strings.Contains(got, "episodic/"+id+".md") {
+		t.Fatalf("HEAD holds %q, not the note", got)
+	}
+	if got := git(t, mem, "status", "--porcelain"); got != "" {
+		t.Errorf("left uncommitted: %q", got)
+	}
+	log, _ := os.ReadFile(filepath.Join(home, "logs", "anamnesis.log"))
+	if !strings.Contains(string(log), "capture: committed locally (") {
+		t.Errorf("the child's commit is not in the log:\n%s", log)
+	}
+}
+
+// The machine stops after the note is written and before the detached
+// child commits it (here: the child does nothing): the next sync commits
+// and pushes it to the remote all the same.
+func TestNoteTheChildNeverCommittedIsSynced(t *testing.T) {
+	env(t)
+	binDir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(binDir, "anamnesis-capture"), []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", binDir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	home, remote := t.TempDir(), filepath.Join(t.TempDir(), "remote.git")
+	git(t, filepath.Dir(remote), "init", "--quiet", "--bare", "-b", "main", remote)
+
+	r := startCapture(t, home, nil, "--transcript", fixture(t, "82bbae79"), "--no-sync", "--project", quotesAPI)
+	id := regexp.MustCompile(`episodic note (\S+)`).FindStringSubmatch(r.stdout)[1]
+	if _, err := os.Stat(filepath.Join(home, "memory", ".git", "HEAD")); err == nil {
+		if out, err := exec.Command("git", "-C", filepath.Join(home, "memory"), "rev-parse", "--verify", "-q", "HEAD").Output(); err == nil {
+			t.Fatalf("the foreground committed (%s); this test needs it not to", out)
+		}
+	}
+	res, err := gitsync.Sync(context.Background(), gitsync.Options{Home: home, MachineID: "dev", Remote: remote, Timeout: 30 * time.Second, LockWait: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Pushed {
+		t.Fatalf("sync did not push: %+v", res)
+	}
+	if got := git(t, remote, "ls-tree", "-r", "--name-only", "main"); !strings.Contains(got, "episodic/"+id+".md") {
+		t.Fatalf("the remote holds %q, not the note", got)
+	}
+}
+
+// Capture, the detached child included, never walks the store: no note
+// directory is listed and only a bounded number of note files (the block's)
+// is looked at, whatever the store holds. Counted with strace on the real
+// process tree.
+func TestCaptureWalksNoDirectory(t *testing.T) {
+	strace, err := exec.LookPath("strace")
+	if err != nil {
+		t.Skip("strace is not installed: the system calls cannot be counted here")
+	}
+	if err := exec.Command(strace, "-f", "-o", os.DevNull, "true").Run(); err != nil {
+		t.Skipf("strace cannot trace here: %v", err)
+	}
+	env(t)
+	self := installSelf(t)
+	home := t.TempDir()
+	ctx := context.Background()
+	// 1200 notes, committed, as files; the store indexes them at its open.
+	const per = 400
+	for i := 0; i < 3*per; i++ {
+		typ := []string{note.Semantic, note.Procedural, note.Episodic}[i%3]
+		n := note.New(typ, fmt.Sprintf("Fact %d about the quotes service", i), fmt.Sprintf("The quotes service caches rates for %d seconds.", i))
+		n.Project = quotesAPI
+		if i%2 == 0 {
+			n.Project = note.Global
+		}
+		n.MachineID = "dev"
+		n.ID = note.NewID()
+		n.CreatedAt, n.UpdatedAt = note.Now(), note.Now()
+		p := filepath.Join(home, "memory", typ, n.ID+".md")
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, n.Marshal(), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st, err := store.Open(ctx, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A cached block for the project, which the child renders again.
+	if _, err := inject.Render(ctx, st, blockcache.Key{Project: quotesAPI, K: 8, Budget: 9500}, nil); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	mem := filepath.Join(home, "memory")
+	if m, _ := filepath.Glob(filepath.Join(mem, "*", "*.md")); len(m) != 3*per {
+		t.Fatalf("%d notes on disk", len(m))
+	}
+	git(t, mem, "init", "--quiet", "-b", "main")
+	git(t, mem, "add", "--all")
+	git(t, mem, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "--quiet", "-m", "notes")
+
+	trace := filepath.Join(t.TempDir(), "trace")
+	cmd := exec.Command(strace, "-f", "-qq", "-y", "-o", trace,
+		"-e", "trace=getdents64,getdents,openat,open,newfstatat,fstatat64,statx,stat,lstat",
+		self, "--home", home, "--transcript", fixture(t, "82bbae79"), "--no-sync", "--project", quotesAPI)
+	cmd.Stdin = strings.NewReader("")
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "in the background (pid ") {
+		t.Fatalf("capture: %v\n%s", err, out)
+	}
+	// strace -f returns once the detached child is done too.
+	if got := git(t, mem, "status", "--porcelain"); got != "" {
+		t.Fatalf("the child did not commit: %q", got)
+	}
+	data, err := os.ReadFile(trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noteDir := regexp.MustCompile(`getdents(64)?\(\d+<[^>]*/(memory|local)/(episodic|semantic|procedural)>`)
+	noteFile := regexp.MustCompile(`(episodic|semantic|procedural)/([0-9A-Z]{26})\.md`)
+	files := map[string]bool{}
+	for _, l := range strings.Split(string(data), "\n") {
+		if noteDir.MatchString(l) {
+			t.Errorf("a note directory was listed: %s", l)
+		}
+		for _, m := range noteFile.FindAllStringSubmatch(l, -1) {
+			files[m[2]] = true
+		}
+	}
+	// The new note, and the candidates the block's rendering pages through
+	// (a fixed number: 80 with 1,200 notes and with 3,000).
+	if len(files) > 120 {
+		t.Errorf("capture looked at %d of the store's %d note files", len(files), 3*per+1)
+	}
+	t.Logf("%d note files looked at", len(files))
+}
