@@ -67,7 +67,7 @@ func TestCaptureWithoutIndex(t *testing.T) {
 		open: func(context.Context, string) (*store.Store, error) {
 			return nil, errors.New("index unusable for the test")
 		},
-		o:   options{transcript: fixture(t, "5d18d0a2"), source: "session-end", noSync: true},
+		o:   options{transcript: fixture(t, "5d18d0a2"), source: "session-end", noSync: true, wait: true},
 		cfg: cfg, log: hook.NewLogger(home, "anamnesis-capture"), stdout: &out, stderr: &errb,
 	}
 	for range 2 { // the second capture of the session updates the same file
@@ -103,7 +103,7 @@ func TestCaptureIndexFailsOnSave(t *testing.T) {
 			}
 			return st, err
 		},
-		o:   options{transcript: fixture(t, "5d18d0a2"), source: "session-end", noSync: true},
+		o:   options{transcript: fixture(t, "5d18d0a2"), source: "session-end", noSync: true, wait: true},
 		cfg: config.Resolve(home, os.Getenv), log: hook.NewLogger(home, "anamnesis-capture"), stdout: &out, stderr: &errb,
 	}
 	if err := c.run(context.Background(), strings.NewReader("")); err != nil {
