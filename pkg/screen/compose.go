@@ -130,7 +130,7 @@ var (
 		"invia", "manda", "yükle", "отправ", "загруз", "verstuur", "stuur", "アップロード", "送信", "上传", "发送", "업로드", "보내", "전송", "tornar público", "make public", "rendre public"}
 	sensitiveWords = concept{"credential", "secret", ".env", "env", "token", "api key", "api_key", "keys", "key ", "password", "~/.aws", "~/.ssh", "id_rsa", "source code", "ソースコード",
 		"源代码", "소스", "codice sorgente", "código fuente", "código-fonte", "quellcode", "code source", "исходн", "$github_token", "private repo", "repositório privado"}
-	destWords = concept{"http://", "https://", "@", "public", "issue", "comment", "mirror", "paste", "gist", "адрес", "adres", "publique", "público", "pubblic", "öffentlich"}
+	destWords = concept{"http://", "https://", "@", "public", "issue", "comment", "mirror", "pastebin", "gist", "адрес", "adres", "publique", "público", "pubblic", "öffentlich"}
 )
 
 // composed returns the reason a sentence of text gives the agent an order
