@@ -24,7 +24,7 @@ const SnippetTokens = 28
 // tokenizer with the expression the search matched, so stemmed matches
 // ("indexes" for "index") are marked and pruned function words are not.
 func (s *Store) mark(ctx context.Context, text string, hits []Hit) error {
-	p, err := s.prune(ctx, dedupe(Tokens(text)))
+	p, err := s.prune(ctx, dedupe(Tokens(text)), nil)
 	if err != nil {
 		return err
 	}

@@ -124,10 +124,11 @@ func (s *Store) Search(ctx context.Context, q Query) ([]Hit, error) {
 	if len(tokens) == 0 {
 		return nil, nil
 	}
+	var absent map[string]bool
 	if s.seedRank == nil {
 		var err error
 		var also map[string][]string
-		if tokens, _, also, err = s.resolve(ctx, Words(q.Text)); err != nil {
+		if tokens, absent, also, err = s.resolve(ctx, Words(q.Text)); err != nil {
 			return nil, err
 		}
 		for _, w := range slices.Sorted(maps.Keys(also)) {
@@ -135,7 +136,7 @@ func (s *Store) Search(ctx context.Context, q Query) ([]Hit, error) {
 		}
 		tokens = dedupe(tokens)
 	}
-	p, err := s.prune(ctx, tokens)
+	p, err := s.prune(ctx, tokens, absent)
 	if err != nil {
 		return nil, err
 	}
@@ -285,7 +286,7 @@ type plan struct {
 // rest rarest first within workBudget. Document frequencies come from
 // term_df, looked up with the index's own terms (ftsTerms), so no query
 // needs SQLite to tokenize.
-func (s *Store) prune(ctx context.Context, tokens []string) (plan, error) {
+func (s *Store) prune(ctx context.Context, tokens []string, absent map[string]bool) (plan, error) {
 	if s.seedRank == nil {
 		var kept []string
 		for _, t := range tokens {
@@ -330,8 +331,18 @@ func (s *Store) prune(ctx context.Context, tokens []string) (plan, error) {
 		}
 		return out
 	}
-	if len(keep) == 0 {
-		return plan{broad: pick(order[:1])}, nil
+	if !slices.ContainsFunc(keep, func(i int) bool { return !absent[tokens[i]] }) {
+		// Nothing kept but words no note holds (absent, from resolve),
+		// which would match nothing where the other words' notes answer
+		// broadly.
+		for _, i := range order {
+			if !absent[tokens[i]] {
+				return plan{broad: pick([]int{i})}, nil
+			}
+		}
+		if len(keep) == 0 {
+			return plan{broad: pick(order[:1])}, nil
+		}
 	}
 	slices.Sort(keep)
 	return plan{ranked: pick(keep), docs: docs, df: dfOf}, nil
