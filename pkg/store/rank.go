@@ -239,12 +239,26 @@ func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limi
 // poolSQL is pool's query: FTS5 walks the postings of match (pruning bounds
 // how many: workBudget), each is joined to its note, which f judges, and
 // the best limit by bm25 are kept (a LIMIT sort holds at most limit rows)
-// and read. f's projects are tested on each note, not listed: a list of a
-// project's notes would be read whole by every query.
+// and read. f's projects are tested on each match, not listed (a list of
+// a project's notes would be read whole by every query), and before its
+// note is read: a probe of idx_mem_scope at (project, type, scope, rowid)
+// for each type and scope the schema allows touches only the few pages of
+// the project's part of that narrow index, where reading every match's
+// row of memories touched a page of that wide table per match.
 func poolSQL(match string, f Filter, limit int, p rankParams) (string, []any) {
 	args := []any{match}
+	inProject := ""
+	if f.Project != "" {
+		ps := f.projects()
+		for _, x := range ps {
+			args = append(args, x)
+		}
+		inProject = ` AND EXISTS (SELECT 1 FROM memories p INDEXED BY idx_mem_scope WHERE p.project IN (?` + strings.Repeat(",?", len(ps)-1) + `)
+			AND p.type IN ('` + strings.Join(note.Types, "','") + `') AND p.scope IN ('` + strings.Join(note.Scopes, "','") + `')
+			AND p.rowid = memories_fts.rowid)`
+	}
 	sq := `WITH top AS (SELECT m.rowid AS r FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
-		WHERE memories_fts MATCH ?` + f.where(&args) + `
+		WHERE memories_fts MATCH ?` + inProject + f.where(&args) + `
 		AND m.id NOT IN (SELECT target FROM superseded)
 		ORDER BY bm25(memories_fts, 0, ?, 1, ?), m.updated_at DESC` + limitClause(limit) + `)
 		SELECT m.id, m.scope, m.body_path, m.type, m.updated_at, m.project, coalesce(m.prov_session, ''), x.title, x.body, x.tags,

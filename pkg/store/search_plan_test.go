@@ -57,6 +57,9 @@ func TestSearchPlansListNoProject(t *testing.T) {
 		if !strings.Contains(plan, "SCAN memories_fts VIRTUAL TABLE") || !strings.Contains(plan, "SEARCH m USING INTEGER PRIMARY KEY") {
 			t.Errorf("pool %+v is not driven by the match:\n%s", f, plan)
 		}
+		if f.Project != "" && !strings.Contains(plan, "idx_mem_scope (project=? AND type=? AND scope=? AND rowid=?)") {
+			t.Errorf("pool %+v does not probe the project's index entries per match:\n%s", f, plan)
+		}
 		for _, p := range f.projects() {
 			q, args := broadSQL(p, f, "alpha", 8)
 			plan := queryPlan(t, st, q, args)
