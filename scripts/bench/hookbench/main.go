@@ -96,11 +96,26 @@ func recallPrompt(home string) (string, error) {
 		return "", err
 	}
 	defer st.Close()
-	notes, err := st.List(ctx, store.Filter{Project: "github.com/acme/proj03", Type: "procedural", Limit: 20})
+	notes, err := st.List(ctx, store.Filter{Project: "github.com/acme/proj03", Type: "procedural", Limit: 200})
 	if err != nil || len(notes) == 0 {
 		return "", fmt.Errorf("no procedural note in github.com/acme/proj03 to ask about (%v)", err)
 	}
-	return "how did we handle the " + notes[len(notes)-1].Title + "?", nil
+	// A note whose title holds a word in at most 1% of the notes, as a
+	// prompt about a real note does: in a large generated store most
+	// words are common, and recall rightly injects nothing for a prompt
+	// of common words only.
+	for i := len(notes) - 1; i >= 0; i-- {
+		terms, docs, err := st.QueryTerms(ctx, notes[i].Title)
+		if err != nil {
+			return "", err
+		}
+		for _, t := range terms {
+			if !t.Absent && t.DF*100 <= docs {
+				return "how did we handle the " + notes[i].Title + "?", nil
+			}
+		}
+	}
+	return "", fmt.Errorf("no procedural note in github.com/acme/proj03 has a rare word in its title")
 }
 
 func hooks(cwd, prompt string) []hook {
