@@ -134,8 +134,14 @@ func ParseFileContext(ctx context.Context, path string) (*Session, error) {
 // are counted and skipped; the only errors are a read error and ctx's,
 // returned with what was parsed so far.
 func ParseContext(ctx context.Context, r io.Reader) (*Session, error) {
+	return parse(ctx, r, false)
+}
+
+// parse is ParseContext; whole decodes every line in full (the reference
+// skim is checked against).
+func parse(ctx context.Context, r io.Reader, whole bool) (*Session, error) {
 	s := &Session{}
-	seen := &parseState{files: map[string]bool{}, tools: map[string]string{}, cmds: map[string]int{}}
+	seen := &parseState{files: map[string]bool{}, tools: map[string]string{}, cmds: map[string]int{}, whole: whole}
 	br := bufio.NewReaderSize(r, 64<<10)
 	var buf []byte
 	for n := 0; ; n++ {
@@ -235,6 +241,7 @@ type parseState struct {
 	files map[string]bool
 	tools map[string]string // tool_use id -> shell command
 	cmds  map[string]int    // command text -> index in Session.Commands
+	whole bool              // decode lines whole, without skim
 }
 
 // content is a message's content: a plain string or a list of blocks.
@@ -320,7 +327,16 @@ func (s *Session) add(line []byte, st *parseState) {
 		return
 	}
 	var l rawLine
-	if err := json.Unmarshal(line, &l); err != nil {
+	dec := line
+	var sk skimmed
+	ok := false
+	if !st.whole {
+		sk, ok = skim(line)
+	}
+	if ok && sk.line != nil {
+		dec = sk.line
+	}
+	if err := json.Unmarshal(dec, &l); err != nil {
 		s.BadLines++
 		return
 	}
@@ -349,7 +365,7 @@ func (s *Session) add(line []byte, st *parseState) {
 	c := &l.Message.Content
 	switch l.Type {
 	case "user":
-		s.results(c, st)
+		s.results(c, st, &sk)
 		if l.IsMeta || l.IsCompactSummary || c.onlyToolResults() {
 			return
 		}
@@ -426,7 +442,7 @@ func (s *Session) add(line []byte, st *parseState) {
 // results records the outcome of the shell commands whose results a user
 // line carries: each run counts, a failure is kept with its most telling
 // line, and a success marks the earlier failures of that command fixed.
-func (s *Session) results(c *content, st *parseState) {
+func (s *Session) results(c *content, st *parseState, sk *skimmed) {
 	for _, b := range c.blocks {
 		if b.Type != "tool_result" {
 			continue
@@ -457,7 +473,7 @@ func (s *Session) results(c *content, st *parseState) {
 		}
 		s.Commands[i].Failed = true
 		if len(s.Failures) < MaxFailures {
-			s.Failures = append(s.Failures, Failure{Command: cmd, Error: errorLine(resultText(b.Content)), Request: max(len(s.Requests)-1, 0)})
+			s.Failures = append(s.Failures, Failure{Command: cmd, Error: errorLine(resultText(sk.result(b.Content))), Request: max(len(s.Requests)-1, 0)})
 		}
 	}
 }
