@@ -22,7 +22,10 @@ const Mask = "[REDACTED]"
 
 type rule struct {
 	name string
-	re   *regexp.Regexp
+	// re is compiled on the rule's first use: most texts give no rule's
+	// hint, and a process redacts few texts (compiling every rule costs
+	// a hook several ms at its start).
+	re func() *regexp.Regexp
 	// repl builds the replacement from one match's submatches; nil means
 	// the whole match becomes "[REDACTED:name]".
 	repl func(m []string) string
@@ -57,7 +60,7 @@ const assign = `(?::=|=>|[:=])`
 // share one compiled Redactor; New exists for tests.
 func New() *Redactor {
 	whole := func(name, expr string, hints ...string) rule {
-		return rule{name: name, re: regexp.MustCompile(expr), hints: hints}
+		return rule{name: name, re: lazyRE(expr), hints: hints}
 	}
 	rules := []rule{
 		// A complete PEM private key block, any algorithm, then one whose END
@@ -89,7 +92,7 @@ func New() *Redactor {
 			// A Telegram bot token, alone or in the Bot API's URL (/bot<token>/).
 			name:  "telegram-bot-token",
 			hints: []string{":aa"},
-			re:    regexp.MustCompile(`(\bbot|\b)([0-9]{8,10}:AA[A-Za-z0-9_-]{32,33})\b`),
+			re:    lazyRE(`(\bbot|\b)([0-9]{8,10}:AA[A-Za-z0-9_-]{32,33})\b`),
 			repl:  func(m []string) string { return m[1] + "[REDACTED:telegram-bot-token]" },
 		},
 		// BIP32 extended private keys (xprv, tprv and the SegWit forms).
@@ -124,7 +127,7 @@ func New() *Redactor {
 			// the body's randomness decides; hex bodies are digests.
 			name:  "vendor-token",
 			hints: []string{"_", "-"},
-			re:    regexp.MustCompile(`\b([a-z][a-z0-9]{1,7})[_-](?:(?:live|test|pat|prod|api|key|sk|v1)[_-])?([A-Za-z0-9]{28,})(\b[+/=]?)`),
+			re:    lazyRE(`\b([a-z][a-z0-9]{1,7})[_-](?:(?:live|test|pat|prod|api|key|sk|v1)[_-])?([A-Za-z0-9]{28,})(\b[+/=]?)`),
 			keep: func(m []string) bool {
 				// sha512-<base64> is an integrity digest; a body running on
 				// into base64 is an encoded blob.
@@ -137,13 +140,13 @@ func New() *Redactor {
 		{
 			name:  "webhook",
 			hints: []string{"chat.googleapis.com"},
-			re:    regexp.MustCompile(`(\bhttps://chat\.googleapis\.com/v1/spaces/[^\s?]+\?)(\S+)`),
+			re:    lazyRE(`(\bhttps://chat\.googleapis\.com/v1/spaces/[^\s?]+\?)(\S+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 		},
 		{
 			name:  "webhook",
 			hints: []string{"/hooks/"},
-			re:    regexp.MustCompile(`(\bhttps?://[^\s/]+/hooks/)([a-z0-9]{26})\b`),
+			re:    lazyRE(`(\bhttps?://[^\s/]+/hooks/)([a-z0-9]{26})\b`),
 			repl:  func(m []string) string { return m[1] + Mask },
 		},
 		// PuTTY private key files, whole.
@@ -152,7 +155,7 @@ func New() *Redactor {
 			// A JWK's private members (an EC or RSA key's d, p, q, ...).
 			name:  "private-key",
 			hints: []string{`"kty"`},
-			re:    regexp.MustCompile(`("(?:d|p|q|dp|dq|qi|k)"[ \t]*:[ \t]*")([A-Za-z0-9_-]{20,})(")`),
+			re:    lazyRE(`("(?:d|p|q|dp|dq|qi|k)"[ \t]*:[ \t]*")([A-Za-z0-9_-]{20,})(")`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 		},
 		// A 64-byte key pair as a JSON array of numbers (Solana's id.json).
@@ -162,7 +165,7 @@ func New() *Redactor {
 			// mnemonic or recovery phrase is named.
 			name:  "mnemonic",
 			hints: []string{"seed", "mnemonic", "recovery", "phrase", "wallet"},
-			re:    regexp.MustCompile(`(?i)((?:mnemonic|seed(?:[ _-]?phrase|[ _-]?words)?|recovery[ _-]?(?:phrase|words)|secret[ _-]?phrase|wallet[ _-]?words)[^\n]{0,40}?(?:[:=]|\n)[ \t"'\n\x60]*)((?:[a-z]{3,8}[ \t\n]+){11,23}[a-z]{3,8})`),
+			re:    lazyRE(`(?i)((?:mnemonic|seed(?:[ _-]?phrase|[ _-]?words)?|recovery[ _-]?(?:phrase|words)|secret[ _-]?phrase|wallet[ _-]?words)[^\n]{0,40}?(?:[:=]|\n)[ \t"'\n\x60]*)((?:[a-z]{3,8}[ \t\n]+){11,23}[a-z]{3,8})`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				n := len(strings.Fields(m[2]))
@@ -174,7 +177,7 @@ func New() *Redactor {
 			// curl's -b/--cookie, except the attributes.
 			name:  "cookie",
 			hints: []string{"cookie", "-b"},
-			re:    regexp.MustCompile(`(?i)(\b(?:set-)?cookie[ \t]*:[ \t]*|(?:^|\s)(?:-b|--cookie)[ \t]+["']?)([^\n"']+)`),
+			re:    lazyRE(`(?i)(\b(?:set-)?cookie[ \t]*:[ \t]*|(?:^|\s)(?:-b|--cookie)[ \t]+["']?)([^\n"']+)`),
 			repl:  func(m []string) string { return m[1] + cookieMask(m[2]) },
 			keep:  func(m []string) bool { return !strings.Contains(m[2], "=") || cookieMask(m[2]) == m[2] },
 		},
@@ -183,7 +186,7 @@ func New() *Redactor {
 			// X-Auth-Token, Private-Token, api-key, X-Vault-Token, ...
 			name:  "header",
 			hints: []string{"key", "token", "secret"},
-			re:    regexp.MustCompile(`(?i)(\b(?:x-[a-z0-9-]*(?:key|token|secret)|private-token|api-?key|apikey|[a-z]+-(?:auth|access|session|server|api)-(?:key|token)|x-auth-key)[ \t]*:[ \t]*)([^\s"',;]{8,})`),
+			re:    lazyRE(`(?i)(\b(?:x-[a-z0-9-]*(?:key|token|secret)|private-token|api-?key|apikey|[a-z]+-(?:auth|access|session|server|api)-(?:key|token)|x-auth-key)[ \t]*:[ \t]*)([^\s"',;]{8,})`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
 		},
@@ -202,7 +205,7 @@ func New() *Redactor {
 			// 7z's password is glued to -p.
 			name:  "password-flag",
 			hints: []string{"7z"},
-			re:    regexp.MustCompile(`(\b7za?\b[^\n|;&]*?[ \t]-p)([^\s'"]+)`),
+			re:    lazyRE(`(\b7za?\b[^\n|;&]*?[ \t]-p)([^\s'"]+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return redacted(m[2]) },
 		},
@@ -210,7 +213,7 @@ func New() *Redactor {
 			// openssl -passin/-passout pass:SECRET (env:VAR and file: name one).
 			name:  "password-flag",
 			hints: []string{"pass:"},
-			re:    regexp.MustCompile(`(-pass(?:in|out)?[ \t]+["']?pass:)([^\s'"]+)`),
+			re:    lazyRE(`(-pass(?:in|out)?[ \t]+["']?pass:)([^\s'"]+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return redacted(m[2]) },
 		},
@@ -218,7 +221,7 @@ func New() *Redactor {
 			// smbclient -U user%password (and rpcclient, smbmap, ...).
 			name:  "password-flag",
 			hints: []string{"%"},
-			re:    regexp.MustCompile(`((?:^|\s)(?:-U|--user(?:name)?)[ \t=]*["']?[^%\s'"]+%)([^\s'"]+)`),
+			re:    lazyRE(`((?:^|\s)(?:-U|--user(?:name)?)[ \t=]*["']?[^%\s'"]+%)([^\s'"]+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return redacted(m[2]) },
 		},
@@ -226,7 +229,7 @@ func New() *Redactor {
 			// htpasswd -b FILE USER PASSWORD (-n: no FILE).
 			name:  "password-flag",
 			hints: []string{"htpasswd"},
-			re:    regexp.MustCompile(`(\bhtpasswd[ \t]+(-[A-Za-z]*b[A-Za-z]*)(?:[ \t]+-[A-Za-z]+)*[ \t]+(?:\S+[ \t]+)?\S+[ \t]+)('[^'\n]*'|"[^"\n]*"|[^\s'"]+)`),
+			re:    lazyRE(`(\bhtpasswd[ \t]+(-[A-Za-z]*b[A-Za-z]*)(?:[ \t]+-[A-Za-z]+)*[ \t]+(?:\S+[ \t]+)?\S+[ \t]+)('[^'\n]*'|"[^"\n]*"|[^\s'"]+)`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[3]) },
 			keep: func(m []string) bool {
 				// Without -n the match must span FILE and USER.
@@ -238,7 +241,7 @@ func New() *Redactor {
 			// mc alias set NAME URL ACCESS SECRET; net use ... /user:NAME PASSWORD.
 			name:  "password-flag",
 			hints: []string{"vault", "rabbitmqctl", "mc ", "net use"},
-			re: regexp.MustCompile(`(?i)(\bvault[ \t]+login[ \t]+(?:-\S+[ \t]+)*|\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+|` +
+			re: lazyRE(`(?i)(\bvault[ \t]+login[ \t]+(?:-\S+[ \t]+)*|\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+|` +
 				`\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+|\bnet[ \t]+use\b[^\n]*?/user:\S+[ \t]+)('[^'\n]*'|"[^"\n]*"|[^\s'"/-][^\s'"]*)`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep: func(m []string) bool { return notAValue(strings.Trim(m[2], `'"`)) },
@@ -247,7 +250,7 @@ func New() *Redactor {
 			// sqlplus USER/PASSWORD[@DB]; echo PASSWORD | sudo -S.
 			name:  "password-flag",
 			hints: []string{"sqlplus", "sudo", "password-stdin", "--stdin", "chpasswd"},
-			re:    regexp.MustCompile(`(\bsqlplus[ \t]+(?:-\S+[ \t]+)*[A-Za-z0-9_$#]+/)([^\s@/'"]+)|(\becho[ \t]+(?:-n[ \t]+)?)('[^'\n]*'|"[^"\n]*"|[^\s'"|]+)([ \t]*\|[ \t]*(?:sudo[ \t]+-S|[^|\n]*--password-stdin|passwd[ \t]+--stdin|chpasswd))`),
+			re:    lazyRE(`(\bsqlplus[ \t]+(?:-\S+[ \t]+)*[A-Za-z0-9_$#]+/)([^\s@/'"]+)|(\becho[ \t]+(?:-n[ \t]+)?)('[^'\n]*'|"[^"\n]*"|[^\s'"|]+)([ \t]*\|[ \t]*(?:sudo[ \t]+-S|[^|\n]*--password-stdin|passwd[ \t]+--stdin|chpasswd))`),
 			repl: func(m []string) string {
 				if m[1] != "" {
 					return m[1] + Mask
@@ -261,7 +264,7 @@ func New() *Redactor {
 			// <password>x</password>, <add key="ClearTextPassword" value="x"/>.
 			name:  "secret-value",
 			hints: []string{"pass", "secret", "token", "key", "pwd", "psk"},
-			re: regexp.MustCompile(`(?i)(<([a-z0-9_:.-]*(?:password|passwd|pwd|secret|token|apikey|api_key|accesskey|privatekey|passphrase|psk)[a-z0-9_.-]*)>)([^<\n]+)(</)|` +
+			re: lazyRE(`(?i)(<([a-z0-9_:.-]*(?:password|passwd|pwd|secret|token|apikey|api_key|accesskey|privatekey|passphrase|psk)[a-z0-9_.-]*)>)([^<\n]+)(</)|` +
 				`(\bkey[ \t]*=[ \t]*"[a-z0-9_.-]*(?:password|passwd|secret|token|apikey|api_key)[a-z0-9_.-]*"[ \t]+value[ \t]*=[ \t]*")([^"\n]+)(")`),
 			repl: func(m []string) string {
 				if m[1] != "" {
@@ -275,7 +278,7 @@ func New() *Redactor {
 			// Config lines whose key and value a space separates (redis.conf).
 			name:  "secret-value",
 			hints: []string{"requirepass", "masterauth"},
-			re:    regexp.MustCompile(`(?im)^([ \t]*(?:requirepass|masterauth)[ \t]+)("[^"\n]*"|\S+)`),
+			re:    lazyRE(`(?im)^([ \t]*(?:requirepass|masterauth)[ \t]+)("[^"\n]*"|\S+)`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep:  func(m []string) bool { return notAValue(strings.Trim(m[2], `"`)) },
 		},
@@ -283,7 +286,7 @@ func New() *Redactor {
 			// Prose: "login is admin / X", "creds root:toor", "credentials are u:p".
 			name:  "secret-value",
 			hints: []string{"login", "cred", "user"},
-			re:    regexp.MustCompile(`(?i)(\b(?:login|creds?|credentials|user(?:name)?(?:[ \t]+and[ \t]+pass(?:word)?)?)[ \t]+(?:is[ \t]+|are[ \t]+|:[ \t]*)?[A-Za-z0-9_.@-]+(?:[ \t]+/[ \t]+|:))([^\s,;]+)`),
+			re:    lazyRE(`(?i)(\b(?:login|creds?|credentials|user(?:name)?(?:[ \t]+and[ \t]+pass(?:word)?)?)[ \t]+(?:is[ \t]+|are[ \t]+|:[ \t]*)?[A-Za-z0-9_.@-]+(?:[ \t]+/[ \t]+|:))([^\s,;]+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				return notAValue(m[2]) || redacted(m[2]) || strings.HasPrefix(m[2], "/") || len(m[2]) < 3
@@ -295,7 +298,7 @@ func New() *Redactor {
 			// ("sk-learn-is-a-library", "pk-long-name") are not.
 			name:  "api-key",
 			hints: []string{"sk-"},
-			re:    regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{20,}`),
+			re:    lazyRE(`\bsk-[A-Za-z0-9_-]{20,}`),
 			keep: func(m []string) bool {
 				b := m[0][3:]
 				return !random(b) && !(len(b) >= 32 && hexOnly(b) && strings.ContainsAny(b, digits))
@@ -311,7 +314,7 @@ func New() *Redactor {
 			// inside a shell command.
 			name:  "authorization",
 			hints: []string{"authorization"},
-			re: regexp.MustCompile(`(?i)\b((?:proxy-)?authorization\\?["']?[ \t]*[:=][ \t]*\\?["']?)` +
+			re: lazyRE(`(?i)\b((?:proxy-)?authorization\\?["']?[ \t]*[:=][ \t]*\\?["']?)` +
 				`((?:bearer|basic|token|digest|negotiate|bot|ssws|[a-z][a-z0-9-]{1,30})[ \t]+)?([^\s"'\\,;]+)`),
 			repl: func(m []string) string { return m[1] + m[2] + Mask },
 			keep: func(m []string) bool {
@@ -321,7 +324,7 @@ func New() *Redactor {
 		{
 			name:  "bearer",
 			hints: []string{"bearer", "token", "basic"},
-			re:    regexp.MustCompile(`(?i)\b(bearer|token|basic)(\s+)([A-Za-z0-9._~+/-]{16,}=*)`),
+			re:    lazyRE(`(?i)\b(bearer|token|basic)(\s+)([A-Za-z0-9._~+/-]{16,}=*)`),
 			repl:  func(m []string) string { return m[1] + m[2] + Mask },
 			// "Basic"/"token" followed by a long plain word is prose, not a
 			// credential: require a digit or a symbol that words lack.
@@ -338,7 +341,7 @@ func New() *Redactor {
 			// password may hold '@': the host follows the last one.
 			name:  "url-password",
 			hints: []string{"://"},
-			re:    regexp.MustCompile(`\b([a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@]*(?:@[^\s:/@]+)?:)([^\s/]+)(@)`),
+			re:    lazyRE(`\b([a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@]*(?:@[^\s:/@]+)?:)([^\s/]+)(@)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep:  func(m []string) bool { return strings.Contains(m[0], "[REDACTED") || notAValue(m[2]) },
 		},
@@ -347,7 +350,7 @@ func New() *Redactor {
 			// long and with a digit, unlike user names such as git@.
 			name:  "url-token",
 			hints: []string{"://"},
-			re:    regexp.MustCompile(`\b([a-zA-Z][a-zA-Z0-9+.-]*://)([A-Za-z0-9_-]{20,})(@)`),
+			re:    lazyRE(`\b([a-zA-Z][a-zA-Z0-9+.-]*://)([A-Za-z0-9_-]{20,})(@)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep:  func(m []string) bool { return !strings.ContainsAny(m[2], digits) },
 		},
@@ -355,7 +358,7 @@ func New() *Redactor {
 			// An Azure SAS signature (or any URL's sig=) in a query string.
 			name:  "url-signature",
 			hints: []string{"sig="},
-			re:    regexp.MustCompile(`([?&](?:sig|signature|x-amz-signature)=)([^&\s"'#]+)`),
+			re:    lazyRE(`([?&](?:sig|signature|x-amz-signature)=)([^&\s"'#]+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return redacted(m[2]) },
 		},
@@ -367,7 +370,7 @@ func New() *Redactor {
 			// mysql -pSECRET / -p'SECRET' (glued: "-p shop" prompts and names a database).
 			name:  "password-flag",
 			hints: []string{"mysql", "mariadb"},
-			re:    regexp.MustCompile(`(?i)(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump)\b[^\n|;&]*?[ \t]-p)('[^'\n]*'|"[^"\n]*"|[^\s'"\x60]+)`),
+			re:    lazyRE(`(?i)(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump)\b[^\n|;&]*?[ \t]-p)('[^'\n]*'|"[^"\n]*"|[^\s'"\x60]+)`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep: func(m []string) bool {
 				return redacted(strings.Trim(m[2], `'"`)) || notAValue(strings.Trim(m[2], `'"`))
@@ -376,7 +379,7 @@ func New() *Redactor {
 		{
 			name:  "password-flag",
 			hints: []string{"sshpass"},
-			re:    regexp.MustCompile(`(\bsshpass[ \t]+-p[ \t]*)('[^'\n]*'|"[^"\n]*"|\S+)`),
+			re:    lazyRE(`(\bsshpass[ \t]+-p[ \t]*)('[^'\n]*'|"[^"\n]*"|\S+)`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep:  func(m []string) bool { return redacted(strings.Trim(m[2], `'"`)) },
 		},
@@ -384,7 +387,7 @@ func New() *Redactor {
 			// Docker's config.json: "auth": "<base64 user:password>".
 			name:  "docker-auth",
 			hints: []string{`"auth"`},
-			re:    regexp.MustCompile(`("auth"[ \t]*:[ \t]*")([A-Za-z0-9+/=]{8,})(")`),
+			re:    lazyRE(`("auth"[ \t]*:[ \t]*")([A-Za-z0-9+/=]{8,})(")`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 		},
 		{
@@ -392,7 +395,7 @@ func New() *Redactor {
 			// The flag must end at the space: --token-file and --password-stdin stay.
 			name:  "flag",
 			hints: []string{"--"},
-			re: regexp.MustCompile(`(?i)(--(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-?key|access-key|secret-key|private-key))` +
+			re: lazyRE(`(?i)(--(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-?key|access-key|secret-key|private-key))` +
 				`([ \t]+)("[^"\n]*"|'[^'\n]*'|[^\s"'-]\S*)`),
 			repl: func(m []string) string { return m[1] + m[2] + quoteMask(m[3]) },
 			keep: func(m []string) bool {
@@ -407,7 +410,7 @@ func New() *Redactor {
 			hints: []string{"pass", "pwd", "secret", "token", "key", "credential", "auth", "psk", "signature", "mnemonic"},
 			// The key may be glued to a prefix (PGPASSWORD=), and JSON may be
 			// backslash-escaped inside a shell command (\"password\": \"x\").
-			re: regexp.MustCompile(`(?i)(\b[A-Za-z0-9_.-]*` + pairKeys + `)` +
+			re: lazyRE(`(?i)(\b[A-Za-z0-9_.-]*` + pairKeys + `)` +
 				`(\\?["']?[ \t]*` + assign + `[ \t]*)` +
 				`(\\"(?:[^"\\\n]|\\[^"\n])*\\"|"[^"\n]*"|'[^'\n]*'|[^\s,;&"'\x60\\]+)`),
 			repl: func(m []string) string {
@@ -428,7 +431,7 @@ func New() *Redactor {
 			// 密码是 X, 비밀번호는 X.
 			name:  "secret-value",
 			hints: []string{"パスワード", "密码", "密碼", "口令", "비밀번호", "暗証番号"},
-			re:    regexp.MustCompile(`((?:パスワード|密码|密碼|口令|비밀번호|暗証番号)(?:は|が|是|为|為|는|:|：)?[ \t]*(?:[:：][ \t]*)?)([!-~]{6,64}?)([、。，,\s]|です|$)`),
+			re:    lazyRE(`((?:パスワード|密码|密碼|口令|비밀번호|暗証番号)(?:は|が|是|为|為|는|:|：)?[ \t]*(?:[:：][ \t]*)?)([!-~]{6,64}?)([、。，,\s]|です|$)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				v := strings.TrimRight(m[2], ".,;:)")
@@ -439,7 +442,7 @@ func New() *Redactor {
 			// PHP's define('DB_PASSWORD', '…') (wp-config.php and kin).
 			name:  "secret-value",
 			hints: []string{"define"},
-			re:    regexp.MustCompile(`(?i)(\bdefine\(\s*['"][a-z0-9_]*(?:password|secret|key|salt|token|pass)[a-z0-9_]*['"]\s*,\s*['"])([^'"\n]+)(['"])`),
+			re:    lazyRE(`(?i)(\bdefine\(\s*['"][a-z0-9_]*(?:password|secret|key|salt|token|pass)[a-z0-9_]*['"]\s*,\s*['"])([^'"\n]+)(['"])`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep:  func(m []string) bool { return notAValue(m[2]) },
 		},
@@ -447,13 +450,13 @@ func New() *Redactor {
 		{
 			name:  "private-key",
 			hints: []string{"wif", "wallet", "private key", "privkey"},
-			re:    regexp.MustCompile(`\b[5KL][1-9A-HJ-NP-Za-km-z]{50,51}\b`),
+			re:    lazyRE(`\b[5KL][1-9A-HJ-NP-Za-km-z]{50,51}\b`),
 		},
 		{
 			// net user NAME PASSWORD /add (Windows).
 			name:  "password-flag",
 			hints: []string{"net user"},
-			re:    regexp.MustCompile(`(?i)(\bnet[ \t]+user[ \t]+\S+[ \t]+)([^\s/*][^\s]*)([ \t]+/(?:add|domain|active))`),
+			re:    lazyRE(`(?i)(\bnet[ \t]+user[ \t]+\S+[ \t]+)([^\s/*][^\s]*)([ \t]+/(?:add|domain|active))`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep:  func(m []string) bool { return notAValue(m[2]) },
 		},
@@ -461,14 +464,14 @@ func New() *Redactor {
 			// A PIN or door code stated in prose: digits count here.
 			name:  "secret-value",
 			hints: []string{"pin", "code"},
-			re:    regexp.MustCompile(`(?i)(\b(?:pin(?:[ _-]?code)?|door[ _-]?code|alarm[ _-]?code|passcode)\b[^:\n.]{0,40}?(?::[ \t]*|[ \t]+(?:is|was|=)[ \t]+))(\d{4,8})\b`),
+			re:    lazyRE(`(?i)(\b(?:pin(?:[ _-]?code)?|door[ _-]?code|alarm[ _-]?code|passcode)\b[^:\n.]{0,40}?(?::[ \t]*|[ \t]+(?:is|was|=)[ \t]+))(\d{4,8})\b`),
 			repl:  func(m []string) string { return m[1] + Mask },
 		},
 		{
 			// A prefixed token right after the word key or token: "key fw_…".
 			name:  "api-key",
 			hints: []string{"key", "token"},
-			re:    regexp.MustCompile(`(?i)(\b(?:key|token|secret)\b[^\n:]{0,30}?[ \t:：]+)([a-z][a-z0-9]{1,7}[_-][A-Za-z0-9]{20,})\b`),
+			re:    lazyRE(`(?i)(\b(?:key|token|secret)\b[^\n:]{0,30}?[ \t:：]+)([a-z][a-z0-9]{1,7}[_-][A-Za-z0-9]{20,})\b`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				p, body, _ := strings.Cut(strings.Replace(m[2], "-", "_", 1), "_")
@@ -479,7 +482,7 @@ func New() *Redactor {
 			// A ~/.pgpass line: host:port:database:user:password.
 			name:  "secret-value",
 			hints: []string{"pgpass"},
-			re:    regexp.MustCompile(`(?m)^([ \t]*[^:\s]+:(?:\d+|\*):[^:\s]+:[^:\s]+:)(\S+)[ \t]*$`),
+			re:    lazyRE(`(?m)^([ \t]*[^:\s]+:(?:\d+|\*):[^:\s]+:[^:\s]+:)(\S+)[ \t]*$`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return notAValue(m[2]) },
 		},
@@ -487,7 +490,7 @@ func New() *Redactor {
 			// HTTP Digest's response="<hash>": the hash proves the password.
 			name:  "authorization",
 			hints: []string{"digest"},
-			re:    regexp.MustCompile(`(?i)(\bresponse[ \t]*=[ \t]*")([0-9a-f]{32,})(")`),
+			re:    lazyRE(`(?i)(\bresponse[ \t]*=[ \t]*")([0-9a-f]{32,})(")`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 		},
 		{
@@ -495,7 +498,7 @@ func New() *Redactor {
 			// browser's tools): connect.sid=…, PHPSESSID=…, sessionid=….
 			name:  "cookie",
 			hints: []string{"sid", "sess"},
-			re:    regexp.MustCompile(`(?i)(\b(?:connect\.sid|phpsessid|jsessionid|asp\.net_sessionid|sessionid|session_id|laravel_session|_session_id|[a-z0-9_]*_session)=)([^\s;,"']{16,})`),
+			re:    lazyRE(`(?i)(\b(?:connect\.sid|phpsessid|jsessionid|asp\.net_sessionid|sessionid|session_id|laravel_session|_session_id|[a-z0-9_]*_session)=)([^\s;,"']{16,})`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
 		},
@@ -504,7 +507,7 @@ func New() *Redactor {
 			// OpenAI(api_key="…") is a pair already.
 			name:  "api-key",
 			hints: []string{"client(", "api("},
-			re:    regexp.MustCompile(`(?i)(\b[a-z0-9_.]*(?:client|api)\(\s*["'])([A-Za-z0-9_-]{30,})(["'])`),
+			re:    lazyRE(`(?i)(\b[a-z0-9_.]*(?:client|api)\(\s*["'])([A-Za-z0-9_-]{30,})(["'])`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep:  func(m []string) bool { return !random(m[2]) },
 		},
@@ -513,7 +516,7 @@ func New() *Redactor {
 			name:  "secret-value",
 			hints: []string{"token", "key"},
 			// The name the key word ends (Idempotency-Key) is part of the label.
-			re:   regexp.MustCompile(`(?i)(\b((?:[a-z0-9]+[_-])*(?:token|key))\b[^:\n]{0,60}:[ \t]*)([A-Za-z0-9_+/=-]{32,})`),
+			re:   lazyRE(`(?i)(\b((?:[a-z0-9]+[_-])*(?:token|key))\b[^:\n]{0,60}:[ \t]*)([A-Za-z0-9_+/=-]{32,})`),
 			repl: func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				v := m[3]
@@ -525,7 +528,7 @@ func New() *Redactor {
 			// (the console's CSV, or prose). Only where AWS or a secret is named.
 			name:  "aws-secret-key",
 			hints: []string{"aws", "akia", "asia", "secret"},
-			re:    regexp.MustCompile(`(^|[^A-Za-z0-9/+=])([A-Za-z0-9/+]{40})($|[^A-Za-z0-9/+=])`),
+			re:    lazyRE(`(^|[^A-Za-z0-9/+=])([A-Za-z0-9/+]{40})($|[^A-Za-z0-9/+=])`),
 			repl:  func(m []string) string { return m[1] + "[REDACTED:aws-secret-key]" + m[3] },
 			keep: func(m []string) bool {
 				v := m[2]
@@ -543,7 +546,7 @@ func New() *Redactor {
 			hints: []string{"pass", "pwd", "secret", "token", "key", "auth", "cred", "api", "signing", "salt"},
 			// The name must hold one of the words, or a vetoed match such as
 			// "this: KEY=..." would hide the assignment inside it.
-			re: regexp.MustCompile(`(\b[A-Za-z0-9_.-]*(?i:pass|pwd|secret|token|key|auth|cred|api|signing|salt)[A-Za-z0-9_.-]*)` +
+			re: lazyRE(`(\b[A-Za-z0-9_.-]*(?i:pass|pwd|secret|token|key|auth|cred|api|signing|salt)[A-Za-z0-9_.-]*)` +
 				`([ \t]*["']?[ \t]*` + assign + `[ \t]*["'\x60]?)` +
 				`([A-Za-z0-9_.+/-]{12,200}={0,3})`),
 			repl: func(m []string) string { return m[1] + m[2] + Mask },
@@ -557,7 +560,7 @@ func New() *Redactor {
 			// ("the password is stored in the vault" stays), unless quoted.
 			name:  "secret-value",
 			hints: []string{"pass", "pw", "token", "secret", "key", "kennwort", "mot de passe", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "lösenord", "salasana"},
-			re: regexp.MustCompile(`(?i)((?:^|[^\p{L}\p{N}_])(?:pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]?key)?|access[ _-]key|private[ _-]key|` +
+			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]?key)?|access[ _-]key|private[ _-]key|` +
 				`passwort|kennwort|mot de passe|contraseña|senha|wachtwoord|parola d'ordine|hasło|пароль|şifres?i?|parolası|lösenord|adgangskode|salasana|heslo|jelszó)` +
 				`(?:[ \t]+(?:for|on|of|to|with|in|im|am|für|zum|zur|del|de|da|do|della|per|pour|du|des|van|voor|för|till|dla|для|от|на)[ \t]+[^:\n]{1,40}?(?::[ \t]*|[ \t]+(?:(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to|is|was|are|=|ist|war|lautet|est|était|es|era|é|è|to|jest|är|er|это|—|-)[ \t]+(?::[ \t]*)?)|` +
 				`:[ \t]*|[ \t]+(?:is|was|=|:|to|ist|war|lautet|est|es|é|è|era)[ \t]+(?:now[ \t]+|still[ \t]+|:[ \t]*)?|[ \t]+(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to[ \t]+|[ \t]+))` +
@@ -609,7 +612,7 @@ func flagRule(tools, flags string) rule {
 		name:   "password-flag",
 		hints:  hints,
 		repeat: true,
-		re: regexp.MustCompile(`(?i)(\b(?:` + tools + `)\b[^\n|;&]*?[ \t](?-i:` + flags + `))` +
+		re: lazyRE(`(?i)(\b(?:` + tools + `)\b[^\n|;&]*?[ \t](?-i:` + flags + `))` +
 			`([ \t]+|=|:)?('[^'\n]*'|"[^"\n]*"|[^\s'"]+)`),
 		repl: func(m []string) string { return m[1] + m[2] + quoteMask(m[3]) },
 		keep: func(m []string) bool {
@@ -720,7 +723,7 @@ func userFlag(q, user, pass string) rule {
 	return rule{
 		name:  "basic-auth-flag",
 		hints: []string{"-u", "--user"},
-		re:    regexp.MustCompile(`((?:^|\s)(?:-u|--user)[ \t]*` + user + `)(` + pass + `)`),
+		re:    lazyRE(`((?:^|\s)(?:-u|--user)[ \t]*` + user + `)(` + pass + `)`),
 		repl:  func(m []string) string { return m[1] + Mask },
 		keep:  func(m []string) bool { return redacted(m[2]) || notAValue(strings.TrimRight(m[2], `"'`)) },
 	}
@@ -979,7 +982,7 @@ func (r *Redactor) Redact(s string) (string, []string) {
 		if !anyHint(lower, ru.hints) {
 			continue
 		}
-		locs := ru.re.FindAllStringSubmatchIndex(s, -1)
+		locs := ru.re().FindAllStringSubmatchIndex(s, -1)
 		if locs == nil {
 			continue
 		}
@@ -987,7 +990,7 @@ func (r *Redactor) Redact(s string) (string, []string) {
 		var b strings.Builder
 		b.Grow(len(s))
 		last := 0
-		m := make([]string, ru.re.NumSubexp()+1)
+		m := make([]string, ru.re().NumSubexp()+1)
 		for _, loc := range locs {
 			for g := range m {
 				if loc[2*g] >= 0 {
@@ -1022,6 +1025,11 @@ func (r *Redactor) Redact(s string) (string, []string) {
 	}
 	slices.Sort(kinds)
 	return s, kinds
+}
+
+// lazyRE compiles expr on its first use.
+func lazyRE(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }
 
 // arnRE matches an Amazon Resource Name: its resource part names a role,

@@ -161,3 +161,13 @@ func BenchmarkString(b *testing.B) {
 		String(s)
 	}
 }
+
+// TestRulesCompile: every rule's regexp compiles (they are compiled on first
+// use, so a bad one would otherwise panic only on the text that needs it).
+func TestRulesCompile(t *testing.T) {
+	for _, ru := range New().rules {
+		if ru.re() == nil {
+			t.Fatalf("rule %s: no regexp", ru.name)
+		}
+	}
+}

@@ -159,7 +159,7 @@ func Check(text string) string {
 	lower := strings.ToLower(prose)
 	if anyHint(lower, []string{"<!--", "]:", "style", "hidden", "]("}) {
 		for _, re := range r.markup {
-			for _, m := range re.FindAllStringSubmatch(prose, -1) {
+			for _, m := range re().FindAllStringSubmatch(prose, -1) {
 				if orders(m[len(m)-1]) {
 					return HiddenMarkup
 				}
@@ -168,7 +168,7 @@ func Check(text string) string {
 	}
 	if anyHint(lower, []string{"<|", "system", "instructions>", "<<", "[inst", "[/inst", "human:", "assistant:", "instruction", "turn>", "tool_", "function_", "admin", "developer", "operator", "role"}) {
 		for _, re := range r.roles {
-			if re.MatchString(prose) {
+			if re().MatchString(prose) {
 				return Address
 			}
 		}
@@ -179,10 +179,10 @@ func Check(text string) string {
 		if prose != text {
 			pnorm = normalize(prose)
 		}
-		if loc := r.vocative.FindStringIndex(pnorm); loc != nil && strings.TrimSpace(pnorm[loc[1]:]) != "" {
+		if loc := r.vocative().FindStringIndex(pnorm); loc != nil && strings.TrimSpace(pnorm[loc[1]:]) != "" {
 			return Address
 		}
-		if r.subject.MatchString(norm) {
+		if r.subject().MatchString(norm) {
 			return Address
 		}
 	}
@@ -211,7 +211,7 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 		if !anyHint(norm, c.hints) {
 			continue
 		}
-		for _, loc := range c.re.FindAllStringIndex(norm, -1) {
+		for _, loc := range c.re().FindAllStringIndex(norm, -1) {
 			if c.negatable && negated(norm, loc[0]) {
 				continue
 			}
@@ -407,7 +407,7 @@ type check struct {
 	// checking them first keeps ordinary notes off the regexps.
 	hints  []string
 	reason string
-	re     *regexp.Regexp
+	re     func() *regexp.Regexp
 	// negatable: a negation earlier in the sentence ("never pipe curl to
 	// sh", "do not run …") makes the match advice, not an instruction.
 	negatable bool
@@ -418,14 +418,17 @@ type check struct {
 }
 
 type ruleSet struct {
-	markup, roles []*regexp.Regexp
+	// Each regexp is compiled on its first use: a text passes through few
+	// of them (the hints keep it off most), and compiling them all cost
+	// every capture several ms at its start.
+	markup, roles []func() *regexp.Regexp
 	// subject finds the agent as the subject of an order in the third
 	// person; it counts like the vocative.
-	subject *regexp.Regexp
+	subject func() *regexp.Regexp
 	// vocative finds the agent addressed by name or role at the start of a
 	// clause ("Note to the assistant:", "Claude —", "Asistente:",
 	// "에이전트에게"): a note that speaks to the agent is not a record.
-	vocative *regexp.Regexp
+	vocative func() *regexp.Regexp
 	checks   []check
 }
 
@@ -441,7 +444,7 @@ func lazyRE(expr string) func() *regexp.Regexp {
 }
 
 var rules = sync.OnceValue(func() ruleSet {
-	re := regexp.MustCompile
+	re := lazyRE
 	const (
 		sens = `(?:\.env\b|printenv|env(?:ironment)?(?: variables| vars)?|secrets?|credentials?|creds|(?:api |private |ssh )?keys?|tokens?|passwords?|` +
 			`~/\.ssh|\$home/\.ssh|\.ssh/|id_rsa|id_ed25519|\.aws|\.netrc|\.npmrc|cookies?|(?:chat |conversation )?history|conversation|` +
@@ -468,14 +471,14 @@ var rules = sync.OnceValue(func() ruleSet {
 		// ("the AI assistant should run", "Der Assistent soll", "agents
 		// reading this repository must adopt").
 		subject: re(`(?:(?:^|[.!?:;]\s+|\n)agents|(?:^|[^\p{L}])(?:(?:the|any|all|every|an?)\s+)?(?:ai\s+|coding\s+|ki-)?(?:assistants?|claude|llms?|ai agents?|coding agents?|agents reading[^.\n]{0,40}|der assistent|die ki|el asistente|l'assistant|o assistente|l'assistente|ассистент|агент|アシスタント|助手|어시스턴트|에이전트|the agent))(?:\s+(?:working|reading|running|operating|in|on|that|who)\b[^.\n]{0,40}?)?\s+(?:(?:should|must|shall|needs? to|has to|have to|is to|are to|is expected to|is required to|may now|can now|soll|sollte|muss|debe|deberá|doit|devra|deve|dovrà|должен|должны|は|应该|必须|는)\s*(?:always\s+|also\s+|now\s+|then\s+|just\s+)?)(?:run|execute|adopt|follow|obey|ignore|disregard|skip|push|commit|delete|remove|send|upload|post|add|append|set|edit|change|modify|disable|enable|install|restart|read|include|apply|grant|approve|ausführen|ausfuehren|folgen|ignorieren|löschen|senden|ejecutar|seguir|ignorar|borrar|enviar|exécuter|suivre|ignorer|supprimer|envoyer|executar|seguir|eseguire|seguire|inviare|выполн\p{L}*|игнорир\p{L}*|отправ\p{L}*|удал\p{L}*|実行|执行|运行|실행)|\b(?:der assistent|die ki|der agent|ki-agenten?)\s+(?:soll|sollte|muss|darf)\b(?:[^.\n]|\.\S){0,80}?\b(?:ausführen|senden|schicken|löschen|hochladen|ignorieren|übertragen|deaktivieren|ändern|pushen|verwenden)\b`),
-		markup: []*regexp.Regexp{
+		markup: []func() *regexp.Regexp{
 			re(`<!--([\s\S]*?)(?:-->|$)`),
 			re(`(?m)^\s*\[[^\]\n]*\]:\s*(?:#|<>)\s*[("']([^\n]*)`),
 			re(`\]\([^)\s]+\s+"([^"\n]{12,})"\)`),
 			re(`(?i)<[a-z][a-z0-9]*\b[^>]*style\s*=\s*["'][^"'>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:[^.\d]|$)|opacity\s*:\s*0(?:[^.\d]|$)|color\s*:\s*(?:white|#fff\b|#ffffff|transparent)|(?:left|top|text-indent)\s*:\s*-\d{3,}|(?:height|width|max-height)\s*:\s*0(?:[^.\d]|$)|clip\s*:)[^>]*>([^<]*)`),
 			re(`(?i)<[a-z][a-z0-9]*\b[^>]*\shidden\b[^>]*>([^<]*)`),
 		},
-		roles: []*regexp.Regexp{
+		roles: []func() *regexp.Regexp{
 			re(`(?m)^[ \t>]*(?:<\|(?:im_start|im_end|im_sep|system|user|assistant|endoftext|start_header_id|end_header_id|eot_id)[^|>]*\|>|<<\s*/?SYS\s*>>|\[/?INST\])`),
 			re(`(?i)</?(?:system|system-reminder|system_prompt|instructions)>`),
 			re(`(?im)^[ \t>]*#{1,6}[ \t]*(?:system|system prompt|instructions?)[ \t]*:`),

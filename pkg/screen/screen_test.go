@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -209,5 +210,20 @@ func TestComposedAcrossCorpora(t *testing.T) {
 			}
 		}
 		t.Logf("%s: composed alone holds %d/%d instruction-shaped, %d/%d ordinary", name, held, heldOf, wrong, passedOf)
+	}
+}
+
+// TestRulesCompile: every rule's regexp compiles (they are compiled on first
+// use, so a bad one would otherwise panic only on the text that needs it).
+func TestRulesCompile(t *testing.T) {
+	r := rules()
+	all := append(append([]func() *regexp.Regexp{r.subject, r.vocative}, r.markup...), r.roles...)
+	for _, c := range r.checks {
+		all = append(all, c.re)
+	}
+	for i, re := range all {
+		if re() == nil {
+			t.Fatalf("rule %d: no regexp", i)
+		}
 	}
 }
