@@ -244,6 +244,9 @@ func (c *capture) finishLater(id string) bool {
 // this id, as the store has it now, is committed, its project's block
 // rendered again and the sync started.
 func (c *capture) finishID(ctx context.Context, id string) error {
+	if err := note.CheckID(id); err != nil { // it becomes a path below
+		return cli.Usagef("--finish: %v", err)
+	}
 	open := c.open
 	if open == nil {
 		open = store.Open
