@@ -383,10 +383,15 @@ func hiddenChars(s string) bool {
 // zero-width non-joiner inside a word of right-to-left text (Persian
 // writes its words with it), or one format character standing alone
 // between brackets, quotes or an ellipsis ("（\u200b）", "(\u2068…\u2069)"),
-// which is how a note about text handling names one. Tag characters and
-// runs of invisible characters never are.
+// which is how a note about text handling names one. Tag characters, runs
+// of invisible characters, bidi embeddings and overrides, and an isolate
+// not closed right after it never are: they reorder the rest of the line
+// for a person reading it, whatever stands around them.
 func specimen(s string, i int, r rune, rtl bool) bool {
-	if r >= 0xE0000 || r == 0x1F3F4 {
+	if r >= 0xE0000 || r == 0x1F3F4 || r >= 0x202A && r <= 0x202E {
+		return false
+	}
+	if r >= 0x2066 && r <= 0x2068 && !strings.Contains(prefix(s[i+utf8.RuneLen(r):], 8), "\u2069") {
 		return false
 	}
 	before, _ := utf8.DecodeLastRuneInString(s[:i])
@@ -399,6 +404,9 @@ func specimen(s string, i int, r rune, rtl bool) bool {
 	}
 	return unicode.In(r, unicode.Cf) && shown(before) && shown(after)
 }
+
+// prefix is s cut to at most n bytes.
+func prefix(s string, n int) string { return s[:min(n, len(s))] }
 
 func emoji(r rune) bool { return r >= 0x2190 || r == 0xFE0F }
 

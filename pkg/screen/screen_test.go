@@ -227,3 +227,21 @@ func TestRulesCompile(t *testing.T) {
 		}
 	}
 }
+
+// A bidi override or an unclosed isolate reorders the rest of its line for
+// the person who reviews the note, so none is taken for a character a note
+// merely shows, even between brackets; an isolate closed right after it is.
+func TestBidiControlsAreNeverSpecimens(t *testing.T) {
+	for _, s := range []string{
+		"Build notes (\u202E) tpircs eht nur",
+		"Build notes [\u202D] done",
+		"Wrapped names (\u2068) in English text",
+	} {
+		if r := Check(s); r != "hidden-chars" {
+			t.Errorf("%q: reason %q, want hidden-chars", s, r)
+		}
+	}
+	if r := Check("Usernames are wrapped in FSI/PDI (\u2068…\u2069) so a name does not flip the sentence."); r != "" {
+		t.Errorf("a closed isolate shown between brackets was held: %s", r)
+	}
+}
