@@ -33,7 +33,8 @@ import (
 // no shape lost anywhere. heldout5, by heldout6's screen author, was
 // measured once after that round, before any rule saw it: 175/185 caught
 // (94.6%, under SPEC 17's 95%), 75/80 benign intact. Each set fails below
-// its recorded figures; every miss and altered benign text is reported.
+// its recorded figures, and every set but heldout5 below 95% caught; every
+// miss and altered benign text is reported.
 // Every reported kind must be backed by a change.
 func TestHeldOutCorpus(t *testing.T) {
 	for _, c := range []struct {
@@ -44,7 +45,7 @@ func TestHeldOutCorpus(t *testing.T) {
 		{"heldout2", 232, 84},
 		{"heldout3", 211, 84},
 		{"heldout4", 181, 79},
-		{"heldout5", 175, 75}, // measured once, unseen, on the third round's rules
+		{"heldout5", 175, 75}, // measured once, unseen, on the third round's rules: under 95%
 	} {
 		t.Run(c.dir, func(t *testing.T) { judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact) })
 	}
@@ -100,9 +101,11 @@ func judgeHeldOut(t *testing.T, dir string, minCaught, minIntact int) {
 	}
 	t.Logf("held-out: secret shapes caught %d/%d (%.1f%%); benign intact %d/%d; by category %v",
 		caught, len(secrets), 100*float64(caught)/float64(len(secrets)), intact, len(benigns), byCat)
-	// SPEC 17's target is 95% caught on a set first measured unseen: the
-	// figures are reported against it (docs/trust.md); the floors keep
-	// every set from falling back.
+	// SPEC 17's target: 95% caught. heldout5 was first measured under it
+	// (a known shortfall, docs/trust.md); every other set must stay over.
+	if float64(caught) < 0.95*float64(len(secrets)) && !strings.HasSuffix(dir, "/heldout5") {
+		t.Errorf("held-out catch rate %d/%d is under 95%%", caught, len(secrets))
+	}
 }
 
 func read(t *testing.T, path string, fn func([]byte) error) {

@@ -831,20 +831,27 @@ func identPath(s string) bool {
 // imitators' publishable keys (pk_live_…, pk_test_…).
 var publicPrefixes = map[string]bool{"pk": true}
 
-// refWords are name parts that make a key name a reference to a secret or
-// a public identifier rather than a secret: existingSecret, secretName,
-// secretKeyRef, passwordFile, tokenPath, Idempotency-Key, publicKey.
-var refWords = map[string]bool{"existing": true, "name": true, "ref": true, "file": true, "path": true, "idempotency": true,
-	"public": true, "publishable": true, "cache": true, "partition": true, "sort": true, "primary": true, "foreign": true, "dedup": true}
+// A key name refers to a secret or names a public identifier, rather than
+// holding a secret, when its last part says so (secretName, secretKeyRef,
+// passwordFile, tokenPath), its first part does (existingSecret,
+// publicKey), or it is a database or request key (sort_key,
+// Idempotency-Key). A part elsewhere decides nothing: REDIS_CACHE_PASSWORD
+// and PRIMARY_DB_PASSWORD hold passwords.
+var (
+	refLast  = map[string]bool{"name": true, "ref": true, "file": true, "path": true}
+	refFirst = map[string]bool{"existing": true, "public": true, "publishable": true}
+	dbKey    = map[string]bool{"cache": true, "partition": true, "sort": true, "primary": true, "foreign": true, "dedup": true, "idempotency": true}
+)
 
-// refName reports a key name one of whose parts is a reference word.
+// refName reports a key name that refers to a secret or names a public
+// identifier (see refLast).
 func refName(name string) bool {
-	for _, p := range nameParts(name) {
-		if refWords[strings.ToLower(p)] {
-			return true
-		}
+	parts := nameParts(name)
+	if len(parts) < 2 {
+		return false
 	}
-	return false
+	first, last := strings.ToLower(parts[0]), strings.ToLower(parts[len(parts)-1])
+	return refLast[last] || refFirst[first] || len(parts) == 2 && dbKey[first] && last == "key"
 }
 
 // stubWords mark a value written for a test: "test-csrf-token".
@@ -999,7 +1006,7 @@ func (r *Redactor) Redact(s string) (string, []string) {
 					m[g] = ""
 				}
 			}
-			if ru.keep != nil && ru.keep(m) || ru.repl == nil && placeholderToken(m[0]) || inside(spans, loc[0]) {
+			if ru.keep != nil && ru.keep(m) || ru.repl == nil && placeholderToken(m[0]) || inside(spans, loc[0], loc[1]) {
 				continue
 			}
 			b.WriteString(s[last:loc[0]])
@@ -1035,10 +1042,12 @@ func lazyRE(expr string) func() *regexp.Regexp {
 // arnRE matches an Amazon Resource Name: its resource part names a role,
 // a bucket or a secret (…:secret:prod/db-AbCdEf), it never holds one.
 var arnRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\barn:aws[a-z-]*:[a-z0-9-]+:[a-z0-9-]*:[0-9]{12}:[^\s\x60'"<>]+`)
+	return regexp.MustCompile(`\barn:aws[a-z-]*:[a-z0-9-]+:[a-z0-9-]*:[0-9]{12}:[A-Za-z0-9_+.@/:*-]+`)
 })
 
-// protected returns the spans of s no rule may start a match in.
+// protected returns the spans of s no rule may match wholly inside. An ARN
+// ends at the first character no ARN holds (';', ',', '=', '&', a quote,
+// space): what follows is text of its own.
 func protected(s, lower string) [][]int {
 	if !strings.Contains(lower, "arn:aws") {
 		return nil
@@ -1046,9 +1055,9 @@ func protected(s, lower string) [][]int {
 	return arnRE().FindAllStringIndex(s, -1)
 }
 
-func inside(spans [][]int, at int) bool {
+func inside(spans [][]int, start, end int) bool {
 	for _, sp := range spans {
-		if at >= sp[0] && at < sp[1] {
+		if start >= sp[0] && end <= sp[1] {
 			return true
 		}
 	}
