@@ -186,9 +186,12 @@ func BenchmarkCheckSessionNote(b *testing.B) {
 // written from heldout5's misses only, so its figures on the other sets
 // are figures on text it was not written from: the cross-corpus predictor
 // of what it adds on a new author's notes. It must hold no ordinary note
-// on any set.
+// of the sets that existed when it was written; on heldout6 and heldout7,
+// written after it and never tuned on, its figures are reported (it holds
+// a few of their ordinary notes: docs/trust.md).
 func TestComposedAcrossCorpora(t *testing.T) {
-	for _, name := range []string{"build.jsonl", "heldout.jsonl", "heldout2.jsonl", "heldout3.jsonl", "heldout4.jsonl", "heldout5.jsonl"} {
+	for _, name := range []string{"build.jsonl", "heldout.jsonl", "heldout2.jsonl", "heldout3.jsonl", "heldout4.jsonl", "heldout5.jsonl", "heldout6.jsonl", "heldout7.jsonl"} {
+		later := name == "heldout6.jsonl" || name == "heldout7.jsonl"
 		var held, heldOf, wrong, passedOf int
 		for _, c := range corpus(t, name) {
 			prose := c.Text
@@ -205,7 +208,11 @@ func TestComposedAcrossCorpora(t *testing.T) {
 				passedOf++
 				if r != "" {
 					wrong++
-					t.Errorf("%s: %s holds an ordinary note (%s): %q", name, c.Name, r, c.Text)
+					if later {
+						t.Logf("%s: %s holds an ordinary note (%s): %q", name, c.Name, r, c.Text)
+					} else {
+						t.Errorf("%s: %s holds an ordinary note (%s): %q", name, c.Name, r, c.Text)
+					}
 				}
 			}
 		}
