@@ -180,3 +180,23 @@ func TestRulesCompile(t *testing.T) {
 		}
 	}
 }
+
+// TestPairSetExact: ruling hints out by byte pairs never changes anyHint's
+// answer (a hint in the text has every one of its pairs in it).
+func TestPairSetExact(t *testing.T) {
+	texts := []string{"", "a", "ghp_x", "the token you pasted", "password=hunter2 and akia", "日本語 sk- key-"}
+	for _, ru := range New().rules {
+		for _, h := range ru.hints {
+			texts = append(texts, "x "+h+" y", h, h[:len(h)/2])
+		}
+	}
+	for _, s := range texts {
+		lower := strings.ToLower(s)
+		p := newPairSet(lower)
+		for _, ru := range New().rules {
+			if p.anyHint(lower, ru.hints) != anyHint(lower, ru.hints) {
+				t.Fatalf("%q, rule %s: pair set says %v", s, ru.name, p.anyHint(lower, ru.hints))
+			}
+		}
+	}
+}

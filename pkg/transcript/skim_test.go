@@ -57,10 +57,10 @@ func TestSkimDrops(t *testing.T) {
 		t.Fatalf("skim: ok %v line %s results %d", ok, sk.line, len(sk.results))
 	}
 	for _, bad := range []string{
-		`{"type":"user","x":"` + big + `\q"}`,             // bad escape in a dropped value
-		`{"type":"user","x":"` + big + "\x01" + `"}`,       // raw control byte
-		`{"type":"user","x":[` + big[:300] + `]}`,          // not JSON
-		`{"type":"user","x":"` + big + `"} trailing`,       // data after the value
+		`{"type":"user","x":"` + big + `\q"}`,               // bad escape in a dropped value
+		`{"type":"user","x":"` + big + "\x01" + `"}`,        // raw control byte
+		`{"type":"user","x":[` + big[:300] + `]}`,           // not JSON
+		`{"type":"user","x":"` + big + `"} trailing`,        // data after the value
 		`{"type":"user","ty\u0070e":"a","x":"` + big + `"}`, // escaped name
 		`{"type":"x","TYPE":"user","message":{"content":"` + big + `"}}`,
 	} {
