@@ -16,21 +16,7 @@ func TestCountInjectablePlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	rows, err := st.db.QueryContext(ctx, "EXPLAIN QUERY PLAN "+countInjectable, "global")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var plan []string
-	for rows.Next() {
-		var id, parent, unused int
-		var detail string
-		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-			t.Fatal(err)
-		}
-		plan = append(plan, detail)
-	}
-	all := strings.Join(plan, "\n")
+	all := queryPlan(t, st, countInjectable, []any{"global"})
 	t.Log(all)
 	if strings.Contains(all, "SCAN m") || strings.Contains(all, "SCAN memories") || strings.Contains(all, "SCAN t ") {
 		t.Fatalf("plan scans a table:\n%s", all)
