@@ -136,6 +136,7 @@ func run() error {
 	sizesFlag := flag.String("sizes", "10000,100000,1000000", "store sizes for the hooks")
 	teamSizes := flag.String("team-sizes", "10000", "also time inject and recall on a home of this many personal notes beside a team store of as many (SPEC 18; empty: none)")
 	missRuns := flag.Int("miss-runs", 10, "runs of inject right after each kind of write, per store (0: none)")
+	pullMax := flag.Int("pull-max", 0, "time inject after a pull only on stores of at most this many notes (0: every size; the first run at a size adopts a copy of the store into git: minutes at 1M)")
 	runs := flag.Int("runs", 40, "runs per hook and store (each paired with a floor run)")
 	captureRuns := flag.Int("capture-runs", 3, "capture runs")
 	mb := flag.Int("transcript-mb", 100, "size of the generated transcript in MB")
@@ -199,7 +200,7 @@ func run() error {
 			rows = append(rows, r)
 		}
 		if *missRuns > 0 {
-			r, err := benchAfterWrites(fl, *work, *bin, home, cwd, n, *missRuns)
+			r, err := benchAfterWrites(fl, *work, *bin, home, cwd, n, *missRuns, *pullMax == 0 || n <= *pullMax)
 			if err != nil {
 				return err
 			}
@@ -459,7 +460,7 @@ type write struct {
 // not driven here: the dashboard's writes go through the same store write and
 // stale-block refresh as the CLI's (pkg/dashboard's wrote), and a pull's
 // through sync's reindex and refresh.
-func benchAfterWrites(fl, work, bin, home, cwd string, n, runs int) ([]floor.Row, error) {
+func benchAfterWrites(fl, work, bin, home, cwd string, n, runs int, pulls bool) ([]floor.Row, error) {
 	envFor := func(home string) []string {
 		return append(os.Environ(), "ANAMNESIS_HOME="+home, "ANAMNESIS_MACHINE_ID=bench", "ANAMNESIS_REFLECTION_PROVIDER=heuristic")
 	}
@@ -489,17 +490,12 @@ func benchAfterWrites(fl, work, bin, home, cwd string, n, runs int) ([]floor.Row
 		return nil, err
 	}
 	defer stopDash()
-	pull, err := syncPull(work, bin, home, n)
-	if err != nil {
-		return nil, err
-	}
 	var captureTimes []time.Duration
 	writes := []write{
 		{what: "CLI write", do: cli("github.com/acme/proj03")},
 		{what: "a global note", do: cli("global")},
 		{what: "MCP memory_write", do: mcp},
 		{what: "a dashboard edit", do: dash},
-		{what: "a sync that pulled a note", do: pull, home: filepath.Join(syncHome(work, n), "home")},
 		{what: "capture", do: func(i int) (string, error) {
 			cmd := exec.Command(filepath.Join(bin, "anamnesis-capture"), "--transcript", transcript, "--project", "github.com/acme/proj03", "--no-sync")
 			cmd.Env = env
@@ -513,6 +509,13 @@ func benchAfterWrites(fl, work, bin, home, cwd string, n, runs int) ([]floor.Row
 			}
 			return m[1], nil
 		}},
+	}
+	if pulls {
+		pull, err := syncPull(work, bin, home, n)
+		if err != nil {
+			return nil, err
+		}
+		writes = append(writes, write{what: "a sync that pulled a note", do: pull, home: filepath.Join(syncHome(work, n), "home")})
 	}
 	session := fmt.Sprintf(`{"session_id":"bench","transcript_path":"/nonexistent.jsonl","cwd":%q,"hook_event_name":"SessionStart","source":"startup"}`, cwd)
 	var rows []floor.Row
