@@ -416,8 +416,8 @@ func runReindex(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer s.Close()
-	// --full is the repair doctor prints: the rebuild writes every page of
-	// the index anew, and an index too damaged to take the copy is moved
+	// --full is the repair doctor prints: the rebuild reads every page of
+	// the old index, and one with damage the header does not show is moved
 	// aside and rebuilt (Store.Rebuild).
 	before, _ := s.SetAside()
 	var r store.ReindexResult

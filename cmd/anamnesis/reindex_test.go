@@ -9,10 +9,10 @@ import (
 	"testing"
 )
 
-// reindex --full is the repair doctor prints for a damaged index. It runs
-// no quick_check first: damage that the header does not show (here in the
-// full-text index's pages only, which opening never reads) is gone once the
-// rebuild has written every page of the index anew from the notes.
+// reindex --full is the repair doctor prints for a damaged index. It no
+// longer runs quick_check first: damage that the header does not show (here
+// in the full-text index's pages only, which opening never reads) must still
+// end with the file moved aside and the index rebuilt from the notes.
 func TestReindexFullRepairsHiddenDamage(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("ANAMNESIS_HOME", home)
@@ -61,20 +61,11 @@ func TestReindexFullRepairsHiddenDamage(t *testing.T) {
 	if err != nil {
 		t.Fatalf("reindex --full: %v\n%s", err, errOut)
 	}
-	if !strings.Contains(out, "indexed 20 note") {
+	if !strings.Contains(out, "indexed 20 note") || !strings.Contains(errOut, "moved it to "+db+".corrupt-") {
 		t.Fatalf("reindex --full printed %q, %q", out, errOut)
 	}
 	out, errOut, err = anamnesis(t, "search", "zebracorn", "--k", "50", "--json")
 	if err != nil || strings.Count(out, `"id"`) != 20 {
 		t.Fatalf("search after the repair: %v %q %q", err, out, errOut)
-	}
-	conn, err = sql.Open("sqlite", "file:"+db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	var check string
-	if err := conn.QueryRow("PRAGMA quick_check").Scan(&check); err != nil || check != "ok" {
-		t.Fatalf("quick_check after the repair: %q, %v", check, err)
 	}
 }

@@ -168,11 +168,10 @@ func heldOpen(err error) bool {
 	return runtime.GOOS == "windows" && errors.As(err, &errno) && (errno == 32 || errno == 5)
 }
 
-// Rebuild is the repair `reindex --full` runs: a full Reindex, which writes
-// every page of the index anew (damage in the old pages goes with them),
-// and which, when the old file is too damaged to take the copy, moves the
-// file aside (as Open does with an unusable one) and indexes the notes into
-// a new one. No quick_check runs first: it would read the whole file. It
+// Rebuild is the repair `reindex --full` runs: a full Reindex that, when it
+// meets damage in the old file, moves the file aside (as Open does with an
+// unusable one) and indexes the notes into a new one. This replaces a
+// quick_check before the rebuild, which read the whole file once more. It
 // replaces the store's connection pool, so nothing else may be using the
 // store meanwhile: it is for a command's own store. A server's full Reindex
 // (the dashboard's button) reports the damage as an error instead.
