@@ -67,7 +67,6 @@ func (s *Store) refreshAll(ctx context.Context) (ReindexResult, error) {
 		return ReindexResult{}, err
 	}
 	defer tx.Rollback()
-	removeStaleFresh(s.DBPath())
 	r, err := s.refreshTx(ctx, tx)
 	if err != nil {
 		return r, err
@@ -79,9 +78,30 @@ func (s *Store) refreshAll(ctx context.Context) (ReindexResult, error) {
 	return r, nil
 }
 
-// rebuild replaces the index with one read from every file (replaceIndex).
+// rebuild empties the index and reads every file into it, in one
+// transaction. It drops every old table first, reading each page as it
+// frees it, so it fails with a corruption error on damage the header check
+// at Open does not show (Rebuild then replaces the file).
 func (s *Store) rebuild(ctx context.Context) (ReindexResult, error) {
-	return s.replaceIndex(ctx, nil)
+	before := blockcache.Dirs(s.home) // what the walk will read, at the latest
+	tx, done, err := s.beginRebuild(ctx)
+	if err != nil {
+		return ReindexResult{}, err
+	}
+	defer done()
+	defer tx.Rollback()
+	r, err := s.rebuildTx(ctx, tx)
+	if err != nil {
+		return r, err
+	}
+	if err := s.commitReindex(tx, r, before); err != nil {
+		return r, err
+	}
+	// A rebuild leaves the whole index in the WAL: copy it into the database
+	// now, so the next opener does not read it from there (and a command may
+	// exit without Close).
+	s.db.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
+	return r, nil
 }
 
 type fileInfo struct {

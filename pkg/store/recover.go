@@ -176,13 +176,6 @@ func heldOpen(err error) bool {
 // store meanwhile: it is for a command's own store. A server's full Reindex
 // (the dashboard's button) reports the damage as an error instead.
 func (s *Store) Rebuild(ctx context.Context) (ReindexResult, error) {
-	if b := s.built; b != nil {
-		// Open has just rebuilt the index: what changed since is all
-		// that is left to read.
-		s.built = nil
-		again, err := s.Reindex(ctx, false)
-		return b.then(again), err
-	}
 	r, err := s.Reindex(ctx, true)
 	if !isCorrupt(err) {
 		return r, err
@@ -195,7 +188,7 @@ func (s *Store) Rebuild(ctx context.Context) (ReindexResult, error) {
 
 // replaceUnusable moves the open index aside after a full rebuild met
 // damage in it (why), and connects to a new, empty file in its place, which
-// the caller's rebuild fills.
+// the caller's rebuild fills (rebuildTx creates the schema).
 func (s *Store) replaceUnusable(why string) error {
 	path := s.DBPath()
 	seen := identify(path)

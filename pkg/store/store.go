@@ -21,6 +21,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/blockcache"
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
 
 // SchemaVersion identifies this code's index schema. It is kept in our own
@@ -49,9 +50,6 @@ type Store struct {
 	setAside, setAsideWhy string
 	// reader is set by OpenReader: connections without the write settings.
 	reader bool
-	// built is what Open's own rebuild did (an index missing, empty or
-	// foreign), which a full reindex right after it need not do again.
-	built *ReindexResult
 	// known holds, in a reader, what it has read of the pruning figures:
 	// a reader lives for one search or two (recall looks the prompt's
 	// words up, then searches), and asking SQLite again costs a statement.
@@ -448,18 +446,38 @@ func (s *Store) ensureSchema(ctx context.Context) error {
 		}
 	}
 	// Rebuild under the write lock; another process may have done it meanwhile.
-	r, err := s.replaceIndex(ctx, func(tx *sql.Tx) (bool, error) {
-		if ok, err := ours(ctx, tx); err != nil || !ok {
-			return false, err
-		}
-		var any int
-		err := tx.QueryRowContext(ctx, "SELECT count(*) FROM memories").Scan(&any)
-		return any > 0, err
-	})
-	if err == nil && r.touched != nil {
-		s.built = &r
+	before := blockcache.Dirs(s.home)
+	tx, done, err := s.beginRebuild(ctx)
+	if err != nil {
+		return err
 	}
-	return err
+	defer done()
+	defer tx.Rollback()
+	if ok, err = ours(ctx, tx); err != nil {
+		return err
+	}
+	if !ok {
+		if err := resetTables(ctx, tx); err != nil {
+			return err
+		}
+	} else {
+		var any int
+		if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM memories").Scan(&any); err != nil {
+			return err
+		}
+		if any > 0 {
+			return nil // another process rebuilt it while we waited for the lock
+		}
+	}
+	if _, err := s.rebuildTx(ctx, tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	s.touched(map[string]bool{note.Global: true}, "", "")
+	blockcache.Synced(s.home, before)
+	return nil
 }
 
 // resetTables drops every derived table (ours and a reference version's)
@@ -516,6 +534,28 @@ func (s *Store) begin(ctx context.Context) (*sql.Tx, error) {
 		return nil, errReader
 	}
 	return beginOn(ctx, s.db)
+}
+
+// beginRebuild is begin on a connection with the write settings (a reader's
+// too: Open rebuilds an unusable index whoever opens it) that reads without
+// the memory map, for a transaction that rebuilds the index: it reads every old page and
+// writes every new one, and through the map they would all count as the
+// process's memory, where the page cache bounds it (rebuildCache). done
+// returns the connection to the pool.
+func (s *Store) beginRebuild(ctx context.Context) (tx *sql.Tx, done func(), err error) {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := conn.ExecContext(ctx, writePragmas()+"PRAGMA mmap_size = 0"); err != nil {
+		conn.Close()
+		return nil, nil, err
+	}
+	if tx, err = beginOn(ctx, conn); err != nil {
+		conn.Close()
+		return nil, nil, err
+	}
+	return tx, func() { conn.Close() }, nil
 }
 
 func beginOn(ctx context.Context, db interface {
