@@ -61,15 +61,31 @@ func git(t *testing.T, dir string, args ...string) string {
 	return string(out)
 }
 
-// SessionEnd returns once the note is written: the commit and the block's
-// rendering are the detached child's (SPEC 5, 9), which commits the note.
+// SessionEnd returns once the note is written and the project's block
+// rendered again (a SessionStart right after it, as /compact starts, reads
+// the cache); the commit is the detached child's (SPEC 5, 9).
 func TestCaptureCommitsInTheBackground(t *testing.T) {
 	env(t)
 	installSelf(t)
 	home := t.TempDir()
+	ctx := context.Background()
+	key := blockcache.Key{Project: quotesAPI, K: 8, Budget: 9500}
+	st, err := store.Open(ctx, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := inject.Render(ctx, st, key, nil); err != nil {
+		t.Fatal(err)
+	}
 	r := startCapture(t, home, nil, "--transcript", fixture(t, "82bbae79"), "--no-sync", "--project", quotesAPI)
 	if !strings.Contains(r.stdout, "capture: committing and syncing in the background (pid ") || strings.Contains(r.stdout, "committed locally") {
 		t.Fatalf("stdout %q", r.stdout)
+	}
+	got, ok := blockcache.Open(home, key).Cached()
+	want, err := inject.Block(ctx, st, quotesAPI, 8, 9500, nil)
+	st.Close()
+	if err != nil || !ok || got.Text != want.Block || !strings.Contains(got.Text, "[episodic]") {
+		t.Fatalf("when capture returned the project's block was not current (cached %v, %v):\n%s", ok, err, got.Text)
 	}
 	waitChild(t, r.stdout)
 	id := regexp.MustCompile(`episodic note (\S+)`).FindStringSubmatch(r.stdout)[1]
@@ -158,7 +174,7 @@ func TestCaptureWalksNoDirectory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A cached block for the project, which the child renders again.
+	// A cached block for the project, which capture renders again.
 	if _, err := inject.Render(ctx, st, blockcache.Key{Project: quotesAPI, K: 8, Budget: 9500}, nil); err != nil {
 		t.Fatal(err)
 	}

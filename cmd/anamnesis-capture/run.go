@@ -31,9 +31,9 @@ const usage = `usage: anamnesis-capture [--transcript FILE] [--project KEY] [--s
 
 SessionEnd / PreCompact hook: reads Claude Code's hook payload on stdin, turns
 the session transcript into one episodic note (one note per session: a later
-capture updates it) and returns; a detached child commits it to the memory
-repository, renders the project's SessionStart block again and starts a sync
-unless --no-sync (--wait does all of it inline).
+capture updates it), renders the project's SessionStart block again and
+returns; a detached child commits the note to the memory repository and starts
+a sync unless --no-sync (--wait does all of it inline).
 `
 
 // Sources a capture may record (the note's second tag).
@@ -42,8 +42,8 @@ var sources = []string{"session-end", "precompact"}
 type options struct {
 	transcript, project, source string
 	noSync, wait, summarize     bool
-	// finish is the id of a note this capture wrote: commit it, render
-	// its project's block and sync (the detached child's work).
+	// finish is the id of a note this capture wrote: commit it and sync
+	// (the detached child's work).
 	finish string
 }
 
@@ -63,7 +63,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			fs.BoolVar(&o.noSync, "no-sync", false, "commit locally only; do not start a sync")
 			fs.BoolVar(&o.wait, "wait", false, "run the sync and any model summary inline (under a deadline) instead of in the background")
 			fs.BoolVar(&o.summarize, "summarize", false, "write the configured model's summary now (capture starts this in the background after writing the heuristic note)")
-			fs.StringVar(&o.finish, "finish", "", "commit the session note with this `id`, render its project's block again and sync unless --no-sync (capture starts this in the background after writing the note)")
+			fs.StringVar(&o.finish, "finish", "", "commit the session note with this `id` and sync unless --no-sync (capture starts this in the background after writing the note)")
 			return func(ctx context.Context, hc hook.Call, out *strings.Builder) error {
 				if !slices.Contains(sources, o.source) {
 					return cli.Usagef("--source %q: want session-end or precompact", o.source)
@@ -209,15 +209,33 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	if later && c.summarizeLater(path, n.Project) {
 		return nil // the child commits, renders the block and syncs after writing the summary
 	}
-	if !c.o.wait && !c.o.summarize && c.finishLater(n.ID) {
-		return nil
+	if !c.o.wait && !c.o.summarize {
+		// The block is rendered here, not in the child: a SessionStart
+		// right after a capture (/compact starts one at once) must find
+		// it in the cache, and rendering pages through a few dozen notes
+		// whatever the store's size.
+		c.render(ctx, idx, n.Project)
+		if c.finishLater(n.ID) {
+			return nil
+		}
+		return c.finish(ctx, nil, n)
 	}
 	return c.finish(ctx, idx, n)
 }
 
+// render renders the project's SessionStart block again (st nil: the index
+// is unusable, and the next session computes its block itself).
+func (c *capture) render(ctx context.Context, st *store.Store, project string) {
+	if st == nil {
+		return
+	}
+	if err := inject.Refresh(ctx, st, project); err != nil {
+		c.log.Printf("%v", err)
+	}
+}
+
 // finishLater starts `anamnesis-capture --finish ID` detached: on a large
-// store the commit and the block's rendering cost far more than writing
-// the note, and SessionEnd holds the user's terminal until capture returns
+// store the commit costs far more than writing the note, and SessionEnd holds the user's terminal until capture returns
 // (SPEC 5, 9). Nothing is lost if the child never runs (the machine stops):
 // the note is on disk and indexed, and the next sync commits what is
 // uncommitted. false when this binary cannot be started again (tests run
@@ -241,8 +259,7 @@ func (c *capture) finishLater(id string) bool {
 }
 
 // finishID is the detached child's work (--finish): the session note with
-// this id, as the store has it now, is committed, its project's block
-// rendered again and the sync started.
+// this id, as the store has it now, is committed and the sync started.
 func (c *capture) finishID(ctx context.Context, id string) error {
 	if err := note.CheckID(id); err != nil { // it becomes a path below
 		return cli.Usagef("--finish: %v", err)
@@ -262,19 +279,14 @@ func (c *capture) finishID(ctx context.Context, id string) error {
 	if err != nil {
 		return fmt.Errorf("finishing note %s: %w", id, err)
 	}
-	return c.finish(ctx, st, n)
+	return c.finish(ctx, nil, n) // the capture that started this rendered the block
 }
 
 // finish does what follows the note's write: the project's SessionStart
 // block rendered again (st nil: the index is unusable), the local commit of
 // the note, then the sync unless --no-sync.
 func (c *capture) finish(ctx context.Context, st *store.Store, n *note.Note) error {
-	if st != nil {
-		if err := inject.Refresh(ctx, st, n.Project); err != nil {
-			// The next session in the project computes its block itself.
-			c.log.Printf("%v", err)
-		}
-	}
+	c.render(ctx, st, n.Project)
 	if n.Scope == note.MachineLocal {
 		// A session note someone moved to local/ stays off git and off
 		// the other machines: nothing to commit or sync.
