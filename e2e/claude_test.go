@@ -631,8 +631,9 @@ func TestClaudeCode(t *testing.T) {
 		h.anamnesis("config", "set", "remote", remote.url())
 		for i := range runs {
 			// Back to back, with the earlier sessions' syncs stuck on the
-			// remote: every capture still commits its note before claude
-			// exits (claude -p returns after its SessionEnd hook).
+			// remote: every capture still commits its note, in the detached
+			// child it starts after writing the note (claude -p returns
+			// after its SessionEnd hook, the child's commit soon after).
 			s := h.claudeP(script(fmt.Sprintf("b%d.txt", i)), fmt.Sprintf("Write b%d.txt", i))
 			slows = append(slows, s.exit())
 			t.Logf("remote that never answers, run %d: exit %s (whole run %s)", i, s.exit().Round(time.Millisecond), s.Dur.Round(time.Millisecond))
@@ -640,8 +641,14 @@ func TestClaudeCode(t *testing.T) {
 			if len(n) != 1 {
 				t.Fatalf("%d notes for the offline session %s", len(n), s.ID)
 			}
-			if !h.committed(n[0].ID) {
-				t.Errorf("session %s ended with its note %s not committed locally", s.ID, n[0].ID)
+			committed := false
+			for end := time.Now().Add(20 * time.Second); !committed && time.Now().Before(end); {
+				if committed = h.committed(n[0].ID); !committed {
+					time.Sleep(200 * time.Millisecond)
+				}
+			}
+			if !committed {
+				t.Errorf("session %s ended with its note %s not committed locally within 20 s", s.ID, n[0].ID)
 			}
 		}
 		slices.Sort(bases)
