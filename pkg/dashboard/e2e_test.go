@@ -171,11 +171,12 @@ func TestE2EDashboardInChromium(t *testing.T) {
 	do("note for screenshot", chromedp.Navigate(base+"/notes/"+showIDs[1]), chromedp.WaitVisible(chromedp.CSS("#note-body")))
 	shoot("note")
 	path := filepath.Join(f.st.MemoryDir(), "semantic", f.extra+".md")
-	do("edit form", chromedp.Navigate(base+"/notes/"+f.extra), chromedp.Click(chromedp.CSS("#edit")), chromedp.WaitVisible(chromedp.CSS("#body")))
+	do("note page", chromedp.Navigate(base+"/notes/"+f.extra), chromedp.WaitVisible(chromedp.CSS("#edit")))
+	do("edit form", follow("#edit", "#body")...)
 	shoot("edit")
 	// The edit carries a pasted password: the store redacts it and the flash says so.
-	do("edit", chromedp.SetValue(chromedp.CSS("#body"), "Roll the workers one zone at a time.\n\nThen purge the zanzibar cache.\nstaging password=Hunt3r2-Prod"),
-		chromedp.Click(chromedp.CSS("#save")), chromedp.WaitVisible(chromedp.CSS("#note-body")))
+	do("edit", chromedp.SetValue(chromedp.CSS("#body"), "Roll the workers one zone at a time.\n\nThen purge the zanzibar cache.\nstaging password=Hunt3r2-Prod"))
+	do("save", follow("#save", "#note-body")...)
 	if body, flash := text("#note-body"), text(".flash"); !strings.Contains(body, "zanzibar") || !strings.Contains(flash, "Saved") ||
 		!strings.Contains(flash, "Secrets were redacted (secret-value)") || strings.Contains(body, "Hunt3r2-Prod") {
 		t.Errorf("after edit: body %q flash %q", body, flash)
@@ -195,7 +196,7 @@ func TestE2EDashboardInChromium(t *testing.T) {
 	}
 
 	// History: the commits that touched the file, with their diffs.
-	do("history", chromedp.Click(chromedp.CSS("#history")), chromedp.WaitVisible(chromedp.CSS(".commit")))
+	do("history", follow("#history", ".commit")...)
 	commits := value(t, bctx, "commits", chromedp.Evaluate[int](`document.querySelectorAll("li.commit").length`))
 	machines := value(t, bctx, "machines", chromedp.Evaluate[string](`[...document.querySelectorAll(".machine")].map(e => e.textContent).join(",")`))
 	diffs := text(".commits")
@@ -209,7 +210,8 @@ func TestE2EDashboardInChromium(t *testing.T) {
 	}
 
 	// Sync (local only here): the edit is committed, and the note's history grows by one.
-	do("sync", chromedp.Navigate(base+"/"), chromedp.Click(chromedp.CSS("#sync-now")), chromedp.WaitVisible(chromedp.CSS(".flash")))
+	do("overview", chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS("#sync-now")))
+	do("sync", follow("#sync-now", ".flash")...)
 	if flash := text(".flash"); !strings.Contains(flash, "sync: pushed=false") {
 		t.Errorf("sync flash %q", flash)
 	}
@@ -232,12 +234,13 @@ func TestE2EDashboardInChromium(t *testing.T) {
 	victim := f.ids[5]
 	vn, _ := f.st.Get(ctx, victim)
 	vpath := filepath.Join(f.st.MemoryDir(), vn.Type, victim+".md")
-	do("delete: ask", chromedp.Navigate(base+"/notes/"+victim), chromedp.Click(chromedp.CSS("#delete")), chromedp.WaitVisible(chromedp.CSS("#confirm-delete")))
+	do("victim's page", chromedp.Navigate(base+"/notes/"+victim), chromedp.WaitVisible(chromedp.CSS("#delete")))
+	do("delete: ask", follow("#delete", "#confirm-delete")...)
 	loc := value(t, bctx, "location", chromedp.Location())
 	if _, err := os.Stat(vpath); err != nil || !strings.HasSuffix(loc, "/delete") {
 		t.Fatalf("asking deleted the file, or no confirmation page (%s): %v", loc, err)
 	}
-	do("delete: confirm", chromedp.Click(chromedp.CSS("#confirm-delete")), chromedp.WaitVisible(chromedp.CSS(".flash")))
+	do("delete: confirm", follow("#confirm-delete", ".flash")...)
 	loc = value(t, bctx, "location", chromedp.Location())
 	if _, err := os.Stat(vpath); !os.IsNotExist(err) || !strings.HasSuffix(loc, "/notes") {
 		t.Errorf("after confirming: %v at %s", err, loc)
@@ -356,6 +359,18 @@ func value[T any](t *testing.T, bctx context.Context, step string, a chromedp.Ac
 		t.Fatalf("%s: %v", step, err)
 	}
 	return v
+}
+
+// follow clicks target (a link or a form's button) and waits for sel on the
+// page that loads. The old page is marked first, so a sel it already shows
+// does not count and the next step never starts while the navigation is in
+// flight (a Navigate then aborts it: net::ERR_ABORTED).
+func follow(target, sel string) []chromedp.Action[chromedp.Void] {
+	return []chromedp.Action[chromedp.Void]{
+		chromedp.Evaluate[chromedp.Void](`document.body.dataset.stale = "1"`),
+		chromedp.Click(chromedp.CSS(target)),
+		chromedp.WaitVisible(chromedp.CSS("body:not([data-stale]) " + sel)),
+	}
 }
 
 func portOf(base string) string {

@@ -76,12 +76,13 @@ func TestE2EMaintenanceInChromium(t *testing.T) {
 	}
 	text := func(sel string) string { return value(t, bctx, "text of "+sel, chromedp.Text(chromedp.CSS(sel))) }
 
-	do("maintenance", chromedp.Navigate(base+"/"), chromedp.Click(chromedp.CSS(`a[href="/maintenance"]`)), chromedp.WaitVisible(chromedp.CSS("#maint-reflect")))
-	do("dedup dry run", chromedp.Click(chromedp.CSS("#dedup-dry")), chromedp.WaitVisible(chromedp.CSS("#dedup-report")))
+	do("overview", chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS(`a[href="/maintenance"]`)))
+	do("maintenance", follow(`a[href="/maintenance"]`, "#maint-reflect")...)
+	do("dedup dry run", follow("#dedup-dry", "#dedup-report")...)
 	if r := text("#dedup-report"); !strings.Contains(r, "would change 1 note(s)") {
 		t.Errorf("dedup report %q", r)
 	}
-	do("reflect dry run", chromedp.Click(chromedp.CSS("#reflect-dry")), chromedp.WaitVisible(chromedp.CSS("#reflect-report")))
+	do("reflect dry run", follow("#reflect-dry", "#reflect-report")...)
 	if r := text("#reflect-report"); !strings.Contains(r, "would write 1 note(s)") || !strings.Contains(r, "Run the steps in order") {
 		t.Errorf("reflect report %q", r)
 	}
@@ -96,7 +97,7 @@ func TestE2EMaintenanceInChromium(t *testing.T) {
 	if b := text("#reflect-apply"); !strings.HasPrefix(b, "Apply plan ") {
 		t.Errorf("the Apply button does not name the previewed plan: %q", b)
 	}
-	do("reflect apply", chromedp.Click(chromedp.CSS("#reflect-apply")), chromedp.WaitVisible(chromedp.CSS(".flash")))
+	do("reflect apply", follow("#reflect-apply", ".flash")...)
 	if f := text(".flash"); !strings.Contains(f, "wrote (saved plan, no new model call) 1 note(s)") || !strings.Contains(f, "committed") {
 		t.Errorf("apply flash %q", f)
 	}
@@ -105,12 +106,12 @@ func TestE2EMaintenanceInChromium(t *testing.T) {
 		t.Errorf("after Apply: %d reflection notes %v, %d model calls; want the previewed note and no new call", len(written), written, *calls)
 	}
 	// A fresh page (the flash is shown once), so the next .flash is dedup's.
-	do("dedup apply", chromedp.Navigate(base+"/maintenance?project=demo"), chromedp.WaitVisible(chromedp.CSS("#dedup-apply")),
-		chromedp.Click(chromedp.CSS("#dedup-apply")), chromedp.WaitVisible(chromedp.CSS(".flash")))
+	do("maintenance again", chromedp.Navigate(base+"/maintenance?project=demo"), chromedp.WaitVisible(chromedp.CSS("#dedup-apply")))
+	do("dedup apply", follow("#dedup-apply", ".flash")...)
 	if f := text(".flash"); !strings.Contains(f, "did change 1 note(s)") {
 		t.Errorf("dedup flash %q", f)
 	}
-	do("dedup dry run again", chromedp.Click(chromedp.CSS("#dedup-dry")), chromedp.WaitVisible(chromedp.CSS("#dedup-report")))
+	do("dedup dry run again", follow("#dedup-dry", "#dedup-report")...)
 	if r := text("#dedup-report"); !strings.Contains(r, "would change 0 note(s)") {
 		t.Errorf("dedup report after apply %q", r)
 	}

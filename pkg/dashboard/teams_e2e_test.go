@@ -70,8 +70,8 @@ func TestE2ETeamsInChromium(t *testing.T) {
 	if list := text(".notes"); !strings.Contains(list, "team platform") || !strings.Contains(list, "by Bob Builder") || strings.Contains(list, "Deploy cache warmup") {
 		t.Errorf("notes list: %q", list)
 	}
-	do("team filter", chromedp.SetValue(chromedp.CSS("#f-team"), "platform"), chromedp.Click(chromedp.CSS(".filter-form button[type=submit]")),
-		chromedp.WaitVisible(chromedp.CSS(".note-row")))
+	do("team filter", chromedp.SetValue(chromedp.CSS("#f-team"), "platform"))
+	do("team filter", follow(".filter-form button[type=submit]", ".note-row")...)
 	titles := value(t, bctx, "titles", chromedp.Evaluate[[]string](`[...document.querySelectorAll(".note-row a.title")].map(a => a.textContent)`))
 	if len(titles) != 1 || titles[0] != "Deploys use blue-green via argo" {
 		t.Errorf("team platform lists %v", titles)
@@ -82,11 +82,12 @@ func TestE2ETeamsInChromium(t *testing.T) {
 	}
 
 	// Proposals: Dave's, merged from the page.
-	do("teams", chromedp.Navigate(base+"/notes"), chromedp.Click(chromedp.CSS(`a[href="/teams"]`)), chromedp.WaitVisible(chromedp.CSS("#team-platform")))
+	do("notes again", chromedp.Navigate(base+"/notes"), chromedp.WaitVisible(chromedp.CSS(`a[href="/teams"]`)))
+	do("teams", follow(`a[href="/teams"]`, "#team-platform")...)
 	if s := text("#team-platform"); !strings.Contains(s, "proposals/dave-proposer") || !strings.Contains(s, f.proposed.ID) {
 		t.Errorf("teams page %q", s)
 	}
-	do("merge", chromedp.Click(chromedp.CSS(".proposal button")), chromedp.WaitVisible(chromedp.CSS(".flash")))
+	do("merge", follow(".proposal button", ".flash")...)
 	if s := text(".flash"); !strings.Contains(s, "team platform:") {
 		t.Errorf("merge flash %q", s)
 	}
@@ -110,8 +111,8 @@ func TestE2ETeamsInChromium(t *testing.T) {
 	}
 
 	// Share with team, from the note's page.
-	do("share", chromedp.Navigate(base+"/notes/"+own.ID), chromedp.WaitVisible(chromedp.CSS("#share")),
-		chromedp.Click(chromedp.CSS("#share-button")), chromedp.WaitVisible(chromedp.CSS("#note-team")))
+	do("note page", chromedp.Navigate(base+"/notes/"+own.ID), chromedp.WaitVisible(chromedp.CSS("#share")))
+	do("share", follow("#share-button", "#note-team")...)
 	if s, a := text("#note-team"), text("#note-author"); s != "team platform" || a != "by Alice Archer" || !strings.Contains(text(".flash"), "Shared a copy") {
 		t.Errorf("after share: %q %q flash %q", s, a, text(".flash"))
 	}
