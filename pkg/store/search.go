@@ -206,13 +206,14 @@ func (s *Store) broad(ctx context.Context, terms []string, f Filter, k int) ([]H
 func broadSQL(project string, f Filter, term string, k int) (string, []any) {
 	var args []any
 	q := `SELECT ` + hitCols + `, m.updated_at FROM memories m`
+	// Named, or the planner would rather range over idx_mem_scope when f
+	// has a type (with no project, scan idx_mem_project_recency for its
+	// team column), then sort every match.
 	if project != "" {
-		// The planner would rather range over idx_mem_scope when f has a
-		// type, then sort every note of the project.
 		q += ` INDEXED BY idx_mem_project_recency WHERE m.project = ?`
 		args = append(args, project)
 	} else {
-		q += ` WHERE 1=1`
+		q += ` INDEXED BY idx_mem_recency WHERE 1=1`
 	}
 	g := f
 	g.Project, g.AndGlobal = "", false

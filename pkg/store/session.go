@@ -55,12 +55,8 @@ func (s *Store) SessionNote(ctx context.Context, sessionID, started string) (*no
 			return nil, err
 		}
 	}
-	// Through an index, not a scan of every note: SessionEnd holds the
-	// user's terminal (SPEC 9). An index built before the schema had it
-	// gains it here, once.
-	if _, err := s.db.ExecContext(ctx, sessionIndex); err != nil {
-		return nil, err
-	}
+	// Through idx_mem_session, not a scan of every note: SessionEnd holds
+	// the user's terminal (SPEC 9).
 	var id string
 	err := s.db.QueryRowContext(ctx, `SELECT m.id FROM memories m JOIN files f ON f.id = m.id AND f.error IS NULL
 		WHERE m.prov_session = ? AND m.type = 'episodic' ORDER BY m.created_at, m.id LIMIT 1`, sessionID).Scan(&id)

@@ -236,6 +236,9 @@ func (s *Store) openDB(ctx context.Context, check bool) error {
 	deadline := time.Now().Add(lockWait)
 	for {
 		err := s.ensureSchema(ctx)
+		if err == nil && !s.reader {
+			err = upgradeIndexes(ctx, db)
+		}
 		if err == nil {
 			return nil
 		}
@@ -303,8 +306,46 @@ func (s *Store) Close() error {
 	return err
 }
 
-// sessionIndex finds a session's earlier notes (SessionNote).
-const sessionIndex = `CREATE INDEX IF NOT EXISTS idx_mem_session ON memories(prov_session) WHERE prov_session IS NOT NULL`
+// lateIndexes came after the schema's first release: a writer's Open adds
+// them to an index built without them (once; a no-op that takes no lock
+// afterwards), so no user's index goes through a rebuild for them.
+// idx_mem_session finds a session's earlier notes (SessionNote).
+const lateIndexes = `CREATE INDEX IF NOT EXISTS idx_mem_session ON memories(prov_session) WHERE prov_session IS NOT NULL`
+
+// projectRecency walks a project's notes newest first (inject's pages,
+// search's broad walk) and counts its personal ones from its entries alone
+// (CountInjectable): team is last so that nothing else changes.
+const projectRecency = `CREATE INDEX IF NOT EXISTS idx_mem_project_recency ON memories(project, updated_at DESC, id DESC, team)`
+
+// upgradeIndexes gives an index made by an earlier version the indexes of
+// this one, in place: the late ones, and idx_mem_project_recency with its
+// team column, made again in one transaction (readers see the old or the
+// new one, never none).
+func upgradeIndexes(ctx context.Context, db *sql.DB) error {
+	if _, err := db.ExecContext(ctx, lateIndexes); err != nil {
+		return err
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var def string
+	err = tx.QueryRowContext(ctx, `SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'idx_mem_project_recency'`).Scan(&def)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	if strings.Contains(def, "team") {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, `DROP INDEX IF EXISTS idx_mem_project_recency`); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, projectRecency); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
 
 const schema = `
 CREATE TABLE IF NOT EXISTS memories (
@@ -331,9 +372,9 @@ CREATE INDEX IF NOT EXISTS idx_mem_scope ON memories(project, type, scope);
 CREATE INDEX IF NOT EXISTS idx_mem_recency ON memories(updated_at DESC);
 -- Newest notes of one project without sorting all of them: inject pages
 -- through a project's (and the global) notes in this order at every SessionStart.
-CREATE INDEX IF NOT EXISTS idx_mem_project_recency ON memories(project, updated_at DESC, id DESC);
+` + projectRecency + `;
 CREATE INDEX IF NOT EXISTS idx_mem_prov ON memories(prov_source);
-` + sessionIndex + `;
+` + lateIndexes + `;
 CREATE INDEX IF NOT EXISTS idx_mem_team ON memories(team, project, updated_at DESC) WHERE team IS NOT NULL;
 CREATE TABLE IF NOT EXISTS memory_tags (
     memory_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
