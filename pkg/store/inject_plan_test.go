@@ -38,7 +38,8 @@ func TestCountInjectablePlan(t *testing.T) {
 
 // An index made by an earlier version gains the late indexes, and
 // idx_mem_project_recency its team column, on a writer's Open, without a
-// rebuild; a reader's Open leaves the file alone.
+// rebuild; a reader's Open leaves the file alone, and its searches probe
+// the indexes the file has.
 func TestOpenUpgradesIndexes(t *testing.T) {
 	ctx := context.Background()
 	home := t.TempDir()
@@ -49,14 +50,14 @@ func TestOpenUpgradesIndexes(t *testing.T) {
 	if _, err := st.Write(ctx, note.New(note.Semantic, "Kept", "A note the rebuild would reload.")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := st.db.ExecContext(ctx, `DROP INDEX idx_mem_session; DROP INDEX idx_mem_project_recency;
+	if _, err := st.db.ExecContext(ctx, `DROP INDEX idx_mem_session; DROP INDEX idx_mem_project; DROP INDEX idx_mem_project_recency;
 		CREATE INDEX idx_mem_project_recency ON memories(project, updated_at DESC, id DESC)`); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()
 	defs := func(s *Store) string {
 		var d string
-		if err := s.db.QueryRowContext(ctx, `SELECT group_concat(sql, ';') FROM sqlite_master WHERE name IN ('idx_mem_session', 'idx_mem_project_recency')`).Scan(&d); err != nil {
+		if err := s.db.QueryRowContext(ctx, `SELECT group_concat(sql, ';') FROM sqlite_master WHERE name IN ('idx_mem_session', 'idx_mem_project', 'idx_mem_project_recency')`).Scan(&d); err != nil {
 			t.Fatal(err)
 		}
 		return d
@@ -65,18 +66,33 @@ func TestOpenUpgradesIndexes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := defs(r); strings.Contains(d, "idx_mem_session") || strings.Contains(d, "team") {
+	if d := defs(r); strings.Contains(d, "idx_mem_session") || strings.Contains(d, "idx_mem_project ") || strings.Contains(d, "team") {
 		t.Errorf("a reader's Open changed the indexes: %s", d)
 	}
+	search := func(s *Store) {
+		t.Helper()
+		hits, err := s.Search(ctx, Query{Text: "kept", Filter: Filter{Project: "global", AndGlobal: true}, K: 5})
+		if err != nil || len(hits) != 1 || hits[0].Title != "Kept" {
+			t.Errorf("search (project index %v): %v %v", s.projectIndex, hits, err)
+		}
+	}
+	if r.projectIndex {
+		t.Error("the reader believes idx_mem_project exists")
+	}
+	search(r)
 	r.Close()
 	st, err = Open(ctx, home)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if d := defs(st); !strings.Contains(d, "idx_mem_session") || !strings.Contains(d, "id DESC, team)") {
+	if d := defs(st); !strings.Contains(d, "idx_mem_session") || !strings.Contains(d, "idx_mem_project ON memories(project)") || !strings.Contains(d, "id DESC, team)") {
 		t.Errorf("after a writer's Open: %s", d)
 	}
+	if !st.projectIndex {
+		t.Error("the writer does not know idx_mem_project exists")
+	}
+	search(st)
 	if plan := queryPlan(t, st, countInjectable, []any{"global"}); !strings.Contains(plan, "COVERING INDEX idx_mem_project_recency") {
 		t.Errorf("count after the upgrade:\n%s", plan)
 	}

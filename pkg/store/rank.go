@@ -206,7 +206,7 @@ func (s *Store) rankNotes(ctx context.Context, pl plan, f Filter, k int) ([]Hit,
 // pool returns up to limit notes matching match within f, best first by
 // FTS5's bm25, with their counts of q's terms.
 func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limit int) ([]*cand, error) {
-	sq, args := poolSQL(match, f, limit, s.rank)
+	sq, args := poolSQL(match, f, limit, s.rank, s.projectIndex)
 	rows, err := s.db.QueryContext(ctx, sq, args...)
 	if err != nil {
 		return nil, err
@@ -241,11 +241,13 @@ func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limi
 // the best limit by bm25 are kept (a LIMIT sort holds at most limit rows)
 // and read. f's projects are tested on each match, not listed (a list of
 // a project's notes would be read whole by every query), and before its
-// note is read: a probe of idx_mem_scope at (project, type, scope, rowid)
-// for each type and scope the schema allows touches only the few pages of
-// the project's part of that narrow index, where reading every match's
-// row of memories touched a page of that wide table per match.
-func poolSQL(match string, f Filter, limit int, p rankParams) (string, []any) {
+// note is read: a probe of idx_mem_project at (project, rowid) per project
+// touches only the few pages of the project's part of that narrow index,
+// where reading every match's row of memories touched a page of that wide
+// table per match. Without that index (projectIndex false: made by an
+// earlier version and not yet opened by a writer) the probe is of
+// idx_mem_scope, once for each type and scope the schema allows.
+func poolSQL(match string, f Filter, limit int, p rankParams, projectIndex bool) (string, []any) {
 	args := []any{match}
 	inProject := ""
 	if f.Project != "" {
@@ -253,9 +255,14 @@ func poolSQL(match string, f Filter, limit int, p rankParams) (string, []any) {
 		for _, x := range ps {
 			args = append(args, x)
 		}
-		inProject = ` AND EXISTS (SELECT 1 FROM memories p INDEXED BY idx_mem_scope WHERE p.project IN (?` + strings.Repeat(",?", len(ps)-1) + `)
+		in := `p.project IN (?` + strings.Repeat(",?", len(ps)-1) + `)`
+		if projectIndex {
+			inProject = ` AND EXISTS (SELECT 1 FROM memories p INDEXED BY idx_mem_project WHERE ` + in + ` AND p.rowid = memories_fts.rowid)`
+		} else {
+			inProject = ` AND EXISTS (SELECT 1 FROM memories p INDEXED BY idx_mem_scope WHERE ` + in + `
 			AND p.type IN ('` + strings.Join(note.Types, "','") + `') AND p.scope IN ('` + strings.Join(note.Scopes, "','") + `')
 			AND p.rowid = memories_fts.rowid)`
+		}
 	}
 	sq := `WITH top AS (SELECT m.rowid AS r FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
 		WHERE memories_fts MATCH ?` + inProject + f.where(&args) + `

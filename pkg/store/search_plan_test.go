@@ -49,7 +49,7 @@ func TestSearchPlansListNoProject(t *testing.T) {
 		{},
 	}
 	for _, f := range filters {
-		q, args := poolSQL(`"alpha" OR "beta"`, f, 30, defaultRank)
+		q, args := poolSQL(`"alpha" OR "beta"`, f, 30, defaultRank, st.projectIndex)
 		plan := queryPlan(t, st, q, args)
 		if strings.Contains(plan, "LIST SUBQUERY") || scansTable(plan) {
 			t.Errorf("pool %+v reads a list or a table before it scores:\n%s", f, plan)
@@ -57,7 +57,7 @@ func TestSearchPlansListNoProject(t *testing.T) {
 		if !strings.Contains(plan, "SCAN memories_fts VIRTUAL TABLE") || !strings.Contains(plan, "SEARCH m USING INTEGER PRIMARY KEY") {
 			t.Errorf("pool %+v is not driven by the match:\n%s", f, plan)
 		}
-		if f.Project != "" && !strings.Contains(plan, "idx_mem_scope (project=? AND type=? AND scope=? AND rowid=?)") {
+		if f.Project != "" && !strings.Contains(plan, "COVERING INDEX idx_mem_project (project=? AND rowid=?)") {
 			t.Errorf("pool %+v does not probe the project's index entries per match:\n%s", f, plan)
 		}
 		for _, p := range f.projects() {

@@ -54,6 +54,10 @@ type Store struct {
 	// a reader lives for one search or two (recall looks the prompt's
 	// words up, then searches), and asking SQLite again costs a statement.
 	known *pruneFigures
+	// projectIndex says idx_mem_project exists: search's pool probes it. A
+	// reader of an index made before it (a writer's Open adds it) probes
+	// idx_mem_scope instead.
+	projectIndex bool
 }
 
 // pruneFigures are meta's df_docs and the term_df rows a reader has read
@@ -240,6 +244,9 @@ func (s *Store) openDB(ctx context.Context, check bool) error {
 			err = upgradeIndexes(ctx, db)
 		}
 		if err == nil {
+			err = db.QueryRowContext(ctx, "SELECT "+hasProjectIndex).Scan(&s.projectIndex)
+		}
+		if err == nil {
 			return nil
 		}
 		if !isBusy(err) || time.Now().After(deadline) || ctx.Err() != nil {
@@ -309,8 +316,14 @@ func (s *Store) Close() error {
 // lateIndexes came after the schema's first release: a writer's Open adds
 // them to an index built without them (once; a no-op that takes no lock
 // afterwards), so no user's index goes through a rebuild for them.
-// idx_mem_session finds a session's earlier notes (SessionNote).
-const lateIndexes = `CREATE INDEX IF NOT EXISTS idx_mem_session ON memories(prov_session) WHERE prov_session IS NOT NULL`
+// idx_mem_session finds a session's earlier notes (SessionNote);
+// idx_mem_project tells whether a match is in a project with one probe
+// per project (search's pool).
+const lateIndexes = `CREATE INDEX IF NOT EXISTS idx_mem_session ON memories(prov_session) WHERE prov_session IS NOT NULL;
+CREATE INDEX IF NOT EXISTS idx_mem_project ON memories(project)`
+
+// hasProjectIndex is the expression telling whether idx_mem_project exists.
+const hasProjectIndex = `EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'idx_mem_project')`
 
 // projectRecency walks a project's notes newest first (inject's pages,
 // search's broad walk) and counts its personal ones from its entries alone
@@ -459,7 +472,7 @@ func (s *Store) readerReady(ctx context.Context) bool {
 	var any bool
 	err := s.db.QueryRowContext(ctx, `SELECT (SELECT user_version FROM pragma_user_version),
 		(SELECT value FROM meta WHERE key = 'schema'), (SELECT value FROM meta WHERE key = 'df_docs'),
-		EXISTS (SELECT 1 FROM memories)`).Scan(&version, &schema, &docs, &any)
+		EXISTS (SELECT 1 FROM memories), `+hasProjectIndex).Scan(&version, &schema, &docs, &any, &s.projectIndex)
 	if err != nil || version != 0 || schema.String != strconv.Itoa(SchemaVersion) || !any {
 		return false
 	}
