@@ -58,6 +58,13 @@ func main() {
 		}
 		return
 	}
+	if len(os.Args) > 3 && os.Args[1] == "-internal-measure" {
+		if err := measure(os.Args[2], os.Args[3:]); err != nil {
+			fmt.Fprintln(os.Stderr, "hookbench:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if len(os.Args) == 3 && os.Args[1] == "-internal-index" {
 		if err := index(os.Args[2]); err != nil {
 			fmt.Fprintln(os.Stderr, "hookbench:", err)
@@ -318,6 +325,20 @@ func self(args ...string) error {
 	return cmd.Run()
 }
 
+// measure runs a command (stdin, stdout and stderr its own) and writes its
+// wall time and peak RSS to the file out: started from this small process
+// and not from the bench, whose peak RSS a vforked child inherits (the
+// memory map of a 1M store's index counts in it) until its exec.
+func measure(out string, argv []string) error {
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	start := time.Now()
+	if err := cmd.Run(); err != nil {
+		return err
+	}
+	return os.WriteFile(out, fmt.Appendf(nil, "%d %d\n", time.Since(start), floor.MaxRSS(cmd.ProcessState)), 0o644)
+}
+
 // index opens the store (building the index if it is missing) and brings it
 // up to date with the files.
 func index(home string) error {
@@ -345,18 +366,31 @@ func benchCapture(work, bin string, mb, runs int) ([]floor.Row, error) {
 	os.RemoveAll(home)
 	var times []time.Duration
 	var rss []int64
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	figures := filepath.Join(work, "capture-figures")
 	for range runs {
 		var out bytes.Buffer
-		cmd := exec.Command(filepath.Join(bin, "anamnesis-capture"), "--transcript", path, "--project", "github.com/acme/bench", "--no-sync")
+		cmd := exec.Command(exe, "-internal-measure", figures, filepath.Join(bin, "anamnesis-capture"), "--transcript", path, "--project", "github.com/acme/bench", "--no-sync")
 		cmd.Env = append(os.Environ(), "ANAMNESIS_HOME="+home, "ANAMNESIS_MACHINE_ID=bench", "ANAMNESIS_REFLECTION_PROVIDER=heuristic")
 		cmd.Stdin = strings.NewReader("")
 		cmd.Stdout, cmd.Stderr = &out, os.Stderr
-		start := time.Now()
 		if err := cmd.Run(); err != nil {
 			return nil, fmt.Errorf("capture: %w", err)
 		}
-		times = append(times, time.Since(start))
-		rss = append(rss, floor.MaxRSS(cmd.ProcessState))
+		data, err := os.ReadFile(figures)
+		if err != nil {
+			return nil, err
+		}
+		var took time.Duration
+		var peak int64
+		if _, err := fmt.Sscan(string(data), &took, &peak); err != nil {
+			return nil, fmt.Errorf("capture's figures %q: %w", data, err)
+		}
+		times = append(times, took)
+		rss = append(rss, peak)
 		if !strings.Contains(out.String(), "episodic note") {
 			return nil, fmt.Errorf("capture wrote no note: %q", out.String())
 		}
