@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,8 +14,8 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/blockcache"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/inject"
-	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
+	"github.com/anamnesis-dev/anamnesis/pkg/walktest"
 )
 
 // installSelf puts this test binary on PATH as anamnesis-capture (TestMain
@@ -139,37 +138,14 @@ func TestNoteTheChildNeverCommittedIsSynced(t *testing.T) {
 // is looked at, whatever the store holds. Counted with strace on the real
 // process tree.
 func TestCaptureWalksNoDirectory(t *testing.T) {
-	strace, err := exec.LookPath("strace")
-	if err != nil {
-		t.Skip("strace is not installed: the system calls cannot be counted here")
-	}
-	if err := exec.Command(strace, "-f", "-o", os.DevNull, "true").Run(); err != nil {
-		t.Skipf("strace cannot trace here: %v", err)
-	}
+	walktest.Available(t)
 	env(t)
 	self := installSelf(t)
 	home := t.TempDir()
 	ctx := context.Background()
-	// 1200 notes, committed, as files; the store indexes them at its open.
-	const per = 400
-	for i := 0; i < 3*per; i++ {
-		typ := []string{note.Semantic, note.Procedural, note.Episodic}[i%3]
-		n := note.New(typ, fmt.Sprintf("Fact %d about the quotes service", i), fmt.Sprintf("The quotes service caches rates for %d seconds.", i))
-		n.Project = quotesAPI
-		if i%2 == 0 {
-			n.Project = note.Global
-		}
-		n.MachineID = "dev"
-		n.ID = note.NewID()
-		n.CreatedAt, n.UpdatedAt = note.Now(), note.Now()
-		p := filepath.Join(home, "memory", typ, n.ID+".md")
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, n.Marshal(), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
+	// 1200 notes, as files; the store indexes them at its open.
+	const notes = 1200
+	walktest.Notes(t, home, quotesAPI, notes)
 	st, err := store.Open(ctx, home)
 	if err != nil {
 		t.Fatal(err)
@@ -180,45 +156,33 @@ func TestCaptureWalksNoDirectory(t *testing.T) {
 	}
 	st.Close()
 	mem := filepath.Join(home, "memory")
-	if m, _ := filepath.Glob(filepath.Join(mem, "*", "*.md")); len(m) != 3*per {
+	if m, _ := filepath.Glob(filepath.Join(mem, "*", "*.md")); len(m) != notes {
 		t.Fatalf("%d notes on disk", len(m))
 	}
 	git(t, mem, "init", "--quiet", "-b", "main")
 	git(t, mem, "add", "--all")
 	git(t, mem, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "--quiet", "-m", "notes")
 
-	trace := filepath.Join(t.TempDir(), "trace")
-	cmd := exec.Command(strace, "-f", "-qq", "-y", "-o", trace,
-		"-e", "trace=getdents64,getdents,openat,open,newfstatat,fstatat64,statx,stat,lstat",
-		self, "--home", home, "--transcript", fixture(t, "82bbae79"), "--no-sync", "--project", quotesAPI)
+	cmd := exec.Command(self, "--home", home, "--transcript", fixture(t, "82bbae79"), "--no-sync", "--project", quotesAPI)
 	cmd.Stdin = strings.NewReader("")
-	out, err := cmd.CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "in the background (pid ") {
-		t.Fatalf("capture: %v\n%s", err, out)
+	out, tr := walktest.Run(t, cmd)
+	if !strings.Contains(out, "in the background (pid ") {
+		t.Fatalf("capture printed:\n%s", out)
 	}
 	// strace -f returns once the detached child is done too.
 	if got := git(t, mem, "status", "--porcelain"); got != "" {
 		t.Fatalf("the child did not commit: %q", got)
 	}
-	data, err := os.ReadFile(trace)
-	if err != nil {
-		t.Fatal(err)
+	if !tr.Started("git") {
+		t.Fatalf("the trace holds no git: the child was not traced (ran %v)", tr.Ran)
 	}
-	noteDir := regexp.MustCompile(`getdents(64)?\(\d+<[^>]*/(memory|local)/(episodic|semantic|procedural)>`)
-	noteFile := regexp.MustCompile(`(episodic|semantic|procedural)/([0-9A-Z]{26})\.md`)
-	files := map[string]bool{}
-	for _, l := range strings.Split(string(data), "\n") {
-		if noteDir.MatchString(l) {
-			t.Errorf("a note directory was listed: %s", l)
-		}
-		for _, m := range noteFile.FindAllStringSubmatch(l, -1) {
-			files[m[2]] = true
-		}
+	for d, n := range tr.Listed {
+		t.Errorf("a note directory was listed: %s (%d listings)", d, n)
 	}
 	// The new note, and the candidates the block's rendering pages through
 	// (a fixed number: 80 with 1,200 notes and with 3,000).
-	if len(files) > 120 {
-		t.Errorf("capture looked at %d of the store's %d note files", len(files), 3*per+1)
+	if len(tr.Looked) > 120 {
+		t.Errorf("capture looked at %d of the store's %d note files", len(tr.Looked), notes+1)
 	}
-	t.Logf("%d note files looked at", len(files))
+	t.Logf("%d note files looked at", len(tr.Looked))
 }
