@@ -38,6 +38,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
@@ -325,6 +326,20 @@ func self(args ...string) error {
 	return cmd.Run()
 }
 
+// waitGone waits, up to limit, until process pid (not a child of ours) has
+// exited; 0 is no process.
+func waitGone(pid int, limit time.Duration) {
+	if pid == 0 {
+		return
+	}
+	for end := time.Now().Add(limit); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		p, err := os.FindProcess(pid)
+		if err != nil || p.Signal(syscall.Signal(0)) != nil {
+			return
+		}
+	}
+}
+
 // measure runs a command (stdin, stdout and stderr its own) and writes its
 // wall time and peak RSS to the file out: started from this small process
 // and not from the bench, whose peak RSS a vforked child inherits (the
@@ -525,6 +540,7 @@ func benchAfterWrites(fl, work, bin, home, cwd string, n, runs int, pulls bool) 
 	}
 	defer stopDash()
 	var captureTimes []time.Duration
+	child := 0 // the last capture's detached child (commit, sync), if any
 	writes := []write{
 		{what: "CLI write", do: cli("github.com/acme/proj03")},
 		{what: "a global note", do: cli("global")},
@@ -534,12 +550,20 @@ func benchAfterWrites(fl, work, bin, home, cwd string, n, runs int, pulls bool) 
 			cmd := exec.Command(filepath.Join(bin, "anamnesis-capture"), "--transcript", transcript, "--project", "github.com/acme/proj03", "--no-sync")
 			cmd.Env = env
 			cmd.Stdin = strings.NewReader("")
+			// A session ends long after the last one's commit: capture is
+			// timed alone, not beside the previous capture's child (the
+			// inject timed right after each capture does run beside it).
+			waitGone(child, 2*time.Minute)
 			t0 := time.Now()
 			out, err := cmd.Output()
 			captureTimes = append(captureTimes, time.Since(t0))
 			m := regexp.MustCompile(`episodic note (\S+)`).FindStringSubmatch(string(out))
 			if err != nil || m == nil {
 				return "", fmt.Errorf("capture: %v %q", err, out)
+			}
+			child = 0
+			if p := regexp.MustCompile(`in the background \(pid (\d+)\)`).FindStringSubmatch(string(out)); p != nil {
+				child, _ = strconv.Atoi(p[1])
 			}
 			return m[1], nil
 		}},
