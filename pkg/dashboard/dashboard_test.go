@@ -319,6 +319,33 @@ func TestEditMovesBetweenTypesAndScopes(t *testing.T) {
 	want(t, c.get("/notes/"+f.extra+"/history"), http.StatusOK, "machine-local", "2 commits", "Check the dashboards")
 }
 
+// Opening a note's edit form never recomputes the filter menus (it lists
+// the projects it knows); a list page after the edit does, in the background.
+func TestEditFormKeepsKnownFacets(t *testing.T) {
+	f := newFixture(t, 10)
+	c := newClient(t, f, nil)
+	want(t, c.get("/notes"), http.StatusOK)
+	first := c.srv.facets
+	if first == nil {
+		t.Fatal("the list page computed no facets")
+	}
+	n := note.New(note.Semantic, "Facets lag", "A note written behind the dashboard's back.")
+	n.Project = "github.com/acme/elsewhere"
+	if _, err := f.st.Write(context.Background(), n); err != nil {
+		t.Fatal(err)
+	}
+	want(t, c.get("/notes/"+f.extra+"/edit"), http.StatusOK)
+	c.srv.bg.Wait()
+	if c.srv.facets != first {
+		t.Fatal("the edit form recomputed the facets")
+	}
+	want(t, c.get("/notes"), http.StatusOK)
+	c.srv.bg.Wait()
+	if c.srv.facets == first || c.srv.facets.stats.ByProject["github.com/acme/elsewhere"] != 1 {
+		t.Fatalf("the list page after the write did not refresh the facets: %+v", c.srv.facets.stats.ByProject)
+	}
+}
+
 func TestEditRefusesBadInputAndStaleForms(t *testing.T) {
 	f := newFixture(t, 6)
 	c := newClient(t, f, nil)

@@ -451,7 +451,7 @@ func splitTags(s string) []string {
 }
 
 func (s *Server) renderForm(w http.ResponseWriter, r *http.Request, status int, d editData) {
-	if fc, err := s.facetsFor(r.Context()); err == nil {
+	if fc, err := s.facetsKnown(r.Context()); err == nil {
 		d.Projects = sortedCounts(fc.stats.ByProject, 500)
 	}
 	title := "New note"
