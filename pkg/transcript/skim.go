@@ -152,19 +152,8 @@ func (k *skimmer) object(where int) bool {
 		if !k.field(where, key) {
 			return false
 		}
-		k.ws()
-		if k.i >= len(k.src) {
-			return false
-		}
-		switch k.src[k.i] {
-		case ',':
-			k.i++
-			k.ws()
-		case '}':
-			k.i++
-			return true
-		default:
-			return false
+		if more, ok := k.next('}'); !more {
+			return ok
 		}
 	}
 }
@@ -253,21 +242,29 @@ func (k *skimmer) array(where int) bool {
 		if !k.value(elem) {
 			return false
 		}
-		k.ws()
-		if k.i >= len(k.src) {
-			return false
-		}
-		switch k.src[k.i] {
-		case ',':
-			k.i++
-			k.ws()
-		case ']':
-			k.i++
-			return true
-		default:
-			return false
+		if more, ok := k.next(']'); !more {
+			return ok
 		}
 	}
+}
+
+// next reads what follows a member or an element: a comma (more follow)
+// or close, which ends the object or array (ok: neither is malformed).
+func (k *skimmer) next(close byte) (more, ok bool) {
+	k.ws()
+	if k.i >= len(k.src) {
+		return false, false
+	}
+	switch k.src[k.i] {
+	case ',':
+		k.i++
+		k.ws()
+		return true, true
+	case close:
+		k.i++
+		return false, true
+	}
+	return false, false
 }
 
 // str scans a string and returns its raw bytes, quotes included. It accepts
