@@ -242,8 +242,8 @@ func (s *Store) openDB(ctx context.Context, check bool) error {
 		err := s.ensureSchema(ctx)
 		if err == nil && !s.reader {
 			err = upgradeIndexes(ctx, db)
-		}
-		if err == nil {
+			s.projectIndex = err == nil
+		} else if err == nil {
 			err = db.QueryRowContext(ctx, "SELECT "+hasProjectIndex).Scan(&s.projectIndex)
 		}
 		if err == nil {
@@ -333,9 +333,17 @@ const projectRecency = `CREATE INDEX IF NOT EXISTS idx_mem_project_recency ON me
 // upgradeIndexes gives an index made by an earlier version the indexes of
 // this one, in place: the late ones, and idx_mem_project_recency with its
 // team column, made again in one transaction (readers see the old or the
-// new one, never none).
+// new one, never none). An index that has them costs one read: a writer's
+// Open (capture's among them) takes no write lock for this.
 func upgradeIndexes(ctx context.Context, db *sql.DB) error {
-	if _, err := db.ExecContext(ctx, lateIndexes); err != nil {
+	current := func(q queryRower) (late int, recency bool, err error) {
+		var def string
+		err = q.QueryRowContext(ctx, `SELECT
+			(SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN ('idx_mem_session', 'idx_mem_project')),
+			coalesce((SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'idx_mem_project_recency'), '')`).Scan(&late, &def)
+		return late, strings.Contains(def, "team"), err
+	}
+	if late, recency, err := current(db); err != nil || late == 2 && recency {
 		return err
 	}
 	tx, err := db.BeginTx(ctx, nil)
@@ -343,19 +351,17 @@ func upgradeIndexes(ctx context.Context, db *sql.DB) error {
 		return err
 	}
 	defer tx.Rollback()
-	var def string
-	err = tx.QueryRowContext(ctx, `SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'idx_mem_project_recency'`).Scan(&def)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+	if _, err := tx.ExecContext(ctx, lateIndexes); err != nil {
 		return err
 	}
-	if strings.Contains(def, "team") {
-		return nil
-	}
-	if _, err := tx.ExecContext(ctx, `DROP INDEX IF EXISTS idx_mem_project_recency`); err != nil {
-		return err
-	}
-	if _, err := tx.ExecContext(ctx, projectRecency); err != nil {
-		return err
+	// Another writer may have upgraded it while this one waited for the lock.
+	if _, recency, err := current(tx); err != nil || !recency {
+		if err == nil {
+			_, err = tx.ExecContext(ctx, `DROP INDEX IF EXISTS idx_mem_project_recency; `+projectRecency)
+		}
+		if err != nil {
+			return err
+		}
 	}
 	return tx.Commit()
 }
