@@ -246,7 +246,9 @@ func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limi
 // where reading every match's row of memories touched a page of that wide
 // table per match. Without that index (projectIndex false: made by an
 // earlier version and not yet opened by a writer) the probe is of
-// idx_mem_scope, once for each type and scope the schema allows.
+// idx_mem_scope, once for each type and scope the schema allows. The
+// probe's LIMIT 1 keeps SQLite from turning the EXISTS into a join, which
+// its planner places after the read of the note's row.
 func poolSQL(match string, f Filter, limit int, p rankParams, projectIndex bool) (string, []any) {
 	args := []any{match}
 	inProject := ""
@@ -257,11 +259,11 @@ func poolSQL(match string, f Filter, limit int, p rankParams, projectIndex bool)
 		}
 		in := `p.project IN (?` + strings.Repeat(",?", len(ps)-1) + `)`
 		if projectIndex {
-			inProject = ` AND EXISTS (SELECT 1 FROM memories p INDEXED BY idx_mem_project WHERE ` + in + ` AND p.rowid = memories_fts.rowid)`
+			inProject = ` AND EXISTS (SELECT 1 FROM memories p INDEXED BY idx_mem_project WHERE ` + in + ` AND p.rowid = memories_fts.rowid LIMIT 1)`
 		} else {
 			inProject = ` AND EXISTS (SELECT 1 FROM memories p INDEXED BY idx_mem_scope WHERE ` + in + `
 			AND p.type IN ('` + strings.Join(note.Types, "','") + `') AND p.scope IN ('` + strings.Join(note.Scopes, "','") + `')
-			AND p.rowid = memories_fts.rowid)`
+			AND p.rowid = memories_fts.rowid LIMIT 1)`
 		}
 	}
 	sq := `WITH top AS (SELECT m.rowid AS r FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid

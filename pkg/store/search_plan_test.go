@@ -60,6 +60,11 @@ func TestSearchPlansListNoProject(t *testing.T) {
 		if f.Project != "" && !strings.Contains(plan, "COVERING INDEX idx_mem_project (project=? AND rowid=?)") {
 			t.Errorf("pool %+v does not probe the project's index entries per match:\n%s", f, plan)
 		}
+		// The probe must come before the note's row is read: placed after
+		// it, every match of every project reads a page of memories.
+		if probe, row := strings.Index(plan, "idx_mem_project (project=? AND rowid=?)"), strings.Index(plan, "SEARCH m USING INTEGER PRIMARY KEY"); f.Project != "" && probe > row {
+			t.Errorf("pool %+v reads each match's row before it probes the project:\n%s", f, plan)
+		}
 		for _, p := range f.projects() {
 			q, args := broadSQL(p, f, "alpha", 8)
 			plan := queryPlan(t, st, q, args)
