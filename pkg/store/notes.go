@@ -545,9 +545,11 @@ func (f Filter) where(args *[]any) string {
 	if f.Held {
 		b.WriteString(" AND m.id IN " + heldIDs)
 	} else {
-		// A probe of the note's own tags: a list of every held note would
-		// be read whole by each query.
-		b.WriteString(" AND NOT EXISTS (SELECT 1 FROM memory_tags WHERE memory_id = m.id AND tag = '" + screen.Tag + "')")
+		// A probe per note (a list of every held note would be read whole
+		// by each query), made in the held range of idx_tags_tag: through
+		// the primary key, keyed by note id, each probe reads a page of its
+		// own.
+		b.WriteString(" AND NOT EXISTS (SELECT 1 FROM memory_tags INDEXED BY idx_tags_tag WHERE tag = '" + screen.Tag + "' AND memory_id = m.id)")
 	}
 	return b.String()
 }

@@ -60,6 +60,11 @@ func TestSearchPlansListNoProject(t *testing.T) {
 		if f.Project != "" && !strings.Contains(plan, "COVERING INDEX idx_mem_project (project=? AND rowid=?)") {
 			t.Errorf("pool %+v does not probe the project's index entries per match:\n%s", f, plan)
 		}
+		// The held probe stays in the held range of idx_tags_tag: through
+		// the primary key each match's probe reads a page of its own.
+		if !strings.Contains(plan, "idx_tags_tag (tag=? AND memory_id=?)") {
+			t.Errorf("pool %+v does not probe the held notes through idx_tags_tag:\n%s", f, plan)
+		}
 		// The probe must come before the note's row is read: placed after
 		// it, every match of every project reads a page of memories.
 		if probe, row := strings.Index(plan, "idx_mem_project (project=? AND rowid=?)"), strings.Index(plan, "SEARCH m USING INTEGER PRIMARY KEY"); f.Project != "" && probe > row {
