@@ -32,9 +32,20 @@ import (
 // says test/fake/mock, a publishable key is public): heldout4 79/79 intact,
 // no shape lost anywhere. heldout5, by heldout6's screen author, was
 // measured once after that round, before any rule saw it: 175/185 caught
-// (94.6%, under SPEC 17's 95%), 75/80 benign intact. Each set fails below
-// its recorded figures, and every set but heldout5 below 95% caught; every
-// miss and altered benign text is reported.
+// (94.6%, under SPEC 17's 95%), 75/80 benign intact. A fifth round
+// followed from its misses, so it is a development set too: a client's or
+// credential tuple's literal secret, an element named …Key holding a
+// generated value, records that name a secret and give its value (name:
+// DB_PASSWORD / value:), a declaration's default (Terraform, CloudFormation,
+// argparse), a qualified login ("creds for the demo: admin / X"), a
+// well-known account and a generated password (root:X), typographic quotes,
+// Italian elided prepositions and the word password in Hindi, Arabic,
+// Hebrew, Greek, Vietnamese, Indonesian and Bengali; and structural benign
+// checks (a value named like its key, a masked value, "single-use",
+// sentence punctuation). heldout5 after that round: 185/185 caught, 80/80
+// intact (heldout4 181 -> 182 caught). Each set fails below its recorded
+// figures and below 95% caught; every miss and altered benign text is
+// reported.
 // Every reported kind must be backed by a change.
 func TestHeldOutCorpus(t *testing.T) {
 	for _, c := range []struct {
@@ -44,8 +55,8 @@ func TestHeldOutCorpus(t *testing.T) {
 		{"heldout", 222, 66},
 		{"heldout2", 232, 84},
 		{"heldout3", 211, 84},
-		{"heldout4", 181, 79},
-		{"heldout5", 175, 75}, // measured once, unseen, on the third round's rules: under 95%
+		{"heldout4", 182, 79},
+		{"heldout5", 185, 80}, // measured once, unseen, at 175 and 75; a development set since
 	} {
 		t.Run(c.dir, func(t *testing.T) { judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact) })
 	}
@@ -101,9 +112,8 @@ func judgeHeldOut(t *testing.T, dir string, minCaught, minIntact int) {
 	}
 	t.Logf("held-out: secret shapes caught %d/%d (%.1f%%); benign intact %d/%d; by category %v",
 		caught, len(secrets), 100*float64(caught)/float64(len(secrets)), intact, len(benigns), byCat)
-	// SPEC 17's target: 95% caught. heldout5 was first measured under it
-	// (a known shortfall, docs/trust.md); every other set must stay over.
-	if float64(caught) < 0.95*float64(len(secrets)) && !strings.HasSuffix(dir, "/heldout5") {
+	// SPEC 17's target: 95% caught.
+	if float64(caught) < 0.95*float64(len(secrets)) {
 		t.Errorf("held-out catch rate %d/%d is under 95%%", caught, len(secrets))
 	}
 }

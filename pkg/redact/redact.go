@@ -260,19 +260,41 @@ func New() *Redactor {
 			keep: func(m []string) bool { return redacted(m[2]) || m[4] != "" && notAValue(strings.Trim(m[4], `'"`)) },
 		},
 		{
-			// XML credential elements and NuGet's key/value pairs:
-			// <password>x</password>, <add key="ClearTextPassword" value="x"/>.
+			// XML credential elements (<password>x</password>; an element
+			// named …Key, such as <transactionKey>, when its value looks
+			// generated: <key>CFBundleName</key> is a plist's) and records
+			// that name a secret and give its value: NuGet's <add
+			// key="ClearTextPassword" value="x"/>, a Kubernetes or ECS env
+			// entry (name: DB_PASSWORD, value: x), a HAR cookie.
 			name:  "secret-value",
 			hints: []string{"pass", "secret", "token", "key", "pwd", "psk"},
-			re: lazyRE(`(?i)(<([a-z0-9_:.-]*(?:password|passwd|pwd|secret|token|apikey|api_key|accesskey|privatekey|passphrase|psk)[a-z0-9_.-]*)>)([^<\n]+)(</)|` +
-				`(\bkey[ \t]*=[ \t]*"[a-z0-9_.-]*(?:password|passwd|secret|token|apikey|api_key)[a-z0-9_.-]*"[ \t]+value[ \t]*=[ \t]*")([^"\n]+)(")`),
+			re: lazyRE(`(?i)(<([a-z0-9_:.-]*(?:password|passwd|pwd|secret|token|key|passphrase|psk)[a-z0-9_.-]*)>)([^<\n]+)(</)|` +
+				`(\b(?:key|name)[ \t]*["']?[ \t]*[:=][ \t]*["']?[a-z0-9_.-]*(?:password|passwd|pwd|secret|token|apikey|api_key)[a-z0-9_.-]*["']?[\s,]{1,40}?["']?value["']?[ \t]*[:=][ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s"',}]+)`),
 			repl: func(m []string) string {
 				if m[1] != "" {
 					return m[1] + Mask + m[4]
 				}
-				return m[5] + Mask + m[7]
+				return m[5] + quoteMask(m[6])
 			},
-			keep: func(m []string) bool { return notAValue(m[3]+m[6]) || redacted(m[3]+m[6]) },
+			keep: func(m []string) bool {
+				v := strings.Trim(m[3]+m[6], `"'`)
+				return m[2] != "" && !strongName(m[2]) && !random(v) || notAValue(v) || redacted(v)
+			},
+		},
+		{
+			// A declaration named for a secret whose default holds it:
+			// Terraform's variable "db_password" { default = "…" },
+			// CloudFormation's DbPassword: … Default: …, argparse's
+			// add_argument("--password", default="…").
+			name:  "secret-value",
+			hints: []string{"default"},
+			re: lazyRE(`(?im)((?:^[ \t]*|\bvariable[ \t]+"|["']--)([a-z0-9_-]*(?:password|passwd|secret|token|api_?key|private_?key|access_?key)[a-z0-9_-]*)["']?[ \t]*(?:\{|:[ \t]*\n|,)[^{}]{0,150}?\bdefault["']?[ \t]*[:=][ \t]*)` +
+				`("[^"\n]*"|'[^'\n]*'|[^\s"',}]+)`),
+			repl: func(m []string) string { return m[1] + quoteMask(m[3]) },
+			keep: func(m []string) bool {
+				v := strings.Trim(m[3], `"'`)
+				return notAValue(v) || redacted(v) || count(v) || refName(m[2])
+			},
 		},
 		{
 			// Config lines whose key and value a space separates (redis.conf).
@@ -283,13 +305,29 @@ func New() *Redactor {
 			keep:  func(m []string) bool { return notAValue(strings.Trim(m[2], `"`)) },
 		},
 		{
-			// Prose: "login is admin / X", "creds root:toor", "credentials are u:p".
+			// Prose: "login is admin / X", "creds root:toor", "credentials are
+			// u:p"; after a qualifier ("creds for the demo: admin / X") only a
+			// value that looks made counts.
 			name:  "secret-value",
 			hints: []string{"login", "cred", "user"},
-			re:    lazyRE(`(?i)(\b(?:login|creds?|credentials|user(?:name)?(?:[ \t]+and[ \t]+pass(?:word)?)?)[ \t]+(?:is[ \t]+|are[ \t]+|:[ \t]*)?[A-Za-z0-9_.@-]+(?:[ \t]+/[ \t]+|:))([^\s,;]+)`),
+			re:    lazyRE(`(?i)(\b(?:login|creds?|credentials|user(?:name)?(?:[ \t]+and[ \t]+pass(?:word)?)?)(?:[ \t]+(?:is[ \t]+|are[ \t]+|:[ \t]*)?|([^:\n]{1,30}:[ \t]*))([A-Za-z0-9_.@-]+)(?:[ \t]+/[ \t]+|:))([^\s,;]+)`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			// root:root is an owner and a group (chown), not a login.
+			keep: func(m []string) bool {
+				return notAValue(m[4]) || redacted(m[4]) || strings.HasPrefix(m[4], "/") || len(m[4]) < 3 || m[2] != "" && !made(m[4]) || m[4] == m[3]
+			},
+		},
+		{
+			// A well-known account and a generated password in prose:
+			// "root:5qb9.wheaSOz works". Image tags (postgres:16-alpine) and
+			// scopes (admin:org) lack the mix of cases and digits.
+			name:  "secret-value",
+			hints: []string{"root:", "admin:", "administrator:", "sa:", "postgres:", "ubuntu:", "ec2-user:", "guest:", "elastic:", "oracle:"},
+			re:    lazyRE(`(?i)(\b(?:root|admin|administrator|sa|postgres|ubuntu|ec2-user|guest|elastic|oracle):)([^\s,;'"/][^\s,;'"]{7,})`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
-				return notAValue(m[2]) || redacted(m[2]) || strings.HasPrefix(m[2], "/") || len(m[2]) < 3
+				v := strings.TrimRight(m[2], ".)")
+				return !strings.ContainsAny(v, upper) || !strings.ContainsAny(v, lower) || !strings.ContainsAny(v, digits) || redacted(v) || notAValue(v)
 			},
 		},
 		{
@@ -503,13 +541,22 @@ func New() *Redactor {
 			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
 		},
 		{
-			// An API client built with a literal key: cohere.Client("…"),
-			// OpenAI(api_key="…") is a pair already.
+			// An API client or a credential tuple built from literals: its
+			// key alone (cohere.Client("…")), or an id then its secret
+			// (twilio Client(sid, token), requests' auth=("user", "pw"),
+			// razorpay.Client(auth=(key_id, key_secret))). OpenAI(api_key="…")
+			// is a pair already.
 			name:  "api-key",
-			hints: []string{"client(", "api("},
-			re:    lazyRE(`(?i)(\b[a-z0-9_.]*(?:client|api)\(\s*["'])([A-Za-z0-9_-]{30,})(["'])`),
-			repl:  func(m []string) string { return m[1] + Mask + m[3] },
-			keep:  func(m []string) bool { return !random(m[2]) },
+			hints: []string{"client(", "api(", "auth(", "auth=", "auth =", "credential(", "credentials(", "login(", "session("},
+			re: lazyRE(`(?i)((?:client\(|api\(|auth\(|auth ?=|credentials?\(|login\(|session\()[ \t]*(?:[a-z_]+[ \t]*=[ \t]*)?\(?[ \t]*` +
+				`(["'][^"'\n]{1,80}["'][ \t]*,[ \t]*)?["'])([^"'\s]{6,200})(["'])`),
+			repl: func(m []string) string { return m[1] + Mask + m[4] },
+			keep: func(m []string) bool {
+				if m[2] == "" {
+					return len(m[3]) < 30 || !random(m[3])
+				}
+				return notAValue(m[3]) || !made(m[3])
+			},
 		},
 		{
 			// "<vendor> token|key … : <random>": a labelled value in prose.
@@ -558,19 +605,21 @@ func New() *Redactor {
 			// Prose: "the password is X", "my github token is X", netrc's
 			// "password X". Only a value with a digit or symbol counts
 			// ("the password is stored in the vault" stays), unless quoted.
-			name:  "secret-value",
-			hints: []string{"pass", "pw", "token", "secret", "key", "kennwort", "mot de passe", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "lösenord", "salasana"},
+			name: "secret-value",
+			hints: []string{"pass", "pw", "token", "secret", "key", "kennwort", "mot de passe", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "lösenord", "salasana",
+				"पासवर्ड", "कूटशब्द", "كلمة", "סיסמ", "κωδικ", "mật khẩu", "kata sandi", "kata laluan", "رمز", "পাসওয়ার্ড", "lozinka", "geslo", "jelszó", "heslo"},
 			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]?key)?|access[ _-]key|private[ _-]key|` +
-				`passwort|kennwort|mot de passe|contraseña|senha|wachtwoord|parola d'ordine|hasło|пароль|şifres?i?|parolası|lösenord|adgangskode|salasana|heslo|jelszó)` +
-				`(?:[ \t]+(?:for|on|of|to|with|in|im|am|für|zum|zur|del|de|da|do|della|per|pour|du|des|van|voor|för|till|dla|для|от|на)[ \t]+[^:\n]{1,40}?(?::[ \t]*|[ \t]+(?:(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to|is|was|are|=|ist|war|lautet|est|était|es|era|é|è|to|jest|är|er|это|—|-)[ \t]+(?::[ \t]*)?)|` +
-				`:[ \t]*|[ \t]+(?:is|was|=|:|to|ist|war|lautet|est|es|é|è|era)[ \t]+(?:now[ \t]+|still[ \t]+|:[ \t]*)?|[ \t]+(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to[ \t]+|[ \t]+))` +
-				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|\x60[^\x60\n]{1,200}\x60|[^\s"'\x60]+)`),
+				`passwort|kennwort|mot de passe|contraseña|senha|wachtwoord|parola d'ordine|hasło|пароль|şifres?i?|parolası|lösenord|adgangskode|salasana|heslo|jelszó|lozinka|geslo|` +
+				`पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|رمز عبور|סיסמה|סיסמא|κωδικός|mật khẩu|kata sandi|kata laluan|পাসওয়ার্ড)` +
+				`(?:[ \t]+(?:(?:for|on|of|to|with|in|im|am|für|zum|zur|del|de|da|do|della|dello|degli|dei|di|per|pour|du|des|van|voor|för|till|dla|для|от|на|untuk|ke)[ \t]+|(?:dell|dall|all|sull|nell|d|l|de l|de la)')[^:\n]{1,40}?(?::[ \t]*|[ \t]+(?:(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to|is|was|are|=|ist|war|lautet|est|était|es|era|é|è|to|jest|är|er|это|adalah|ialah|هي|هو|היא|הוא|—|-)[ \t]+(?::[ \t]*)?)|` +
+				`:[ \t]*|[ \t]+(?:is|was|=|:|to|ist|war|lautet|est|es|é|è|era|adalah|ialah|هي|هو|היא|הוא)[ \t]+(?:now[ \t]+|still[ \t]+|:[ \t]*)?|[ \t]+(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to[ \t]+|[ \t]+))` +
+				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|\x60[^\x60\n]{1,200}\x60|«[^»\n]{1,200}»|“[^”\n]{1,200}”|„[^“”\n]{1,200}[“”]|「[^」\n]{1,200}」|[^\s"'\x60«“„「]+)`),
 			repl: func(m []string) string {
 				v := m[2]
-				if strings.ContainsAny(v[:1], "\"'`") {
-					return m[1] + v[:1] + Mask + v[:1]
+				if open, _, close, ok := quotes(v); ok {
+					return m[1] + open + Mask + close
 				}
-				t := strings.TrimRight(v, ".,;:)")
+				t := strings.TrimRight(v, sentenceEnd)
 				return m[1] + Mask + v[len(t):]
 			},
 			keep: func(m []string) bool {
@@ -579,8 +628,7 @@ func New() *Redactor {
 					return true
 				}
 				v := m[2]
-				if strings.ContainsAny(v[:1], "\"'`") {
-					q := strings.Trim(v, "\"'`")
+				if _, q, _, ok := quotes(v); ok {
 					// "the k8s secret `redis-auth`": with no verb or colon
 					// before it, a quoted word names the secret unless it
 					// looks made.
@@ -589,9 +637,12 @@ func New() *Redactor {
 					}
 					return notAValue(q)
 				}
-				v = strings.TrimRight(v, ".,;:)")
+				v = strings.TrimRight(v, sentenceEnd)
 				if !strings.ContainsAny(m[1], ":=：") && !sepVerbRE.MatchString(m[1]) && !made(v) {
 					return true // "kubectl get secret db-creds": a name
+				}
+				if len(plainWords(v)) == 2 {
+					return true // "the token is single-use": an adjective
 				}
 				return sealed(v) || len(v) < 6 || !isAlnum(v[0]) || notAValue(v) || !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) })
 			},
@@ -647,8 +698,25 @@ func cookieMask(v string) string {
 	return strings.Join(parts, ";")
 }
 
+// sentenceEnd is the punctuation that may close a sentence after a value.
+const sentenceEnd = ".,;:)?!"
+
+// quotes splits a quoted value into its quotes and what they hold ("x",
+// 'x', `x`, « x », “x”, „x“, 「x」).
+func quotes(v string) (open, inner, close string, ok bool) {
+	for _, q := range [][2]string{{`"`, `"`}, {"'", "'"}, {"`", "`"}, {"«", "»"}, {"“", "”"}, {"„", "“"}, {"„", "”"}, {"「", "」"}} {
+		if len(v) > len(q[0])+len(q[1]) && strings.HasPrefix(v, q[0]) && strings.HasSuffix(v, q[1]) {
+			inner = v[len(q[0]) : len(v)-len(q[1])]
+			t := strings.TrimSpace(strings.Trim(inner, "\u00a0\u202f"))
+			i := strings.Index(inner, t)
+			return v[:len(q[0])+i], t, v[len(q[0])+i+len(t):], true
+		}
+	}
+	return "", "", "", false
+}
+
 // sepVerbRE ends a prose rule's key part with the verb that gives the value.
-var sepVerbRE = regexp.MustCompile(`(?i)\s(?:is|was|are|ist|war|lautet|est|es|é|è|era|to|jest|är|er)\s*$`)
+var sepVerbRE = regexp.MustCompile(`(?i)\s(?:is|was|are|ist|war|lautet|est|es|é|è|era|to|jest|är|er|adalah|ialah|هي|هو|היא|הוא)\s*$`)
 
 // made reports a value that looks generated or chosen as a password: random,
 // digits mixed with symbols other than a name's '-' and '_', or capitals,
@@ -783,11 +851,11 @@ var placeholderWords = []string{"your", "changeme", "change-me", "change_me", "p
 // instead of being one: empty, a reference, a placeholder, a call.
 func notAValue(v string) bool {
 	v = strings.TrimSpace(v)
-	l := strings.ToLower(strings.TrimRight(v, "()[]{};,."))
+	l := strings.ToLower(strings.TrimRight(v, "()[]{};,.`"))
 	// One character is no secret; a leading '+' is string concatenation;
 	// an ellipsis marks an elided example ("sk-...", "?token=...").
 	if len(l) < 2 || l[0] == '+' && (len(l) == 1 || l[1] == ' ' || unicode.IsLetter(rune(l[1]))) || l[0] == '(' ||
-		strings.Contains(l, "<") && strings.Contains(l, ">") || strings.Contains(l, "****") || placeholderToken(l) || strings.Contains(v, "...") || strings.Contains(v, "…") || placeholders[l] || strings.Trim(l, "x*.") == "" {
+		strings.Contains(l, "<") && strings.Contains(l, ">") || masked(l) || placeholderToken(l) || strings.Contains(v, "...") || strings.Contains(v, "…") || placeholders[l] || strings.Trim(l, "x*.") == "" {
 		return true
 	}
 	// %NAME% is a Windows variable and %q a format verb; a value that
@@ -811,6 +879,22 @@ func notAValue(v string) bool {
 	// getpass(), getAccessToken(client): a call computes the value.
 	if i := strings.IndexByte(v, '('); i > 0 && identPath(v[:i]) {
 		return true
+	}
+	return false
+}
+
+// masked reports a value shown with its characters masked (sk_live_••••3f9a,
+// "***"): a run of three mask characters.
+func masked(l string) bool {
+	run := 0
+	for _, r := range l {
+		if r == '*' || r == '•' || r == '●' || r == '·' || r == '∙' {
+			if run++; run == 3 {
+				return true
+			}
+			continue
+		}
+		run = 0
 	}
 	return false
 }
@@ -861,6 +945,10 @@ var stubWords = map[string]bool{"test": true, "fake": true, "mock": true, "dummy
 // '_') that repeats its key's own name or says it is a stand-in:
 // csrf_token = "test-csrf-token", api_key: "fake-api-key".
 func selfNamed(name, v string) bool {
+	// api_key=api_key), token: token: a variable named like its key.
+	if strings.EqualFold(strings.TrimRight(v, ")]};,"), name) {
+		return true
+	}
 	words := plainWords(v)
 	if stubbed(words) {
 		return true
@@ -911,6 +999,18 @@ var secretWords = map[string]bool{"access": true, "auth": true, "api": true, "ap
 func secretName(name string) bool {
 	for _, p := range nameParts(name) {
 		if secretWords[strings.ToLower(p)] {
+			return true
+		}
+	}
+	return false
+}
+
+// strongName reports a name that says it holds a secret (a password, a
+// token), unlike one that merely ends in "key", which may be a lookup key.
+func strongName(name string) bool {
+	l := strings.ToLower(name)
+	for _, w := range []string{"pass", "pwd", "secret", "token", "psk", "apikey", "api_key", "privatekey", "accesskey"} {
+		if strings.Contains(l, w) {
 			return true
 		}
 	}

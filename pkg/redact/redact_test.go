@@ -171,6 +171,21 @@ func BenchmarkString(b *testing.B) {
 	}
 }
 
+// BenchmarkTranscript redacts a real Claude Code transcript (the largest
+// fixture, 180 KB of JSON lines: prompts, commands, tool output, ids and
+// hashes), the mix of text a capture hands the redactor.
+func BenchmarkTranscript(b *testing.B) {
+	data, err := os.ReadFile("../../testdata/fixtures/claude-code/projects/-home-dev-src-quotes-api/82bbae79-5e52-46b7-ad51-8df6a1dfb533.jsonl")
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := string(data)
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		String(s)
+	}
+}
+
 // TestRulesCompile: every rule's regexp compiles (they are compiled on first
 // use, so a bad one would otherwise panic only on the text that needs it).
 func TestRulesCompile(t *testing.T) {

@@ -181,6 +181,21 @@ func BenchmarkCheckSessionNote(b *testing.B) {
 	}
 }
 
+// BenchmarkTranscript screens a real Claude Code transcript (the largest
+// fixture, 180 KB of JSON lines), far more text than a note holds: the
+// cost per byte of every rule over real prose, commands and tool output.
+func BenchmarkTranscript(b *testing.B) {
+	data, err := os.ReadFile("../../testdata/fixtures/claude-code/projects/-home-dev-src-quotes-api/82bbae79-5e52-46b7-ad51-8df6a1dfb533.jsonl")
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := string(data)
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		Check(s)
+	}
+}
+
 // TestComposedAcrossCorpora judges the sentence-concept check alone (no
 // phrase rule, no markup or role rule) on every set. Its concept lists were
 // written from heldout5's misses only, so its figures on the other sets
