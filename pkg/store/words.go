@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -24,20 +25,28 @@ import (
 //     extend it or that it extends ("postgres" and "postgresql"): see
 //     resolve.
 
-// version matches a version or dotted number.
-var version = regexp.MustCompile(`(?:^|[^\p{L}\p{N}_.])([vV]?\p{N}+(?:\.\p{N}+)+)`)
+// version matches a version or dotted number. Compiled on first use: its
+// Unicode classes make it a regexp every hook process would otherwise
+// build at start, for the few prompts that hold a number.
+var version = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[^\p{L}\p{N}_.])([vV]?\p{N}+(?:\.\p{N}+)+)`)
+})
 
 // Words splits a query into the words our ranking and recall look for:
 // Tokens, with the rules above.
 func Words(q string) []string {
 	var out []string
 	// Versions first, blanked out of the text so Tokens does not split them.
-	for _, m := range version.FindAllStringSubmatchIndex(q, -1) {
+	var found [][]int
+	if strings.IndexFunc(q, unicode.IsNumber) >= 0 {
+		found = version().FindAllStringSubmatchIndex(q, -1)
+	}
+	for _, m := range found {
 		out = append(out, q[m[2]:m[3]])
 	}
 	if len(out) > 0 {
 		b := []byte(q)
-		for _, m := range version.FindAllStringSubmatchIndex(q, -1) {
+		for _, m := range found {
 			for i := m[2]; i < m[3]; i++ {
 				b[i] = ' '
 			}
