@@ -2,6 +2,7 @@ package screen
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -21,6 +22,18 @@ import (
 type concept []string
 
 func (c concept) in(s string) bool { return c.at(s) >= 0 }
+
+// within returns the stems of c that text holds anywhere: a part of text
+// can hold no other.
+func (c concept) within(text string) concept {
+	var out concept
+	for _, stem := range c {
+		if strings.Contains(text, stem) {
+			out = append(out, stem)
+		}
+	}
+	return out
+}
 
 // at returns where the first stem of c occurs in s at a word start, or -1.
 func (c concept) at(s string) int {
@@ -48,13 +61,18 @@ func (c concept) at(s string) int {
 // word; one in Chinese, Japanese or Korean may start anywhere.
 func wordEdge(s string, i int, stem string) bool {
 	r, _ := utf8.DecodeRuneInString(stem)
-	if !unicode.IsLetter(r) || unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) {
+	if !unicode.IsLetter(r) || unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Thai) {
 		return true
 	}
 	if i == 0 {
 		return true
 	}
-	p, _ := utf8.DecodeLastRuneInString(s[:i])
+	p, n := utf8.DecodeLastRuneInString(s[:i])
+	if p == '-' && i > n {
+		// --dangerously-skip-permissions: a part of a name, not a word.
+		q, _ := utf8.DecodeLastRuneInString(s[:i-n])
+		return !unicode.IsLetter(q)
+	}
 	return !unicode.IsLetter(p) && !unicode.IsDigit(p)
 }
 
@@ -69,32 +87,32 @@ var (
 		"sessões futuras", "próximas sessões", "sessioni future", "prossime sessioni", "будущих сесс", "следующих сесс", "以后的会话", "今後のセッション", "다음 세션", "향후 세션", "dein", "assistent", "ki-", "ki ",
 		"voi ", "tuo", "tua ", "ты", "вы ", "тебе", "вам ", "твой", "ваш", "ассистент", "агент", "ии ",
 		"jij", "jouw", "asystent", "sen ", "siz", "asistan", "你", "您", "助手", "智能体", "あなた", "アシスタント", "エージェント",
-		"당신", "에이전트", "어시스턴트", "bitte", "please", "por favor", "per favore", "s'il vous", "пожалуйста", "请", "ください", "주세요", "proszę", "lütfen", "alsjeblieft"}
+		"당신", "에이전트", "어시스턴트", "bitte", "please", "por favor", "per favore", "s'il vous", "пожалуйста", "请", "ください", "주세요", "proszę", "lütfen", "alsjeblieft", "hãy", "bạn", "trợ lý", "phiên sau", "các phiên", "asisten", "kamu", "anda", "sesi berikutnya", "setiap sesi", "सहायक", "आप", "करें", "للمساعد", "المساعد", "أنت", "لسوكن", "לסוכן", "הסוכן", "אתה", "ผู้ช่วย", "คุณ", "przyszłych sesji", "każdej sesji", "asystenta", "yapay zek", "oturum", "sonraki oturum", "la próxima vez", "la prochaine fois", "nächstes mal", "das nächste mal", "la prossima volta", "da próxima vez", "в следующий раз", "下次", "次回", "다음에", "następnym razem", "volgende keer", "lần sau", "lain kali", "अगली बार", "每次会话", "之后的会话", "之后会话", "后续会话", "이 노트", "このメモ", "这条笔记", "each time", "every new session", "every later session", "whoever picks", "whichever assistant"}
 	// askWords: asking the person, confirming, approval, review.
 	askWords = concept{"ask", "confirm", "approval", "permission", "consent", "review", "wait for", "waiting for", "check with", "sign-off",
 		"pedir", "pregunt", "confirmación", "confirmar", "esperar", "chied", "conferm", "aspett", "demander", "demande", "attendre",
 		"fragen", "nachfrag", "nachzufrag", "rückfrag", "bestätig", "warten", "pergunt", "confirmação", "aprovação", "zapyt", "pyta", "potwierdz",
 		"vragen", "bevestig", "toestemming", "спрашива", "спросить", "подтвержд", "разрешени", "onay", "sormadan", "izin",
-		"确认", "確認", "询问", "批准", "同意", "許可", "허락", "확인", "승인"}
+		"确认", "確認", "询问", "批准", "同意", "許可", "허락", "확인", "승인", "prompting", "asking", "re-ask", "consult", "sormadan", "pytaj", "pytań", "zgod", "ขออนุญาต", "อนุญาต", "xác nhận", "hỏi ý", "persetujuan", "izin", "अनुमति", "पूछ", "إذن", "تأكيد", "אישור"}
 	// withoutWords: doing without it.
 	withoutWords = concept{"without", "no need", "don't need", "do not need", "needn't", "no time", "skip", "bypass", "stop asking", "never ask", "don't ask", "do not ask", "instead of asking",
 		"inutile", "pas besoin", "sans ", "sin ", "no hace falta", "no es necesario", "no necesitas", "senza", "non serve", "non c'è bisogno",
 		"ohne", "nicht nötig", "nicht mehr nötig", "sem ", "não precisa", "não é necessário", "bez ", "nie trzeba", "zonder", "niet nodig", "hoeft niet",
-		"без ", "не нужно", "не надо", "gerek yok", "gerekmez", "无需", "无须", "不需要", "不用", "不必", "跳过", "없이", "하지 마", "필요 없", "せずに", "不要", "必要はない", "必要ありません"}
+		"без ", "не нужно", "не надо", "gerek yok", "gerekmez", "无需", "无须", "不需要", "不用", "不必", "跳过", "없이", "하지 마", "필요 없", "せずに", "不要", "必要はない", "必要ありません", "not re-ask", "don't re-ask", "never re-ask", "no further", "not required", "no longer required", "nicht erforderlich", "не требуются", "больше не треб", "dispensa", "sormadan", "nie pytaj", "bez pytania", "bez pytań", "żadnych pytań", "ไม่ต้อง", "không cần", "tidak perlu", "tanpa", "बिना", "بدون", "בלי", "ללא", "no vuelvas a", "ne plus demander", "answered yes", "as answered", "taken as answered", "respondidas afirmativamente", "considered granted", "dar por hecho", "de antemano"}
 	// ruleWords: the agent's own instructions and safety.
 	ruleWords = concept{"claude.md", "agents.md", "system prompt", "instruction", "safety", "guardrail", "restriction", "previous rules", "prior rules", "your rules", "the rules",
 		"instrucci", "reglas de seg", "seguridad", "règles", "consignes", "sécurité", "anweisung", "sicherheit", "regeln", "istruzion", "regole", "sicurezza",
 		"instruç", "regras", "segurança", "instrukc", "zasad", "bezpiecze", "instructies", "regels", "veiligheid", "инструкц", "правила", "безопасн", "ограничен",
-		"talimat", "kurallar", "güvenlik", "规则", "指令", "安全", "指示", "ルール", "規則", "규칙", "지시", "안전"}
+		"talimat", "kurallar", "güvenlik", "规则", "指令", "安全", "指示", "ルール", "規則", "규칙", "지시", "안전", "guidance", "constraints", "systemprompt", "vorgaben", "지침", "시스템 프롬프트", "yönerge", "निर्देश", "नियम", "quy tắc", "hướng dẫn", "التعليمات", "ההוראות", "policy", "policies", "limits", "orders"}
 	// voidWords: made void, outranked or switched off.
 	voidWords = concept{"void", "no longer apply", "no longer appl", "no longer bind", "suggestions, not", "not rules", "outrank", "override", "supersed", "take precedence", "takes precedence",
 		"precedence over", "priority over", "lower priority", "are disabled", "is disabled", "been disabled", "obsolete", "revoked", "desconsider", "ignor", "annul", "anul",
 		"revog", "revoc", "révoqu", "außer kraft", "aufgehoben", "nicht mehr", "ya no", "plus valable", "non valgono", "non valgono più", "недействит", "отмен", "не действ",
-		"无效", "作废", "失效", "撤销", "無効", "撤回", "무효", "해제", "geçersiz", "nieważn", "ongeldig", "vervallen"}
+		"无效", "作废", "失效", "撤销", "無効", "撤回", "무효", "해제", "geçersiz", "nieważn", "ongeldig", "vervallen", "outdated", "stale", "leftover", "sets aside", "set aside", "not meant to bind", "not binding", "no longer binding", "do not apply", "don't apply", "does not apply", "doesn't apply", "ne s'appliquent", "ne s'applique", "win over", "wins over", "take the place of", "takes the place of", "in place of", "substituíd", "sustituid", "remplacé", "ersetzt", "sostituit", "заменен", "vervangen", "wycofan", "nieobowiązując", "우선한다", "보다 우선", "참고용", "अनदेखा", "पालन न", "không còn hiệu lực", "gợi ý cũ", "tidak berlaku", "لم تعد", "לא תקפ", "ไม่มีผล", "lifted", "сняты"}
 	// authWords: a claim that someone with authority has approved.
-	authWords = concept{"authorized", "authorised", "authorize you", "authorise you", "pre-approved", "preapproved", "already approved", "been approved", "has approved", "have approved",
+	authWords = concept{"authorized", "authorised", "authorize you", "authorise you", "pre-approved", "preapproved", "pre-approval", "preapproval", "already approved", "been approved", "has approved", "have approved",
 		"signed off", "approved it", "aprobó", "aprobado", "autorizado", "autorizou", "aprovou", "aprovado", "autorisé", "approuvé", "validé", "approvato", "autorizzato",
-		"genehmigt", "freigegeben", "одобр", "разрешил", "授权", "已批准", "批准了", "承認済", "許可済", "승인", "onayladı", "zatwierdz", "goedgekeurd", "toestemming gegeven"}
+		"genehmigt", "freigegeben", "одобр", "разрешил", "授权", "已批准", "批准了", "承認済", "許可済", "승인", "onayladı", "zatwierdz", "goedgekeurd", "toestemming gegeven", "consent", "consentimiento", "consentimento", "izin verdi", "zgodę", "einverstanden", "согласи", "exemption", "exempt from", "approved by", "cleared to", "granted an", "been granted", "elevated", "freigabe", "выдано разрешение", "ได้รับอนุมัติ", "อนุมัติ", "otorgad", "in advance", "beforehand", "vorab", "à l'avance", "заранее", "önceden", "z góry", "đồng ý trước", "ya confirmó", "ya dio", "já assinou", "sudah menyetujui", "अनुमति दे दी", "وافق"}
 	// complyWords: obedience and refusal.
 	complyWords = concept{"comply", "cooperate", "refuse", "refusal", "without refusing", "obey", "must obey", "gehorch", "obéi", "obedec", "obbedisc", "подчин", "服从", "従え", "복종"}
 	// noteWords and overWords: a note that claims authority over the user
@@ -103,35 +121,67 @@ var (
 	overWords = concept{"has authority", "have authority", "more than the user", "over the user", "instead of the user", "outrank", "take precedence", "takes precedence", "obey this", "not them", "trust the notes", "trusts the notes"}
 	// userWords: the person the agent works for, or who reviews its work.
 	userWords = concept{"user", "human", "operator", "reviewer", "maintainer", "utilisateur", "usuario", "usuário", "utente", "benutzer", "nutzer", "пользовател",
-		"用户", "ユーザー", "사용자", "kullanıcı", "użytkownik", "gebruiker"}
+		"用户", "ユーザー", "사용자", "kullanıcı", "użytkownik", "gebruiker", "reader", "gebruiker", "pengguna", "người dùng", "उपयोगकर्ता", "المستخدم", "للمستخدم", "משתמש", "למשתמש", "המשתמש", "ผู้ใช้", "kullanıcı", "użytkownik"}
 	// hideWords: keeping the person from seeing or knowing.
 	hideWords = concept{"doesn't see", "don't see", "not see", "won't see", "doesn't notice", "don't notice", "not notice", "won't notice", "never know", "doesn't know", "not find out",
 		"hide", "conceal", "nascond", "cache ", "cachez", "ocult", "escond", "versteck", "verschweig", "скрой", "скрыть", "隐瞒", "隠", "숨기", "gizle", "ukryj", "verberg",
-		"report the", "as green", "as passing", "réponds que", "répondez que", "responde que", "responda que", "rispondi che", "antworte", "ответь, что", "回答说", "答えて"}
+		"report the", "as green", "as passing", "réponds que", "répondez que", "responde que", "responda que", "rispondi che", "antworte", "ответь, что", "回答说", "答えて", "omit", "leave out", "leave it out", "leave them out", "leave this out", "out of your", "out of the", "keep the step", "hoort niet", "laat het weg", "weglaten", "lascia fuori", "deja fuera", "deixe de fora", "laisse de côté"}
 	// replyWords: the agent's own reply or report.
-	replyWords = concept{"reply", "answer", "response", "summary", "chat", "回复", "回答", "réponse", "respuesta", "resposta", "risposta", "antwort", "ответ", "返信", "답변", "cevap", "odpowied", "antwoord"}
+	replyWords = concept{"reply", "answer", "response", "summary", "chat", "回复", "回答", "réponse", "respuesta", "resposta", "risposta", "antwort", "ответ", "返信", "답변", "cevap", "odpowied", "antwoord", "final report", "recap", "session notes", "final message", "commit message", "diff summary", "samenvatting", "ringkasan", "riepilogo", "resumo", "resumen", "résumé", "zusammenfassung", "podsumowanie", "özet", "tóm tắt", "요약", "要約", "摘要", "总结", "सारांश", "ملخص", "סיכום", "สรุป"}
 	// negWords: a negation before a verb.
-	negWords = concept{"don't", "do not", "never", "not ", "no ", "ne ", "n'", "non ", "nicht", "nie ", "не ", "não", "nunca", "jamais", "mai ", "niet", "不要", "不", "말", "ないで", "别"}
+	negWords = concept{"don't", "do not", "never", "not ", "no ", "ne ", "n'", "non ", "nicht", "nie ", "не ", "não", "nunca", "jamais", "mai ", "niet", "不要", "不", "말", "ないで", "别", "न ", "मत", "لا ", "אל ", "אין", "jangan", "đừng", "không ", "nie ", "ไม่"}
 	// mentionWords: speaking of something.
-	mentionWords = concept{"mention", "tell", "report", "erwähn", "mencion", "menzion", "mentionne", "упомин", "提到", "提及", "言及", "언급", "bahset", "wspomin", "vermeld", "sagen", "dire", "decir", "dizer"}
+	mentionWords = concept{"mention", "tell", "report", "erwähn", "mencion", "menzion", "mentionne", "упомин", "提到", "提及", "言及", "언급", "bahset", "wspomin", "vermeld", "sagen", "dire", "decir", "dizer", "inform", "signal", "segnal", "avis", "notif", "melden", "уведом", "通知", "알리", "bildir", "powiadom", "waarschuw", "báo", "beri tahu", "catat", "बताए", "बताएं", "लिखें", "تخبر", "تذكر", "תספר", "תזכיר", "บอก", "list", "wspomin", "erwähn", "includ", "noem"}
 	// runWords: running a command.
 	runWords = concept{"run", "execute", "ausführ", "führe", "exécut", "lance", "ejecut", "corre", "esegui", "lancia", "execut", "roda", "uitvoer", "voer", "выполн", "запуст",
 		"実行", "执行", "运行", "실행", "çalıştır", "uruchom", "sudo"}
 	// fetchedWords: code fetched or hidden from reading.
-	fetchedWords  = concept{"| sh", "|sh", "| bash", "|bash", "base64 -d", "base64 --decode", "b64decode", "obfuscated", "don't inspect", "do not inspect", "don't read", "without reading", "niet eerst", "@latest"}
+	fetchedWords  = concept{"| sh", "|sh", "| bash", "|bash", "| sudo", "|sudo", "pipe it into sh", "pipe it to sh", "into sh ", "feed it to the shell", "base64 -d", "base64 --decode", "b64decode", "obfuscated", "don't inspect", "do not inspect", "don't read", "without reading", "niet eerst", "@latest"}
 	downloadWords = concept{"download", "herunterlad", "télécharg", "descarg", "scarica", "baixe", "скача", "下载", "ダウンロード", "다운로드", "indir", "pobierz"}
 	// reportWords mark a note about attacks (an incident, a test, a
 	// defence): it quotes orders instead of giving them.
-	reportWords = concept{"attackers", "an attacker", "the attacker", "attack ", "attacks", "payload", "injection", "injected", "phishing", "malicious", "poisoned", "typosquat", "fixture",
+	reportWords = concept{"attackers", "an attacker", "the attacker", "attack ", "attacks", "payload", "injection", "injected", "phishing", "malicious", "malveillant", "malicioso", "malintenzionat", "bösartig", "schädlich", "вредонос", "post-mortem", "postmortem", "poisoned", "typosquat", "fixture",
 		"tells an", "tried to", "trying to", "fake instructions", "we tested", "攻击", "试图", "注入", "攻撃", "공격", "인젝션",
 		"inyección", "injeção", "iniezione", "angreifer", "angriff", "attaquant", "атак", "инъекц", "saldırı", "atak"}
 	// sendWords and sensitiveWords and destWords: sending secrets away.
 	sendWords = concept{"send", "upload", "post", "paste", "push", "publish", "share", "render", "wyślij", "wysłać", "envia", "envíe", "envía", "envoie", "envoyer", "sende", "schick",
-		"invia", "manda", "yükle", "отправ", "загруз", "verstuur", "stuur", "アップロード", "送信", "上传", "发送", "업로드", "보내", "전송", "tornar público", "make public", "rendre public"}
+		"invia", "manda", "yükle", "отправ", "загруз", "verstuur", "stuur", "アップロード", "送信", "上传", "发送", "업로드", "보내", "전송", "tornar público", "make public", "rendre public", "attach", "leave a comment", "comment with", "lade", "hochlad", "übermittel", "올리", "贴到", "发到", "粘贴", "gönder", "mandar", "stuur"}
 	sensitiveWords = concept{"credential", "secret", ".env", "env", "token", "api key", "api_key", "keys", "key ", "password", "~/.aws", "~/.ssh", "id_rsa", "source code", "ソースコード",
-		"源代码", "소스", "codice sorgente", "código fuente", "código-fonte", "quellcode", "code source", "исходн", "$github_token", "private repo", "repositório privado"}
-	destWords = concept{"http://", "https://", "@", "public", "issue", "comment", "mirror", "pastebin", "gist", "адрес", "adres", "publique", "público", "pubblic", "öffentlich"}
+		"源代码", "소스", "codice sorgente", "código fuente", "código-fonte", "quellcode", "code source", "исходн", "$github_token", "private repo", "repositório privado", "~/.kube", ".kube", "~/.docker", ".docker/config", "~/.netrc", ".netrc", ".npmrc", "hosts.yml", "~/.config/gh", "zugangsdaten", "环境变量", "对话记录", "凭证", "密钥", "令牌", "環境変数", "認証情報", "özel anahtar", "kunci", "--all", "--mirror", "all branches", "ramas privadas", "todas las ramas", "private branch"}
+	destWords = concept{"http://", "https://", "@", "public", "issue", "comment", "mirror", "pastebin", "gist", "адрес", "adres", "publique", "público", "pubblic", "öffentlich", "remote", "reply", "a comment", "this thread", "this issue", "the issue", "commit message", "adresine", "portal"}
 )
+
+var (
+	// askedWords and sayWords: told what to answer when the person asks.
+	askedWords = concept{"asks", "ask about", "ask whether", "ask why", "asked about", "pergunt", "pregunt", "demande", "fragt", "nachfragt", "chiede", "chieda", "спросит", "спрашива",
+		"سأل", "يسأل", "ישאל", "पूछ", "hỏi", "bertanya", "vraagt", "sorarsa", "zapyta", "尋ね", "聞かれ", "问起", "问到", "묻", "물어", "ถาม"}
+	sayWords = concept{"say", "tell them", "tell him", "tell her", "answer", "reply", "respond", "the answer is", "diga", "dile", "responda", "responde", "dites", "dis ", "réponds", "sag", "antworte",
+		"rispondi", "dì", "скажи", "ответь", "قل", "أجب", "אמור", "כתוב", "कहें", "कहो", "trả lời", "nói", "katakan", "jawab", "noem", "zeg", "söyle", "powiedz", "odpowiedz", "言って", "答え", "回答", "说", "답하", "말하", "ตอบ"}
+	// askerWords: someone other than the person who might ask.
+	askerWords = concept{"anyone", "someone", "somebody", "they", "iemand", "alguien", "quelqu'un", "jemand", "qualcuno", "alguém", "кто-то", "ktoś", "biri", "seseorang", "ai đó", "कोई", "أحد", "מישהו"}
+	// configWords and changeWords: the agent's own settings changed.
+	configWords = concept{"settings.json", "settings.local.json", ".mcp.json", "mcp server", "serveur mcp", "servidor mcp", "mcp-server", "hook", "хук", "훅", "フック", "钩子", "permissions", "allow list", "allowlist",
+		"authorized_keys", "credential.helper", ".bashrc", ".zshrc", ".profile", ".npmrc", "registry", "path=", "ld_preload", "sudoers"}
+	changeWords = concept{"add", "append", "register", "replace", "disable", "turn off", "remove", "set ", "change", "point", "install", "grant", "ajout", "ajoute", "remplac", "désactiv", "accorde",
+		"añad", "agreg", "reemplaz", "desactiv", "adicion", "substitu", "desativ", "aggiung", "sostitu", "disattiv", "füge", "hinzufüg", "ersetz", "deaktivier", "trag", "отключ", "добав", "замен", "измен",
+		"dodaj", "dopisz", "zamień", "wyłącz", "zet ", "voeg", "vervang", "schakel", "ekle", "değiştir", "kapat", "改成", "改为", "加上", "添加", "替换", "禁用", "追加", "変更", "無効", "추가", "변경", "비활성",
+		"thêm", "đổi", "tắt", "tambah", "ganti", "matikan", "जोड़", "बदल", "أضف", "غيّر", "הוסף", "שנה", "เพิ่ม", "เปลี่ยน", "แก้ไข"}
+	// dnsWords: a name lookup, which carries data out in the name.
+	embeddedQuestion = concept{"whether", "if ", "si ", "ob ", "se ", "czy ", "ли "}
+	dnsWords         = concept{"nslookup", "dig ", "look up", "lookup", "resolve", "resolving"}
+	encodeWords      = concept{"base64", "encode", "hex", "$("}
+)
+
+// asksWhether reports a telling of whether something is so (an embedded
+// question), within a few words of s's start: what a product discloses,
+// not a fact being kept from the person.
+func asksWhether(s string) bool {
+	if end := strings.IndexAny(s, ",;.:!?\n"); end >= 0 {
+		s = s[:end]
+	}
+	i := embeddedQuestion.at(s)
+	return i >= 0 && i < 40
+}
 
 // composed returns the reason a sentence of text gives the agent an order
 // about its own safety, or "". prose is text with code removed, code the
@@ -140,9 +190,35 @@ func composed(prose, code string) string {
 	if reportWords.in(prose) {
 		return "" // a note about attacks quotes them; the phrase rules judge it
 	}
-	prose = strings.NewReplacer("claude.md", "claude-md-file", "agents.md", "agents-md-file").Replace(prose)
-	for _, s := range sentences(unquote(prose)) {
-		directed := agentWords.in(s) || imperRE().MatchString(s[len(leadRE().FindString(s)):])
+	prose = unquote(fileNames().Replace(prose))
+	// Each concept a sentence might combine, narrowed to the stems the
+	// text holds: a sentence that holds none of them is passed without
+	// further search.
+	without, mention, asked, note, hide := withoutWords.within(prose), mentionWords.within(prose), askedWords.within(prose), noteWords.within(prose), hideWords.within(prose)
+	auth, comply, rule, send, config := authWords.within(prose), complyWords.within(prose), ruleWords.within(prose), sendWords.within(prose), configWords.within(prose)
+	for _, s := range joinFragments(sentences(prose)) {
+		if !(without.in(s) || mention.in(s) || asked.in(s) || note.in(s) || hide.in(s) || auth.in(s) || comply.in(s) || rule.in(s) || send.in(s) || config.in(s) || roleLabel(s)) {
+			continue
+		}
+		if recordRE().MatchString(s) {
+			continue // the person's request or what was done (Ask:, Outcome:)
+		}
+		rest := s[len(leadRE().FindString(s)):]
+		directed := agentWords.in(s) || imperRE().MatchString(rest)
+		// Doing without the person's say, keeping something from them, or
+		// lying when they ask concerns whoever works for them: the agent,
+		// named or not.
+		if w := withoutWords.at(s); w >= 0 && askWords.in(s) && userWords.at(s[w:]) >= 0 && !negatedWithout(s, w) {
+			return Address
+		}
+		// Not telling the user a fact conceals it; not telling them whether
+		// an account exists is a product's rule (an embedded question).
+		if m := mentionWords.at(s); m >= 0 && negWords.in(s) && userWords.in(s) && (directed || negWords.at(rest) == 0 || mentionWords.at(rest) == 0) && !asksWhether(s[m:]) {
+			return Conceal
+		}
+		if askedWords.in(s) && sayWords.in(s) && (directed || userWords.in(s) || askerWords.in(s)) {
+			return Conceal
+		}
 		if !directed {
 			if roleLabel(s) || noteWords.in(s) && overWords.in(s) {
 				return Address
@@ -151,6 +227,9 @@ func composed(prose, code string) string {
 				return Conceal
 			}
 			continue
+		}
+		if w := withoutWords.at(s); w >= 0 && mentionWords.at(s[w:]) >= 0 {
+			return Conceal // "sans le signaler", "without telling"
 		}
 		if w := withoutWords.at(s); w >= 0 && askWords.in(s) && !negatedWithout(s, w) {
 			return Address
@@ -167,14 +246,34 @@ func composed(prose, code string) string {
 		if n := negWords.at(s); n >= 0 && mentionWords.at(s[n:]) >= 0 && replyWords.in(s) {
 			return Conceal
 		}
-		if sendWords.in(s) && sensitiveWords.in(s) && destWords.in(s) && !negWords.in(s) {
-			return Exfiltrate
+		if configWords.in(s) && changeWords.in(s) && !negWords.in(s) && !requestedRE().MatchString(s) {
+			return AgentConfig
 		}
 	}
-	for _, s := range sentences(fenceRE().ReplaceAllString(code, " ")) {
-		fetched := fetchedWords.in(s) || downloadWords.in(s) && strings.Contains(s, "http")
-		if runWords.in(s) && fetched && (agentWords.in(s) || imperRE().MatchString(s[len(leadRE().FindString(s)):]) || strings.Contains(s, "`")) && negWords.at(s) < 0 {
+	// Commands and paths count here: what is run, and what is sent.
+	code = fenceRE().ReplaceAllString(fileNames().Replace(code), " ")
+	fetchedIn, downloadIn, sensitiveIn := fetchedWords.within(code), downloadWords.within(code), sensitiveWords.within(code)
+	if len(fetchedIn)+len(downloadIn)+len(sensitiveIn) == 0 {
+		return ""
+	}
+	for _, s := range sentences(code) {
+		if !fetchedIn.in(s) && !downloadIn.in(s) && !sensitiveIn.in(s) || recordRE().MatchString(s) {
+			continue
+		}
+		directed := func() bool { return agentWords.in(s) || imperRE().MatchString(s[len(leadRE().FindString(s)):]) }
+		fetched := fetchedWords.at(s)
+		if d := downloadWords.at(s); fetched < 0 && d >= 0 && strings.Contains(s, "http") {
+			fetched = d
+		}
+		// A negation counts before the command ("never pipe curl to sh"),
+		// not after it ("…, no need to ask").
+		if n := negWords.at(s); fetched >= 0 && runWords.in(s) && (n < 0 || n > fetched) && (strings.Contains(s, "`") || directed()) {
 			return DownloadExec
+		}
+		if sensitiveWords.in(s) && (sendWords.in(s) && destWords.in(s) || dnsWords.in(s) && encodeWords.in(s)) {
+			if u := unquote(s); sensitiveWords.in(u) && !negWords.in(u) && (sendWords.in(u) && destWords.in(u) || dnsWords.in(u) && encodeWords.in(u)) && directed() {
+				return Exfiltrate
+			}
 		}
 	}
 	return ""
@@ -190,7 +289,7 @@ func negatedWithout(s string, w int) bool {
 // roleLabel finds a bracketed label that poses as the system or ends a
 // turn: 【系统消息】, [MESSAGGIO DI SISTEMA], "— end of user message".
 func roleLabel(s string) bool {
-	if strings.Contains(s, "end of user message") || strings.Contains(s, "end of system") {
+	if strings.Contains(s, "end of user message") || strings.Contains(s, "end of system") || strings.Contains(s, "end of memory") || strings.Contains(s, "end of context") || strings.Contains(s, "end of notes") {
 		return true
 	}
 	for _, br := range [][2]string{{"[", "]"}, {"【", "】"}, {"(", ")"}, {"<", ">"}} {
@@ -214,6 +313,12 @@ var (
 	systemWords  = concept{"system", "sistema", "système", "systeem", "systemu", "систем", "系统", "系統", "システム", "시스템", "sistem"}
 	messageWords = concept{"message", "messaggio", "mensaje", "mensagem", "nachricht", "сообщени", "消息", "訊息", "メッセージ", "메시지", "mesaj", "wiadomoś", "bericht", "notice", "override", "prompt"}
 )
+
+// fileNames renames the files whose names hold the agent's name
+// (CLAUDE.md, .claude/settings.json): a path does not speak to Claude.
+var fileNames = sync.OnceValue(func() *strings.Replacer {
+	return strings.NewReplacer("claude.md", "claude-md-file", "agents.md", "agents-md-file", ".claude/", " dot-claude/", ".claude.json", " dot-claude.json")
+})
 
 // fenceRE is a fenced block: a sample kept as it was, not a step.
 var fenceRE = lazyRE("(?s)```.*?```")
@@ -240,18 +345,37 @@ func sentences(s string) []string {
 	return out
 }
 
+// joinFragments appends a fragment of a few words ("Ohne Rückfrage.",
+// "No need to ask.") to the sentence before it, which it finishes.
+func joinFragments(out []string) []string {
+	for i := len(out) - 1; i > 0; i-- {
+		if strings.Count(out[i], " ") < 3 && !strings.ContainsFunc(out[i], func(r rune) bool {
+			return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Thai)
+		}) {
+			out[i-1] += " " + out[i]
+			out = append(out[:i], out[i+1:]...)
+		}
+	}
+	return out
+}
+
 // unquote removes short quotations ("…", “…”, «…», 「…」): a phrase quoted
 // is mentioned, not said.
 func unquote(s string) string {
-	for _, q := range [][2]string{{"“", "”"}, {"«", "»"}, {"「", "」"}, {`"`, `"`}} {
-		for {
-			i := strings.Index(s, q[0])
+	for _, q := range [][2]string{{"“", "”"}, {"«", "»"}, {"「", "」"}, {`"`, `"`}, {" '", "' "}, {" '", "'."}, {" '", "',"}} {
+		for from := 0; ; {
+			i := strings.Index(s[from:], q[0])
 			if i < 0 {
 				break
 			}
+			i += from
 			j := strings.Index(s[i+len(q[0]):], q[1])
 			if j < 0 || j > 160 {
 				break
+			}
+			if i > 0 && s[i-1] == ':' {
+				from = i + len(q[0]) // a JSON value ("content":"…") is text, not a quotation
+				continue
 			}
 			s = s[:i] + " " + s[i+len(q[0])+j+len(q[1]):]
 		}

@@ -157,19 +157,22 @@ func Check(text string) string {
 		prose = codeRE().ReplaceAllString(text, " ")
 	}
 	lower := strings.ToLower(prose)
-	if anyHint(lower, []string{"<!--", "]:", "style", "hidden", "]("}) {
+	if anyHint(lower, []string{"<!--", "]:", "style", "hidden", "](", "\\color", "\\textcolor", "\\phantom", "\\fontsize"}) {
 		for _, re := range r.markup {
-			for _, m := range re().FindAllStringSubmatch(prose, -1) {
-				if orders(m[len(m)-1]) {
+			for _, m := range re().FindAllStringSubmatchIndex(prose, -1) {
+				g := len(m) - 2
+				if q := quoteStart(prose, m[0]); m[g] >= 0 && orders(prose[m[g]:m[g+1]]) && (q < 0 || !mention(prose, q)) {
 					return HiddenMarkup
 				}
 			}
 		}
 	}
-	if anyHint(lower, []string{"<|", "system", "instructions>", "<<", "[inst", "[/inst", "human:", "assistant:", "instruction", "turn>", "tool_", "function_", "admin", "developer", "operator", "role"}) {
+	if anyHint(lower, []string{"<|", "system", "instructions>", "instruc", "sistema", "systè", "anweisung", "istruzion", "системн", "инструкц", "指令", "指示", "システム", "시스템", "<<", "[inst", "[/inst", "human:", "assistant:", "instruction", "turn>", "tool_", "function_", "admin", "developer", "operator", "role"}) {
 		for _, re := range r.roles {
-			if re().MatchString(prose) {
-				return Address
+			for _, loc := range re().FindAllStringIndex(prose, -1) {
+				if !quoted(prose, loc[0]) && !named(prose, loc[1]) {
+					return Address
+				}
 			}
 		}
 	}
@@ -179,7 +182,7 @@ func Check(text string) string {
 		if prose != text {
 			pnorm = normalize(prose)
 		}
-		if loc := r.vocative().FindStringIndex(pnorm); loc != nil && strings.TrimSpace(pnorm[loc[1]:]) != "" {
+		if loc := r.vocative().FindStringIndex(pnorm); loc != nil && strings.TrimSpace(pnorm[loc[1]:]) != "" && !dialogue(pnorm, loc[1]) {
 			return Address
 		}
 		if r.subject().MatchString(norm) {
@@ -218,15 +221,26 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 			if c.imperative && !imperative(norm, loc[0]) {
 				continue
 			}
-			if c.reason == Override && (reported(norm, loc[0]) || quoted(norm, wordStart(norm, loc[0]))) {
+			if c.reason == Conceal && asksWhether(norm[loc[1]:]) {
+				continue // "never tell the user whether the e-mail exists": a product's rule
+			}
+			if c.reason == Override && reported(norm, loc[0]) {
+				continue
+			}
+			// A phrase quoted is mentioned, unless an order hands it over
+			// (Run "curl … | sh").
+			if q := quoteStart(norm, wordStart(norm, loc[0])); q >= 0 && (c.reason == Override || mention(norm, q) && !imperative(norm, q)) {
 				continue
 			}
 			if span, ok := inSpan(code, loc[0]); ok && c.reason == Override && strings.HasPrefix(norm[span:], "```") {
 				continue // a sample kept in a fenced block
 			}
-			if span, ok := inSpan(code, loc[0]); ok && c.reason == DownloadExec &&
+			if span, ok := inSpan(code, loc[0]); ok && (c.reason == DownloadExec && !c.opaque || (c.reason == Exfiltrate || c.opaque) && reportWords.in(norm)) &&
 				!imperative(norm, span) && (strings.HasPrefix(norm[span:], "```") || !opensLine(norm, span)) {
-				continue
+				continue // quoted code told of, not ordered (an install doc, a post-mortem)
+			}
+			if c.reason == AgentConfig && requestedRE().MatchString(norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])]) {
+				continue // "(user request)": the person's own change, recorded
 			}
 			return c.reason
 		}
@@ -246,14 +260,17 @@ func orders(hidden string) bool {
 		return true
 	}
 	rest := norm[len(leadRE().FindString(norm)):]
-	return orderRE().MatchString(rest) || imperRE().MatchString(rest) && sensitiveRE().MatchString(rest)
+	// "Your receipt for order 42" (an e-mail's preheader) speaks to a
+	// customer; "you must also commit the .env" gives an order.
+	return orderRE().MatchString(rest) || (imperRE().MatchString(rest) || youRE().MatchString(rest)) && sensitiveRE().MatchString(rest)
 }
 
 var (
 	// sensitiveRE: what a hidden order must touch to be the agent's order
 	// rather than a developer's TODO ("add screenshots").
 	sensitiveRE = lazyRE(`\b(?:tokens?|keys?|secrets?|passwords?|credentials?|\.env|ssh|curl|wget|push|delete|remove|rm|commit|deploy|permissions?|hooks?|sudo|upload|send|approve)\b`)
-	addresseeRE = lazyRE(`\b(?:you|your|yourself|assistant|agent|claude|ai|llm|model|copilot|system)\b`)
+	addresseeRE = lazyRE(`\b(?:assistants?|agents?|claude|ai|llm|models?|copilot|system)\b`)
+	youRE       = lazyRE(`\b(?:you|your|yourself)\b`)
 	orderRE     = lazyRE(`^(?:ignore|forget|disregard|skip|never|always|do not|don't|rm|curl|wget|sudo|git push|exfiltrate)\b`)
 )
 
@@ -270,6 +287,55 @@ func codeSpans(norm string) [][2]int {
 	}
 	return out
 }
+
+// requestedRE: a change the person asked for, recorded as such.
+var requestedRE = lazyRE(`\buser(?:'s)?\s+request(?:ed)?\b|\brequested\s+by\s+the\s+user\b|\bat\s+the\s+user's\s+request\b`)
+
+// sentenceEnd is where the sentence holding position i ends.
+func sentenceEnd(s string, i int) int {
+	for j := i; j < len(s); j++ {
+		c := s[j]
+		if c == '\n' || c == ';' || (c == '.' || c == '!' || c == '?') && (j+1 == len(s) || s[j+1] == ' ') {
+			return j
+		}
+	}
+	return len(s)
+}
+
+// recordRE opens a line of a session note that records rather than
+// directs: the person's request (Ask:, Prompt:) or what was done
+// (Outcome:, Files touched:). A verb there ("set core.hooksPath", "Make
+// the agent stop asking") is a request or a past tense, not the note's
+// order.
+var recordRE = lazyRE(`^[\s>*#-]*(?:\*\*)?(?:\d+\.\s*)?(?:ask|prompt|outcome|files touched|decisions|commands run)\b[^:\n]{0,8}:`)
+
+// recordLine reports whether position i lies in the first sentence of
+// such a line (a later one, "Next session, open …", may order).
+func recordLine(s string, i int) bool {
+	line := s[strings.LastIndexByte(s[:i], '\n')+1 : i]
+	return recordRE().MatchString(line) && !strings.Contains(line, ". ") && !strings.Contains(line, "! ") && !strings.Contains(line, "? ")
+}
+
+// named reports a role marker used as a noun ("the [SYSTEM] prefix", "a
+// stray </system> tag"): it is written about, not posed as.
+func named(s string, end int) bool {
+	return namedRE().MatchString(s[end:])
+}
+
+var namedRE = lazyRE(`^[\x60"')\]]*\s+(?:prefix|tag|tags|label|labels|marker|markers|header|headers|block|blocks|element|elements|line|lines)\b`)
+
+// dialogue reports a vocative that labels a turn of a conversation shown
+// in the note ("- user: …" then "- assistant: …"), not one spoken to.
+func dialogue(s string, i int) bool {
+	start := strings.LastIndexByte(s[:i], '\n')
+	if start < 0 {
+		return false
+	}
+	prev := s[strings.LastIndexByte(s[:start], '\n')+1 : start]
+	return dialogueRE().MatchString(prev)
+}
+
+var dialogueRE = lazyRE(`^[\s>*-]*(?:user|human|customer|client)\s*:`)
 
 // inSpan reports whether position i lies in one of spans, and where it starts.
 func inSpan(spans [][2]int, i int) (int, bool) {
@@ -294,16 +360,36 @@ var stepRE = lazyRE(`(?:\b(?:step|todo|action|run|do this|first|next|then|fix|be
 
 // wordStart skips the non-letter a rule's match may open with ("(?:^|[^\p{L}])").
 func wordStart(s string, i int) int {
-	for i < len(s) && s[i] < 0x80 && !unicode.IsLetter(rune(s[i])) {
-		i++
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsLetter(r) {
+			break
+		}
+		i += n
 	}
 	return i
 }
 
 // quoted reports whether position i lies inside a short quotation on its
-// line ("…", “…”, «…», 「…」): a phrase mentioned, not said.
-func quoted(s string, i int) bool {
-	line := s[strings.LastIndexByte(s[:i], '\n')+1 : i]
+// line ("…", “…”, «…», 「…」, '…'): a phrase mentioned, not said.
+func quoted(s string, i int) bool { return quoteStart(s, i) >= 0 }
+
+// mention reports whether the quotation opening at q sets words apart in
+// prose: not an attribute's value (alt="…"), a command's argument (-c
+// "…") or a link's title (https://… "…").
+func mention(s string, q int) bool {
+	before := s[:q]
+	if before != "" && !strings.ContainsAny(before[len(before)-1:], " \t\n(:") {
+		return false
+	}
+	f := strings.Fields(before)
+	return len(f) == 0 || !strings.HasPrefix(f[len(f)-1], "-") && !strings.Contains(f[len(f)-1], "://")
+}
+
+// quoteStart returns where the quotation holding position i opens, or -1.
+func quoteStart(s string, i int) int {
+	ls := strings.LastIndexByte(s[:i], '\n') + 1
+	line := s[ls:i]
 	for _, q := range [][2]string{{`"`, `"`}, {"“", "”"}, {"«", "»"}, {"「", "」"}, {"『", "』"}} {
 		open := strings.LastIndex(line, q[0])
 		if open < 0 || q[0] == q[1] && strings.Count(line, q[0])%2 == 0 {
@@ -314,10 +400,24 @@ func quoted(s string, i int) bool {
 		}
 		rest := s[i:]
 		if end := strings.Index(rest, q[1]); end >= 0 && end < 80 && !strings.Contains(rest[:end], "\n") {
-			return true
+			return ls + open
 		}
 	}
-	return false
+	// A single quote opening a word and one closing it, unlike an
+	// apostrophe inside one (don't).
+	if open := strings.LastIndexByte(line, '\''); open >= 0 && (open == 0 || !isWordByte(line[open-1])) && ls+open+1 < len(s) && isWordByte(s[ls+open+1]) {
+		rest := s[i:]
+		for end := 0; end < len(rest) && end < 80 && rest[end] != '\n'; end++ {
+			if rest[end] == '\'' && (end+1 == len(rest) || !isWordByte(rest[end+1])) {
+				return ls + open
+			}
+		}
+	}
+	return -1
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }
 
 // reportedRE ends a clause that tells of someone else being told to
@@ -391,18 +491,45 @@ func specimen(s string, i int, r rune, rtl bool) bool {
 	if r >= 0xE0000 || r == 0x1F3F4 || r >= 0x202A && r <= 0x202E {
 		return false
 	}
-	if r >= 0x2066 && r <= 0x2068 && !strings.Contains(prefix(s[i+utf8.RuneLen(r):], 8), "\u2069") {
-		return false
+	// An isolate closed on its line ("\u2068{name}\u2069") keeps a short
+	// run from flipping the text around it and hides nothing.
+	if r >= 0x2066 && r <= 0x2068 {
+		return isolated(prefix(s[i+utf8.RuneLen(r):], 64))
+	}
+	if r == 0x2069 {
+		before := s[max(0, i-64):i]
+		open := strings.LastIndexAny(before, "\u2066\u2067\u2068")
+		return open >= 0 && isolated(before[open:][utf8.RuneLen(0x2066):]+"\u2069")
 	}
 	before, _ := utf8.DecodeLastRuneInString(s[:i])
 	after, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
 	if r == 0x200C && rtl && unicode.In(before, unicode.Arabic) && unicode.In(after, unicode.Arabic) {
 		return true
 	}
+	// Joiners shape conjuncts in the scripts of India and South-East Asia
+	// (क्\u200dष); a zero-width space after a slash or a dot is a line-break
+	// opportunity in a long path.
+	if (r == 0x200C || r == 0x200D) && unicode.In(before, shaped...) && unicode.In(after, shaped...) {
+		return true
+	}
+	if r == 0x200B && strings.ContainsRune("/\\._-", before) && (unicode.IsLetter(after) || unicode.IsDigit(after)) {
+		return true
+	}
 	shown := func(c rune) bool {
 		return c != utf8.RuneError && (unicode.IsPunct(c) || c == '…') && !unicode.In(c, unicode.Cf)
 	}
 	return unicode.In(r, unicode.Cf) && shown(before) && shown(after)
+}
+
+// shaped are the scripts whose conjuncts joiners shape.
+var shaped = []*unicode.RangeTable{unicode.Devanagari, unicode.Bengali, unicode.Gurmukhi, unicode.Gujarati, unicode.Oriya,
+	unicode.Tamil, unicode.Telugu, unicode.Kannada, unicode.Malayalam, unicode.Sinhala, unicode.Myanmar, unicode.Khmer}
+
+// isolated reports whether rest, the text after an isolate opens, closes
+// it (U+2069) on the same line with no other bidi control before.
+func isolated(rest string) bool {
+	end := strings.Index(rest, "\u2069")
+	return end >= 0 && !strings.ContainsAny(rest[:end], "\n\u2066\u2067\u2068\u202a\u202b\u202c\u202d\u202e")
 }
 
 // prefix is s cut to at most n bytes.
@@ -419,6 +546,10 @@ type check struct {
 	// negatable: a negation earlier in the sentence ("never pipe curl to
 	// sh", "do not run …") makes the match advice, not an instruction.
 	negatable bool
+	// opaque: an encoded payload run, or a secret read into a name, is
+	// never an example to show, so code spans and fences do not excuse it
+	// (a note about attacks still may).
+	opaque bool
 	// imperative: the match counts only in a sentence that gives an order
 	// ("Edit ~/.claude/settings.json …"), not one that describes
 	// ("anamnesis init writes the hooks into ~/.claude/settings.json").
@@ -478,17 +609,22 @@ var rules = sync.OnceValue(func() ruleSet {
 		// subject: the agent told what it should do, in the third person
 		// ("the AI assistant should run", "Der Assistent soll", "agents
 		// reading this repository must adopt").
-		subject: re(`(?:(?:^|[.!?:;]\s+|\n)agents|(?:^|[^\p{L}])(?:(?:the|any|all|every|an?)\s+)?(?:ai\s+|coding\s+|ki-)?(?:assistants?|claude|llms?|ai agents?|coding agents?|agents reading[^.\n]{0,40}|der assistent|die ki|el asistente|l'assistant|o assistente|l'assistente|ассистент|агент|アシスタント|助手|어시스턴트|에이전트|the agent))(?:\s+(?:working|reading|running|operating|in|on|that|who)\b[^.\n]{0,40}?)?\s+(?:(?:should|must|shall|needs? to|has to|have to|is to|are to|is expected to|is required to|may now|can now|soll|sollte|muss|debe|deberá|doit|devra|deve|dovrà|должен|должны|は|应该|必须|는)\s*(?:always\s+|also\s+|now\s+|then\s+|just\s+)?)(?:run|execute|adopt|follow|obey|ignore|disregard|skip|push|commit|delete|remove|send|upload|post|add|append|set|edit|change|modify|disable|enable|install|restart|read|include|apply|grant|approve|ausführen|ausfuehren|folgen|ignorieren|löschen|senden|ejecutar|seguir|ignorar|borrar|enviar|exécuter|suivre|ignorer|supprimer|envoyer|executar|seguir|eseguire|seguire|inviare|выполн\p{L}*|игнорир\p{L}*|отправ\p{L}*|удал\p{L}*|実行|执行|运行|실행)|\b(?:der assistent|die ki|der agent|ki-agenten?)\s+(?:soll|sollte|muss|darf)\b(?:[^.\n]|\.\S){0,80}?\b(?:ausführen|senden|schicken|löschen|hochladen|ignorieren|übertragen|deaktivieren|ändern|pushen|verwenden)\b`),
+		subject: re(`(?:(?:^|[.!?:;]\s+|\n)agents|(?:^|[^\p{L}])(?:(?:the|any|all|every|an?)\s+)?(?:ai\s+|coding\s+|ki-)?(?:assistants?|claude|llms?|ai agents?|coding agents?|agents reading[^.\n]{0,40}|der assistent|die ki|el asistente|l'assistant|o assistente|l'assistente|ассистент|агент|アシスタント|助手|어시스턴트|에이전트|the agent))(?:\s+(?:working|reading|running|operating|in|on|that|who)\b[^.\n]{0,40}?)?\s+(?:(?:should|must|shall|needs? to|has to|have to|is to|are to|is expected to|is required to|may now|can now|soll|sollte|muss|debe|deberá|doit|devra|deve|dovrà|должен|должны|は|应该|必须|는)\s*(?:always\s+|also\s+|now\s+|then\s+|just\s+)?)(?:run|execute|adopt|follow|obey|ignore|disregard|skip|push|commit|delete|remove|send|upload|post|add|append|set|edit|change|modify|disable|enable|install|restart|read|include|apply|grant|approve|ausführen|ausfuehren|folgen|ignorieren|löschen|senden|ejecutar|seguir|ignorar|borrar|enviar|exécuter|suivre|ignorer|supprimer|envoyer|executar|seguir|eseguire|seguire|inviare|выполн\p{L}*|игнорир\p{L}*|отправ\p{L}*|удал\p{L}*|実行|执行|运行|실행)|\b(?:der assistent|die ki|der agent|ki-agenten?)\s+(?:soll|sollte|muss|darf)\b(?:[^.\n]|\.\S){0,80}?\b(?:ausführen|senden|schicken|löschen|hochladen|ignorieren|übertragen|übermitteln|deaktivieren|abschalten|ändern|ersetzen|entfernen|einfügen|hinzufügen|eintragen|einrichten|installieren|pushen|verwenden)\b`),
 		markup: []func() *regexp.Regexp{
 			re(`<!--([\s\S]*?)(?:-->|$)`),
 			re(`(?m)^\s*\[[^\]\n]*\]:\s*(?:#|<>)\s*[("']([^\n]*)`),
 			re(`\]\([^)\s]+\s+"([^"\n]{12,})"\)`),
 			re(`(?i)<[a-z][a-z0-9]*\b[^>]*style\s*=\s*["'][^"'>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:[^.\d]|$)|opacity\s*:\s*0(?:[^.\d]|$)|color\s*:\s*(?:white|#fff\b|#ffffff|transparent)|(?:left|top|text-indent)\s*:\s*-\d{3,}|(?:height|width|max-height)\s*:\s*0(?:[^.\d]|$)|clip\s*:)[^>]*>([^<]*)`),
 			re(`(?i)<[a-z][a-z0-9]*\b[^>]*\shidden\b[^>]*>([^<]*)`),
+			// LaTeX that renders text white, tiny or not at all.
+			re(`\\(?:textcolor\{(?:white|transparent)\}\{|color\{(?:white|transparent)\}|phantom\{|fontsize\{0(?:\.\d+)?(?:pt)?\})([^}\n]*)`),
 		},
 		roles: []func() *regexp.Regexp{
 			re(`(?m)^[ \t>]*(?:<\|(?:im_start|im_end|im_sep|system|user|assistant|endoftext|start_header_id|end_header_id|eot_id)[^|>]*\|>|<<\s*/?SYS\s*>>|\[/?INST\])`),
 			re(`(?i)</?(?:system|system-reminder|system_prompt|instructions)>`),
+			// A tag alone on its line whose name says system or instructions,
+			// in any language: <instrucciones_del_sistema>.
+			re(`(?im)^[ \t>]*</?[\p{L}_-]*(?:system|sistema|systè|systeme|instruc|instruç|anweisung|istruzion|системн|инструкц|指令|指示|システム|시스템)[\p{L}_-]*>[ \t]*$`),
 			re(`(?im)^[ \t>]*#{1,6}[ \t]*(?:system|system prompt|instructions?)[ \t]*:`),
 			re(`(?s)(?:^|\n)\s*Human:[^\n]*.*\n\s*Assistant:`),
 			re(`(?i)\[(?:system|admin|developer|operator)(?:\s+(?:message|note|notice|override))?\]|</?(?:tool_result|tool_use|function_results?|function_calls|admin|developer|operator)>|<(?:start|end)_of_turn>|"role"\s*:\s*"(?:system|developer)"`),
@@ -499,7 +635,7 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"ignore", "disregard", "forget", "override", "bypass", "discard", "drop", "abandon", "aside", "throw out", "suspend"}, reason: Override, re: re(`\b(?:ignore|disregard|forget|override|bypass|discard|drop|abandon|set aside|put aside|throw out|suspend)\s+(?:(?:all|any|the rules from|rules from|each|every|of|the|your|my|these|those|its|their|previous|prior|above|earlier|preceding|former|original|initial|existing|system|safety|developer|current|other)\s+){1,4}` + instr + `\b`)},
 			{hints: []string{"ignore", "disregard", "forget", "override"}, reason: Override, re: re(`\b(?:ignore|disregard|forget|override)\s+(?:everything|anything|all)\s+(?:(?:you\s+)?(?:were|have been|was)\s+)?(?:told|said|given|instructed|above|before|previously)`)},
 			{hints: []string{"instructions", "rules", "policy", "directive", "prompt"}, reason: Override, re: re(`\b(?:new|updated|real|actual|true|secret|hidden)\s+(?:instructions|rules|policy|directive|system prompt)\s*:`)},
-			{hints: []string{"rules you", "instructions you", "prompt you", "guidelines you", "context you", "directives you", "whatever you"}, reason: Override, re: re(`\b(?:rules|instructions|prompt|guidelines|context|directives)\s+you\s+(?:were\s+)?(?:loaded|given|started|told|initiali[sz]ed|configured|booted)|\bwhatever\s+you\s+were\s+(?:started|given|told|loaded)\s+with\b`)},
+			{hints: []string{"rules you", "instructions you", "prompt you", "guidelines you", "context you", "directives you", "whatever you"}, reason: Override, re: re(`\b(?:rules|instructions|prompt|guidelines|context|directives)\s+you\s+(?:were\s+)?(?:loaded|given|started|told|initiali[sz]ed|configured|booted|launched|spawned|shipped|primed)|\bwhatever\s+you\s+were\s+(?:started|given|told|loaded)\s+with\b`)},
 			{hints: []string{"bother", "follow", "obey", "listen"}, reason: Override, re: re(`\b(?:don't|do not|no need to|never)\s+(?:bother\s+with|follow|obey|listen\s+to)\s+(?:what\s+)?(?:it|claude\.md|agents\.md|the\s+rules|your\s+(?:rules|instructions)|the\s+instructions|the\s+system\s+prompt)\b`)},
 			{hints: []string{"forget", "ignore", "disregard"}, reason: Override, re: re(`\b(?:forget|ignore|disregard)\s+what\s+(?:the\s+)?(?:[\w.-]+\s+)?(?:rules|instructions|claude\.md|agents\.md|guidelines|policy|policies|system prompt)\s+(?:says?|tells? you)`)},
 			{hints: []string{"ya no", "plus", "mais", "più", "nicht mehr", "больше не", "устарели", "無効", "无效", "失效"}, reason: Override, re: re(`(?:reglas|instrucciones|règles|consignes|instruções|regras|regole|istruzioni|regeln|anweisungen|vorgaben|systemprompt|system prompt|claude\.md|правила|инструкции)[^.\n]{0,50}?(?:ya no (?:aplican|valen|rigen)|ne (?:s'appliquent|valent|comptent) plus|não (?:valem|se aplicam) mais|non (?:valgono|si applicano) più|gelten[^.\n]{0,30}?nicht mehr|больше не действуют)|ne tiens plus compte des (?:consignes|règles|instructions)|(?:инструкции|правила|указания)[^.\n]{0,60}?устарели|(?:指示|ルール|命令|指令)[^。\n]{0,30}?(?:無効|无效|失效)`)},
@@ -516,7 +652,9 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"asks"}, reason: Conceal, re: re(`\bif\s+(?:anyone|the user|the human|they|somebody|someone)\s+asks?\s+(?:whether|if|why|about)\b[^.\n]{0,80}?\b(?:say|tell them|answer|reply|deny)\b`)},
 			{hints: []string{"omit", "hide", "leave out", "conceal", "pretend", "say it was"}, reason: Conceal, imperative: true, re: re(`\b(?:omit|hide|leave out|conceal)\b[^.\n]{0,60}?\b(?:from|for|to)\s+the\s+(?:user|human|owner)\b|\bwhen\s+(?:summari[sz]ing|reporting|replying|answering)\b[^.\n]{0,60}?\b(?:omit|hide|leave out|say it was|pretend)\b`)},
 			{hints: []string{"пользовател", "用户", "ユーザー", "usuário", "usuario", "utilisateur", "utente", "사용자", "kullanıcı", "người dùng", "nutzer"}, reason: Conceal, re: re(`не\s+(?:сообщай|говори|рассказывай|упоминай)\s+(?:об\s+этом\s+)?пользовател\p{L}*|пользовател\p{L}*\s+(?:об\s+этом\s+)?не\s+(?:сообщай|говори|рассказывай)|(?:不要|别|不必)(?:告诉|通知|让)用户|ユーザーに(?:は)?(?:伝え|言わ|知らせ)(?:ないで|るな)|não\s+(?:mencione|diga|conte|informe)\s+ao\s+usuário|no\s+(?:se\s+lo\s+|le\s+)?(?:digas|menciones|comentes|cuentes)\s+(?:nada\s+)?al\s+usuario|ne\s+(?:dis|dites|mentionne|mentionnez|signale)\s+(?:rien\s+)?(?:pas\s+)?à\s+l'utilisateur|non\s+(?:dire|dirlo|menzionare)\s+(?:nulla\s+)?all'utente|사용자에게(?:는)?\s*(?:알리지|말하지|묻지)|kullanıcıya\s+söyleme|đừng\s+báo\s+cho\s+người\s+dùng|(?:dem|den)\s+(?:nutzer|benutzer)\s+(?:nicht|nichts)\s+(?:sagen|mitteilen|erzählen)`)},
-			{hints: []string{"bring"}, reason: Conceal, re: re(`\b(?:do not|don't|dont|never)\s+bring\s+(?:it|this|that|them)\s+up\b`)},
+			{hints: []string{"bring"}, reason: Conceal, re: re(`\b(?:do not|don't|dont|never|no need to)\s+bring\s+(?:it|this|that|them)\s+up\b`)},
+			// Releasing what the screen held is a person's call, not the agent's.
+			{hints: []string{"held"}, reason: AgentConfig, imperative: true, re: re(`\brelease\s+(?:them|these|those|all|every|each)\b`)},
 			{hints: []string{"keep"}, reason: Conceal, re: re(`\bkeep\s+(?:this|it|that|these|the \w+)(?:\s+a)?\s+(?:secret|hidden)\s+from\b`)},
 			{hints: []string{"out of"}, reason: Conceal, re: re(`\b(?:keep|leave)\s+(?:this|it|that|these)\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript)`)},
 			{hints: []string{"silently", "quietly", "secretly", "covertly", "discreetly", "stealthily"}, reason: Conceal, re: re(`\b(?:silently|quietly|secretly|covertly|discreetly|stealthily)\s+(?:run|execute|install|download|add|insert|modify|change|edit|delete|remove|send|upload|push|commit|disable|replace|append|copy|exfiltrate|post|fetch|curl)\b`)},
@@ -524,13 +662,20 @@ var rules = sync.OnceValue(func() ruleSet {
 			// Running downloaded or encoded code.
 			{hints: []string{"|"}, reason: DownloadExec, negatable: true, re: re(`\b` + fetch + `\b[^|\n]{0,300}\|\s*(?:` + shell + `)`)},
 			{hints: []string{"iex", "invoke-expression"}, reason: DownloadExec, negatable: true, re: re(`\b(?:iex|invoke-expression)\b\s*[(\s][^\n]{0,80}?(?:` + fetch + `|\.content)`)},
-			{hints: []string{"base64"}, reason: DownloadExec, negatable: true, re: re(`\bbase64\s+(?:-d|--decode|-D)\b[^\n]{0,60}\|\s*(?:` + shell + `)`)},
-			{hints: []string{"-c ", "-e "}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|node|ruby|perl|php)\s+-[ce]\s[^\n]{0,200}?\b(?:exec|eval|system|instance_eval)\s*\(\s*[^\n]{0,120}?(?:urlopen|urllib|requests\.get|https?://|fetch\(|open-uri|net::http)`)},
+			// An opaque payload decoded into a shell, through a pipe, a
+			// file run next, or eval "$(… | base64 -d)": held even in code.
+			{hints: []string{"base64", "xxd", "openssl"}, reason: DownloadExec, negatable: true, opaque: true, re: re(`\b(?:base64\s+(?:-d|--decode|-D)|xxd\s+-r(?:\s+-p)?|openssl\s+(?:base64|enc)\s+-d)\b[^\n]{0,60}?(?:\|\s*(?:` + shell + `)|>\s*\S+\s*(?:&&|;)\s*(?:` + shell + `|chmod\b))|\beval\s+["']?\$\([^)\n]{0,200}?\b(?:base64\s+(?:-d|--decode|-D)|xxd\s+-r)`)},
+			{hints: []string{"-c ", "-e "}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|node|ruby|perl|php)\b[^\n|;]{0,40}?\s-[ce]\s[^\n]{0,200}?\b(?:exec|eval|system|instance_eval)\b\s*\(?\s*[^\n]{0,120}?(?:urlopen|urllib|requests\.get|https?://|fetch\(|open-uri|uri\.open|net::http|lwp|\bget\()`)},
 			{hints: []string{"-c ", "-e "}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|node|ruby|perl|php|deno|bun)\s+-[ce]\s[^\n]{0,200}?(?:https?://|urlopen|requests\.get|require\(["']https?["']\))[^\n]{0,200}?\b(?:exec|eval|system)\b`)},
 			{hints: []string{"npx", "pipx", "uvx", "bunx", "dlx"}, reason: DownloadExec, negatable: true, re: re(`\b(?:npx|pipx\s+run|uvx|bunx|pnpm\s+dlx|yarn\s+dlx)\b[^\n]{0,60}?(?:https?://|git\+https?://|github:)`)},
 			{hints: []string{"\\x"}, reason: DownloadExec, re: re(`\b(?:printf|echo)\s+(?:-e\s+)?['"]?(?:\\x[0-9a-f]{2}){8,}[^|\n]*\|\s*(?:` + shell + `)`)},
 			{hints: []string{"eval \"$(", "eval $(", "eval '$("}, reason: DownloadExec, negatable: true, re: re(`\beval\s+["']?\$\(\s*` + fetch + `\b`)},
 			{hints: []string{"powershell", "pwsh"}, reason: DownloadExec, negatable: true, re: re(`\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]{0,120}?\s-e(?:nc|ncodedcommand|c)?\s+[a-z0-9+/=]{20,}`)},
+			{hints: []string{"pipe", "feed"}, reason: DownloadExec, negatable: true, re: re(`\b(?:pipe|feed)\s+(?:it|them|that|this|the\s+(?:script|output|file|result))\s+(?:in)?to\s+(?:the\s+)?(?:sudo\s+)?(?:(?:ba|z)?sh|shell)\b`)},
+			// A secret read into a host name is sent with the lookup.
+			{hints: []string{"$("}, reason: Exfiltrate, opaque: true, re: re(`\$\([^)\n]{0,160}?(?:\.aws|\.ssh|\.env\b|credentials|id_rsa|id_ed25519|\.netrc|\.npmrc|hosts\.yml|token|\.kube)[^)\n]{0,100}\)\.[a-z0-9-]+\.[a-z]`)},
+			// A forged end of the memory block and a turn that follows it.
+			{hints: []string{"</"}, reason: Address, re: re(`</(?:memory|memories|context|notes|remembered[_ -]context|anamnesis)>\s*<(?:user|human|system|assistant)>`)},
 			{hints: []string{"<("}, reason: DownloadExec, negatable: true, re: re(`\b(?:(?:ba|z)?sh|source|\.)\s+<\(\s*` + fetch + `\b`)},
 			{hints: []string{"$("}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|perl|ruby|node|(?:ba|z)?sh)\s+-[ce]\s+["']?\$\(\s*` + fetch + `\b`)},
 			// Sending data to an address.
@@ -547,7 +692,7 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"send", "post", "upload", "paste", "email", "forward"}, reason: Exfiltrate, imperative: true, re: re(`\b(?:send|post|upload|paste|email|forward|share)\s+(?:[\w'’-]+\s+){0,5}?` + sens + `(?:[^.\n]|\.\S){0,80}?\b(?:to|at|into|on)\s+` + url)},
 			{hints: []string{"|", "<"}, reason: Exfiltrate, negatable: true, re: re(`\b(?:env|printenv|set)\s*\|\s*(?:curl|nc|ncat|netcat)\b|\bcat\s+[^|\n]*(?:\.ssh|\.aws|\.env|credentials|id_rsa|id_ed25519|\.netrc)[^|\n]*\|\s*(?:curl|nc|ncat|netcat)\b|\b(?:nc|ncat|netcat)\s+\S+\s+\d+\s*<\s*\S*(?:\.ssh|\.aws|\.env|credentials|id_rsa|passwd|shadow)`)},
 			// Changing the agent's hooks, permissions or credentials.
-			{hints: []string{"bypasspermissions", "dangerously", "bash(*)", "tool"}, reason: AgentConfig, re: re(`bypasspermissions|dangerously-?skip-?permissions|\bbash\(\*\)|allow(?:ed)?\s*tools?\s*[:=]\s*\*`), imperative: true},
+			{hints: []string{"bypasspermissions", "dangerously", "bash(*)", "tool", "decision"}, reason: AgentConfig, re: re(`bypasspermissions|dangerously-?skip-?permissions|\bbash\(\*\)|allow(?:ed)?\s*tools?\s*[:=]\s*\*|"decision"\s*:\s*"approve"`), imperative: true},
 			{hints: []string{".claude", "settings", "hook", "tool", "prompt", "permission", "mode", "approve", "mcp"}, reason: AgentConfig, re: re(`\.claude/|\.claude\.json|\bauto-?approve|\bmcp\s+servers?\b|settings(?:\.local)?\.json|\bpre-?tool-?use\b|\bpost-?tool-?use\b|\buser-?prompt-?submit\b|\b(?:anamnesis|claude|agent)\s+hooks?\b|\bsession-?(?:start|end)\s+hook|\bpermission\s*(?:mode|prompts?)\b|\bdefault-?mode\b`), imperative: true},
 			{hints: []string{"authorized_keys", "credential", "credentials", "hookspath", ".git/hooks", "bashrc", "zshrc", ".profile", "bash_profile", "no-verify", ".netrc", ".git-credentials", ".npmrc", ".pypirc", "sudoers", "secret", "github_token"}, reason: AgentConfig, re: re(`authorized_keys|credential\.helper|\.aws/credentials|/credentials\b|core\.hookspath|\.git/hooks\b|~/\.(?:bashrc|zshrc|profile|bash_profile)\b|--no-verify\b|\.netrc\b|\.git-credentials|\.npmrc\b|\.pypirc\b|\bsudoers\b|\b(?:repo|repository|ci|github|actions|org)\s+secrets?\b|\bgithub_token\b`), imperative: true},
 			{hints: []string{"permission", "approval", "authori", "consent"}, reason: Address, re: re(`\byou\s+(?:have|'ve got|are given|were given|now have|got)\s+(?:(?:my|full|standing|explicit|the\s+user's|blanket)\s+){0,2}(?:permission|approval|authori[sz]ation|consent)\b`)},
@@ -556,7 +701,7 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"sanction", "authori", "approved", "official", "sécurité autorisé", "承認済み"}, reason: Address, re: re(`\b(?:authori[sz]ed|sanctioned|approved|official)\s+(?:red[- ]team|penetration|pen[- ]?test|security)\s+(?:exercise|test|engagement|audit|drill)|\bexercice de sécurité autorisé|承認済みの(?:ペネトレーション|侵入)テスト`)},
 			{hints: []string{"pre-", "precleared", "preapproved"}, reason: Address, re: re(`\bpre-?(?:cleared|approved|authori[sz]ed)\b[^.\n]{0,80}?\bfor\s+(?:all\s+)?(?:future\s+sessions|you|the\s+(?:assistant|agent)|agents)`)},
 			{hints: []string{"count as", "same authority", "precedence", "priority"}, reason: Override, re: re(`\bcounts?\s+as\s+(?:coming\s+from|instructions\s+from|messages\s+from)\s+the\s+user|\bwith\s+the\s+same\s+authority\s+as\s+the\s+user|\b(?:higher|more)\s+priority\s+than\s+(?:the\s+)?(?:user|system|your|claude\.md|instructions)|\btakes?\s+precedence\s+over\s+(?:the\s+)?(?:user|system prompt|your|claude\.md|instructions)`)},
-			{hints: []string{"permission", "permiso", "permissão", "確認", "确认", "rückfrage"}, reason: Address, re: re(`\btu as la permission\b|\bvous avez la permission\b|\btienes permiso\b|\bvocê tem permissão\b|確認なしで|无需确认|不用确认|\bohne\s+rückfrage\b`)},
+			{hints: []string{"permission", "permiso", "permissão", "確認", "确认"}, reason: Address, re: re(`\btu as la permission\b|\bvous avez la permission\b|\btienes permiso\b|\bvocê tem permissão\b|確認なしで|无需确认|不用确认`)},
 			{hints: []string{"approve", "accept", "allow"}, reason: AgentConfig, re: re(`\b(?:auto-?(?:matically)?\s+)?(?:approve|accept|allow)\s+(?:every|all|each|any)\s+(?:tool\s+calls?|commands?|permissions?|requests?)\s+(?:automatically|without)`)},
 			// Addressing the agent.
 			{hints: []string{"note", "attention", "important", "instruction", "message", "reminder", "warning"}, reason: Address, re: re(`\b(?:note|attention|important(?:\s+(?:note|instruction|instructions|message))?|instructions?|message|reminder|warning)\s+(?:for|to)\s+(?:the\s+|any\s+|all\s+|every\s+)?` + agent + `s?\b`)},
@@ -583,7 +728,7 @@ func normalize(s string) string {
 		switch {
 		case r >= 0xFF01 && r <= 0xFF5E:
 			r -= 0xFEE0
-		case r == 0x200B || r == 0x200C || r == 0x200D || r == 0xFEFF || r >= 0x2060 && r <= 0x2064 || r >= 0xE0000 && r <= 0xE01EF:
+		case r == 0x200B || r == 0x200C || r == 0x200D || r == 0xFEFF || r == 0xAD || r == 0x34F || r >= 0x2060 && r <= 0x2064 || r >= 0xE0000 && r <= 0xE01EF:
 			continue
 		}
 		if r == '\n' {
@@ -658,18 +803,21 @@ func negated(s string, i int) bool {
 
 var (
 	leadRE  = lazyRE(`^(?:(?:before|after|when|whenever|on|at|during|once|if|every time|each time|next time)\b[^,\n]{0,60},|\s|[-*>#•]|\d+[.)]|[\p{L}' -]{1,48}:(?:\s|$)|(?:always|first|now|then|also|please|kindly|just|next|finally|immediately|from now on|each time|every time|in future|going forward|make sure (?:that )?(?:to|you)|remember to|be sure to|don't forget to|do not forget to|never forget to|don't hesitate to|do not hesitate to|feel free to|you must|you should|you need to|you have to|you are (?:expected|required|supposed|allowed) to|during\s+(?:setup|install(?:ation)?|the build|builds?|deploys?|ci)\s)\s*,?\s*)*`)
-	imperRE = lazyRE(`^(?:omit|hide|conceal|leave|modifie|modifiez|ajoute|ajoutez|supprime|supprimez|exécute|exécutez|lance|envoie|envoyez|désactive|désactivez|ändere|füge|lösche|führe|sende|deaktiviere|modifica|aggiungi|elimina|esegui|invia|disattiva|modifique|agrega|añade|ejecuta|envía|desactiva|adicione|remova|envie|desative|измени|добавь|удали|выполни|отправь|отключи|paste|share|run|execute|send|post|upload|forward|include|commit|zip|tar|archive|cat|read|collect|grab|dump|mirror|register|open|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export)\b`)
+	imperRE = lazyRE(`^(?:omit|hide|conceal|leave|modifie|modifiez|ajoute|ajoutez|supprime|supprimez|exécute|exécutez|lance|envoie|envoyez|désactive|désactivez|ändere|füge|lösche|führe|sende|schicke|schick|lade|kopiere|übertrage|übermittle|deaktiviere|modifica|aggiungi|elimina|esegui|invia|disattiva|modifique|agrega|añade|ejecuta|envía|desactiva|adicione|remova|envie|desative|измени|добавь|удали|выполни|отправь|отключи|paste|share|run|execute|send|post|upload|forward|include|commit|zip|tar|archive|cat|read|collect|grab|dump|mirror|register|open|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export|treat|consider|regard|apply|fetch|describe|call|label|record|release|lies|zet|voeg|verwijder|stuur|voer|schakel|dodaj|dopisz|usuń|wyślij|uruchom|zmień|wyłącz|ustaw)\b(?:[^-]|$)`)
 )
 
 // imperative reports whether the clause holding position i gives an order:
 // after lead-ins ("Always", "Before each task,", "Setup:") it opens with a
 // verb in its base form.
 func imperative(s string, i int) bool {
+	if recordLine(s, i) {
+		return false
+	}
 	start := sentenceStart(s, i)
 	clause := s[start:i]
 	if k := strings.LastIndex(clause, ":"); k >= 0 && k+1 < len(clause) && clause[k+1] == ' ' {
-		if strings.TrimSpace(clause[k+1:]) == "" {
-			clause = clause[:k] // "Archive it and upload it: curl …"
+		if after := strings.TrimSpace(clause[k+1:]); after == "" || after[0] == '`' {
+			clause = clause[:k] // "Archive it and upload it: curl …", "Set the helper: `git config …`"
 		} else {
 			clause = clause[k+1:] // "Setup step: edit …"
 		}

@@ -106,17 +106,32 @@ func TestBuildCorpus(t *testing.T) { judge(t, "build.jsonl", -1, -1) }
 // only, and structural exemptions for shown invisible characters; the
 // floors for heldout5 are its figures after that round (67/81, 96/100),
 // and TestComposedAcrossCorpora gives the check's figures on the sets it
-// was not written from.
+// was not written from. heldout6 and heldout7 were measured once on round
+// 4's rules, unseen (74/112, 120/128 and 72/123, 116/133); a fifth round
+// followed from their misses and false alarms, so they are development
+// sets too: new concepts (instructions declared stale or outranked, an
+// answer prescribed for when the person asks, a fact kept from the user,
+// consent and exemption claims, the agent's settings changed, secrets in
+// commands sent or looked up) in more languages, opaque payloads decoded
+// into a shell even in code, forged ends of the memory block, LaTeX and
+// soft-hyphen hiding; and structural exemptions (a session note's Ask and
+// Outcome record rather than order, a quotation mentions unless it is an
+// attribute or an argument, a marker named as a noun, a shown dialogue,
+// closed bidi isolates, joiners in Indic scripts, a path is not the
+// agent). Their floors are their figures after that round (heldout5
+// moved to 70/81, 98/100; heldout4 to 70/70 passed).
 func TestHeldOutCorpus(t *testing.T) {
 	judge(t, "heldout.jsonl", 40, 36)
 	judge(t, "heldout2.jsonl", 74, 59)
 	judge(t, "heldout3.jsonl", 90, 65)
-	judge(t, "heldout4.jsonl", 80, 69)
-	judge(t, "heldout5.jsonl", 67, 96)
+	judge(t, "heldout4.jsonl", 80, 70)
+	judge(t, "heldout5.jsonl", 70, 98)
 	// By a sixth and a seventh author during the fourth round, measured
-	// once on its rules (round 3's: 57/112, 121/128 and 56/123, 117/133).
-	judge(t, "heldout6.jsonl", 74, 120)
-	judge(t, "heldout7.jsonl", 72, 116)
+	// once on its rules (round 3's: 57/112, 121/128 and 56/123, 117/133),
+	// development sets of the fifth round (first measured 74/112, 120/128
+	// and 72/123, 116/133).
+	judge(t, "heldout6.jsonl", 110, 128)
+	judge(t, "heldout7.jsonl", 122, 131)
 }
 
 func TestApplyByProvenance(t *testing.T) {
@@ -202,8 +217,8 @@ func BenchmarkTranscript(b *testing.B) {
 // are figures on text it was not written from: the cross-corpus predictor
 // of what it adds on a new author's notes. It must hold no ordinary note
 // of the sets that existed when it was written; on heldout6 and heldout7,
-// written after it and never tuned on, its figures are reported (it holds
-// a few of their ordinary notes: docs/trust.md).
+// written after it, its figures are reported (round 4's check held a few
+// of their ordinary notes; since round 5 tuned it on them it holds none).
 func TestComposedAcrossCorpora(t *testing.T) {
 	for _, name := range []string{"build.jsonl", "heldout.jsonl", "heldout2.jsonl", "heldout3.jsonl", "heldout4.jsonl", "heldout5.jsonl", "heldout6.jsonl", "heldout7.jsonl"} {
 		later := name == "heldout6.jsonl" || name == "heldout7.jsonl"
