@@ -415,7 +415,9 @@ func runReindex(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer s.Close()
+	// No Close: the process ends after printing, and closing frees a
+	// rebuild's page cache a page at a time (docs/performance.md). Each
+	// reindex leaves its transaction committed and the WAL copied.
 	// --full is the repair doctor prints: the rebuild reads every page of
 	// the old index, and one with damage the header does not show is moved
 	// aside and rebuilt (Store.Rebuild).

@@ -97,10 +97,6 @@ func (s *Store) rebuild(ctx context.Context) (ReindexResult, error) {
 	if err := s.commitReindex(tx, r, before); err != nil {
 		return r, err
 	}
-	// A rebuild leaves the whole index in the WAL: copy it into the database
-	// now, so the next opener does not read it from there (and a command may
-	// exit without Close).
-	s.db.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
 	return r, nil
 }
 

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"os"
 	"slices"
 	"testing"
 
@@ -84,5 +85,28 @@ func TestParseAheadStops(t *testing.T) {
 	stop()
 	stop()             // twice is harmless
 	for range chunks { // closed once the producer sees stop
+	}
+}
+
+// A rebuild writes the whole index into the WAL; it must leave it copied
+// into the database, as a command that exits without Close does not.
+func TestRebuildLeavesTheWALEmpty(t *testing.T) {
+	ctx := context.Background()
+	home := t.TempDir()
+	s := open(t, home)
+	for i := range 50 {
+		if _, err := s.Write(ctx, note.New(note.Semantic, fmt.Sprintf("note %d", i), "a body long enough to fill some pages of the index")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.Reindex(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(s.DBPath() + "-wal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Size() != 0 {
+		t.Errorf("the WAL holds %d bytes after a rebuild", fi.Size())
 	}
 }

@@ -601,7 +601,11 @@ func (s *Store) begin(ctx context.Context) (*sql.Tx, error) {
 // the memory map, for a transaction that rebuilds the index: it reads every old page and
 // writes every new one, and through the map they would all count as the
 // process's memory, where the page cache bounds it (rebuildCache). done
-// returns the connection to the pool.
+// copies the WAL, which a rebuild fills with the whole index, into the
+// database (so the next opener does not read it from there, and a command
+// may exit without Close), then returns the connection to the pool. The
+// copy is made on this connection: made on another, it would reset this
+// one's page cache, and the port frees that a page at a time.
 func (s *Store) beginRebuild(ctx context.Context) (tx *sql.Tx, done func(), err error) {
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
@@ -615,7 +619,10 @@ func (s *Store) beginRebuild(ctx context.Context) (tx *sql.Tx, done func(), err 
 		conn.Close()
 		return nil, nil, err
 	}
-	return tx, func() { conn.Close() }, nil
+	return tx, func() {
+		conn.ExecContext(context.WithoutCancel(ctx), "PRAGMA wal_checkpoint(TRUNCATE)")
+		conn.Close()
+	}, nil
 }
 
 func beginOn(ctx context.Context, db interface {
