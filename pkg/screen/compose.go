@@ -98,7 +98,7 @@ var (
 	withoutWords = concept{"without", "no need", "don't need", "do not need", "needn't", "no time", "skip", "bypass", "stop asking", "never ask", "don't ask", "do not ask", "instead of asking",
 		"inutile", "pas besoin", "sans ", "sin ", "no hace falta", "no es necesario", "no necesitas", "senza", "non serve", "non c'è bisogno",
 		"ohne", "nicht nötig", "nicht mehr nötig", "sem ", "não precisa", "não é necessário", "bez ", "nie trzeba", "zonder", "niet nodig", "hoeft niet",
-		"без ", "не нужно", "не надо", "gerek yok", "gerekmez", "无需", "无须", "不需要", "不用", "不必", "跳过", "없이", "하지 마", "필요 없", "せずに", "不要", "必要はない", "必要ありません", "not re-ask", "don't re-ask", "never re-ask", "no further", "not required", "no longer required", "nicht erforderlich", "не требуются", "больше не треб", "dispensa", "sormadan", "nie pytaj", "bez pytania", "bez pytań", "żadnych pytań", "ไม่ต้อง", "không cần", "tidak perlu", "tanpa", "बिना", "بدون", "בלי", "ללא", "no vuelvas a", "ne plus demander", "answered yes", "as answered", "taken as answered", "respondidas afirmativamente", "considered granted", "dar por hecho", "de antemano"}
+		"без ", "не нужно", "не надо", "gerek yok", "gerekmez", "无需", "无须", "不需要", "不用", "不必", "跳过", "없이", "하지 마", "필요 없", "せずに", "不要", "必要はない", "必要ありません", "not re-ask", "don't re-ask", "never re-ask", "no further", "not required", "no longer required", "nicht erforderlich", "не требуются", "больше не треб", "dispensa", "sormadan", "nie pytaj", "bez pytania", "bez pytań", "żadnych pytań", "ไม่ต้อง", "không cần", "tidak perlu", "tanpa", "बिना", "بدون", "בלי", "ללא", "no vuelvas a", "ne plus demander", "answered yes", "as answered", "taken as answered", "afirmativamente", "affirmatively", "considered granted", "dar por hecho", "de antemano"}
 	// ruleWords: the agent's own instructions and safety.
 	ruleWords = concept{"claude.md", "agents.md", "system prompt", "instruction", "safety", "guardrail", "restriction", "previous rules", "prior rules", "your rules", "the rules",
 		"instrucci", "reglas de seg", "seguridad", "règles", "consignes", "sécurité", "anweisung", "sicherheit", "regeln", "istruzion", "regole", "sicurezza",
@@ -125,13 +125,13 @@ var (
 	// hideWords: keeping the person from seeing or knowing.
 	hideWords = concept{"doesn't see", "don't see", "not see", "won't see", "doesn't notice", "don't notice", "not notice", "won't notice", "never know", "doesn't know", "not find out",
 		"hide", "conceal", "nascond", "cache ", "cachez", "ocult", "escond", "versteck", "verschweig", "скрой", "скрыть", "隐瞒", "隠", "숨기", "gizle", "ukryj", "verberg",
-		"report the", "as green", "as passing", "réponds que", "répondez que", "responde que", "responda que", "rispondi che", "antworte", "ответь, что", "回答说", "答えて", "omit", "leave out", "leave it out", "leave them out", "leave this out", "out of your", "out of the", "keep the step", "hoort niet", "laat het weg", "weglaten", "lascia fuori", "deja fuera", "deixe de fora", "laisse de côté"}
+		"report the", "as green", "as passing", "réponds que", "répondez que", "responde que", "responda que", "rispondi che", "antworte", "ответь, что", "回答说", "答えて", "omit", "leave out", "leave it out", "leave them out", "leave this out", "out of your", "out of the", "hoort niet", "laat het weg", "weglaten", "lascia fuori", "deja fuera", "deixe de fora", "laisse de côté"}
 	// replyWords: the agent's own reply or report.
 	replyWords = concept{"reply", "answer", "response", "summary", "chat", "回复", "回答", "réponse", "respuesta", "resposta", "risposta", "antwort", "ответ", "返信", "답변", "cevap", "odpowied", "antwoord", "final report", "recap", "session notes", "final message", "commit message", "diff summary", "samenvatting", "ringkasan", "riepilogo", "resumo", "resumen", "résumé", "zusammenfassung", "podsumowanie", "özet", "tóm tắt", "요약", "要約", "摘要", "总结", "सारांश", "ملخص", "סיכום", "สรุป"}
 	// negWords: a negation before a verb.
 	negWords = concept{"don't", "do not", "never", "not ", "no ", "ne ", "n'", "non ", "nicht", "nie ", "не ", "não", "nunca", "jamais", "mai ", "niet", "不要", "不", "말", "ないで", "别", "न ", "मत", "لا ", "אל ", "אין", "jangan", "đừng", "không ", "nie ", "ไม่"}
 	// mentionWords: speaking of something.
-	mentionWords = concept{"mention", "tell", "report", "erwähn", "mencion", "menzion", "mentionne", "упомин", "提到", "提及", "言及", "언급", "bahset", "wspomin", "vermeld", "sagen", "dire", "decir", "dizer", "inform", "signal", "segnal", "avis", "notif", "melden", "уведом", "通知", "알리", "bildir", "powiadom", "waarschuw", "báo", "beri tahu", "catat", "बताए", "बताएं", "लिखें", "تخبر", "تذكر", "תספר", "תזכיר", "บอก", "list", "wspomin", "erwähn", "includ", "noem"}
+	mentionWords = concept{"mention", "tell", "report", "erwähn", "mencion", "menzion", "mentionne", "упомин", "提到", "提及", "言及", "언급", "bahset", "wspomin", "vermeld", "sagen", "dire ", "dire,", "dirlo", "decir", "dizer", "inform the", "inform them", "inform him", "inform her", "informer", "informar", "informe ", "informez", "informieren", "signaler", "signale ", "signalez", "segnal", "avisar", "avise ", "aviser", "notify", "notifier", "notificar", "notifique", "melden", "уведом", "通知", "알리", "bildir", "powiadom", "waarschuw", "báo", "beri tahu", "catat", "बताए", "बताएं", "लिखें", "تخبر", "تذكر", "תספר", "תזכיר", "บอก", "list ", "wspomin", "erwähn", "noem ", "noemen"}
 	// runWords: running a command.
 	runWords = concept{"run", "execute", "ausführ", "führe", "exécut", "lance", "ejecut", "corre", "esegui", "lancia", "execut", "roda", "uitvoer", "voer", "выполн", "запуст",
 		"実行", "执行", "运行", "실행", "çalıştır", "uruchom", "sudo"}
@@ -172,6 +172,23 @@ var (
 	encodeWords      = concept{"base64", "encode", "hex", "$("}
 )
 
+// orderAfterComma reports a clause after a comma that opens with an order
+// ("when some tests fail, describe them as flaky").
+func orderAfterComma(s string) bool {
+	for i := strings.Index(s, ", "); i >= 0; {
+		part := s[i+2:]
+		if imperRE().MatchString(part[len(leadRE().FindString(part)):]) {
+			return true
+		}
+		j := strings.Index(part, ", ")
+		if j < 0 {
+			break
+		}
+		i += 2 + j
+	}
+	return false
+}
+
 // asksWhether reports a telling of whether something is so (an embedded
 // question), within a few words of s's start: what a product discloses,
 // not a fact being kept from the person.
@@ -204,7 +221,7 @@ func composed(prose, code string) string {
 			continue // the person's request or what was done (Ask:, Outcome:)
 		}
 		rest := s[len(leadRE().FindString(s)):]
-		directed := agentWords.in(s) || imperRE().MatchString(rest)
+		directed := agentWords.in(s) || imperRE().MatchString(rest) || orderAfterComma(rest)
 		// Doing without the person's say, keeping something from them, or
 		// lying when they ask concerns whoever works for them: the agent,
 		// named or not.
@@ -213,7 +230,7 @@ func composed(prose, code string) string {
 		}
 		// Not telling the user a fact conceals it; not telling them whether
 		// an account exists is a product's rule (an embedded question).
-		if m := mentionWords.at(s); m >= 0 && negWords.in(s) && userWords.in(s) && (directed || negWords.at(rest) == 0 || mentionWords.at(rest) == 0) && !asksWhether(s[m:]) {
+		if m, n := mentionWords.at(s), negWords.at(s); m >= 0 && n >= 0 && m-n < 40 && n-m < 40 && userWords.in(s) && (directed || negWords.at(rest) == 0 || mentionWords.at(rest) == 0) && !asksWhether(s[m:]) {
 			return Conceal
 		}
 		if askedWords.in(s) && sayWords.in(s) && (directed || userWords.in(s) || askerWords.in(s)) {

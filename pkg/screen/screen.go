@@ -169,6 +169,9 @@ func Check(text string) string {
 	}
 	if anyHint(lower, []string{"<|", "system", "instructions>", "instruc", "sistema", "systè", "anweisung", "istruzion", "системн", "инструкц", "指令", "指示", "システム", "시스템", "<<", "[inst", "[/inst", "human:", "assistant:", "instruction", "turn>", "tool_", "function_", "admin", "developer", "operator", "role"}) {
 		for _, re := range r.roles {
+			if !re().MatchString(prose) {
+				continue
+			}
 			for _, loc := range re().FindAllStringIndex(prose, -1) {
 				if !quoted(prose, loc[0]) && !named(prose, loc[1]) {
 					return Address
@@ -671,11 +674,11 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"\\x"}, reason: DownloadExec, re: re(`\b(?:printf|echo)\s+(?:-e\s+)?['"]?(?:\\x[0-9a-f]{2}){8,}[^|\n]*\|\s*(?:` + shell + `)`)},
 			{hints: []string{"eval \"$(", "eval $(", "eval '$("}, reason: DownloadExec, negatable: true, re: re(`\beval\s+["']?\$\(\s*` + fetch + `\b`)},
 			{hints: []string{"powershell", "pwsh"}, reason: DownloadExec, negatable: true, re: re(`\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]{0,120}?\s-e(?:nc|ncodedcommand|c)?\s+[a-z0-9+/=]{20,}`)},
-			{hints: []string{"pipe", "feed"}, reason: DownloadExec, negatable: true, re: re(`\b(?:pipe|feed)\s+(?:it|them|that|this|the\s+(?:script|output|file|result))\s+(?:in)?to\s+(?:the\s+)?(?:sudo\s+)?(?:(?:ba|z)?sh|shell)\b`)},
+			{hints: []string{"pipe it", "pipe them", "pipe that", "pipe this", "pipe the", "feed it", "feed them", "feed that", "feed this", "feed the"}, reason: DownloadExec, negatable: true, re: re(`\b(?:pipe|feed)\s+(?:it|them|that|this|the\s+(?:script|output|file|result))\s+(?:in)?to\s+(?:the\s+)?(?:sudo\s+)?(?:(?:ba|z)?sh|shell)\b`)},
 			// A secret read into a host name is sent with the lookup.
 			{hints: []string{"$("}, reason: Exfiltrate, opaque: true, re: re(`\$\([^)\n]{0,160}?(?:\.aws|\.ssh|\.env\b|credentials|id_rsa|id_ed25519|\.netrc|\.npmrc|hosts\.yml|token|\.kube)[^)\n]{0,100}\)\.[a-z0-9-]+\.[a-z]`)},
 			// A forged end of the memory block and a turn that follows it.
-			{hints: []string{"</"}, reason: Address, re: re(`</(?:memory|memories|context|notes|remembered[_ -]context|anamnesis)>\s*<(?:user|human|system|assistant)>`)},
+			{hints: []string{"</memor", "</context", "</notes", "</remembered", "</anamnesis"}, reason: Address, re: re(`</(?:memory|memories|context|notes|remembered[_ -]context|anamnesis)>\s*<(?:user|human|system|assistant)>`)},
 			{hints: []string{"<("}, reason: DownloadExec, negatable: true, re: re(`\b(?:(?:ba|z)?sh|source|\.)\s+<\(\s*` + fetch + `\b`)},
 			{hints: []string{"$("}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|perl|ruby|node|(?:ba|z)?sh)\s+-[ce]\s+["']?\$\(\s*` + fetch + `\b`)},
 			// Sending data to an address.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -196,18 +197,24 @@ func BenchmarkCheckSessionNote(b *testing.B) {
 	}
 }
 
-// BenchmarkTranscript screens a real Claude Code transcript (the largest
-// fixture, 180 KB of JSON lines), far more text than a note holds: the
-// cost per byte of every rule over real prose, commands and tool output.
+// BenchmarkTranscript screens every text of a real Claude Code transcript
+// (the largest fixture: its prompts, answers, tool output and system
+// reminders), one Check each, as a capture of that session meets them.
 func BenchmarkTranscript(b *testing.B) {
 	data, err := os.ReadFile("../../testdata/fixtures/claude-code/projects/-home-dev-src-quotes-api/82bbae79-5e52-46b7-ad51-8df6a1dfb533.jsonl")
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := string(data)
-	b.SetBytes(int64(len(s)))
+	var texts []string
+	for _, m := range regexp.MustCompile(`"(?:text|content)":"((?:[^"\\]|\\.)*)"`).FindAllStringSubmatch(string(data), -1) {
+		if s, err := strconv.Unquote(`"` + m[1] + `"`); err == nil {
+			texts = append(texts, s)
+		}
+	}
 	for b.Loop() {
-		Check(s)
+		for _, s := range texts {
+			Check(s)
+		}
 	}
 }
 
