@@ -171,7 +171,10 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	var idx *store.Store
 	st, err := open(ctx, c.cfg.Home)
 	if err == nil {
-		defer st.Close()
+		// No Close: the process ends once the note is written and the
+		// block rendered (the child commits), and closing frees the page
+		// cache a page at a time while the user's terminal waits
+		// (docs/performance.md). Each write is committed when it returns.
 		idx = st
 		if moved, why := st.SetAside(); moved != "" {
 			c.log.Printf("the index was unusable (%s); moved it to %s and rebuilt it from the notes", why, moved)
