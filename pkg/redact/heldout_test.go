@@ -43,7 +43,13 @@ import (
 // Hebrew, Greek, Vietnamese, Indonesian and Bengali; and structural benign
 // checks (a value named like its key, a masked value, "single-use",
 // sentence punctuation). heldout5 after that round: 185/185 caught, 80/80
-// intact (heldout4 181 -> 182 caught). Each set fails below its recorded
+// intact (heldout4 181 -> 182 caught). The same round took the older
+// sets' last misses as mechanisms too (a command's second password flag,
+// a name ending in _pass, a generated all-letter value, a PIN right after
+// the word, cargo login, an application key in a query string, a .pgpass
+// line on the default port, netrc-like key and value in a command, a
+// Netscape cookie-jar line, listed recovery codes): heldout 222 -> 230,
+// heldout4 182 -> 188 caught. Each set fails below its recorded
 // figures and below 95% caught; every miss and altered benign text is
 // reported.
 // Every reported kind must be backed by a change.
@@ -52,10 +58,10 @@ func TestHeldOutCorpus(t *testing.T) {
 		dir            string
 		caught, intact int
 	}{
-		{"heldout", 222, 66},
+		{"heldout", 230, 66},
 		{"heldout2", 232, 84},
 		{"heldout3", 211, 84},
-		{"heldout4", 182, 79},
+		{"heldout4", 188, 79},
 		{"heldout5", 185, 80}, // measured once, unseen, at 175 and 75; a development set since
 	} {
 		t.Run(c.dir, func(t *testing.T) { judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact) })

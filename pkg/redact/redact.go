@@ -47,7 +47,7 @@ type Redactor struct {
 // pairKeys are key names whose value is a secret. The key must be followed
 // directly by ':' or '=' (optionally after a closing quote), so "tokenizer:",
 // "max_tokens=" and "the token you pasted" are left alone.
-const pairKeys = `(?:pass(?:word|wd|phrase)|pwd|secret(?:[_-]?access)?(?:[_-]?key)?|client[_-]?secret|` +
+const pairKeys = `(?:pass(?:word|wd|phrase)|[_.-]pass|pwd|secret(?:[_-]?access)?(?:[_-]?key)?|client[_-]?secret|` +
 	`(?:access|auth|refresh|id|session|bearer|api|bot|private)?[_-]?token|` +
 	`api[_-]?key|apikey|access[_-]?key(?:[_-]?id)?|private[_-]?key|credentials?|` +
 	`account[_-]?key|shared[_-]?access[_-]?key|psk|requirepass|masterauth|passcode|_auth(?:token)?|signature|mnemonic)`
@@ -240,8 +240,8 @@ func New() *Redactor {
 			// vault login TOKEN; rabbitmqctl add_user|change_password USER PASSWORD;
 			// mc alias set NAME URL ACCESS SECRET; net use ... /user:NAME PASSWORD.
 			name:  "password-flag",
-			hints: []string{"vault", "rabbitmqctl", "mc ", "net use"},
-			re: lazyRE(`(?i)(\bvault[ \t]+login[ \t]+(?:-\S+[ \t]+)*|\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+|` +
+			hints: []string{"vault", "cargo", "rabbitmqctl", "mc ", "net use"},
+			re: lazyRE(`(?i)(\b(?:vault|cargo)[ \t]+login[ \t]+(?:-\S+[ \t]+)*|\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+|` +
 				`\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+|\bnet[ \t]+use\b[^\n]*?/user:\S+[ \t]+)('[^'\n]*'|"[^"\n]*"|[^\s'"/-][^\s'"]*)`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep: func(m []string) bool { return notAValue(strings.Trim(m[2], `'"`)) },
@@ -400,6 +400,18 @@ func New() *Redactor {
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return redacted(m[2]) },
 		},
+		{
+			// An API key in a query string under an application's name for
+			// it (appid=, app_key=, key=): only a generated value.
+			name:  "secret-value",
+			hints: []string{"appid=", "app_id=", "app_key=", "appkey=", "key="},
+			re:    lazyRE(`(?i)([?&](?:appid|app_id|app_?key|key)=)([A-Za-z0-9_-]{16,})`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep: func(m []string) bool {
+				v := m[2]
+				return !random(v) && !(hexOnly(v) && len(v) >= 32 && strings.ContainsAny(v, digits))
+			},
+		},
 		// curl -u user:password, quoted or not; "-u user" alone prompts.
 		userFlag("'", `'[^':\n]+:`, `[^'\n]+`),
 		userFlag(`"`, `"[^":\n]+:`, `[^"\n]+`),
@@ -473,7 +485,7 @@ func New() *Redactor {
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				v := strings.TrimRight(m[2], ".,;:)")
-				return notAValue(v) || !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) })
+				return notAValue(v) || !mixedCase(v) && !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) })
 			},
 		},
 		{
@@ -502,7 +514,7 @@ func New() *Redactor {
 			// A PIN or door code stated in prose: digits count here.
 			name:  "secret-value",
 			hints: []string{"pin", "code"},
-			re:    lazyRE(`(?i)(\b(?:pin(?:[ _-]?code)?|door[ _-]?code|alarm[ _-]?code|passcode)\b[^:\n.]{0,40}?(?::[ \t]*|[ \t]+(?:is|was|=)[ \t]+))(\d{4,8})\b`),
+			re:    lazyRE(`(?i)(\b(?:pin(?:[ _-]?code)?|door[ _-]?code|alarm[ _-]?code|passcode)\b(?:[^:\n.]{0,40}?(?::[ \t]*|[ \t]+(?:is|was|=|ist|lautet|est|es|é|è)[ \t]+)|[ \t]+))(\d{4,8})\b`),
 			repl:  func(m []string) string { return m[1] + Mask },
 		},
 		{
@@ -517,12 +529,29 @@ func New() *Redactor {
 			},
 		},
 		{
-			// A ~/.pgpass line: host:port:database:user:password.
+			// A ~/.pgpass line, alone or quoted at the end of a sentence:
+			// host:port:database:user:password, the password made.
 			name:  "secret-value",
-			hints: []string{"pgpass"},
-			re:    lazyRE(`(?m)^([ \t]*[^:\s]+:(?:\d+|\*):[^:\s]+:[^:\s]+:)(\S+)[ \t]*$`),
+			hints: []string{"pgpass", ":5432:"},
+			re:    lazyRE(`(?m)((?:^|\s)[^:\s]+:(?:\d+|\*):[^:\s]+:[^:\s]+:)(\S+)[ \t]*$`),
 			repl:  func(m []string) string { return m[1] + Mask },
-			keep:  func(m []string) bool { return notAValue(m[2]) },
+			keep:  func(m []string) bool { return notAValue(m[2]) || !made(m[2]) && !mixedCase(m[2]) },
+		},
+		{
+			// A Netscape cookie-jar line (curl -c, browser exports): domain,
+			// flag, path, secure, expiry, name, value, tab-separated.
+			name:  "cookie",
+			hints: []string{"\ttrue\t", "\tfalse\t"},
+			re:    lazyRE(`(?m)^(#HttpOnly_)?(\.?[A-Za-z0-9.-]+\t(?:TRUE|FALSE)\t\S*\t(?:TRUE|FALSE)\t\d+\t([^\t\n]+)\t)([^\t\n]{8,})$`),
+			repl:  func(m []string) string { return m[1] + m[2] + Mask },
+			keep:  func(m []string) bool { return !sessionCookie(strings.ToLower(m[3])) && !random(m[4]) || redacted(m[4]) },
+		},
+		{
+			// Two-factor recovery or backup codes listed after their name.
+			name:  "secret-value",
+			hints: []string{"recovery code", "backup code"},
+			re:    lazyRE(`(?i)(\b(?:recovery|backup)[ _-]codes?\b[^\n]{0,60}?[:\n][ \t\n]*)((?:[0-9a-z]{4,6}-[0-9a-z]{4,6}[ \t,\n]*){2,})`),
+			repl:  func(m []string) string { return m[1] + Mask },
 		},
 		{
 			// HTTP Digest's response="<hash>": the hash proves the password.
@@ -555,7 +584,7 @@ func New() *Redactor {
 				if m[2] == "" {
 					return len(m[3]) < 30 || !random(m[3])
 				}
-				return notAValue(m[3]) || !made(m[3])
+				return notAValue(m[3]) || !made(m[3]) && !mixedCase(m[3])
 			},
 		},
 		{
@@ -608,7 +637,7 @@ func New() *Redactor {
 			name: "secret-value",
 			hints: []string{"pass", "pw", "token", "secret", "key", "kennwort", "mot de passe", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "lösenord", "salasana",
 				"पासवर्ड", "कूटशब्द", "كلمة", "סיסמ", "κωδικ", "mật khẩu", "kata sandi", "kata laluan", "رمز", "পাসওয়ার্ড", "lozinka", "geslo", "jelszó", "heslo"},
-			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]?key)?|access[ _-]key|private[ _-]key|` +
+			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]access)?(?:[ _-]?key)?|access[ _-]key|private[ _-]key|` +
 				`passwort|kennwort|mot de passe|contraseña|senha|wachtwoord|parola d'ordine|hasło|пароль|şifres?i?|parolası|lösenord|adgangskode|salasana|heslo|jelszó|lozinka|geslo|` +
 				`पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|رمز عبور|סיסמה|סיסמא|κωδικός|mật khẩu|kata sandi|kata laluan|পাসওয়ার্ড)` +
 				`(?:[ \t]+(?:(?:for|on|of|to|with|in|im|am|für|zum|zur|del|de|da|do|della|dello|degli|dei|di|per|pour|du|des|van|voor|för|till|dla|для|от|на|untuk|ke)[ \t]+|(?:dell|dall|all|sull|nell|d|l|de l|de la)')[^:\n]{1,40}?(?::[ \t]*|[ \t]+(?:(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to|is|was|are|=|ist|war|lautet|est|était|es|era|é|è|to|jest|är|er|это|adalah|ialah|هي|هو|היא|הוא|—|-)[ \t]+(?::[ \t]*)?)|` +
@@ -644,7 +673,7 @@ func New() *Redactor {
 				if len(plainWords(v)) == 2 {
 					return true // "the token is single-use": an adjective
 				}
-				return sealed(v) || len(v) < 6 || !isAlnum(v[0]) || notAValue(v) || !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) })
+				return sealed(v) || len(v) < 6 || !isAlnum(v[0]) || notAValue(v) || !mixedCase(v) && !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) })
 			},
 		},
 	}
@@ -664,7 +693,7 @@ func flagRule(tools, flags string) rule {
 		hints:  hints,
 		repeat: true,
 		re: lazyRE(`(?i)(\b(?:` + tools + `)\b[^\n|;&]*?[ \t](?-i:` + flags + `))` +
-			`([ \t]+|=|:)?('[^'\n]*'|"[^"\n]*"|[^\s'"]+)`),
+			`([ \t]+|=|:)?('[^'\n]*'|"[^"\n]*"|[^\s'"\[][^\s'"]*)`),
 		repl: func(m []string) string { return m[1] + m[2] + quoteMask(m[3]) },
 		keep: func(m []string) bool {
 			v := strings.Trim(m[3], `'"`)
@@ -696,6 +725,22 @@ func cookieMask(v string) string {
 		parts[i] = name + "=" + Mask
 	}
 	return strings.Join(parts, ";")
+}
+
+// mixedCase reports a value of letters whose case flips the way generated
+// strings do ("tzYaeamlkekpxSTeXTMCkGvv") and words, even CamelCase ones
+// ("ProductionDatabase"), do not.
+func mixedCase(v string) bool {
+	if len(v) < 10 || !strings.ContainsAny(v, upper) || !strings.ContainsAny(v, lower) {
+		return false
+	}
+	flips := 0
+	for i := 1; i < len(v); i++ {
+		if unicode.IsUpper(rune(v[i])) != unicode.IsUpper(rune(v[i-1])) {
+			flips++
+		}
+	}
+	return flips*3 >= len(v) && entropy(v) >= 3.3
 }
 
 // sentenceEnd is the punctuation that may close a sentence after a value.
