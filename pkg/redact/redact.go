@@ -412,10 +412,18 @@ func New() *Redactor {
 				return !random(v) && !(hexOnly(v) && len(v) >= 32 && strings.ContainsAny(v, digits))
 			},
 		},
-		// curl -u user:password, quoted or not; "-u user" alone prompts.
-		userFlag("'", `'[^':\n]+:`, `[^'\n]+`),
-		userFlag(`"`, `"[^":\n]+:`, `[^"\n]+`),
-		userFlag("", `[^\s:'"-][^\s:'"]*:`, `[^\s'"]+`),
+		{
+			// curl -u user:password, quoted or not (one pass for the three
+			// forms); "-u user" alone prompts.
+			name:  "basic-auth-flag",
+			hints: []string{"-u", "--user"},
+			re:    lazyRE(`((?:^|\s)(?:-u|--user)[ \t]*)(?:('[^':\n]+:)([^'\n]+)|("[^":\n]+:)([^"\n]+)|([^\s:'"-][^\s:'"]*:)([^\s'"]+))`),
+			repl:  func(m []string) string { return m[1] + m[2] + m[4] + m[6] + Mask },
+			keep: func(m []string) bool {
+				pass := m[3] + m[5] + m[7]
+				return redacted(pass) || notAValue(strings.TrimRight(pass, `"'`))
+			},
+		},
 		{
 			// mysql -pSECRET / -p'SECRET' (glued: "-p shop" prompts and names a database).
 			name:  "password-flag",
@@ -630,54 +638,61 @@ func New() *Redactor {
 				return !secretName(m[1]) || refName(m[1]) || notAValue(m[3]) || !random(m[3]) || pathLike(m[3]) || sealed(m[3])
 			},
 		},
-		{
-			// Prose: "the password is X", "my github token is X", netrc's
-			// "password X". Only a value with a digit or symbol counts
-			// ("the password is stored in the vault" stays), unless quoted.
-			name: "secret-value",
-			hints: []string{"pass", "pw", "token", "secret", "key", "kennwort", "mot de passe", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "lösenord", "salasana",
-				"पासवर्ड", "कूटशब्द", "كلمة", "סיסמ", "κωδικ", "mật khẩu", "kata sandi", "kata laluan", "رمز", "পাসওয়ার্ড", "lozinka", "geslo", "jelszó", "heslo"},
-			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]access)?(?:[ _-]?key)?|access[ _-]key|private[ _-]key|` +
-				`passwort|kennwort|mot de passe|contraseña|senha|wachtwoord|parola d'ordine|hasło|пароль|şifres?i?|parolası|lösenord|adgangskode|salasana|heslo|jelszó|lozinka|geslo|` +
-				`पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|رمز عبور|סיסמה|סיסמא|κωδικός|mật khẩu|kata sandi|kata laluan|পাসওয়ার্ড)` +
-				`(?:[ \t]+(?:(?:for|on|of|to|with|in|im|am|für|zum|zur|del|de|da|do|della|dello|degli|dei|di|per|pour|du|des|van|voor|för|till|dla|для|от|на|untuk|ke)[ \t]+|(?:dell|dall|all|sull|nell|d|l|de l|de la)')[^:\n]{1,40}?(?::[ \t]*|[ \t]+(?:(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to|is|was|are|=|ist|war|lautet|est|était|es|era|é|è|to|jest|är|er|это|adalah|ialah|هي|هو|היא|הוא|—|-)[ \t]+(?::[ \t]*)?)|` +
-				`:[ \t]*|[ \t]+(?:is|was|=|:|to|ist|war|lautet|est|es|é|è|era|adalah|ialah|هي|هو|היא|הוא)[ \t]+(?:now[ \t]+|still[ \t]+|:[ \t]*)?|[ \t]+(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to[ \t]+|[ \t]+))` +
-				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|\x60[^\x60\n]{1,200}\x60|«[^»\n]{1,200}»|“[^”\n]{1,200}”|„[^“”\n]{1,200}[“”]|「[^」\n]{1,200}」|[^\s"'\x60«“„「]+)`),
-			repl: func(m []string) string {
-				v := m[2]
-				if open, _, close, ok := quotes(v); ok {
-					return m[1] + open + Mask + close
-				}
-				t := strings.TrimRight(v, sentenceEnd)
-				return m[1] + Mask + v[len(t):]
-			},
-			keep: func(m []string) bool {
-				// /etc/passwd: the key word names a file.
-				if strings.HasPrefix(m[1], "/") {
-					return true
-				}
-				v := m[2]
-				if _, q, _, ok := quotes(v); ok {
-					// "the k8s secret `redis-auth`": with no verb or colon
-					// before it, a quoted word names the secret unless it
-					// looks made.
-					if !strings.ContainsAny(m[1], ":=：") && !sepVerbRE.MatchString(m[1]) && !made(q) {
-						return true
-					}
-					return notAValue(q)
-				}
-				v = strings.TrimRight(v, sentenceEnd)
-				if !strings.ContainsAny(m[1], ":=：") && !sepVerbRE.MatchString(m[1]) && !made(v) {
-					return true // "kubectl get secret db-creds": a name
-				}
-				if len(plainWords(v)) == 2 {
-					return true // "the token is single-use": an adjective
-				}
-				return sealed(v) || len(v) < 6 || !isAlnum(v[0]) || notAValue(v) || !mixedCase(v) && !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) })
-			},
-		},
+		proseRule(`pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]access)?(?:[ _-]?key)?|access[ _-]key|private[ _-]key|`+
+			`passwort|kennwort|mot de passe|contraseña|senha|wachtwoord|parola d'ordine|hasło|пароль|şifres?i?|parolası|lösenord|adgangskode|salasana|heslo|jelszó|lozinka|geslo|mật khẩu|kata sandi|kata laluan`,
+			"pass", "pw", "token", "secret", "key", "kennwort", "mot de passe", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "lösenord", "salasana",
+			"mật khẩu", "kata sandi", "kata laluan", "lozinka", "geslo", "jelszó", "heslo"),
+		proseRule(`पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|رمز عبور|סיסמה|סיסמא|κωδικός|পাসওয়ার্ড`, "पासवर्ड", "कूटशब्द", "كلمة", "رمز", "סיסמ", "κωδικ", "পাসওয়ার্ড"),
 	}
 	return &Redactor{rules: rules}
+}
+
+// proseRule masks a password told in prose: "the password is X", "my
+// github token is X", netrc's "password X", in the words given (one
+// instance per group of scripts, so text in one script does not pay for
+// the keywords of the others). Only a value with a digit or symbol counts
+// ("the password is stored in the vault" stays), unless quoted or made.
+func proseRule(words string, hints ...string) rule {
+	return rule{
+		name:  "secret-value",
+		hints: hints,
+		re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + words + `)` +
+			`(?:[ \t]+(?:(?:for|on|of|to|with|in|im|am|für|zum|zur|del|de|da|do|della|dello|degli|dei|di|per|pour|du|des|van|voor|för|till|dla|для|от|на|untuk|ke)[ \t]+|(?:dell|dall|all|sull|nell|d|l|de l|de la)')[^:\n]{1,40}?(?::[ \t]*|[ \t]+(?:(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to|is|was|are|=|ist|war|lautet|est|était|es|era|é|è|to|jest|är|er|это|adalah|ialah|هي|هو|היא|הוא|—|-)[ \t]+(?::[ \t]*)?)|` +
+			`:[ \t]*|[ \t]+(?:is|was|=|:|to|ist|war|lautet|est|es|é|è|era|adalah|ialah|هي|هو|היא|הוא)[ \t]+(?:now[ \t]+|still[ \t]+|:[ \t]*)?|[ \t]+(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to[ \t]+|[ \t]+))` +
+			`("[^"\n]{1,200}"|'[^'\n]{1,200}'|\x60[^\x60\n]{1,200}\x60|[«“„「][^»”“」\n]{1,200}[»”“」]|[^\s"'\x60«“„「]+)`),
+		repl: func(m []string) string {
+			v := m[2]
+			if open, _, close, ok := quotes(v); ok {
+				return m[1] + open + Mask + close
+			}
+			t := strings.TrimRight(v, sentenceEnd)
+			return m[1] + Mask + v[len(t):]
+		},
+		keep: func(m []string) bool {
+			// /etc/passwd: the key word names a file.
+			if strings.HasPrefix(m[1], "/") {
+				return true
+			}
+			v := m[2]
+			if _, q, _, ok := quotes(v); ok {
+				// "the k8s secret `redis-auth`": with no verb or colon
+				// before it, a quoted word names the secret unless it
+				// looks made.
+				if !strings.ContainsAny(m[1], ":=：") && !sepVerbRE.MatchString(m[1]) && !made(q) {
+					return true
+				}
+				return notAValue(q)
+			}
+			v = strings.TrimRight(v, sentenceEnd)
+			if !strings.ContainsAny(m[1], ":=：") && !sepVerbRE.MatchString(m[1]) && !made(v) {
+				return true // "kubectl get secret db-creds": a name
+			}
+			if len(plainWords(v)) == 2 {
+				return true // "the token is single-use": an adjective
+			}
+			return sealed(v) || len(v) < 6 || !isAlnum(v[0]) || notAValue(v) || !mixedCase(v) && !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) })
+		},
+	}
 }
 
 // flagRule masks the value of a password flag of the named tools
@@ -829,17 +844,6 @@ func hexOnly(s string) bool {
 		}
 	}
 	return true
-}
-
-// userFlag is curl's -u/--user user:password, opening with quote q.
-func userFlag(q, user, pass string) rule {
-	return rule{
-		name:  "basic-auth-flag",
-		hints: []string{"-u", "--user"},
-		re:    lazyRE(`((?:^|\s)(?:-u|--user)[ \t]*` + user + `)(` + pass + `)`),
-		repl:  func(m []string) string { return m[1] + Mask },
-		keep:  func(m []string) bool { return redacted(m[2]) || notAValue(strings.TrimRight(m[2], `"'`)) },
-	}
 }
 
 const (
