@@ -134,15 +134,16 @@ func setAside(path string, seen os.FileInfo) (string, error) {
 		return "", nil // already replaced by another opener's rebuild
 	}
 	dst := fmt.Sprintf("%s.corrupt-%s-%d", path, time.Now().UTC().Format("20060102T150405.000000000Z"), os.Getpid())
+	// The bad file's companions first, while it still holds the name: once
+	// it is moved, another opener makes a new index there at once, and the
+	// companions at those names are the new index's.
+	for _, suffix := range []string{"-wal", "-shm", "-journal"} {
+		if err := rename(path+suffix, dst+suffix, deadline); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return "", fmt.Errorf("moving the unusable index's %s aside: %w", suffix, err)
+		}
+	}
 	if err := rename(path, dst, deadline); err != nil {
 		return "", fmt.Errorf("moving the unusable index aside: %w", err)
-	}
-	for _, suffix := range []string{"-wal", "-shm", "-journal"} {
-		if _, err := os.Lstat(path + suffix); err == nil {
-			if err := rename(path+suffix, dst+suffix, deadline); err != nil {
-				return dst, fmt.Errorf("moving the unusable index's %s aside: %w", suffix, err)
-			}
-		}
 	}
 	return dst, nil
 }
