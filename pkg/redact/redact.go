@@ -678,13 +678,13 @@ func proseRule(words string, hints ...string) rule {
 				// "the k8s secret `redis-auth`": with no verb or colon
 				// before it, a quoted word names the secret unless it
 				// looks made.
-				if !strings.ContainsAny(m[1], ":=：") && !sepVerbRE.MatchString(m[1]) && !made(q) {
+				if !strings.ContainsAny(m[1], ":=：") && !sepVerbRE().MatchString(m[1]) && !made(q) {
 					return true
 				}
 				return notAValue(q)
 			}
 			v = strings.TrimRight(v, sentenceEnd)
-			if !strings.ContainsAny(m[1], ":=：") && !sepVerbRE.MatchString(m[1]) && !made(v) {
+			if !strings.ContainsAny(m[1], ":=：") && !sepVerbRE().MatchString(m[1]) && !made(v) {
 				return true // "kubectl get secret db-creds": a name
 			}
 			if len(plainWords(v)) == 2 {
@@ -775,8 +775,11 @@ func quotes(v string) (open, inner, close string, ok bool) {
 	return "", "", "", false
 }
 
-// sepVerbRE ends a prose rule's key part with the verb that gives the value.
-var sepVerbRE = regexp.MustCompile(`(?i)\s(?:is|was|are|ist|war|lautet|est|es|é|è|era|to|jest|är|er|adalah|ialah|هي|هو|היא|הוא)\s*$`)
+// sepVerbRE ends a prose rule's key part with the verb that gives the value
+// (compiled on first use: every hook process links this package).
+var sepVerbRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\s(?:is|was|are|ist|war|lautet|est|es|é|è|era|to|jest|är|er|adalah|ialah|هي|هو|היא|הוא)\s*$`)
+})
 
 // made reports a value that looks generated or chosen as a password: random,
 // digits mixed with symbols other than a name's '-' and '_', or capitals,
