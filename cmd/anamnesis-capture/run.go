@@ -134,7 +134,10 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	// never holds up Claude Code's exit), or inline with --wait.
 	rc := c.cfg.Reflection
 	mc := model.FromConfig(rc)
-	res := summary.Heuristic(sess)
+	// res is the model's summary; without one (res.Model empty) the
+	// heuristic summary is made where the note is saved, added to the
+	// earlier part's when the session was captured before.
+	var res summary.Result
 	later := mc.Enabled() && !c.o.wait && !c.o.summarize
 	if mc.Enabled() && !later {
 		var skip bool
@@ -179,12 +182,12 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 		if moved, why := st.SetAside(); moved != "" {
 			c.log.Printf("the index was unusable (%s); moved it to %s and rebuilt it from the notes", why, moved)
 		}
-		n, updated, err = c.save(ctx, st, sess, res, projectKey, redacted)
+		n, updated, res, err = c.save(ctx, st, sess, res, projectKey, redacted)
 		if err != nil {
 			// The index may fail only now (damage the open did not see);
 			// the file still gets written.
 			c.log.Printf("saving through the index failed (%v); writing the note's file only", err)
-			if n, err = c.saveFileOnly(sess, res, projectKey, redacted); err != nil {
+			if n, res, err = c.saveFileOnly(sess, res, projectKey, redacted); err != nil {
 				return err
 			}
 			idx = nil
@@ -193,7 +196,7 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 		// The file is the truth and the index only follows it: a session
 		// must not be lost because the index cannot be used right now.
 		c.log.Printf("index unusable (%v); writing the note's file only (the next open or reindex indexes it)", err)
-		if n, err = c.saveFileOnly(sess, res, projectKey, redacted); err != nil {
+		if n, res, err = c.saveFileOnly(sess, res, projectKey, redacted); err != nil {
 			return fmt.Errorf("the index is unusable and the note could not be written: %w", err)
 		}
 	}
@@ -361,28 +364,39 @@ func (c *capture) summarizeLater(transcriptPath, projectKey string) bool {
 	return true
 }
 
+// text is what the session's note says: res when a model wrote it; else
+// the heuristic summary, added to old's body when old is the heuristic
+// note an earlier capture of the same session wrote (a resumed session
+// adds to what its earlier part found).
+func text(res summary.Result, sess *transcript.Session, old *note.Note) summary.Result {
+	switch {
+	case res.Model != "":
+		return res
+	case old != nil && old.ProvModel == "":
+		return summary.Update(old.Body, sess)
+	}
+	return summary.Heuristic(sess)
+}
+
 // save writes the session's note, or updates the one an earlier capture of
 // the same session wrote (same id, created_at and project; new title, body,
-// updated_at; both source tags).
-func (c *capture) save(ctx context.Context, st *store.Store, sess *transcript.Session, res summary.Result, projectKey string, opts ...store.Option) (*note.Note, bool, error) {
+// updated_at; both source tags). It returns the text it wrote (see text).
+func (c *capture) save(ctx context.Context, st *store.Store, sess *transcript.Session, res summary.Result, projectKey string, opts ...store.Option) (*note.Note, bool, summary.Result, error) {
 	existing, err := st.SessionNote(ctx, sess.SessionID, sess.Started)
 	if err != nil {
-		return nil, false, err
+		return nil, false, res, err
 	}
+	res = text(res, sess, existing)
 	if existing != nil {
 		n := existing
-		if res.Model == "" && existing.ProvModel == "" {
-			// A resumed session adds to what its earlier part found.
-			res = summary.Update(existing.Body, sess)
-		}
 		n.Title, n.Body = res.Title, res.Body
 		n.UpdatedAt = note.Now()
 		n.ProvModel = res.Model
 		n.Tags = note.CleanTags(append(n.Tags, "session", c.o.source))
 		if err := st.Put(ctx, n, opts...); err != nil {
-			return nil, false, err
+			return nil, false, res, err
 		}
-		return n, true, nil
+		return n, true, res, nil
 	}
 	n := note.New(note.Episodic, res.Title, res.Body)
 	n.Project = projectKey
@@ -396,43 +410,45 @@ func (c *capture) save(ctx context.Context, st *store.Store, sess *transcript.Se
 		// the same file instead of two notes.
 		n.ID = id
 		if err := st.Put(ctx, n, opts...); err != nil {
-			return nil, false, err
+			return nil, false, res, err
 		}
-		return n, false, nil
+		return n, false, res, nil
 	}
 	w, err := st.Write(ctx, n, opts...)
-	return w, false, err
+	return w, false, res, err
 }
 
 // saveFileOnly writes the session's note without the index: the note an
 // earlier capture of the session wrote (same stable id) is updated in
-// place, keeping its creation time and tags.
-func (c *capture) saveFileOnly(sess *transcript.Session, res summary.Result, projectKey string, opts ...store.Option) (*note.Note, error) {
+// place, keeping its creation time and tags. It returns the text it wrote.
+func (c *capture) saveFileOnly(sess *transcript.Session, res summary.Result, projectKey string, opts ...store.Option) (*note.Note, summary.Result, error) {
+	id := store.SessionNoteID(sess.SessionID, sess.Started)
+	if id == "" {
+		id = note.NewID()
+	}
+	var old *note.Note
+	if data, err := os.ReadFile(layout.Home(c.cfg.Home).Note(note.Portable, note.Episodic, id)); err == nil {
+		if o, err := note.Parse(data); err == nil && o.ID == id {
+			old = o
+		}
+	}
+	res = text(res, sess, old)
 	n := note.New(note.Episodic, res.Title, res.Body)
+	n.ID = id
 	n.Project = projectKey
 	n.MachineID = c.cfg.MachineID
 	n.Tags = []string{"session", c.o.source}
 	n.ProvSource = note.ProvSessionEnd
 	n.ProvSession = sess.SessionID
 	n.ProvModel = res.Model
-	n.ID = store.SessionNoteID(sess.SessionID, sess.Started)
-	if n.ID == "" {
-		n.ID = note.NewID()
-	}
 	now := note.Now()
 	n.CreatedAt, n.UpdatedAt = now, now
-	if data, err := os.ReadFile(layout.Home(c.cfg.Home).Note(note.Portable, note.Episodic, n.ID)); err == nil {
-		if old, err := note.Parse(data); err == nil && old.ID == n.ID {
-			n.CreatedAt, n.Project = old.CreatedAt, old.Project
-			n.Tags = note.CleanTags(append(old.Tags, "session", c.o.source))
-			if res.Model == "" && old.ProvModel == "" {
-				up := summary.Update(old.Body, sess)
-				n.Title, n.Body = up.Title, up.Body
-			}
-		}
+	if old != nil {
+		n.CreatedAt, n.Project = old.CreatedAt, old.Project
+		n.Tags = note.CleanTags(append(old.Tags, "session", c.o.source))
 	}
 	if _, err := store.WriteFileOnly(c.cfg.Home, n, opts...); err != nil {
-		return nil, err
+		return nil, res, err
 	}
-	return n, nil
+	return n, res, nil
 }

@@ -276,6 +276,14 @@ func fileID(fi os.FileInfo) string {
 	return strconv.FormatInt(fi.Size(), 10) + " " + strconv.FormatInt(fi.ModTime().UnixNano(), 10) + sysID(fi)
 }
 
+// Unchanged reports whether b shows a file in the state a showed it, as
+// fileID compares them. It says so only where the system gives the inode
+// and change time: elsewhere an edit that kept size and modification time
+// would look unchanged.
+func Unchanged(a, b os.FileInfo) bool {
+	return sysID(a) != " -" && fileID(a) == fileID(b)
+}
+
 // noteDirs are the directories whose state every block depends on: any
 // note file created, deleted or renamed in them, by any writer (the
 // reference, git pull, an editor that saves by rename), changes their

@@ -279,6 +279,7 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 		}
 		return fmt.Errorf("index note %s: %w", n.ID, err)
 	}
+	s.wroteFile(abs, info)
 	return nil
 }
 

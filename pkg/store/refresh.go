@@ -33,6 +33,10 @@ func (s *Store) Refresh(ctx context.Context, dirs, files []string) (ReindexResul
 	defer w.close()
 	forced := map[string]bool{}
 	for _, f := range files {
+		if s.ownWrite(f) {
+			// Changed by this Store's own write, which indexed it.
+			continue
+		}
 		if rel, ok := s.relOf(f); ok {
 			forced[rel] = true
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
@@ -65,5 +66,42 @@ func TestRefreshReadsOnlyWhatItIsGiven(t *testing.T) {
 	}
 	if _, err := s.Refresh(ctx, []string{t.TempDir()}, nil); err == nil {
 		t.Error("Refresh of a directory outside the store was accepted")
+	}
+}
+
+// A file this Store wrote and indexed is not read again when Refresh is
+// given it (capture renders its block right after writing its note, and
+// the block tracks that note): another Store, which did not write it, reads
+// it, and so does this one once anyone else has touched it.
+func TestRefreshSkipsItsOwnWrites(t *testing.T) {
+	ctx := context.Background()
+	home := t.TempDir()
+	s := open(t, home)
+	n, err := s.Write(ctx, &note.Note{Type: note.Semantic, Title: "Mine", Body: "b", Project: "p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := s.Path(ctx, n.ID)
+	r, err := s.Refresh(ctx, nil, []string{p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 0
+	if runtime.GOOS == "windows" {
+		want = 1 // no change time: an edit that kept size and mtime would look the same
+	}
+	if r.Indexed != want {
+		t.Errorf("Refresh of the writer's own file read %d files, want %d", r.Indexed, want)
+	}
+	if r, err := open(t, home).Refresh(ctx, nil, []string{p}); err != nil || r.Indexed != 1 {
+		t.Errorf("another Store's Refresh: %+v, %v; want the file read", r, err)
+	}
+	// Touched by someone else since (the mtime set back): read again.
+	fi, _ := os.Stat(p)
+	if err := os.Chtimes(p, fi.ModTime(), fi.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := s.Refresh(ctx, nil, []string{p}); err != nil || r.Indexed != 1 {
+		t.Errorf("Refresh after another writer touched the file: %+v, %v; want it read", r, err)
 	}
 }

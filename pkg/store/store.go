@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // the only importer of the driver
@@ -58,6 +59,35 @@ type Store struct {
 	// reader of an index made before it (a writer's Open adds it) probes
 	// idx_mem_scope instead.
 	projectIndex bool
+	// wrote holds the files this Store wrote and indexed, by path, as
+	// they were then (see ownWrite).
+	mu    sync.Mutex
+	wrote map[string]os.FileInfo
+}
+
+// wroteFile records that the file at abs, as info shows it, holds what the
+// index now has for it.
+func (s *Store) wroteFile(abs string, info os.FileInfo) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.wrote == nil {
+		s.wrote = map[string]os.FileInfo{}
+	}
+	s.wrote[abs] = info
+}
+
+// ownWrite reports whether the file at abs is still as this Store wrote and
+// indexed it (blockcache.Unchanged: an edit that kept size and modification
+// time still moves the change time).
+func (s *Store) ownWrite(abs string) bool {
+	s.mu.Lock()
+	was, ok := s.wrote[abs]
+	s.mu.Unlock()
+	if !ok {
+		return false
+	}
+	now, err := os.Lstat(abs)
+	return err == nil && blockcache.Unchanged(was, now)
 }
 
 // pruneFigures are meta's df_docs and the term_df rows a reader has read
