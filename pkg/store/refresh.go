@@ -21,16 +21,6 @@ import (
 // what another writer changed (blockcache.Drifted).
 func (s *Store) Refresh(ctx context.Context, dirs, files []string) (ReindexResult, error) {
 	var r ReindexResult
-	tx, err := s.begin(ctx)
-	if err != nil {
-		return r, err
-	}
-	defer tx.Rollback()
-	w, err := newWriter(ctx, s.home, tx)
-	if err != nil {
-		return r, err
-	}
-	defer w.close()
 	forced := map[string]bool{}
 	for _, f := range files {
 		if s.ownWrite(f) {
@@ -41,6 +31,19 @@ func (s *Store) Refresh(ctx context.Context, dirs, files []string) (ReindexResul
 			forced[rel] = true
 		}
 	}
+	if len(dirs) == 0 && len(forced) == 0 {
+		return r, nil
+	}
+	tx, err := s.begin(ctx)
+	if err != nil {
+		return r, err
+	}
+	defer tx.Rollback()
+	w, err := newWriter(ctx, s.home, tx)
+	if err != nil {
+		return r, err
+	}
+	defer w.close()
 	var changed []fileInfo
 	seen := map[string]bool{}
 	for _, d := range dirs {
