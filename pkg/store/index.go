@@ -9,8 +9,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
@@ -134,6 +136,8 @@ func (s *Store) walk() ([]fileInfo, error) {
 // tree of scope and team, whose home-relative path is prefix) or a
 // directory in it, and removes the temporary files killed writers left.
 func listTree(out []fileInfo, root, base, prefix, scope, team string) ([]fileInfo, error) {
+	var paths []string
+	var entries []fs.DirEntry
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if p == root && errors.Is(err, fs.ErrNotExist) {
@@ -151,19 +155,44 @@ func listTree(out []fileInfo, root, base, prefix, scope, team string) ([]fileInf
 			staleTemp(p, d)
 			return nil
 		}
-		if !strings.HasSuffix(d.Name(), ".md") {
-			return nil
+		if strings.HasSuffix(d.Name(), ".md") {
+			paths, entries = append(paths, p), append(entries, d)
 		}
-		info, err := d.Info()
-		if err != nil {
-			return nil
+		return nil
+	})
+	infos := statAll(entries)
+	for i, p := range paths {
+		info := infos[i]
+		if info == nil {
+			continue // gone since it was listed
 		}
 		rel, _ := filepath.Rel(base, p)
 		out = append(out, fileInfo{rel: prefix + "/" + filepath.ToSlash(rel), abs: p, scope: scope, team: team,
 			size: info.Size(), mtime: info.ModTime().UnixNano(), link: !info.Mode().IsRegular()})
-		return nil
-	})
+	}
 	return out, err
+}
+
+// statAll is each entry's Info (nil where it failed), taken by as many
+// goroutines as there are CPUs: a stat per note is what a walk of the
+// store costs, one system call after another.
+func statAll(entries []fs.DirEntry) []fs.FileInfo {
+	infos := make([]fs.FileInfo, len(entries))
+	workers := min(runtime.GOMAXPROCS(0), len(entries)/256+1)
+	var wg sync.WaitGroup
+	per := (len(entries) + workers - 1) / workers
+	for lo := 0; lo < len(entries); lo += per {
+		hi := min(lo+per, len(entries))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := lo; i < hi; i++ {
+				infos[i], _ = entries[i].Info()
+			}
+		}()
+	}
+	wg.Wait()
+	return infos
 }
 
 // staleAfter is how old a writer's temporary file must be before the
