@@ -67,8 +67,9 @@ func TestHeldOutCorpus(t *testing.T) {
 		{"heldout5", 185, 80}, // measured once, unseen, at 175 and 75; a development set since
 		// By an eighth author, written while the fifth round was made and
 		// sealed from it, measured once on its rules (b608d4c's rules:
-		// 255/283 and 103/107): under 95%.
-		{"heldout6", 263, 103},
+		// 255/283 and 103/107; round 5's: 263/283, under 95%, and 103/107);
+		// the sixth round's development set since.
+		{"heldout6", 283, 107},
 	} {
 		t.Run(c.dir, func(t *testing.T) { judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact) })
 	}
@@ -124,8 +125,8 @@ func judgeHeldOut(t *testing.T, dir string, minCaught, minIntact int) {
 	}
 	t.Logf("held-out: secret shapes caught %d/%d (%.1f%%); benign intact %d/%d; by category %v",
 		caught, len(secrets), 100*float64(caught)/float64(len(secrets)), intact, len(benigns), byCat)
-	// SPEC 17's target: 95% caught (heldout6, measured once, is under it).
-	if float64(caught) < 0.95*float64(len(secrets)) && !strings.HasSuffix(dir, "/heldout6") {
+	// SPEC 17's target: 95% caught, on every set.
+	if float64(caught) < 0.95*float64(len(secrets)) {
 		t.Errorf("held-out catch rate %d/%d is under 95%%", caught, len(secrets))
 	}
 }

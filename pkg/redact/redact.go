@@ -8,6 +8,7 @@
 package redact
 
 import (
+	"encoding/base64"
 	"math"
 	"net/url"
 	"regexp"
@@ -65,8 +66,45 @@ func New() *Redactor {
 	rules := []rule{
 		// A complete PEM private key block, any algorithm, then one whose END
 		// line is missing (a truncated paste still leaks the key material).
-		whole("private-key", `-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----`, "private key"),
-		whole("private-key", `-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*`, "private key"),
+		// RFC 4716's SSH2 form (Tectia, SecureCRT) opens "---- BEGIN SSH2 …".
+		whole("private-key", `-{4,5} ?BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)? ?-{4,5}[\s\S]*?-{4,5} ?END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)? ?-{4,5}`, "private key"),
+		whole("private-key", `-{4,5} ?BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)? ?-{4,5}[\s\S]*`, "private key"),
+		{
+			// A private-key file base64-wrapped whole (a Kubernetes tls.key,
+			// `base64 -w0 hs_ed25519_secret_key`): its decoded start says so.
+			name:  "private-key",
+			hints: []string{"ls0tls1crudjt", "pt0gzwqyntux"},
+			re:    lazyRE(`\b(?:LS0tLS1CRUdJT|PT0gZWQyNTUxOXYxLXNlY3JldD)[A-Za-z0-9+/]{40,}={0,2}`),
+			keep: func(m []string) bool {
+				head, _ := base64.StdEncoding.DecodeString(m[0][:min(len(m[0]), 80)/4*4])
+				return !strings.Contains(string(head), "PRIVATE KEY") && !strings.Contains(string(head), "-secret:")
+			},
+		},
+		{
+			// An XML key pair (.NET's RSA.ToXmlString(true)) holding its
+			// private exponent; the public half (Modulus, Exponent) stays.
+			name:  "private-key",
+			hints: []string{"keyvalue"},
+			re:    lazyRE(`(?:<|&lt;)(?:RSA|DSA)KeyValue(?:>|&gt;)[\s\S]*?(?:<|&lt;)/(?:RSA|DSA)KeyValue(?:>|&gt;)`),
+			keep: func(m []string) bool {
+				for _, e := range []string{"<D>", "&lt;D&gt;", "<X>", "&lt;X&gt;"} {
+					if strings.Contains(m[0], e) {
+						return false
+					}
+				}
+				return true
+			},
+		},
+		{
+			// minisign's and signify's secret key files: a comment line that
+			// names a secret key, then the key in base64.
+			name:  "private-key",
+			hints: []string{"untrusted comment"},
+			re:    lazyRE(`(?i)(untrusted comment:[^\n]*secret key[^\n]*\r?\n)([A-Za-z0-9+/]{40,}={0,2})`),
+			repl:  func(m []string) string { return m[1] + Mask },
+		},
+		// Nostr's private keys (bech32 nsec, and NIP-49's encrypted form).
+		whole("private-key", `\b(?:nsec1[02-9ac-hj-np-z]{58}|ncryptsec1[02-9ac-hj-np-z]{80,})\b`, "nsec1", "ncryptsec1"),
 		whole("age-secret-key", `\bAGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{50,}`, "age-secret-key-"),
 		// JWTs before the generic token rules so the whole token goes at once.
 		whole("jwt", `\beyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*`, "eyj"),
@@ -117,10 +155,33 @@ func New() *Redactor {
 		whole("sentry-token", `\bsntr[ysu]_[A-Za-z0-9+/=_-]{40,}`, "sntr"),
 		whole("atlassian-token", `\bATATT3[A-Za-z0-9_=-]{100,}`, "atatt3"),
 		// More vendors' prefixes, each followed by its token body.
-		whole("vendor-token", `\b(?:dckr_pat_|CCIPAT_|sntr[ysu]_|sq[upa]_|r8_|gsk_|pplx-|xai-|nvapi-|jina_|nfp_|rzp_(?:live|test)_|pdl_(?:live|sdbx)_apikey_|FLWSECK(?:_TEST)?-|ATBB|AKCp|ya29\.|xoxe\.|EAAA)[A-Za-z0-9_.$-]{14,}`, "dckr_pat_", "ccipat_", "sntr", "squ_", "sqp_", "sqa_", "r8_", "gsk_", "pplx-", "xai-", "nvapi-", "jina_", "nfp_", "rzp_", "pdl_", "flwseck", "atbb", "akcp", "ya29.", "xoxe.", "eaaa"),
+		whole("vendor-token", `\b(?:dckr_pat_|CCIPAT_|sntr[ysu]_|sq[upa]_|r8_|gsk_|pplx-|xai-|nvapi-|jina_|nfp_|rzp_(?:live|test)_|pdl_(?:live|sdbx)_apikey_|figd_|FLWSECK(?:_TEST)?-|ATBB|AKCp|ya29\.|xoxe\.|EAAA)[A-Za-z0-9_.$-]{14,}`, "dckr_pat_", "ccipat_", "sntr", "squ_", "sqp_", "sqa_", "r8_", "gsk_", "pplx-", "xai-", "nvapi-", "jina_", "nfp_", "rzp_", "pdl_", "figd_", "flwseck", "atbb", "akcp", "ya29.", "xoxe.", "eaaa"),
 		whole("vendor-token", `\baccess_token\$production\$[a-z0-9]+\$[a-f0-9]{32}`, "access_token$"),
 		whole("vendor-token", `\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{40,}`, "atlasv1"),
 		whole("vendor-token", `\boy2[a-z0-9]{43}\b`, "oy2"),
+		// Prefixes whose body holds separators the generic rule below stops
+		// at: Tailscale, Dynatrace, Brevo, HubSpot private apps, 1Password
+		// service accounts, Mapbox secret tokens, JFrog reference tokens.
+		whole("vendor-token", `\btskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}`, "tskey-"),
+		whole("vendor-token", `\bdt0[a-z]01\.[A-Z0-9]{24}\.[A-Z0-9]{64}\b`, "dt0"),
+		whole("vendor-token", `\bx(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16}\b`, "xkeysib-", "xsmtpsib-"),
+		whole("vendor-token", `\bpat-(?:na|eu|ap)[0-9]-[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}\b`, "pat-"),
+		whole("vendor-token", `\bops_eyJ[A-Za-z0-9_-]{40,}`, "ops_eyj"),
+		whole("vendor-token", `\bsk\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,}`, "sk.eyj"),
+		whole("vendor-token", `\bcmVmdGtuOjAx[A-Za-z0-9]{40,}`, "cmvmdgtu"),
+		{
+			// Resend (re_<8>_<24>), Backblaze B2 application keys (K00…),
+			// Twitch chat tokens (oauth:<30>): generated bodies only.
+			name:  "vendor-token",
+			hints: []string{"re_", "k00", "oauth:"},
+			re:    lazyRE(`\b(?:re_[A-Za-z0-9]{8}_([A-Za-z0-9]{20,})|K00([0-9A-Za-z]{28})|oauth:([a-z0-9]{30}))\b`),
+			keep: func(m []string) bool {
+				if m[3] != "" {
+					return !strings.ContainsAny(m[3], digits) || !strings.ContainsAny(m[3], lower) || entropy(m[3]) < 3.5
+				}
+				return !random(m[1] + m[2])
+			},
+		},
 		{
 			// Any other short lower-case prefix and '_' or '-' followed by a
 			// long random body (a vendor's token whose prefix no rule names):
@@ -192,9 +253,15 @@ func New() *Redactor {
 		},
 		// Command-line password flags, by tool.
 		flagRule(`docker[ \t]+login|podman[ \t]+login|buildah[ \t]+login|mongosh|mongo|mongodump|mongorestore|mongoexport|mongoimport|hdbsql|az[ \t]+login`, `-p|--password|-password`),
-		flagRule(`redis-cli`, `-a|--pass`),
+		// Registry and cluster logins, database shells and Windows remoting
+		// tools whose -p is the password (never a port for these).
+		flagRule(`oc[ \t]+login|cf[ \t]+login|crane[ \t]+auth[ \t]+login|oras[ \t]+login|nerdctl[ \t]+login|helm[ \t]+registry[ \t]+login|twine|`+
+			`cqlsh|cypher-shell|rabbitmqadmin|couchbase-cli|cbq|psexec|psexec64|evil-winrm|crackmapexec|netexec|nxc|rdesktop|ncftp|ncftpput|ncftpget|nuget|dotnet[ \t]+nuget`, `-p|-Password`),
+		flagRule(`plink|pscp|psftp`, `-pw`),
+		flagRule(`vsql`, `-w`),
+		flagRule(`redis-cli|valkey-cli|keydb-cli`, `-a|--pass`),
 		flagRule(`mosquitto_pub|mosquitto_sub|mosquitto_rr`, `-P|--pw`),
-		flagRule(`sqlcmd|bcp|osql|ipmitool|zip|unzip`, `-P`),
+		flagRule(`sqlcmd|bcp|osql|ipmitool|zip|unzip|tsql|isql|mssql-cli`, `-P`),
 		flagRule(`ldap[a-z]*`, `-w`),
 		flagRule(`keytool`, `-storepass|-keypass|-srcstorepass|-deststorepass|-srckeypass|-destkeypass`),
 		flagRule(`gpg|gpg2`, `--passphrase`),
@@ -237,14 +304,41 @@ func New() *Redactor {
 			},
 		},
 		{
-			// vault login TOKEN; rabbitmqctl add_user|change_password USER PASSWORD;
-			// mc alias set NAME URL ACCESS SECRET; net use ... /user:NAME PASSWORD.
+			// Commands whose secret is a positional argument: vault login
+			// TOKEN; rabbitmqctl add_user|change_password USER PASSWORD; mc
+			// alias set NAME URL ACCESS SECRET; net use [D:] \\host\share
+			// PASSWORD /user:NAME (or after /user:NAME); b2 authorize-account
+			// ID KEY; vonage config:setup KEY SECRET; ngrok config
+			// add-authtoken TOKEN; cf auth USER PASSWORD; poetry config
+			// http-basic.REPO USER PASSWORD; aws configure set
+			// aws_secret_access_key KEY; db2 connect to DB user U using
+			// PASSWORD; SQL's IDENTIFIED BY 'password'.
 			name:  "password-flag",
-			hints: []string{"vault", "cargo", "rabbitmqctl", "mc ", "net use"},
+			hints: []string{"vault", "cargo", "rabbitmqctl", "mc ", "net use", "b2 ", "vonage", "nexmo", "ngrok", "cf auth", "poetry", "aws configure", "connect to", "identified"},
 			re: lazyRE(`(?i)(\b(?:vault|cargo)[ \t]+login[ \t]+(?:-\S+[ \t]+)*|\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+|` +
-				`\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+|\bnet[ \t]+use\b[^\n]*?/user:\S+[ \t]+)('[^'\n]*'|"[^"\n]*"|[^\s'"/-][^\s'"]*)`),
+				`\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+|\bnet[ \t]+use\b[^\n]*?/user:\S+[ \t]+|` +
+				`\bnet[ \t]+use(?:[ \t]+(?:[A-Za-z]:|\*))?[ \t]+\\\\\S+[ \t]+|\bb2[ \t]+(?:authorize-account|authorize_account|account[ \t]+authorize)[ \t]+\S+[ \t]+|` +
+				`\b(?:vonage|nexmo)[ \t]+(?:config:)?setup[ \t]+\S+[ \t]+|\bngrok[ \t]+(?:config[ \t]+add-authtoken|authtoken)[ \t]+|\bcf[ \t]+auth[ \t]+\S+[ \t]+|` +
+				`\bpoetry[ \t]+config[ \t]+http-basic\.\S+[ \t]+\S+[ \t]+|\baws[ \t]+configure[ \t]+set[ \t]+(?:\S+\.)?aws_(?:secret_access_key|session_token)[ \t]+|` +
+				`\bconnect[ \t]+to[ \t]+\S+[ \t]+user[ \t]+\S+[ \t]+using[ \t]+|\bidentified[ \t]+(?:with[ \t]+\S+[ \t]+)?by[ \t]+(?:password[ \t]+)?)('[^'\n]*'|"[^"\n]*"|[^\s'"/*:?@-][^\s'";]*)`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep: func(m []string) bool { return notAValue(strings.Trim(m[2], `'"`)) },
+		},
+		{
+			// lftp -u USER,PASSWORD (and lftp's own "open -u USER,PASSWORD").
+			name:  "password-flag",
+			hints: []string{"lftp"},
+			re:    lazyRE(`(\b(?:lftp|open)\b[^\n]*?[ \t]-u[ \t]+["']?[^,\s'"]+,)([^\s'"]+)`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
+		},
+		{
+			// PowerShell: ConvertTo-SecureString 'PASSWORD' -AsPlainText.
+			name:  "password-flag",
+			hints: []string{"convertto-securestring"},
+			re:    lazyRE(`(?i)(\bConvertTo-SecureString[ \t]+(?:-String[ \t]+)?)('[^'\n]*'|"[^"\n]*"|[^\s'"$(-][^\s'")]*)`),
+			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
+			keep:  func(m []string) bool { v := strings.Trim(m[2], `'"`); return notAValue(v) || redacted(v) },
 		},
 		{
 			// sqlplus USER/PASSWORD[@DB]; echo PASSWORD | sudo -S.
@@ -269,7 +363,7 @@ func New() *Redactor {
 			name:  "secret-value",
 			hints: []string{"pass", "secret", "token", "key", "pwd", "psk"},
 			re: lazyRE(`(?i)(<([a-z0-9_:.-]*(?:password|passwd|pwd|secret|token|key|passphrase|psk)[a-z0-9_.-]*)>)([^<\n]+)(</)|` +
-				`(\b(?:key|name)[ \t]*["']?[ \t]*[:=][ \t]*["']?[a-z0-9_.-]*(?:password|passwd|pwd|secret|token|apikey|api_key)[a-z0-9_.-]*["']?[\s,]{1,40}?["']?value["']?[ \t]*[:=][ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s"',}]+)`),
+				`(\b(?:key|name)[ \t]*["']?[ \t]*[:=][ \t]*["']?(?:[a-z0-9_.-]*(?:password|passwd|pwd|secret|token|apikey|api_key)[a-z0-9_.-]*|[a-z0-9_.-]*[_.-]key)["']?[\s,]{1,40}?["']?value["']?[ \t]*[:=][ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s"',}]+)`),
 			repl: func(m []string) string {
 				if m[1] != "" {
 					return m[1] + Mask + m[4]
@@ -278,7 +372,10 @@ func New() *Redactor {
 			},
 			keep: func(m []string) bool {
 				v := strings.Trim(m[3]+m[6], `"'`)
-				return m[2] != "" && !strongName(m[2]) && !random(v) || notAValue(v) || redacted(v)
+				// A record named …_KEY (API_SIGNING_KEY, but also CACHE_KEY)
+				// holds a secret only when its value looks generated.
+				weak := m[2] != "" && !strongName(m[2]) || m[5] != "" && !strongName(m[5])
+				return weak && !random(v) || notAValue(v) || redacted(v)
 			},
 		},
 		{
@@ -481,7 +578,7 @@ func New() *Redactor {
 			// "token: 512" is a count.
 			keep: func(m []string) bool {
 				v := strings.Trim(m[3], `"'\`)
-				return m[3][0] == '=' || notAValue(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v)
+				return m[3][0] == '=' || notAValue(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v) || workDir(m[1], v)
 			},
 		},
 		{
@@ -635,7 +732,7 @@ func New() *Redactor {
 				`([A-Za-z0-9_.+/-]{12,200}={0,3})`),
 			repl: func(m []string) string { return m[1] + m[2] + Mask },
 			keep: func(m []string) bool {
-				return !secretName(m[1]) || refName(m[1]) || notAValue(m[3]) || !random(m[3]) || pathLike(m[3]) || sealed(m[3])
+				return !secretName(m[1]) || refName(m[1]) || notAValue(m[3]) || !random(m[3]) || pathLike(m[3]) || sealed(m[3]) || workDir(m[1], m[3])
 			},
 		},
 		proseRule(`pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]access)?(?:[ _-]?key)?|access[ _-]key|private[ _-]key|`+
@@ -643,6 +740,48 @@ func New() *Redactor {
 			"pass", "pw", "token", "secret", "key", "kennwort", "mot de passe", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "lösenord", "salasana",
 			"mật khẩu", "kata sandi", "kata laluan", "lozinka", "geslo", "jelszó", "heslo"),
 		proseRule(`पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|رمز عبور|סיסמה|סיסמא|κωδικός|পাসওয়ার্ড`, "पासवर्ड", "कूटशब्द", "كلمة", "رمز", "סיסמ", "κωδικ", "পাসওয়ার্ড"),
+		{
+			// A password told in prose with any words between the word and
+			// the verb, in languages whose prepositions the prose rules do
+			// not list or glue to the noun ("Heslo k testovací databázi je
+			// X", "كلمة المرور لخادم … هي X", "Mật khẩu máy chủ … là X",
+			// "Lösenordet till … är X"): only a value of capitals, small
+			// letters and digits, or a random one, counts.
+			name: "secret-value",
+			hints: []string{"pass", "kennwort", "mot de passe", "contrase", "senha", "wachtwoord", "parol", "hasło", "heslo", "hesla", "парол", "şifre", "lösenord",
+				"passord", "adgangskode", "kodeord", "salasana", "jelsz", "lozink", "gesl", "mật khẩu", "kata sandi", "kata laluan", "nenosiri", "κωδικ", "رمز", "كلمة", "סיסמ", "पासवर्ड", "รหัสผ่าน"},
+			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:pass(?:word|wd|phrase)|passwort|kennwort|mot de passe|contrase[ñn]a|contrasenya|senha|wachtwoord|hasło|hasła|heslo|hesla|` +
+				`пароль|пароля|şifre(?:si)?|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|kodeord(?:et)?|salasana|jelszó|jelszava|lozinka|geslo|parola|parolă|` +
+				`mật khẩu|kata sandi|kata laluan|nenosiri|κωδικός|رمز عبور|كلمة المرور|كلمة السر|סיסמה|סיסמא|पासवर्ड|รหัสผ่าน)` +
+				`(?:[ \t]*[^:\n]{1,48}?)?(?:[ \t]+(?:is|was|are|ist|war|lautet|est|es|és|é|è|era|este|jest|je|är|er|on|ay|ni|là|adalah|ialah|είναι|это|є|—|هي|هو|היא|הוא)[ \t]+|[ \t]*คือ[ \t]*))` +
+				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'\x60]+)`),
+			repl: func(m []string) string {
+				if open, _, close, ok := quotes(m[2]); ok {
+					return m[1] + open + Mask + close
+				}
+				t := strings.TrimRight(m[2], sentenceEnd)
+				return m[1] + Mask + m[2][len(t):]
+			},
+			keep: func(m []string) bool { return !strong(m[2]) },
+		},
+		{
+			// Logging in as a user with a password told in prose: "log in to
+			// X as ops@… with PASSWORD", "sign in as admin using PASSWORD",
+			// "melde dich als admin mit PASSWORD an".
+			name:  "secret-value",
+			hints: []string{" as ", " als ", " en tant que ", " como ", " come "},
+			re: lazyRE(`(?i)(\b(?:log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in|connect(?:ed|ing)?|authenticat(?:e|ed|ing)|ssh|melde|anmelden|connecte[rz]?|conéctate|conecta|accedi|inicia sesión)\b` +
+				`[^\n]{0,80}?[ \t](?:as|als|en tant que|como|come)[ \t]+\S+[ \t]+(?:with|using|mit|avec|con|com)[ \t]+(?:(?:the[ \t]+)?password[ \t]+|(?:dem[ \t]+)?passwort[ \t]+|(?:le[ \t]+)?mot de passe[ \t]+)?)` +
+				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'\x60]+)`),
+			repl: func(m []string) string {
+				if open, _, close, ok := quotes(m[2]); ok {
+					return m[1] + open + Mask + close
+				}
+				t := strings.TrimRight(m[2], sentenceEnd)
+				return m[1] + Mask + m[2][len(t):]
+			},
+			keep: func(m []string) bool { return !strong(m[2]) },
+		},
 	}
 	return &Redactor{rules: rules}
 }
@@ -674,18 +813,24 @@ func proseRule(words string, hints ...string) rule {
 				return true
 			}
 			v := m[2]
+			// What separates the key word from the value (-field=password
+			// VALUE: the '=' before the word separates nothing).
+			sep := m[1][max(0, strings.IndexFunc(m[1], unicode.IsLetter)):]
 			if _, q, _, ok := quotes(v); ok {
 				// "the k8s secret `redis-auth`": with no verb or colon
 				// before it, a quoted word names the secret unless it
 				// looks made.
-				if !strings.ContainsAny(m[1], ":=：") && !sepVerbRE().MatchString(m[1]) && !made(q) {
+				if !strings.ContainsAny(sep, ":=：") && !sepVerbRE().MatchString(m[1]) && !made(q) {
 					return true
 				}
 				return notAValue(q)
 			}
 			v = strings.TrimRight(v, sentenceEnd)
-			if !strings.ContainsAny(m[1], ":=：") && !sepVerbRE().MatchString(m[1]) && !made(v) {
+			if !strings.ContainsAny(sep, ":=：") && !sepVerbRE().MatchString(m[1]) && !made(v) {
 				return true // "kubectl get secret db-creds": a name
+			}
+			if strings.Count(v, "/") >= 2 && !strings.ContainsAny(v, upper) && !random(v) {
+				return true // "-field=password secret/data/app/db": a path
 			}
 			if len(plainWords(v)) == 2 {
 				return true // "the token is single-use": an adjective
@@ -701,6 +846,8 @@ func proseRule(words string, hints ...string) rule {
 func flagRule(tools, flags string) rule {
 	var hints []string
 	for _, t := range strings.Split(tools, "|") {
+		// "oc[ \t]+login" hints "oc login": a bare "oc" is in most words.
+		t = strings.ReplaceAll(t, `[ \t]+`, " ")
 		hints = append(hints, strings.ToLower(strings.TrimRight(t[:strings.IndexFunc(t+"[", func(r rune) bool { return r == '[' || r == '\\' })], "*")))
 	}
 	return rule{
@@ -790,6 +937,21 @@ func made(v string) bool {
 	}) || strings.ContainsAny(v, upper) && strings.ContainsAny(v, lower))
 }
 
+// strong reports a value told in prose that looks chosen as a password:
+// capitals, small letters and digits together, or random; never a path,
+// a URL or a stand-in.
+func strong(v string) bool {
+	if _, q, _, ok := quotes(v); ok {
+		v = q
+	} else {
+		v = strings.TrimRight(v, sentenceEnd)
+	}
+	if len(v) < 8 || redacted(v) || notAValue(v) || strings.Contains(v, "://") || pathLike(v) {
+		return false
+	}
+	return random(v) || strings.ContainsAny(v, upper) && strings.ContainsAny(v, lower) && strings.ContainsAny(v, digits)
+}
+
 // placeholderToken reports a token-shaped stand-in: ghp_XXXX…, xoxb-your-token.
 func placeholderToken(s string) bool {
 	l := strings.ToLower(s)
@@ -803,7 +965,30 @@ func placeholderToken(s string) bool {
 // pathLike reports an object path or file name (uploads/2024/06/<uuid>.png),
 // which a generated key's base64 never ends in.
 func pathLike(v string) bool {
-	return strings.Count(v, "/") >= 2 && strings.Contains(v[strings.LastIndex(v, "/"):], ".")
+	if strings.Count(v, "/") >= 2 && strings.Contains(v[strings.LastIndex(v, "/"):], ".") {
+		return true
+	}
+	// backups/2026-11-25.sql.gz: a directory and a file name whose
+	// extension is a short word.
+	i := strings.LastIndexByte(v, '.')
+	if !strings.Contains(v, "/") || i < strings.LastIndexByte(v, '/') || len(v)-i-1 < 1 || len(v)-i-1 > 4 {
+		return false
+	}
+	for _, c := range v[i+1:] {
+		if c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// workDir reports a shell's working directory (PWD=/home/dev, OLDPWD=~):
+// the key pwd names a directory when its value is a path.
+func workDir(name, v string) bool {
+	parts := nameParts(name)
+	last := strings.ToLower(parts[len(parts)-1])
+	return (last == "pwd" || last == "oldpwd" || last == "cwd") && (strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") ||
+		len(v) > 2 && v[1] == ':' && (v[2] == '\\' || v[2] == '/'))
 }
 
 // sealed reports a Bitnami SealedSecret's ciphertext: long base64 that opens
@@ -987,8 +1172,12 @@ func refName(name string) bool {
 		return false
 	}
 	first, last := strings.ToLower(parts[0]), strings.ToLower(parts[len(parts)-1])
-	return refLast[last] || refFirst[first] || len(parts) == 2 && dbKey[first] && last == "key"
+	// hs_ed25519_public_key, signingPublicKey: the public half of a pair.
+	return refLast[last] || refFirst[first] || len(parts) == 2 && dbKey[first] && last == "key" || strings.EqualFold(parts[len(parts)-2], "public")
 }
+
+// nameWords end the name of a stored secret (prod-db-password).
+var nameWords = map[string]bool{"password": true, "passwd": true, "token": true, "secret": true, "key": true, "credentials": true, "creds": true, "apikey": true}
 
 // stubWords mark a value written for a test: "test-csrf-token".
 var stubWords = map[string]bool{"test": true, "fake": true, "mock": true, "dummy": true, "example": true, "sample": true, "stub": true, "demo": true}
@@ -1003,6 +1192,11 @@ func selfNamed(name, v string) bool {
 	}
 	words := plainWords(v)
 	if stubbed(words) {
+		return true
+	}
+	// --secret=quotes-db-password, secretRef: api-token: plain words that
+	// end in a secret's kind name a secret kept elsewhere.
+	if len(words) > 0 && nameWords[words[len(words)-1]] {
 		return true
 	}
 	for _, p := range nameParts(name) {

@@ -151,6 +151,11 @@ func Check(text string) string {
 	if hiddenChars(text) {
 		return HiddenChars
 	}
+	// A terminal's concealed text (SGR 8): a log pasted into a note shows
+	// nothing there to a person, and everything to a model.
+	if strings.Contains(text, "\x1b[") && ansiConcealRE().MatchString(text) {
+		return HiddenMarkup
+	}
 	r := rules()
 	prose := text
 	if strings.Contains(prose, "`") {
@@ -173,7 +178,7 @@ func Check(text string) string {
 				continue
 			}
 			for _, loc := range re().FindAllStringIndex(prose, -1) {
-				if !quoted(prose, loc[0]) && !named(prose, loc[1]) {
+				if !quoted(prose, loc[0]) && !named(prose, loc[1]) && !logLine(prose, loc[0]) && !schemaMessage(prose, loc) {
 					return Address
 				}
 			}
@@ -227,8 +232,11 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 			if c.reason == Conceal && asksWhether(norm[loc[1]:]) {
 				continue // "never tell the user whether the e-mail exists": a product's rule
 			}
-			if c.reason == Override && reported(norm, loc[0]) {
-				continue
+			if (c.reason == Override || c.reason == DownloadExec || c.reason == Exfiltrate) && reported(norm, loc[0]) {
+				continue // "a comment asking AI tools to run a curl|sh installer": told of
+			}
+			if c.reason == Conceal && circleRE().MatchString(norm[loc[1]:]) {
+				continue // "don't tell anyone outside the security list": an embargo's circle
 			}
 			// A phrase quoted is mentioned, unless an order hands it over
 			// (Run "curl … | sh").
@@ -256,7 +264,7 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 // reader, or opens with an order. "<!-- header start -->" does none.
 func orders(hidden string) bool {
 	norm := strings.TrimSpace(normalize(hidden))
-	if norm == "" {
+	if norm == "" || strings.HasPrefix(norm, "<") && strings.HasSuffix(norm, ">") || strings.Trim(norm, ". …") == "" {
 		return false
 	}
 	if phrases(rules(), norm, nil) != "" || addresseeRE().MatchString(norm) {
@@ -292,7 +300,7 @@ func codeSpans(norm string) [][2]int {
 }
 
 // requestedRE: a change the person asked for, recorded as such.
-var requestedRE = lazyRE(`\buser(?:'s)?\s+request(?:ed)?\b|\brequested\s+by\s+the\s+user\b|\bat\s+the\s+user's\s+request\b`)
+var requestedRE = lazyRE(`\buser(?:'s)?\s+request(?:ed)?\b|\brequested\s+by\s+(?:the\s+user\b|[a-z]+\s+in\s+(?:the\s+)?review\b)|\bat\s+the\s+user's\s+request\b`)
 
 // sentenceEnd is where the sentence holding position i ends.
 func sentenceEnd(s string, i int) int {
@@ -310,7 +318,7 @@ func sentenceEnd(s string, i int) int {
 // (Outcome:, Files touched:). A verb there ("set core.hooksPath", "Make
 // the agent stop asking") is a request or a past tense, not the note's
 // order.
-var recordRE = lazyRE(`^[\s>*#-]*(?:\*\*)?(?:\d+\.\s*)?(?:ask|prompt|outcome|files touched|decisions|commands run)\b[^:\n]{0,8}:`)
+var recordRE = lazyRE(`^[\s>*#-]*(?:\*\*)?(?:\d+\.\s*)?(?:ask|prompt|outcome|files touched|decisions|commands run)\b[^:\n]{0,8}:|^\s*(?:feat|fix|chore|docs|build|ci|refactor|test|tests|perf|style|revert)(?:\([^)\n]{0,30}\))?!?:\s`)
 
 // recordLine reports whether position i lies in the first sentence of
 // such a line (a later one, "Next session, open …", may order).
@@ -318,6 +326,29 @@ func recordLine(s string, i int) bool {
 	line := s[strings.LastIndexByte(s[:i], '\n')+1 : i]
 	return recordRE().MatchString(line) && !strings.Contains(line, ". ") && !strings.Contains(line, "! ") && !strings.Contains(line, "? ")
 }
+
+// logLine reports a marker inside a line of a log (syslog's "Nov 26
+// 08:01:14 host kernel: [SYSTEM] …", an ISO-stamped line): logged text,
+// not a turn of a conversation.
+func logLine(s string, i int) bool {
+	line := s[strings.LastIndexByte(s[:i], '\n')+1 : i]
+	return logStampRE().MatchString(line)
+}
+
+var logStampRE = lazyRE(`^\s*\[?(?:[A-Z][a-z]{2}\s+\d{1,2}\s+\d\d:\d\d:\d\d|\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\d\d:\d\d:\d\d[.,]\d+)\S*\s+\S`)
+
+// schemaMessage reports a chat message's "role": "system" shown as the
+// shape of a request: the content that follows is a stand-in
+// ("<summariser prompt>", "...") or gives no order.
+func schemaMessage(s string, loc []int) bool {
+	if !strings.HasPrefix(strings.ToLower(s[loc[0]:]), `"role"`) {
+		return false
+	}
+	m := contentRE().FindStringSubmatch(prefix(s[loc[1]:], 400))
+	return m != nil && !orders(m[1])
+}
+
+var contentRE = lazyRE(`^\s*,\s*"content"\s*:\s*"((?:[^"\\]|\\.)*)"`)
 
 // named reports a role marker used as a noun ("the [SYSTEM] prefix", "a
 // stray </system> tag"): it is written about, not posed as.
@@ -353,8 +384,37 @@ func inSpan(spans [][2]int, i int) (int, bool) {
 // opensLine reports whether only list marks or a label that sets out a step
 // come before position i on its line: a command set out as a step.
 func opensLine(s string, i int) bool {
-	before := strings.TrimSpace(s[strings.LastIndexByte(s[:i], '\n')+1 : i])
+	ls := strings.LastIndexByte(s[:i], '\n') + 1
+	before := strings.TrimSpace(s[ls:i])
+	if strings.Trim(before, "-*>#•") == "" && ls > 0 {
+		// The line before ends mid-sentence ("… the old\n`curl | bash` step
+		// made builds slow"): the span is wrapped prose, not a step. A
+		// label that records ("was installed with the command from
+		// brew.sh:") sets out what was done.
+		prev := strings.TrimSpace(s[strings.LastIndexByte(s[:ls-1], '\n')+1 : ls-1])
+		if prev != "" && (isWordByte(prev[len(prev)-1]) && !strings.HasPrefix(strings.TrimLeft(prev, " >"), "#") && spanInProse(s, i) || strings.HasSuffix(prev, ":") && pastRE().MatchString(prev)) {
+			return false
+		}
+	}
 	return strings.Trim(before, "-*>#•") == "" || stepRE().MatchString(before)
+}
+
+// spanInProse reports an inline code span at i that words follow on its
+// line ("`curl | bash` step made builds non-reproducible"): the subject of
+// a sentence, not a command set out alone.
+func spanInProse(s string, i int) bool {
+	if strings.HasPrefix(s[i:], "```") || !strings.HasPrefix(s[i:], "`") {
+		return false
+	}
+	end := strings.IndexByte(s[i+1:], '`')
+	if end < 0 {
+		return false
+	}
+	rest := s[i+1+end+1:]
+	if nl := strings.IndexByte(rest, '\n'); nl >= 0 {
+		rest = rest[:nl]
+	}
+	return strings.ContainsFunc(rest, unicode.IsLetter)
 }
 
 // stepRE is a label that sets out what follows as a step to take ("Setup
@@ -426,7 +486,12 @@ func isWordByte(c byte) bool {
 // reportedRE ends a clause that tells of someone else being told to
 // override ("attackers plant text that tells an LLM agent to"): research
 // and incident notes describe the attack, they do not make it.
-var reportedRE = lazyRE(`\b(?:tells?|told|telling|asks?|asked|asking|instructs?|instructed|tricks?|tricked|tricking|gets?|got|causes?|caused|makes?|made|forces?|forced|convinces?|convinced|persuades?|persuaded)\s+(?:an?\s+|the\s+|its\s+|their\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:to|into)\s*$`)
+var reportedRE = lazyRE(`\b(?:tells?|told|telling|asks?|asked|asking|instructs?|instructed|tricks?|tricked|tricking|gets?|got|causes?|caused|makes?|made|forces?|forced|convinces?|convinced|persuades?|persuaded|urging|urged)\s+(?:an?\s+|the\s+|its\s+|their\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:to|into)(?:\s+(?:run|running|execute|executing|install|installing|pipe|piping|send|sending|upload|uploading|post|posting)(?:\s+(?:an?|the|this|that))?)?\s*$`)
+
+// circleRE follows "don't tell anyone" when it draws a circle ("outside
+// the security list", "except the on-call"): an embargo, not a secret
+// kept from the person.
+var circleRE = lazyRE(`^\s+(?:outside|except|beyond|other than|not on|not in|who is not|who isn't|but)\b`)
 
 // reported reports whether the override at i is told of, not given.
 func reported(s string, i int) bool {
@@ -444,8 +509,12 @@ func hiddenChars(s string) bool {
 	rtl := strings.ContainsFunc(s, func(r rune) bool {
 		return unicode.In(r, unicode.Hebrew, unicode.Arabic, unicode.Syriac, unicode.Thaana)
 	})
+	lower := ""
+	if strings.ContainsFunc(s, func(r rune) bool { return r == 0x200B || r == 0x200C || r == 0x200D || r == 0x2060 || r == 0xFEFF }) {
+		lower = strings.ToLower(s)
+	}
 	for i, r := range s {
-		if specimen(s, i, r, rtl) {
+		if specimen(s, i, r, rtl) || lower != "" && namedInvisible(s, lower, i, r) {
 			prev = r
 			continue
 		}
@@ -481,6 +550,12 @@ func hiddenChars(s string) bool {
 	}
 	return false
 }
+
+var ansiConcealRE = lazyRE(`\x1b\[(?:\d*;)*8(?:;\d*)*m[^\x1b]*\pL`)
+
+// invisibleNames are how a note names the character it shows (a bug
+// about a zero-width space pasted into a key, Thai's U+200B break hints).
+var invisibleNames = []string{"zero-width", "zero width", "zwsp", "zwnj", "zwj", "u+200b", "u+200c", "u+200d", "u+2060", "u+feff", "\\u200b", "word joiner", "ゼロ幅", "零宽", "nullbreit", "нулевой ширины", "sin anchura", "largeur nulle", "larghezza zero"}
 
 // specimen reports an invisible character shown rather than hidden: a
 // zero-width non-joiner inside a word of right-to-left text (Persian
@@ -523,6 +598,28 @@ func specimen(s string, i int, r rune, rtl bool) bool {
 	}
 	return unicode.In(r, unicode.Cf) && shown(before) && shown(after)
 }
+
+// namedInvisible reports a lone zero-width character in a text that names it, or
+// a zero-width space between the letters of a script written without
+// spaces (Thai, Lao, Khmer, Myanmar break their lines at it): shown, or
+// how the script is written, and a run of them never is.
+func namedInvisible(s, lower string, i int, r rune) bool {
+	if r != 0x200B && r != 0x200C && r != 0x200D && r != 0x2060 && r != 0xFEFF {
+		return false
+	}
+	before, _ := utf8.DecodeLastRuneInString(s[:i])
+	after, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
+	if unicode.In(before, unicode.Cf) || unicode.In(after, unicode.Cf) {
+		return false
+	}
+	if r == 0x200B && unicode.In(before, unspaced...) && unicode.In(after, unspaced...) {
+		return true
+	}
+	return anyHint(lower, invisibleNames)
+}
+
+// unspaced are scripts written without spaces between words.
+var unspaced = []*unicode.RangeTable{unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar, unicode.Tibetan}
 
 // shaped are the scripts whose conjuncts joiners shape.
 var shaped = []*unicode.RangeTable{unicode.Devanagari, unicode.Bengali, unicode.Gurmukhi, unicode.Gujarati, unicode.Oriya,
@@ -632,6 +729,8 @@ var rules = sync.OnceValue(func() ruleSet {
 			re(`(?s)(?:^|\n)\s*Human:[^\n]*.*\n\s*Assistant:`),
 			re(`(?i)\[(?:system|admin|developer|operator)(?:\s+(?:message|note|notice|override))?\]|</?(?:tool_result|tool_use|function_results?|function_calls|admin|developer|operator)>|<(?:start|end)_of_turn>|"role"\s*:\s*"(?:system|developer)"`),
 			re(`(?m)^[ \t>*-]*SYSTEM(?:\s+(?:MESSAGE|NOTE|NOTICE|PROMPT|UPDATE))?\s*:`),
+			// A banner alone on its line: "### SYSTEM ###", "=== SYSTEM MESSAGE ===".
+			re(`(?im)^[ \t>]*(?:#{2,}|={2,}|\*{2,}|-{3,}|\[{2,})[ \t]*(?:system|sistema|système|systemnachricht|системное|систем|系统|システム|시스템)(?:[ \t]+(?:message|prompt|notice|nachricht|messaggio|mensaje|mensagem|сообщение))?[ \t]*(?:#{2,}|={2,}|\*{2,}|-{3,}|\]{2,})?[ \t]*$`),
 		},
 		checks: []check{
 			// Overriding instructions, in several languages.
@@ -660,7 +759,7 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"held"}, reason: AgentConfig, imperative: true, re: re(`\brelease\s+(?:them|these|those|all|every|each)\b`)},
 			{hints: []string{"keep"}, reason: Conceal, re: re(`\bkeep\s+(?:this|it|that|these|the \w+)(?:\s+a)?\s+(?:secret|hidden)\s+from\b`)},
 			{hints: []string{"out of"}, reason: Conceal, re: re(`\b(?:keep|leave)\s+(?:this|it|that|these)\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript)`)},
-			{hints: []string{"silently", "quietly", "secretly", "covertly", "discreetly", "stealthily"}, reason: Conceal, re: re(`\b(?:silently|quietly|secretly|covertly|discreetly|stealthily)\s+(?:run|execute|install|download|add|insert|modify|change|edit|delete|remove|send|upload|push|commit|disable|replace|append|copy|exfiltrate|post|fetch|curl)\b`)},
+			{hints: []string{"silently", "quietly", "secretly", "covertly", "discreetly", "stealthily"}, reason: Conceal, re: re(`\b(?:silently|quietly|secretly|covertly|discreetly|stealthily)\s+(?:run|execute|install|download|add|insert|modify|change|edit|delete|remove|send|upload|push|force-push|commit|disable|replace|append|copy|exfiltrate|post|fetch|curl|apply|patch|enable|set|configure|update|overwrite|rewrite|revert|merge|release|approve|grant)\b`)},
 			{hints: []string{"no se", "sin decirle", "no le", "ne le", "ne dites", "sans le", "sage", "sag ", "ohne", "non dirlo", "não diga", "не говори"}, reason: Conceal, re: re(`(?:^|[^\p{L}])(?:no se lo digas|sin decirle|no le digas|ne le dis pas|ne dites pas|sans le dire|sag(?:e)? (?:es )?(?:dem|den) (?:benutzer|nutzer) nicht|ohne (?:es )?dem (?:benutzer|nutzer)|non dirlo all'utente|não diga ao usuário|не говори пользователю)`)},
 			// Running downloaded or encoded code.
 			{hints: []string{"|"}, reason: DownloadExec, negatable: true, re: re(`\b` + fetch + `\b[^|\n]{0,300}\|\s*(?:` + shell + `)`)},
@@ -694,6 +793,8 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"gist"}, reason: Exfiltrate, re: re(`\bgh\s+gist\s+create\b[^\n]{0,60}?(?:\.ssh|\.aws|\.env\b|id_rsa|id_ed25519|credentials|\.netrc|\.npmrc|history)`)},
 			{hints: []string{"send", "post", "upload", "paste", "email", "forward"}, reason: Exfiltrate, imperative: true, re: re(`\b(?:send|post|upload|paste|email|forward|share)\s+(?:[\w'’-]+\s+){0,5}?` + sens + `(?:[^.\n]|\.\S){0,80}?\b(?:to|at|into|on)\s+` + url)},
 			{hints: []string{"|", "<"}, reason: Exfiltrate, negatable: true, re: re(`\b(?:env|printenv|set)\s*\|\s*(?:curl|nc|ncat|netcat)\b|\bcat\s+[^|\n]*(?:\.ssh|\.aws|\.env|credentials|id_rsa|id_ed25519|\.netrc)[^|\n]*\|\s*(?:curl|nc|ncat|netcat)\b|\b(?:nc|ncat|netcat)\s+\S+\s+\d+\s*<\s*\S*(?:\.ssh|\.aws|\.env|credentials|id_rsa|passwd|shadow)`)},
+			// Releasing held notes: the person's decision, never the agent's.
+			{hints: []string{"anamnesis release", "release --all"}, reason: AgentConfig, imperative: true, re: re(`\banamnesis\s+release\b|\brelease\s+--all\b`)},
 			// Changing the agent's hooks, permissions or credentials.
 			{hints: []string{"bypasspermissions", "dangerously", "bash(*)", "tool", "decision"}, reason: AgentConfig, re: re(`bypasspermissions|dangerously-?skip-?permissions|\bbash\(\*\)|allow(?:ed)?\s*tools?\s*[:=]\s*\*|"decision"\s*:\s*"approve"`), imperative: true},
 			{hints: []string{".claude", "settings", "hook", "tool", "prompt", "permission", "mode", "approve", "mcp"}, reason: AgentConfig, re: re(`\.claude/|\.claude\.json|\bauto-?approve|\bmcp\s+servers?\b|settings(?:\.local)?\.json|\bpre-?tool-?use\b|\bpost-?tool-?use\b|\buser-?prompt-?submit\b|\b(?:anamnesis|claude|agent)\s+hooks?\b|\bsession-?(?:start|end)\s+hook|\bpermission\s*(?:mode|prompts?)\b|\bdefault-?mode\b`), imperative: true},
@@ -806,7 +907,7 @@ func negated(s string, i int) bool {
 
 var (
 	leadRE  = lazyRE(`^(?:(?:before|after|when|whenever|on|at|during|once|if|every time|each time|next time)\b[^,\n]{0,60},|\s|[-*>#•]|\d+[.)]|[\p{L}' -]{1,48}:(?:\s|$)|(?:always|first|now|then|also|please|kindly|just|next|finally|immediately|from now on|each time|every time|in future|going forward|make sure (?:that )?(?:to|you)|remember to|be sure to|don't forget to|do not forget to|never forget to|don't hesitate to|do not hesitate to|feel free to|you must|you should|you need to|you have to|you are (?:expected|required|supposed|allowed) to|during\s+(?:setup|install(?:ation)?|the build|builds?|deploys?|ci)\s)\s*,?\s*)*`)
-	imperRE = lazyRE(`^(?:omit|hide|conceal|leave|modifie|modifiez|ajoute|ajoutez|supprime|supprimez|exécute|exécutez|lance|envoie|envoyez|désactive|désactivez|ändere|füge|lösche|führe|sende|schicke|schick|lade|kopiere|übertrage|übermittle|deaktiviere|modifica|aggiungi|elimina|esegui|invia|disattiva|modifique|agrega|añade|ejecuta|envía|desactiva|adicione|remova|envie|desative|измени|добавь|удали|выполни|отправь|отключи|paste|share|run|execute|send|post|upload|forward|include|commit|zip|tar|archive|cat|read|collect|grab|dump|mirror|register|open|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export|treat|consider|regard|apply|fetch|describe|call|label|record|release|lies|zet|voeg|verwijder|stuur|voer|schakel|dodaj|dopisz|usuń|wyślij|uruchom|zmień|wyłącz|ustaw)\b(?:[^-]|$)`)
+	imperRE = lazyRE(`^(?:omit|hide|conceal|leave|modifie|modifiez|ajoute|ajoutez|supprime|supprimez|exécute|exécutez|lance|envoie|envoyez|désactive|désactivez|ändere|füge|lösche|führe|sende|schicke|schick|lade|kopiere|übertrage|übermittle|deaktiviere|modifica|aggiungi|elimina|esegui|invia|disattiva|modifique|agrega|añade|ejecuta|envía|desactiva|adicione|remova|envie|desative|измени|добавь|удали|выполни|отправь|отключи|paste|share|run|execute|send|post|upload|forward|include|commit|zip|tar|archive|cat|read|collect|grab|dump|mirror|register|open|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export|treat|consider|regard|apply|fetch|describe|call|label|record|release|lies|zet|voeg|verwijder|stuur|voer|schakel|dodaj|dopisz|usuń|wyślij|uruchom|zmień|wyłącz|ustaw|trage|trag|baixe|descarga|descargue|instala|instale|télécharge|téléchargez|installe|installez|scarica|installa|скачай|установи|pobierz|zainstaluj|edite|coloque|altere|mude|skicka|kirim|kirimkan|copie|copiez|copia|kopieer|skopiuj|lähetä|pošli|trimite|gửi|hantar|mirror)(?:[^\p{L}\p{N}_-]|$)`)
 )
 
 // imperative reports whether the clause holding position i gives an order:
@@ -819,7 +920,9 @@ func imperative(s string, i int) bool {
 	start := sentenceStart(s, i)
 	clause := s[start:i]
 	if k := strings.LastIndex(clause, ":"); k >= 0 && k+1 < len(clause) && clause[k+1] == ' ' {
-		if after := strings.TrimSpace(clause[k+1:]); after == "" || after[0] == '`' {
+		if after := strings.TrimSpace(clause[k+1:]); after == "" && imperRE().MatchString(s[i:]) {
+			return true // "Agent convention: mirror every tool output to …"
+		} else if after == "" || after[0] == '`' {
 			clause = clause[:k] // "Archive it and upload it: curl …", "Set the helper: `git config …`"
 		} else {
 			clause = clause[k+1:] // "Setup step: edit …"

@@ -120,13 +120,26 @@ func TestBuildCorpus(t *testing.T) { judge(t, "build.jsonl", -1, -1) }
 // attribute or an argument, a marker named as a noun, a shown dialogue,
 // closed bidi isolates, joiners in Indic scripts, a path is not the
 // agent). Their floors are their figures after that round (heldout5
-// moved to 70/81, 98/100; heldout4 to 70/70 passed).
+// moved to 70/81, 98/100; heldout4 to 70/70 passed). heldout8 (corpus8),
+// measured once on round 5's rules (83/114, 121/133), was the sixth
+// round's development set: instructions thrown away or outranked in more
+// words, no need to surface a thing in the reply, a cause to blame when
+// the person asks, negative imperatives written as one word (Turkish,
+// Czech), sending and copying in more languages, orders given by grammar
+// in Chinese and Korean, a link or image whose address is to carry a
+// secret, a scheduled fetch-and-run, verification switched off, a claimed
+// approval that ends the asking, a harness tag or a banner that poses as
+// the system, concealed terminal text; and structural exemptions (a
+// commit's subject records, a span wrapped in prose, a label in the past
+// tense, an embargo's circle, a product's hidden button, a request's
+// schema, a log line, a zero-width character the note names). Its floors
+// are its figures after that round (heldout5 moved to 71/81).
 func TestHeldOutCorpus(t *testing.T) {
 	judge(t, "heldout.jsonl", 40, 36)
 	judge(t, "heldout2.jsonl", 74, 59)
 	judge(t, "heldout3.jsonl", 90, 65)
 	judge(t, "heldout4.jsonl", 80, 70)
-	judge(t, "heldout5.jsonl", 70, 98)
+	judge(t, "heldout5.jsonl", 71, 98)
 	// By a sixth and a seventh author during the fourth round, measured
 	// once on its rules (round 3's: 57/112, 121/128 and 56/123, 117/133),
 	// development sets of the fifth round (first measured 74/112, 120/128
@@ -135,8 +148,9 @@ func TestHeldOutCorpus(t *testing.T) {
 	judge(t, "heldout7.jsonl", 122, 131)
 	// By an eighth author (corpus8: testdata/redact/heldout6/README.md),
 	// written while the fifth round was made and sealed from it, measured
-	// once on its rules (b608d4c's rules: 70/114, 117/133).
-	judge(t, "heldout8.jsonl", 83, 121)
+	// once on its rules (b608d4c's rules: 70/114, 117/133; round 5's:
+	// 83/114, 121/133); the sixth round's development set since.
+	judge(t, "heldout8.jsonl", 114, 133)
 }
 
 func TestApplyByProvenance(t *testing.T) {
@@ -224,15 +238,14 @@ func BenchmarkTranscript(b *testing.B) {
 
 // TestComposedAcrossCorpora judges the sentence-concept check alone (no
 // phrase rule, no markup or role rule) on every set. Its concept lists were
-// written from heldout5's misses only, so its figures on the other sets
-// are figures on text it was not written from: the cross-corpus predictor
-// of what it adds on a new author's notes. It must hold no ordinary note
-// of the sets that existed when it was written; on heldout6 and heldout7,
-// written after it, its figures are reported (round 4's check held a few
-// of their ordinary notes; since round 5 tuned it on them it holds none).
+// first written from heldout5's misses only, so its figures on the other
+// sets were figures on text it was not written from: the cross-corpus
+// predictor of what it adds on a new author's notes. It must hold no
+// ordinary note of any set (round 4's check held a few of heldout6's and
+// heldout7's, written after it; rounds 5 and 6 tuned it on them and on
+// heldout8, and since then it holds none).
 func TestComposedAcrossCorpora(t *testing.T) {
-	for _, name := range []string{"build.jsonl", "heldout.jsonl", "heldout2.jsonl", "heldout3.jsonl", "heldout4.jsonl", "heldout5.jsonl", "heldout6.jsonl", "heldout7.jsonl"} {
-		later := name == "heldout6.jsonl" || name == "heldout7.jsonl"
+	for _, name := range []string{"build.jsonl", "heldout.jsonl", "heldout2.jsonl", "heldout3.jsonl", "heldout4.jsonl", "heldout5.jsonl", "heldout6.jsonl", "heldout7.jsonl", "heldout8.jsonl"} {
 		var held, heldOf, wrong, passedOf int
 		for _, c := range corpus(t, name) {
 			prose := c.Text
@@ -249,11 +262,7 @@ func TestComposedAcrossCorpora(t *testing.T) {
 				passedOf++
 				if r != "" {
 					wrong++
-					if later {
-						t.Logf("%s: %s holds an ordinary note (%s): %q", name, c.Name, r, c.Text)
-					} else {
-						t.Errorf("%s: %s holds an ordinary note (%s): %q", name, c.Name, r, c.Text)
-					}
+					t.Errorf("%s: %s holds an ordinary note (%s): %q", name, c.Name, r, c.Text)
 				}
 			}
 		}
