@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Mask replaces a secret value whose key is kept (password=[REDACTED]).
@@ -38,6 +39,67 @@ type rule struct {
 	// repeat runs the rule again on its own output while it changes
 	// (several flags of one command).
 	repeat bool
+	// window: every match opens a few bytes before one of the hints and
+	// stays on its line within windowSpan bytes of it, so the regexp reads
+	// only the text around the hints (a whole transcript holds "pass" a
+	// few dozen times, and the prose rules' Unicode classes are slow).
+	window bool
+}
+
+// windowBack and windowSpan bound where a windowed rule's match lies
+// around a hint: a keyword may open up to windowBack bytes before its hint
+// ("api key" before "key"), and the keyword, its qualifier, verb and a
+// quoted value fit in windowSpan; an unquoted value runs to a space.
+const (
+	windowBack = 24
+	windowSpan = 1200
+)
+
+// windowed finds a windowed rule's matches in the windows around its
+// hints (lower is s lower-cased, of the same length).
+func windowed(ru *rule, s, lower string) [][]int {
+	var at []int
+	for _, h := range ru.hints {
+		for from := 0; ; {
+			i := strings.Index(lower[from:], h)
+			if i < 0 {
+				break
+			}
+			at = append(at, from+i)
+			from += i + len(h)
+		}
+	}
+	slices.Sort(at)
+	// reach is where the window of a hint at i must end at least: its
+	// span, then on to the next space (an unquoted value runs to one).
+	reach := func(i int) int {
+		end := min(len(s), i+windowSpan)
+		if k := strings.IndexAny(s[end:], " \t\r\n"); k >= 0 {
+			return end + k
+		}
+		return len(s)
+	}
+	var out [][]int
+	for k := 0; k < len(at); {
+		start := max(0, at[k]-windowBack)
+		for start > 0 && !utf8.RuneStart(s[start]) {
+			start--
+		}
+		end := reach(at[k])
+		// The hints whose windows overlap this one join it.
+		for k++; k < len(at) && at[k]-windowBack < end; k++ {
+			end = max(end, reach(at[k]))
+		}
+		for _, m := range ru.re().FindAllStringSubmatchIndex(s[start:end], -1) {
+			for g := range m {
+				if m[g] >= 0 {
+					m[g] += start
+				}
+			}
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // Redactor applies a fixed rule list. It is safe for concurrent use.
@@ -170,16 +232,23 @@ func New() *Redactor {
 		whole("vendor-token", `\bsk\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,}`, "sk.eyj"),
 		whole("vendor-token", `\bcmVmdGtuOjAx[A-Za-z0-9]{40,}`, "cmvmdgtu"),
 		{
-			// Resend (re_<8>_<24>), Backblaze B2 application keys (K00…),
-			// Twitch chat tokens (oauth:<30>): generated bodies only.
+			// Resend keys (re_<8>_<24>; a literal start keeps the scan fast).
 			name:  "vendor-token",
-			hints: []string{"re_", "k00", "oauth:"},
-			re:    lazyRE(`\b(?:re_[A-Za-z0-9]{8}_([A-Za-z0-9]{20,})|K00([0-9A-Za-z]{28})|oauth:([a-z0-9]{30}))\b`),
+			hints: []string{"re_"},
+			re:    lazyRE(`re_[A-Za-z0-9]{8}_([A-Za-z0-9]{20,})\b`),
+			keep:  func(m []string) bool { return !random(m[1]) },
+		},
+		{
+			// Backblaze B2 application keys (K00…), Twitch chat tokens
+			// (oauth:<30>): generated bodies only.
+			name:  "vendor-token",
+			hints: []string{"k00", "oauth:"},
+			re:    lazyRE(`\b(?:K00([0-9A-Za-z]{28})|oauth:([a-z0-9]{30}))\b`),
 			keep: func(m []string) bool {
-				if m[3] != "" {
-					return !strings.ContainsAny(m[3], digits) || !strings.ContainsAny(m[3], lower) || entropy(m[3]) < 3.5
+				if m[2] != "" {
+					return !strings.ContainsAny(m[2], digits) || !strings.ContainsAny(m[2], lower) || entropy(m[2]) < 3.5
 				}
-				return !random(m[1] + m[2])
+				return !random(m[1])
 			},
 		},
 		{
@@ -738,7 +807,7 @@ func New() *Redactor {
 		proseRule(`pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]access)?(?:[ _-]?key)?|access[ _-]key|private[ _-]key|`+
 			`passwort|kennwort|mot de passe|contraseña|senha|wachtwoord|parola d'ordine|hasło|пароль|şifres?i?|parolası|lösenord|adgangskode|salasana|heslo|jelszó|lozinka|geslo|mật khẩu|kata sandi|kata laluan`,
 			"pass", "pw", "token", "secret", "key", "kennwort", "mot de passe", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "lösenord", "salasana",
-			"mật khẩu", "kata sandi", "kata laluan", "lozinka", "geslo", "jelszó", "heslo"),
+			"mật khẩu", "kata sandi", "kata laluan", "lozinka", "geslo", "jelszó", "heslo", "adgangskode"),
 		proseRule(`पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|رمز عبور|סיסמה|סיסמא|κωδικός|পাসওয়ার্ড`, "पासवर्ड", "कूटशब्द", "كلمة", "رمز", "סיסמ", "κωδικ", "পাসওয়ার্ড"),
 		{
 			// A password told in prose with any words between the word and
@@ -747,8 +816,9 @@ func New() *Redactor {
 			// X", "كلمة المرور لخادم … هي X", "Mật khẩu máy chủ … là X",
 			// "Lösenordet till … är X"): only a value of capitals, small
 			// letters and digits, or a random one, counts.
-			name: "secret-value",
-			hints: []string{"pass", "kennwort", "mot de passe", "contrase", "senha", "wachtwoord", "parol", "hasło", "heslo", "hesla", "парол", "şifre", "lösenord",
+			name:   "secret-value",
+			window: true,
+			hints: []string{"pass", "kennwort", "mot de passe", "contrase", "senha", "wachtwoord", "parol", "hasło", "hasła", "heslo", "hesla", "парол", "şifre", "lösenord",
 				"passord", "adgangskode", "kodeord", "salasana", "jelsz", "lozink", "gesl", "mật khẩu", "kata sandi", "kata laluan", "nenosiri", "κωδικ", "رمز", "كلمة", "סיסמ", "पासवर्ड", "รหัสผ่าน"},
 			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:pass(?:word|wd|phrase)|passwort|kennwort|mot de passe|contrase[ñn]a|contrasenya|senha|wachtwoord|hasło|hasła|heslo|hesla|` +
 				`пароль|пароля|şifre(?:si)?|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|kodeord(?:et)?|salasana|jelszó|jelszava|lozinka|geslo|parola|parolă|` +
@@ -768,8 +838,9 @@ func New() *Redactor {
 			// Logging in as a user with a password told in prose: "log in to
 			// X as ops@… with PASSWORD", "sign in as admin using PASSWORD",
 			// "melde dich als admin mit PASSWORD an".
-			name:  "secret-value",
-			hints: []string{" as ", " als ", " en tant que ", " como ", " come "},
+			name:   "secret-value",
+			window: true,
+			hints:  []string{"log", "sign", "connect", "authenticat", "ssh", "melde", "anmelden", "conéctate", "conecta", "accedi", "inicia sesión"},
 			re: lazyRE(`(?i)(\b(?:log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in|connect(?:ed|ing)?|authenticat(?:e|ed|ing)|ssh|melde|anmelden|connecte[rz]?|conéctate|conecta|accedi|inicia sesión)\b` +
 				`[^\n]{0,80}?[ \t](?:as|als|en tant que|como|come)[ \t]+\S+[ \t]+(?:with|using|mit|avec|con|com)[ \t]+(?:(?:the[ \t]+)?password[ \t]+|(?:dem[ \t]+)?passwort[ \t]+|(?:le[ \t]+)?mot de passe[ \t]+)?)` +
 				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'\x60]+)`),
@@ -793,8 +864,9 @@ func New() *Redactor {
 // ("the password is stored in the vault" stays), unless quoted or made.
 func proseRule(words string, hints ...string) rule {
 	return rule{
-		name:  "secret-value",
-		hints: hints,
+		name:   "secret-value",
+		hints:  hints,
+		window: true,
 		re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + words + `)` +
 			`(?:[ \t]+(?:(?:for|on|of|to|with|in|im|am|für|zum|zur|del|de|da|do|della|dello|degli|dei|di|per|pour|du|des|van|voor|för|till|dla|для|от|на|untuk|ke)[ \t]+|(?:dell|dall|all|sull|nell|d|l|de l|de la)')[^:\n]{1,40}?(?::[ \t]*|[ \t]+(?:(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to|is|was|are|=|ist|war|lautet|est|était|es|era|é|è|to|jest|är|er|это|adalah|ialah|هي|هو|היא|הוא|—|-)[ \t]+(?::[ \t]*)?)|` +
 			`:[ \t]*|[ \t]+(?:is|was|=|:|to|ist|war|lautet|est|es|é|è|era|adalah|ialah|هي|هو|היא|הוא)[ \t]+(?:now[ \t]+|still[ \t]+|:[ \t]*)?|[ \t]+(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to[ \t]+|[ \t]+))` +
@@ -1339,7 +1411,12 @@ func (r *Redactor) Redact(s string) (string, []string) {
 		if !pairs.anyHint(lower, ru.hints) {
 			continue
 		}
-		locs := ru.re().FindAllStringSubmatchIndex(s, -1)
+		var locs [][]int
+		if ru.window && len(lower) == len(s) {
+			locs = windowed(ru, s, lower)
+		} else {
+			locs = ru.re().FindAllStringSubmatchIndex(s, -1)
+		}
 		if locs == nil {
 			continue
 		}

@@ -213,7 +213,12 @@ func composed(prose, code string) string {
 	// further search.
 	without, mention, asked, note, hide := withoutWords.within(prose), mentionWords.within(prose), askedWords.within(prose), noteWords.within(prose), hideWords.within(prose)
 	auth, comply, rule, send, config := authWords.within(prose), complyWords.within(prose), ruleWords.within(prose), sendWords.within(prose), configWords.within(prose)
-	verify, negTell := verifyWords.within(prose), negTellWords.within(prose)
+	// Verification matters only where something is switched off.
+	var verify concept
+	if offWords.in(prose) {
+		verify = verifyWords.within(prose)
+	}
+	negTell := negTellWords.within(prose)
 	for _, s := range joinFragments(sentences(prose)) {
 		if !(without.in(s) || mention.in(s) || asked.in(s) || note.in(s) || hide.in(s) || auth.in(s) || comply.in(s) || rule.in(s) || send.in(s) || config.in(s) || verify.in(s) || negTell.in(s) || roleLabel(s)) {
 			continue

@@ -183,6 +183,9 @@ func Check(text string) string {
 				}
 			}
 		}
+		if banner(lower) {
+			return Address
+		}
 	}
 	norm := normalize(text)
 	if anyHint(norm, agentHints) {
@@ -325,6 +328,32 @@ var recordRE = lazyRE(`^[\s>*#-]*(?:\*\*)?(?:\d+\.\s*)?(?:ask|prompt|outcome|fil
 func recordLine(s string, i int) bool {
 	line := s[strings.LastIndexByte(s[:i], '\n')+1 : i]
 	return recordRE().MatchString(line) && !strings.Contains(line, ". ") && !strings.Contains(line, "! ") && !strings.Contains(line, "? ")
+}
+
+// banner reports a line that is only a system banner: "### SYSTEM ###",
+// "=== SYSTEM MESSAGE ===", "*** システム ***".
+func banner(lower string) bool {
+	for rest := lower; rest != ""; {
+		line := rest
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
+		line = strings.TrimLeft(line, " \t>")
+		if len(line) < 4 || !strings.HasPrefix(line, "##") && !strings.HasPrefix(line, "==") && !strings.HasPrefix(line, "**") && !strings.HasPrefix(line, "---") && !strings.HasPrefix(line, "[[") {
+			continue
+		}
+		name := strings.TrimSpace(strings.Trim(line, "#=*-[] \t\r"))
+		for _, w := range []string{" message", " prompt", " notice", " nachricht", " messaggio", " mensaje", " mensagem", " сообщение"} {
+			name = strings.TrimSuffix(name, w)
+		}
+		switch name {
+		case "system", "sistema", "système", "systemnachricht", "системное", "система", "系统", "系統", "システム", "시스템":
+			return true
+		}
+	}
+	return false
 }
 
 // logLine reports a marker inside a line of a log (syslog's "Nov 26
@@ -510,10 +539,10 @@ func hiddenChars(s string) bool {
 		return unicode.In(r, unicode.Hebrew, unicode.Arabic, unicode.Syriac, unicode.Thaana)
 	})
 	lower := ""
-	if strings.ContainsFunc(s, func(r rune) bool { return r == 0x200B || r == 0x200C || r == 0x200D || r == 0x2060 || r == 0xFEFF }) {
-		lower = strings.ToLower(s)
-	}
 	for i, r := range s {
+		if r >= 0x200B && (r <= 0x200D || r == 0x2060 || r == 0xFEFF) && lower == "" {
+			lower = strings.ToLower(s)
+		}
 		if specimen(s, i, r, rtl) || lower != "" && namedInvisible(s, lower, i, r) {
 			prev = r
 			continue
@@ -729,8 +758,6 @@ var rules = sync.OnceValue(func() ruleSet {
 			re(`(?s)(?:^|\n)\s*Human:[^\n]*.*\n\s*Assistant:`),
 			re(`(?i)\[(?:system|admin|developer|operator)(?:\s+(?:message|note|notice|override))?\]|</?(?:tool_result|tool_use|function_results?|function_calls|admin|developer|operator)>|<(?:start|end)_of_turn>|"role"\s*:\s*"(?:system|developer)"`),
 			re(`(?m)^[ \t>*-]*SYSTEM(?:\s+(?:MESSAGE|NOTE|NOTICE|PROMPT|UPDATE))?\s*:`),
-			// A banner alone on its line: "### SYSTEM ###", "=== SYSTEM MESSAGE ===".
-			re(`(?im)^[ \t>]*(?:#{2,}|={2,}|\*{2,}|-{3,}|\[{2,})[ \t]*(?:system|sistema|système|systemnachricht|системное|систем|系统|システム|시스템)(?:[ \t]+(?:message|prompt|notice|nachricht|messaggio|mensaje|mensagem|сообщение))?[ \t]*(?:#{2,}|={2,}|\*{2,}|-{3,}|\]{2,})?[ \t]*$`),
 		},
 		checks: []check{
 			// Overriding instructions, in several languages.
