@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -438,24 +437,6 @@ func readFile(f fileInfo) (*note.Note, error) {
 
 // errNotRegular refuses a symlink (or device, FIFO) where a note file should be.
 var errNotRegular = errors.New("not a regular file (symlinks are not followed)")
-
-// readRegular reads a note file without following a symlink and without
-// reading past the size limit (note.Parse rejects what is over it).
-func readRegular(path string) ([]byte, error) {
-	info, err := os.Lstat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: %w", path, errNotRegular)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, note.MaxFile+1))
-}
 
 // Delete removes note id's file(s) and index rows.
 func (s *Store) Delete(ctx context.Context, id string) error {
