@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -118,7 +119,6 @@ type fileInfo struct {
 
 func (s *Store) walk() ([]fileInfo, error) {
 	var out []fileInfo
-	type tree struct{ base, prefix, scope, team string }
 	trees := []tree{{s.memDir, layout.TreeName(note.Portable), note.Portable, ""}, {s.localDir, layout.TreeName(note.MachineLocal), note.MachineLocal, ""}}
 	for _, team := range s.teamNames() {
 		trees = append(trees, tree{s.TeamDir(team), "teams/" + team, note.Portable, team})
@@ -135,64 +135,82 @@ func (s *Store) walk() ([]fileInfo, error) {
 // listTree appends to out the note files under root, which is base (the
 // tree of scope and team, whose home-relative path is prefix) or a
 // directory in it, and removes the temporary files killed writers left.
+// Symlinks are listed (as links), never followed; an unreadable
+// directory is skipped.
 func listTree(out []fileInfo, root, base, prefix, scope, team string) ([]fileInfo, error) {
-	var paths []string
-	var entries []fs.DirEntry
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if p == root && errors.Is(err, fs.ErrNotExist) {
-				return nil
-			}
-			return nil // an unreadable subdirectory is skipped, not fatal
-		}
-		if d.IsDir() {
-			if d.Name() == ".git" {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if strings.HasPrefix(d.Name(), atomicfile.TempPrefix) {
-			staleTemp(p, d)
-			return nil
-		}
-		if strings.HasSuffix(d.Name(), ".md") {
-			paths, entries = append(paths, p), append(entries, d)
-		}
-		return nil
-	})
-	infos := statAll(entries)
-	for i, p := range paths {
-		info := infos[i]
-		if info == nil {
-			continue // gone since it was listed
-		}
-		rel, _ := filepath.Rel(base, p)
-		out = append(out, fileInfo{rel: prefix + "/" + filepath.ToSlash(rel), abs: p, scope: scope, team: team,
-			size: info.Size(), mtime: info.ModTime().UnixNano(), link: !info.Mode().IsRegular()})
+	info, err := os.Lstat(root)
+	if err != nil || !info.IsDir() {
+		return out, nil
 	}
-	return out, err
+	rel, err := filepath.Rel(base, root)
+	if err != nil {
+		return out, err
+	}
+	t := tree{base: base, prefix: prefix, scope: scope, team: team}
+	return t.list(out, root, filepath.ToSlash(rel)), nil
 }
 
-// statAll is each entry's Info (nil where it failed), taken by as many
-// goroutines as there are CPUs: a stat per note is what a walk of the
-// store costs, one system call after another.
-func statAll(entries []fs.DirEntry) []fs.FileInfo {
-	infos := make([]fs.FileInfo, len(entries))
-	workers := min(runtime.GOMAXPROCS(0), len(entries)/256+1)
+// tree is where a walk is: the tree's directory, its home-relative path,
+// its scope and team.
+type tree struct{ base, prefix, scope, team string }
+
+// list appends the note files of dir (rel to the tree's base) and of its
+// subdirectories, in name order, as filepath.WalkDir visits them.
+func (t tree) list(out []fileInfo, dir, rel string) []fileInfo {
+	entries, _ := os.ReadDir(dir) // what it could read, on an error too
+	relDir := path.Join(t.prefix, rel) + "/"
+	var notes []fs.DirEntry
+	for _, d := range entries {
+		switch name := d.Name(); {
+		case d.IsDir():
+			out = t.stat(out, dir, relDir, notes)
+			notes = notes[:0]
+			if name != ".git" {
+				out = t.list(out, filepath.Join(dir, name), path.Join(rel, name))
+			}
+		case strings.HasPrefix(name, atomicfile.TempPrefix):
+			staleTemp(filepath.Join(dir, name), d)
+		case strings.HasSuffix(name, ".md"):
+			notes = append(notes, d)
+		}
+	}
+	return t.stat(out, dir, relDir, notes)
+}
+
+// stat appends the files of dir named by notes, stated by as many
+// goroutines as there are CPUs (a stat per note is what a walk of the store
+// costs, one system call after another); one gone since it was listed is
+// left out.
+func (t tree) stat(out []fileInfo, dir, relDir string, notes []fs.DirEntry) []fileInfo {
+	if len(notes) == 0 {
+		return out
+	}
+	start := len(out)
+	out = slices.Grow(out, len(notes))[:start+len(notes)]
+	workers := min(runtime.GOMAXPROCS(0), len(notes)/256+1)
+	per := (len(notes) + workers - 1) / workers
 	var wg sync.WaitGroup
-	per := (len(entries) + workers - 1) / workers
-	for lo := 0; lo < len(entries); lo += per {
-		hi := min(lo+per, len(entries))
+	for lo := 0; lo < len(notes); lo += per {
+		hi := min(lo+per, len(notes))
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := lo; i < hi; i++ {
-				infos[i], _ = entries[i].Info()
+				f := &out[start+i]
+				info, err := notes[i].Info()
+				if err != nil {
+					*f = fileInfo{}
+					continue
+				}
+				name := notes[i].Name()
+				*f = fileInfo{rel: relDir + name, abs: filepath.Join(dir, name), scope: t.scope, team: t.team,
+					size: info.Size(), mtime: info.ModTime().UnixNano(), link: !info.Mode().IsRegular()}
 			}
 		}()
 	}
 	wg.Wait()
-	return infos
+	kept := slices.DeleteFunc(out[start:], func(f fileInfo) bool { return f.rel == "" })
+	return out[:start+len(kept)]
 }
 
 // staleAfter is how old a writer's temporary file must be before the

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
@@ -103,5 +105,53 @@ func TestRefreshSkipsItsOwnWrites(t *testing.T) {
 	}
 	if r, err := s.Refresh(ctx, nil, []string{p}); err != nil || r.Indexed != 1 {
 		t.Errorf("Refresh after another writer touched the file: %+v, %v; want it read", r, err)
+	}
+}
+
+// listTree lists a tree's note files in name order (files and
+// subdirectories as they come), with their home-relative paths; it skips
+// .git, lists a symlink as a link without following it, and leaves other
+// files out.
+func TestListTree(t *testing.T) {
+	home := t.TempDir()
+	base := filepath.Join(home, "memory")
+	for _, d := range []string{"episodic", "semantic/a", "semantic/b/c", ".git"} {
+		os.MkdirAll(filepath.Join(base, d), 0o700)
+	}
+	for _, f := range []string{"episodic/E1.md", "episodic/E2.md", "episodic/notes.txt", "semantic/A0.md", "semantic/a/S1.md",
+		"semantic/b/c/S2.md", "semantic/b2.md", ".git/G.md", "top.md"} {
+		os.WriteFile(filepath.Join(base, f), []byte("x"), 0o600)
+	}
+	if runtime.GOOS != "windows" {
+		os.Symlink(filepath.Join(base, "top.md"), filepath.Join(base, "semantic", "L.md"))
+	}
+	got, err := listTree(nil, base, base, "memory", note.Portable, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rels []string
+	for _, f := range got {
+		rels = append(rels, f.rel)
+		if f.abs != filepath.Join(home, filepath.FromSlash(f.rel)) || f.scope != note.Portable || f.size != 1 && !f.link {
+			t.Errorf("%s: %+v", f.rel, f)
+		}
+		if f.link != strings.HasSuffix(f.rel, "/L.md") {
+			t.Errorf("%s: link %v", f.rel, f.link)
+		}
+	}
+	want := []string{"memory/episodic/E1.md", "memory/episodic/E2.md", "memory/semantic/A0.md"}
+	if runtime.GOOS != "windows" {
+		want = append(want, "memory/semantic/L.md")
+	}
+	want = append(want, "memory/semantic/a/S1.md", "memory/semantic/b/c/S2.md", "memory/semantic/b2.md", "memory/top.md")
+	if !slices.Equal(rels, want) {
+		t.Errorf("listed\n%q\nwant\n%q", rels, want)
+	}
+	sub, _ := listTree(nil, filepath.Join(base, "semantic", "b"), base, "memory", note.Portable, "")
+	if len(sub) != 1 || sub[0].rel != "memory/semantic/b/c/S2.md" {
+		t.Errorf("listTree of a subdirectory: %+v", sub)
+	}
+	if none, err := listTree(nil, filepath.Join(base, "gone"), base, "memory", note.Portable, ""); err != nil || len(none) != 0 {
+		t.Errorf("listTree of a missing directory: %+v, %v", none, err)
 	}
 }
