@@ -110,7 +110,7 @@ type Redactor struct {
 // pairKeys are key names whose value is a secret. The key must be followed
 // directly by ':' or '=' (optionally after a closing quote), so "tokenizer:",
 // "max_tokens=" and "the token you pasted" are left alone.
-const pairKeys = `(?:pass(?:word|wd|phrase)|[_.-]pass|pwd|secret(?:[_-]?access)?(?:[_-]?key)?|client[_-]?secret|` +
+const pairKeys = `(?:pass(?:word|wd|phrase)?|[_.-]pass|pwd|secret(?:[_-]?access)?(?:[_-]?key)?|client[_-]?secret|` +
 	`(?:access|auth|refresh|id|session|bearer|api|bot|private)?[_-]?token|` +
 	`api[_-]?key|apikey|access[_-]?key(?:[_-]?id)?|private[_-]?key|credentials?|` +
 	`account[_-]?key|shared[_-]?access[_-]?key|psk|requirepass|masterauth|passcode|_auth(?:token)?|signature|mnemonic)`
@@ -231,6 +231,7 @@ func New() *Redactor {
 		whole("vendor-token", `\bops_eyJ[A-Za-z0-9_-]{40,}`, "ops_eyj"),
 		whole("vendor-token", `\bsk\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,}`, "sk.eyj"),
 		whole("vendor-token", `\bcmVmdGtuOjAx[A-Za-z0-9]{40,}`, "cmvmdgtu"),
+		whole("vendor-token", `\blsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}\b`, "lsv2_"),
 		{
 			// Resend keys (re_<8>_<24>; a literal start keeps the scan fast).
 			name:  "vendor-token",
@@ -332,16 +333,16 @@ func New() *Redactor {
 		flagRule(`mosquitto_pub|mosquitto_sub|mosquitto_rr`, `-P|--pw`),
 		flagRule(`sqlcmd|bcp|osql|ipmitool|zip|unzip|tsql|isql|mssql-cli`, `-P`),
 		flagRule(`ldap[a-z]*`, `-w`),
-		flagRule(`keytool`, `-storepass|-keypass|-srcstorepass|-deststorepass|-srckeypass|-destkeypass`),
+		flagRule(`keytool|jarsigner`, `-storepass|-keypass|-srcstorepass|-deststorepass|-srckeypass|-destkeypass`),
 		flagRule(`gpg|gpg2`, `--passphrase`),
 		flagRule(`influx|snmp[a-z]*`, `-password|-A|-X`),
 		flagRule(`xfreerdp|wlfreerdp`, `/p:`),
 		flagRule(`wget`, `--password|--http-password|--ftp-password`),
 		{
-			// 7z's password is glued to -p.
+			// 7z's and rar's password is glued to -p.
 			name:  "password-flag",
-			hints: []string{"7z"},
-			re:    lazyRE(`(\b7za?\b[^\n|;&]*?[ \t]-p)([^\s'"]+)`),
+			hints: []string{"7z", "rar"},
+			re:    lazyRE(`(\b(?:7za?|7zz|unrar|rar)\b[^\n|;&]*?[ \t]-p)([^\s'"-][^\s'"]*)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return redacted(m[2]) },
 		},
@@ -383,15 +384,49 @@ func New() *Redactor {
 			// aws_secret_access_key KEY; db2 connect to DB user U using
 			// PASSWORD; SQL's IDENTIFIED BY 'password'.
 			name:  "password-flag",
-			hints: []string{"vault", "cargo", "rabbitmqctl", "mc ", "net use", "b2 ", "vonage", "nexmo", "ngrok", "cf auth", "poetry", "aws configure", "connect to", "identified"},
+			hints: []string{"vault", "cargo", "rabbitmqctl", "mc ", "net use", "b2 ", "vonage", "nexmo", "ngrok", "cf auth", "poetry", "aws configure", "connect to", "identified", "rclone obscure"},
 			re: lazyRE(`(?i)(\b(?:vault|cargo)[ \t]+login[ \t]+(?:-\S+[ \t]+)*|\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+|` +
 				`\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+|\bnet[ \t]+use\b[^\n]*?/user:\S+[ \t]+|` +
 				`\bnet[ \t]+use(?:[ \t]+(?:[A-Za-z]:|\*))?[ \t]+\\\\\S+[ \t]+|\bb2[ \t]+(?:authorize-account|authorize_account|account[ \t]+authorize)[ \t]+\S+[ \t]+|` +
 				`\b(?:vonage|nexmo)[ \t]+(?:config:)?setup[ \t]+\S+[ \t]+|\bngrok[ \t]+(?:config[ \t]+add-authtoken|authtoken)[ \t]+|\bcf[ \t]+auth[ \t]+\S+[ \t]+|` +
 				`\bpoetry[ \t]+config[ \t]+http-basic\.\S+[ \t]+\S+[ \t]+|\baws[ \t]+configure[ \t]+set[ \t]+(?:\S+\.)?aws_(?:secret_access_key|session_token)[ \t]+|` +
-				`\bconnect[ \t]+to[ \t]+\S+[ \t]+user[ \t]+\S+[ \t]+using[ \t]+|\bidentified[ \t]+(?:with[ \t]+\S+[ \t]+)?by[ \t]+(?:password[ \t]+)?)('[^'\n]*'|"[^"\n]*"|[^\s'"/*:?@-][^\s'";]*)`),
+				`\bconnect[ \t]+to[ \t]+\S+[ \t]+user[ \t]+\S+[ \t]+using[ \t]+|\brclone[ \t]+obscure[ \t]+|\bidentified[ \t]+(?:with[ \t]+\S+[ \t]+)?by[ \t]+(?:password[ \t]+)?)('[^'\n]*'|"[^"\n]*"|[^\s'"/*:?@-][^\s'";]*)`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep: func(m []string) bool { return notAValue(strings.Trim(m[2], `'"`)) },
+		},
+		{
+			// A secret fed to a command that names it through a here-string
+			// or a process substitution: --password-file=<(echo X), wrangler
+			// secret put KEY <<< "X", wg set … private-key <(echo X).
+			name:  "password-flag",
+			hints: []string{"<(echo", "<( echo", "<<<"},
+			re:    lazyRE(`(?i)((?:pass|secret|key|token|cred)[^\n]{0,40}?(?:<\(\s*echo[ \t]+(?:-n[ \t]+)?|<<<[ \t]*))('[^'\n]*'|"[^"\n]*"|[^\s'")]+)`),
+			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
+			keep:  func(m []string) bool { v := strings.Trim(m[2], `'"`); return notAValue(v) || redacted(v) },
+		},
+		{
+			// expect scripts: send "X" after expecting a password prompt.
+			name:  "password-flag",
+			hints: []string{"assword", "passphrase"},
+			re:    lazyRE(`(?i)(\bexpect[ \t]+(?:-\w+[ \t]+)?["{][^"}\n]*(?:assword|passphrase|pin)[^"}\n]*["}][^\n]{0,20}?\bsend[ \t]+(?:--[ \t]+)?["{])([^"}\n\\]+)`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
+		},
+		{
+			// "use admin / X to get in": a user and a made password after a
+			// slash between spaces.
+			name:   "secret-value",
+			window: true,
+			hints:  []string{" / "},
+			re:     lazyRE(`(?i)(\b(?:use|using|with|via|as|mit|avec|con|com)[ \t]+[A-Za-z0-9_.@-]{2,32}[ \t]+/[ \t]+)("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'\x60]+)`),
+			repl: func(m []string) string {
+				if open, _, close, ok := quotes(m[2]); ok {
+					return m[1] + open + Mask + close
+				}
+				t := strings.TrimRight(m[2], sentenceEnd)
+				return m[1] + Mask + m[2][len(t):]
+			},
+			keep: func(m []string) bool { return !strong(m[2]) },
 		},
 		{
 			// lftp -u USER,PASSWORD (and lftp's own "open -u USER,PASSWORD").
@@ -647,7 +682,14 @@ func New() *Redactor {
 			// "token: 512" is a count.
 			keep: func(m []string) bool {
 				v := strings.Trim(m[3], `"'\`)
-				return m[3][0] == '=' || notAValue(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v) || workDir(m[1], v)
+				// A bare "pass" (user=ops pass=…) holds a password only when
+				// the value looks made ("pass: true", "bypass=all" do not).
+				// "compass:" and "bypass=" merely end in it.
+				parts := nameParts(m[1])
+				last := strings.ToLower(parts[len(parts)-1])
+				bare := last == "pass" && !strings.ContainsAny(m[1], "_.-")
+				return m[3][0] == '=' || notAValue(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v) || workDir(m[1], v) ||
+					bare && !made(v) || last != "pass" && strings.HasSuffix(last, "pass")
 			},
 		},
 		{
@@ -819,11 +861,11 @@ func New() *Redactor {
 			name:   "secret-value",
 			window: true,
 			hints: []string{"pass", "kennwort", "mot de passe", "contrase", "senha", "wachtwoord", "parol", "hasło", "hasła", "heslo", "hesla", "парол", "şifre", "lösenord",
-				"passord", "adgangskode", "kodeord", "salasana", "jelsz", "lozink", "gesl", "mật khẩu", "kata sandi", "kata laluan", "nenosiri", "κωδικ", "رمز", "كلمة", "סיסמ", "पासवर्ड", "รหัสผ่าน"},
+				"passord", "adgangskode", "kodeord", "salasana", "jelsz", "lozink", "gesl", "mật khẩu", "συνθηματικ", "clave", "codice di accesso", "parola chiave", "kata sandi", "kata laluan", "nenosiri", "κωδικ", "رمز", "كلمة", "סיסמ", "पासवर्ड", "รหัสผ่าน"},
 			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:pass(?:word|wd|phrase)|passwort|kennwort|mot de passe|contrase[ñn]a|contrasenya|senha|wachtwoord|hasło|hasła|heslo|hesla|` +
 				`пароль|пароля|şifre(?:si)?|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|kodeord(?:et)?|salasana|jelszó|jelszava|lozinka|geslo|parola|parolă|` +
-				`mật khẩu|kata sandi|kata laluan|nenosiri|κωδικός|رمز عبور|كلمة المرور|كلمة السر|סיסמה|סיסמא|पासवर्ड|รหัสผ่าน)` +
-				`(?:[ \t]*[^:\n]{1,48}?)?(?:[ \t]+(?:is|was|are|ist|war|lautet|est|es|és|é|è|era|este|jest|je|är|er|on|ay|ni|là|adalah|ialah|είναι|это|є|—|هي|هو|היא|הוא)[ \t]+|[ \t]*คือ[ \t]*))` +
+				`mật khẩu|kata sandi|kata laluan|nenosiri|κωδικός|συνθηματικό|clave|codice di accesso|parola chiave|رمز عبور|كلمة المرور|كلمة السر|סיסמה|סיסמא|पासवर्ड|รหัสผ่าน)` +
+				`(?:[ \t]+[^:：\n]{1,48}?[ \t]*[:：][ \t]*|(?:[ \t]*[^:\n]{1,48}?)?(?:[ \t]+(?:is|was|are|ist|war|lautet|est|es|és|é|è|era|este|jest|je|är|er|on|ay|ni|là|adalah|ialah|είναι|это|є|—|هي|هو|היא|הוא)[ \t]+|[ \t]*คือ[ \t]*)))` +
 				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'\x60]+)`),
 			repl: func(m []string) string {
 				if open, _, close, ok := quotes(m[2]); ok {
@@ -1018,7 +1060,7 @@ func strong(v string) bool {
 	} else {
 		v = strings.TrimRight(v, sentenceEnd)
 	}
-	if len(v) < 8 || redacted(v) || notAValue(v) || strings.Contains(v, "://") || pathLike(v) {
+	if len(v) < 8 || redacted(v) || notAValue(v) || strings.Contains(v, "://") || pathLike(v) || sealed(v) {
 		return false
 	}
 	return random(v) || strings.ContainsAny(v, upper) && strings.ContainsAny(v, lower) && strings.ContainsAny(v, digits)

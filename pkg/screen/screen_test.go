@@ -133,13 +133,14 @@ func TestBuildCorpus(t *testing.T) { judge(t, "build.jsonl", -1, -1) }
 // commit's subject records, a span wrapped in prose, a label in the past
 // tense, an embargo's circle, a product's hidden button, a request's
 // schema, a log line, a zero-width character the note names). Its floors
-// are its figures after that round (heldout5 moved to 71/81).
+// are its figures after that round; the older sets' last misses gave
+// mechanisms too (heldout5 moved to 78/81, heldout2 to 75/75).
 func TestHeldOutCorpus(t *testing.T) {
 	judge(t, "heldout.jsonl", 40, 36)
-	judge(t, "heldout2.jsonl", 74, 59)
+	judge(t, "heldout2.jsonl", 75, 59)
 	judge(t, "heldout3.jsonl", 90, 65)
 	judge(t, "heldout4.jsonl", 80, 70)
-	judge(t, "heldout5.jsonl", 71, 98)
+	judge(t, "heldout5.jsonl", 78, 98)
 	// By a sixth and a seventh author during the fourth round, measured
 	// once on its rules (round 3's: 57/112, 121/128 and 56/123, 117/133),
 	// development sets of the fifth round (first measured 74/112, 120/128
