@@ -419,14 +419,8 @@ func New() *Redactor {
 			window: true,
 			hints:  []string{" / "},
 			re:     lazyRE(`(?i)(\b(?:use|using|with|via|as|mit|avec|con|com)[ \t]+[A-Za-z0-9_.@-]{2,32}[ \t]+/[ \t]+)("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'\x60]+)`),
-			repl: func(m []string) string {
-				if open, _, close, ok := quotes(m[2]); ok {
-					return m[1] + open + Mask + close
-				}
-				t := strings.TrimRight(m[2], sentenceEnd)
-				return m[1] + Mask + m[2][len(t):]
-			},
-			keep: func(m []string) bool { return !strong(m[2]) },
+			repl:   proseMask,
+			keep:   func(m []string) bool { return !strong(m[2]) },
 		},
 		{
 			// lftp -u USER,PASSWORD (and lftp's own "open -u USER,PASSWORD").
@@ -867,13 +861,7 @@ func New() *Redactor {
 				`mật khẩu|kata sandi|kata laluan|nenosiri|κωδικός|συνθηματικό|clave|codice di accesso|parola chiave|رمز عبور|كلمة المرور|كلمة السر|סיסמה|סיסמא|पासवर्ड|รหัสผ่าน)` +
 				`(?:[ \t]+[^:：\n]{1,48}?[ \t]*[:：][ \t]*|(?:[ \t]*[^:\n]{1,48}?)?(?:[ \t]+(?:is|was|are|ist|war|lautet|est|es|és|é|è|era|este|jest|je|är|er|on|ay|ni|là|adalah|ialah|είναι|это|є|—|هي|هو|היא|הוא)[ \t]+|[ \t]*คือ[ \t]*)))` +
 				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'\x60]+)`),
-			repl: func(m []string) string {
-				if open, _, close, ok := quotes(m[2]); ok {
-					return m[1] + open + Mask + close
-				}
-				t := strings.TrimRight(m[2], sentenceEnd)
-				return m[1] + Mask + m[2][len(t):]
-			},
+			repl: proseMask,
 			keep: func(m []string) bool { return !strong(m[2]) },
 		},
 		{
@@ -886,13 +874,7 @@ func New() *Redactor {
 			re: lazyRE(`(?i)(\b(?:log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in|connect(?:ed|ing)?|authenticat(?:e|ed|ing)|ssh|melde|anmelden|connecte[rz]?|conéctate|conecta|accedi|inicia sesión)\b` +
 				`[^\n]{0,80}?[ \t](?:as|als|en tant que|como|come)[ \t]+\S+[ \t]+(?:with|using|mit|avec|con|com)[ \t]+(?:(?:the[ \t]+)?password[ \t]+|(?:dem[ \t]+)?passwort[ \t]+|(?:le[ \t]+)?mot de passe[ \t]+)?)` +
 				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'\x60]+)`),
-			repl: func(m []string) string {
-				if open, _, close, ok := quotes(m[2]); ok {
-					return m[1] + open + Mask + close
-				}
-				t := strings.TrimRight(m[2], sentenceEnd)
-				return m[1] + Mask + m[2][len(t):]
-			},
+			repl: proseMask,
 			keep: func(m []string) bool { return !strong(m[2]) },
 		},
 	}
@@ -913,14 +895,7 @@ func proseRule(words string, hints ...string) rule {
 			`(?:[ \t]+(?:(?:for|on|of|to|with|in|im|am|für|zum|zur|del|de|da|do|della|dello|degli|dei|di|per|pour|du|des|van|voor|för|till|dla|для|от|на|untuk|ke)[ \t]+|(?:dell|dall|all|sull|nell|d|l|de l|de la)')[^:\n]{1,40}?(?::[ \t]*|[ \t]+(?:(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to|is|was|are|=|ist|war|lautet|est|était|es|era|é|è|to|jest|är|er|это|adalah|ialah|هي|هو|היא|הוא|—|-)[ \t]+(?::[ \t]*)?)|` +
 			`:[ \t]*|[ \t]+(?:is|was|=|:|to|ist|war|lautet|est|es|é|è|era|adalah|ialah|هي|هو|היא|הוא)[ \t]+(?:now[ \t]+|still[ \t]+|:[ \t]*)?|[ \t]+(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to[ \t]+|[ \t]+))` +
 			`("[^"\n]{1,200}"|'[^'\n]{1,200}'|\x60[^\x60\n]{1,200}\x60|[«“„「][^»”“」\n]{1,200}[»”“」]|[^\s"'\x60«“„「]+)`),
-		repl: func(m []string) string {
-			v := m[2]
-			if open, _, close, ok := quotes(v); ok {
-				return m[1] + open + Mask + close
-			}
-			t := strings.TrimRight(v, sentenceEnd)
-			return m[1] + Mask + v[len(t):]
-		},
+		repl: proseMask,
 		keep: func(m []string) bool {
 			// /etc/passwd: the key word names a file.
 			if strings.HasPrefix(m[1], "/") {
@@ -952,6 +927,16 @@ func proseRule(words string, hints ...string) rule {
 			return sealed(v) || len(v) < 6 || !isAlnum(v[0]) || notAValue(v) || !mixedCase(v) && !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) })
 		},
 	}
+}
+
+// proseMask masks a value told in prose (m[2]) after its key part (m[1]),
+// keeping its quotes and the punctuation that ends the sentence.
+func proseMask(m []string) string {
+	if open, _, close, ok := quotes(m[2]); ok {
+		return m[1] + open + Mask + close
+	}
+	t := strings.TrimRight(m[2], sentenceEnd)
+	return m[1] + Mask + m[2][len(t):]
 }
 
 // flagRule masks the value of a password flag of the named tools
