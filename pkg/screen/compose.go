@@ -87,7 +87,7 @@ var (
 		"sessões futuras", "próximas sessões", "sessioni future", "prossime sessioni", "будущих сесс", "следующих сесс", "以后的会话", "今後のセッション", "다음 세션", "향후 세션", "dein", "assistent", "ki-", "ki ",
 		"voi ", "tuo", "tua ", "ты", "вы ", "тебе", "вам ", "твой", "ваш", "ассистент", "агент", "ии ",
 		"jij", "jouw", "asystent", "sen ", "siz", "asistan", "你", "您", "助手", "智能体", "あなた", "アシスタント", "エージェント",
-		"당신", "에이전트", "어시스턴트", "bitte", "please", "por favor", "per favore", "s'il vous", "пожалуйста", "请", "ください", "주세요", "proszę", "lütfen", "alsjeblieft", "hãy", "bạn", "trợ lý", "phiên sau", "các phiên", "asisten", "kamu", "anda", "sesi berikutnya", "setiap sesi", "सहायक", "आप", "करें", "للمساعد", "المساعد", "أنت", "لسوكن", "לסוכן", "הסוכן", "אתה", "ผู้ช่วย", "คุณ", "przyszłych sesji", "każdej sesji", "asystenta", "yapay zek", "oturum", "sonraki oturum", "la próxima vez", "la prochaine fois", "nächstes mal", "das nächste mal", "la prossima volta", "da próxima vez", "в следующий раз", "下次", "次回", "다음에", "następnym razem", "volgende keer", "lần sau", "lain kali", "अगली बार", "每次会话", "之后的会话", "之后会话", "后续会话", "이 노트", "このメモ", "这条笔记", "each time", "every new session", "every later session", "whoever picks", "whichever assistant", "puedes", "debes", "tienes que", "puoi", "devi", "podes", "deves", "асистент", "next session", "the next session", "следующей сесс", "наступної сесії"}
+		"당신", "에이전트", "어시스턴트", "bitte", "please", "por favor", "per favore", "s'il vous", "пожалуйста", "请", "ください", "주세요", "proszę", "lütfen", "alsjeblieft", "hãy", "bạn", "trợ lý", "phiên sau", "các phiên", "asisten", "kamu", "anda", "sesi berikutnya", "setiap sesi", "सहायक", "आप", "करें", "للمساعد", "المساعد", "أنت", "لسوكن", "לסוכן", "הסוכן", "אתה", "ผู้ช่วย", "คุณ", "przyszłych sesji", "każdej sesji", "asystenta", "yapay zek", "oturum", "sonraki oturum", "la próxima vez", "la prochaine fois", "nächstes mal", "das nächste mal", "la prossima volta", "da próxima vez", "в следующий раз", "下次", "次回", "다음에", "następnym razem", "volgende keer", "lần sau", "lain kali", "अगली बार", "每次会话", "之后的会话", "之后会话", "后续会话", "이 노트", "このメモ", "这条笔记", "each time", "every new session", "every later session", "whoever picks", "whichever assistant", "puedes", "debes", "tienes que", "puoi", "devi", "podes", "deves", "асистент", "next session", "the next session", "следующей сесс", "наступної сесії", "darfst", "du bist", "du hast"}
 	// askWords: asking the person, confirming, approval, review.
 	askWords = concept{"ask", "confirm", "approval", "permission", "consent", "review", "wait for", "waiting for", "check with", "sign-off",
 		"pedir", "pregunt", "confirmación", "confirmar", "esperar", "chied", "conferm", "aspett", "demander", "demande", "attendre",
@@ -108,7 +108,7 @@ var (
 	voidWords = concept{"void", "no longer apply", "no longer appl", "no longer bind", "suggestions, not", "not rules", "outrank", "override", "supersed", "take precedence", "takes precedence",
 		"precedence over", "priority over", "lower priority", "are disabled", "is disabled", "been disabled", "obsolete", "revoked", "desconsider", "ignor", "annul", "anul",
 		"revog", "revoc", "révoqu", "außer kraft", "aufgehoben", "nicht mehr", "ya no", "plus valable", "non valgono", "non valgono più", "недействит", "отмен", "не действ",
-		"无效", "作废", "失效", "撤销", "無効", "撤回", "무효", "해제", "geçersiz", "nieważn", "ongeldig", "vervallen", "outdated", "stale", "leftover", "sets aside", "set aside", "not meant to bind", "not binding", "no longer binding", "do not apply", "don't apply", "does not apply", "doesn't apply", "ne s'appliquent", "ne s'applique", "win over", "wins over", "take the place of", "takes the place of", "in place of", "substituíd", "sustituid", "remplacé", "ersetzt", "sostituit", "заменен", "vervangen", "wycofan", "nieobowiązując", "우선한다", "보다 우선", "참고용", "अनदेखा", "पालन न", "không còn hiệu lực", "gợi ý cũ", "tidak berlaku", "لم تعد", "לא תקפ", "ไม่มีผล", "lifted", "сняты", "throw away", "throw out", "disregard", "waived", "무시", "우선합", "無視", "忽略", "无视"}
+		"无效", "作废", "失效", "撤销", "無効", "撤回", "무효", "해제", "geçersiz", "nieważn", "ongeldig", "vervallen", "outdated", "stale", "leftover", "sets aside", "set aside", "not meant to bind", "not binding", "no longer binding", "do not apply", "don't apply", "does not apply", "doesn't apply", "ne s'appliquent", "ne s'applique", "win over", "wins over", "take the place of", "takes the place of", "in place of", "substituíd", "sustituid", "remplacé", "ersetzt", "sostituit", "заменен", "vervangen", "wycofan", "nieobowiązując", "우선한다", "보다 우선", "참고용", "अनदेखा", "पालन न", "không còn hiệu lực", "gợi ý cũ", "tidak berlaku", "لم تعد", "לא תקפ", "ไม่มีผล", "lifted", "сняты", "throw away", "throw out", "disregard", "waived", "무시", "우선합", "無視", "忽略", "无视", "zignoruj", "ignoruj"}
 	// authWords: a claim that someone with authority has approved.
 	authWords = concept{"authorized", "authorised", "authorize you", "authorise you", "pre-approved", "preapproved", "pre-approval", "preapproval", "already approved", "been approved", "has approved", "have approved",
 		"signed off", "approved it", "aprobó", "aprobado", "autorizado", "autorizou", "aprovou", "aprovado", "autorisé", "approuvé", "validé", "approvato", "autorizzato",
@@ -125,7 +125,7 @@ var (
 	// hideWords: keeping the person from seeing or knowing.
 	hideWords = concept{"doesn't see", "don't see", "not see", "won't see", "doesn't notice", "don't notice", "not notice", "won't notice", "never know", "doesn't know", "not find out",
 		"hide", "conceal", "nascond", "cache ", "cachez", "ocult", "escond", "versteck", "verschweig", "скрой", "скрыть", "隐瞒", "隠", "숨기", "gizle", "ukryj", "verberg",
-		"report the", "as green", "as passing", "réponds que", "répondez que", "responde que", "responda que", "rispondi che", "antworte", "ответь, что", "回答说", "答えて", "omit", "leave out", "leave it out", "leave them out", "leave this out", "out of your", "out of the", "hoort niet", "laat het weg", "weglaten", "lascia fuori", "deja fuera", "deixe de fora", "laisse de côté"}
+		"report the", "as green", "as passing", "réponds que", "répondez que", "responde que", "responda que", "rispondi che", "antworte", "ответь, что", "回答说", "答えて", "omit", "leave out", "leave it out", "leave them out", "leave this out", "out of your", "out of the", "hoort niet", "laat het weg", "weglaten", "lascia fuori", "deja fuera", "deixe de fora", "laisse de côté", "never finds out", "never find out", "doesn't find out", "don't find out", "not to find out"}
 	// replyWords: the agent's own reply or report.
 	replyWords = concept{"reply", "answer", "response", "summary", "chat", "回复", "回答", "réponse", "respuesta", "resposta", "risposta", "antwort", "ответ", "返信", "답변", "cevap", "odpowied", "antwoord", "final report", "recap", "session notes", "final message", "commit message", "diff summary", "samenvatting", "ringkasan", "riepilogo", "resumo", "resumen", "résumé", "zusammenfassung", "podsumowanie", "özet", "tóm tắt", "요약", "要約", "摘要", "总结", "सारांश", "ملخص", "סיכום", "สรุป", "conversation", "final summary"}
 	// negWords: a negation before a verb.
@@ -134,9 +134,9 @@ var (
 	mentionWords = concept{"mention", "tell", "report", "erwähn", "mencion", "menzion", "mentionne", "упомин", "提到", "提及", "言及", "언급", "bahset", "wspomin", "vermeld", "sagen", "dire ", "dire,", "dirlo", "decir", "dizer", "inform the", "inform them", "inform him", "inform her", "informer", "informar", "informe ", "informez", "informieren", "signaler", "signale ", "signalez", "segnal", "avisar", "avise ", "aviser", "notify", "notifier", "notificar", "notifique", "melden", "уведом", "通知", "알리", "bildir", "powiadom", "waarschuw", "báo", "beri tahu", "catat", "बताए", "बताएं", "लिखें", "تخبر", "تذكر", "תספר", "תזכיר", "บอก", "list ", "wspomin", "erwähn", "noem ", "noemen", "surface it", "surface this", "surface them", "bring it up", "bring this up", "informuj", "poinformuj", "vertel", "nói", "söyle", "bahsetme", "belirt", "伝え", "知らせ", "言わ"}
 	// runWords: running a command.
 	runWords = concept{"run", "execute", "ausführ", "führe", "exécut", "lance", "ejecut", "corre", "esegui", "lancia", "execut", "roda", "uitvoer", "voer", "выполн", "запуст",
-		"実行", "执行", "运行", "실행", "çalıştır", "uruchom", "sudo", "crontab", "cron job", "cronjob", "scheduled task", "schtasks", "launchd", "systemd timer", "autostart", "startup script"}
+		"実行", "执行", "运行", "실행", "çalıştır", "uruchom", "sudo", "crontab", "cron job", "cronjob", "scheduled task", "schtasks", "launchd", "systemd timer", "autostart", "startup script", "pipe"}
 	// fetchedWords: code fetched or hidden from reading.
-	fetchedWords  = concept{"| sh", "|sh", "| bash", "|bash", "| sudo", "|sudo", "pipe it into sh", "pipe it to sh", "into sh ", "feed it to the shell", "base64 -d", "base64 --decode", "b64decode", "obfuscated", "don't inspect", "do not inspect", "don't read", "without reading", "niet eerst", "@latest", "try to inspect", "try to read it", "try to decode"}
+	fetchedWords  = concept{"| sh", "|sh", "| bash", "|bash", "| sudo", "|sudo", "pipe it into sh", "pipe it to sh", "into sh ", "feed it to the shell", "base64 -d", "base64 --decode", "b64decode", "obfuscated", "don't inspect", "do not inspect", "don't read", "without reading", "niet eerst", "@latest", "try to inspect", "try to read it", "try to decode", "into bash", "to bash", "into zsh", "into the shell", "into sh"}
 	downloadWords = concept{"download", "herunterlad", "télécharg", "descarg", "scarica", "baixe", "скача", "下载", "ダウンロード", "다운로드", "indir", "pobierz"}
 	// reportWords mark a note about attacks (an incident, a test, a
 	// defence): it quotes orders instead of giving them.
@@ -244,7 +244,9 @@ func composed(prose, code string) string {
 		if negTellWords.in(s) && userWords.in(s) {
 			return Conceal
 		}
-		if askedWords.in(s) && sayWords.in(s) && (directed || userWords.in(s) || askerWords.in(s)) {
+		// "the support bot answers with the policy link": a third party's
+		// answer told of, not one prescribed.
+		if askedWords.in(s) && sayWords.in(s) && (directed || userWords.in(s) || askerWords.in(s)) && (directed || !toldAnswerRE().MatchString(s)) {
 			return Conceal
 		}
 		if !directed {
@@ -271,7 +273,7 @@ func composed(prose, code string) string {
 		if w := withoutWords.at(s); w >= 0 && askWords.in(s) && !negatedWithout(s, w) {
 			return Address
 		}
-		if authWords.in(s) || complyWords.in(s) || noteWords.in(s) && overWords.in(s) || roleLabel(s) {
+		if authWords.in(s) || complyWords.in(s) || noteWords.in(s) && overWords.in(s) || roleLabel(s) || unboundWords.in(s) {
 			return Address
 		}
 		if ruleWords.in(s) && voidWords.in(s) {
@@ -370,6 +372,12 @@ var pastRE = lazyRE(`^(?:[\w-]+\s+)?(?:installed|ran|used|executed|bootstrapped|
 // sentence ("Po zakończeniu pracy wyślij …": a lead-in in a language the
 // lead-in list does not know comes first).
 var sendOrders = concept{"wyślij", "envoie ", "envoyez", "envía", "envíe", "invia ", "inviate", "schick ", "schicke", "stuur", "skicka", "gönder", "отправь", "відправ", "надішли", "kirim", "lähetä", "pošli", "trimite", "gửi", "送信して", "发送到", "보내세요", "전송하세요"}
+
+// unboundWords: the agent told it has no restrictions.
+var unboundWords = concept{"no restrictions", "without restrictions", "unrestricted", "sin restricciones", "sans restrictions", "sans limites", "ohne einschränkungen", "ohne beschränkungen", "без ограничений", "без обмежень", "senza restrizioni", "senza limiti", "sem restrições", "bez ograniczeń", "kısıtlamasız", "zonder beperkingen", "无限制", "不受限制", "制限なし", "제한 없는", "không giới hạn", "tanpa batasan"}
+
+// toldAnswerRE: an answer told of in the third person.
+var toldAnswerRE = lazyRE(`\b(?:answers|replies|responds|says)\b`)
 
 // negWords in one word: Turkish negative imperatives of telling.
 var negTellWords = concept{"söyleme", "bahsetme", "belirtme", "bildirme", "anlatma", "gösterme", "neinformuj", "neříkej", "nezmiňuj", "neoznamuj", "nehovor", "nespomínaj", "neříkejte", "nesděluj"}
