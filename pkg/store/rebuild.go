@@ -17,6 +17,9 @@ import (
 // its size in memory).
 const rebuildCache = 65536
 
+// rebuildGC is the garbage collector's target (GOGC) during a rebuild.
+const rebuildGC = 25
+
 // dropCache is the page cache while the old tables are dropped, in KiB:
 // dropping reads every old page once, to free it, so a small cache that
 // reuses its slots does it; in the rebuild's large one every page read

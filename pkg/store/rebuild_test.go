@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime/debug"
 	"slices"
 	"testing"
 
@@ -108,5 +109,22 @@ func TestRebuildLeavesTheWALEmpty(t *testing.T) {
 	}
 	if fi.Size() != 0 {
 		t.Errorf("the WAL holds %d bytes after a rebuild", fi.Size())
+	}
+}
+
+// A rebuild lowers the garbage collector's target for its own run only.
+func TestRebuildRestoresGC(t *testing.T) {
+	ctx := context.Background()
+	s := open(t, t.TempDir())
+	if _, err := s.Write(ctx, &note.Note{Type: note.Semantic, Title: "T", Body: "b", Project: "p"}); err != nil {
+		t.Fatal(err)
+	}
+	was := debug.SetGCPercent(150)
+	defer debug.SetGCPercent(was)
+	if _, err := s.Reindex(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	if got := debug.SetGCPercent(150); got != 150 {
+		t.Errorf("GOGC after a rebuild: %d, want 150", got)
 	}
 }
