@@ -24,15 +24,39 @@ type concept []string
 func (c concept) in(s string) bool { return c.at(s) >= 0 }
 
 // within returns the stems of c that text holds anywhere: a part of text
-// can hold no other.
-func (c concept) within(text string) concept {
+// can hold no other. p holds text's byte pairs: a stem with a pair text
+// lacks is skipped without a search (most of the hundreds of stems).
+func (c concept) within(text string, p *pairs) concept {
 	var out concept
 	for _, stem := range c {
-		if strings.Contains(text, stem) {
+		if p.may(stem) && strings.Contains(text, stem) {
 			out = append(out, stem)
 		}
 	}
 	return out
+}
+
+// pairs is the set of adjacent byte pairs of a text.
+type pairs [1 << 16 / 64]uint64
+
+func pairsOf(s string) *pairs {
+	var p pairs
+	for i := 0; i+1 < len(s); i++ {
+		k := uint(s[i])<<8 | uint(s[i+1])
+		p[k/64] |= 1 << (k % 64)
+	}
+	return &p
+}
+
+// may reports whether every adjacent byte pair of stem is in p.
+func (p *pairs) may(stem string) bool {
+	for i := 0; i+1 < len(stem); i++ {
+		k := uint(stem[i])<<8 | uint(stem[i+1])
+		if p[k/64]&(1<<(k%64)) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // at returns where the first stem of c occurs in s at a word start, or -1.
@@ -211,14 +235,15 @@ func composed(prose, code string) string {
 	// Each concept a sentence might combine, narrowed to the stems the
 	// text holds: a sentence that holds none of them is passed without
 	// further search.
-	without, mention, asked, note, hide := withoutWords.within(prose), mentionWords.within(prose), askedWords.within(prose), noteWords.within(prose), hideWords.within(prose)
-	auth, comply, rule, send, config := authWords.within(prose), complyWords.within(prose), ruleWords.within(prose), sendWords.within(prose), configWords.within(prose)
+	pp := pairsOf(prose)
+	without, mention, asked, note, hide := withoutWords.within(prose, pp), mentionWords.within(prose, pp), askedWords.within(prose, pp), noteWords.within(prose, pp), hideWords.within(prose, pp)
+	auth, comply, rule, send, config := authWords.within(prose, pp), complyWords.within(prose, pp), ruleWords.within(prose, pp), sendWords.within(prose, pp), configWords.within(prose, pp)
 	// Verification matters only where something is switched off.
 	var verify concept
 	if offWords.in(prose) {
-		verify = verifyWords.within(prose)
+		verify = verifyWords.within(prose, pp)
 	}
-	negTell := negTellWords.within(prose)
+	negTell := negTellWords.within(prose, pp)
 	for _, s := range joinFragments(sentences(prose)) {
 		if !(without.in(s) || mention.in(s) || asked.in(s) || note.in(s) || hide.in(s) || auth.in(s) || comply.in(s) || rule.in(s) || send.in(s) || config.in(s) || verify.in(s) || negTell.in(s) || roleLabel(s)) {
 			continue
@@ -301,7 +326,8 @@ func composed(prose, code string) string {
 	}
 	// Commands and paths count here: what is run, and what is sent.
 	code = fenceRE().ReplaceAllString(fileNames().Replace(code), " ")
-	fetchedIn, downloadIn, sensitiveIn := fetchedWords.within(code), downloadWords.within(code), sensitiveWords.within(code)
+	pc := pairsOf(code)
+	fetchedIn, downloadIn, sensitiveIn := fetchedWords.within(code, pc), downloadWords.within(code, pc), sensitiveWords.within(code, pc)
 	if len(fetchedIn)+len(downloadIn)+len(sensitiveIn) == 0 {
 		return ""
 	}
