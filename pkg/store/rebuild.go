@@ -20,24 +20,15 @@ const rebuildCache = 65536
 // rebuildGC is the garbage collector's target (GOGC) during a rebuild.
 const rebuildGC = 25
 
-// dropCache is the page cache while the old tables are dropped, in KiB:
-// dropping reads every old page once, to free it, so a small cache that
-// reuses its slots does it; in the rebuild's large one every page read
-// took a new slot, allocated and faulted in one by one.
-const dropCache = 2048
-
 // clearForRebuild recreates the derived tables empty inside tx for a full
 // rebuild (resetTables), drops their secondary indexes, which rebuildTx
 // recreates (from schema) after the load, and gives the connection the rebuild's page cache (the
 // caller restores the default).
 func clearForRebuild(ctx context.Context, tx *sql.Tx) error {
-	if _, err := tx.ExecContext(ctx, "PRAGMA cache_size = -"+strconv.Itoa(dropCache)); err != nil {
+	if _, err := tx.ExecContext(ctx, "PRAGMA cache_size = -"+strconv.Itoa(rebuildCache)); err != nil {
 		return err
 	}
 	if err := resetTables(ctx, tx); err != nil {
-		return err
-	}
-	if _, err := tx.ExecContext(ctx, "PRAGMA cache_size = -"+strconv.Itoa(rebuildCache)); err != nil {
 		return err
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL
