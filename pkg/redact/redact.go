@@ -17,6 +17,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/pairs"
 )
 
 // Mask replaces a secret value whose key is kept (password=[REDACTED]).
@@ -1429,13 +1431,13 @@ func (r *Redactor) String(s string) string {
 func (r *Redactor) Redact(s string) (string, []string) {
 	lower := strings.ToLower(s)
 	var kinds []string
-	var pairs *pairSet
+	var ps *pairs.Set
 	for i := 0; i < len(r.rules); i++ {
 		ru := &r.rules[i]
-		if pairs == nil && len(lower) >= minPairText {
-			pairs = newPairSet(lower)
+		if ps == nil && len(lower) >= minPairText {
+			ps = pairs.Of(lower)
 		}
-		if !pairs.anyHint(lower, ru.hints) {
+		if !anyHintIn(ps, lower, ru.hints) {
 			continue
 		}
 		var locs [][]int
@@ -1480,7 +1482,7 @@ func (r *Redactor) Redact(s string) (string, []string) {
 		b.WriteString(s[last:])
 		s = b.String()
 		lower = strings.ToLower(s)
-		pairs = nil
+		ps = nil
 		if ru.repeat {
 			i-- // again, on what it left, until it changes nothing
 		}
@@ -1519,36 +1521,13 @@ func inside(spans [][]int, start, end int) bool {
 	return false
 }
 
-// pairSet records which byte pairs a text holds: a hint with a pair the
-// text lacks cannot be in it, so most hints are ruled out without a search
-// of the whole text (the searches were half of a session note's cost).
-type pairSet [1 << 16 / 64]uint64
-
-// minPairText is the shortest text worth a pair set; shorter ones are
-// searched directly.
+// minPairText is the shortest text worth a pair set (pkg/pairs: a hint
+// with a pair the text lacks cannot be in it, so most hints are ruled out
+// without a search of the whole text); shorter ones are searched directly.
 const minPairText = 512
 
-func newPairSet(s string) *pairSet {
-	var p pairSet
-	for i := 0; i+1 < len(s); i++ {
-		k := uint(s[i])<<8 | uint(s[i+1])
-		p[k/64] |= 1 << (k % 64)
-	}
-	return &p
-}
-
-func (p *pairSet) has(h string) bool {
-	for i := 0; i+1 < len(h); i++ {
-		k := uint(h[i])<<8 | uint(h[i+1])
-		if p[k/64]&(1<<(k%64)) == 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// anyHint is anyHint, skipping the hints p rules out (none when p is nil).
-func (p *pairSet) anyHint(lower string, hints []string) bool {
+// anyHintIn is anyHint, skipping the hints p rules out (none when p is nil).
+func anyHintIn(p *pairs.Set, lower string, hints []string) bool {
 	if p == nil {
 		return anyHint(lower, hints)
 	}
@@ -1556,7 +1535,7 @@ func (p *pairSet) anyHint(lower string, hints []string) bool {
 		return true
 	}
 	for _, h := range hints {
-		if p.has(h) && strings.Contains(lower, h) {
+		if p.May(h) && strings.Contains(lower, h) {
 			return true
 		}
 	}

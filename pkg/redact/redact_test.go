@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/pairs"
 )
 
 func TestString(t *testing.T) {
@@ -207,10 +209,10 @@ func TestPairSetExact(t *testing.T) {
 	}
 	for _, s := range texts {
 		lower := strings.ToLower(s)
-		p := newPairSet(lower)
+		p := pairs.Of(lower)
 		for _, ru := range New().rules {
-			if p.anyHint(lower, ru.hints) != anyHint(lower, ru.hints) {
-				t.Fatalf("%q, rule %s: pair set says %v", s, ru.name, p.anyHint(lower, ru.hints))
+			if anyHintIn(p, lower, ru.hints) != anyHint(lower, ru.hints) {
+				t.Fatalf("%q, rule %s: pair set says %v", s, ru.name, anyHintIn(p, lower, ru.hints))
 			}
 		}
 	}

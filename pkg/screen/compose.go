@@ -5,6 +5,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/pairs"
 )
 
 // The phrase rules match wordings; a fresh author's wording slips past
@@ -26,37 +28,14 @@ func (c concept) in(s string) bool { return c.at(s) >= 0 }
 // within returns the stems of c that text holds anywhere: a part of text
 // can hold no other. p holds text's byte pairs: a stem with a pair text
 // lacks is skipped without a search (most of the hundreds of stems).
-func (c concept) within(text string, p *pairs) concept {
+func (c concept) within(text string, p *pairs.Set) concept {
 	var out concept
 	for _, stem := range c {
-		if p.may(stem) && strings.Contains(text, stem) {
+		if p.May(stem) && strings.Contains(text, stem) {
 			out = append(out, stem)
 		}
 	}
 	return out
-}
-
-// pairs is the set of adjacent byte pairs of a text.
-type pairs [1 << 16 / 64]uint64
-
-func pairsOf(s string) *pairs {
-	var p pairs
-	for i := 0; i+1 < len(s); i++ {
-		k := uint(s[i])<<8 | uint(s[i+1])
-		p[k/64] |= 1 << (k % 64)
-	}
-	return &p
-}
-
-// may reports whether every adjacent byte pair of stem is in p.
-func (p *pairs) may(stem string) bool {
-	for i := 0; i+1 < len(stem); i++ {
-		k := uint(stem[i])<<8 | uint(stem[i+1])
-		if p[k/64]&(1<<(k%64)) == 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // at returns where the first stem of c occurs in s at a word start, or -1.
@@ -235,7 +214,7 @@ func composed(prose, code string) string {
 	// Each concept a sentence might combine, narrowed to the stems the
 	// text holds: a sentence that holds none of them is passed without
 	// further search.
-	pp := pairsOf(prose)
+	pp := pairs.Of(prose)
 	without, mention, asked, note, hide := withoutWords.within(prose, pp), mentionWords.within(prose, pp), askedWords.within(prose, pp), noteWords.within(prose, pp), hideWords.within(prose, pp)
 	auth, comply, rule, send, config := authWords.within(prose, pp), complyWords.within(prose, pp), ruleWords.within(prose, pp), sendWords.within(prose, pp), configWords.within(prose, pp)
 	// Verification matters only where something is switched off.
@@ -326,7 +305,7 @@ func composed(prose, code string) string {
 	}
 	// Commands and paths count here: what is run, and what is sent.
 	code = fenceRE().ReplaceAllString(fileNames().Replace(code), " ")
-	pc := pairsOf(code)
+	pc := pairs.Of(code)
 	fetchedIn, downloadIn, sensitiveIn := fetchedWords.within(code, pc), downloadWords.within(code, pc), sensitiveWords.within(code, pc)
 	if len(fetchedIn)+len(downloadIn)+len(sensitiveIn) == 0 {
 		return ""
