@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/redact"
 	"github.com/anamnesis-dev/anamnesis/pkg/transcript"
@@ -182,22 +183,30 @@ func (d digest) render() string {
 		}
 		return d.withLists(Body(ask, d.branch, d.files, d.filesTotal, out))
 	}
-	var body string
-	for _, lim := range []struct{ ask, out, keep int }{{MaxLen, MaxLen, 0}, {300, 400, 0}, {200, 250, 0}, {120, 160, 0}, {120, 160, 12}, {100, 120, 6}} {
-		body = d.withLists(d.requestList(lim.ask, lim.out, lim.keep) + d.meta())
-		if len([]rune(body)) <= MaxBody {
-			return body
+	limits := []struct{ ask, out, keep int }{{MaxLen, MaxLen, 0}, {300, 400, 0}, {200, 250, 0}, {120, 160, 0}, {120, 160, 12}}
+	for _, lim := range limits {
+		if list, ok := d.requestList(lim.ask, lim.out, lim.keep, true); ok {
+			if body := d.withLists(list + d.meta()); utf8.RuneCountInString(body) <= MaxBody {
+				return body
+			}
 		}
 	}
-	return Clip(body, MaxBody)
+	list, _ := d.requestList(100, 120, 6, false)
+	return Clip(d.withLists(list+d.meta()), MaxBody)
 }
 
 // requestList lists the requests; keep > 0 keeps the first and last
-// keep/2 and folds those between.
-func (d digest) requestList(askMax, outMax, keep int) string {
+// keep/2 and folds those between. With bounded, it gives up (false) as
+// soon as the list alone is over MaxBody: a long session's digest is laid
+// out again with shorter clips, and its long tries need not be finished.
+func (d digest) requestList(askMax, outMax, keep int, bounded bool) (string, bool) {
 	var b strings.Builder
+	runes := 0
 	fmt.Fprintf(&b, "%s%d):**", labelRequests, len(d.requests))
 	for i, r := range d.requests {
+		if bounded && runes > MaxBody {
+			return "", false
+		}
 		if keep > 0 && i == keep/2 && len(d.requests) > keep {
 			fmt.Fprintf(&b, "\n\n… %d more requests", len(d.requests)-keep)
 		}
@@ -213,8 +222,9 @@ func (d digest) requestList(askMax, outMax, keep int) string {
 			out = "(no assistant output captured)"
 		}
 		fmt.Fprintf(&b, "\n\n**%d. Ask:** %s\n%s%s", i+1, ask, labelOutcome, out)
+		runes += utf8.RuneCountInString(ask) + utf8.RuneCountInString(out)
 	}
-	return b.String()
+	return b.String(), true
 }
 
 // meta is the Branch line and the file list, as a block after the requests.
