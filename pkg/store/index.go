@@ -297,9 +297,9 @@ func (s *Store) rebuildTx(ctx context.Context, tx *sql.Tx) (ReindexResult, error
 	if err := mergeLoadedFTS(ctx, tx); err != nil {
 		return r, err
 	}
-	// The secondary indexes, dropped by clearForRebuild, are built once
-	// from the loaded tables: cheaper than updating them row by row.
-	if _, err := tx.ExecContext(ctx, schema); err != nil {
+	// The secondary indexes and the counts, dropped by clearForRebuild,
+	// are built once from the loaded tables: cheaper than row by row.
+	if _, err := tx.ExecContext(ctx, schema+";"+countProjects); err != nil {
 		return r, err
 	}
 	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM memories").Scan(&r.Total); err != nil {

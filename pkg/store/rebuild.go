@@ -21,9 +21,10 @@ const rebuildCache = 65536
 const rebuildGC = 25
 
 // clearForRebuild recreates the derived tables empty inside tx for a full
-// rebuild (resetTables), drops their secondary indexes, which rebuildTx
-// recreates (from schema) after the load, and gives the connection the rebuild's page cache (the
-// caller restores the default).
+// rebuild (resetTables), drops their secondary indexes and memories'
+// triggers, which rebuildTx recreates (from schema) after the load, and
+// gives the connection the rebuild's page cache (the caller restores the
+// default).
 func clearForRebuild(ctx context.Context, tx *sql.Tx) error {
 	if _, err := tx.ExecContext(ctx, "PRAGMA cache_size = -"+strconv.Itoa(rebuildCache)); err != nil {
 		return err
@@ -31,19 +32,19 @@ func clearForRebuild(ctx context.Context, tx *sql.Tx) error {
 	if err := resetTables(ctx, tx); err != nil {
 		return err
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL
+	rows, err := tx.QueryContext(ctx, `SELECT upper(type), name FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL
 		AND tbl_name IN ('memories', 'memory_tags', 'files', 'superseded')`)
 	if err != nil {
 		return err
 	}
 	var drop []string
 	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
+		var kind, name string
+		if err := rows.Scan(&kind, &name); err != nil {
 			rows.Close()
 			return err
 		}
-		drop = append(drop, "DROP INDEX IF EXISTS "+name)
+		drop = append(drop, "DROP "+kind+" IF EXISTS "+name)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {

@@ -356,24 +356,52 @@ CREATE INDEX IF NOT EXISTS idx_mem_project ON memories(project)`
 const hasProjectIndex = `EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'idx_mem_project')`
 
 // projectRecency walks a project's notes newest first (inject's pages,
-// search's broad walk) and counts its personal ones from its entries alone
-// (CountInjectable): team is last so that nothing else changes.
+// search's broad walk); team is last, so a walk that tells personal notes
+// from teammates' reads it from the entries, and nothing else changes.
 const projectRecency = `CREATE INDEX IF NOT EXISTS idx_mem_project_recency ON memories(project, updated_at DESC, id DESC, team)`
 
+// projectNotes counts each project's personal notes (team NULL), kept by
+// triggers on memories, so that inject's count (CountInjectable) reads one
+// row instead of an index entry per note: a big store's global project
+// holds tens of thousands. An INSERT OR REPLACE deletes the old row without
+// firing a delete trigger, so the insert takes its old row off first. A
+// rebuild drops the triggers while it loads and counts once at the end
+// (countProjects).
+const projectNotes = `CREATE TABLE IF NOT EXISTS project_notes (project TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TRIGGER IF NOT EXISTS project_notes_replace BEFORE INSERT ON memories BEGIN
+	UPDATE project_notes SET n = n - 1 WHERE project = (SELECT project FROM memories WHERE id = new.id AND team IS NULL);
+END;
+CREATE TRIGGER IF NOT EXISTS project_notes_insert AFTER INSERT ON memories WHEN new.team IS NULL BEGIN
+	INSERT INTO project_notes (project, n) VALUES (new.project, 1) ON CONFLICT (project) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS project_notes_delete AFTER DELETE ON memories WHEN old.team IS NULL BEGIN
+	UPDATE project_notes SET n = n - 1 WHERE project = old.project;
+END;
+CREATE TRIGGER IF NOT EXISTS project_notes_update AFTER UPDATE OF project, team ON memories BEGIN
+	UPDATE project_notes SET n = n - 1 WHERE old.team IS NULL AND project = old.project;
+	INSERT INTO project_notes (project, n) SELECT new.project, 1 WHERE new.team IS NULL
+		ON CONFLICT (project) DO UPDATE SET n = n + 1;
+END`
+
+// countProjects fills project_notes from memories.
+const countProjects = `DELETE FROM project_notes;
+INSERT INTO project_notes (project, n) SELECT project, count(*) FROM memories WHERE team IS NULL GROUP BY project`
+
 // upgradeIndexes gives an index made by an earlier version the indexes of
-// this one, in place: the late ones, and idx_mem_project_recency with its
-// team column, made again in one transaction (readers see the old or the
-// new one, never none). An index that has them costs one read: a writer's
-// Open (capture's among them) takes no write lock for this.
+// this one, in place: the late ones, idx_mem_project_recency with its team
+// column, made again, and the counted projects, in one transaction (readers
+// see the old or the new one, never none). An index that has them costs one
+// read: a writer's Open (capture's among them) takes no write lock for this.
 func upgradeIndexes(ctx context.Context, db *sql.DB) error {
-	current := func(q queryRower) (late int, recency bool, err error) {
+	current := func(q queryRower) (late int, recency bool, counted bool, err error) {
 		var def string
 		err = q.QueryRowContext(ctx, `SELECT
 			(SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN ('idx_mem_session', 'idx_mem_project')),
-			coalesce((SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'idx_mem_project_recency'), '')`).Scan(&late, &def)
-		return late, strings.Contains(def, "team"), err
+			coalesce((SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'idx_mem_project_recency'), ''),
+			(SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'project\_notes\_%' ESCAPE '\') = 4`).Scan(&late, &def, &counted)
+		return late, strings.Contains(def, "team"), counted, err
 	}
-	if late, recency, err := current(db); err != nil || late == 2 && recency {
+	if late, recency, counted, err := current(db); err != nil || late == 2 && recency && counted {
 		return err
 	}
 	tx, err := db.BeginTx(ctx, nil)
@@ -385,13 +413,15 @@ func upgradeIndexes(ctx context.Context, db *sql.DB) error {
 		return err
 	}
 	// Another writer may have upgraded it while this one waited for the lock.
-	if _, recency, err := current(tx); err != nil || !recency {
-		if err == nil {
-			_, err = tx.ExecContext(ctx, `DROP INDEX IF EXISTS idx_mem_project_recency; `+projectRecency)
-		}
-		if err != nil {
-			return err
-		}
+	_, recency, counted, err := current(tx)
+	if err == nil && !recency {
+		_, err = tx.ExecContext(ctx, `DROP INDEX IF EXISTS idx_mem_project_recency; `+projectRecency)
+	}
+	if err == nil && !counted {
+		_, err = tx.ExecContext(ctx, projectNotes+"; "+countProjects)
+	}
+	if err != nil {
+		return err
 	}
 	return tx.Commit()
 }
@@ -464,12 +494,13 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID
 -- identifier no note holds any more stay until the next rebuild (they
 -- match nothing).
 CREATE TABLE IF NOT EXISTS term_parts (part TEXT NOT NULL, word TEXT NOT NULL, PRIMARY KEY (part, word)) WITHOUT ROWID;
+` + projectNotes + `;
 `
 
 // derivedTables are dropped before a rebuild: ours, and the tables a
 // reference version leaves (memory_supersedes is the newest reference's).
 var derivedTables = []string{"memories_vocab", "memories_fts", "memory_tags", "superseded", "memory_supersedes",
-	"files", "term_df", "term_parts", "meta", "memories"}
+	"files", "term_df", "term_parts", "meta", "project_notes", "memories"}
 
 // queryRower is a connection or a transaction.
 type queryRower interface {
