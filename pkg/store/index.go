@@ -593,7 +593,10 @@ func (w *writer) indexFileRows(ctx context.Context, f fileInfo, n *note.Note, re
 		return false, err
 	}
 	n.Scope, n.Team = f.scope, f.team // the tree is authoritative
-	return true, w.index(ctx, n, bodyPathOf(f.rel), f)
+	if err := w.index(ctx, n, bodyPathOf(f.rel)); err != nil {
+		return false, err
+	}
+	return true, w.file(ctx, n, f)
 }
 
 func readNote(f fileInfo) (*note.Note, string) {
@@ -645,7 +648,8 @@ func nullable(s string) any {
 	return s
 }
 
-func (w *writer) index(ctx context.Context, n *note.Note, bodyPath string, f fileInfo) error {
+// index writes n's rows but the files row (file).
+func (w *writer) index(ctx context.Context, n *note.Note, bodyPath string) error {
 	sup := ""
 	supersedes := n.Supersedes
 	if n.Team != "" {
@@ -687,8 +691,6 @@ func (w *writer) index(ctx context.Context, n *note.Note, bodyPath string, f fil
 		for _, t := range supersedes {
 			b.sup.args = append(b.sup.args, n.ID, t)
 		}
-		tags, _ := json.Marshal(n.Tags)
-		b.files.args = append(b.files.args, f.rel, n.ID, f.size, f.mtime, string(tags), nil)
 		if b.fts != nil {
 			b.fts.args = append(b.fts.args, rowid, n.ID, n.Title, n.Body, strings.Join(n.Tags, " "))
 			return nil
@@ -727,11 +729,18 @@ func (w *writer) index(ctx context.Context, n *note.Note, bodyPath string, f fil
 	if w.staged != nil {
 		ins = w.staged
 	}
-	if _, err := ins.ExecContext(ctx, rowid, n.ID, n.Title, n.Body, strings.Join(n.Tags, " ")); err != nil {
-		return err
-	}
+	_, err = ins.ExecContext(ctx, rowid, n.ID, n.Title, n.Body, strings.Join(n.Tags, " "))
+	return err
+}
+
+// file records the file f that holds n, as it is on disk.
+func (w *writer) file(ctx context.Context, n *note.Note, f fileInfo) error {
 	tags, _ := json.Marshal(n.Tags)
-	_, err = w.upFile.ExecContext(ctx, f.rel, n.ID, f.size, f.mtime, string(tags), nil)
+	if w.batch != nil {
+		w.batch.files.args = append(w.batch.files.args, f.rel, n.ID, f.size, f.mtime, string(tags), nil)
+		return nil
+	}
+	_, err := w.upFile.ExecContext(ctx, f.rel, n.ID, f.size, f.mtime, string(tags), nil)
 	return err
 }
 

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/blockcache"
@@ -244,18 +245,32 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 		old, _ = os.ReadFile(abs)
 	}
 	before := blockcache.Dirs(s.home)
-	if err := atomicfile.Write(abs, data, layout.FileMode); err != nil {
-		return fmt.Errorf("write %s: %w", abs, err)
-	}
-	// Taken at once: a copy removed below, in another directory, leaves
-	// that directory to the next refresh.
-	after := blockcache.Dirs(s.home)
-	info, err := os.Stat(abs)
-	if err != nil {
+	// The file is written, and synced (the disk's wait is often the
+	// longest part of a write), while the note's rows go into the index;
+	// the transaction commits only once the file is in place.
+	written := make(chan error, 1)
+	go func() { written <- atomicfile.Write(abs, data, layout.FileMode) }()
+	var after string
+	var info os.FileInfo
+	var werr error
+	wait := sync.OnceValue(func() error {
+		if werr = <-written; werr != nil {
+			return fmt.Errorf("write %s: %w", abs, werr)
+		}
+		// Taken at once: a copy removed below, in another directory,
+		// leaves that directory to the next refresh.
+		after = blockcache.Dirs(s.home)
+		var err error
+		info, err = os.Stat(abs)
 		return err
-	}
-	f := fileInfo{rel: rel, abs: abs, scope: n.Scope, team: n.Team, size: info.Size(), mtime: info.ModTime().UnixNano()}
-	err = s.inTx(ctx, before, after, func(w *writer) error {
+	})
+	err = s.inTx(ctx, before, &after, func(w *writer) error {
+		if err := w.index(ctx, n, bodyPathOf(rel)); err != nil {
+			return err
+		}
+		if err := wait(); err != nil {
+			return err
+		}
 		for _, other := range existing {
 			if other.abs == abs {
 				continue
@@ -267,9 +282,12 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 				return err
 			}
 		}
-		return w.index(ctx, n, bodyPathOf(rel), f)
+		return w.file(ctx, n, fileInfo{rel: rel, abs: abs, scope: n.Scope, team: n.Team, size: info.Size(), mtime: info.ModTime().UnixNano()})
 	})
 	if err != nil {
+		if wait(); werr != nil {
+			return fmt.Errorf("write %s: %w", abs, werr) // the old file stays
+		}
 		// The index could not take it: leave the disk as it was.
 		if old != nil {
 			atomicfile.Write(abs, old, layout.FileMode)
@@ -282,7 +300,9 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 	return nil
 }
 
-func (s *Store) inTx(ctx context.Context, before, after string, fn func(*writer) error) error {
+// inTx runs fn in a write transaction and tells the block cache what it
+// changed (touched); *after is read once fn has run.
+func (s *Store) inTx(ctx context.Context, before string, after *string, fn func(*writer) error) error {
 	tx, err := s.begin(ctx)
 	if err != nil {
 		return err
@@ -299,7 +319,7 @@ func (s *Store) inTx(ctx context.Context, before, after string, fn func(*writer)
 	if err := tx.Commit(); err != nil {
 		return err
 	}
-	s.touched(w.touched, before, after)
+	s.touched(w.touched, before, *after)
 	return nil
 }
 
@@ -456,7 +476,7 @@ func (s *Store) Delete(ctx context.Context, id string) error {
 		}
 	}
 	after := blockcache.Dirs(s.home)
-	return s.inTx(ctx, before, after, func(w *writer) error {
+	return s.inTx(ctx, before, &after, func(w *writer) error {
 		if _, err := w.tx.ExecContext(ctx, "DELETE FROM files WHERE id = ?", id); err != nil {
 			return err
 		}

@@ -1020,3 +1020,46 @@ func TestIndexedIsTheFile(t *testing.T) {
 		t.Fatalf("common: %+v %v", p, err)
 	}
 }
+
+// TestPutLeavesDiskWhenIndexRefuses: the file is written while the index
+// takes the note's rows; when the index refuses the note, before or after
+// the file is in place, the disk is left as it was: no new file, the old
+// text of an updated one.
+func TestPutLeavesDiskWhenIndexRefuses(t *testing.T) {
+	home := t.TempDir()
+	s := open(t, home)
+	ctx := context.Background()
+	kept, err := s.Write(ctx, note.New(note.Semantic, "Kept as it was", "the first text"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(home, "memory", "semantic", kept.ID+".md")
+	was, _ := os.ReadFile(path)
+	// memories is written before the file is waited for, files after it.
+	for _, table := range []string{"memories", "files"} {
+		if _, err := s.db.ExecContext(ctx, "CREATE TRIGGER refuse BEFORE INSERT ON "+table+" BEGIN SELECT RAISE(ABORT, 'refused'); END"); err != nil {
+			t.Fatal(err)
+		}
+		fresh := note.New(note.Semantic, "Never written", "text")
+		if _, err := s.Write(ctx, fresh); err == nil || !strings.Contains(err.Error(), "refused") {
+			t.Fatalf("%s: write of a new note: %v; want the index's refusal", table, err)
+		}
+		if entries, _ := os.ReadDir(filepath.Join(home, "memory", "semantic")); len(entries) != 1 {
+			t.Errorf("%s: the refused new note's file exists: %v", table, entries)
+		}
+		upd, err := s.Get(ctx, kept.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		upd.Body = "a second text"
+		if err := s.Put(ctx, upd); err == nil {
+			t.Fatalf("%s: update accepted", table)
+		}
+		if now, _ := os.ReadFile(path); string(now) != string(was) {
+			t.Errorf("%s: the refused update changed the file:\n%s", table, now)
+		}
+		if _, err := s.db.ExecContext(ctx, "DROP TRIGGER refuse"); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

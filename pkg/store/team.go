@@ -176,7 +176,7 @@ func (s *Store) releaseTeam(ctx context.Context, n *note.Note) error {
 	// transaction, which every process takes in turn: two releases at once
 	// (the dashboard and the CLI) both stay recorded. The team's file is
 	// not touched: no note directory changes.
-	return s.inTx(ctx, before, before, func(w *writer) error {
+	return s.inTx(ctx, before, &before, func(w *writer) error {
 		rs, err := loadReleases(s.home)
 		if err != nil {
 			return err
@@ -194,6 +194,9 @@ func (s *Store) releaseTeam(ctx context.Context, n *note.Note) error {
 			return err
 		}
 		screen.Unhold(n)
-		return w.index(ctx, n, bodyPathOf(f.rel), f)
+		if err := w.index(ctx, n, bodyPathOf(f.rel)); err != nil {
+			return err
+		}
+		return w.file(ctx, n, f)
 	})
 }
