@@ -35,6 +35,15 @@
 // global change invalidates all of them, a hand edit of a shown note is
 // seen at once (its file stamp), and an upgraded binary recomputes.
 //
+// The cache's files are replaced atomically but not synced (the writes sit
+// on SessionEnd's path, and a sync waits for the disk): after a crash any of
+// them may be an older version. Where the file system keeps renames in
+// order (ext4's journal does), that never prints a stale block: Bump
+// renames the stamps before the record of the directories, so an older
+// stamp goes with an older record, which a note file written since does not
+// match (note files are synced, and creating or replacing one changes its
+// directory's state), and the block is computed again.
+//
 // The package links nothing heavier than the standard library: the hook's
 // fast path (cmd/anamnesis-inject) uses it without linking SQLite.
 package blockcache
@@ -133,7 +142,7 @@ func Bump(home, before, after string, projects ...string) error {
 func Synced(home, state string) error { return record(home, state) }
 
 func record(home, state string) error {
-	return atomicfile.Write(recordPath(home), []byte(state), layout.FileMode)
+	return atomicfile.WriteCache(recordPath(home), []byte(state), layout.FileMode)
 }
 
 // recorded is the recorded directory state ("" when none: every directory
@@ -201,7 +210,7 @@ func newStamp(home, project string) (string, error) {
 		return "", err
 	}
 	tok := hex.EncodeToString(b[:])
-	return tok, atomicfile.Write(stampPath(home, project), []byte(tok), layout.FileMode)
+	return tok, atomicfile.WriteCache(stampPath(home, project), []byte(tok), layout.FileMode)
 }
 
 // stamp reads a project's stamp, creating one when there is none: a block is
@@ -420,7 +429,7 @@ func (e *Entry) Save(b Block) error {
 	block := b.Text
 	sum := crc32.ChecksumIEEE([]byte(head + block))
 	data := head + "block " + strconv.Itoa(len(block)) + " " + strconv.FormatUint(uint64(sum), 10) + "\n" + block
-	return atomicfile.Write(blockPath(e.home, e.key), []byte(data), layout.FileMode)
+	return atomicfile.WriteCache(blockPath(e.home, e.key), []byte(data), layout.FileMode)
 }
 
 // Keys lists the blocks saved in home (current or not): the writers that
