@@ -114,6 +114,18 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	if path == "" {
 		path = p.TranscriptPath
 	}
+	open := c.open
+	if open == nil {
+		open = store.Open
+	}
+	// The index opens while the transcript is read (SessionEnd holds the
+	// user's terminal), in a home that exists only: a capture that fails or
+	// skips leaves no new home behind.
+	var early *opening
+	if layout.Home(c.cfg.Home).Initialized() {
+		early = startOpen(ctx, open, c.cfg.Home)
+		defer early.release()
+	}
 	sess, err := transcript.ParseSession(ctx, path)
 	if err != nil {
 		return fmt.Errorf("reading transcript: %w", err)
@@ -160,10 +172,6 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 		projectKey = project.Here(cwd, c.cfg).Key
 	}
 
-	open := c.open
-	if open == nil {
-		open = store.Open
-	}
 	// The store redacts whatever produced the note (the summarizers redact
 	// their inputs already) and says what it removed.
 	var kinds []string
@@ -172,7 +180,12 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	var updated bool
 	// idx is the store the rest goes through; nil when the index failed.
 	var idx *store.Store
-	st, err := open(ctx, c.cfg.Home)
+	var st *store.Store
+	if early != nil {
+		st, err = early.take()
+	} else {
+		st, err = open(ctx, c.cfg.Home)
+	}
 	if err == nil {
 		// No Close: the process ends once the note is written and the
 		// block rendered (the child commits), and closing frees the page
@@ -227,6 +240,40 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 		return c.finish(ctx, nil, n)
 	}
 	return c.finish(ctx, idx, n)
+}
+
+// opening is a store being opened in the background.
+type opening struct {
+	done  chan struct{}
+	st    *store.Store
+	err   error
+	taken bool
+}
+
+func startOpen(ctx context.Context, open func(context.Context, string) (*store.Store, error), home string) *opening {
+	o := &opening{done: make(chan struct{})}
+	go func() {
+		o.st, o.err = open(ctx, home)
+		close(o.done)
+	}()
+	return o
+}
+
+// take waits for the store; its caller owns it from then on.
+func (o *opening) take() (*store.Store, error) {
+	<-o.done
+	o.taken = true
+	return o.st, o.err
+}
+
+// release closes the store when nobody took it (the capture ended early).
+func (o *opening) release() {
+	if o.taken {
+		return
+	}
+	if st, err := o.take(); err == nil {
+		st.Close()
+	}
 }
 
 // render renders the project's SessionStart block again (st nil: the index
