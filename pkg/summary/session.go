@@ -55,16 +55,31 @@ const (
 )
 
 func newDigest(s *transcript.Session) (digest, []string) {
-	var kinds []string
-	red := func(t string) string {
-		r, k := redact.Redact(t)
-		kinds = append(kinds, k...)
-		return strings.TrimSpace(r)
+	// Everything the digest shows passes the redactor first, all at once.
+	var texts []string
+	for _, r := range s.Requests {
+		texts = append(texts, r.Prompt, r.Outcome)
+	}
+	if len(s.Requests) == 0 {
+		texts = append(texts, s.FirstPrompt, s.LastOutcome)
+	}
+	commands := tellingFirst(s.Commands)
+	for _, c := range commands {
+		texts = append(texts, c.Text)
+	}
+	for _, f := range s.Failures {
+		texts = append(texts, f.Command, f.Error)
+	}
+	clean, kinds := redact.All(texts)
+	red := func() string {
+		t := strings.TrimSpace(clean[0])
+		clean = clean[1:]
+		return t
 	}
 	d := digest{branch: s.GitBranch, files: s.Files, filesTotal: s.FilesTotal}
 	seen := map[string]int{}
 	for _, r := range s.Requests {
-		q := request{ask: red(r.Prompt), outcome: red(r.Outcome), work: r.Work}
+		q := request{ask: red(), outcome: red(), work: r.Work}
 		k := foldKey(q.ask)
 		if i, ok := seen[k]; ok {
 			// A near-duplicate (the same request typed again): one entry,
@@ -78,14 +93,17 @@ func newDigest(s *transcript.Session) (digest, []string) {
 		seen[k] = len(d.requests)
 		d.requests = append(d.requests, q)
 	}
-	if len(d.requests) == 0 && (s.FirstPrompt != "" || s.LastOutcome != "") {
-		d.requests = []request{{ask: red(s.FirstPrompt), outcome: red(s.LastOutcome)}}
+	if len(s.Requests) == 0 {
+		if ask, out := red(), red(); s.FirstPrompt != "" || s.LastOutcome != "" {
+			d.requests = []request{{ask: ask, outcome: out}}
+		}
 	}
-	for _, c := range tellingFirst(s.Commands) {
-		d.commands = append(d.commands, "- `"+oneLine(red(c.Text), maxCommandShown)+"`")
+	for range commands {
+		d.commands = append(d.commands, "- `"+oneLine(red(), maxCommandShown)+"`")
 	}
 	for _, f := range s.Failures {
-		d.failures = append(d.failures, failureLine(red(f.Command), red(f.Error), f.Fixed))
+		cmd, msg := red(), red()
+		d.failures = append(d.failures, failureLine(cmd, msg, f.Fixed))
 	}
 	d.failures = slices.Compact(d.failures)
 	return d, kinds
