@@ -184,7 +184,7 @@ func TestTeamsInDashboard(t *testing.T) {
 		t.Fatal("a merged proposal is still listed")
 	}
 	// Share: a personal note with a secret and one shaped like an instruction.
-	own := note.New(note.Procedural, "Release checklist", "Tag, then push. The deploy key is AKIAIOSFODNN7EXAMPLE for the bucket.")
+	own := note.New(note.Procedural, "Release checklist", "Tag, then push. The deploy key is AKIAQ3EGU5PLZ7XRT2VN for the bucket.")
 	own.Project, own.MachineID, own.ProvSource = "acme/app", "laptop", note.ProvHuman
 	own, err := f.st.Write(ctx, own, store.KeepSecrets(true))
 	if err != nil {
@@ -209,10 +209,10 @@ func TestTeamsInDashboard(t *testing.T) {
 	if err != nil || cp.Team != "platform" || cp.ID == own.ID || cp.Author != "Alice Archer" {
 		t.Fatalf("shared copy %+v: %v", cp, err)
 	}
-	if strings.Contains(cp.Body, "AKIAIOSFODNN7EXAMPLE") || !strings.Contains(cp.Body, "[REDACTED") {
+	if strings.Contains(cp.Body, "AKIAQ3EGU5PLZ7XRT2VN") || !strings.Contains(cp.Body, "[REDACTED") {
 		t.Fatalf("the shared copy is not redacted: %q %+v", cp.Body, cp)
 	}
-	if mine, _ := f.st.Get(ctx, own.ID); mine.Team != "" || !strings.Contains(mine.Body, "AKIAIOSFODNN7EXAMPLE") {
+	if mine, _ := f.st.Get(ctx, own.ID); mine.Team != "" || !strings.Contains(mine.Body, "AKIAQ3EGU5PLZ7XRT2VN") {
 		t.Fatalf("sharing changed the personal note: %+v", mine)
 	}
 	// A person's own note is not screened; its team copy is.

@@ -54,6 +54,12 @@ import (
 // reported. heldout6 (secrets and benign texts of corpus8; its README says
 // how they were made) judged the fifth round's rules once, unseen: 263/283
 // caught (92.9%), 103/107 intact.
+// heldout7 (corpus9) judged the sixth round's once, unseen: 291/313
+// (93.0%), 126/133; the seventh round's mechanisms came from its misses
+// (a credential call's literals in any language, headers set by name in
+// HTTP clients, a plist's or an attribute-named element's value, chosen
+// passwords in prose, AWS's documentation keys), so it is a development
+// set since.
 // Every reported kind must be backed by a change.
 func TestHeldOutCorpus(t *testing.T) {
 	for _, c := range []struct {
@@ -65,7 +71,7 @@ func TestHeldOutCorpus(t *testing.T) {
 	}{
 		{"heldout", 230, 66, ""},
 		{"heldout2", 232, 84, ""},
-		{"heldout3", 211, 84, ""},
+		{"heldout3", 212, 85, ""},
 		{"heldout4", 188, 79, ""},
 		{"heldout5", 185, 80, ""}, // measured once, unseen, at 175 and 75; a development set since
 		// By an eighth author, written while the fifth round was made and
@@ -76,8 +82,8 @@ func TestHeldOutCorpus(t *testing.T) {
 		// By a ninth author (corpus9: heldout7/README.md), written while the
 		// sixth round was made and sealed from it, measured once on its
 		// rules (2058c44: 291/313, 93.0%, and 126/133; round 5's: 274/313
-		// and 124/133). No rule has looked at it.
-		{"heldout7", 291, 126, "measured once, unseen, at 93.0% on the rules of round 6"},
+		// and 124/133); the seventh round's development set since.
+		{"heldout7", 313, 133, ""},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
 			judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact, c.unmet)

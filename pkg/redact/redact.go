@@ -8,6 +8,7 @@
 package redact
 
 import (
+	"cmp"
 	"encoding/base64"
 	"math"
 	"net/url"
@@ -46,6 +47,14 @@ type rule struct {
 	// only the text around the hints (a whole transcript holds "pass" a
 	// few dozen times, and the prose rules' Unicode classes are slow).
 	window bool
+	// span, when set, bounds a windowed rule's match to fewer bytes after
+	// its hint than windowSpan: a key, its operator and a value (the
+	// hints of such rules fill a transcript, and a smaller window is read
+	// faster).
+	span int
+	// assigned: only a hint that the rest of a name, a quote or spaces
+	// lead to ':' or '=' opens a window (a key given a value).
+	assigned bool
 }
 
 // windowBack and windowSpan bound where a windowed rule's match lies
@@ -53,8 +62,11 @@ type rule struct {
 // ("api key" before "key"), and the keyword, its qualifier, verb and a
 // quoted value fit in windowSpan; an unquoted value runs to a space.
 const (
-	windowBack = 24
+	windowBack = 64
 	windowSpan = 1200
+	// keySpan is the span of a key's rules: the rest of the key, its
+	// operator and a value of up to 200 bytes.
+	keySpan = 320
 )
 
 // windowed finds a windowed rule's matches in the windows around its
@@ -67,7 +79,9 @@ func windowed(ru *rule, s, lower string) [][]int {
 			if i < 0 {
 				break
 			}
-			at = append(at, from+i)
+			if !ru.assigned || assignAfter(lower, from+i+len(h)) {
+				at = append(at, from+i)
+			}
 			from += i + len(h)
 		}
 	}
@@ -75,7 +89,7 @@ func windowed(ru *rule, s, lower string) [][]int {
 	// reach is where the window of a hint at i must end at least: its
 	// span, then on to the next space (an unquoted value runs to one).
 	reach := func(i int) int {
-		end := min(len(s), i+windowSpan)
+		end := min(len(s), i+cmp.Or(ru.span, windowSpan))
 		if k := strings.IndexAny(s[end:], " \t\r\n"); k >= 0 {
 			return end + k
 		}
@@ -104,6 +118,21 @@ func windowed(ru *rule, s, lower string) [][]int {
 	return out
 }
 
+// assignAfter reports whether the rest of a name, quotes, brackets or
+// spaces lead from lower[j:] to ':' or '=' within a few bytes.
+func assignAfter(lower string, j int) bool {
+	for k := j; k < len(lower) && k < j+32; k++ {
+		switch c := lower[k]; {
+		case c == ':' || c == '=':
+			return true
+		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || strings.IndexByte("_.-\\\"' \t]", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return false
+}
+
 // Redactor applies a fixed rule list. It is safe for concurrent use.
 type Redactor struct {
 	rules []rule
@@ -112,7 +141,7 @@ type Redactor struct {
 // pairKeys are key names whose value is a secret. The key must be followed
 // directly by ':' or '=' (optionally after a closing quote), so "tokenizer:",
 // "max_tokens=" and "the token you pasted" are left alone.
-const pairKeys = `(?:pass(?:word|wd|phrase)?|[_.-]pass|pwd|secret(?:[_-]?access)?(?:[_-]?key)?|client[_-]?secret|` +
+const pairKeys = `(?:pass(?:word|wd|[_-]?phrase)?|[_.-]pass|pwd|secret(?:[_-]?access)?(?:[_-]?key)?|client[_-]?secret|` +
 	`(?:access|auth|refresh|id|session|bearer|api|bot|private)?[_-]?token|` +
 	`api[_-]?key|apikey|access[_-]?key(?:[_-]?id)?|private[_-]?key|credentials?|` +
 	`account[_-]?key|shared[_-]?access[_-]?key|psk|requirepass|masterauth|passcode|_auth(?:token)?|signature|mnemonic)`
@@ -172,7 +201,14 @@ func New() *Redactor {
 		whole("age-secret-key", `\bAGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{50,}`, "age-secret-key-"),
 		// JWTs before the generic token rules so the whole token goes at once.
 		whole("jwt", `\beyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*`, "eyj"),
-		whole("aws-access-key-id", `\b(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ABIA|ACCA)[0-9A-Z]{16}\b`, "akia", "asia", "agpa", "aida", "aroa", "aipa", "anpa", "anva", "abia", "acca"),
+		{
+			// AWS's documentation keys end in EXAMPLE (AKIAIOSFODNN7EXAMPLE):
+			// published on purpose, they open no account.
+			name:  "aws-access-key-id",
+			hints: []string{"akia", "asia", "agpa", "aida", "aroa", "aipa", "anpa", "anva", "abia", "acca"},
+			re:    lazyRE(`\b(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ABIA|ACCA)[0-9A-Z]{16}\b`),
+			keep:  func(m []string) bool { return awsExample(m[0]) },
+		},
 		whole("github-token", `\bgh[pousr]_[A-Za-z0-9]{20,255}\b`, "gh"),
 		whole("github-token", `\bgithub_pat_[A-Za-z0-9_]{22,255}\b`, "github_pat_"),
 		whole("gitlab-token", `\bgl(?:pat|dt|ptt|rt|cbt|oas)-[A-Za-z0-9_-]{20,}`, "glpat-", "gldt-", "glptt-", "glrt-", "glcbt-", "gloas-"),
@@ -260,7 +296,7 @@ func New() *Redactor {
 			// the body's randomness decides; hex bodies are digests.
 			name:  "vendor-token",
 			hints: []string{"_", "-"},
-			re:    lazyRE(`\b([a-z][a-z0-9]{1,7})[_-](?:(?:live|test|pat|prod|api|key|sk|v1)[_-])?([A-Za-z0-9]{28,})(\b[+/=]?)`),
+			re:    lazyRE(`\b([a-z][a-z0-9]{1,7})[_-](?:(?:live|test|pat|prod|production|development|sandbox|api|key|sk|v1)[_-])?([A-Za-z0-9]{28,})(\b[+/=]?)`),
 			keep: func(m []string) bool {
 				// sha512-<base64> is an integrity digest; a body running on
 				// into base64 is an encoded blob.
@@ -308,20 +344,28 @@ func New() *Redactor {
 		{
 			// Cookies: every value of a Cookie or Set-Cookie header, and of
 			// curl's -b/--cookie, except the attributes.
-			name:  "cookie",
-			hints: []string{"cookie", "-b"},
-			re:    lazyRE(`(?i)(\b(?:set-)?cookie[ \t]*:[ \t]*|(?:^|\s)(?:-b|--cookie)[ \t]+["']?)([^\n"']+)`),
-			repl:  func(m []string) string { return m[1] + cookieMask(m[2]) },
-			keep:  func(m []string) bool { return !strings.Contains(m[2], "=") || cookieMask(m[2]) == m[2] },
+			name:   "cookie",
+			window: true,
+			hints:  []string{"cookie", "-b"},
+			re:     lazyRE(`(?i)(\b(?:set-)?cookie[ \t]*:[ \t]*|(?:^|\s)(?:-b|--cookie)[ \t]+["']?)([^\n"']+)`),
+			repl:   func(m []string) string { return m[1] + cookieMask(m[2]) },
+			keep:   func(m []string) bool { return !strings.Contains(m[2], "=") || cookieMask(m[2]) == m[2] },
 		},
 		{
 			// Credential headers other than Authorization: X-API-Key,
-			// X-Auth-Token, Private-Token, api-key, X-Vault-Token, ...
-			name:  "header",
-			hints: []string{"key", "token", "secret"},
-			re:    lazyRE(`(?i)(\b(?:x-[a-z0-9-]*(?:key|token|secret)|private-token|api-?key|apikey|[a-z]+-(?:auth|access|session|server|api)-(?:key|token)|x-auth-key)[ \t]*:[ \t]*)([^\s"',;]{8,})`),
-			repl:  func(m []string) string { return m[1] + Mask },
-			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
+			// X-Auth-Token, Private-Token, api-key, X-Vault-Token, ...; as
+			// sent, or set by name in a language's HTTP client, name and
+			// value quoted: headers['X-Auth-Token'] = '…' (Ruby, Python),
+			// .addHeader("X-Api-Key", "…") (OkHttp, Go's Header.Set,
+			// reqwest's .header), "X-Api-Key" => "…" (PHP).
+			name:   "header",
+			window: true,
+			hints:  []string{"key", "token", "secret"},
+			span:   keySpan,
+			re: lazyRE(`(?i)(\b(?:x-[a-z0-9-]*(?:key|token|secret)|private-token|api-?key|apikey|[a-z]+-(?:auth|access|session|server|api)-(?:key|token)|x-auth-key)` +
+				`(?:[ \t]*:[ \t]*|["'][ \t]*\]?[ \t]*(?:[:,]|=>?)[ \t]*["']))([^\s"',;]{8,})`),
+			repl: func(m []string) string { return m[1] + Mask },
+			keep: func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
 		},
 		// Command-line password flags, by tool.
 		flagRule(`docker[ \t]+login|podman[ \t]+login|buildah[ \t]+login|mongosh|mongo|mongodump|mongorestore|mongoexport|mongoimport|hdbsql|az[ \t]+login`, `-p|--password|-password`),
@@ -384,15 +428,17 @@ func New() *Redactor {
 			// add-authtoken TOKEN; cf auth USER PASSWORD; poetry config
 			// http-basic.REPO USER PASSWORD; aws configure set
 			// aws_secret_access_key KEY; db2 connect to DB user U using
-			// PASSWORD; SQL's IDENTIFIED BY 'password'.
+			// PASSWORD; SQL's IDENTIFIED BY 'password'; nmcli's password
+			// and wifi-sec.psk properties; wpa_passphrase SSID PASSPHRASE.
 			name:  "password-flag",
-			hints: []string{"vault", "cargo", "rabbitmqctl", "mc ", "net use", "b2 ", "vonage", "nexmo", "ngrok", "cf auth", "poetry", "aws configure", "connect to", "identified", "rclone obscure"},
+			hints: []string{"vault", "cargo", "rabbitmqctl", "mc ", "net use", "b2 ", "vonage", "nexmo", "ngrok", "cf auth", "poetry", "aws configure", "connect to", "identified", "rclone obscure", "nmcli", "wpa_passphrase"},
 			re: lazyRE(`(?i)(\b(?:vault|cargo)[ \t]+login[ \t]+(?:-\S+[ \t]+)*|\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+|` +
 				`\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+|\bnet[ \t]+use\b[^\n]*?/user:\S+[ \t]+|` +
 				`\bnet[ \t]+use(?:[ \t]+(?:[A-Za-z]:|\*))?[ \t]+\\\\\S+[ \t]+|\bb2[ \t]+(?:authorize-account|authorize_account|account[ \t]+authorize)[ \t]+\S+[ \t]+|` +
 				`\b(?:vonage|nexmo)[ \t]+(?:config:)?setup[ \t]+\S+[ \t]+|\bngrok[ \t]+(?:config[ \t]+add-authtoken|authtoken)[ \t]+|\bcf[ \t]+auth[ \t]+\S+[ \t]+|` +
 				`\bpoetry[ \t]+config[ \t]+http-basic\.\S+[ \t]+\S+[ \t]+|\baws[ \t]+configure[ \t]+set[ \t]+(?:\S+\.)?aws_(?:secret_access_key|session_token)[ \t]+|` +
-				`\bconnect[ \t]+to[ \t]+\S+[ \t]+user[ \t]+\S+[ \t]+using[ \t]+|\brclone[ \t]+obscure[ \t]+|\bidentified[ \t]+(?:with[ \t]+\S+[ \t]+)?by[ \t]+(?:password[ \t]+)?)('[^'\n]*'|"[^"\n]*"|[^\s'"/*:?@-][^\s'";]*)`),
+				`\bconnect[ \t]+to[ \t]+\S+[ \t]+user[ \t]+\S+[ \t]+using[ \t]+|` +
+				`\bnmcli\b[^\n]*?[ \t](?:password|[a-z0-9-]+\.(?:psk|password|wep-key[0-3]|pin))[ \t]+|\bwpa_passphrase[ \t]+(?:'[^'\n]*'|"[^"\n]*"|\S+)[ \t]+|\brclone[ \t]+obscure[ \t]+|\bidentified[ \t]+(?:with[ \t]+\S+[ \t]+)?by[ \t]+(?:password[ \t]+)?)('[^'\n]*'|"[^"\n]*"|[^\s'"/*:?@-][^\s'";]*)`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep: func(m []string) bool { return notAValue(strings.Trim(m[2], `'"`)) },
 		},
@@ -460,8 +506,10 @@ func New() *Redactor {
 			// that name a secret and give its value: NuGet's <add
 			// key="ClearTextPassword" value="x"/>, a Kubernetes or ECS env
 			// entry (name: DB_PASSWORD, value: x), a HAR cookie.
-			name:  "secret-value",
-			hints: []string{"pass", "secret", "token", "key", "pwd", "psk"},
+			name:   "secret-value",
+			window: true,
+			hints:  []string{"pass", "secret", "token", "key", "pwd", "psk"},
+			span:   keySpan,
 			re: lazyRE(`(?i)(<([a-z0-9_:.-]*(?:password|passwd|pwd|secret|token|key|passphrase|psk)[a-z0-9_.-]*)>)([^<\n]+)(</)|` +
 				`(\b(?:key|name)[ \t]*["']?[ \t]*[:=][ \t]*["']?(?:[a-z0-9_.-]*(?:password|passwd|pwd|secret|token|apikey|api_key)[a-z0-9_.-]*|[a-z0-9_.-]*[_.-]key)["']?[\s,]{1,40}?["']?value["']?[ \t]*[:=][ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s"',}]+)`),
 			repl: func(m []string) string {
@@ -477,6 +525,35 @@ func New() *Redactor {
 				weak := m[2] != "" && !strongName(m[2]) || m[5] != "" && !strongName(m[5])
 				return weak && !random(v) || notAValue(v) || redacted(v)
 			},
+		},
+		{
+			// A value whose name is given beside it rather than as its
+			// element: a plist's <key>APISecret</key><string>…</string>, an
+			// element whose name, key or id attribute names a secret
+			// (Hibernate's <property name="hibernate.connection.password">…,
+			// Android's <string name="api_key">…, Spring's <entry key="…">).
+			name:  "secret-value",
+			hints: []string{"</key>", "name=", "key=", "id="},
+			re: lazyRE(`(?i)(<key>[ \t]*([A-Za-z0-9_.:-]+)[ \t]*</key>\s*<string>|<[a-z][a-z0-9_:.-]*[ \t]+(?:[a-z:]+[ \t]*=[ \t]*["'][^"'\n]*["'][ \t]+)*(?:name|key|id)[ \t]*=[ \t]*["']([A-Za-z0-9_.:-]+)["'](?:[^>\n]*[^>/\n])?>)` +
+				`([^<\n]+)(<)`),
+			repl: func(m []string) string { return m[1] + Mask + m[5] },
+			keep: func(m []string) bool {
+				name := m[2] + m[3]
+				v := strings.TrimSpace(m[4])
+				return refName(name) || notAValue(v) || redacted(v) || !strongName(name) && !(secretName(name) && random(v))
+			},
+		},
+		{
+			// An Ethereum account's private key (0x and 64 hex digits) where
+			// a wallet is built from it: Hardhat's and Truffle's accounts:
+			// [...], ethers' new Wallet(…), viem's privateKeyToAccount(…),
+			// web3's from_key(…)/privateKeyToAccount, brownie's accounts.add(…).
+			// A transaction hash has the same shape and stays.
+			name:  "private-key",
+			hints: []string{"accounts", "wallet(", "privatekeytoaccount", "from_key", "fromprivatekey"},
+			re: lazyRE(`(?i)(\b(?:accounts[ \t]*:[ \t]*\[[ \t\n]*|accounts\.add\([ \t]*|new[ \t]+(?:ethers\.)?Wallet\([ \t]*|privateKeyToAccount\([ \t]*|from_?key\([ \t]*|fromPrivateKey\([ \t]*)["'])` +
+				`((?:0x)?[0-9a-fA-F]{64})(["'])`),
+			repl: func(m []string) string { return m[1] + Mask + m[3] },
 		},
 		{
 			// A declaration named for a secret whose default holds it:
@@ -549,7 +626,7 @@ func New() *Redactor {
 			// inside a shell command.
 			name:  "authorization",
 			hints: []string{"authorization"},
-			re: lazyRE(`(?i)\b((?:proxy-)?authorization\\?["']?[ \t]*[:=][ \t]*\\?["']?)` +
+			re: lazyRE(`(?i)\b((?:proxy-)?authorization(?:\\?["']?[ \t]*[:=]|["'][ \t]*\]?[ \t]*(?:,|=>?))[ \t]*\\?["']?)` +
 				`((?:bearer|basic|token|digest|negotiate|bot|ssws|[a-z][a-z0-9-]{1,30})[ \t]+)?([^\s"'\\,;]+)`),
 			repl: func(m []string) string { return m[1] + m[2] + Mask },
 			keep: func(m []string) bool {
@@ -571,12 +648,25 @@ func New() *Redactor {
 			},
 		},
 		{
+			// A client's method that sets the Authorization header from its
+			// scheme and credential: .NET's AuthenticationHeaderValue("Bearer",
+			// "…"), reqwest's .bearer_auth("…") and .basic_auth("u", Some("…")),
+			// Spring's setBearerAuth/setBasicAuth, Laravel's withToken and
+			// withBasicAuth, REST Assured's .basic("u", "…") and .oauth2("…").
+			name:  "authorization",
+			hints: []string{"authenticationheadervalue", "bearer", "basic", "withtoken", "with_token", "oauth2("},
+			re: lazyRE(`(?i)(\b(?:AuthenticationHeaderValue\(\s*["'](?:bearer|basic|token|digest)["']\s*,|(?:set|with)?_?bearer_?(?:auth|token)\(|with_?token\(|oauth2\(|` +
+				`(?:(?:set|with)?_?basic_?auth|basic)\(\s*["'][^"'\n]{1,80}["']\s*,\s*(?:Some\()?)\s*["'])([^"'\s]{6,200})(["'])`),
+			repl: func(m []string) string { return m[1] + Mask + m[3] },
+			keep: func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
+		},
+		{
 			// user:password@ in URLs. The user may be empty
 			// (redis://:password@host) or an e-mail address, and the
 			// password may hold '@': the host follows the last one.
 			name:  "url-password",
 			hints: []string{"://"},
-			re:    lazyRE(`\b([a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@]*(?:@[^\s:/@]+)?:)([^\s/]+)(@)`),
+			re:    lazyRE(`\b([a-zA-Z][a-zA-Z0-9+._-]*://[^\s:/@]*(?:@[^\s:/@]+)?:)([^\s/]+)(@)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep:  func(m []string) bool { return strings.Contains(m[0], "[REDACTED") || notAValue(m[2]) },
 		},
@@ -585,7 +675,7 @@ func New() *Redactor {
 			// long and with a digit, unlike user names such as git@.
 			name:  "url-token",
 			hints: []string{"://"},
-			re:    lazyRE(`\b([a-zA-Z][a-zA-Z0-9+.-]*://)([A-Za-z0-9_-]{20,})(@)`),
+			re:    lazyRE(`\b([a-zA-Z][a-zA-Z0-9+._-]*://)([A-Za-z0-9_-]{20,})(@)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep:  func(m []string) bool { return !strings.ContainsAny(m[2], digits) },
 		},
@@ -650,7 +740,7 @@ func New() *Redactor {
 			// The flag must end at the space: --token-file and --password-stdin stay.
 			name:  "flag",
 			hints: []string{"--"},
-			re: lazyRE(`(?i)(--(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-?key|access-key|secret-key|private-key))` +
+			re: lazyRE(`(?i)(--(?:[a-z0-9]+-)*(?:password|passwd|passphrase|pass|token|secret|api-?key|access-key|secret-key|private-key))` +
 				`([ \t]+)("[^"\n]*"|'[^'\n]*'|[^\s"'-]\S*)`),
 			repl: func(m []string) string { return m[1] + m[2] + quoteMask(m[3]) },
 			keep: func(m []string) bool {
@@ -661,8 +751,11 @@ func New() *Redactor {
 		{
 			// key=value, key: value, "key": "value", KEY='value'. The key name
 			// stays so the note still says what was there.
-			name:  "secret-value",
-			hints: []string{"pass", "pwd", "secret", "token", "key", "credential", "auth", "psk", "signature", "mnemonic"},
+			name:     "secret-value",
+			window:   true,
+			assigned: true,
+			hints:    []string{"pass", "pwd", "secret", "token", "key", "credential", "auth", "psk", "signature", "mnemonic"},
+			span:     keySpan,
 			// The key may be glued to a prefix (PGPASSWORD=), and JSON may be
 			// backslash-escaped inside a shell command (\"password\": \"x\").
 			re: lazyRE(`(?i)(\b[A-Za-z0-9_.-]*` + pairKeys + `)` +
@@ -684,7 +777,7 @@ func New() *Redactor {
 				parts := nameParts(m[1])
 				last := strings.ToLower(parts[len(parts)-1])
 				bare := last == "pass" && !strings.ContainsAny(m[1], "_.-")
-				return m[3][0] == '=' || notAValue(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v) || workDir(m[1], v) ||
+				return m[3][0] == '=' && !envPrefix(m[1], m[2], m[3]) || notAValue(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v) || workDir(m[1], v) ||
 					bare && !made(v) || last != "pass" && strings.HasSuffix(last, "pass")
 			},
 		},
@@ -724,17 +817,21 @@ func New() *Redactor {
 		},
 		{
 			// A PIN or door code stated in prose: digits count here.
-			name:  "secret-value",
-			hints: []string{"pin", "code"},
-			re:    lazyRE(`(?i)(\b(?:pin(?:[ _-]?code)?|door[ _-]?code|alarm[ _-]?code|passcode)\b(?:[^:\n.]{0,40}?(?::[ \t]*|[ \t]+(?:is|was|=|ist|lautet|est|es|é|è)[ \t]+)|[ \t]+))(\d{4,8})\b`),
-			repl:  func(m []string) string { return m[1] + Mask },
+			name:   "secret-value",
+			window: true,
+			hints:  []string{"pin", "code"},
+			span:   keySpan,
+			re:     lazyRE(`(?i)(\b(?:pin(?:[ _-]?code)?|door[ _-]?code|alarm[ _-]?code|passcode)\b(?:[^:\n.]{0,40}?(?::[ \t]*|[ \t]+(?:is|was|=|ist|lautet|est|es|é|è)[ \t]+)|[ \t]+))(\d{4,8})\b`),
+			repl:   func(m []string) string { return m[1] + Mask },
 		},
 		{
 			// A prefixed token right after the word key or token: "key fw_…".
-			name:  "api-key",
-			hints: []string{"key", "token"},
-			re:    lazyRE(`(?i)(\b(?:key|token|secret)\b[^\n:]{0,30}?[ \t:：]+)([a-z][a-z0-9]{1,7}[_-][A-Za-z0-9]{20,})\b`),
-			repl:  func(m []string) string { return m[1] + Mask },
+			name:   "api-key",
+			window: true,
+			hints:  []string{"key", "token"},
+			span:   keySpan,
+			re:     lazyRE(`(?i)(\b(?:key|token|secret)\b[^\n:]{0,30}?[ \t:：]+)([a-z][a-z0-9]{1,7}[_-][A-Za-z0-9]{20,})\b`),
+			repl:   func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				p, body, _ := strings.Cut(strings.Replace(m[2], "-", "_", 1), "_")
 				return objectIDs[strings.ToLower(p)] || !random(body) || redacted(m[2])
@@ -775,40 +872,45 @@ func New() *Redactor {
 		{
 			// A session cookie outside a Cookie header (copied from a
 			// browser's tools): connect.sid=…, PHPSESSID=…, sessionid=….
-			name:  "cookie",
-			hints: []string{"sid", "sess"},
-			re:    lazyRE(`(?i)(\b(?:connect\.sid|phpsessid|jsessionid|asp\.net_sessionid|sessionid|session_id|laravel_session|_session_id|[a-z0-9_]*_session)=)([^\s;,"']{16,})`),
-			repl:  func(m []string) string { return m[1] + Mask },
-			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
+			name:   "cookie",
+			window: true,
+			hints:  []string{"sid=", "sessionid=", "session_id=", "session="},
+			span:   keySpan,
+			re:     lazyRE(`(?i)(\b(?:connect\.sid|phpsessid|jsessionid|asp\.net_sessionid|sessionid|session_id|laravel_session|_session_id|[a-z0-9_]*_session)=)([^\s;,"']{16,})`),
+			repl:   func(m []string) string { return m[1] + Mask },
+			keep:   func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
 		},
 		{
-			// An API client or a credential tuple built from literals: its
-			// key alone (cohere.Client("…")), or an id then its secret
-			// (twilio Client(sid, token), requests' auth=("user", "pw"),
-			// razorpay.Client(auth=(key_id, key_secret))). OpenAI(api_key="…")
-			// is a pair already.
-			name:  "api-key",
-			hints: []string{"client(", "api(", "auth(", "auth=", "auth =", "credential(", "credentials(", "login(", "session("},
-			re: lazyRE(`(?i)((?:client\(|api\(|auth\(|auth ?=|credentials?\(|login\(|session\()[ \t]*(?:[a-z_]+[ \t]*=[ \t]*)?\(?[ \t]*` +
-				`(["'][^"'\n]{1,80}["'][ \t]*,[ \t]*)?["'])([^"'\s]{6,200})(["'])`),
-			repl: func(m []string) string { return m[1] + Mask + m[4] },
-			keep: func(m []string) bool {
-				if m[2] == "" {
-					return len(m[3]) < 30 || !random(m[3])
-				}
-				return notAValue(m[3]) || !made(m[3]) && !mixedCase(m[3])
-			},
+			// An API client, an SDK or a credential built from literals, in
+			// any language: a call named for a client, a credential, a key,
+			// a token, an SDK or its init, given its key alone
+			// (cohere.Client("…"), Cohere.builder().token("…"),
+			// mercadopago.SDK("…")) or an id then its secret (twilio
+			// Client(sid, token), TwilioClient.Init(key, secret, sid),
+			// common.NewCredential(id, key), Razorpay::Client.new(id,
+			// secret), requests' auth=("user", "pw")). Every literal of the
+			// call is judged (callLiterals). OpenAI(api_key="…") is a pair.
+			name:   "api-key",
+			window: true,
+			// Every such call opens its literal arguments with one of these.
+			hints: []string{`("`, "('", `( "`, "( '", "(\n"},
+			re: lazyRE(`(?i)(\b[a-z_]*(?:client|api|auth|credentials?|login|session|token|key|secret|sdk|init)[a-z0-9_]*(?:\.new|::new)?[ \t]*(?:=[ \t]*)?\(\s*(?:[a-z_]+[ \t]*=[ \t]*)?\(?\s*)` +
+				`((?:(?:"[^"\n]{1,200}"|'[^'\n]{1,200}')\s*(?:,\s*|\)))+)`),
+			repl: func(m []string) string { return m[1] + callLiterals(m[2], true) },
+			keep: func(m []string) bool { return callLiterals(m[2], false) == m[2] },
 		},
 		{
 			// "<vendor> token|key … : <random>": a labelled value in prose.
-			name:  "secret-value",
-			hints: []string{"token", "key"},
+			name:   "secret-value",
+			window: true,
+			hints:  []string{"token", "key"},
+			span:   keySpan,
 			// The name the key word ends (Idempotency-Key) is part of the label.
 			re:   lazyRE(`(?i)(\b((?:[a-z0-9]+[_-])*(?:token|key))\b[^:\n]{0,60}:[ \t]*)([A-Za-z0-9_+/=-]{32,})`),
 			repl: func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				v := m[3]
-				return refName(m[2]) || sealed(v) || strings.Count(v, "/") >= 2 || !random(v) && !(hexOnly(v) && len(v) >= 32 && strings.ContainsAny(v, digits) && strings.ContainsAny(strings.ToLower(v), "abcdef"))
+				return refName(m[2]) || digestLabel(m[1]) || sealed(v) || strings.Count(v, "/") >= 2 || !random(v) && !(hexOnly(v) && len(v) >= 32 && strings.ContainsAny(v, digits) && strings.ContainsAny(strings.ToLower(v), "abcdef"))
 			},
 		},
 		{
@@ -820,7 +922,7 @@ func New() *Redactor {
 			repl:  func(m []string) string { return m[1] + "[REDACTED:aws-secret-key]" + m[3] },
 			keep: func(m []string) bool {
 				v := m[2]
-				return strings.Count(v, "/") > 4 || strings.Contains(v, "//") || !strings.ContainsAny(v, upper) ||
+				return strings.Count(v, "/") > 4 || strings.Contains(v, "//") || !strings.ContainsAny(v, upper) || awsExample(v) ||
 					!strings.ContainsAny(v, lower) || !strings.ContainsAny(v, digits) || entropy(v) < 4.2
 			},
 		},
@@ -830,41 +932,46 @@ func New() *Redactor {
 			// value that looks random. The name alone would catch prose and
 			// code ("cache_key: user", "apiVersion: v1"); the value's entropy
 			// and mix of characters decides.
-			name:  "secret-value",
-			hints: []string{"pass", "pwd", "secret", "token", "key", "auth", "cred", "api", "signing", "salt"},
+			name:     "secret-value",
+			window:   true,
+			assigned: true,
+			hints:    []string{"pass", "pwd", "secret", "token", "key", "auth", "cred", "api", "signing", "salt"},
+			span:     keySpan,
 			// The name must hold one of the words, or a vetoed match such as
 			// "this: KEY=..." would hide the assignment inside it.
 			re: lazyRE(`(\b[A-Za-z0-9_.-]*(?i:pass|pwd|secret|token|key|auth|cred|api|signing|salt)[A-Za-z0-9_.-]*)` +
 				`([ \t]*["']?[ \t]*` + assign + `[ \t]*["'\x60]?)` +
-				`([A-Za-z0-9_.+/-]{12,200}={0,3})`),
-			repl: func(m []string) string { return m[1] + m[2] + Mask },
+				`([A-Za-z0-9_.+/-]{12,200}={0,3})(\(?)`),
+			repl: func(m []string) string { return m[1] + m[2] + Mask + m[4] },
+			// urlBase64ToUint8Array(VAPID_PUBLIC_KEY): a call, not a value.
 			keep: func(m []string) bool {
-				return !secretName(m[1]) || refName(m[1]) || notAValue(m[3]) || !random(m[3]) || pathLike(m[3]) || sealed(m[3]) || workDir(m[1], m[3])
+				return m[4] != "" || !secretName(m[1]) || refName(m[1]) || notAValue(m[3]) || !random(m[3]) || pathLike(m[3]) || sealed(m[3]) || workDir(m[1], m[3])
 			},
 		},
 		proseRule(`pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]access)?(?:[ _-]?key)?|access[ _-]key|private[ _-]key|`+
 			`passwort|kennwort|mot de passe|contraseña|senha|wachtwoord|parola d'ordine|hasło|пароль|şifres?i?|parolası|lösenord|adgangskode|salasana|heslo|jelszó|lozinka|geslo|mật khẩu|kata sandi|kata laluan`,
 			"pass", "pw", "token", "secret", "key", "kennwort", "mot de passe", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "lösenord", "salasana",
 			"mật khẩu", "kata sandi", "kata laluan", "lozinka", "geslo", "jelszó", "heslo", "adgangskode"),
-		proseRule(`पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|رمز عبور|סיסמה|סיסמא|κωδικός|পাসওয়ার্ড`, "पासवर्ड", "कूटशब्द", "كلمة", "رمز", "סיסמ", "κωδικ", "পাসওয়ার্ড"),
+		proseRule(`पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|رمز عبور|[הובלש]?סיסמ[הא]|κωδικός|পাসওয়ার্ড`, "पासवर्ड", "कूटशब्द", "كلمة", "رمز", "סיסמ", "κωδικ", "পাসওয়ার্ড"),
 		{
 			// A password told in prose with any words between the word and
 			// the verb, in languages whose prepositions the prose rules do
 			// not list or glue to the noun ("Heslo k testovací databázi je
 			// X", "كلمة المرور لخادم … هي X", "Mật khẩu máy chủ … là X",
 			// "Lösenordet till … är X"): only a value of capitals, small
-			// letters and digits, or a random one, counts.
+			// letters and digits, a random one, or a chosen one (words and
+			// digits: "maple-falcon-ember-harbor6", "rivercedar72$") counts.
 			name:   "secret-value",
 			window: true,
 			hints: []string{"pass", "kennwort", "mot de passe", "contrase", "senha", "wachtwoord", "parol", "hasło", "hasła", "heslo", "hesla", "парол", "şifre", "lösenord",
 				"passord", "adgangskode", "kodeord", "salasana", "jelsz", "lozink", "gesl", "mật khẩu", "συνθηματικ", "clave", "codice di accesso", "parola chiave", "kata sandi", "kata laluan", "nenosiri", "κωδικ", "رمز", "كلمة", "סיסמ", "पासवर्ड", "รหัสผ่าน"},
 			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:pass(?:word|wd|phrase)|passwort|kennwort|mot de passe|contrase[ñn]a|contrasenya|senha|wachtwoord|hasło|hasła|heslo|hesla|` +
 				`пароль|пароля|şifre(?:si)?|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|kodeord(?:et)?|salasana|jelszó|jelszava|lozinka|geslo|parola|parolă|` +
-				`mật khẩu|kata sandi|kata laluan|nenosiri|κωδικός|συνθηματικό|clave|codice di accesso|parola chiave|رمز عبور|كلمة المرور|كلمة السر|סיסמה|סיסמא|पासवर्ड|รหัสผ่าน)` +
+				`mật khẩu|kata sandi|kata laluan|nenosiri|κωδικός|συνθηματικό|clave|codice di accesso|parola chiave|رمز عبور|كلمة المرور|كلمة السر|[הובלש]?סיסמ[הא]|पासवर्ड|รหัสผ่าน)` +
 				`(?:[ \t]+[^:：\n]{1,48}?[ \t]*[:：][ \t]*|(?:[ \t]*[^:\n]{1,48}?)?(?:[ \t]+(?:is|was|are|ist|war|lautet|est|es|és|é|è|era|este|jest|je|är|er|on|ay|ni|là|adalah|ialah|είναι|это|є|—|هي|هو|היא|הוא)[ \t]+|[ \t]*คือ[ \t]*)))` +
 				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'\x60]+)`),
 			repl: proseMask,
-			keep: func(m []string) bool { return !strong(m[2]) },
+			keep: func(m []string) bool { return !strong(m[2]) && !chosen(m[2]) },
 		},
 		{
 			// Logging in as a user with a password told in prose: "log in to
@@ -894,7 +1001,7 @@ func proseRule(words string, hints ...string) rule {
 		hints:  hints,
 		window: true,
 		re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + words + `)` +
-			`(?:[ \t]+(?:(?:for|on|of|to|with|in|im|am|für|zum|zur|del|de|da|do|della|dello|degli|dei|di|per|pour|du|des|van|voor|för|till|dla|для|от|на|untuk|ke)[ \t]+|(?:dell|dall|all|sull|nell|d|l|de l|de la)')[^:\n]{1,40}?(?::[ \t]*|[ \t]+(?:(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to|is|was|are|=|ist|war|lautet|est|était|es|era|é|è|to|jest|är|er|это|adalah|ialah|هي|هو|היא|הוא|—|-)[ \t]+(?::[ \t]*)?)|` +
+			`(?:[ \t]+(?:(?:for|on|of|to|with|in|im|am|für|fürs|zum|zur|beim|vom|del|de|da|do|della|dello|degli|dei|di|per|pour|du|des|van|voor|för|till|dla|для|от|на|untuk|ke)[ \t]+|(?:dell|dall|all|sull|nell|d|l|de l|de la)')[^:\n]{1,40}?(?::[ \t]*|[ \t]+(?:(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to|is|was|are|=|ist|war|lautet|est|était|es|era|é|è|to|jest|är|er|это|adalah|ialah|هي|هو|היא|הוא|—|-)[ \t]+(?::[ \t]*)?)|` +
 			`:[ \t]*|[ \t]+(?:is|was|=|:|to|ist|war|lautet|est|es|é|è|era|adalah|ialah|هي|هو|היא|הוא)[ \t]+(?:now[ \t]+|still[ \t]+|:[ \t]*)?|[ \t]+(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to[ \t]+|[ \t]+))` +
 			`("[^"\n]{1,200}"|'[^'\n]{1,200}'|\x60[^\x60\n]{1,200}\x60|[«“„「][^»”“」\n]{1,200}[»”“」]|[^\s"'\x60«“„「]+)`),
 		repl: proseMask,
@@ -917,18 +1024,49 @@ func proseRule(words string, hints ...string) rule {
 				return notAValue(q)
 			}
 			v = strings.TrimRight(v, sentenceEnd)
-			if !strings.ContainsAny(sep, ":=：") && !sepVerbRE().MatchString(m[1]) && !made(v) {
+			if !strings.ContainsAny(sep, ":=：") && !sepVerbRE().MatchString(m[1]) && !made(v) && !wordNumber(v) {
 				return true // "kubectl get secret db-creds": a name
 			}
 			if strings.Count(v, "/") >= 2 && !strings.ContainsAny(v, upper) && !random(v) {
 				return true // "-field=password secret/data/app/db": a path
 			}
-			if len(plainWords(v)) == 2 {
-				return true // "the token is single-use": an adjective
+			if len(plainWords(v)) == 2 || participle(v) {
+				return true // "the token is single-use", "base64-encoded": an adjective
 			}
 			return sealed(v) || len(v) < 6 || !isAlnum(v[0]) || notAValue(v) || !mixedCase(v) && !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) })
 		},
 	}
+}
+
+// callLiterals masks the secrets among a credential call's literal
+// arguments (args, each quoted and followed by ',' or ')'): a first
+// argument only when long and random (a key alone), a later one when it
+// looks made (an id's secret, a password). With mask false it returns
+// args unchanged unless one would be masked.
+func callLiterals(args string, mask bool) string {
+	var b strings.Builder
+	first := true
+	for rest := args; rest != ""; {
+		q := rest[0]
+		end := strings.IndexByte(rest[1:], q) + 1
+		v := rest[1:end]
+		// A first argument of hex after a two-letter type (Twilio's
+		// AC… account SID) or a UUID is an id.
+		secret := !redacted(v) && (first && len(v) >= 30 && random(v) && !hexOnly(strings.ReplaceAll(v[2:], "-", "")) || !first && len(v) >= 6 && !notAValue(v) && (made(v) || mixedCase(v)))
+		if secret {
+			if !mask {
+				return ""
+			}
+			v = Mask
+		}
+		b.WriteString(rest[:1] + v + rest[end:end+1])
+		rest = rest[end+1:]
+		sep := len(rest) - len(strings.TrimLeft(rest, " \t\r\n,)"))
+		b.WriteString(rest[:sep])
+		rest = rest[sep:]
+		first = false
+	}
+	return b.String()
 }
 
 // proseMask masks a value told in prose (m[2]) after its key part (m[1]),
@@ -1053,6 +1191,83 @@ func strong(v string) bool {
 	return random(v) || strings.ContainsAny(v, upper) && strings.ContainsAny(v, lower) && strings.ContainsAny(v, digits)
 }
 
+// digestLabel reports a label that ends in a hash algorithm's name ("key
+// fingerprint is SHA256:"): what follows is a digest.
+func digestLabel(label string) bool {
+	l := strings.ToLower(strings.TrimRight(label, ": \t"))
+	for _, a := range []string{"sha1", "sha256", "sha384", "sha512", "md5"} {
+		if strings.HasSuffix(l, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// awsExample reports one of the keys AWS's documentation publishes as
+// examples: they end in EXAMPLE (AKIAIOSFODNN7EXAMPLE, …EXAMPLEKEY).
+func awsExample(v string) bool {
+	return strings.HasSuffix(v, "EXAMPLE") || strings.HasSuffix(v, "EXAMPLEKEY")
+}
+
+// envPrefix reports a shell's NAME=VALUE before a command whose value
+// starts with '=' (PGPASSWORD==x… psql): upper-case name, a lone '=' and
+// the value glued to it, where "token == x" compares.
+func envPrefix(name, sep, v string) bool {
+	return sep == "=" && len(v) > 1 && v[1] != '=' && v[1] != ' ' && strings.ToUpper(name) == name
+}
+
+// chosen reports a password a person picked rather than generated: ten
+// characters or more of words and a few digits ("maple-falcon-ember-harbor6",
+// "rivercedar72$"); never a path, a URL or a stand-in.
+func chosen(v string) bool {
+	if _, q, _, ok := quotes(v); ok {
+		v = q
+	} else {
+		v = strings.TrimRight(v, sentenceEnd)
+	}
+	if len(v) < 10 || redacted(v) || notAValue(v) || strings.ContainsAny(v, "/\\") || participle(v) {
+		return false
+	}
+	letters, digs, run, longest := 0, 0, 0, 0
+	for _, r := range v {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+			run++
+			longest = max(longest, run)
+		case unicode.IsDigit(r):
+			digs++
+			run = 0
+		default:
+			run = 0
+		}
+	}
+	return digs > 0 && digs <= 6 && letters >= 6 && longest >= 4
+}
+
+// participle reports a compound adjective ending in a participle
+// ("base64-encoded", "sha256-signed"): it says how a value is kept.
+func participle(v string) bool {
+	last := v[strings.LastIndexByte(v, '-')+1:]
+	return strings.Contains(v, "-") && len(last) >= 4 && strings.HasSuffix(last, "ed") && strings.Trim(last, lower) == ""
+}
+
+// wordNumber reports a word and a number run together, the commonest
+// password people pick ("violetzephyr85"), told with no verb before it.
+func wordNumber(v string) bool {
+	w := strings.TrimRight(v, digits)
+	n := len(v) - len(w)
+	if n < 2 || n > 4 || len(w) < 6 {
+		return false
+	}
+	for _, r := range w {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return true
+}
+
 // placeholderToken reports a token-shaped stand-in: ghp_XXXX…, xoxb-your-token.
 func placeholderToken(s string) bool {
 	l := strings.ToLower(s)
@@ -1167,7 +1382,10 @@ var schemes = map[string]bool{"bearer": true, "basic": true, "token": true, "dig
 // references are the starts of values that name where a secret comes from
 // rather than holding it: process.env.X, ${VAR}, {{ .Values.x }}, <your-key>.
 var references = []string{"$", "{{", "<", "enc[", "vault:", "ref+", "op://", "process.env", "os.environ", "os.getenv", "import.meta.env",
-	"env.", "env[", "env(", "secrets.", "vars.", "system.getenv", "getenv(", "config.", "settings.", "await ", "[redacted"}
+	"env.", "env[", "env(", "secrets.", "vars.", "system.getenv", "getenv(", "config.", "settings.", "await ", "[redacted",
+	// Terraform's references (var.db_password, local.x, data.…, module.…)
+	// and a digest named by its algorithm (an SSH key's SHA256:… fingerprint).
+	"var.", "local.", "data.", "module.", "sha256:", "sha1:", "sha512:", "md5:"}
 
 // placeholders are values that are types, flags or stand-ins, not secrets.
 var placeholders = map[string]bool{"true": true, "false": true, "null": true, "none": true, "nil": true,
@@ -1214,8 +1432,14 @@ func notAValue(v string) bool {
 			return true
 		}
 	}
-	// getpass(), getAccessToken(client): a call computes the value.
-	if i := strings.IndexByte(v, '('); i > 0 && identPath(v[:i]) {
+	// getpass(), getAccessToken(client): a call computes the value;
+	// cfg['auth']: an index looks it up.
+	if i := strings.IndexAny(v, "(["); i > 0 && identPath(v[:i]) {
+		return true
+	}
+	// %(password)s and {password}: a format's field, filled in later.
+	if f, ok := strings.CutPrefix(l, "%("); ok && strings.HasSuffix(f, "s") && identPath(strings.TrimSuffix(f, ")s")) ||
+		v[0] == '{' && v[len(v)-1] == '}' && identPath(v[1:len(v)-1]) {
 		return true
 	}
 	return false
@@ -1257,10 +1481,12 @@ var publicPrefixes = map[string]bool{"pk": true}
 // holding a secret, when its last part says so (secretName, secretKeyRef,
 // passwordFile, tokenPath), its first part does (existingSecret,
 // publicKey), or it is a database or request key (sort_key,
-// Idempotency-Key). A part elsewhere decides nothing: REDIS_CACHE_PASSWORD
+// Idempotency-Key), or names a version, a URL or a host (apiVersion,
+// token_url: what the key gives is no secret; a URL's own password is the
+// url-password rule's). A part elsewhere decides nothing: REDIS_CACHE_PASSWORD
 // and PRIMARY_DB_PASSWORD hold passwords.
 var (
-	refLast  = map[string]bool{"name": true, "ref": true, "file": true, "path": true}
+	refLast  = map[string]bool{"name": true, "ref": true, "file": true, "path": true, "version": true, "url": true, "uri": true, "host": true, "endpoint": true}
 	refFirst = map[string]bool{"existing": true, "public": true, "publishable": true}
 	dbKey    = map[string]bool{"cache": true, "partition": true, "sort": true, "primary": true, "foreign": true, "dedup": true, "idempotency": true}
 )
