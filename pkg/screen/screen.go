@@ -146,8 +146,25 @@ func TextHash(n *note.Note) string {
 	return hex.EncodeToString(h[:6])
 }
 
-// Check returns the first reason text trips, or "" when it passes.
+// Check returns the first reason text trips, or "" when it passes. A
+// payload the text carries encoded (base64, percent-encoding, rot13,
+// written backwards) is screened as the words it decodes to: an order
+// hidden from a reader is still an order to the model that decodes it.
 func Check(text string) string {
+	if reason := screenText(text); reason != "" {
+		return reason
+	}
+	for _, p := range payloads(text) {
+		// Decoding adds no invisible character the text did not show
+		// already (rot13 and reversal keep them, and move their context).
+		if reason := screenText(p); reason != "" && reason != HiddenChars {
+			return reason
+		}
+	}
+	return ""
+}
+
+func screenText(text string) string {
 	if hiddenChars(text) {
 		return HiddenChars
 	}
@@ -229,7 +246,13 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 			if c.negatable && negated(norm, loc[0]) {
 				continue
 			}
-			if c.imperative && !imperative(norm, loc[0]) {
+			// Inside code the command's own words (an error message's
+			// "open '…'") give no order: the sentence around the span does.
+			at := loc[0]
+			if span, ok := inSpan(code, at); ok {
+				at = span
+			}
+			if c.imperative && !imperative(norm, at) {
 				continue
 			}
 			if c.reason == Conceal && asksWhether(norm[loc[1]:]) {
@@ -246,20 +269,89 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 			if q := quoteStart(norm, wordStart(norm, loc[0])); q >= 0 && (c.reason == Override || mention(norm, q) && !imperative(norm, q)) {
 				continue
 			}
+			// An override whose verb is quoted ("指令（例如“忽略…”）"): the
+			// match ends in the quotation, so it is mentioned too.
+			if _, n := utf8.DecodeLastRuneInString(norm[:loc[1]]); c.reason == Override && quoted(norm, loc[1]-n) {
+				continue
+			}
 			if span, ok := inSpan(code, loc[0]); ok && c.reason == Override && strings.HasPrefix(norm[span:], "```") {
 				continue // a sample kept in a fenced block
+			}
+			if span, ok := inSpan(code, loc[0]); ok && c.reason == DownloadExec && !c.opaque && ownInstaller(norm, code, span) {
+				continue // a tool's documented installer, fetched from the tool's own address
 			}
 			if span, ok := inSpan(code, loc[0]); ok && (c.reason == DownloadExec && !c.opaque || (c.reason == Exfiltrate || c.opaque) && reportWords.in(norm)) &&
 				!imperative(norm, span) && (strings.HasPrefix(norm[span:], "```") || !opensLine(norm, span)) {
 				continue // quoted code told of, not ordered (an install doc, a post-mortem)
 			}
-			if c.reason == AgentConfig && requestedRE().MatchString(norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])]) {
-				continue // "(user request)": the person's own change, recorded
+			if c.reason == AgentConfig && (requestedRE().MatchString(norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])]) || optedOut().MatchString(norm)) {
+				continue // "(user request)": the person's own change, recorded; an uninstall offered to the person
 			}
 			return c.reason
 		}
 	}
 	return ""
+}
+
+// ownInstaller reports a fetch-and-run command in the code span opening at
+// span whose address names the tool the note's prose names ("we use uv.
+// Install: `curl … https://astral.sh/uv/install.sh | sh`", "install
+// Homebrew (`… githubusercontent.com/Homebrew/install/…`)", "nvm setup:
+// `curl … /nvm-sh/nvm/…/install.sh | bash`"), in a note that does not
+// speak to the agent: a person's note on the tool's documented installer.
+func ownInstaller(norm string, code [][2]int, span int) bool {
+	var prose strings.Builder
+	last := 0
+	end := len(norm)
+	for _, sp := range code {
+		prose.WriteString(norm[last:sp[0]] + " ")
+		last = sp[1]
+		if sp[0] == span {
+			end = sp[1]
+		}
+	}
+	prose.WriteString(norm[last:])
+	p := prose.String()
+	// A standing order ("always run … at the start of a session") is
+	// not a setup done once.
+	if agentWords.in(p) || standingWords.in(p) {
+		return false
+	}
+	for _, u := range urlRE().FindAllString(norm[span:end], -1) {
+		for _, t := range strings.FieldsFunc(u[strings.Index(u, "//")+2:], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+			if len(t) >= 2 && !installerWords[t] && wordIn(p, t) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var urlRE = lazyRE("https?://[^\\s`'\")|]+")
+
+// standingWords make a command a standing order rather than a setup step.
+var standingWords = concept{"always", "every", "each", "automatically", "session", "before each", "whenever"}
+
+// installerWords are the parts of an installer's address that name no tool.
+var installerWords = map[string]bool{"www": true, "raw": true, "githubusercontent": true, "github": true, "gitlab": true, "com": true, "io": true,
+	"org": true, "net": true, "dev": true, "sh": true, "install": true, "installer": true, "main": true, "master": true, "head": true, "latest": true,
+	"get": true, "download": true, "downloads": true, "releases": true, "release": true, "scripts": true, "script": true, "bin": true, "setup": true,
+	"init": true, "static": true, "cdn": true, "files": true, "example": true, "ps1": true, "py": true, "the": true, "and": true}
+
+// wordIn reports t as a whole word of s.
+func wordIn(s, t string) bool {
+	for from := 0; ; {
+		i := strings.Index(s[from:], t)
+		if i < 0 {
+			return false
+		}
+		i += from
+		j := i + len(t)
+		if (i == 0 || !isWordByte(s[i-1])) && (j == len(s) || !isWordByte(s[j])) {
+			return true
+		}
+		from = j
+	}
 }
 
 // orders reports whether hidden text (a comment, an element styled away)
@@ -303,6 +395,10 @@ func codeSpans(norm string) [][2]int {
 }
 
 // requestedRE: a change the person asked for, recorded as such.
+// optedOut: a change offered to the person for when they no longer want
+// the tool ("…, then delete ~/.anamnesis if you no longer want your notes").
+var optedOut = lazyRE(`\bif\s+you\s+(?:no\s+longer|don't|do\s+not)\s+(?:want|need|use)\b`)
+
 var requestedRE = lazyRE(`\buser(?:'s)?\s+request(?:ed)?\b|\brequested\s+by\s+(?:the\s+user\b|[a-z]+\s+in\s+(?:the\s+)?review\b)|\bat\s+the\s+user's\s+request\b`)
 
 // sentenceEnd is where the sentence holding position i ends.
@@ -482,7 +578,7 @@ func mention(s string, q int) bool {
 func quoteStart(s string, i int) int {
 	ls := strings.LastIndexByte(s[:i], '\n') + 1
 	line := s[ls:i]
-	for _, q := range [][2]string{{`"`, `"`}, {"“", "”"}, {"«", "»"}, {"「", "」"}, {"『", "』"}} {
+	for _, q := range [][2]string{{`"`, `"`}, {"“", "”"}, {"„", "“"}, {"„", "”"}, {"«", "»"}, {"‹", "›"}, {"「", "」"}, {"『", "』"}} {
 		open := strings.LastIndex(line, q[0])
 		if open < 0 || q[0] == q[1] && strings.Count(line, q[0])%2 == 0 {
 			continue
@@ -491,7 +587,8 @@ func quoteStart(s string, i int) int {
 			continue
 		}
 		rest := s[i:]
-		if end := strings.Index(rest, q[1]); end >= 0 && end < 80 && !strings.Contains(rest[:end], "\n") {
+		// Eighty characters, whatever their script's width in bytes.
+		if end := strings.Index(rest, q[1]); end >= 0 && utf8.RuneCountInString(rest[:end]) < 80 && !strings.Contains(rest[:end], "\n") {
 			return ls + open
 		}
 	}
@@ -738,7 +835,7 @@ var rules = sync.OnceValue(func() ruleSet {
 		// subject: the agent told what it should do, in the third person
 		// ("the AI assistant should run", "Der Assistent soll", "agents
 		// reading this repository must adopt").
-		subject: re(`(?:(?:^|[.!?:;]\s+|\n)agents|(?:^|[^\p{L}])(?:(?:the|any|all|every|an?)\s+)?(?:ai\s+|coding\s+|ki-)?(?:assistants?|claude|llms?|ai agents?|coding agents?|agents reading[^.\n]{0,40}|der assistent|die ki|el asistente|l'assistant|o assistente|l'assistente|ассистент|агент|アシスタント|助手|어시스턴트|에이전트|the agent))(?:\s+(?:working|reading|running|operating|in|on|that|who)\b[^.\n]{0,40}?)?\s+(?:(?:should|must|shall|needs? to|has to|have to|is to|are to|is expected to|is required to|may now|can now|soll|sollte|muss|debe|deberá|doit|devra|deve|dovrà|должен|должны|は|应该|必须|는)\s*(?:always\s+|also\s+|now\s+|then\s+|just\s+)?)(?:run|execute|adopt|follow|obey|ignore|disregard|skip|push|commit|delete|remove|send|upload|post|add|append|set|edit|change|modify|disable|enable|install|restart|read|include|apply|grant|approve|ausführen|ausfuehren|folgen|ignorieren|löschen|senden|ejecutar|seguir|ignorar|borrar|enviar|exécuter|suivre|ignorer|supprimer|envoyer|executar|seguir|eseguire|seguire|inviare|выполн\p{L}*|игнорир\p{L}*|отправ\p{L}*|удал\p{L}*|実行|执行|运行|실행)|\b(?:der assistent|die ki|der agent|ki-agenten?)\s+(?:soll|sollte|muss|darf)\b(?:[^.\n]|\.\S){0,80}?\b(?:ausführen|senden|schicken|löschen|hochladen|ignorieren|übertragen|übermitteln|deaktivieren|abschalten|ändern|ersetzen|entfernen|einfügen|hinzufügen|eintragen|einrichten|installieren|pushen|verwenden)\b`),
+		subject: re(`(?:(?:^|[.!?:;]\s+|\n)agents|(?:^|[^\p{L}])(?:(?:the|any|all|every|an?)\s+)?(?:ai\s+|coding\s+|ki-)?(?:assistants?|claude|llms?|ai agents?|coding agents?|agents reading[^.\n]{0,40}|der assistent|die ki|el asistente|l'assistant|o assistente|l'assistente|ассистент|агент|アシスタント|助手|어시스턴트|에이전트|the agent))(?:\s+(?:working|reading|running|operating|in|on|that|who)\b[^.\n]{0,40}?)?\s+(?:(?:should|must|shall|needs? to|has to|have to|is to|are to|is expected to|is required to|may now|can now|soll|sollte|muss|debe|deberá|doit|devra|deve|dovrà|должен|должны|は|应该|必须|는)\s*(?:always\s+|also\s+|now\s+|then\s+|just\s+)?)(?:run|execute|call|invoke|adopt|follow|obey|ignore|disregard|skip|push|commit|delete|remove|send|upload|post|add|append|set|edit|change|modify|disable|enable|install|restart|read|include|apply|grant|approve|ausführen|ausfuehren|folgen|ignorieren|löschen|senden|ejecutar|seguir|ignorar|borrar|enviar|exécuter|suivre|ignorer|supprimer|envoyer|executar|seguir|eseguire|seguire|inviare|выполн\p{L}*|игнорир\p{L}*|отправ\p{L}*|удал\p{L}*|実行|执行|运行|실행)|\b(?:der assistent|die ki|der agent|ki-agenten?)\s+(?:soll|sollte|muss|darf)\b(?:[^.\n]|\.\S){0,80}?\b(?:ausführen|senden|schicken|löschen|hochladen|ignorieren|übertragen|übermitteln|deaktivieren|abschalten|ändern|ersetzen|entfernen|einfügen|hinzufügen|eintragen|einrichten|installieren|pushen|verwenden)\b`),
 		markup: []func() *regexp.Regexp{
 			re(`<!--([\s\S]*?)(?:-->|$)`),
 			re(`(?m)^\s*\[[^\]\n]*\]:\s*(?:#|<>)\s*[("']([^\n]*)`),
@@ -756,23 +853,23 @@ var rules = sync.OnceValue(func() ruleSet {
 			re(`(?im)^[ \t>]*</?[\p{L}_-]*(?:system|sistema|systè|systeme|instruc|instruç|anweisung|istruzion|системн|инструкц|指令|指示|システム|시스템)[\p{L}_-]*>[ \t]*$`),
 			re(`(?im)^[ \t>]*#{1,6}[ \t]*(?:system|system prompt|instructions?)[ \t]*:`),
 			re(`(?s)(?:^|\n)\s*Human:[^\n]*.*\n\s*Assistant:`),
-			re(`(?i)\[(?:system|admin|developer|operator)(?:\s+(?:message|note|notice|override))?\]|</?(?:tool_result|tool_use|function_results?|function_calls|admin|developer|operator)>|<(?:start|end)_of_turn>|"role"\s*:\s*"(?:system|developer)"`),
-			re(`(?m)^[ \t>*-]*SYSTEM(?:\s+(?:MESSAGE|NOTE|NOTICE|PROMPT|UPDATE))?\s*:`),
+			re(`(?i)\[(?:system|admin|developer|operator)(?:\s+(?:message|note|notice|override))?\]|</?(?:tool_result|tool_use|function_results?|function_calls|admin|developer|operator)>|\[\[/?(?:tool_result|tool_use|function_results?|function_calls|system)\b[^\]\n]{0,60}\]\]|<(?:start|end)_of_turn>|"role"\s*:\s*"(?:system|developer)"`),
+			re(`(?m)^[ \t>*-]*SYSTEM(?:\s+(?:MESSAGE|NOTE|NOTICE|PROMPT|UPDATE|OVERRIDE|DIRECTIVE|INSTRUCTIONS?|ALERT|COMMAND))?\s*:`),
 		},
 		checks: []check{
 			// Overriding instructions, in several languages.
 			{hints: []string{"ignore", "disregard", "forget", "override", "bypass", "discard", "drop", "abandon", "aside", "throw out", "suspend"}, reason: Override, re: re(`\b(?:ignore|disregard|forget|override|bypass|discard|drop|abandon|set aside|put aside|throw out|suspend)\s+(?:(?:all|any|the rules from|rules from|each|every|of|the|your|my|these|those|its|their|previous|prior|above|earlier|preceding|former|original|initial|existing|system|safety|developer|current|other)\s+){1,4}` + instr + `\b`)},
 			{hints: []string{"ignore", "disregard", "forget", "override"}, reason: Override, re: re(`\b(?:ignore|disregard|forget|override)\s+(?:everything|anything|all)\s+(?:(?:you\s+)?(?:were|have been|was)\s+)?(?:told|said|given|instructed|above|before|previously)`)},
-			{hints: []string{"instructions", "rules", "policy", "directive", "prompt"}, reason: Override, re: re(`\b(?:new|updated|real|actual|true|secret|hidden)\s+(?:instructions|rules|policy|directive|system prompt)\s*:`)},
+			{hints: []string{"instruction", "rules", "policy", "directive", "prompt"}, reason: Override, re: re(`\b(?:new|updated|real|actual|true|secret|hidden)\s+(?:system\s+)?(?:instructions?|rules|policy|directive|system prompt)\s*:`)},
 			{hints: []string{"rules you", "instructions you", "prompt you", "guidelines you", "context you", "directives you", "whatever you"}, reason: Override, re: re(`\b(?:rules|instructions|prompt|guidelines|context|directives)\s+you\s+(?:were\s+)?(?:loaded|given|started|told|initiali[sz]ed|configured|booted|launched|spawned|shipped|primed)|\bwhatever\s+you\s+were\s+(?:started|given|told|loaded)\s+with\b`)},
 			{hints: []string{"bother", "follow", "obey", "listen"}, reason: Override, re: re(`\b(?:don't|do not|no need to|never)\s+(?:bother\s+with|follow|obey|listen\s+to)\s+(?:what\s+)?(?:it|claude\.md|agents\.md|the\s+rules|your\s+(?:rules|instructions)|the\s+instructions|the\s+system\s+prompt)\b`)},
 			{hints: []string{"forget", "ignore", "disregard"}, reason: Override, re: re(`\b(?:forget|ignore|disregard)\s+what\s+(?:the\s+)?(?:[\w.-]+\s+)?(?:rules|instructions|claude\.md|agents\.md|guidelines|policy|policies|system prompt)\s+(?:says?|tells? you)`)},
 			{hints: []string{"ya no", "plus", "mais", "più", "nicht mehr", "больше не", "устарели", "無効", "无效", "失效"}, reason: Override, re: re(`(?:reglas|instrucciones|règles|consignes|instruções|regras|regole|istruzioni|regeln|anweisungen|vorgaben|systemprompt|system prompt|claude\.md|правила|инструкции)[^.\n]{0,50}?(?:ya no (?:aplican|valen|rigen)|ne (?:s'appliquent|valent|comptent) plus|não (?:valem|se aplicam) mais|non (?:valgono|si applicano) più|gelten[^.\n]{0,30}?nicht mehr|больше не действуют)|ne tiens plus compte des (?:consignes|règles|instructions)|(?:инструкции|правила|указания)[^.\n]{0,60}?устарели|(?:指示|ルール|命令|指令)[^。\n]{0,30}?(?:無効|无效|失效)`)},
 			{hints: []string{"in place of", "instead of"}, reason: Override, re: re(`\b(?:in\s+place\s+of|instead\s+of)\s+(?:their|your|its|the\s+agent's)\s+(?:existing|current|original|own|default)\s+(?:instructions|rules|prompt|guidelines)`)},
 			{hints: []string{"your"}, reason: Override, re: re(`\byour\s+(?:new|real|actual|true|only)\s+(?:instructions?|task|goal|orders|purpose|mission|rules)\b`)},
-			{hints: []string{"apply", "void", "null", "revoked", "cancel", "suspended", "invalid", "superseded"}, reason: Override, re: re(`\b(?:previous|prior|above|earlier|original|your|all other|any other|system)\s+` + instr + `\s+(?:(?:no longer|do not|don't|does not|doesn't)\s+apply|(?:are|is)\s+(?:now\s+)?(?:void|null|revoked|cancel+ed|suspended|invalid|superseded|no longer valid))`)},
+			{hints: []string{"apply", "void", "null", "revoked", "cancel", "suspended", "invalid", "superseded"}, reason: Override, re: re(`\b(?:previous|prior|above|earlier|original|your|all other|any other|system)\s+` + instr + `\s+(?:(?:no longer|do not|don't|does not|doesn't)\s+apply|(?:(?:are|is)\s+)?(?:now\s+)?(?:void|null|revoked|cancel+ed|suspended|invalid|superseded|no longer valid)\b)`)},
 			{hints: []string{"system prompt", "initial prompt", "hidden instructions"}, reason: Override, re: re(`\b(?:print|reveal|show|output|repeat|leak|dump)\s+(?:your|the)\s+(?:full\s+|entire\s+|initial\s+|original\s+)?(?:system prompt|initial prompt|hidden instructions)`)},
-			{hints: []string{"ignor", "olvid", "oubli", "vergiss", "vergess", "vergeet", "negeer", "dimentic", "desconsider", "descart", "esquec", "игнор", "забуд", "ігнор", "bỏ qua", "abaikan", "تجاهل", "התעלם", "ohita", "unohda", "glöm", "glem"}, reason: Override, re: re(`(?:^|[^\p{L}])(?:ignora|ignore|ignorez|ignorer|ignoriere|ignorier|ignorieren|ignoreer|negeer|olvida|olvide|olvidar|oubliez|oublie|oublier|vergiss|vergessen|vergeet|dimentica|dimenticate|desconsidere|desconsidera|descarta|descarte|esquece|esqueça|игнорируй|игнорируйте|игнорировать|проигнорируй|забудь|забудьте|ігноруй|зігноруй|забудь|zignoruj|ignoruj|ignorera|ignorer|ignoră|ignorați|ohita|unohda|glöm|glem|bỏ qua|abaikan|تجاهل|התעלם(?:\s+מכל|\s+מ)?)\s+(?:\S+\s+){0,3}?(?:instrucciones|instruções|instructions|istruzioni|anweisungen|instruktionen|instruktioner|instruksjoner|befehle|regeln|instructies|regels|consignes|indicaciones|инструкции|указания|правила|інструкції|вказівки|instrukcje|instrukcji|polecenia|instrucțiunile|ohjeet|ohjeita|hướng dẫn|chỉ dẫn|instruksi|petunjuk|التعليمات|الإرشادات|ההוראות|הוראות)(?:[^\p{L}]|$)`)},
+			{hints: []string{"ignor", "olvid", "oubli", "vergiss", "vergess", "vergeet", "negeer", "dimentic", "desconsider", "descart", "esquec", "игнор", "забуд", "ігнор", "bỏ qua", "abaikan", "تجاهل", "התעלם", "ohita", "unohda", "glöm", "glem"}, reason: Override, re: re(`(?:^|[^\p{L}])(?:ignora|ignore|ignorez|ignorer|ignoriere|ignorier|ignorieren|ignoreer|negeer|olvida|olvide|olvidar|oubliez|oublie|oublier|vergiss|vergessen|vergeet|dimentica|dimenticate|desconsidere|desconsidera|descarta|descarte|esquece|esqueça|игнорируй|игнорируйте|игнорировать|проигнорируй|забудь|забудьте|ігноруй|зігноруй|забудь|zignoruj|ignoruj|ignorera|ignorer|ignoră|ignorați|ohita|unohda|glöm|glem|bỏ qua|abaikan|تجاهل|התעלם(?:\s+מכל|\s+מ)?)\s+(?:\S+\s+){0,3}?(?:instrucciones|instruções|instructions|istruzioni|anweisungen|instruktionen|instruktioner|instruksjoner|befehle|regeln|instructies|regels|consignes|indicaciones|инструкции|указания|правила|інструкції|вказівки|instrukcje|instrukcji|polecenia|instrucțiunile|ohjeet|ohjeita|pokyny|pokynů|instrukce|hướng dẫn|chỉ dẫn|instruksi|petunjuk|التعليمات|الإرشادات|ההוראות|הוראות)(?:[^\p{L}]|$)`)},
 			// Turkish puts the verb last: "önceki tüm talimatları yok say".
 			{hints: []string{"talimat"}, reason: Override, re: re(`(?:^|[^\p{L}])(?:önceki|tüm|bütün)\s+(?:\S+\s+){0,2}?talimat\p{L}*\s+(?:\S+\s+){0,1}?(?:yok say|görmezden gel|unut)`)},
 			{hints: []string{"忽略", "无视", "無視", "忘记", "忘掉", "不要理会", "跳过", "忘れ"}, reason: Override, re: re(`(?:忽略|无视|無視|忘记|忘掉|不要理会|跳过).{0,12}(?:指令|指示|说明|提示|规则|命令)|(?:指令|指示|説明|ルール|命令).{0,12}(?:忽略|无视|無視|忘れ)`)},
@@ -783,7 +880,7 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"asks"}, reason: Conceal, re: re(`\bif\s+(?:anyone|the user|the human|they|somebody|someone)\s+asks?\s+(?:whether|if|why|about)\b[^.\n]{0,80}?\b(?:say|tell them|answer|reply|deny)\b`)},
 			{hints: []string{"omit", "hide", "leave out", "conceal", "pretend", "say it was"}, reason: Conceal, imperative: true, re: re(`\b(?:omit|hide|leave out|conceal)\b[^.\n]{0,60}?\b(?:from|for|to)\s+the\s+(?:user|human|owner)\b|\bwhen\s+(?:summari[sz]ing|reporting|replying|answering)\b[^.\n]{0,60}?\b(?:omit|hide|leave out|say it was|pretend)\b`)},
 			{hints: []string{"пользовател", "用户", "ユーザー", "usuário", "usuario", "utilisateur", "utente", "사용자", "kullanıcı", "người dùng", "nutzer"}, reason: Conceal, re: re(`не\s+(?:сообщай|говори|рассказывай|упоминай)\s+(?:об\s+этом\s+)?пользовател\p{L}*|пользовател\p{L}*\s+(?:об\s+этом\s+)?не\s+(?:сообщай|говори|рассказывай)|(?:不要|别|不必)(?:告诉|通知|让)用户|ユーザーに(?:は)?(?:伝え|言わ|知らせ)(?:ないで|るな)|não\s+(?:mencione|diga|conte|informe)\s+ao\s+usuário|no\s+(?:se\s+lo\s+|le\s+)?(?:digas|menciones|comentes|cuentes)\s+(?:nada\s+)?al\s+usuario|ne\s+(?:dis|dites|mentionne|mentionnez|signale)\s+(?:rien\s+)?(?:pas\s+)?à\s+l'utilisateur|non\s+(?:dire|dirlo|menzionare)\s+(?:nulla\s+)?all'utente|사용자에게(?:는)?\s*(?:알리지|말하지|묻지)|kullanıcıya\s+söyleme|đừng\s+báo\s+cho\s+người\s+dùng|(?:dem|den)\s+(?:nutzer|benutzer)\s+(?:nicht|nichts)\s+(?:sagen|mitteilen|erzählen)`)},
-			{hints: []string{"bring"}, reason: Conceal, re: re(`\b(?:do not|don't|dont|never|no need to)\s+bring\s+(?:it|this|that|them)\s+up\b`)},
+			{hints: []string{"bring"}, reason: Conceal, re: re(`\b(?:do not|don't|dont|never|no need to)\s+bring\s+(?:it|this|that|them|these|those)(?:\s+[\w-]+)?\s+up\b`)},
 			// Releasing what the screen held is a person's call, not the agent's.
 			{hints: []string{"held"}, reason: AgentConfig, imperative: true, re: re(`\brelease\s+(?:them|these|those|all|every|each)\b`)},
 			{hints: []string{"keep"}, reason: Conceal, re: re(`\bkeep\s+(?:this|it|that|these|the \w+)(?:\s+a)?\s+(?:secret|hidden)\s+from\b`)},
@@ -799,6 +896,8 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"-c ", "-e "}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|node|ruby|perl|php)\b[^\n|;]{0,40}?\s-[ce]\s[^\n]{0,200}?\b(?:exec|eval|system|instance_eval)\b\s*\(?\s*[^\n]{0,120}?(?:urlopen|urllib|requests\.get|https?://|fetch\(|open-uri|uri\.open|net::http|lwp|\bget\()`)},
 			{hints: []string{"-c ", "-e "}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|node|ruby|perl|php|deno|bun)\s+-[ce]\s[^\n]{0,200}?(?:https?://|urlopen|requests\.get|require\(["']https?["']\))[^\n]{0,200}?\b(?:exec|eval|system)\b`)},
 			{hints: []string{"npx", "pipx", "uvx", "bunx", "dlx"}, reason: DownloadExec, negatable: true, re: re(`\b(?:npx|pipx\s+run|uvx|bunx|pnpm\s+dlx|yarn\s+dlx)\b[^\n]{0,60}?(?:https?://|git\+https?://|github:)`)},
+			// A runtime that runs a script straight from an address.
+			{hints: []string{"bun", "deno", "uv run"}, reason: DownloadExec, negatable: true, re: re(`\b(?:bun|deno|uv)\s+(?:run\s+)?(?:-\S+\s+)*(?:https?://|github:)`)},
 			{hints: []string{"\\x"}, reason: DownloadExec, re: re(`\b(?:printf|echo)\s+(?:-e\s+)?['"]?(?:\\x[0-9a-f]{2}){8,}[^|\n]*\|\s*(?:` + shell + `)`)},
 			{hints: []string{"eval \"$(", "eval $(", "eval '$("}, reason: DownloadExec, negatable: true, re: re(`\beval\s+["']?\$\(\s*` + fetch + `\b`)},
 			{hints: []string{"powershell", "pwsh"}, reason: DownloadExec, negatable: true, re: re(`\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]{0,120}?\s-e(?:nc|ncodedcommand|c)?\s+[a-z0-9+/=]{20,}`)},
@@ -838,7 +937,7 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"authorized_keys", "credential", "credentials", "hookspath", ".git/hooks", "bashrc", "zshrc", ".profile", "bash_profile", "no-verify", ".netrc", ".git-credentials", ".npmrc", ".pypirc", "sudoers", "secret", "github_token"}, reason: AgentConfig, re: re(`authorized_keys|credential\.helper|\.aws/credentials|/credentials\b|core\.hookspath|\.git/hooks\b|~/\.(?:bashrc|zshrc|profile|bash_profile)\b|--no-verify\b|\.netrc\b|\.git-credentials|\.npmrc\b|\.pypirc\b|\bsudoers\b|\b(?:repo|repository|ci|github|actions|org)\s+secrets?\b|\bgithub_token\b`), imperative: true},
 			{hints: []string{"permission", "approval", "authori", "consent"}, reason: Address, re: re(`\byou\s+(?:have|'ve got|are given|were given|now have|got)\s+(?:(?:my|full|standing|explicit|the\s+user's|blanket)\s+){0,2}(?:permission|approval|authori[sz]ation|consent)\b`)},
 			{hints: []string{"already", "usuario ya", "usuário já", "déjà"}, reason: Address, re: re(`\b(?:the\s+)?(?:user|owner|human)\s+(?:has\s+)?already\s+(?:approved|authori[sz]ed|agreed|consented|signed off|okayed|confirmed)|\bel usuario ya (?:lo )?(?:autoriz|aprob)\p{L}*|\bo usuário já (?:autorizou|aprovou)|\bl'utilisateur a déjà (?:validé|approuvé|autorisé)`)},
-			{hints: []string{"ask the", "ask user", "ask owner", "ask human", "ask again", "ask first", "confirm with", "check with", "bother", "check again", "check first", "confirm again", "confirm first"}, reason: Address, re: re(`\b(?:don't|do not|no)\s+(?:need\s+to\s+)?(?:ask|confirm\s+with|check\s+with|bother)\s+(?:the\s+)?(?:user|owner|human)\b|\b(?:you\s+)?(?:don't|do not|no)\s+need\s+to\s+(?:ask|confirm|check)\s+(?:again|first)\b`)},
+			{hints: []string{"ask the", "ask user", "ask owner", "ask human", "ask again", "ask first", "prompt the", "prompt user", "confirm with", "check with", "bother", "check again", "check first", "confirm again", "confirm first"}, reason: Address, re: re(`\b(?:don't|do not|no)\s+(?:need\s+to\s+)?(?:ask|prompt|confirm\s+with|check\s+with|bother)\s+(?:the\s+)?(?:user|owner|human)\b|\b(?:you\s+)?(?:don't|do not|no)\s+need\s+to\s+(?:ask|confirm|check)\s+(?:again|first)\b`)},
 			{hints: []string{"sanction", "authori", "approved", "official", "sécurité autorisé", "承認済み"}, reason: Address, re: re(`\b(?:authori[sz]ed|sanctioned|approved|official)\s+(?:red[- ]team|penetration|pen[- ]?test|security)\s+(?:exercise|test|engagement|audit|drill)|\bexercice de sécurité autorisé|承認済みの(?:ペネトレーション|侵入)テスト`)},
 			{hints: []string{"pre-", "precleared", "preapproved"}, reason: Address, re: re(`\bpre-?(?:cleared|approved|authori[sz]ed)\b[^.\n]{0,80}?\bfor\s+(?:all\s+)?(?:future\s+sessions|you|the\s+(?:assistant|agent)|agents)`)},
 			{hints: []string{"count as", "same authority", "precedence", "priority"}, reason: Override, re: re(`\bcounts?\s+as\s+(?:coming\s+from|instructions\s+from|messages\s+from)\s+the\s+user|\bwith\s+the\s+same\s+authority\s+as\s+the\s+user|\b(?:higher|more)\s+priority\s+than\s+(?:the\s+)?(?:user|system|your|claude\.md|instructions)|\btakes?\s+precedence\s+over\s+(?:the\s+)?(?:user|system prompt|your|claude\.md|instructions)`)},
@@ -942,9 +1041,12 @@ func negated(s string, i int) bool {
 	return negationRE().MatchString(clause)
 }
 
+// youModalRE tells the reader what they must do ("you should first").
+var youModalRE = lazyRE(`\byou\s+(?:should|must|need\s+to|have\s+to|are\s+to)\s+`)
+
 var (
 	leadRE  = lazyRE(`^(?:(?:before|after|when|whenever|on|at|during|once|if|every time|each time|next time)\b[^,\n]{0,60},|\s|[-*>#•]|\d+[.)]|[\p{L}' -]{1,48}:(?:\s|$)|(?:always|first|now|then|also|please|kindly|just|next|finally|immediately|from now on|each time|every time|in future|going forward|make sure (?:that )?(?:to|you)|remember to|be sure to|don't forget to|do not forget to|never forget to|don't hesitate to|do not hesitate to|feel free to|you must|you should|you need to|you have to|you are (?:expected|required|supposed|allowed) to|during\s+(?:setup|install(?:ation)?|the build|builds?|deploys?|ci)\s)\s*,?\s*)*`)
-	imperRE = lazyRE(`^(?:omit|hide|conceal|leave|modifie|modifiez|ajoute|ajoutez|supprime|supprimez|exécute|exécutez|lance|envoie|envoyez|désactive|désactivez|ändere|füge|lösche|führe|sende|schicke|schick|lade|kopiere|übertrage|übermittle|deaktiviere|modifica|aggiungi|elimina|esegui|invia|disattiva|modifique|agrega|añade|ejecuta|envía|desactiva|adicione|remova|envie|desative|измени|добавь|удали|выполни|отправь|отключи|paste|share|run|execute|send|post|upload|forward|include|commit|zip|tar|archive|cat|read|collect|grab|dump|mirror|register|open|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export|treat|consider|regard|apply|fetch|describe|call|label|record|release|lies|zet|voeg|verwijder|stuur|voer|schakel|dodaj|dopisz|usuń|wyślij|uruchom|zmień|wyłącz|ustaw|render|embed|skip|bypass|say|pipe|download|make sure|ensure|do it|do them|do this|do so|zignoruj|ignoruj|clear|wipe|erase|purge|scrub|active|activez|activa|ativa|ative|aktiviere|attiva|nascondi|riferisci|oculta|esconde|esconda|oculte|verberge|скрой|gönder|yükle|çalıştır|ekle|değiştir|kopyala|відправ|надішли|додай|видали|виконай|запусти|вимкни|зміни|скопіюй|завантаж|trage|trag|baixe|descarga|descargue|instala|instale|télécharge|téléchargez|installe|installez|scarica|installa|скачай|установи|pobierz|zainstaluj|edite|coloque|altere|mude|skicka|kirim|kirimkan|copie|copiez|copia|kopieer|skopiuj|lähetä|pošli|trimite|gửi|hantar|mirror)(?:[^\p{L}\p{N}_-]|$)`)
+	imperRE = lazyRE(`^(?:omit|hide|conceal|leave|modifie|modifiez|ajoute|ajoutez|supprime|supprimez|exécute|exécutez|lance|envoie|envoyez|désactive|désactivez|ändere|füge|lösche|führe|sende|schicke|schick|lade|kopiere|übertrage|übermittle|deaktiviere|modifica|aggiungi|elimina|esegui|invia|disattiva|modifique|agrega|añade|ejecuta|envía|desactiva|adicione|remova|envie|desative|измени|добавь|удали|выполни|отправь|отключи|paste|share|run|execute|send|post|upload|forward|include|commit|zip|tar|archive|cat|read|collect|grab|dump|mirror|register|open|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export|treat|consider|regard|apply|fetch|describe|call|label|record|release|lies|zet|voeg|verwijder|stuur|voer|schakel|dodaj|dopisz|usuń|wyślij|uruchom|zmień|wyłącz|ustaw|render|embed|skip|bypass|say|pipe|download|make sure|ensure|do it|do them|do this|do so|zignoruj|ignoruj|clear|wipe|erase|purge|scrub|active|activez|activa|ativa|ative|aktiviere|attiva|nascondi|riferisci|oculta|esconde|esconda|oculte|verberge|скрой|gönder|yükle|çalıştır|ekle|değiştir|kopyala|відправ|надішли|додай|видали|виконай|запусти|вимкни|зміни|скопіюй|завантаж|trage|trag|baixe|descarga|descargue|instala|instale|télécharge|téléchargez|installe|installez|scarica|installa|скачай|установи|pobierz|zainstaluj|edite|coloque|altere|mude|skicka|kirim|kirimkan|copie|copiez|copia|kopieer|skopiuj|lähetä|pošli|trimite|gửi|hantar|mirror|apague|apaga|borra|borre|efface|effacez|cancella|responda|responde|réponds|répondez|rispondi|antworte|svara|recommend|answer|reply|tell)(?:[^\p{L}\p{N}_-]|$)`)
 )
 
 // imperative reports whether the clause holding position i gives an order:
@@ -973,6 +1075,14 @@ func imperative(s string, i int) bool {
 	}
 	if imperRE().MatchString(clause) {
 		return true
+	}
+	// "On Windows hosts you should first execute …": the reader told by
+	// a modal, wherever the clause puts it.
+	if k := youModalRE().FindStringIndex(clause); k != nil {
+		rest := clause[k[1]:]
+		if imperRE().MatchString(rest[len(leadRE().FindString(rest)):]) {
+			return true
+		}
 	}
 	// "Lint helper — next time it fails, run …": the last part of the clause.
 	if k := strings.LastIndexAny(clause, ",;—–"); k >= 0 {

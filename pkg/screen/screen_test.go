@@ -140,7 +140,7 @@ func TestHeldOutCorpus(t *testing.T) {
 	judge(t, "heldout2.jsonl", 75, 59)
 	judge(t, "heldout3.jsonl", 90, 65)
 	judge(t, "heldout4.jsonl", 80, 70)
-	judge(t, "heldout5.jsonl", 78, 98)
+	judge(t, "heldout5.jsonl", 78, 99)
 	// By a sixth and a seventh author during the fourth round, measured
 	// once on its rules (round 3's: 57/112, 121/128 and 56/123, 117/133),
 	// development sets of the fifth round (first measured 74/112, 120/128
@@ -155,8 +155,12 @@ func TestHeldOutCorpus(t *testing.T) {
 	// By a ninth author (corpus9: testdata/redact/heldout7/README.md),
 	// written while the sixth round was made and sealed from it, measured
 	// once on its rules (2058c44: 109/137 held, 164/174 passed; round 5's:
-	// 89/137, 158/174). No rule has looked at it.
-	judge(t, "heldout9.jsonl", 109, 164)
+	// 89/137, 158/174); the seventh round's development set since (a
+	// payload screened as the words it decodes to, prescribed answers and
+	// causes, forged ends and banners in more languages, a runtime that
+	// runs an address, a tool's installer from its own address, a quoted
+	// override in any quotation marks).
+	judge(t, "heldout9.jsonl", 137, 174)
 }
 
 func TestApplyByProvenance(t *testing.T) {
@@ -249,9 +253,9 @@ func BenchmarkTranscript(b *testing.B) {
 // predictor of what it adds on a new author's notes. It must hold no
 // ordinary note of any set (round 4's check held a few of heldout6's and
 // heldout7's, written after it; rounds 5 and 6 tuned it on them and on
-// heldout8, and since then it holds none).
+// heldout8, round 7 on heldout9, and since then it holds none).
 func TestComposedAcrossCorpora(t *testing.T) {
-	for _, name := range []string{"build.jsonl", "heldout.jsonl", "heldout2.jsonl", "heldout3.jsonl", "heldout4.jsonl", "heldout5.jsonl", "heldout6.jsonl", "heldout7.jsonl", "heldout8.jsonl"} {
+	for _, name := range []string{"build.jsonl", "heldout.jsonl", "heldout2.jsonl", "heldout3.jsonl", "heldout4.jsonl", "heldout5.jsonl", "heldout6.jsonl", "heldout7.jsonl", "heldout8.jsonl", "heldout9.jsonl"} {
 		var held, heldOf, wrong, passedOf int
 		for _, c := range corpus(t, name) {
 			prose := c.Text

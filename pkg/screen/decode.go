@@ -1,0 +1,112 @@
+package screen
+
+import (
+	"encoding/base64"
+	"net/url"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// payloads returns the texts that text carries encoded, decoded: each run
+// of base64 long enough to hold a sentence that decodes to readable words,
+// the text percent-decoded where it holds percent escapes, and the text
+// under rot13 or read backwards where it names those (a note telling the
+// model to "decode it and comply" hides the order from a person only).
+func payloads(text string) []string {
+	var out []string
+	for _, run := range base64Runs(text) {
+		if d, ok := decode64(run); ok {
+			out = append(out, d)
+		}
+	}
+	if strings.Contains(text, "%2") || strings.Contains(text, "%7") || strings.Contains(text, "%3") {
+		if d, err := url.PathUnescape(text); err == nil && d != text {
+			out = append(out, d)
+		}
+	}
+	lower := strings.ToLower(text)
+	if strings.Contains(lower, "rot13") || strings.Contains(lower, "rot-13") || strings.Contains(lower, "rot 13") {
+		out = append(out, rot13(text))
+	}
+	if strings.Contains(lower, "backward") || strings.Contains(lower, "reverse") {
+		out = append(out, reverse(text))
+	}
+	return out
+}
+
+// base64Runs returns the runs of 24 or more base64 characters in s.
+func base64Runs(s string) []string {
+	var out []string
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && isBase64(s[i]) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && i-start >= 24 {
+			end := i
+			for end < len(s) && end-i < 2 && s[end] == '=' {
+				end++
+			}
+			out = append(out, s[start:end])
+		}
+		start = -1
+	}
+	return out
+}
+
+func isBase64(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '-' || c == '_'
+}
+
+// decode64 decodes a run in the standard or URL alphabet, padded or not,
+// and keeps it only when it reads as words: valid UTF-8, printable, with
+// spaces (a key, a hash or an image decodes to bytes).
+func decode64(run string) (string, bool) {
+	raw := strings.TrimRight(run, "=")
+	enc := base64.RawStdEncoding
+	if strings.ContainsAny(raw, "-_") {
+		enc = base64.RawURLEncoding
+	}
+	b, err := enc.DecodeString(raw)
+	if err != nil || !utf8.Valid(b) {
+		return "", false
+	}
+	d := string(b)
+	spaces, printable, n := 0, 0, 0
+	for _, r := range d {
+		n++
+		if r == ' ' {
+			spaces++
+		}
+		if unicode.IsPrint(r) || r == '\n' || r == '\t' {
+			printable++
+		}
+	}
+	return d, printable*10 >= n*9 && spaces*20 >= n
+}
+
+// rot13 rotates the Latin letters of s by 13.
+func rot13(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z':
+			return 'a' + (r-'a'+13)%26
+		case r >= 'A' && r <= 'Z':
+			return 'A' + (r-'A'+13)%26
+		}
+		return r
+	}, s)
+}
+
+// reverse returns s read backwards.
+func reverse(s string) string {
+	r := []rune(s)
+	for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
+		r[i], r[j] = r[j], r[i]
+	}
+	return string(r)
+}
