@@ -237,7 +237,7 @@ func composed(prose, code string) string {
 			continue // the person's request or what was done (Ask:, Outcome:)
 		}
 		rest := s[len(leadRE().FindString(s)):]
-		directed := agentWords.in(s) || imperRE().MatchString(rest) || orderAfterComma(rest) || cjkOrder(s)
+		directed := agentWords.in(s) || imperRE().MatchString(rest) || orderAfterComma(rest) || cjkOrder(s) || negInfRE().MatchString(s)
 		// Doing without the person's say, keeping something from them, or
 		// lying when they ask concerns whoever works for them: the agent,
 		// named or not.
@@ -430,8 +430,14 @@ var (
 // order; a negation before a "without" word turns it into advice.
 func negatedWithout(s string, w int) bool {
 	n := negWords.at(s)
-	return n >= 0 && n < w && strings.ContainsAny(s[w:w+1], "wsbzo無없せ") // without, sans/sin/senza/sem, bez, zonder, ohne, 없이, せずに
+	// In the same clause: "…privado no GitHub ainda hoje, sem esperar"
+	// holds Portuguese's "no" (in the), a comma before "sem".
+	return n >= 0 && n < w && !strings.ContainsAny(s[n:w], ",;") && strings.ContainsAny(s[w:w+1], "wsbzo無없せ") // without, sans/sin/senza/sem, bez, zonder, ohne, 없이, せずに
 }
+
+// negInfRE: Italian's negative imperative, "non" and an infinitive, often
+// with a pronoun glued on ("non segnalarlo all'utente").
+var negInfRE = lazyRE(`(?:^|[^\p{L}])non\s+\p{L}+(?:(?:ar|er|ir)(?:lo|la|li|le|gli|ne|glielo|mi|ti|ci|vi)|are|ere|ire)(?:[^\p{L}]|$)`)
 
 // roleLabel finds a bracketed label that poses as the system or ends a
 // turn: 【系统消息】, [MESSAGGIO DI SISTEMA], "— end of user message".

@@ -280,7 +280,7 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 			if span, ok := inSpan(code, loc[0]); ok && c.reason == DownloadExec && !c.opaque && ownInstaller(norm, code, span) {
 				continue // a tool's documented installer, fetched from the tool's own address
 			}
-			if span, ok := inSpan(code, loc[0]); ok && (c.reason == DownloadExec && !c.opaque || (c.reason == Exfiltrate || c.opaque) && reportWords.in(norm)) &&
+			if span, ok := inSpan(code, loc[0]); ok && (c.reason == DownloadExec && !c.opaque || (c.reason == Exfiltrate || c.reason == Address || c.opaque) && reportWords.in(norm)) &&
 				!imperative(norm, span) && (strings.HasPrefix(norm[span:], "```") || !opensLine(norm, span)) {
 				continue // quoted code told of, not ordered (an install doc, a post-mortem)
 			}
@@ -622,8 +622,12 @@ var circleRE = lazyRE(`^\s+(?:outside|except|beyond|other than|not on|not in|who
 // reported reports whether the override at i is told of, not given.
 func reported(s string, i int) bool {
 	clause := s[sentenceStart(s, i):i]
-	return reportedRE().MatchString(clause) && !strings.Contains(clause, "you")
+	return (reportedRE().MatchString(clause) || attemptWords.in(clause)) && !strings.Contains(clause, "you")
 }
+
+// attemptWords tell of an attempt ("试图让 AI 助手执行 …", "tried to make
+// the agent run"): what follows is what an attacker wanted, told of.
+var attemptWords = concept{"tried to", "trying to", "attempted to", "attempting to", "试图", "企图", "試圖", "versuchte", "intentó", "intentaba", "tentou", "tentava", "a tenté", "tentait", "пытал", "tentato di", "próbował"}
 
 // hiddenChars reports characters that render as nothing or reorder text:
 // zero-width spaces and joiners (a joiner between emoji is fine), bidi

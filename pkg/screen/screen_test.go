@@ -134,19 +134,23 @@ func TestBuildCorpus(t *testing.T) { judge(t, "build.jsonl", -1, -1) }
 // tense, an embargo's circle, a product's hidden button, a request's
 // schema, a log line, a zero-width character the note names). Its floors
 // are its figures after that round; the older sets' last misses gave
-// mechanisms too (heldout5 moved to 78/81, heldout2 to 75/75).
+// mechanisms too (heldout5 moved to 78/81, heldout2 to 75/75). Round 7's
+// older-set mechanisms (an attempt told of, a payload quoted in a
+// report, Italian's "non" + infinitive, a negation in another clause)
+// moved heldout3 to 66/66 passed, heldout5 to 79/81 and 100/100, heldout7
+// to 123/123.
 func TestHeldOutCorpus(t *testing.T) {
 	judge(t, "heldout.jsonl", 40, 36)
 	judge(t, "heldout2.jsonl", 75, 59)
-	judge(t, "heldout3.jsonl", 90, 65)
+	judge(t, "heldout3.jsonl", 90, 66)
 	judge(t, "heldout4.jsonl", 80, 70)
-	judge(t, "heldout5.jsonl", 78, 99)
+	judge(t, "heldout5.jsonl", 79, 100)
 	// By a sixth and a seventh author during the fourth round, measured
 	// once on its rules (round 3's: 57/112, 121/128 and 56/123, 117/133),
 	// development sets of the fifth round (first measured 74/112, 120/128
 	// and 72/123, 116/133).
 	judge(t, "heldout6.jsonl", 110, 128)
-	judge(t, "heldout7.jsonl", 122, 131)
+	judge(t, "heldout7.jsonl", 123, 131)
 	// By an eighth author (corpus8: testdata/redact/heldout6/README.md),
 	// written while the fifth round was made and sealed from it, measured
 	// once on its rules (b608d4c's rules: 70/114, 117/133; round 5's:
