@@ -4,6 +4,8 @@
 // stems).
 package pairs
 
+import "strings"
+
 // Set is the set of adjacent byte pairs of a text.
 type Set [1 << 16 / 64]uint64
 
@@ -27,4 +29,15 @@ func (p *Set) May(w string) bool {
 		}
 	}
 	return true
+}
+
+// Any reports whether s holds one of words. p, when not nil, holds s's
+// pairs and rules out most words without a search; nil searches for each.
+func Any(p *Set, s string, words []string) bool {
+	for _, w := range words {
+		if (p == nil || p.May(w)) && strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
 }

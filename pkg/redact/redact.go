@@ -55,6 +55,9 @@ type rule struct {
 	// assigned: only a hint that the rest of a name, a quote or spaces
 	// lead to ':' or '=' opens a window (a key given a value).
 	assigned bool
+	// pre, when set, is a test on the lower-cased text that every match
+	// passes, cheaper than the regexp (a hint alone may be in every text).
+	pre func(lower string) bool
 }
 
 // windowBack and windowSpan bound where a windowed rule's match lies
@@ -235,7 +238,13 @@ func New() *Redactor {
 		},
 		// BIP32 extended private keys (xprv, tprv and the SegWit forms).
 		whole("private-key", `\b[xtyzuv]prv[1-9A-HJ-NP-Za-km-z]{100,}`, "prv"),
-		whole("discord-bot-token", `\b[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}\b`, "."),
+		{
+			// Discord bot tokens: two dots six characters apart.
+			name:  "discord-bot-token",
+			hints: []string{"."},
+			pre:   func(lower string) bool { return dotsApart(lower, 7) },
+			re:    lazyRE(`\b[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}\b`),
+		},
 		whole("digitalocean-token", `\bdo[opr]_v1_[a-f0-9]{64}\b`, "_v1_"),
 		whole("shopify-token", `\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b`, "shp"),
 		whole("square-token", `\bsq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}`, "sq0"),
@@ -1203,6 +1212,21 @@ func digestLabel(label string) bool {
 	return false
 }
 
+// dotsApart reports two dots n bytes apart in s.
+func dotsApart(s string, n int) bool {
+	for i := strings.IndexByte(s, '.'); i >= 0 && i+n < len(s); {
+		if s[i+n] == '.' {
+			return true
+		}
+		j := strings.IndexByte(s[i+1:], '.')
+		if j < 0 {
+			return false
+		}
+		i += j + 1
+	}
+	return false
+}
+
 // awsExample reports one of the keys AWS's documentation publishes as
 // examples: they end in EXAMPLE (AKIAIOSFODNN7EXAMPLE, …EXAMPLEKEY).
 func awsExample(v string) bool {
@@ -1663,7 +1687,7 @@ func (r *Redactor) Redact(s string) (string, []string) {
 		if ps == nil && len(lower) >= minPairText {
 			ps = pairs.Of(lower)
 		}
-		if !anyHintIn(ps, lower, ru.hints) {
+		if !anyHint(ps, lower, ru.hints) || ru.pre != nil && !ru.pre(lower) {
 			continue
 		}
 		var locs [][]int
@@ -1752,32 +1776,10 @@ func inside(spans [][]int, start, end int) bool {
 // without a search of the whole text); shorter ones are searched directly.
 const minPairText = 512
 
-// anyHintIn is anyHint, skipping the hints p rules out (none when p is nil).
-func anyHintIn(p *pairs.Set, lower string, hints []string) bool {
-	if p == nil {
-		return anyHint(lower, hints)
-	}
-	if len(hints) == 0 {
-		return true
-	}
-	for _, h := range hints {
-		if p.May(h) && strings.Contains(lower, h) {
-			return true
-		}
-	}
-	return false
-}
-
-func anyHint(lower string, hints []string) bool {
-	if len(hints) == 0 {
-		return true
-	}
-	for _, h := range hints {
-		if strings.Contains(lower, h) {
-			return true
-		}
-	}
-	return false
+// anyHint reports whether a rule may match: it has no hints, or lower
+// holds one (p, when not nil, holds lower's pairs).
+func anyHint(p *pairs.Set, lower string, hints []string) bool {
+	return len(hints) == 0 || pairs.Any(p, lower, hints)
 }
 
 // std is the shared Redactor, compiled on first use, not at init: a

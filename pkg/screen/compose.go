@@ -181,7 +181,9 @@ var (
 func orderAfterComma(s string) bool {
 	// A comma inside brackets separates a list's items ("the permissions
 	// it requests (read repos, write issues)"), not clauses.
-	s = bracketRE().ReplaceAllString(s, " … ")
+	if strings.ContainsAny(s, "([") {
+		s = bracketRE().ReplaceAllString(s, " … ")
+	}
 	for i := strings.Index(s, ", "); i >= 0; {
 		part := s[i+2:]
 		if imperRE().MatchString(part[len(leadRE().FindString(part)):]) {
@@ -237,7 +239,7 @@ func composed(prose, code string) string {
 			continue // the person's request or what was done (Ask:, Outcome:)
 		}
 		rest := s[len(leadRE().FindString(s)):]
-		directed := agentWords.in(s) || imperRE().MatchString(rest) || orderAfterComma(rest) || cjkOrder(s) || negInfRE().MatchString(s)
+		directed := agentWords.in(s) || imperRE().MatchString(rest) || orderAfterComma(rest) || cjkOrder(s) || strings.Contains(s, "non ") && negInfRE().MatchString(s)
 		// Doing without the person's say, keeping something from them, or
 		// lying when they ask concerns whoever works for them: the agent,
 		// named or not.

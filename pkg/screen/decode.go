@@ -10,7 +10,7 @@ import (
 
 // payloads returns the texts that text carries encoded, decoded: each run
 // of base64 long enough to hold a sentence that decodes to readable words,
-// the text percent-decoded where it holds percent escapes, and the text
+// the words that hold percent escapes, percent-decoded, and the text
 // under rot13 or read backwards where it names those (a note telling the
 // model to "decode it and comply" hides the order from a person only).
 func payloads(text string) []string {
@@ -20,9 +20,19 @@ func payloads(text string) []string {
 			out = append(out, d)
 		}
 	}
+	// Only the words that hold escapes are decoded (a URL's query in an
+	// ordinary note needs no second screening of the whole note).
 	if strings.Contains(text, "%2") || strings.Contains(text, "%7") || strings.Contains(text, "%3") {
-		if d, err := url.PathUnescape(text); err == nil && d != text {
-			out = append(out, d)
+		var words []string
+		for _, w := range strings.Fields(text) {
+			if strings.Contains(w, "%") {
+				if d, err := url.PathUnescape(w); err == nil && d != w {
+					words = append(words, d)
+				}
+			}
+		}
+		if words != nil {
+			out = append(out, strings.Join(words, " "))
 		}
 	}
 	lower := strings.ToLower(text)

@@ -25,6 +25,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/pairs"
 )
 
 // Tag marks a held note; it is an ordinary tag in the note's tags, so every
@@ -179,7 +180,7 @@ func screenText(text string) string {
 		prose = codeRE().ReplaceAllString(text, " ")
 	}
 	lower := strings.ToLower(prose)
-	if anyHint(lower, []string{"<!--", "]:", "style", "hidden", "](", "\\color", "\\textcolor", "\\phantom", "\\fontsize"}) {
+	if pairs.Any(nil, lower, []string{"<!--", "]:", "style", "hidden", "](", "\\color", "\\textcolor", "\\phantom", "\\fontsize"}) {
 		for _, re := range r.markup {
 			for _, m := range re().FindAllStringSubmatchIndex(prose, -1) {
 				g := len(m) - 2
@@ -189,7 +190,7 @@ func screenText(text string) string {
 			}
 		}
 	}
-	if anyHint(lower, []string{"<|", "system", "instructions>", "instruc", "sistema", "systè", "anweisung", "istruzion", "системн", "инструкц", "指令", "指示", "システム", "시스템", "<<", "[inst", "[/inst", "human:", "assistant:", "instruction", "turn>", "tool_", "function_", "admin", "developer", "operator", "role"}) {
+	if pairs.Any(nil, lower, []string{"<|", "system", "instructions>", "instruc", "sistema", "systè", "anweisung", "istruzion", "системн", "инструкц", "指令", "指示", "システム", "시스템", "<<", "[inst", "[/inst", "human:", "assistant:", "instruction", "turn>", "tool_", "function_", "admin", "developer", "operator", "role"}) {
 		for _, re := range r.roles {
 			if !re().MatchString(prose) {
 				continue
@@ -205,7 +206,7 @@ func screenText(text string) string {
 		}
 	}
 	norm := normalize(text)
-	if anyHint(norm, agentHints) {
+	if pairs.Any(nil, norm, agentHints) {
 		pnorm := norm
 		if prose != text {
 			pnorm = normalize(prose)
@@ -238,8 +239,9 @@ var agentHints = []string{"assist", "agent", "claude", "copilot", "llm", "bot", 
 // opens its line: quoted code in a sentence that describes it ("the upstream
 // installer is `curl … | sh`") is documentation.
 func phrases(r ruleSet, norm string, code [][2]int) string {
+	p := pairs.Of(norm)
 	for _, c := range r.checks {
-		if !anyHint(norm, c.hints) {
+		if !pairs.Any(p, norm, c.hints) {
 			continue
 		}
 		for _, loc := range c.re().FindAllStringIndex(norm, -1) {
@@ -352,6 +354,18 @@ func wordIn(s, t string) bool {
 		}
 		from = j
 	}
+}
+
+// sendThem lists "send it", "post them", …: the verb and the pronoun
+// that close a match of the sending-it-on rule.
+func sendThem() []string {
+	var out []string
+	for _, v := range []string{"send", "post", "upload", "forward", "email"} {
+		for _, o := range []string{"them", "it", "these", "those", "this"} {
+			out = append(out, v+" "+o)
+		}
+	}
+	return out
 }
 
 // orders reports whether hidden text (a comment, an element styled away)
@@ -745,7 +759,7 @@ func namedInvisible(s, lower string, i int, r rune) bool {
 	if r == 0x200B && unicode.In(before, unspaced...) && unicode.In(after, unspaced...) {
 		return true
 	}
-	return anyHint(lower, invisibleNames)
+	return pairs.Any(nil, lower, invisibleNames)
 }
 
 // unspaced are scripts written without spaces between words.
@@ -868,7 +882,9 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"rules you", "instructions you", "prompt you", "guidelines you", "context you", "directives you", "whatever you"}, reason: Override, re: re(`\b(?:rules|instructions|prompt|guidelines|context|directives)\s+you\s+(?:were\s+)?(?:loaded|given|started|told|initiali[sz]ed|configured|booted|launched|spawned|shipped|primed)|\bwhatever\s+you\s+were\s+(?:started|given|told|loaded)\s+with\b`)},
 			{hints: []string{"bother", "follow", "obey", "listen"}, reason: Override, re: re(`\b(?:don't|do not|no need to|never)\s+(?:bother\s+with|follow|obey|listen\s+to)\s+(?:what\s+)?(?:it|claude\.md|agents\.md|the\s+rules|your\s+(?:rules|instructions)|the\s+instructions|the\s+system\s+prompt)\b`)},
 			{hints: []string{"forget", "ignore", "disregard"}, reason: Override, re: re(`\b(?:forget|ignore|disregard)\s+what\s+(?:the\s+)?(?:[\w.-]+\s+)?(?:rules|instructions|claude\.md|agents\.md|guidelines|policy|policies|system prompt)\s+(?:says?|tells? you)`)},
-			{hints: []string{"ya no", "plus", "mais", "più", "nicht mehr", "больше не", "устарели", "無効", "无效", "失效"}, reason: Override, re: re(`(?:reglas|instrucciones|règles|consignes|instruções|regras|regole|istruzioni|regeln|anweisungen|vorgaben|systemprompt|system prompt|claude\.md|правила|инструкции)[^.\n]{0,50}?(?:ya no (?:aplican|valen|rigen)|ne (?:s'appliquent|valent|comptent) plus|não (?:valem|se aplicam) mais|non (?:valgono|si applicano) più|gelten[^.\n]{0,30}?nicht mehr|больше не действуют)|ne tiens plus compte des (?:consignes|règles|instructions)|(?:инструкции|правила|указания)[^.\n]{0,60}?устарели|(?:指示|ルール|命令|指令)[^。\n]{0,30}?(?:無効|无效|失效)`)},
+			// Hints: the words every alternative must hold ("plus" and
+			// "mais" alone are in most French and Portuguese text).
+			{hints: []string{"ya no ", "s'appliquent plus", "valent plus", "comptent plus", "valem mais", "aplicam mais", "valgono più", "applicano più", "nicht mehr", "больше не действуют", "ne tiens plus compte", "устарели", "無効", "无效", "失效"}, reason: Override, re: re(`(?:reglas|instrucciones|règles|consignes|instruções|regras|regole|istruzioni|regeln|anweisungen|vorgaben|systemprompt|system prompt|claude\.md|правила|инструкции)[^.\n]{0,50}?(?:ya no (?:aplican|valen|rigen)|ne (?:s'appliquent|valent|comptent) plus|não (?:valem|se aplicam) mais|non (?:valgono|si applicano) più|gelten[^.\n]{0,30}?nicht mehr|больше не действуют)|ne tiens plus compte des (?:consignes|règles|instructions)|(?:инструкции|правила|указания)[^.\n]{0,60}?устарели|(?:指示|ルール|命令|指令)[^。\n]{0,30}?(?:無効|无效|失效)`)},
 			{hints: []string{"in place of", "instead of"}, reason: Override, re: re(`\b(?:in\s+place\s+of|instead\s+of)\s+(?:their|your|its|the\s+agent's)\s+(?:existing|current|original|own|default)\s+(?:instructions|rules|prompt|guidelines)`)},
 			{hints: []string{"your"}, reason: Override, re: re(`\byour\s+(?:new|real|actual|true|only)\s+(?:instructions?|task|goal|orders|purpose|mission|rules)\b`)},
 			{hints: []string{"apply", "void", "null", "revoked", "cancel", "suspended", "invalid", "superseded"}, reason: Override, re: re(`\b(?:previous|prior|above|earlier|original|your|all other|any other|system)\s+` + instr + `\s+(?:(?:no longer|do not|don't|does not|doesn't)\s+apply|(?:(?:are|is)\s+)?(?:now\s+)?(?:void|null|revoked|cancel+ed|suspended|invalid|superseded|no longer valid)\b)`)},
@@ -914,7 +930,9 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"$("}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|perl|ruby|node|(?:ba|z)?sh)\s+-[ce]\s+["']?\$\(\s*` + fetch + `\b`)},
 			// Sending data to an address.
 			{hints: []string{"send", "post", "upload", "exfiltrate", "forward", "transmit", "leak", "email", "submit", "pipe", "dump", "copy"}, reason: Exfiltrate, negatable: true, re: re(`\b(?:send|post|upload|exfiltrate|forward|transmit|leak|email|submit|pipe|dump|copy)\s+(?:(?:the|all|your|my|any|every|its|full|entire|contents? of|output of|values? of|a copy of|copies of|of|local|current)\s+){0,4}\x60?` + sens + `(?:[^.\n]|\.\S){0,80}?\b(?:to|at|into)\s+` + url)},
-			{hints: []string{"send", "post", "upload", "forward", "email"}, reason: Exfiltrate, negatable: true, re: re(sens + `(?:[^.\n]|\.\S){0,80}?\b(?:send|post|upload|forward|email)\s+(?:them|it|these|those|this)\b(?:[^.\n]|\.\S){0,60}?` + url)},
+			// Hints: the verb and the pronoun every match ends in (the
+			// regexp opens with the long list of secrets, slow to scan for).
+			{hints: sendThem(), reason: Exfiltrate, negatable: true, re: re(sens + `(?:[^.\n]|\.\S){0,80}?\b(?:send|post|upload|forward|email) (?:them|it|these|those|this)\b(?:[^.\n]|\.\S){0,60}?` + url)},
 			{hints: []string{"curl"}, reason: Exfiltrate, imperative: true, re: re(`\bcurl\b[^\n]{0,120}?(?:\s-t|--upload-file|\s-f\s+["']?\w+=@)\s*\S+[^\n]{0,40}?https?://`)},
 			{hints: []string{"pastebin.com", "webhook.site", "requestbin", "pipedream", "transfer.sh", "pastebin", "paste.", "hastebin", "ngrok", "interact.sh", "oast", "burpcollaborator"}, reason: Exfiltrate, imperative: true, re: re(`\b(?:send|post|upload|forward|exfiltrate|pipe|mirror|copy|paste)\b[^\n]{0,120}?(?:webhook\.site|requestbin|pipedream\.net|transfer\.sh|pastebin\.com|paste\.ee|hastebin|ngrok(?:-free)?\.(?:io|app)|interact\.sh|\.oast\.|burpcollaborator)`)},
 			{hints: []string{"envía", "envia", "envíe", "envie", "envoy", "envoie", "schick", "sende", "lade", "invia", "manda", "mande", "sube", "suba", "отправ", "загрузи"}, reason: Exfiltrate, negatable: true, re: re(`(?:^|[^\p{L}])(?:envía|envia|envíe|envie|envoyez|envoie|envoyer|schick\p{L}*|sende|senden|lade\p{L}*|invia|inviare|manda|mande|sube|suba|отправ\p{L}*|загрузи)\s(?:[^\n]{0,80}?)(?:credenciales|credentials|claves?|chaves?|clés?|variables de entorno|umgebungsvariablen|variables d'environnement|variabili d'ambiente|variáveis de ambiente|переменные окружения|ключи|токены?|tokens?|secretos?|segredos?|geheimnisse|passw\p{L}*|contraseñas?|mots de passe|senhas?|пароли|~/\.ssh|\.aws|\.env\b|id_rsa|id_ed25519)[^\n]{0,80}?` + url)},
@@ -1012,15 +1030,6 @@ func joinSpelled(s string) string {
 		i++
 	}
 	return strings.Join(out, " ")
-}
-
-func anyHint(s string, hints []string) bool {
-	for _, h := range hints {
-		if strings.Contains(s, h) {
-			return true
-		}
-	}
-	return false
 }
 
 var negationRE = lazyRE(`\b(?:never|don't|dont|do not|does not|doesn't|not|no longer|avoid|avoids|avoided|instead of|rather than|stop|stopped|forbid|forbids|forbidden|ban|bans|banned|prohibit|prohibits|prohibited|against|unsafe|insecure|dangerous|no)\b`)
