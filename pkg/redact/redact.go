@@ -721,6 +721,14 @@ func New() *Redactor {
 			},
 		},
 		{
+			// HTTPie's and xh's -a/--auth USER:PASSWORD (curl's is -u, above).
+			name:  "basic-auth-flag",
+			hints: []string{"-a", "--auth"},
+			re:    lazyRE(`((?:^|[\s;&|(])(?:https?|xhs?)[ \t]+(?:[^\n|;&]*?[ \t])?(?:-a|--auth)(?:[ \t]+|=)["']?[^:\s'"]+:)([^\s'"]+)`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep:  func(m []string) bool { return redacted(m[2]) || notAValue(m[2]) },
+		},
+		{
 			// mysql -pSECRET / -p'SECRET' (glued: "-p shop" prompts and names a database).
 			name:  "password-flag",
 			hints: []string{"mysql", "mariadb"},
