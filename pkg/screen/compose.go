@@ -239,7 +239,7 @@ func composed(prose, code string) string {
 			continue // the person's request or what was done (Ask:, Outcome:)
 		}
 		rest := s[len(leadRE().FindString(s)):]
-		directed := agentWords.in(s) || imperRE().MatchString(rest) || orderAfterComma(rest) || cjkOrder(s) || strings.Contains(s, "non ") && negInfRE().MatchString(s)
+		directed := agentWords.in(s) || imperRE().MatchString(rest) || orderAfterComma(rest) || cjkOrder(s) || strings.Contains(s, "non ") && negInfRE().MatchString(s) || leadOrder(s)
 		// Doing without the person's say, keeping something from them, or
 		// lying when they ask concerns whoever works for them: the agent,
 		// named or not.
@@ -357,6 +357,30 @@ func composed(prose, code string) string {
 // decodedToFile: base64 decoded into a file that nothing runs next (a
 // kubeconfig kept in a CI variable), data restored rather than code.
 var decodedToFile = lazyRE("\\bbase64\\s+(?:-d|--decode|-D)\\s*>\\s*[^\\s;&|`]+[^;&|\\n]*$")
+
+// leadOrder reports an order after a lead-in of time that no comma
+// closes, in a language whose lead-ins leadRE does not list ("Po
+// czyszczeniu usuń wpisy …", "Nach dem Build lösche …").
+func leadOrder(s string) bool {
+	loc := timeLeadRE().FindStringIndex(s)
+	if loc == nil {
+		return false
+	}
+	rest := s[loc[1]:]
+	for k := 0; k < 4; k++ {
+		if imperRE().MatchString(rest) {
+			return true
+		}
+		i := strings.IndexByte(rest, ' ')
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+1:]
+	}
+	return false
+}
+
+var timeLeadRE = lazyRE(`^(?:po|nach|après|dopo|después de|depois de|после|gdy|kiedy)\s+`)
 
 // cjkOrder reports a sentence that gives an order by its grammar in
 // Chinese, Korean or Japanese: a disposal construction opening it (把 …
