@@ -55,6 +55,13 @@ type rule struct {
 	// assigned: only a hint that the rest of a name, a quote or spaces
 	// lead to ':' or '=' opens a window (a key given a value).
 	assigned bool
+	// literal: only a hint that the rest of a name and spaces lead to
+	// '(' or a quote opens a window (a name given a literal).
+	literal bool
+	// back, when set, is how far before its hint a windowed rule's match
+	// may open, instead of windowBack (a literal before the comment that
+	// names it).
+	back int
 	// pre, when set, is a test on the lower-cased text that every match
 	// passes, cheaper than the regexp (a hint alone may be in every text).
 	pre func(lower string) bool
@@ -82,7 +89,7 @@ func windowed(ru *rule, s, lower string) [][]int {
 			if i < 0 {
 				break
 			}
-			if !ru.assigned || assignAfter(lower, from+i+len(h)) {
+			if (!ru.assigned || assignAfter(lower, from+i+len(h))) && (!ru.literal || literalAfter(lower, from+i+len(h))) {
 				at = append(at, from+i)
 			}
 			from += i + len(h)
@@ -99,14 +106,15 @@ func windowed(ru *rule, s, lower string) [][]int {
 		return len(s)
 	}
 	var out [][]int
+	back := cmp.Or(ru.back, windowBack)
 	for k := 0; k < len(at); {
-		start := max(0, at[k]-windowBack)
+		start := max(0, at[k]-back)
 		for start > 0 && !utf8.RuneStart(s[start]) {
 			start--
 		}
 		end := reach(at[k])
 		// The hints whose windows overlap this one join it.
-		for k++; k < len(at) && at[k]-windowBack < end; k++ {
+		for k++; k < len(at) && at[k]-back < end; k++ {
 			end = max(end, reach(at[k]))
 		}
 		for _, m := range ru.re().FindAllStringSubmatchIndex(s[start:end], -1) {
@@ -136,6 +144,18 @@ func assignAfter(lower string, j int) bool {
 	return false
 }
 
+// literalAfter reports whether the rest of a name, spaces or ".set" lead
+// from lower[j:] to '(' followed by a quote, or to a quote.
+func literalAfter(lower string, j int) bool {
+	k := j
+	for k < len(lower) && k < j+32 && (lower[k] >= 'a' && lower[k] <= 'z' || lower[k] >= '0' && lower[k] <= '9' || lower[k] == '_') {
+		k++
+	}
+	rest := strings.TrimPrefix(lower[k:], ".set")
+	rest = strings.TrimLeft(rest, " \t(")
+	return rest != "" && (rest[0] == '"' || rest[0] == '\'')
+}
+
 // Redactor applies a fixed rule list. It is safe for concurrent use.
 type Redactor struct {
 	rules []rule
@@ -147,7 +167,7 @@ type Redactor struct {
 const pairKeys = `(?:pass(?:word|wd|[_-]?phrase)?|[_.-]pass|pwd|secret(?:[_-]?access)?(?:[_-]?key)?|client[_-]?secret|` +
 	`(?:access|auth|refresh|id|session|bearer|api|bot|private)?[_-]?token|` +
 	`api[_-]?key|apikey|access[_-]?key(?:[_-]?id)?|private[_-]?key|credentials?|` +
-	`account[_-]?key|shared[_-]?access[_-]?key|psk|requirepass|masterauth|passcode|_auth(?:token)?|signature|mnemonic)`
+	`account[_-]?key|shared[_-]?access[_-]?key|psk|requirepass|masterauth|passcode|_auth(?:token)?|signature|mnemonic|macaroon)`
 
 // assign is the operator between a key and its value: = : := => (a Go
 // ":=" must not leave "=" as the value).
@@ -369,9 +389,9 @@ func New() *Redactor {
 			// reqwest's .header), "X-Api-Key" => "…" (PHP).
 			name:   "header",
 			window: true,
-			hints:  []string{"key", "token", "secret"},
+			hints:  []string{"key", "token", "secret", "macaroon"},
 			span:   keySpan,
-			re: lazyRE(`(?i)(\b(?:x-[a-z0-9-]*(?:key|token|secret)|private-token|api-?key|apikey|[a-z]+-(?:auth|access|session|server|api)-(?:key|token)|x-auth-key)` +
+			re: lazyRE(`(?i)(\b(?:x-[a-z0-9-]*(?:key|token|secret)|private-token|api-?key|apikey|[a-z]+-(?:auth|access|session|server|api)-(?:key|token)|x-auth-key|[a-z-]*macaroon)` +
 				`(?:[ \t]*:[ \t]*|["'][ \t]*\]?[ \t]*(?:[:,]|=>?)[ \t]*["']))([^\s"',;]{8,})`),
 			repl: func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
@@ -440,11 +460,11 @@ func New() *Redactor {
 			// PASSWORD; SQL's IDENTIFIED BY 'password'; nmcli's password
 			// and wifi-sec.psk properties; wpa_passphrase SSID PASSPHRASE.
 			name:  "password-flag",
-			hints: []string{"vault", "cargo", "rabbitmqctl", "mc ", "net use", "b2 ", "vonage", "nexmo", "ngrok", "cf auth", "poetry", "aws configure", "connect to", "identified", "rclone obscure", "nmcli", "wpa_passphrase"},
+			hints: []string{"vault", "cargo", "rabbitmqctl", "mc ", "net use", "b2 ", "vonage", "nexmo", "ngrok", "cf auth", "snyk auth", "poetry", "aws configure", "connect to", "identified", "rclone obscure", "nmcli", "wpa_passphrase"},
 			re: lazyRE(`(?i)(\b(?:vault|cargo)[ \t]+login[ \t]+(?:-\S+[ \t]+)*|\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+|` +
 				`\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+|\bnet[ \t]+use\b[^\n]*?/user:\S+[ \t]+|` +
 				`\bnet[ \t]+use(?:[ \t]+(?:[A-Za-z]:|\*))?[ \t]+\\\\\S+[ \t]+|\bb2[ \t]+(?:authorize-account|authorize_account|account[ \t]+authorize)[ \t]+\S+[ \t]+|` +
-				`\b(?:vonage|nexmo)[ \t]+(?:config:)?setup[ \t]+\S+[ \t]+|\bngrok[ \t]+(?:config[ \t]+add-authtoken|authtoken)[ \t]+|\bcf[ \t]+auth[ \t]+\S+[ \t]+|` +
+				`\b(?:vonage|nexmo)[ \t]+(?:config:)?setup[ \t]+\S+[ \t]+|\bngrok[ \t]+(?:config[ \t]+add-authtoken|authtoken)[ \t]+|\bcf[ \t]+auth[ \t]+\S+[ \t]+|\bsnyk[ \t]+auth[ \t]+|` +
 				`\bpoetry[ \t]+config[ \t]+http-basic\.\S+[ \t]+\S+[ \t]+|\baws[ \t]+configure[ \t]+set[ \t]+(?:\S+\.)?aws_(?:secret_access_key|session_token)[ \t]+|` +
 				`\bconnect[ \t]+to[ \t]+\S+[ \t]+user[ \t]+\S+[ \t]+using[ \t]+|` +
 				`\bnmcli\b[^\n]*?[ \t](?:password|[a-z0-9-]+\.(?:psk|password|wep-key[0-3]|pin))[ \t]+|\bwpa_passphrase[ \t]+(?:'[^'\n]*'|"[^"\n]*"|\S+)[ \t]+|\brclone[ \t]+obscure[ \t]+|\bidentified[ \t]+(?:with[ \t]+\S+[ \t]+)?by[ \t]+(?:password[ \t]+)?)('[^'\n]*'|"[^"\n]*"|[^\s'"/*:?@-][^\s'";]*)`),
@@ -771,12 +791,12 @@ func New() *Redactor {
 			name:     "secret-value",
 			window:   true,
 			assigned: true,
-			hints:    []string{"pass", "pwd", "secret", "token", "key", "credential", "auth", "psk", "signature", "mnemonic"},
+			hints:    []string{"pass", "pwd", "secret", "token", "key", "credential", "auth", "psk", "signature", "mnemonic", "macaroon"},
 			span:     keySpan,
 			// The key may be glued to a prefix (PGPASSWORD=), and JSON may be
 			// backslash-escaped inside a shell command (\"password\": \"x\").
 			re: lazyRE(`(?i)(\b[A-Za-z0-9_.-]*` + pairKeys + `)` +
-				`(\\?["']?[ \t]*` + assign + `[ \t]*)` +
+				`(\\?["']?\]?[ \t]*` + assign + `[ \t]*)` +
 				`(\\"(?:[^"\\\n]|\\[^"\n])*\\"|"[^"\n]*"|'[^'\n]*'|[^\s,;&"'\x60\\]+)`),
 			repl: func(m []string) string {
 				if strings.HasPrefix(m[3], `\"`) {
@@ -794,7 +814,7 @@ func New() *Redactor {
 				parts := nameParts(m[1])
 				last := strings.ToLower(parts[len(parts)-1])
 				bare := last == "pass" && !strings.ContainsAny(m[1], "_.-")
-				return m[3][0] == '=' && !envPrefix(m[1], m[2], m[3]) || notAValue(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v) || workDir(m[1], v) ||
+				return m[3][0] == '=' && !envPrefix(m[1], m[2], m[3]) || m[2] == ":" && subcommands[v] || notAValue(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v) || workDir(m[1], v) ||
 					bare && !made(v) || last != "pass" && strings.HasSuffix(last, "pass")
 			},
 		},
@@ -911,7 +931,7 @@ func New() *Redactor {
 			window: true,
 			// Every such call opens its literal arguments with one of these.
 			hints: []string{`("`, "('", `( "`, "( '", "(\n"},
-			re: lazyRE(`(?i)(\b[a-z_]*(?:client|api|auth|credentials?|login|session|token|key|secret|sdk|init)[a-z0-9_]*(?:\.new|::new)?[ \t]*(?:=[ \t]*)?\(\s*(?:[a-z_]+[ \t]*=[ \t]*)?\(?\s*)` +
+			re: lazyRE(`(?i)(\b[a-z_]*(?:client|api|auth|credentials?|login|session|token|key|secret|sdk|init|connect|pdo|dbi)[a-z0-9_]*(?:\.new|::new)?[ \t]*(?:=[ \t]*)?\(\s*(?:[a-z_]+[ \t]*=[ \t]*)?\(?\s*(?:[a-z0-9_.]+\(\s*)?)` +
 				`((?:(?:"[^"\n]{1,200}"|'[^'\n]{1,200}')\s*(?:,\s*|\)))+)`),
 			repl: func(m []string) string { return m[1] + callLiterals(m[2], true) },
 			keep: func(m []string) bool { return callLiterals(m[2], false) == m[2] },
@@ -923,11 +943,12 @@ func New() *Redactor {
 			hints:  []string{"token", "key"},
 			span:   keySpan,
 			// The name the key word ends (Idempotency-Key) is part of the label.
-			re:   lazyRE(`(?i)(\b((?:[a-z0-9]+[_-])*(?:token|key))\b[^:\n]{0,60}:[ \t]*)([A-Za-z0-9_+/=-]{32,})`),
+			// The word before it too: "cache key: go-build-…" is a lookup key.
+			re:   lazyRE(`(?i)(\b((?:[a-z0-9]+[ _-])?(?:[a-z0-9]+[_-])*(?:token|key))\b[^:\n]{0,60}:[ \t]*)([A-Za-z0-9_+/=-]{32,})`),
 			repl: func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				v := m[3]
-				return refName(m[2]) || digestLabel(m[1]) || sealed(v) || strings.Count(v, "/") >= 2 || !random(v) && !(hexOnly(v) && len(v) >= 32 && strings.ContainsAny(v, digits) && strings.ContainsAny(strings.ToLower(v), "abcdef"))
+				return refName(strings.ReplaceAll(m[2], " ", "_")) || digestLabel(m[1]) || sealed(v) || strings.Count(v, "/") >= 2 || !random(v) && !(hexOnly(v) && len(v) >= 32 && strings.ContainsAny(v, digits) && strings.ContainsAny(strings.ToLower(v), "abcdef"))
 			},
 		},
 		{
@@ -957,12 +978,12 @@ func New() *Redactor {
 			// The name must hold one of the words, or a vetoed match such as
 			// "this: KEY=..." would hide the assignment inside it.
 			re: lazyRE(`(\b[A-Za-z0-9_.-]*(?i:pass|pwd|secret|token|key|auth|cred|api|signing|salt)[A-Za-z0-9_.-]*)` +
-				`([ \t]*["']?[ \t]*` + assign + `[ \t]*["'\x60]?)` +
+				`([ \t]*["']?\]?[ \t]*` + assign + `[ \t]*["'\x60]?)` +
 				`([A-Za-z0-9_.+/-]{12,200}={0,3})(\(?)`),
 			repl: func(m []string) string { return m[1] + m[2] + Mask + m[4] },
 			// urlBase64ToUint8Array(VAPID_PUBLIC_KEY): a call, not a value.
 			keep: func(m []string) bool {
-				return m[4] != "" || !secretName(m[1]) || refName(m[1]) || notAValue(m[3]) || !random(m[3]) || pathLike(m[3]) || sealed(m[3]) || workDir(m[1], m[3])
+				return m[4] != "" || !secretName(m[1]) || refName(m[1]) || notAValue(m[3]) || !random(m[3]) && !hexKey(m[3]) || pathLike(m[3]) || sealed(m[3]) || workDir(m[1], m[3])
 			},
 		},
 		proseRule(`pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]access)?(?:[ _-]?key)?|access[ _-]key|private[ _-]key|`+
@@ -975,20 +996,37 @@ func New() *Redactor {
 			// the verb, in languages whose prepositions the prose rules do
 			// not list or glue to the noun ("Heslo k testovací databázi je
 			// X", "كلمة المرور لخادم … هي X", "Mật khẩu máy chủ … là X",
-			// "Lösenordet till … är X"): only a value of capitals, small
-			// letters and digits, a random one, or a chosen one (words and
-			// digits: "maple-falcon-ember-harbor6", "rivercedar72$") counts.
+			// "Lösenordet till … är X", "Паролата за … е X", "A … jelszava:
+			// X"): only a value of capitals, small letters and digits, a
+			// random one, or a chosen one (words and digits:
+			// "maple-falcon-ember-harbor6", "rivercedar72$") counts.
 			name:   "secret-value",
 			window: true,
-			hints: []string{"pass", "kennwort", "mot de passe", "contrase", "senha", "wachtwoord", "parol", "hasło", "hasła", "heslo", "hesla", "парол", "şifre", "lösenord",
-				"passord", "adgangskode", "kodeord", "salasana", "jelsz", "lozink", "gesl", "mật khẩu", "συνθηματικ", "clave", "codice di accesso", "parola chiave", "kata sandi", "kata laluan", "nenosiri", "κωδικ", "رمز", "كلمة", "סיסמ", "पासवर्ड", "รหัสผ่าน"},
-			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:pass(?:word|wd|phrase)|passwort|kennwort|mot de passe|contrase[ñn]a|contrasenya|senha|wachtwoord|hasło|hasła|heslo|hesla|` +
-				`пароль|пароля|şifre(?:si)?|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|kodeord(?:et)?|salasana|jelszó|jelszava|lozinka|geslo|parola|parolă|` +
-				`mật khẩu|kata sandi|kata laluan|nenosiri|κωδικός|συνθηματικό|clave|codice di accesso|parola chiave|رمز عبور|كلمة المرور|كلمة السر|[הובלש]?סיסמ[הא]|पासवर्ड|รหัสผ่าน)` +
-				`(?:[ \t]+[^:：\n]{1,48}?[ \t]*[:：][ \t]*|(?:[ \t]*[^:\n]{1,48}?)?(?:[ \t]+(?:is|was|are|ist|war|lautet|est|es|és|é|è|era|este|jest|je|är|er|on|ay|ni|là|adalah|ialah|είναι|это|є|—|هي|هو|היא|הוא)[ \t]+|[ \t]*คือ[ \t]*)))` +
+			hints:  pwHints,
+			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)` +
+				`(?:[ \t]*[:：][ \t]*|[ \t]+[^:：\n]{1,48}?[ \t]*[:：][ \t]*|(?:[ \t]*[^:\n]{1,48}?)?(?:[ \t]+(?:is|was|are|ist|war|lautet|est|es|és|é|è|era|este|jest|je|е|yra|ir|är|er|on|ay|ni|là|adalah|ialah|είναι|это|є|হলো|হল|হচ্ছে|—|هي|هو|היא|הוא|(?:(?:was|is|has been|got)[ \t]+)?(?:reset|set|changed)[ \t]+to)[ \t]+|[ \t]*คือ[ \t]*)))` +
 				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'\x60]+)`),
 			repl: proseMask,
 			keep: func(m []string) bool { return !strong(m[2]) && !chosen(m[2]) },
+		},
+		{
+			// A password told in prose with the value anywhere in the clause
+			// after the word, before a verb that closes it (Persian "رمز
+			// عبور پنل X است", Hindi "पासवर्ड X है", Turkish, Japanese) or
+			// after one the rules do not list ("the wifi password at the
+			// office changed to X"): only a value with digits and a
+			// symbol, capitals and small letters, as people choose them.
+			name:   "secret-value",
+			window: true,
+			hints:  pwHints,
+			span:   keySpan,
+			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)[^\n.!?。]{0,80}?[ \t:：])` +
+				`([^\s"'\x60]*?(?:\d[^\s"'\x60]*?[!@#$%^&*+=~?]|[!@#$%^&*+=~?][^\s"'\x60]*?\d)[^\s"'\x60]*)`),
+			repl: proseMask,
+			keep: func(m []string) bool {
+				v := strings.TrimRight(m[2], sentenceEnd)
+				return !strong(m[2]) || !strings.ContainsAny(v, upper) || !strings.ContainsAny(v, lower) || strings.HasPrefix(v, "$") || strings.Contains(v, "=") && !strings.HasSuffix(v, "=")
+			},
 		},
 		{
 			// Logging in as a user with a password told in prose: "log in to
@@ -1004,8 +1042,20 @@ func New() *Redactor {
 			keep: func(m []string) bool { return !strong(m[2]) },
 		},
 	}
-	return &Redactor{rules: rules}
+	return &Redactor{rules: append(rules, literalRules()...)}
 }
+
+// pwWords name a password in about forty languages, for the prose rules
+// that read any words between the word and its value; pwHints are their
+// lower-case starts.
+const pwWords = `pass(?:word|wd|phrase)|passwort|kennwort|mot de passe|mdp|contrase[ñn]a|contrasenya|senha|wachtwoord|hasło|hasła|heslo|hesla|` +
+	`пароль|пароля|парола(?:та)?|şifre(?:si)?|şifrə(?:si)?|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|kodeord(?:et)?|salasana(?:n)?|jelszó|jelszava|jelszót|lozinka|lozinku|šifra|geslo|parola|parolă|parool(?:i)?|parole|slaptažodis|slaptažodžio|lykilorð|fjalëkalimi|` +
+	`mật khẩu|kata sandi|kata laluan|nenosiri|κωδικός|συνθηματικό|clave|codice di accesso|parola chiave|رمز عبور|رمز|گذرواژه|کلمه عبور|كلمة المرور|كلمة السر|پاس ورڈ|[הובלש]?סיסמ[הא]|` +
+	`पासवर्ड|পাসওয়ার্ড|கடவுச்சொல்|పాస్‌వర్డ్|รหัสผ่าน|ລະຫັດຜ່ານ|პაროლი|գաղտնաբառ|құпия сөз`
+
+var pwHints = []string{"pass", "kennwort", "mot de passe", "mdp", "contrase", "senha", "wachtwoord", "parol", "парол", "hasło", "hasła", "heslo", "hesla", "şifre", "şifrə", "lösenord",
+	"passord", "adgangskode", "kodeord", "salasana", "jelsz", "lozink", "šifra", "gesl", "parool", "parole", "slaptažod", "lykilorð", "fjalëkalim", "mật khẩu", "συνθηματικ", "clave", "codice di accesso",
+	"parola chiave", "kata sandi", "kata laluan", "nenosiri", "κωδικ", "رمز", "گذرواژه", "کلمه عبور", "كلمة", "پاس ورڈ", "סיסמ", "पासवर्ड", "পাসওয়ার্ড", "கடவுச்சொல்", "పాస్‌వర్డ్", "รหัสผ่าน", "ລະຫັດຜ່ານ", "პაროლი", "գաղտնաբառ", "құпия сөз"}
 
 // proseRule masks a password told in prose: "the password is X", "my
 // github token is X", netrc's "password X", in the words given (one
@@ -1069,7 +1119,10 @@ func callLiterals(args string, mask bool) string {
 		v := rest[1:end]
 		// A first argument of hex after a two-letter type (Twilio's
 		// AC… account SID) or a UUID is an id.
-		secret := !redacted(v) && (first && len(v) >= 30 && random(v) && !hexOnly(strings.ReplaceAll(v[2:], "-", "")) || !first && len(v) >= 6 && !notAValue(v) && (made(v) || mixedCase(v)))
+		// A data source name ('DBI:Pg:dbname=ops;host=…', 'mysql:host=…')
+		// names where to connect: '=' inside it, or a scheme.
+		dsn := strings.Contains(strings.TrimRight(v, "="), "=") || strings.Contains(v, "://")
+		secret := !redacted(v) && (first && len(v) >= 30 && random(v) && !dsn && !hexOnly(strings.ReplaceAll(v[2:], "-", "")) || !first && len(v) >= 6 && !notAValue(v) && (made(v) || mixedCase(v)))
 		if secret {
 			if !mask {
 				return ""
@@ -1111,7 +1164,7 @@ func flagRule(tools, flags string) rule {
 		hints:  hints,
 		repeat: true,
 		re: lazyRE(`(?i)(\b(?:` + tools + `)\b[^\n|;&]*?[ \t](?-i:` + flags + `))` +
-			`([ \t]+|=|:)?('[^'\n]*'|"[^"\n]*"|[^\s'"\[][^\s'"]*)`),
+			`([ \t]+|=|:)?('[^'\[\n][^'\n]*'|"[^"\[\n][^"\n]*"|[^\s'"\[][^\s'"]*)`),
 		repl: func(m []string) string { return m[1] + m[2] + quoteMask(m[3]) },
 		keep: func(m []string) bool {
 			v := strings.Trim(m[3], `'"`)
@@ -1442,8 +1495,9 @@ func notAValue(v string) bool {
 	l := strings.ToLower(strings.TrimRight(v, "()[]{};,.`"))
 	// One character is no secret; a leading '+' is string concatenation;
 	// an ellipsis marks an elided example ("sk-...", "?token=...").
-	if len(l) < 2 || l[0] == '+' && (len(l) == 1 || l[1] == ' ' || unicode.IsLetter(rune(l[1]))) || l[0] == '(' ||
-		strings.Contains(l, "<") && strings.Contains(l, ">") || masked(l) || placeholderToken(l) || strings.Contains(v, "...") || strings.Contains(v, "…") || placeholders[l] || strings.Trim(l, "x*.") == "" {
+	// [u8; 16], []byte: a type annotation before the value.
+	if len(l) < 2 || l[0] == '[' && identPath(strings.TrimLeft(l[1:], "]")) || l[0] == '+' && (len(l) == 1 || l[1] == ' ' || unicode.IsLetter(rune(l[1]))) || l[0] == '(' ||
+		strings.Contains(l, "<") && strings.Contains(l, ">") || masked(l) || awsDocumented[v] || yamlTag(v) || placeholderToken(l) || strings.Contains(v, "...") || strings.Contains(v, "…") || placeholders[l] || strings.Trim(l, "x*.") == "" {
 		return true
 	}
 	// %NAME% is a Windows variable and %q a format verb; a value that
@@ -1764,11 +1818,30 @@ var arnRE = sync.OnceValue(func() *regexp.Regexp {
 // ends at the first character no ARN holds (';', ',', '=', '&', a quote,
 // space): what follows is text of its own.
 func protected(s, lower string) [][]int {
-	if !strings.Contains(lower, "arn:aws") {
-		return nil
+	var spans [][]int
+	if strings.Contains(lower, "arn:aws") {
+		spans = arnRE().FindAllStringIndex(s, -1)
 	}
-	return arnRE().FindAllStringIndex(s, -1)
+	// "cache key: go-build-…", "sort key: …": a lookup key named in prose
+	// (the key rules see only the word "key").
+	for w := range dbKey {
+		if strings.Contains(lower, w+" key") {
+			spans = append(spans, lookupKeyRE().FindAllStringIndex(s, -1)...)
+			break
+		}
+	}
+	// A JWK's public members (the modulus n, the exponent e, the curve
+	// point x, y) are published by design; its private ones (d, p, q…)
+	// are the private-key rule's.
+	if strings.Contains(lower, `"kty"`) {
+		spans = append(spans, jwkPublicRE().FindAllStringIndex(s, -1)...)
+	}
+	return spans
 }
+
+var lookupKeyRE = lazyRE(`(?i)\b(?:cache|partition|sort|primary|foreign|dedup|idempotency)[ \t]+key\b[ \t]*[:=][ \t]*\S+`)
+
+var jwkPublicRE = lazyRE(`"(?:n|e|x|y|kid|x5t|x5t#S256)"[ \t]*:[ \t]*"[A-Za-z0-9_+/=-]*"|"x5c"[ \t]*:[ \t]*\[[^\]]*\]`)
 
 func inside(spans [][]int, start, end int) bool {
 	for _, sp := range spans {
@@ -1801,3 +1874,35 @@ func String(s string) string { return std().String(s) }
 
 // Redact redacts s with the default rules and names the kinds it removed.
 func Redact(s string) (string, []string) { return std().Redact(s) }
+
+// hexKey reports a long hex value with digits and letters: a key written
+// in hex (Flask's SECRET_KEY, a LoRaWAN AppKey), whose 16 symbols give a
+// lower entropy than random's threshold.
+func hexKey(v string) bool {
+	return len(v) >= 32 && hexOnly(v) && strings.ContainsAny(v, digits) && strings.ContainsAny(strings.ToLower(v), "abcdef")
+}
+
+// yamlTag reports a YAML tag standing for the value (db_password: !vault |,
+// !Ref DbPassword, !secret db_pw): the value is encrypted or looked up.
+func yamlTag(v string) bool {
+	if len(v) < 3 || len(v) > 24 || v[0] != '!' {
+		return false
+	}
+	for _, c := range v[1:] {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// subcommands follow a namespace and a bare colon in a command
+// (rails credentials:edit, heroku config:set, artisan key:generate): a
+// verb, not a value.
+var subcommands = map[string]bool{"edit": true, "show": true, "set": true, "get": true, "unset": true, "list": true, "add": true, "remove": true,
+	"rotate": true, "clear": true, "diff": true, "create": true, "delete": true, "encrypt": true, "decrypt": true, "generate": true, "setup": true,
+	"init": true, "push": true, "pull": true, "fetch": true, "cache": true, "refresh": true, "revoke": true, "reset": true}
+
+// awsDocumented are the key pair AWS's documentation publishes: they
+// open no account, and people paste them as examples.
+var awsDocumented = map[string]bool{"AKIAIOSFODNN7EXAMPLE": true, "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY": true}

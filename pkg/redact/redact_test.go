@@ -25,7 +25,9 @@ func TestString(t *testing.T) {
 		{"public key kept", "-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----", "-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----"},
 		{"aws key id", "aws AKIAQ3EGU5PLZ7XRT2VN here", "aws [REDACTED:aws-access-key-id] here"},
 		{"aws documentation key id", "aws AKIAIOSFODNN7EXAMPLE here", "aws AKIAIOSFODNN7EXAMPLE here"},
-		{"aws secret pair", "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "aws_secret_access_key = [REDACTED]"},
+		{"aws secret pair", "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYzQ9kLm3Np", "aws_secret_access_key = [REDACTED]"},
+		// AWS's documented example pair opens no account: a pasted example.
+		{"aws documented pair", "aws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "aws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"},
 		{"openai key", "use sk-proj-Ab3dEfGhIjKlMnOpQrStUvWx now", "use [REDACTED:api-key] now"},
 		{"anthropic key", "sk-ant-api03-abcdefghijklmnop1234567890-xyz", "[REDACTED:api-key]"},
 		{"stripe keys", "sk_live_4eC39HqLyjWDarjtT1zdp7dc rk_test_51Hxxxxxxxxxxxxxxxxxxx pk_live_abc1234567890defghij",
