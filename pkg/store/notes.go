@@ -397,11 +397,7 @@ func (s *Store) locate(ctx context.Context, id string) (fileInfo, error) {
 // is screened as the index screens it, so a note held at index time reads
 // as held (and keeps its hold when written back).
 func (s *Store) Get(ctx context.Context, id string) (*note.Note, error) {
-	f, err := s.locate(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	n, err := readFile(f)
+	n, err := s.getFile(ctx, id)
 	if err == nil {
 		if n.Team != "" {
 			screenTeam(s.home, n)
@@ -410,6 +406,15 @@ func (s *Store) Get(ctx context.Context, id string) (*note.Note, error) {
 		}
 	}
 	return n, err
+}
+
+// getFile is Get without the screen: the note as its file has it.
+func (s *Store) getFile(ctx context.Context, id string) (*note.Note, error) {
+	f, err := s.locate(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return readFile(f)
 }
 
 // ErrNotHeld is returned by Release for a note the screen does not hold.

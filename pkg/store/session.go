@@ -41,13 +41,16 @@ func SessionNoteID(sessionID, started string) string {
 // SessionNote returns the note an earlier capture wrote for the session
 // (started as given): the one with the stable id, else (notes written by
 // older versions or the reference, with random ids) the oldest episodic
-// note whose prov_session is sessionID; nil when there is none.
+// note whose prov_session is sessionID; nil when there is none. The note
+// is read as its file has it, unscreened: capture only rewrites it, and Put
+// screens the text it writes (which keeps the old text's held tags and, for
+// a heuristic note, the old text itself).
 func (s *Store) SessionNote(ctx context.Context, sessionID, started string) (*note.Note, error) {
 	if sessionID == "" {
 		return nil, nil
 	}
 	if id := SessionNoteID(sessionID, started); id != "" {
-		n, err := s.Get(ctx, id)
+		n, err := s.getFile(ctx, id)
 		if err == nil {
 			return n, nil
 		}
@@ -66,7 +69,7 @@ func (s *Store) SessionNote(ctx context.Context, sessionID, started string) (*no
 	if err != nil {
 		return nil, err
 	}
-	n, err := s.Get(ctx, id)
+	n, err := s.getFile(ctx, id)
 	if errors.Is(err, ErrNotFound) {
 		return nil, nil
 	}
