@@ -2,6 +2,7 @@ package screen
 
 import (
 	"encoding/base64"
+	"encoding/hex"
 	"net/url"
 	"strings"
 	"unicode"
@@ -16,7 +17,9 @@ import (
 func payloads(text string) []string {
 	var out []string
 	for _, run := range base64Runs(text) {
-		if d, ok := decode64(run); ok {
+		if d, ok := decodeHex(run); ok {
+			out = append(out, d)
+		} else if d, ok := decode64(run); ok {
 			out = append(out, d)
 		}
 	}
@@ -85,7 +88,42 @@ func decode64(run string) (string, bool) {
 	if err != nil || !utf8.Valid(b) {
 		return "", false
 	}
-	d := string(b)
+	return readable(string(b))
+}
+
+// encodedWords reports a run of base64 or hex in text that decodes to
+// words.
+func encodedWords(text string) bool {
+	for _, run := range base64Runs(text) {
+		if _, ok := decodeHex(run); ok {
+			return true
+		}
+		if _, ok := decode64(run); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// decodeHex decodes a run of hex digits (an even number, 32 or more) and
+// keeps it only when it reads as words, as decode64 does.
+func decodeHex(run string) (string, bool) {
+	if len(run) < 32 || len(run)%2 != 0 {
+		return "", false
+	}
+	b, err := hex.DecodeString(run)
+	if err != nil {
+		return "", false
+	}
+	return readable(string(b))
+}
+
+// readable keeps decoded bytes that read as words: valid UTF-8,
+// printable, with spaces (a key, a hash or an image decodes to bytes).
+func readable(d string) (string, bool) {
+	if !utf8.ValidString(d) {
+		return "", false
+	}
 	spaces, printable, n := 0, 0, 0
 	for _, r := range d {
 		n++
@@ -96,8 +134,15 @@ func decode64(run string) (string, bool) {
 			printable++
 		}
 	}
-	return d, printable*10 >= n*9 && spaces*20 >= n
+	return d, n > 0 && printable*10 >= n*9 && spaces*20 >= n
 }
+
+// decodeOrderRE finds an order to decode something and act on it ("decode
+// and execute", "Decodifique e siga", "zdekoduj i wykonaj", "расшифруй и
+// выполни"): with a payload that decodes to words, the note hands the
+// agent an order a person cannot read.
+var decodeOrderRE = lazyRE(`(?i)(?:decode|decodif|décod|dekodier|entschlüssel|zdekoduj|dekoduj|dekóduj|расшифр|декодир|розшифр|декодуй|çöz|decodeer|ontsleutel|giải mã|dekode|fafanua|פענח|פענחו|فك|رمزگشایی|डिकोड|ডিকোড|ถอดรหัส|디코딩|디코드|해독|デコード|解码|解碼|dekódol|avkoda|afkod|αποκωδικοποί|i-decode)` +
+	`[^\n]{0,40}?(?:execute|run|follow|obey|comply|apply|carry out|siga|sigue|ejecut|exécut|suivez|suis|befolge|führe|ausführ|esegui|segui|wykonaj|zastosuj|выполни|следуй|виконай|дотримуйся|uygula|çalıştır|voer|volg|thực hiện|làm theo|jalankan|ikuti|tekeleza|fuata|sundin|patakbuhin|proveď|spusť|execută|urmează|hajtsd|kövesd|suorita|noudata|kör|följ|udfør|følg|utfør|εκτέλεσε|ακολούθησε|בצע|נפעל|نفذ|اتبع|اجرا|पालन|चलाओ|পালন|চালাও|ทำตาม|실행|따르|実行|従|执行|遵循|執行|遵從)`)
 
 // rot13 rotates the Latin letters of s by 13.
 func rot13(s string) string {

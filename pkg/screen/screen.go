@@ -155,12 +155,18 @@ func Check(text string) string {
 	if reason := screenText(text); reason != "" {
 		return reason
 	}
-	for _, p := range payloads(text) {
+	ps := payloads(text)
+	for _, p := range ps {
 		// Decoding adds no invisible character the text did not show
 		// already (rot13 and reversal keep them, and move their context).
 		if reason := screenText(p); reason != "" && reason != HiddenChars {
 			return reason
 		}
+	}
+	// "Decode and execute: <hex>": whatever the payload says, the note
+	// orders the agent to act on text a person cannot read.
+	if len(ps) > 0 && decodeOrderRE().MatchString(text) && encodedWords(text) {
+		return DownloadExec
 	}
 	return ""
 }
@@ -177,7 +183,10 @@ func screenText(text string) string {
 	r := rules()
 	prose := text
 	if strings.Contains(prose, "`") {
-		prose = codeRE().ReplaceAllString(text, " ")
+		// A span leaves a mark, not nothing: a clause that opens with a
+		// command has it as its subject ("`anamnesis uninstall` remove os
+		// hooks": the command removes them, no reader is told to).
+		prose = codeRE().ReplaceAllString(text, " … ")
 	}
 	lower := strings.ToLower(prose)
 	if pairs.Any(nil, lower, []string{"<!--", "]:", "style", "hidden", "](", "\\color", "\\textcolor", "\\phantom", "\\fontsize"}) {
@@ -206,15 +215,15 @@ func screenText(text string) string {
 		}
 	}
 	norm := normalize(text)
-	if pairs.Any(nil, norm, agentHints) {
+	if named, intl := pairs.Any(nil, norm, agentHints), pairs.Any(nil, norm, intlAgentHints); named || intl {
 		pnorm := norm
 		if prose != text {
 			pnorm = normalize(prose)
 		}
-		if loc := r.vocative().FindStringIndex(pnorm); loc != nil && strings.TrimSpace(pnorm[loc[1]:]) != "" && !dialogue(pnorm, loc[1]) {
+		if loc := r.addressee(pnorm, intl); loc != nil && strings.TrimSpace(pnorm[loc[1]:]) != "" && !dialogue(pnorm, loc[1]) {
 			return Address
 		}
-		if r.subject().MatchString(norm) {
+		if named && r.subject().MatchString(norm) {
 			return Address
 		}
 	}
@@ -232,7 +241,23 @@ func screenText(text string) string {
 // holds (the names of the agent): most notes name none, and skip both
 // regexps.
 var agentHints = []string{"assist", "agent", "claude", "copilot", "llm", "bot", " ai", "ai ", "ai:", "ki-", "asist", " ki ", "ии",
-	"асист", "ассист", "агент", "에이전트", "어시스턴트", "trợ lý", "アシスタント", "エージェント", "助手", "智能体", "代理", "asistan"}
+	"асист", "ассист", "агент", "에이전트", "어시스턴트", "trợ lý", "アシスタント", "エージェント", "助手", "智能体", "代理", "asistan",
+}
+
+// intlAgentHints are the names of the agent in the languages only
+// vocativeIntl knows: a note holding none skips that longer regexp.
+var intlAgentHints = []string{"ki:", "die ki", " ia", "ia:", "l'ia", "asystenc", "асистент", "помічник", "помощник", "asistent", "agentul", "agentovi", "ügynök", "asszisztens", "avustaja", "tekoäly", "agentti",
+	"ai-assistent", "ai agent", "trợ lý", "βοηθ", "πράκτορ", "ajan", "asistan", "yapay zek", "مساعد", "עוזר", "סוכן", "دستیار", "सहायक", "সহকারী", "ผู้ช่วย", "asisten", "pembantu", "msaidizi", "katulong", "助理", "助手", "어시스턴트", "에이전트", "アシスタント", "エージェント"}
+
+// addressee finds the agent addressed at the start of a clause: the base
+// vocative, then, where the note names the agent in another language
+// (intl), the longer one.
+func (r ruleSet) addressee(s string, intl bool) []int {
+	if loc := r.vocative().FindStringIndex(s); loc != nil || !intl {
+		return loc
+	}
+	return r.vocativeIntl().FindStringIndex(s)
+}
 
 // phrases runs the phrase rules over normalized text. A match inside a code
 // span counts only where the sentence tells the reader to run it or the span
@@ -245,7 +270,7 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 			continue
 		}
 		for _, loc := range c.re().FindAllStringIndex(norm, -1) {
-			if c.negatable && negated(norm, loc[0]) {
+			if c.negatable && (negated(norm, loc[0]) || sovNegated(norm[loc[1]:sentenceEnd(norm, loc[1])])) {
 				continue
 			}
 			// Inside code the command's own words (an error message's
@@ -289,11 +314,46 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 			if c.reason == AgentConfig && (requestedRE().MatchString(norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])]) || optedOut().MatchString(norm)) {
 				continue // "(user request)": the person's own change, recorded; an uninstall offered to the person
 			}
+			if c.reason == Override && docRule(norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])], norm[loc[0]:loc[1]]) {
+				continue // "the old build instructions no longer apply; see docs/build.md"
+			}
+			if c.reason == AgentConfig && personsStep(norm[loc[0]:loc[1]], norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])]) {
+				continue
+			}
 			return c.reason
 		}
 	}
 	return ""
 }
+
+// docRule reports a sentence that declares a document's or a process's
+// instructions stale (a README's, the build's, since a version) without
+// naming the agent or the person or telling anyone to ignore them.
+func docRule(sentence, match string) bool {
+	return docRuleRE().MatchString(sentence) && !agentWords.in(sentence) && !userWords.in(sentence) && !ignoreVerbRE().MatchString(match)
+}
+
+var ignoreVerbRE = lazyRE(`ignor|forget|disregard|olvid|oubli|vergiss|vergess|dimentic|игнор|забуд|ігнор|無視|忽略|无视`)
+
+// personsStep reports a change to a repository's git hooks made by the
+// project's own task ("Install it with `make hooks` (symlinks … into
+// .git/hooks)"), or a held note released one at a time after a person
+// reads it ("read it in the dashboard first, then `anamnesis release
+// ID`"): the steps a person takes, not the agent's settings changed.
+func personsStep(match, sentence string) bool {
+	if strings.Contains(match, "git/hooks") || strings.Contains(match, "hookspath") {
+		return projectTaskRE().MatchString(sentence)
+	}
+	if strings.Contains(match, "release") {
+		return !strings.Contains(sentence, "--all") && readFirstRE().MatchString(sentence)
+	}
+	return false
+}
+
+var (
+	projectTaskRE = lazyRE("`(?:make|just|task|mage|rake|npm\\s+run|pnpm|yarn|bun\\s+run|pre-commit\\s+install|husky|lefthook\\s+install|\\./scripts/|scripts/)[^`\\n]*`")
+	readFirstRE   = lazyRE(`\b(?:read|review|check|inspect|look\s+at)\s+(?:it|the\s+note|the\s+text|each\s+note)\b[^.\n]{0,40}?\b(?:first|before)\b|\bin\s+the\s+dashboard\s+first\b`)
+)
 
 // ownInstaller reports a fetch-and-run command in the code span opening at
 // span whose address names the tool the note's prose names ("we use uv.
@@ -376,7 +436,7 @@ func orders(hidden string) bool {
 	if norm == "" || strings.HasPrefix(norm, "<") && strings.HasSuffix(norm, ">") || strings.Trim(norm, ". …") == "" {
 		return false
 	}
-	if phrases(rules(), norm, nil) != "" || addresseeRE().MatchString(norm) {
+	if phrases(rules(), norm, nil) != "" || addresseeRE().MatchString(norm) || rules().addressee(norm, true) != nil {
 		return true
 	}
 	rest := norm[len(leadRE().FindString(norm)):]
@@ -811,8 +871,8 @@ type ruleSet struct {
 	// vocative finds the agent addressed by name or role at the start of a
 	// clause ("Note to the assistant:", "Claude —", "Asistente:",
 	// "에이전트에게"): a note that speaks to the agent is not a record.
-	vocative func() *regexp.Regexp
-	checks   []check
+	vocative, vocativeIntl func() *regexp.Regexp
+	checks                 []check
 }
 
 // codeRE is a fenced block or an inline code span: markup and role tokens
@@ -843,13 +903,34 @@ var rules = sync.OnceValue(func() ruleSet {
 		who = `(?:(?:the|any|whichever|every|all|an?|next|future|other)\s+){0,2}(?:ai\s+|ki-?\s*|coding\s+)?(?:assistants?|agents?|claude|copilot|llms?|ai|bots?)|` +
 			`(?:l'|le\s+|la\s+|o\s+|a\s+|al\s+|el\s+|den\s+|dem\s+|der\s+|il\s+|lo\s+)?(?:assistant(?:e|en)?|assistent(?:en)?|agente?|agenten|ki-agent(?:en)?|asistente|assistente|asystent(?:a|owi)?|asistan(?:a)?|ассистент(?:а|у)?|агент(?:а|у)?|ии)(?:\s+(?:ai|ia|ki|ии))?|` +
 			`에이전트|어시스턴트|trợ lý(?:\s+ai)?|アシスタント|エージェント|助手|智能体|代理`
+			// whoIntl: who and the agent in about thirty more languages.
+		whoIntl = `(?:(?:the|any|whichever|every|all|an?|next|future|other)\s+){0,2}(?:ai\s+|ki-?\s*|coding\s+)?(?:assistants?|agents?|claude|copilot|llms?|ai|bots?)|` +
+			`(?:l'|le\s+|la\s+|o\s+|a\s+|al\s+|el\s+|den\s+|dem\s+|der\s+|il\s+|lo\s+)?(?:assistant(?:e|en)?|assistent(?:en)?|agente?|agenten|ki-agent(?:en)?|asistente|assistente|asystent(?:a|owi)?|asistan(?:a)?|ассистент(?:а|у)?|агент(?:а|у)?|ии)(?:\s+(?:ai|ia|ki|ии))?|` +
+			`에이전트|어시스턴트|trợ lý(?:\s+ai)?(?:\s+ơi)?|アシスタント|エージェント|助手|智能体|代理|` +
+			// The same in the other languages of the concept lists, with
+			// their vocative and case endings (Polish "Asystencie", Ukrainian
+			// "Асистенте", Greek "Βοηθέ", Hungarian "MI-ügynök").
+			`asystencie|asystentko|асистент(?:е|а|у|ові)?|помічник(?:у|е)?|помощник(?:у)?|asistent(?:e|ul|ule|a|ovi|i)?|ai\s+agent(?:e|a|ovi)?|agent(?:ul|ule|e|a|ovi|en|i)|` +
+			`asszisztens|(?:mi|ai)-?\s*ügynök|ügynök|avustaja(?:lle|n)?|tekoälyavustaja(?:lle|n)?|tekoäly|agentti|ai-assistent(?:en)?|(?:die\s+|der\s+|la\s+|a\s+|l')?(?:ki|ia)|` +
+			`βοηθέ|βοηθό|βοηθός|βοηθού|πράκτορα|(?:yapay\s+zek[aâ]\s+)?(?:ajan(?:ı|a)?|asistan(?:ı|a)?)|yapay\s+zek[aâ]|` +
+			`(?:أيها\s+)?(?:ال|لل)?مساعد(?:\s+الذكاء\s+الاصطناعي)?|(?:ה|ל)?עוזר|(?:ה|ל)?סוכן|دستیار(?:\s+هوش\s+مصنوعی)?|` +
+			`(?:एआई\s+)?सहायक|(?:এআই\s+)?সহকারী\p{L}*|ผู้ช่วย(?:\s*ai)?|asisten(?:\s+ai)?|pembantu(?:\s+ai)?|msaidizi(?:\s+wa\s+ai)?|katulong|` +
+			`ai\s*助手|人工智能助手|助理|ai\s*어시스턴트|ai\s*에이전트|aiアシスタント|aiエージェント`
 		// to: the words that dedicate a note to someone.
 		to = `(?:(?:a\s+)?(?:note|message|reminder|instruction|order|ps|p\.s\.|pd|nb|hinweis|nachricht|nota|mensaje|message|remarque|notiz|not|заметка|примечание)\s+)?` +
 			`(?:to|for|an|für|para|per|pour|à l'attention de|à|для|do|gửi|cho|an die|an den)`
+		toIntl = `(?:(?:a\s+)?(?:note|message|reminder|instruction|order|ps|p\.s\.|pd|nb|hinweis|nachricht|nota|mensaje|message|remarque|notiz|not|заметка|примечание)\s+)?` +
+			`(?:to|for|an|für|para|per|pour|à l'attention de|à|для|do|gửi|cho|an die|an den|pro|pentru|til|till|aan|voor|για(?:\s+τον|\s+το)?|προς\s+τον|برای|kwa|untuk|kepada|para\s+sa|dla|k|ke|к|до)`
 	)
 	return ruleSet{
 		vocative: re(`(?m)(?:^|[.!?]\s|[。！？]\s*|[—–]\s|^[\s\-*>#•]*)[\s\-*>#•]*(?:(?:[\p{L}-]+\s+){0,3}(?:` + to + `)\s+(?:` + who + `)(?:\s+(?:working|works|reading|reads|running|runs|that|who|picking|picks|opening|opens)[^:\n]{0,40})?\s*[:：,—–-]|` +
 			`(?:ai)?(?:` + who + `)\s*(?:[:：—–]|,\s|에게|へ|に|への)|(?:` + who + `)\s+(?:todo|please|pls|kindly|note)\b|asistana\s+not\s*:|для\s+(?:` + who + `)\s*:|(?:напоминание|заметка|сообщение|инструкция|указание)\s+(?:` + who + `)\s*:)`),
+		// vocativeIntl: the same in the other languages of the concept lists,
+		// run only on a note that holds one of their names for the agent
+		// (intlAgentHints): the longer alternation costs every note the
+		// base regexp reads.
+		vocativeIntl: re(`(?m)(?:^|[.!?]\s|[。！？]\s*|[—–]\s|^[\s\-*>#•]*)[\s\-*>#•]*(?:(?:[\p{L}-]+\s+){0,3}(?:` + toIntl + `)\s+(?:` + whoIntl + `)(?:\s+(?:working|works|reading|reads|running|runs|that|who|picking|picks|opening|opens)[^:\n]{0,40})?\s*[:：,—–-]|` +
+			`(?:ai)?(?:` + whoIntl + `)(?:\s+(?:הבינה\s+המלאכותית|בינה\s+מלאכותית|الذكي|الذكاء\s+الاصطناعي|هوش\s+مصنوعی|τεχνητής\s+νοημοσύνης|ai|ia|ki|ии|ші|wa\s+ai))?\s*(?:[:：—–]|,\s|에게|へ|に|への)|(?:` + whoIntl + `)\s+(?:के\s+लिए|জন্য|için|számára|uchun)(?:\s+[\p{L}\p{M}]+)?\s*[:：]|ถึง\s*(?:` + whoIntl + `)\s*[:：,]|(?:ujumbe|dokezo|ghi\s+chú|catatan|pesan|σημείωση|یادداشت|ملاحظة|הערה)\s+(?:\p{L}+\s+){0,2}?(?:` + whoIntl + `)(?:\s+[\p{L}\p{M}]+){0,3}\s*[:：]|(?:` + whoIntl + `)\s+(?:todo|please|pls|kindly|note)\b|asistana\s+not\s*:|для\s+(?:` + whoIntl + `)\s*:|(?:напоминание|заметка|сообщение|инструкция|указание)\s+(?:` + whoIntl + `)\s*:)|,\s(?:` + whoIntl + `)\s*[:：]\s`),
 		// subject: the agent told what it should do, in the third person
 		// ("the AI assistant should run", "Der Assistent soll", "agents
 		// reading this repository must adopt").
@@ -873,6 +954,9 @@ var rules = sync.OnceValue(func() ruleSet {
 			re(`(?s)(?:^|\n)\s*Human:[^\n]*.*\n\s*Assistant:`),
 			re(`(?i)\[(?:system|admin|developer|operator)(?:\s+(?:message|note|notice|override))?\]|</?(?:tool_result|tool_use|function_results?|function_calls|admin|developer|operator)>|\[\[/?(?:tool_result|tool_use|function_results?|function_calls|system)\b[^\]\n]{0,60}\]\]|<(?:start|end)_of_turn>|"role"\s*:\s*"(?:system|developer)"`),
 			re(`(?m)^[ \t>*-]*SYSTEM(?:\s+(?:MESSAGE|NOTE|NOTICE|PROMPT|UPDATE|OVERRIDE|DIRECTIVE|INSTRUCTIONS?|ALERT|COMMAND))?\s*:`),
+			// A heading in capitals that poses as a system message, in the
+			// languages of the lists ("### SYSTEM MESSAGE (priority 0)").
+			re(`(?m)^[ \t>]*#{1,6}[ \t]*(?:SYSTEM\s+(?:MESSAGE|NOTE|NOTICE|PROMPT|UPDATE|OVERRIDE|DIRECTIVE|INSTRUCTIONS?|ALERT|COMMAND)|MENSAJE\s+DEL\s+SISTEMA|MENSAGEM\s+DO\s+SISTEMA|MESSAGGIO\s+DI\s+SISTEMA|MESSAGE\s+(?:DU\s+)?SYST[EÈ]ME|SYSTEMNACHRICHT|SYSTEMMELDUNG|СИСТЕМНОЕ\s+СООБЩЕНИЕ|SYSTEMBERICHT|KOMUNIKAT\s+SYSTEMOWY|SİSTEM\s+MESAJI)\b`),
 		},
 		checks: []check{
 			// Overriding instructions, in several languages.
@@ -1032,7 +1116,11 @@ func joinSpelled(s string) string {
 	return strings.Join(out, " ")
 }
 
-var negationRE = lazyRE(`\b(?:never|don't|dont|do not|does not|doesn't|not|no longer|avoid|avoids|avoided|instead of|rather than|stop|stopped|forbid|forbids|forbidden|ban|bans|banned|prohibit|prohibits|prohibited|against|unsafe|insecure|dangerous|no)\b`)
+var negationRE = lazyRE(`\b(?:never|don't|dont|do not|does not|doesn't|not|no longer|avoid|avoids|avoided|instead of|rather than|stop|stopped|forbid|forbids|forbidden|ban|bans|banned|prohibit|prohibits|prohibited|against|unsafe|insecure|dangerous|no)\b|` +
+	// The same in the other languages of the lists: "Installationsskripte
+	// niemals per curl | sh ausführen", "nigdy nie uruchamiaj".
+	`(?:^|[^\p{L}])(?:niemals|nie|nicht|kein\p{L}*|jamais|ne|nunca|nigdy|nikdy|никогда|ніколи|не|asla|hiç|nooit|niet|aldrig|aldri|ikke|älä|emme|ei|koskaan|ikinä|soha|sohasem|nikada|niciodată|ποτέ|μην|לעולם|אסור|אף פעם|هرگز|أبدا|أبداً|कभी नहीं|नहीं|कखनो|কখনো|không bao giờ|tidak pernah|jangan|kamwe|kailanman|jamás|mai|non|não|evite|evitar|vermeide|vermeiden|unikaj|избегай|уникай)(?:[^\p{L}]|$)|` +
+	`決して|绝不|絕不|从不|從不|永远不要|不要|절대|ไม่เคย|อย่า`)
 
 // sentenceStart is where the sentence holding position i begins.
 func sentenceStart(s string, i int) int {
@@ -1059,7 +1147,19 @@ var youModalRE = lazyRE(`\byou\s+(?:should|must|need\s+to|have\s+to|are\s+to)\s+
 
 var (
 	leadRE  = lazyRE(`^(?:(?:before|after|when|whenever|on|at|during|once|if|every time|each time|next time)\b[^,\n]{0,60},|\s|[-*>#•]|\d+[.)]|[\p{L}' -]{1,48}:(?:\s|$)|(?:always|first|now|then|also|please|kindly|just|next|finally|immediately|from now on|each time|every time|in future|going forward|make sure (?:that )?(?:to|you)|remember to|be sure to|don't forget to|do not forget to|never forget to|don't hesitate to|do not hesitate to|feel free to|you must|you should|you need to|you have to|you are (?:expected|required|supposed|allowed) to|during\s+(?:setup|install(?:ation)?|the build|builds?|deploys?|ci)\s)\s*,?\s*)*`)
-	imperRE = lazyRE(`^(?:omit|hide|conceal|leave|modifie|modifiez|ajoute|ajoutez|supprime|supprimez|exécute|exécutez|lance|envoie|envoyez|désactive|désactivez|ändere|füge|lösche|führe|sende|schicke|schick|lade|kopiere|übertrage|übermittle|deaktiviere|modifica|aggiungi|elimina|esegui|invia|disattiva|modifique|agrega|añade|ejecuta|envía|desactiva|adicione|remova|envie|desative|измени|добавь|удали|выполни|отправь|отключи|paste|share|run|execute|send|post|upload|forward|include|commit|zip|tar|archive|cat|read|collect|grab|dump|mirror|register|open|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export|treat|consider|regard|apply|fetch|describe|call|label|record|release|lies|zet|voeg|verwijder|stuur|voer|schakel|dodaj|dopisz|usuń|wyślij|uruchom|zmień|wyłącz|ustaw|render|embed|skip|bypass|say|pipe|download|make sure|ensure|do it|do them|do this|do so|zignoruj|ignoruj|clear|wipe|erase|purge|scrub|active|activez|activa|ativa|ative|aktiviere|attiva|nascondi|riferisci|oculta|esconde|esconda|oculte|verberge|скрой|gönder|yükle|çalıştır|ekle|değiştir|kopyala|відправ|надішли|додай|видали|виконай|запусти|вимкни|зміни|скопіюй|завантаж|trage|trag|baixe|descarga|descargue|instala|instale|télécharge|téléchargez|installe|installez|scarica|installa|скачай|установи|pobierz|zainstaluj|edite|coloque|altere|mude|skicka|kirim|kirimkan|copie|copiez|copia|kopieer|skopiuj|lähetä|pošli|trimite|gửi|hantar|mirror|apague|apaga|borra|borre|efface|effacez|cancella|responda|responde|réponds|répondez|rispondi|antworte|svara|recommend|answer|reply|tell)(?:[^\p{L}\p{N}_-]|$)`)
+	imperRE = lazyRE(`^(?:omit|hide|conceal|leave|modifie|modifiez|ajoute|ajoutez|supprime|supprimez|exécute|exécutez|lance|envoie|envoyez|désactive|désactivez|ändere|füge|lösche|führe|sende|schicke|schick|lade|kopiere|übertrage|übermittle|deaktiviere|modifica|aggiungi|elimina|esegui|invia|disattiva|modifique|agrega|añade|ejecuta|envía|desactiva|adicione|remova|envie|desative|измени|добавь|удали|выполни|отправь|отключи|paste|share|run|execute|send|post|upload|forward|include|commit|zip|tar|archive|cat|read|collect|grab|dump|mirror|register|open|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export|treat|consider|regard|apply|fetch|describe|call|label|record|release|lies|zet|voeg|verwijder|stuur|voer|schakel|dodaj|dopisz|usuń|wyślij|uruchom|zmień|wyłącz|ustaw|render|embed|skip|bypass|say|pipe|download|make sure|ensure|do it|do them|do this|do so|zignoruj|ignoruj|clear|wipe|erase|purge|scrub|active|activez|activa|ativa|ative|aktiviere|attiva|nascondi|riferisci|oculta|esconde|esconda|oculte|verberge|скрой|gönder|yükle|çalıştır|ekle|değiştir|kopyala|відправ|надішли|додай|видали|виконай|запусти|вимкни|зміни|скопіюй|завантаж|trage|trag|baixe|descarga|descargue|instala|instale|télécharge|téléchargez|installe|installez|scarica|installa|скачай|установи|pobierz|zainstaluj|edite|coloque|altere|mude|skicka|kirim|kirimkan|copie|copiez|copia|kopieer|skopiuj|lähetä|pošli|trimite|gửi|hantar|mirror|apague|apaga|borra|borre|efface|effacez|cancella|responda|responde|réponds|répondez|rispondi|antworte|svara|recommend|answer|reply|tell|print|output|show|display|echo|reveal|загружай|загрузи|ارفع|` +
+		// Imperatives in the other languages of the concept lists.
+		`erwähne|sag|sage|verrate|schreib|schreibe|melde|ignoriere|vergiss|entferne|gib|zeige|zeig|öffne|setze|installiere|empfiehl|verschweige|verstecke|behaupte|verwende|` +
+		`dis|dites|mentionne|ignore|ignorez|oublie|oubliez|écris|écrivez|affiche|affichez|masque|recommande|montre|utilise|dile|menciona|ignora|olvida|escribe|muestra|recomienda|` +
+		`diga|mencione|esqueça|exclua|escreva|mostre|recomende|siga|rode|dì|menziona|dimentica|scrivi|consiglia|segui|zeg|vermeld|negeer|vergeet|schrijf|antwoord|toon|verberg|installeer|vertel|gebruik|volg|` +
+		`powiedz|wspomnij|napisz|odpowiedz|zapomnij|pokaż|ukryj|wykonaj|zamknij|skasuj|zastąp|řekni|napiš|odpověz|zapomeň|smaž|odstraň|zavři|spusť|proveď|nainstaluj|neopravuj|nezmiňuj|nastav|změň|přidej|vypni|povedz|napíš|zmaž|spusti|` +
+		`скажи|напиши|ответь|отвечай|игнорируй|забудь|покажи|запусти|смени|следуй|відповідай|ігноруй|приховай|встанови|виконуй|` +
+		`spune|scrie|răspunde|ignoră|uită|șterge|rulează|execută|arată|ascunde|instalează|adaugă|modifică|schimbă|urmează|mondd|írd|írj|válaszolj|hagyd|felejtsd|töröld|futtasd|küldd|mutasd|rejtsd|telepítsd|állítsd|módosítsd|kövesd|` +
+		`sano|kirjoita|vastaa|ohita|unohda|poista|aja|suorita|näytä|piilota|asenna|noudata|lisää|muuta|vaihda|älä|säg|skriv|ignorera|glöm|radera|kör|visa|dölj|installera|ersätt|följ|` +
+		`ignorer|glem|slet|fjern|kør|skjul|installer|følg|tilføj|ændr|slett|kjør|endre|πες|γράψε|απάντησε|αγνόησε|ξέχασε|διάγραψε|σβήσε|εκτέλεσε|τρέξε|στείλε|δείξε|κρύψε|εγκατάστησε|πρόσθεσε|άλλαξε|ακολούθησε|μην|` +
+		`katakan|tulis|jawab|abaikan|lupakan|hapus|jalankan|tampilkan|sembunyikan|pasang|ikuti|tambahkan|ubah|jangan|padam|sema|andika|jibu|puuza|sahau|futa|endesha|tuma|onyesha|ficha|sakinisha|fuata|ongeza|badilisha|` +
+		`sabihin|isulat|sagutin|huwag|kalimutan|burahin|patakbuhin|ipadala|ipakita|itago|sundin|idagdag|palitan|nói|viết|trả lời|bỏ qua|xóa|chạy|hiển thị|cài đặt|làm theo|thêm|đổi|tắt|đừng|` +
+		`אמור|כתוב|ענה|התעלם|שכח|מחק|הרץ|שלח|הצג|הסתר|התקן|שנה|הוסף|בצע|قل|اكتب|أجب|تجاهل|احذف|شغّل|شغل|نفّذ|نفذ|أرسل|اعرض|أخف|ثبّت|غيّر|أضف)(?:[^\p{L}\p{N}_-]|$)`)
 )
 
 // imperative reports whether the clause holding position i gives an order:
