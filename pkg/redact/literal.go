@@ -61,7 +61,7 @@ func literalRules() []rule {
 			window: true,
 			hints:  []string{"env.", "env[", "env(", "environ", "env.fetch", "${"},
 			span:   keySpan,
-			re: lazyRE(`(?i)((?:env|environ|getenv)[\w.]*[.\[("' ]*[a-z0-9_]*(?:pass|pwd|secret|token|key|cred)[a-z0-9_]*["')\]]*[ \t]*(?:\?\?|\|\||\bor\b|,)[ \t]*)` +
+			re: lazyRE(`(?i)((?:env|environ|getenv)[\w.]*[.\[("' ]*[a-z0-9_]*(?:pass|pwd|secret|token|key|cred)[a-z0-9_]*["')\]]*[ \t]*(?:\?\?|\?:|\|\||\bor\b|,)[ \t]*)` +
 				`("[^"\n]{6,200}"|'[^'\n]{6,200}')|(\$\{[A-Za-z0-9_]*(?i:pass|pwd|secret|token|key|cred)[A-Za-z0-9_]*:?-)([^}\s]{6,200})\}`),
 			repl: func(m []string) string {
 				if m[3] != "" {
@@ -157,7 +157,8 @@ func literalRules() []rule {
 			// smbpasswd -s, kinit, cryptsetup.
 			name:  "password-flag",
 			hints: []string{"chpasswd", "--stdin", "sudo -s", "password-stdin", "smbpasswd", "kinit", "cryptsetup", "stdin"},
-			re: lazyRE(`((?:echo|printf)(?:[ \t]+-[a-zA-Z]+)*[ \t]+)('[^'\n]+'|"[^"\n]+"|[^\s|'"]+)` +
+			// printf's format comes first when given ('%s\n').
+			re: lazyRE(`((?:echo|printf)(?:[ \t]+-[a-zA-Z]+)*(?:[ \t]+['"]%s(?:\\n)?['"])?[ \t]+)('[^'\n]+'|"[^"\n]+"|[^\s|'"]+)` +
 				`([ \t]*\|[ \t]*(?:sudo[ \t]+(?:-[a-zA-Z]+[ \t]+)*)?(?:chpasswd|passwd[ \t]+--stdin|sudo[ \t]+-S|smbpasswd[ \t]+-s|kinit|cryptsetup|[\w-]+[ \t]+(?:\w+[ \t]+)?login\b[^\n|]*--password-stdin|[^\n|]*-pass(?:in)?[ \t]+stdin))`),
 			repl: func(m []string) string {
 				open, inner, close := "", m[2], ""
@@ -236,7 +237,7 @@ func literalRules() []rule {
 			// (/v2/KEY), Infura (/v3/KEY), QuickNode, Chainstack, GetBlock.
 			name:  "api-key",
 			hints: []string{"alchemy", "infura", "quiknode", "chainstack", "blastapi", "getblock", "ankr.com", "nodereal", "drpc"},
-			re:    lazyRE(`(\bhttps?://[A-Za-z0-9.-]*(?:alchemy(?:api)?\.io|alchemy\.com|infura\.io|quiknode\.pro|chainstack\.com|blastapi\.io|getblock\.io|ankr\.com|nodereal\.io|drpc\.org)/(?:[^\s/"'?#]+/)*?)([A-Za-z0-9_-]{24,})`),
+			re:    lazyRE(`(\bhttps?://[A-Za-z0-9.-]*(?:alchemy(?:api)?\.io|alchemy\.com|infura\.io|quiknode\.pro|chainstack\.com|blastapi\.io|getblock\.io|ankr\.com|nodereal\.io|drpc\.org)/(?:[^\s/"'?#]+/)*?)([A-Za-z0-9_-]{20,})`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return !random(m[2]) && !(hexOnly(m[2]) && len(m[2]) >= 32) },
 		},

@@ -1486,6 +1486,10 @@ var placeholders = map[string]bool{"true": true, "false": true, "null": true, "n
 
 // placeholderWords mark a value written to be replaced: your-api-key-here,
 // changeme, <token>, REPLACE_ME.
+// vaultNames are password managers and secret stores: "the password is in
+// 1Password" names where it is kept.
+var vaultNames = map[string]bool{"1password": true, "bitwarden": true, "lastpass": true, "keepass": true, "keepassxc": true, "dashlane": true, "keychain": true, "vault": true, "hashicorp": true}
+
 var placeholderWords = []string{"your", "changeme", "change-me", "change_me", "placeholder", "replace_me", "replace-me", "xxxx", "dummy"}
 
 // notAValue reports whether v names, types or stands in for a secret
@@ -1497,7 +1501,7 @@ func notAValue(v string) bool {
 	// an ellipsis marks an elided example ("sk-...", "?token=...").
 	// [u8; 16], []byte: a type annotation before the value.
 	if len(l) < 2 || l[0] == '[' && identPath(strings.TrimLeft(l[1:], "]")) || l[0] == '+' && (len(l) == 1 || l[1] == ' ' || unicode.IsLetter(rune(l[1]))) || l[0] == '(' ||
-		strings.Contains(l, "<") && strings.Contains(l, ">") || masked(l) || awsDocumented[v] || yamlTag(v) || placeholderToken(l) || strings.Contains(v, "...") || strings.Contains(v, "…") || placeholders[l] || strings.Trim(l, "x*.") == "" {
+		strings.Contains(l, "<") && strings.Contains(l, ">") || masked(l) || awsDocumented[v] || yamlTag(v) || vaultNames[l] || placeholderToken(l) || strings.Contains(v, "...") || strings.Contains(v, "…") || placeholders[l] || strings.Trim(l, "x*.") == "" {
 		return true
 	}
 	// %NAME% is a Windows variable and %q a format verb; a value that
