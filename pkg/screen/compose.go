@@ -163,7 +163,7 @@ var (
 	// sendWords and sensitiveWords and destWords: sending secrets away.
 	sendWords = concept{"send", "upload", "post", "paste", "push", "publish", "share", "render", "wyślij", "wysłać", "envia", "envíe", "envía", "envoie", "envoyer", "sende", "schick",
 		"invia", "manda", "yükle", "отправ", "загруз", "verstuur", "stuur", "アップロード", "送信", "上传", "发送", "업로드", "보내", "전송", "tornar público", "make public", "rendre public", "attach", "leave a comment", "comment with", "lade", "hochlad", "übermittel", "올리", "贴到", "发到", "粘贴", "gönder", "mandar", "stuur", "skicka", "kirim", "lähetä", "pošli", "odešli", "küldd", "trimite", "στείλε", "надішли", "שלח", "أرسل", "भेज", "ส่ง", "gửi", "hantar", "ipadala", "tuma", "copie", "copia ", "kopieer", "skopiuj", "скопируй", "复制", "コピー", "복사", "відправ", "gönder", "include the value", "include its value", "include the contents", "write the value",
-		"küldje", "πρόσθεσε στο μήνυμα", "ارسل", "بفرست", "ارسال", "পাঠা", "發送", "ارفع", "загруж"}
+		"küldje", "πρόσθεσε στο μήνυμα", "ارسل", "بفرست", "ارسال", "পাঠা", "發送", "ارفع", "загруж", "надсила", "відправля", "пересила"}
 	sensitiveWords = concept{"credential", "secret", ".env", "env", "printenv", "token", "api key", "api_key", "keys", "key ", "password", "~/.aws", "~/.ssh", "id_rsa", "source code", "ソースコード",
 		"源代码", "소스", "codice sorgente", "código fuente", "código-fonte", "quellcode", "code source", "исходн", "$github_token", "private repo", "repositório privado", "~/.kube", ".kube", "~/.docker", ".docker/config", "~/.netrc", ".netrc", ".npmrc", "hosts.yml", "~/.config/gh", "zugangsdaten", "环境变量", "对话记录", "凭证", "密钥", "令牌", "環境変数", "認証情報", "özel anahtar", "kunci", "--all", "--mirror", "all branches", "ramas privadas", "todas las ramas", "private branch",
 		"pgpass", "μεταβλητών περιβάλλοντος", "aws_", "κλειδ", "کلید", "المفاتيح", "מפתחות", "कुंजी", "চাবি", "คีย์", "khóa", "ufunguo", "funguo", "yaliyomo", "키", "변수", "ключі", "змінн", "klucz", "zmienn", "sleutel", "schlüssel", "clave", "chave", "clé", "chiave", "conversation", "gespräch", "گفتگو", "المحادثة", "השיחה", "बातचीत", "কথোপকথন", "การสนทนา", "cuộc trò chuyện", "percakapan", "mazungumzo", "会話", "对话", "會話", "대화", "розмов", "rozmow"}
@@ -398,7 +398,12 @@ func gitHookTask(s, code string) bool {
 		}
 	}
 	hook := func(t string) bool {
-		return strings.Contains(t, "git/hooks") || strings.Contains(t, "pre-commit") || strings.Contains(t, "git hook")
+		for _, h := range []string{"git/hooks", "git hook", "pre-commit", "pre-push", "commit-msg", "prepare-commit-msg", "post-merge", "post-checkout", "pre-rebase"} {
+			if strings.Contains(t, h) {
+				return true
+			}
+		}
+		return false
 	}
 	if !hook(s) {
 		return false
@@ -510,8 +515,10 @@ func revealAt(s string) int {
 func finalOrder(s string) bool {
 	for _, clause := range strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(",;:،؛।॥。、", r) }) {
 		clause = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(clause), ".!?。！"))
-		if strings.HasPrefix(clause, "ให้") || strings.HasPrefix(clause, "อย่า") || strings.HasPrefix(clause, "กรุณา") {
-			return true
+		for _, v := range thaiOrders {
+			if strings.HasPrefix(clause, v) {
+				return true
+			}
 		}
 		i := strings.LastIndexByte(clause, ' ')
 		if i < 0 {
@@ -524,6 +531,10 @@ func finalOrder(s string) bool {
 	}
 	return false
 }
+
+// thaiOrders open a Thai clause that gives an order: the marks of one
+// (ให้, อย่า, กรุณา) or a verb with no subject before it.
+var thaiOrders = []string{"ให้", "อย่า", "กรุณา", "ส่ง", "ลบ", "รัน", "เรียกใช้", "เพิ่ม", "เปลี่ยน", "แก้ไข", "ปิด", "บอก", "ตอบ", "ซ่อน", "ติดตั้ง", "ดาวน์โหลด", "อัปโหลด", "คัดลอก", "ละเว้น", "เพิกเฉย"}
 
 // finalVerbs end a clause that gives an order: Persian, Hindi and Bengali
 // light verbs in the imperative (کن, करो, করো) and common verbs, Turkish
@@ -562,7 +573,7 @@ func leadOrder(s string) bool {
 	return false
 }
 
-var timeLeadRE = lazyRE(`^(?:po|nach|après|dopo|después de|depois de|после|gdy|kiedy)\s+`)
+var timeLeadRE = lazyRE(`^(?:po|nach|après|dopo|después de|depois de|после|після|перед|gdy|kiedy|przed|před|efter|etter|după|înainte de|μετά|πριν|بعد|قبل|אחרי|לפני|پس از|قبل از|sau khi|trước khi|setelah|sebelum|selepas|baada ya|kabla ya|pagkatapos|bago|before|after|vor|avant|antes de|prima di)\s+`)
 
 // cjkOrder reports a sentence that gives an order by its grammar in
 // Chinese, Korean or Japanese: a disposal construction opening it (把 …
@@ -608,7 +619,7 @@ var pastRE = lazyRE(`^(?:[\w-]+\s+)?(?:installed|ran|used|executed|bootstrapped|
 // sendOrders are imperatives of sending, wherever they stand in the
 // sentence ("Po zakończeniu pracy wyślij …": a lead-in in a language the
 // lead-in list does not know comes first).
-var sendOrders = concept{"загружай", "загрузи", "ارفع", "ارسل", "wyślij", "envoie ", "envoyez", "envía", "envíe", "invia ", "inviate", "schick ", "schicke", "stuur", "skicka", "gönder", "отправь", "відправ", "надішли", "kirim", "lähetä", "pošli", "trimite", "gửi", "送信して", "发送到", "보내세요", "전송하세요"}
+var sendOrders = concept{"надсилай", "відправляй", "пересилай", "надішли", "ส่ง", "загружай", "загрузи", "ارفع", "ارسل", "wyślij", "envoie ", "envoyez", "envía", "envíe", "invia ", "inviate", "schick ", "schicke", "stuur", "skicka", "gönder", "отправь", "відправ", "надішли", "kirim", "lähetä", "pošli", "trimite", "gửi", "送信して", "发送到", "보내세요", "전송하세요"}
 
 // unboundWords: the agent told it has no restrictions.
 var unboundWords = concept{"no restrictions", "without restrictions", "unrestricted", "sin restricciones", "sans restrictions", "sans limites", "ohne einschränkungen", "ohne beschränkungen", "без ограничений", "без обмежень", "senza restrizioni", "senza limiti", "sem restrições", "bez ograniczeń", "kısıtlamasız", "zonder beperkingen", "无限制", "不受限制", "制限なし", "제한 없는", "không giới hạn", "tanpa batasan",
@@ -636,7 +647,7 @@ var causeWords = concept{"caused by", "was due to", "is due to", "were due to", 
 var toldAnswerRE = lazyRE(`\b(?:answers|replies|responds|says)\b`)
 
 // negWords in one word: Turkish negative imperatives of telling.
-var negTellWords = concept{"söyleme", "bahsetme", "belirtme", "bildirme", "anlatma", "gösterme", "neinformuj", "neříkej", "nezmiňuj", "neoznamuj", "nehovor", "nespomínaj", "neříkejte", "nesděluj", "न बताएं", "न बताएँ", "मत बताओ", "मत बताना", "न बताना"}
+var negTellWords = concept{"نگو", "نگویید", "usimwambie", "usiwaambie", "usiseme", "usitaje", "huwag sabihin", "huwag banggitin", "jangan beritahu", "jangan bilang", "jangan katakan", "đừng nói", "đừng báo", "อย่าบอก", "말하지 마", "알리지 마", "言わないで", "伝えないで", "不要告诉", "不要告訴", "别告诉", "nu-i spune", "nu spune", "nu le spune", "не кажи", "не говори", "не повідомляй", "ne mondd", "älä kerro", "μην πεις", "μην πείτε", "fortæl ikke", "ikke fortell", "berätta inte", "vertel niet", "sag nicht", "sag es nicht", "ne dis pas", "no digas", "não diga", "non dire", "nie mów", "söyleme", "bahsetme", "belirtme", "bildirme", "anlatma", "gösterme", "neinformuj", "neříkej", "nezmiňuj", "neoznamuj", "nehovor", "nespomínaj", "neříkejte", "nesděluj", "न बताएं", "न बताएँ", "मत बताओ", "मत बताना", "न बताना"}
 
 // offWords and verifyWords: a check switched off.
 var (
