@@ -112,6 +112,7 @@ func literalRules() []rule {
 			window: true,
 			hints:  []string{"key", "secret", "psk"},
 			span:   keySpan,
+			pre:    numberList,
 			re: lazyRE(`(\b([A-Za-z0-9_]*(?i:key|secret|psk)[A-Za-z0-9_]*)(?:\[\d*\])?["']?(?:[ \t]*:[ \t]*[^=\n]{1,30}=|[ \t]*[:=])[ \t]*)` +
 				`([\[{](?:[ \t]*(?:0x)?[0-9a-fA-F]{1,3}[ \t]*,){15,63}[ \t]*(?:0x)?[0-9a-fA-F]{1,3}[ \t]*,?[ \t]*[\]}])`),
 			repl: func(m []string) string { return m[1] + Mask },
@@ -133,11 +134,11 @@ func literalRules() []rule {
 			// 'APPID', '<hex>'); // admin key — coinbase.Client.init("<uuid>");
 			// // commerce api key. A public or search-only key stays.
 			name:   "api-key",
-			hints:  []string{"key", "secret", "token", "password", "credential"},
-			pre:    func(lower string) bool { return strings.Contains(lower, "//") || strings.Contains(lower, "#") },
+			hints:  []string{"// ", "# ", "//\t", "#\t"},
+			pre:    func(lower string) bool { return anyOf(lower, "key", "secret", "token", "password", "credential") },
 			window: true,
 			back:   320,
-			span:   48,
+			span:   80,
 			// The comment names the key within its first words ("# commit that
 			// fixed the token refresh" names a commit).
 			re:   lazyRE(`(["'])([A-Za-z0-9_+/=-]{20,200})(["'][^\n]{0,60}?(?://|#)[ \t]*(?:[^\s]+[ \t]+){0,2}(?i:api[ _-]?key|admin[ _-]key|secret|token|password|private[ _-]key|access[ _-]key|sdk[ _-]key|server[ _-]key|auth[ _-]key|credentials?)\b[^\n]*)`),
@@ -183,12 +184,14 @@ func literalRules() []rule {
 			// hs_ed25519_secret_key …, base64 tls.key, cat wallet.key, the
 			// output a long hex or base64 line. A public key or a
 			// certificate stays.
-			name:   "private-key",
-			hints:  []string{"secret", "private", "id_rsa", "id_ed25519", "id_ecdsa", ".key", ".pem", ".p8", "keyfile", "wallet"},
+			name:  "private-key",
+			hints: []string{"cat ", "xxd ", "hexdump ", "od -", "base64 ", "type ", "get-content ", "gc ", "head ", "tail "},
+			pre: func(lower string) bool {
+				return strings.Contains(lower, "\n") && anyOf(lower, "secret", "private", "id_rsa", "id_ed25519", "id_ecdsa", ".key", ".pem", ".p8", "keyfile", "wallet")
+			},
 			window: true,
-			back:   200,
-			pre:    func(lower string) bool { return strings.Contains(lower, "\n") },
-			re: lazyRE(`(\b(?:cat|xxd|hexdump|od|base64|type|Get-Content|gc|head|tail|more|less)\b[^\n]*(?:secret|private|id_rsa|id_ed25519|id_ecdsa|\.key\b|\.pem\b|\.p8\b|keyfile|wallet)[^\n]*\r?\n)` +
+			span:   480,
+			re: lazyRE(`(\b(?:cat|xxd|hexdump|od|base64|type|Get-Content|gc|head|tail)\b[^\n]*(?:secret|private|id_rsa|id_ed25519|id_ecdsa|\.key\b|\.pem\b|\.p8\b|keyfile|wallet)[^\n]*\r?\n)` +
 				`([A-Za-z0-9+/=]{44,}|[0-9a-fA-F]{64,})[ \t]*(?:\r?\n|$)`),
 			repl: func(m []string) string { return m[1] + Mask + "\n" },
 			keep: func(m []string) bool {
@@ -201,13 +204,14 @@ func literalRules() []rule {
 			// A credentials file printed under its command: cat auth.txt
 			// (OpenVPN's auth-user-pass: a user line, then the password), or
 			// an inline <auth-user-pass> block. Only a made value goes.
-			name:   "secret-value",
-			hints:  []string{"auth", "pass", "cred", "secret", "login"},
+			name:  "secret-value",
+			hints: []string{"cat ", "type ", "get-content ", "head ", "<auth-user-pass>"},
+			pre: func(lower string) bool {
+				return strings.Contains(lower, "\n") && anyOf(lower, "auth", "pass", "cred", "secret", "login")
+			},
 			window: true,
-			back:   200,
 			span:   keySpan,
-			pre:    func(lower string) bool { return strings.Contains(lower, "\n") },
-			re: lazyRE(`(\b(?:cat|type|Get-Content|more|less|head)\b[ \t]+\S*(?i:auth|pass|cred|secret|login)\S*[ \t]*\r?\n[^\s<]+[ \t]*\r?\n|<auth-user-pass>\r?\n[^\n]+\r?\n)` +
+			re: lazyRE(`(\b(?:cat|type|Get-Content|head)\b[ \t]+\S*(?i:auth|pass|cred|secret|login)\S*[ \t]*\r?\n[^\s<]+[ \t]*\r?\n|<auth-user-pass>\r?\n[^\n]+\r?\n)` +
 				`(\S+)[ \t]*(?:\r?\n|$)`),
 			repl: func(m []string) string { return m[1] + Mask + "\n" },
 			keep: func(m []string) bool { return notAValue(m[2]) || !made(m[2]) || strings.HasPrefix(m[2], "</") },
@@ -249,11 +253,14 @@ func literalRules() []rule {
 			// A payment card number where a card is named: 13 to 19 digits,
 			// grouped or not, with a card network's prefix and a valid Luhn
 			// check digit.
-			name:  "card-number",
-			hints: []string{"card", "pan", "visa", "master", "amex", "cc", "cvv", "cvc", "kart", "tarjeta", "carte", "cartão", "karte", "kort", "卡", "카드", "カード", "карт", "credit", "kredi"},
-			pre:   longDigits,
-			re:    lazyRE(`\b\d{4}(?:[ -]?\d{2,4}){2,4}\b`),
-			keep:  func(m []string) bool { return !cardNumber(m[0]) || testCard(m[0]) },
+			name:   "card-number",
+			hints:  []string{"card", `"pan"`, "pan:", "pan=", " pan ", "visa", "master", "amex", "cc_", "cc-", "cc ", "cvv", "cvc", "kart", "tarjeta", "carte", "cartão", "karte", "kort", "卡", "카드", "カード", "карт", "credit", "kredi"},
+			pre:    longDigits,
+			window: true,
+			back:   160,
+			span:   160,
+			re:     lazyRE(`\b\d{4}(?:[ -]?\d{2,4}){2,4}\b`),
+			keep:   func(m []string) bool { return !cardNumber(m[0]) || testCard(m[0]) },
 		},
 	}
 }
@@ -319,6 +326,32 @@ func testCard(v string) bool {
 	for p := 2; p <= 4; p++ {
 		if len(d) >= 3*p && d[:p] == d[p:2*p] && d[p:2*p] == d[2*p:3*p] {
 			return true
+		}
+	}
+	return false
+}
+
+// anyOf reports whether s holds one of words.
+func anyOf(s string, words ...string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// numberList reports a list of fifteen or more numbers separated by
+// commas somewhere in s (a key written as bytes).
+func numberList(s string) bool {
+	n := 0
+	for i := 1; i+1 < len(s); i++ {
+		if s[i] == ',' && s[i-1] >= '0' && s[i-1] <= '9' || s[i] == ',' && s[i-1] >= 'a' && s[i-1] <= 'f' {
+			if n++; n >= 15 {
+				return true
+			}
+		} else if s[i] == '\n' {
+			n = 0
 		}
 	}
 	return false

@@ -1003,6 +1003,8 @@ func New() *Redactor {
 			name:   "secret-value",
 			window: true,
 			hints:  pwHints,
+			// The word, up to 48 bytes and a verb, and a value of up to 200.
+			span: keySpan,
 			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)` +
 				`(?:[ \t]*[:：][ \t]*|[ \t]+[^:：\n]{1,48}?[ \t]*[:：][ \t]*|(?:[ \t]*[^:\n]{1,48}?)?(?:[ \t]+(?:is|was|are|ist|war|lautet|est|es|és|é|è|era|este|jest|je|е|yra|ir|är|er|on|ay|ni|là|adalah|ialah|είναι|это|є|হলো|হল|হচ্ছে|—|هي|هو|היא|הוא|(?:(?:was|is|has been|got)[ \t]+)?(?:reset|set|changed)[ \t]+to)[ \t]+|[ \t]*คือ[ \t]*)))` +
 				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'\x60]+)`),
@@ -1019,7 +1021,7 @@ func New() *Redactor {
 			name:   "secret-value",
 			window: true,
 			hints:  pwHints,
-			span:   keySpan,
+			span:   160,
 			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)[^\n.!?。]{0,80}?[ \t:：])` +
 				`([^\s"'\x60]*?(?:\d[^\s"'\x60]*?[!@#$%^&*+=~?]|[!@#$%^&*+=~?][^\s"'\x60]*?\d)[^\s"'\x60]*)`),
 			repl: proseMask,
