@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io/fs"
 	"os"
 	"path"
@@ -13,6 +14,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -208,7 +210,8 @@ func (t tree) stat(out []fileInfo, dir, relDir string, notes []fs.DirEntry) []fi
 					continue
 				}
 				name := notes[i].Name()
-				*f = fileInfo{rel: relDir + name, abs: filepath.Join(dir, name), scope: t.scope, team: t.team,
+				abs := filepath.Join(dir, name)
+				*f = fileInfo{rel: relOf(abs, relDir, name), abs: abs, scope: t.scope, team: t.team,
 					size: info.Size(), mtime: info.ModTime().UnixNano(), link: !info.Mode().IsRegular()}
 			}
 		}()
@@ -216,6 +219,16 @@ func (t tree) stat(out []fileInfo, dir, relDir string, notes []fs.DirEntry) []fi
 	wg.Wait()
 	kept := slices.DeleteFunc(out[start:], func(f fileInfo) bool { return f.rel == "" })
 	return out[:start+len(kept)]
+}
+
+// relOf is relDir+name, taken from the end of abs where abs ends so (where
+// the separator is a slash): a rebuild holds the listing of every file, so
+// each path it holds twice costs memory in proportion to the store.
+func relOf(abs, relDir, name string) string {
+	if head, ok := strings.CutSuffix(abs, name); ok && strings.HasSuffix(head, relDir) {
+		return abs[len(head)-len(relDir):]
+	}
+	return relDir + name
 }
 
 // staleAfter is how old a writer's temporary file must be before the
@@ -287,19 +300,27 @@ func (s *Store) rebuildTx(ctx context.Context, tx *sql.Tx) (ReindexResult, error
 	if err := w.stageFor(ctx, len(files)); err != nil {
 		return r, err
 	}
-	w.fresh = map[string]string{}
+	w.fresh = newIDSet(s.home)
 	if w.batch, err = newBatch(ctx, tx, w.staged != nil); err != nil {
 		return r, err
 	}
 	if err := w.indexAll(ctx, files, &r); err != nil {
 		return r, err
 	}
+	// The listing and the id set are garbage now, and the steps below
+	// allocate in SQLite, not on Go's heap, so no collection would return
+	// them: give them back before the merge and the index builds add their
+	// own peak.
+	w.fresh = nil
+	debug.FreeOSMemory()
 	if err := mergeLoadedFTS(ctx, tx); err != nil {
 		return r, err
 	}
 	// The secondary indexes and the counts, dropped by clearForRebuild,
-	// are built once from the loaded tables: cheaper than row by row.
-	if _, err := tx.ExecContext(ctx, schema+";"+countProjects); err != nil {
+	// are built once from the loaded tables: cheaper than row by row. Each
+	// index's sort holds as much in memory as the page cache may (and the
+	// port's allocations several times that): a smaller cache bounds it.
+	if _, err := tx.ExecContext(ctx, "PRAGMA cache_size = -"+strconv.Itoa(indexBuildCache)+"; "+schema+";"+countProjects); err != nil {
 		return r, err
 	}
 	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM memories").Scan(&r.Total); err != nil {
@@ -438,6 +459,42 @@ func (w *writer) indexAll(ctx context.Context, files []fileInfo, r *ReindexResul
 	return w.flush(ctx)
 }
 
+// idSet is the ids a full rebuild has indexed, each with the file it came
+// from, to catch a second file claiming one without a query per note. It
+// keeps a 64-bit hash of each id, not the id (the ids themselves were a
+// large part of a rebuild's peak memory); a hash seen before is confirmed
+// by reading the earlier file's id again, which only a real duplicate, or a
+// far rarer collision, costs.
+type idSet struct {
+	home  string
+	seed  maphash.Seed
+	first map[uint64]string // hash -> the first file with an id of that hash
+	more  map[string]string // id -> file, for an id whose hash an earlier id had
+}
+
+func newIDSet(home string) *idSet {
+	return &idSet{home: home, seed: maphash.MakeSeed(), first: map[uint64]string{}, more: map[string]string{}}
+}
+
+// add records that the file at rel has id; dup reports that another file,
+// other, had it first.
+func (s *idSet) add(id, rel string) (other string, dup bool) {
+	h := maphash.String(s.seed, id)
+	first, seen := s.first[h]
+	if !seen {
+		s.first[h] = rel
+		return "", false
+	}
+	if other, ok := s.more[id]; ok {
+		return other, true
+	}
+	if n, reason := readNote(fileInfo{rel: first, abs: filepath.Join(s.home, filepath.FromSlash(first))}); reason == "" && n.ID == id {
+		return first, true
+	}
+	s.more[strings.Clone(id)] = rel
+	return "", false
+}
+
 // writer holds the prepared statements of one indexing transaction.
 type writer struct {
 	home                                               string
@@ -450,7 +507,7 @@ type writer struct {
 	staged *sql.Stmt
 	// fresh is set while filling empty tables (a full rebuild): nothing needs
 	// deleting first, and duplicate ids are caught in memory.
-	fresh map[string]string
+	fresh *idSet
 	// batch, set with fresh, buffers the rows for multi-row inserts.
 	batch *batch
 	// touched collects the projects whose notes this transaction changed,
@@ -552,12 +609,8 @@ func (w *writer) indexFile(ctx context.Context, f fileInfo, n *note.Note, reason
 
 func (w *writer) indexFileRows(ctx context.Context, f fileInfo, n *note.Note, reason string) (bool, error) {
 	if reason == "" && w.fresh != nil {
-		if other, dup := w.fresh[n.ID]; dup {
+		if other, dup := w.fresh.add(n.ID, f.rel); dup {
 			reason = fmt.Sprintf("duplicate id %s (also in %s)", n.ID, other)
-		} else {
-			// A copy: n.ID points into the whole file's text, which the map
-			// would otherwise keep alive for every note of a rebuild.
-			w.fresh[strings.Clone(n.ID)] = f.rel
 		}
 	} else if reason == "" {
 		// Two files claiming one id: the first indexed keeps it; the other is reported.

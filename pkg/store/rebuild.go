@@ -17,6 +17,12 @@ import (
 // its size in memory).
 const rebuildCache = 65536
 
+// indexBuildCache is the page cache, in KiB, while a rebuild builds the
+// secondary indexes of the loaded tables: SQLite's sorter keeps up to the
+// cache's size of keys in memory before it writes a sorted run to a
+// temporary file.
+const indexBuildCache = 16384
+
 // rebuildGC is the garbage collector's target (GOGC) during a rebuild.
 const rebuildGC = 25
 
