@@ -46,7 +46,7 @@ func literalRules() []rule {
 			// #define BLYNK_AUTH_TOKEN "…".
 			name:  "secret-value",
 			hints: []string{"#define", "# define", "#\tdefine", "#  define"},
-			re:    lazyRE(`(?m)(^[ \t]*#[ \t]*define[ \t]+([A-Za-z0-9_]+)[ \t]+)("[^"\n]{6,200}")`),
+			re:    lazyRE(`(?m)((?:^|[ \t"'\x60(:])#[ \t]*define[ \t]+([A-Za-z0-9_]+)[ \t]+)("[^"\n]{6,200}")`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[3]) },
 			keep: func(m []string) bool {
 				v := m[3][1 : len(m[3])-1]
