@@ -920,7 +920,7 @@ var rules = sync.OnceValue(func() ruleSet {
 		to = `(?:(?:a\s+)?(?:note|message|reminder|instruction|order|ps|p\.s\.|pd|nb|hinweis|nachricht|nota|mensaje|message|remarque|notiz|not|заметка|примечание)\s+)?` +
 			`(?:to|for|an|für|para|per|pour|à l'attention de|à|для|do|gửi|cho|an die|an den)`
 		toIntl = `(?:(?:a\s+)?(?:note|message|reminder|instruction|order|ps|p\.s\.|pd|nb|hinweis|nachricht|nota|mensaje|message|remarque|notiz|not|заметка|примечание)\s+)?` +
-			`(?:to|for|an|für|para|per|pour|à l'attention de|à|для|do|gửi|cho|an die|an den|pro|pentru|til|till|aan|voor|για(?:\s+τον|\s+το)?|προς\s+τον|برای|kwa|untuk|kepada|para\s+sa|dla|k|ke|к|до)`
+			`(?:to|for|an|für|para|per|pour|à l'attention de|à|для|do|gửi|cho|an die|an den|pro|pentru|til|till|aan|voor|για(?:\s+τον|\s+το)?|προς\s+τον|برای|kwa|untuk|kepada|para\s+sa|dla|k|ke|к|до|إلى|الى)`
 	)
 	return ruleSet{
 		vocative: re(`(?m)(?:^|[.!?]\s|[。！？]\s*|[—–]\s|^[\s\-*>#•]*)[\s\-*>#•]*(?:(?:[\p{L}-]+\s+){0,3}(?:` + to + `)\s+(?:` + who + `)(?:\s+(?:working|works|reading|reads|running|runs|that|who|picking|picks|opening|opens)[^:\n]{0,40})?\s*[:：,—–-]|` +
