@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"bytes"
+	"encoding/binary"
 	"strconv"
 )
 
@@ -274,7 +275,17 @@ func (k *skimmer) str() ([]byte, bool) {
 	start := k.i
 	k.i++
 	for k.i < len(k.src) {
+		for k.i+8 <= len(k.src) && plainWord(binary.LittleEndian.Uint64(k.src[k.i:])) {
+			k.i += 8
+		}
+		if k.i >= len(k.src) {
+			break
+		}
 		c := k.src[k.i]
+		if plain[c] {
+			k.i++
+			continue
+		}
 		switch {
 		case c == '"':
 			k.i++
@@ -306,6 +317,26 @@ func (k *skimmer) str() ([]byte, bool) {
 		}
 	}
 	return nil, false
+}
+
+// plain marks the bytes a JSON string holds as they are: not a quote, a
+// backslash or a control byte (a table lookup per byte instead of str's
+// comparisons: most of a transcript's bytes are inside strings).
+var plain = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c >= 0x20 && c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// plainWord reports whether all eight bytes of x are plain (see plain),
+// with the bit tricks that test every byte of a word at once: most of a
+// transcript's bytes are inside long strings.
+func plainWord(x uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	quote, backslash := x^(ones*'"'), x^(ones*'\\')
+	zero := func(v uint64) uint64 { return (v - ones) &^ v }
+	return (zero(quote)|zero(backslash)|(x-ones*0x20)&^x)&highs == 0
 }
 
 func isHex(c byte) bool {

@@ -3,6 +3,8 @@ package transcript
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -80,4 +82,40 @@ func FuzzSkim(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		skimParity(t, "fuzz", data)
 	})
+}
+
+// plainWord says what the byte table says of each of a word's bytes: every
+// byte value at every position among plain bytes, and random words.
+func TestPlainWord(t *testing.T) {
+	want := func(w []byte) bool {
+		for _, c := range w {
+			if !plain[c] {
+				return false
+			}
+		}
+		return true
+	}
+	check := func(w []byte) {
+		if got := plainWord(binary.LittleEndian.Uint64(w)); got != want(w) {
+			t.Fatalf("plainWord(%q) = %v", w, got)
+		}
+	}
+	for pos := range 8 {
+		for c := range 256 {
+			w := []byte("abcdéfgh"[:8])
+			w[pos] = byte(c)
+			check(w)
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	w := make([]byte, 8)
+	for range 200000 {
+		for i := range w {
+			w[i] = byte(r.IntN(256))
+			if r.IntN(4) > 0 {
+				w[i] = byte(0x20 + r.IntN(0x60)) // mostly printable, so words of plain bytes occur
+			}
+		}
+		check(w)
+	}
 }
