@@ -232,7 +232,9 @@ func asksWhether(s string) bool {
 // about its own safety, or "". prose is text with code removed, code the
 // whole normalized text.
 func composed(prose, code string) string {
-	if reportWords.in(prose) {
+	// Each list narrowed first to the stems the text may hold (by its byte
+	// pairs): most notes hold none of the hundreds.
+	if reportWords.within(prose, pairs.Of(prose)).in(prose) {
 		return "" // a note about attacks quotes them; the phrase rules judge it
 	}
 	prose = unquote(fileNames().Replace(prose))
@@ -244,13 +246,13 @@ func composed(prose, code string) string {
 	auth, comply, rule, send, config := authWords.within(prose, pp), complyWords.within(prose, pp), ruleWords.within(prose, pp), sendWords.within(prose, pp), configWords.within(prose, pp)
 	// Verification matters only where something is switched off.
 	var verify concept
-	if offWords.in(prose) {
+	if offWords.within(prose, pp).in(prose) {
 		verify = verifyWords.within(prose, pp)
 	}
 	negTell := negTellWords.within(prose, pp)
-	reveal, real, success := revealWords.within(prose, pp), realWords.within(prose, pp), successWords.within(prose, pp)
+	reveal, real, success, ends := revealWords.within(prose, pp), realWords.within(prose, pp), successWords.within(prose, pp), endWords.within(prose, pp)
 	for _, s := range joinFragments(sentences(prose)) {
-		if !(without.in(s) || mention.in(s) || asked.in(s) || note.in(s) || hide.in(s) || auth.in(s) || comply.in(s) || rule.in(s) || send.in(s) || config.in(s) || verify.in(s) || negTell.in(s) || reveal.in(s) || real.in(s) || success.in(s) || roleLabel(s)) {
+		if !(without.in(s) || mention.in(s) || asked.in(s) || note.in(s) || hide.in(s) || auth.in(s) || comply.in(s) || rule.in(s) || send.in(s) || config.in(s) || verify.in(s) || negTell.in(s) || reveal.in(s) || real.in(s) || success.in(s) || roleLabelEnds(s, ends)) {
 			continue
 		}
 		if recordRE().MatchString(s) {
@@ -671,8 +673,11 @@ var negInfRE = lazyRE(`(?:^|[^\p{L}])non\s+\p{L}+(?:(?:ar|er|ir)(?:lo|la|li|le|g
 
 // roleLabel finds a bracketed label that poses as the system or ends a
 // turn: 【系统消息】, [MESSAGGIO DI SISTEMA], "— end of user message".
-func roleLabel(s string) bool {
-	if endWords.in(s) {
+func roleLabel(s string) bool { return roleLabelEnds(s, endWords) }
+
+// roleLabelEnds is roleLabel with the forged ends narrowed to ends.
+func roleLabelEnds(s string, ends concept) bool {
+	if ends.in(s) {
 		return true
 	}
 	for _, br := range [][2]string{{"[", "]"}, {"【", "】"}, {"(", ")"}, {"<", ">"}} {
