@@ -174,6 +174,12 @@ func TestHeldOutCorpus(t *testing.T) {
 	// act, secrets shown in the reply, a decoy task, success claimed over
 	// a failure).
 	judge(t, "heldout10.jsonl", 167, 188)
+	// By an eleventh author (corpus11: testdata/redact/heldout9/README.md),
+	// written while the eighth round was made and sealed from it, measured
+	// once on its rules (51b84a6: 156/191 held, 196/203 passed; round 7's:
+	// 146/191, 197/203). Not yet a development set: no rule has looked at
+	// it.
+	judge(t, "heldout11.jsonl", 156, 196)
 }
 
 func TestApplyByProvenance(t *testing.T) {
