@@ -136,7 +136,7 @@ func assignAfter(lower string, j int) bool {
 		switch c := lower[k]; {
 		case c == ':' || c == '=':
 			return true
-		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || strings.IndexByte("_.-\\\"' \t]", c) >= 0:
+		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || strings.IndexByte("_.-\\\"' \t]?", c) >= 0:
 		default:
 			return false
 		}
@@ -169,9 +169,33 @@ const pairKeys = `(?:pass(?:word|wd|[_-]?phrase)?|[_.-]pass|pwd|secret(?:[_-]?ac
 	`api[_-]?key|apikey|access[_-]?key(?:[_-]?id)?|private[_-]?key|credentials?|` +
 	`account[_-]?key|shared[_-]?access[_-]?key|psk|requirepass|masterauth|passcode|_auth(?:token)?|signature|mnemonic|macaroon)`
 
-// assign is the operator between a key and its value: = : := => (a Go
-// ":=" must not leave "=" as the value).
-const assign = `(?::=|=>|[:=])`
+// assign is the operator between a key and its value: = : := => and
+// Make's ?= (a Go ":=" must not leave "=" as the value).
+const assign = `(?::=|=>|\?=|[:=])`
+
+// litPrefix opens a string literal with its language's prefix: T-SQL's
+// N'…', Postgres' E'…', Objective-C's @"…", Python's b'…', r'…', u'…'.
+const litPrefix = `(?:[NE@]|[bru]{1,2})`
+
+// prefixLen is the length of a literal's prefix (litPrefix) before its
+// quote, or 0.
+func prefixLen(v string) int {
+	for i := 0; i < len(v) && i < 3; i++ {
+		if v[i] == '"' || v[i] == '\'' {
+			if i > 0 && i < len(v)-1 && v[len(v)-1] == v[i] {
+				return i
+			}
+			return 0
+		}
+		if !strings.ContainsRune("NnEe@bBrRuU", rune(v[i])) {
+			return 0
+		}
+	}
+	return 0
+}
+
+// passWords are words that end in "pass" and name no password.
+var passWords = map[string]bool{"bypass": true, "compass": true, "encompass": true, "overpass": true, "underpass": true, "trespass": true, "surpass": true, "multipass": true, "onepass": true, "twopass": true, "firstpass": true, "singlepass": true}
 
 // New compiles the rule list. Callers normally use String or Redact, which
 // share one compiled Redactor; New exists for tests.
@@ -350,10 +374,11 @@ func New() *Redactor {
 		// PuTTY private key files, whole.
 		whole("private-key", `PuTTY-User-Key-File-[0-9]+:[\s\S]*?(?:Private-MAC:[ \t]*[0-9a-fA-F]+|\z)`, "putty-user-key-file"),
 		{
-			// A JWK's private members (an EC or RSA key's d, p, q, ...).
+			// A JWK's private members (an EC or RSA key's d, p, q, ...), as
+			// JSON or as a script's object literal (importJWK({kty: …, d: …})).
 			name:  "private-key",
-			hints: []string{`"kty"`},
-			re:    lazyRE(`("(?:d|p|q|dp|dq|qi|k)"[ \t]*:[ \t]*")([A-Za-z0-9_-]{20,})(")`),
+			hints: []string{"kty"},
+			re:    lazyRE(`((?:"|\b)(?:d|p|q|dp|dq|qi|k)"?[ \t]*:[ \t]*["'])([A-Za-z0-9_-]{20,})(["'])`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 		},
 		// A 64-byte key pair as a JSON array of numbers (Solana's id.json).
@@ -671,7 +696,7 @@ func New() *Redactor {
 			// credential: require a digit or a symbol that words lack.
 			keep: func(m []string) bool {
 				if strings.EqualFold(m[1], "bearer") {
-					return false
+					return notAValue(m[3])
 				}
 				return !strings.ContainsAny(m[3], "0123456789+/=._~-")
 			},
@@ -718,10 +743,11 @@ func New() *Redactor {
 		},
 		{
 			// An API key in a query string under an application's name for
-			// it (appid=, app_key=, key=): only a generated value.
+			// it (appid=, app_key=, key=, Azure Functions' code=): only a
+			// generated value.
 			name:  "secret-value",
-			hints: []string{"appid=", "app_id=", "app_key=", "appkey=", "key="},
-			re:    lazyRE(`(?i)([?&](?:appid|app_id|app_?key|key)=)([A-Za-z0-9_-]{16,})`),
+			hints: []string{"appid=", "app_id=", "app_key=", "appkey=", "key=", "code="},
+			re:    lazyRE(`(?i)([?&](?:appid|app_id|app_?key|key|code)=)([A-Za-z0-9_-]{16,}={0,2})`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				v := m[2]
@@ -771,6 +797,12 @@ func New() *Redactor {
 			hints: []string{`"auth"`},
 			re:    lazyRE(`("auth"[ \t]*:[ \t]*")([A-Za-z0-9+/=]{8,})(")`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			// "auth": "kerberos" names a method: the credential decodes to
+			// user:password, or is random.
+			keep: func(m []string) bool {
+				d, _ := base64.StdEncoding.DecodeString(m[2])
+				return !strings.Contains(string(d), ":") && !random(m[2])
+			},
 		},
 		{
 			// --password VALUE, --token VALUE (the --key=value form is a pair).
@@ -793,29 +825,33 @@ func New() *Redactor {
 			assigned: true,
 			hints:    []string{"pass", "pwd", "secret", "token", "key", "credential", "auth", "psk", "signature", "mnemonic", "macaroon"},
 			span:     keySpan,
-			// The key may be glued to a prefix (PGPASSWORD=), and JSON may be
-			// backslash-escaped inside a shell command (\"password\": \"x\").
+			// The key may be glued to a prefix (PGPASSWORD=), JSON may be
+			// backslash-escaped inside a shell command (\"password\": \"x\"),
+			// and a literal may carry its language's prefix (T-SQL's N'x',
+			// Objective-C's @"x", Python's b'x').
 			re: lazyRE(`(?i)(\b[A-Za-z0-9_.-]*` + pairKeys + `)` +
 				`(\\?["']?\]?[ \t]*` + assign + `[ \t]*)` +
-				`(\\"(?:[^"\\\n]|\\[^"\n])*\\"|"[^"\n]*"|'[^'\n]*'|[^\s,;&"'\x60\\]+)`),
+				`(\\"(?:[^"\\\n]|\\[^"\n])*\\"|"[^"\n]*"|'[^'\n]*'|` + litPrefix + `(?:"[^"\n]*"|'[^'\n]*')|[^\s,;&"'\x60\\]+)`),
 			repl: func(m []string) string {
 				if strings.HasPrefix(m[3], `\"`) {
 					return m[1] + m[2] + `\"` + Mask + `\"`
 				}
-				return m[1] + m[2] + quoteMask(m[3])
+				p := prefixLen(m[3])
+				return m[1] + m[2] + m[3][:p] + quoteMask(m[3][p:])
 			},
 			// "token == x" compares; "=" must not be taken for the value;
 			// "token: 512" is a count.
 			keep: func(m []string) bool {
-				v := strings.Trim(m[3], `"'\`)
+				v := strings.Trim(m[3][prefixLen(m[3]):], `"'\`)
 				// A bare "pass" (user=ops pass=…) holds a password only when
 				// the value looks made ("pass: true", "bypass=all" do not).
-				// "compass:" and "bypass=" merely end in it.
+				// "compass:" and "bypass=" merely end in it; a name glued
+				// to it (dbpass, rootpass) holds one when the value looks made.
 				parts := nameParts(m[1])
 				last := strings.ToLower(parts[len(parts)-1])
 				bare := last == "pass" && !strings.ContainsAny(m[1], "_.-")
 				return m[3][0] == '=' && !envPrefix(m[1], m[2], m[3]) || m[2] == ":" && subcommands[v] || notAValue(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v) || workDir(m[1], v) ||
-					bare && !made(v) || last != "pass" && strings.HasSuffix(last, "pass")
+					bare && !made(v) || last != "pass" && strings.HasSuffix(last, "pass") && (passWords[last] || !made(v))
 			},
 		},
 		{
@@ -911,9 +947,9 @@ func New() *Redactor {
 			// browser's tools): connect.sid=…, PHPSESSID=…, sessionid=….
 			name:   "cookie",
 			window: true,
-			hints:  []string{"sid=", "sessionid=", "session_id=", "session="},
+			hints:  []string{"sid=", "sessionid=", "session_id=", "session=", "logged_in"},
 			span:   keySpan,
-			re:     lazyRE(`(?i)(\b(?:connect\.sid|phpsessid|jsessionid|asp\.net_sessionid|sessionid|session_id|laravel_session|_session_id|[a-z0-9_]*_session)=)([^\s;,"']{16,})`),
+			re:     lazyRE(`(?i)(\b(?:connect\.sid|phpsessid|jsessionid|asp\.net_sessionid|sessionid|session_id|session|laravel_session|_session_id|[a-z0-9_]*_session|[a-z0-9_]*logged_in[a-z0-9_]*)=)([^\s;,"']{16,})`),
 			repl:   func(m []string) string { return m[1] + Mask },
 			keep:   func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
 		},
@@ -1172,7 +1208,9 @@ func flagRule(tools, flags string) rule {
 			v := strings.Trim(m[3], `'"`)
 			// "-p" glued to a value only where the tool takes it so (mongosh -pX is rare).
 			// After a password flag a leading '+' is part of the value.
-			return notAValue(strings.TrimPrefix(v, "+")) || redacted(v) || strings.HasPrefix(v, "-") || m[2] == "" && !strings.HasSuffix(m[1], ":")
+			// keytool's -storepass:env NAME and :file PATH name where it is.
+			return notAValue(strings.TrimPrefix(v, "+")) || redacted(v) || strings.HasPrefix(v, "-") || m[2] == "" && !strings.HasSuffix(m[1], ":") ||
+				m[2] == ":" && (v == "env" || v == "file")
 		},
 	}
 }
@@ -1484,7 +1522,9 @@ var placeholders = map[string]bool{"true": true, "false": true, "null": true, "n
 	// Prose after a flag that takes a value ("redis-cli -a is deprecated").
 	"is": true, "are": true, "was": true, "the": true, "to": true, "and": true, "or": true, "of": true,
 	"flag": true, "option": true, "argument": true, "without": true, "with": true,
-	"passwd": true, "pass": true, "pwd": true, "passphrase": true, "binddn": true}
+	"passwd": true, "pass": true, "pwd": true, "passphrase": true, "binddn": true,
+	// A permission level (GitHub Actions' id-token: write).
+	"read": true, "write": true, "read-all": true, "write-all": true}
 
 // placeholderWords mark a value written to be replaced: your-api-key-here,
 // changeme, <token>, REPLACE_ME.
@@ -1502,7 +1542,7 @@ func notAValue(v string) bool {
 	// One character is no secret; a leading '+' is string concatenation;
 	// an ellipsis marks an elided example ("sk-...", "?token=...").
 	// [u8; 16], []byte: a type annotation before the value.
-	if len(l) < 2 || l[0] == '[' && identPath(strings.TrimLeft(l[1:], "]")) || l[0] == '+' && (len(l) == 1 || l[1] == ' ' || unicode.IsLetter(rune(l[1]))) || l[0] == '(' ||
+	if len(l) < 2 || l[0] == '[' && identPath(strings.TrimLeft(l[1:], "]")) || l[0] == '+' && (len(l) == 1 || l[1] == ' ' || unicode.IsLetter(rune(l[1])) && !made(v[1:])) || l[0] == '(' ||
 		strings.Contains(l, "<") && strings.Contains(l, ">") || masked(l) || awsDocumented[v] || yamlTag(v) || vaultNames[l] || placeholderToken(l) || strings.Contains(v, "...") || strings.Contains(v, "…") || placeholders[l] || strings.Trim(l, "x*.") == "" {
 		return true
 	}
@@ -1515,6 +1555,10 @@ func notAValue(v string) bool {
 		if strings.Contains(l, w) {
 			return true
 		}
+	}
+	// BASE32SECRET, MY_TOKEN: capitals that name what they stand for.
+	if v == strings.ToUpper(v) && anyOf(l, "secret", "token", "password", "passwd") {
+		return true
 	}
 	if stubbed(plainWords(l)) {
 		return true
