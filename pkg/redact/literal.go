@@ -192,12 +192,12 @@ func literalRules() []rule {
 			window: true,
 			span:   480,
 			re: lazyRE(`(\b(?:cat|xxd|hexdump|od|base64|type|Get-Content|gc|head|tail)\b[^\n]*(?:secret|private|id_rsa|id_ed25519|id_ecdsa|\.key\b|\.pem\b|\.p8\b|keyfile|wallet)[^\n]*\r?\n)` +
-				`([A-Za-z0-9+/=]{44,}|[0-9a-fA-F]{64,})[ \t]*(?:\r?\n|$)`),
+				`([A-Za-z0-9+/=]{44,}|[0-9a-fA-F]{32,})[ \t]*(?:\r?\n|$)`),
 			repl: func(m []string) string { return m[1] + Mask + "\n" },
 			keep: func(m []string) bool {
 				l := strings.ToLower(m[1])
 				return strings.Contains(l, ".pub") || strings.Contains(l, "public") || strings.Contains(l, "cert") || strings.Contains(l, ".crt") ||
-					!random(m[2]) && !(hexOnly(m[2]) && len(m[2]) >= 64)
+					!random(m[2]) && !hexKey(m[2])
 			},
 		},
 		{
@@ -205,13 +205,14 @@ func literalRules() []rule {
 			// (OpenVPN's auth-user-pass: a user line, then the password), or
 			// an inline <auth-user-pass> block. Only a made value goes.
 			name:  "secret-value",
-			hints: []string{"cat ", "type ", "get-content ", "head ", "<auth-user-pass>"},
+			hints: []string{"cat ", "type ", "get-content ", "head ", "auth-user-pass"},
 			pre: func(lower string) bool {
 				return strings.Contains(lower, "\n") && anyOf(lower, "auth", "pass", "cred", "secret", "login")
 			},
 			window: true,
 			span:   keySpan,
-			re: lazyRE(`(\b(?:cat|type|Get-Content|head)\b[ \t]+\S*(?i:auth|pass|cred|secret|login)\S*[ \t]*\r?\n[^\s<]+[ \t]*\r?\n|<auth-user-pass>\r?\n[^\n]+\r?\n)` +
+			// A comment that names the file (# auth.txt for auth-user-pass) says so too.
+			re: lazyRE(`((?:\b(?:cat|type|Get-Content|head)\b[ \t]+\S*(?i:auth|pass|cred|secret|login)\S*|#[^\n]*auth-user-pass[^\n]*)[ \t]*\r?\n[^\s<#]+[ \t]*\r?\n|<auth-user-pass>\r?\n[^\n]+\r?\n)` +
 				`(\S+)[ \t]*(?:\r?\n|$)`),
 			repl: func(m []string) string { return m[1] + Mask + "\n" },
 			keep: func(m []string) bool { return notAValue(m[2]) || !made(m[2]) || strings.HasPrefix(m[2], "</") },
@@ -233,6 +234,10 @@ func literalRules() []rule {
 			keep: func(m []string) bool {
 				v := m[2]
 				lv := strings.ToLower(v)
+				// Zapier's /hooks/catch/ACCOUNT/KEY: the key is letters.
+				if zapierRE().MatchString(m[1]) && !redacted(v) {
+					return false
+				}
 				return redacted(v) || !strings.ContainsAny(v, digits) || !strings.ContainsAny(lv, lower) || len(v) < 16 && strings.Count(v, "-") > 1 && !strings.ContainsAny(v, digits)
 			},
 		},
@@ -254,7 +259,7 @@ func literalRules() []rule {
 			// grouped or not, with a card network's prefix and a valid Luhn
 			// check digit.
 			name:   "card-number",
-			hints:  []string{"card", `"pan"`, "pan:", "pan=", " pan ", "visa", "master", "amex", "cc_", "cc-", "cc ", "cvv", "cvc", "kart", "tarjeta", "carte", "cartão", "karte", "kort", "卡", "카드", "カード", "карт", "credit", "kredi"},
+			hints:  []string{"card", `"pan"`, "pan:", "pan=", " pan ", "visa", "master", "amex", "cc_", "cc-", "cc ", "cvv", "cvc", "diners", "discover", "jcb", "unionpay", "maestro", "rupay", "mir ", "kart", "tarjeta", "carte", "cartão", "karte", "kort", "卡", "카드", "カード", "карт", "credit", "kredi"},
 			pre:    longDigits,
 			window: true,
 			back:   160,
@@ -294,7 +299,9 @@ func cardNumber(v string) bool {
 	p2 := int(d[0]-'0')*10 + int(d[1]-'0')
 	p4 := p2*100 + int(d[2]-'0')*10 + int(d[3]-'0')
 	switch {
-	case d[0] == '4', p2 >= 51 && p2 <= 55, p4 >= 2221 && p4 <= 2720, p2 == 34 || p2 == 37, p4 == 6011, p2 == 65, p2 == 35, p2 == 62, p2 == 36, p2 == 30, p2 == 38:
+	// Mir (2200-2204), Maestro (50, 56-58, 63, 67), RuPay (60).
+	case d[0] == '4', p2 >= 51 && p2 <= 55, p4 >= 2221 && p4 <= 2720, p2 == 34 || p2 == 37, p4 == 6011, p2 == 65, p2 == 35, p2 == 62, p2 == 36, p2 == 30, p2 == 38,
+		p4 >= 2200 && p4 <= 2204, p2 == 50, p2 >= 56 && p2 <= 58, p2 == 63, p2 == 67, p2 == 60:
 	default:
 		return false
 	}
@@ -356,3 +363,5 @@ func numberList(s string) bool {
 	}
 	return false
 }
+
+var zapierRE = lazyRE(`/hooks/catch/\d+/$`)

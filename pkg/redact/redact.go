@@ -426,7 +426,12 @@ func New() *Redactor {
 		// Registry and cluster logins, database shells and Windows remoting
 		// tools whose -p is the password (never a port for these).
 		flagRule(`oc[ \t]+login|cf[ \t]+login|crane[ \t]+auth[ \t]+login|oras[ \t]+login|nerdctl[ \t]+login|helm[ \t]+registry[ \t]+login|twine|`+
-			`cqlsh|cypher-shell|rabbitmqadmin|couchbase-cli|cbq|psexec|psexec64|evil-winrm|crackmapexec|netexec|nxc|rdesktop|ncftp|ncftpput|ncftpget|nuget|dotnet[ \t]+nuget`, `-p|-Password`),
+			`cqlsh|cypher-shell|rabbitmqadmin|couchbase-cli|cbq|psexec|psexec64|evil-winrm|crackmapexec|netexec|nxc|rdesktop|ncftp|ncftpput|ncftpget|nuget|dotnet[ \t]+nuget|racadm`, `-p|-Password`),
+		// openssl enc's -k, Windows' schtasks /RP and /P (the run-as and
+		// the connecting user's passwords), influx's -t.
+		flagRule(`openssl`, `-k`),
+		flagRule(`schtasks|schtasks\.exe`, `/RP|/rp|/P|/p`),
+		flagRule(`influx`, `-t`),
 		flagRule(`plink|pscp|psftp`, `-pw`),
 		flagRule(`vsql`, `-w`),
 		flagRule(`redis-cli|valkey-cli|keydb-cli`, `-a|--pass`),
@@ -439,10 +444,10 @@ func New() *Redactor {
 		flagRule(`xfreerdp|wlfreerdp`, `/p:`),
 		flagRule(`wget`, `--password|--http-password|--ftp-password`),
 		{
-			// 7z's and rar's password is glued to -p.
+			// 7z's and rar's password is glued to -p (rar's -hp also hides names).
 			name:  "password-flag",
 			hints: []string{"7z", "rar"},
-			re:    lazyRE(`(\b(?:7za?|7zz|unrar|rar)\b[^\n|;&]*?[ \t]-p)([^\s'"-][^\s'"]*)`),
+			re:    lazyRE(`(\b(?:7za?|7zz|unrar|rar)\b[^\n|;&]*?[ \t]-h?p)([^\s'"-][^\s'"]*)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return redacted(m[2]) },
 		},
@@ -625,14 +630,6 @@ func New() *Redactor {
 			},
 		},
 		{
-			// Config lines whose key and value a space separates (redis.conf).
-			name:  "secret-value",
-			hints: []string{"requirepass", "masterauth"},
-			re:    lazyRE(`(?im)^([ \t]*(?:requirepass|masterauth)[ \t]+)("[^"\n]*"|\S+)`),
-			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
-			keep:  func(m []string) bool { return notAValue(strings.Trim(m[2], `"`)) },
-		},
-		{
 			// Prose: "login is admin / X", "creds root:toor", "credentials are
 			// u:p"; after a qualifier ("creds for the demo: admin / X") only a
 			// value that looks made counts.
@@ -807,14 +804,15 @@ func New() *Redactor {
 		{
 			// --password VALUE, --token VALUE (the --key=value form is a pair).
 			// The flag must end at the space: --token-file and --password-stdin stay.
+			// Any other --…-key (--application-key) holds a generated value.
 			name:  "flag",
 			hints: []string{"--"},
-			re: lazyRE(`(?i)(--(?:[a-z0-9]+-)*(?:password|passwd|passphrase|pass|token|secret|api-?key|access-key|secret-key|private-key))` +
+			re: lazyRE(`(?i)(--(?:[a-z0-9]+-)*(?:password|passwd|passphrase|pass|token|secret|api-?key|access-key|secret-key|private-key|(key)))` +
 				`([ \t]+)("[^"\n]*"|'[^'\n]*'|[^\s"'-]\S*)`),
-			repl: func(m []string) string { return m[1] + m[2] + quoteMask(m[3]) },
+			repl: func(m []string) string { return m[1] + m[3] + quoteMask(m[4]) },
 			keep: func(m []string) bool {
-				v := strings.Trim(m[3], `"'`)
-				return v == "" || redacted(v) || notAValue(v)
+				v := strings.Trim(m[4], `"'`)
+				return v == "" || redacted(v) || notAValue(v) || m[2] != "" && !generated(v)
 			},
 		},
 		{
@@ -859,7 +857,7 @@ func New() *Redactor {
 			// 密码是 X, 비밀번호는 X.
 			name:  "secret-value",
 			hints: []string{"パスワード", "密码", "密碼", "口令", "비밀번호", "暗証番号"},
-			re:    lazyRE(`((?:パスワード|密码|密碼|口令|비밀번호|暗証番号)(?:は|が|是|为|為|는|:|：)?[ \t]*(?:[:：][ \t]*)?)([!-~]{6,64}?)([、。，,\s]|です|$)`),
+			re:    lazyRE(`((?:パスワード|密码|密碼|口令|비밀번호|暗証番号)(?:は|が|是|为|為|는|:|：)?[ \t]*(?:[:：][ \t]*)?)([!-~]{6,64}?)([、。，,\s（(]|です|$)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				v := strings.TrimRight(m[2], ".,;:)")
@@ -932,7 +930,7 @@ func New() *Redactor {
 			// Two-factor recovery or backup codes listed after their name.
 			name:  "secret-value",
 			hints: []string{"recovery code", "backup code"},
-			re:    lazyRE(`(?i)(\b(?:recovery|backup)[ _-]codes?\b[^\n]{0,60}?[:\n][ \t\n]*)((?:[0-9a-z]{4,6}-[0-9a-z]{4,6}[ \t,\n]*){2,})`),
+			re:    lazyRE(`(?i)(\b(?:recovery|backup)[ _-]codes?\b[^\n]{0,60}?[:\n][ \t\n]*)((?:[0-9a-z]{4,6}[ -][0-9a-z]{4,6}[ \t,\n]*){2,})`),
 			repl:  func(m []string) string { return m[1] + Mask },
 		},
 		{
@@ -1009,12 +1007,13 @@ func New() *Redactor {
 			name:     "secret-value",
 			window:   true,
 			assigned: true,
-			hints:    []string{"pass", "pwd", "secret", "token", "key", "auth", "cred", "api", "signing", "salt"},
+			hints:    []string{"pass", "pwd", "secret", "token", "key", "auth", "cred", "api", "signing", "salt", "encrypt"},
 			span:     keySpan,
 			// The name must hold one of the words, or a vetoed match such as
-			// "this: KEY=..." would hide the assignment inside it.
-			re: lazyRE(`(\b[A-Za-z0-9_.-]*(?i:pass|pwd|secret|token|key|auth|cred|api|signing|salt)[A-Za-z0-9_.-]*)` +
-				`([ \t]*["']?\]?[ \t]*` + assign + `[ \t]*["'\x60]?)` +
+			// "this: KEY=..." would hide the assignment inside it. A byte
+			// conversion may wrap the literal (Go's []byte("…")).
+			re: lazyRE(`(\b[A-Za-z0-9_.-]*(?i:pass|pwd|secret|token|key|auth|cred|api|signing|salt|encrypt)[A-Za-z0-9_.-]*)` +
+				`([ \t]*["']?\]?[ \t]*` + assign + `[ \t]*(?:\[\]byte\([ \t]*|Buffer\.from\([ \t]*)?["'\x60]?)` +
 				`([A-Za-z0-9_.+/-]{12,200}={0,3})(\(?)`),
 			repl: func(m []string) string { return m[1] + m[2] + Mask + m[4] },
 			// urlBase64ToUint8Array(VAPID_PUBLIC_KEY): a call, not a value.
@@ -1080,7 +1079,8 @@ func New() *Redactor {
 			keep: func(m []string) bool { return !strong(m[2]) },
 		},
 	}
-	return &Redactor{rules: append(rules, literalRules()...)}
+	rules = append(rules, literalRules()...)
+	return &Redactor{rules: append(rules, shapeRules()...)}
 }
 
 // pwWords name a password in about forty languages, for the prose rules
@@ -1539,7 +1539,7 @@ var placeholderWords = []string{"your", "changeme", "change-me", "change_me", "p
 func notAValue(v string) bool {
 	v = strings.TrimSpace(v)
 	l := strings.ToLower(strings.TrimRight(v, "()[]{};,.`"))
-	// One character is no secret; a leading '+' is string concatenation;
+	// One character is no secret; a leading '+' before a name is string concatenation;
 	// an ellipsis marks an elided example ("sk-...", "?token=...").
 	// [u8; 16], []byte: a type annotation before the value.
 	if len(l) < 2 || l[0] == '[' && identPath(strings.TrimLeft(l[1:], "]")) || l[0] == '+' && (len(l) == 1 || l[1] == ' ' || unicode.IsLetter(rune(l[1])) && !made(v[1:])) || l[0] == '(' ||
@@ -1699,7 +1699,7 @@ func stubbed(words []string) bool {
 }
 
 // secretWords are the name parts that make an assignment a candidate.
-var secretWords = map[string]bool{"access": true, "auth": true, "api": true, "apikey": true, "credential": true,
+var secretWords = map[string]bool{"encrypt": true, "encryption": true, "access": true, "auth": true, "api": true, "apikey": true, "credential": true,
 	"credentials": true, "creds": true, "key": true, "password": true, "passwd": true, "pass": true, "pwd": true,
 	"passphrase": true, "secret": true, "token": true, "signing": true, "salt": true, "private": true}
 
@@ -1956,3 +1956,9 @@ var subcommands = map[string]bool{"edit": true, "show": true, "set": true, "get"
 // awsDocumented are the key pair AWS's documentation publishes: they
 // open no account, and people paste them as examples.
 var awsDocumented = map[string]bool{"AKIAIOSFODNN7EXAMPLE": true, "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY": true}
+
+// generated reports a value a generator made: random, or a long hex key
+// (a short hex value is an id: a GPG key's, a commit's prefix).
+func generated(v string) bool {
+	return random(v) && !(hexOnly(v) && len(v) < 32) || hexKey(v)
+}

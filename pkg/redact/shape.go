@@ -1,0 +1,234 @@
+package redact
+
+import (
+	"strings"
+)
+
+// shapeRules find secrets by the shape of the file, command or table that
+// carries them: a config line whose key names a secret and whose value
+// follows spaces (mosquitto, keepalived, msmtprc), a directive or a
+// command that takes a password by position (Cisco's "secret 0", ipsec's
+// PSK, an ftp script's "user NAME PASSWORD", a CLI's "login TOKEN"), a
+// short flag given a generated value, a Java literal turned into a char
+// array, a TOTP seed, a PKCS#12 blob under a keystore's name, and a
+// Markdown table whose column or row names a secret. Each value is judged
+// by its shape (made, random), so a word, a path or a default stays.
+func shapeRules() []rule {
+	return []rule{
+		{
+			// A config line of a key that names a secret, spaces and one
+			// value (remote_password X, auth_pass X, requirepass X); a
+			// Google app password is four groups of four letters.
+			name:  "secret-value",
+			hints: []string{"pass", "secret", "psk", "token", "masterauth"},
+			pre:   lineKey,
+			re: lazyRE(`(?im)^([ \t]*(?:[a-z0-9_.-]*(?:password|passwd|_pass|passphrase|secret|psk|token)|requirepass|masterauth|pass)[ \t]+)` +
+				`("[^"\n]*"|[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}|\S+)[ \t]*$`),
+			repl: func(m []string) string { return m[1] + quoteMask(m[2]) },
+			keep: func(m []string) bool {
+				v := strings.Trim(m[2], `"`)
+				key := strings.ToLower(strings.TrimSpace(m[1]))
+				app := len(v) == 19 && strings.Count(v, " ") == 3
+				return notAValue(v) || redacted(v) || !app && !made(v) && key != "requirepass" && key != "masterauth"
+			},
+		},
+		{
+			// Cisco IOS: "secret 0 X" and "password 0 X" give the password
+			// in clear (type 0).
+			name:  "secret-value",
+			hints: []string{"secret 0 ", "password 0 "},
+			re:    lazyRE(`(\b(?:secret|password)[ \t]+0[ \t]+)(\S+)`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep:  func(m []string) bool { return notAValue(m[2]) },
+		},
+		{
+			// ipsec.secrets: "left right : PSK "X"" (and EAP, XAUTH).
+			name:  "secret-value",
+			hints: []string{"psk", "eap", "xauth"},
+			re:    lazyRE(`(:[ \t]*(?:PSK|EAP|XAUTH)[ \t]+)("[^"\n]+"|'[^'\n]+'|\S+)`),
+			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
+			keep:  func(m []string) bool { return notAValue(strings.Trim(m[2], `"'`)) },
+		},
+		{
+			// pgbouncer's userlist.txt: "user" "password" on a line.
+			name:  "secret-value",
+			hints: []string{`" "`},
+			re:    lazyRE(`(?m)^([ \t]*"[^"\n]+"[ \t]+")([^"\n]+)("[ \t]*)$`),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			keep: func(m []string) bool {
+				v := m[2]
+				return notAValue(v) || !made(v) || strings.HasPrefix(v, "md5") || strings.HasPrefix(v, "SCRAM-")
+			},
+		},
+		{
+			// A directive or script line that takes a user, then its
+			// password: ftp's "user NAME PASSWORD", ProFTPD's
+			// "SQLConnectInfo DB USER PASSWORD".
+			name:  "secret-value",
+			hints: []string{"user ", "sqlconnectinfo"},
+			pre:   func(lower string) bool { return strings.Contains(lower, "ftp") },
+			re:    lazyRE(`(?im)^([ \t]*(?:user|SQLConnectInfo[ \t]+\S+)[ \t]+\S+[ \t]+)(\S+)[ \t]*$`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep:  func(m []string) bool { return notAValue(m[2]) || !made(m[2]) },
+		},
+		{
+			// A CLI's login given its token by position: wandb login KEY,
+			// huggingface-cli login TOKEN (a generated value only).
+			name:   "password-flag",
+			window: true,
+			hints:  []string{"login "},
+			span:   160,
+			back:   40,
+			re:     lazyRE(`(\b[a-z][a-z0-9_-]*[ \t]+(?:auth[ \t]+)?login[ \t]+(?:--?[a-z-]+[ \t]+)*)([A-Za-z0-9_.-]{20,})`),
+			repl:   func(m []string) string { return m[1] + Mask },
+			keep:   func(m []string) bool { return !generated(m[2]) },
+		},
+		{
+			// A short flag given a generated value (-k=SECRET, -t TOKEN,
+			// -p PASSWORD): ids and names are not random.
+			name:   "password-flag",
+			window: true,
+			hints:  []string{" -"},
+			span:   80,
+			back:   1,
+			re:     lazyRE(`(\s-[kKtTsSaApPwWx](?:[ \t]+|=)["']?)([A-Za-z0-9+/=_.-]{24,})`),
+			repl:   func(m []string) string { return m[1] + Mask },
+			keep:   func(m []string) bool { return !generated(m[2]) || pathLike(m[2]) },
+		},
+		{
+			// snmp tools' -c community, when made (public stays).
+			name:  "password-flag",
+			hints: []string{"snmp"},
+			re:    lazyRE(`(\bsnmp[a-z]*\b[^\n|;&]*?[ \t]-c[ \t]+)('[^'\n]+'|"[^"\n]+"|\S+)`),
+			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
+			keep:  func(m []string) bool { return !made(strings.Trim(m[2], `'"`)) },
+		},
+		{
+			// SQLcl and sqlplus: USER/PASSWORD@SERVICE.
+			name:  "password-flag",
+			hints: []string{"sql"},
+			re:    lazyRE(`(\bsql(?:cl)?[ \t]+(?:-\S+[ \t]+)*[A-Za-z0-9_$#]+/)([^\s@/'"]+)(@)`),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
+		},
+		{
+			// Java's "…".toCharArray(): a literal made a char array is a
+			// password (KeyStore.load, PasswordAuthentication).
+			name:  "secret-value",
+			hints: []string{".tochararray()"},
+			re:    lazyRE(`(")([^"\n]{6,200})("\.toCharArray\(\))`),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			keep:  func(m []string) bool { return notAValue(m[2]) || !made(m[2]) },
+		},
+		{
+			// A TOTP seed: pyotp.TOTP("BASE32"), or a grouped setup key
+			// after its name ("2FA setup key: z556 ay7z …").
+			name:  "secret-value",
+			hints: []string{"totp", "hotp", "2fa", "mfa", "setup key", "secret key", "authenticator"},
+			re: lazyRE(`(?i)(\b[HT]OTP\([ \t]*["'])([A-Z2-7]{16,}=*)(["'])|` +
+				`(\b(?:2fa|mfa|totp|otp|setup|secret|authenticator)\b[^\n:]{0,60}:[ \t]*)((?:[a-z2-7]{4}[ -]){3,}[a-z2-7]{4})\b`),
+			repl: func(m []string) string {
+				if m[1] != "" {
+					return m[1] + Mask + m[3]
+				}
+				return m[4] + Mask
+			},
+			keep: func(m []string) bool { return notAValue(m[2] + m[5]) },
+		},
+		{
+			// A PKCS#12 or keystore file as base64 under its name
+			// (APPLE_CERT_P12_BASE64=MII…): the key is inside.
+			name:  "private-key",
+			hints: []string{"mii"},
+			re:    lazyRE(`(?i)(\b[a-z0-9_]*(?:p12|pfx|pkcs12|keystore|jks)[a-z0-9_]*["']?[ \t]*[:=][ \t]*["']?)(MII[A-Za-z0-9+/]{100,}={0,2})`),
+			repl:  func(m []string) string { return m[1] + Mask },
+		},
+		{
+			// kubeadm's bootstrap token (abcdef.0123456789abcdef) in prose.
+			name:   "vendor-token",
+			window: true,
+			hints:  []string{"token"},
+			back:   160,
+			span:   160,
+			re:     lazyRE(`\b([a-z0-9]{6})\.([a-z0-9]{16})\b`),
+			keep: func(m []string) bool {
+				return !strings.ContainsAny(m[2], digits) || strings.Trim(m[2], digits) == "" || m[0] == "abcdef.0123456789abcdef" || !strings.ContainsAny(m[1], digits) && !strings.ContainsAny(m[2], lower)
+			},
+		},
+		{
+			// A Markdown table whose header names a secret's column
+			// (| Passwort |) or whose row names a secret before its value
+			// (| SECRET_KEY | `…` |): the made values in it.
+			name:  "secret-value",
+			hints: []string{"|"},
+			pre: func(lower string) bool {
+				return strings.Contains(lower, "|-") || strings.Contains(lower, "| -") || strings.Contains(lower, "|:-")
+			},
+			re:   lazyRE(`(?m)(?:^[ \t]*\|[^\n]*\|[ \t]*(?:\n|$)){3,}`),
+			repl: func(m []string) string { return maskTable(m[0]) },
+			keep: func(m []string) bool { return maskTable(m[0]) == m[0] },
+		},
+	}
+}
+
+// maskTable masks a Markdown table's made values: every cell in a column
+// whose header names a secret, and the cell after one that names a secret
+// on its row.
+func maskTable(t string) string {
+	lines := strings.Split(t, "\n")
+	cells := func(l string) []string {
+		l = strings.TrimSpace(l)
+		return strings.Split(strings.Trim(l, "|"), "|")
+	}
+	head := cells(lines[0])
+	secretCol := make([]bool, len(head))
+	for i, h := range head {
+		secretCol[i] = tableSecretWord(h)
+	}
+	for k := 2; k < len(lines); k++ {
+		row := cells(lines[k])
+		changed := false
+		for i, c := range row {
+			v := strings.Trim(strings.TrimSpace(c), "`")
+			named := i < len(secretCol) && secretCol[i] || i > 0 && secretName(strings.Trim(strings.TrimSpace(row[i-1]), "`")) && strongName(row[i-1])
+			if !named || v == "" || strings.ContainsAny(v, " \t`") || notAValue(v) || redacted(v) || !(made(v) || random(v)) {
+				continue
+			}
+			row[i] = strings.Replace(c, v, Mask, 1)
+			changed = true
+		}
+		if changed {
+			lead := lines[k][:strings.Index(lines[k], "|")]
+			lines[k] = lead + "|" + strings.Join(row, "|") + "|"
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// tableSecretWord reports a table header that names a password, a secret
+// or a token (in the languages the prose rules know).
+func tableSecretWord(h string) bool {
+	l := strings.ToLower(strings.TrimSpace(h))
+	return pwWordRE().MatchString(l) || anyOf(l, "secret", "token", "api key", "apikey", "credential")
+}
+
+var pwWordRE = lazyRE(`(?i)^(?:` + pwWords + `|pw|pwd)$`)
+
+// lineKey reports a line whose first field names a secret and is followed
+// by another (the config-line rule's shape), cheaper than its regexp.
+func lineKey(lower string) bool {
+	for rest := lower; rest != ""; {
+		line := rest
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
+		line = strings.TrimLeft(line, " \t")
+		i := strings.IndexAny(line, " \t")
+		if i > 0 && i < 64 && i+1 < len(line) && anyOf(line[:i], "pass", "secret", "psk", "token", "masterauth") {
+			return true
+		}
+	}
+	return false
+}
