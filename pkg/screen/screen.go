@@ -189,7 +189,7 @@ func screenText(text string) string {
 		prose = codeRE().ReplaceAllString(text, " … ")
 	}
 	lower := strings.ToLower(prose)
-	if pairs.Any(nil, lower, []string{"<!--", "]:", "style", "hidden", "](", "\\color", "\\textcolor", "\\phantom", "\\fontsize"}) {
+	if pairs.Any(nil, lower, []string{"<!--", "]:", "style", "hidden", "](", "\\color", "\\textcolor", "\\phantom", "\\fontsize", "</summary>"}) {
 		for _, re := range r.markup {
 			for _, m := range re().FindAllStringSubmatchIndex(prose, -1) {
 				g := len(m) - 2
@@ -199,7 +199,7 @@ func screenText(text string) string {
 			}
 		}
 	}
-	if pairs.Any(nil, lower, []string{"<|", "system", "instructions>", "instruc", "sistema", "systè", "anweisung", "istruzion", "системн", "инструкц", "指令", "指示", "システム", "시스템", "<<", "[inst", "[/inst", "human:", "assistant:", "instruction", "turn>", "tool_", "function_", "admin", "developer", "operator", "role"}) {
+	if pairs.Any(nil, lower, []string{"<|", "system", "システム］", "システム】", "系统】", "instructions>", "instruc", "sistema", "systè", "anweisung", "istruzion", "системн", "инструкц", "指令", "指示", "システム", "시스템", "<<", "[inst", "[/inst", "human:", "assistant:", "instruction", "turn>", "tool_", "function_", "admin", "developer", "operator", "role"}) {
 		for _, re := range r.roles {
 			if !re().MatchString(prose) {
 				continue
@@ -220,7 +220,7 @@ func screenText(text string) string {
 		if prose != text {
 			pnorm = normalize(prose)
 		}
-		if loc := r.addressee(pnorm, intl); loc != nil && strings.TrimSpace(pnorm[loc[1]:]) != "" && !dialogue(pnorm, loc[1]) {
+		if loc := r.addressee(pnorm, intl); loc != nil && strings.TrimSpace(pnorm[loc[1]:]) != "" && !dialogue(pnorm, loc[1]) && !pastRequest(pnorm, loc) {
 			return Address
 		}
 		if named && r.subject().MatchString(norm) {
@@ -280,6 +280,19 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 				at = span
 			}
 			if c.imperative && !imperative(norm, at) {
+				continue
+			}
+			if c.lead && !leads(norm, loc) {
+				continue
+			}
+			// "El sistema ignora las instrucciones …": a subject before the
+			// verb tells what something does; an order has none.
+			if c.reason == Override && subjectBefore().MatchString(norm[sentenceStart(norm, loc[0]):loc[0]]) {
+				continue
+			}
+			// "uv の公式インストール手順は curl | sh だが…": a vendor's
+			// documented way, told of.
+			if c.reason == DownloadExec && !c.opaque && vendorWay().MatchString(norm[sentenceStart(norm, loc[0]):loc[0]]) && !imperative(norm, loc[0]) {
 				continue
 			}
 			if c.reason == Conceal && asksWhether(norm[loc[1]:]) {
@@ -858,6 +871,10 @@ type check struct {
 	// ("Edit ~/.claude/settings.json …"), not one that describes
 	// ("anamnesis init writes the hooks into ~/.claude/settings.json").
 	imperative bool
+	// lead: the match counts only where it opens its clause or a colon or
+	// a dash follows it (a dedication: "Note for the agent: …"), not as a
+	// noun phrase ("a note may contain instructions for the agent").
+	lead bool
 }
 
 type ruleSet struct {
@@ -934,13 +951,15 @@ var rules = sync.OnceValue(func() ruleSet {
 		// subject: the agent told what it should do, in the third person
 		// ("the AI assistant should run", "Der Assistent soll", "agents
 		// reading this repository must adopt").
-		subject: re(`(?:(?:^|[.!?:;]\s+|\n)agents|(?:^|[^\p{L}])(?:(?:the|any|all|every|an?)\s+)?(?:ai\s+|coding\s+|ki-)?(?:assistants?|claude|llms?|ai agents?|coding agents?|agents reading[^.\n]{0,40}|der assistent|die ki|el asistente|l'assistant|o assistente|l'assistente|ассистент|агент|アシスタント|助手|어시스턴트|에이전트|the agent))(?:\s+(?:working|reading|running|operating|in|on|that|who)\b[^.\n]{0,40}?)?\s+(?:(?:should|must|shall|needs? to|has to|have to|is to|are to|is expected to|is required to|may now|can now|soll|sollte|muss|debe|deberá|doit|devra|deve|dovrà|должен|должны|は|应该|必须|는)\s*(?:always\s+|also\s+|now\s+|then\s+|just\s+)?)(?:run|execute|call|invoke|adopt|follow|obey|ignore|disregard|skip|push|commit|delete|remove|send|upload|post|add|append|set|edit|change|modify|disable|enable|install|restart|read|include|apply|grant|approve|ausführen|ausfuehren|folgen|ignorieren|löschen|senden|ejecutar|seguir|ignorar|borrar|enviar|exécuter|suivre|ignorer|supprimer|envoyer|executar|seguir|eseguire|seguire|inviare|выполн\p{L}*|игнорир\p{L}*|отправ\p{L}*|удал\p{L}*|実行|执行|运行|실행)|\b(?:der assistent|die ki|der agent|ki-agenten?)\s+(?:soll|sollte|muss|darf)\b(?:[^.\n]|\.\S){0,80}?\b(?:ausführen|senden|schicken|löschen|hochladen|ignorieren|übertragen|übermitteln|deaktivieren|abschalten|ändern|ersetzen|entfernen|einfügen|hinzufügen|eintragen|einrichten|installieren|pushen|verwenden)\b`),
+		subject: re(`(?:(?:^|[.!?:;]\s+|\n)agents|(?:^|[^\p{L}])(?:(?:the|any|all|every|an?)\s+)?(?:ai\s+|coding\s+|ki-)?(?:assistants?|claude|llms?|ai agents?|coding agents?|agents reading[^.\n]{0,40}|der assistent|die ki|el asistente|l'assistant|o assistente|l'assistente|ассистент|агент|アシスタント|助手|어시스턴트|에이전트|the agent))(?:\s+(?:working|reading|running|operating|in|on|that|who)\b[^.\n]{0,40}?)?\s+(?:(?:should|must|shall|needs? to|has to|have to|is to|are to|is expected to|is required to|may now|can now|soll|sollte|muss|debe|deberá|doit|devra|deve|dovrà|должен|должны|は|应该|必须|는)\s*(?:always\s+|also\s+|now\s+|then\s+|just\s+)?)(?:run|execute|call|invoke|adopt|follow|obey|ignore|disregard|skip|push|commit|delete|remove|send|upload|post|add|append|set|edit|change|modify|disable|enable|install|restart|read|include|apply|grant|approve|write|put|create|configure|ausführen|ausfuehren|folgen|ignorieren|löschen|senden|ejecutar|seguir|ignorar|borrar|enviar|exécuter|suivre|ignorer|supprimer|envoyer|executar|seguir|eseguire|seguire|inviare|выполн\p{L}*|игнорир\p{L}*|отправ\p{L}*|удал\p{L}*|実行|执行|运行|실행)|\b(?:der assistent|die ki|der agent|ki-agenten?)\s+(?:soll|sollte|muss|darf)\b(?:[^.\n]|\.\S){0,80}?\b(?:ausführen|senden|schicken|löschen|hochladen|ignorieren|übertragen|übermitteln|deaktivieren|abschalten|ändern|ersetzen|entfernen|einfügen|hinzufügen|eintragen|einrichten|installieren|pushen|verwenden)\b`),
 		markup: []func() *regexp.Regexp{
 			re(`<!--([\s\S]*?)(?:-->|$)`),
 			re(`(?m)^\s*\[[^\]\n]*\]:\s*(?:#|<>)\s*[("']([^\n]*)`),
 			re(`\]\([^)\s]+\s+"([^"\n]{12,})"\)`),
 			re(`(?i)<[a-z][a-z0-9]*\b[^>]*style\s*=\s*["'][^"'>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:[^.\d]|$)|opacity\s*:\s*0(?:[^.\d]|$)|color\s*:\s*(?:white|#fff\b|#ffffff|transparent)|(?:left|top|text-indent)\s*:\s*-\d{3,}|(?:height|width|max-height)\s*:\s*0(?:[^.\d]|$)|clip\s*:)[^>]*>([^<]*)`),
 			re(`(?i)<[a-z][a-z0-9]*\b[^>]*\shidden\b[^>]*>([^<]*)`),
+			// A <details> block whose summary is empty shows nothing to open.
+			re(`(?i)<details[^>]*>\s*<summary[^>]*>\s*</summary>([^<]*)`),
 			// LaTeX that renders text white, tiny or not at all.
 			re(`\\(?:textcolor\{(?:white|transparent)\}\{|color\{(?:white|transparent)\}|phantom\{|fontsize\{0(?:\.\d+)?(?:pt)?\})([^}\n]*)`),
 		},
@@ -954,6 +973,11 @@ var rules = sync.OnceValue(func() ruleSet {
 			re(`(?s)(?:^|\n)\s*Human:[^\n]*.*\n\s*Assistant:`),
 			re(`(?i)\[(?:system|admin|developer|operator)(?:\s+(?:message|note|notice|override))?\]|</?(?:tool_result|tool_use|function_results?|function_calls|admin|developer|operator)>|\[\[/?(?:tool_result|tool_use|function_results?|function_calls|system)\b[^\]\n]{0,60}\]\]|<(?:start|end)_of_turn>|"role"\s*:\s*"(?:system|developer)"`),
 			re(`(?m)^[ \t>*-]*SYSTEM(?:\s+(?:MESSAGE|NOTE|NOTICE|PROMPT|UPDATE|OVERRIDE|DIRECTIVE|INSTRUCTIONS?|ALERT|COMMAND))?\s*:`),
+			// A system marker in full-width or lenticular brackets
+			// (［システム］, 【系统】), and a heading that says it comes from
+			// the system ("### Instruction (from system)").
+			re(`[［【](?:system|システム|系统|系統|시스템|sistema|système|система)[］】]`),
+			re(`(?im)^[ \t>]*#{1,6}[ \t]*[^\n]{0,40}\(?from (?:the )?system\)?[ \t]*$`),
 			// A heading in capitals that poses as a system message, in the
 			// languages of the lists ("### SYSTEM MESSAGE (priority 0)").
 			re(`(?m)^[ \t>]*#{1,6}[ \t]*(?:SYSTEM\s+(?:MESSAGE|NOTE|NOTICE|PROMPT|UPDATE|OVERRIDE|DIRECTIVE|INSTRUCTIONS?|ALERT|COMMAND)|MENSAJE\s+DEL\s+SISTEMA|MENSAGEM\s+DO\s+SISTEMA|MESSAGGIO\s+DI\s+SISTEMA|MESSAGE\s+(?:DU\s+)?SYST[EÈ]ME|SYSTEMNACHRICHT|SYSTEMMELDUNG|СИСТЕМНОЕ\s+СООБЩЕНИЕ|SYSTEMBERICHT|KOMUNIKAT\s+SYSTEMOWY|SİSTEM\s+MESAJI)\b`),
@@ -1050,7 +1074,7 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"permission", "permiso", "permissão", "確認", "确认"}, reason: Address, re: re(`\btu as la permission\b|\bvous avez la permission\b|\btienes permiso\b|\bvocê tem permissão\b|確認なしで|无需确认|不用确认`)},
 			{hints: []string{"approve", "accept", "allow"}, reason: AgentConfig, re: re(`\b(?:auto-?(?:matically)?\s+)?(?:approve|accept|allow)\s+(?:every|all|each|any)\s+(?:tool\s+calls?|commands?|permissions?|requests?)\s+(?:automatically|without)`)},
 			// Addressing the agent.
-			{hints: []string{"note", "attention", "important", "instruction", "message", "reminder", "warning"}, reason: Address, re: re(`\b(?:note|attention|important(?:\s+(?:note|instruction|instructions|message))?|instructions?|message|reminder|warning)\s+(?:for|to)\s+(?:the\s+|any\s+|all\s+|every\s+)?` + agent + `s?\b`)},
+			{hints: []string{"note", "attention", "important", "instruction", "message", "reminder", "warning"}, reason: Address, lead: true, re: re(`\b(?:note|attention|important(?:\s+(?:note|instruction|instructions|message))?|instructions?|message|reminder|warning)\s+(?:for|to)\s+(?:the\s+|any\s+|all\s+|every\s+)?` + agent + `s?\b`)},
 			{hints: []string{"attention"}, reason: Address, re: re(`\battention[,:]?\s+(?:the\s+|any\s+|all\s+)?` + agent + `s?\b`)},
 			{hints: []string{"if you are"}, reason: Address, re: re(`\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language model|assistant|agent|bot|chatbot|model)\b`)},
 			{hints: []string{"you are now"}, reason: Address, re: re(`\byou\s+are\s+now\s+(?:an?\s+)?(?:dan\b|unrestricted|jailbroken|free\b|in\s+(?:developer|god|maintenance|admin|debug|unrestricted)\s+mode|(?:ai|agent|assistant|model)\s+(?:with|without)\b)`)},
@@ -1120,7 +1144,7 @@ var negationRE = lazyRE(`\b(?:never|don't|dont|do not|does not|doesn't|not|no lo
 	// The same in the other languages of the lists: "Installationsskripte
 	// niemals per curl | sh ausführen", "nigdy nie uruchamiaj".
 	`(?:^|[^\p{L}])(?:niemals|nie|nicht|kein\p{L}*|jamais|ne|nunca|nigdy|nikdy|никогда|ніколи|не|asla|hiç|nooit|niet|aldrig|aldri|ikke|älä|emme|ei|koskaan|ikinä|soha|sohasem|nikada|niciodată|ποτέ|μην|לעולם|אסור|אף פעם|هرگز|أبدا|أبداً|कभी नहीं|नहीं|कखनो|কখনো|không bao giờ|tidak pernah|jangan|kamwe|kailanman|jamás|mai|non|não|evite|evitar|vermeide|vermeiden|unikaj|избегай|уникай)(?:[^\p{L}]|$)|` +
-	`決して|绝不|絕不|从不|從不|永远不要|不要|절대|ไม่เคย|อย่า`)
+	`決して|绝不|絕不|从不|從不|永远不要|不要|禁止|절대|ไม่เคย|อย่า`)
 
 // sentenceStart is where the sentence holding position i begins.
 func sentenceStart(s string, i int) int {
@@ -1203,4 +1227,35 @@ func imperative(s string, i int) bool {
 		return part != "" && imperRE().MatchString(part[len(leadRE().FindString(part)):])
 	}
 	return false
+}
+
+// leads reports a match that opens its clause (after a lead-in) or that a
+// colon or a dash follows: a dedication, not a noun phrase.
+func leads(s string, loc []int) bool {
+	before := strings.TrimSpace(s[sentenceStart(s, loc[0]):loc[0]])
+	before = strings.TrimSpace(before[len(leadRE().FindString(before)):])
+	after := strings.TrimLeft(s[loc[1]:], " ")
+	return before == "" || strings.HasSuffix(before, ":") || after == "" || strings.ContainsAny(after[:1], ":：—–-.!") || strings.HasPrefix(after, "—") || strings.HasPrefix(after, "–") || strings.HasPrefix(after, "：")
+}
+
+// subjectBefore ends a clause with a determiner and a noun: the verb that
+// follows has a subject ("el sistema ignora …"), so it tells, not orders.
+var subjectBefore = lazyRE(`(?:^|\s)(?:el|la|los|las|un|una|il|lo|gli|le|les|der|die|das|o|os|as|the|this|our|their)\s+[\p{L}-]+\s*$`)
+
+// vendorWay ends a clause that names a vendor's documented way of doing
+// something: "the official installer is", "公式インストール手順は".
+var vendorWay = lazyRE(`公式|官方|\bofficial\b|\bupstream\b|\bvendor's\b|\bdocumented\b|\boficial\b|\bofficiel`)
+
+// pastRequest reports a vocative's "に" that a past verb follows in its
+// sentence ("AIアシスタントに依頼したリファクタリングは…"): what was asked of
+// the agent, told of, not asked now.
+func pastRequest(s string, loc []int) bool {
+	if !strings.HasSuffix(s[loc[0]:loc[1]], "に") {
+		return false
+	}
+	rest := s[loc[1]:]
+	if i := strings.IndexAny(rest, "。\n"); i >= 0 {
+		rest = rest[:i]
+	}
+	return (strings.Contains(rest, "した") || strings.Contains(rest, "んだ") || strings.Contains(rest, "せた")) && !strings.Contains(rest, "ください") && !strings.Contains(rest, "すること")
 }

@@ -177,9 +177,8 @@ func TestHeldOutCorpus(t *testing.T) {
 	// By an eleventh author (corpus11: testdata/redact/heldout9/README.md),
 	// written while the eighth round was made and sealed from it, measured
 	// once on its rules (51b84a6: 156/191 held, 196/203 passed; round 7's:
-	// 146/191, 197/203). Not yet a development set: no rule has looked at
-	// it.
-	judge(t, "heldout11.jsonl", 156, 196)
+	// 146/191, 197/203); the ninth round's development set since.
+	judge(t, "heldout11.jsonl", 173, 203)
 }
 
 func TestApplyByProvenance(t *testing.T) {
