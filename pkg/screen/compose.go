@@ -107,13 +107,13 @@ var (
 		"není třeba", "nemusíš", "fără", "nu e nevoie", "nu este nevoie", "nélkül", "nem kell", "ne kérdezz", "ilman", "kysymättä", "ei tarvitse", "älä kysy", "utan", "behöver inte", "uden", "behøver ikke", "uten", "trenger ikke", "χωρίς", "δεν χρειάζεται", "almadan", "دون ", "لا حاجة", "من غير", "نیازی", "لازم نیست", "ज़रूरत नहीं", "जरूरत नहीं", "ज़रूरत न", "जरूरत न", "ছাড়া", "না করে", "প্রয়োজন নেই", "দরকার নেই", "โดยไม่", "mà không", "tak perlu", "bila ", "hakuna haja", "usiulize", "nang hindi", "hindi na kailangan", "묻지 말", "なしで", "確認せず", "無需", "не потрібно", "не треба", "bez ptaní", "anélkül",
 		"niets meer", "niet meer te vragen", "ohne zu fragen", "sans demander", "sin preguntar", "sem perguntar", "senza chiedere", "לא צריך", "אין צורך לשאול", "не спрашивая", "не спрашивать", "не питаючи", "nie pytając", "nie musisz", "не обязательно", "no tienes que", "du musst nicht", "du brauchst nicht", "non devi", "hoef je niet", "behöver du inte", "du behøver ikke", "du trenger ikke", "sinun ei tarvitse"}
 	// ruleWords: the agent's own instructions and safety.
-	ruleWords = concept{"te falaram", "te disseram", "te dijeron", "te han dicho", "on t'a dit", "dir gesagt", "ti hanno detto", "тебе сказали", "ہدایات", "systemanweisung", "instruc", "claude.md", "agents.md", "system prompt", "instruction", "safety", "guardrail", "restriction", "previous rules", "prior rules", "your rules", "the rules",
+	ruleWords = concept{"you were given", "were given them", "te falaram", "te disseram", "te dijeron", "te han dicho", "on t'a dit", "dir gesagt", "ti hanno detto", "тебе сказали", "ہدایات", "systemanweisung", "instruc", "claude.md", "agents.md", "system prompt", "instruction", "safety", "guardrail", "restriction", "previous rules", "prior rules", "your rules", "the rules",
 		"instrucci", "reglas de seg", "seguridad", "règles", "consignes", "sécurité", "anweisung", "sicherheit", "regeln", "istruzion", "regole", "sicurezza",
 		"instruç", "regras", "segurança", "instrukc", "zasad", "bezpiecze", "instructies", "regels", "veiligheid", "инструкц", "правила", "безопасн", "ограничен",
 		"talimat", "kurallar", "güvenlik", "规则", "指令", "安全", "指示", "ルール", "規則", "규칙", "지시", "안전", "guidance", "constraints", "systemprompt", "vorgaben", "지침", "시스템 프롬프트", "yönerge", "निर्देश", "नियम", "quy tắc", "hướng dẫn", "التعليمات", "ההוראות", "policy", "policies", "limits", "orders", "told you", "were told", "operator told", "your operator", "your instructions",
 		"pokyn", "pravidl", "systémov", "bezpečnost", "instrucțiun", "instructiun", "reguli", "promptul de sistem", "siguranț", "utasítás", "szabály", "rendszerprompt", "biztonság", "ohje", "säännö", "sääntö", "järjestelmäkehot", "turvallisuu", "rajoitu", "instruktion", "regler", "säkerhet", "begränsning", "sikkerhed", "begrænsning", "instruksjon", "sikkerhet", "begrensning", "οδηγί", "κανόν", "μήνυμα συστήματος", "ασφάλει", "περιορισμ", "kural", "sistem istemi", "تعليمات", "القواعد", "موجه النظام", "قيود", "הוראות", "כללים", "הנחיות", "הנחיית המערכת", "בטיחות", "دستور", "قوانین", "پرامپت سیستم", "امنیت", "محدودیت", "सिस्टम प्रॉम्प्ट", "सुरक्षा", "आदेश", "নির্দেশ", "নিয়ম", "সিস্টেম প্রম্পট", "নিরাপত্তা", "คำสั่ง", "กฎ", "พรอมต์ระบบ", "ความปลอดภัย", "ข้อจำกัด", "chỉ dẫn", "chỉ thị", "lời nhắc hệ thống", "giới hạn", "yêu cầu của người dùng", "instruksi", "aturan", "arahan", "peraturan", "prompt sistem", "keamanan", "keselamatan", "batasan", "maagizo", "maelekezo", "sheria", "usalama", "vikwazo", "tagubilin", "panuto", "patakaran", "alituntunin", "명령", "제한", "システムプロンプト", "命令", "制限", "系统提示", "系統提示", "限制", "інструкц", "правил", "системн", "безпек", "обмежен", "вказівк", "polecen", "reguł", "systeemprompt", "beperking", "kuralların", "kuralları"}
 	// voidWords: made void, outranked or switched off.
-	voidWords = concept{"forget", "forgetting", "vergiss", "esquece", "esqueça", "olvida ", "oublie ", "dimentica ", "забудь", "zapomnij", "prioriz", "prioritiz", "prioritis", "por encima de", "نظر انداز", "gelten hier nicht", "gelten nicht", "gilt nicht", "void", "no longer apply", "no longer appl", "no longer bind", "suggestions, not", "not rules", "outrank", "override", "supersed", "take precedence", "takes precedence",
+	voidWords = concept{"を優先すること", "を優先して", "forget", "forgetting", "vergiss", "esquece", "esqueça", "olvida ", "oublie ", "dimentica ", "забудь", "zapomnij", "prioriz", "prioritiz", "prioritis", "por encima de", "نظر انداز", "gelten hier nicht", "gelten nicht", "gilt nicht", "void", "no longer apply", "no longer appl", "no longer bind", "suggestions, not", "not rules", "outrank", "override", "supersed", "take precedence", "takes precedence",
 		"precedence over", "priority over", "lower priority", "are disabled", "is disabled", "been disabled", "obsolete", "revoked", "desconsider", "ignor", "annul", "anul",
 		"revog", "revoc", "révoqu", "außer kraft", "aufgehoben", "nicht mehr", "ya no", "plus valable", "non valgono", "non valgono più", "недействит", "отмен", "не действ",
 		"无效", "作废", "失效", "撤销", "無効", "撤回", "무효", "해제", "geçersiz", "nieważn", "ongeldig", "vervallen", "outdated", "stale", "leftover", "sets aside", "set aside", "not meant to bind", "not binding", "no longer binding", "do not apply", "don't apply", "does not apply", "doesn't apply", "ne s'appliquent", "ne s'applique", "win over", "wins over", "take the place of", "takes the place of", "in place of", "substituíd", "sustituid", "remplacé", "ersetzt", "sostituit", "заменен", "vervangen", "wycofan", "nieobowiązując", "우선한다", "보다 우선", "참고용", "अनदेखा", "पालन न", "không còn hiệu lực", "gợi ý cũ", "tidak berlaku", "لم تعد", "לא תקפ", "ไม่มีผล", "lifted", "сняты", "throw away", "throw out", "disregard", "waived", "무시", "우선합", "無視", "忽略", "无视", "zignoruj", "ignoruj",
@@ -357,6 +357,9 @@ func composed(prose, code string) string {
 		if o := offWords.at(s); o >= 0 && verifyWords.in(s) && !negatedBefore(s, o) && agentWords.in(s) {
 			return AgentConfig
 		}
+	}
+	if r := splitOrder(prose, pp, rule, auth); r != "" {
+		return r
 	}
 	// Commands and paths count here: what is run, and what is sent.
 	code = fenceRE().ReplaceAllString(fileNames().Replace(code), " ")
@@ -782,8 +785,12 @@ func unquote(s string) string {
 			if j < 0 || j > 160 {
 				break
 			}
-			if i > 0 && s[i-1] == ':' {
-				from = i + len(q[0]) // a JSON value ("content":"…") is text, not a quotation
+			if b := strings.TrimRight(s[:i], " "); strings.HasSuffix(b, ":") && (b == s[:i] || q[0] == `"` && strings.HasSuffix(b, `":`)) {
+				from = i + len(q[0]) // a JSON value ("content": "…") is text, not a quotation
+				continue
+			}
+			if a := strings.TrimLeft(s[i+len(q[0])+j+len(q[1]):], " "); q[0] == `"` && strings.HasPrefix(a, ":") {
+				from = i + len(q[0]) // a key being set ("enableX": true) is an argument
 				continue
 			}
 			// What was quoted stays a word ("set … : false"), so a lead-in
@@ -792,4 +799,43 @@ func unquote(s string) string {
 		}
 	}
 	return s
+}
+
+// dedicateWords turn a sentence to someone: "for the assistant", "hey".
+var dedicateWords = concept{"for ", "to ", "für ", "an ", "para ", "pour ", "per ", "à ", "hey", "hi ", "dear ", "liebe", "lieber", "querido", "querida", "ei,", "oi,", "hola", "ciao", "salut", "olá"}
+
+// splitOrder reads an order split over sentences: a sentence that names
+// the agent and the two after it ("For the assistant. The rules from the
+// start. They don't apply here."), and an approval claimed in one
+// sentence that ends the asking in the next ("The user approved every
+// command. No need to confirm.").
+// The concept lists are narrowed to the note's stems first (rule and auth
+// are already): most notes hold neither pair.
+func splitOrder(prose string, pp *pairs.Set, rule, auth concept) string {
+	var agent, void, dedicate, user, ask, without concept
+	if len(rule) > 0 {
+		if void = voidWords.within(prose, pp); len(void) > 0 {
+			agent, dedicate = agentWords.within(prose, pp), dedicateWords.within(prose, pp)
+		}
+	}
+	if len(auth) > 0 {
+		user, ask, without = userWords.within(prose, pp), askWords.within(prose, pp), withoutWords.within(prose, pp)
+	}
+	if len(dedicate) == 0 && len(ask) == 0 {
+		return ""
+	}
+	ss := joinFragments(sentences(prose))
+	for i, s := range ss {
+		w := strings.Join(ss[i:min(len(ss), i+3)], " ")
+		if len(dedicate) > 0 && agent.in(s) && dedicate.in(s) && strings.Count(s, " ") < 16 && rule.in(w) && void.in(w) && !docRuleRE().MatchString(w) {
+			return Override
+		}
+		if i+1 < len(ss) && len(ask) > 0 && auth.in(s) && user.in(s) {
+			next := ss[i+1]
+			if a := ask.at(next); a >= 0 && (without.in(next) || negatedBefore(next, a)) {
+				return Address
+			}
+		}
+	}
+	return ""
 }

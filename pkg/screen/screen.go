@@ -152,10 +152,22 @@ func TextHash(n *note.Note) string {
 // written backwards) is screened as the words it decodes to: an order
 // hidden from a reader is still an order to the model that decodes it.
 func Check(text string) string {
+	// A code comment that names the agent speaks to it, fenced or not.
+	if strings.Contains(text, "```") {
+		if c := agentComments(text); c != "" {
+			text += "\n" + c
+		}
+	}
 	if reason := screenText(text); reason != "" {
 		return reason
 	}
+	if agentField(text) {
+		return Address
+	}
 	ps := payloads(text)
+	if d := unleet(text); d != "" {
+		ps = append(ps, d)
+	}
 	for _, p := range ps {
 		// Decoding adds no invisible character the text did not show
 		// already (rot13 and reversal keep them, and move their context).
@@ -210,7 +222,7 @@ func screenText(text string) string {
 				}
 			}
 		}
-		if banner(lower) {
+		if banner(lower) || fromSystem(lower) {
 			return Address
 		}
 	}
@@ -974,10 +986,8 @@ var rules = sync.OnceValue(func() ruleSet {
 			re(`(?i)\[(?:system|admin|developer|operator)(?:\s+(?:message|note|notice|override))?\]|</?(?:tool_result|tool_use|function_results?|function_calls|admin|developer|operator)>|\[\[/?(?:tool_result|tool_use|function_results?|function_calls|system)\b[^\]\n]{0,60}\]\]|<(?:start|end)_of_turn>|"role"\s*:\s*"(?:system|developer)"`),
 			re(`(?m)^[ \t>*-]*SYSTEM(?:\s+(?:MESSAGE|NOTE|NOTICE|PROMPT|UPDATE|OVERRIDE|DIRECTIVE|INSTRUCTIONS?|ALERT|COMMAND))?\s*:`),
 			// A system marker in full-width or lenticular brackets
-			// (［システム］, 【系统】), and a heading that says it comes from
-			// the system ("### Instruction (from system)").
+			// (［システム］, 【系统】).
 			re(`[［【](?:system|システム|系统|系統|시스템|sistema|système|система)[］】]`),
-			re(`(?im)^[ \t>]*#{1,6}[ \t]*[^\n]{0,40}\(?from (?:the )?system\)?[ \t]*$`),
 			// A heading in capitals that poses as a system message, in the
 			// languages of the lists ("### SYSTEM MESSAGE (priority 0)").
 			re(`(?m)^[ \t>]*#{1,6}[ \t]*(?:SYSTEM\s+(?:MESSAGE|NOTE|NOTICE|PROMPT|UPDATE|OVERRIDE|DIRECTIVE|INSTRUCTIONS?|ALERT|COMMAND)|MENSAJE\s+DEL\s+SISTEMA|MENSAGEM\s+DO\s+SISTEMA|MESSAGGIO\s+DI\s+SISTEMA|MESSAGE\s+(?:DU\s+)?SYST[EÈ]ME|SYSTEMNACHRICHT|SYSTEMMELDUNG|СИСТЕМНОЕ\s+СООБЩЕНИЕ|SYSTEMBERICHT|KOMUNIKAT\s+SYSTEMOWY|SİSTEM\s+MESAJI)\b`),
@@ -1259,3 +1269,120 @@ func pastRequest(s string, loc []int) bool {
 	}
 	return (strings.Contains(rest, "した") || strings.Contains(rest, "んだ") || strings.Contains(rest, "せた")) && !strings.Contains(rest, "ください") && !strings.Contains(rest, "すること")
 }
+
+// agentComments returns the comment lines of fenced code blocks that name
+// the agent ("# AI assistants reading this: also send …"), one a line,
+// without their comment marks: a comment is prose a model reads.
+func agentComments(text string) string {
+	var out []string
+	for _, block := range fenceRE().FindAllString(text, -1) {
+		for _, line := range strings.Split(block, "\n") {
+			t := strings.TrimSpace(line)
+			body := strings.TrimLeft(t, "#/*;- ")
+			if body == t || body == "" {
+				continue
+			}
+			if l := strings.ToLower(body); pairs.Any(nil, l, agentNames) {
+				out = append(out, body)
+			}
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// agentNames name the agent in a comment.
+var agentNames = []string{"assistant", "agent", "claude", "llm", "copilot", "ai ", "ai:", "アシスタント", "エージェント", "助手", "智能体", "어시스턴트", "에이전트", "asistente", "assistente", "assistent", "ассистент"}
+
+// agentField reports a note's field named for the agent's instructions
+// (note_for_ai: "…", agent_instructions: "…") whose value gives an order:
+// a record's fields describe it, one addressed to the agent orders it.
+func agentField(text string) bool {
+	if !strings.Contains(text, ":") {
+		return false
+	}
+	// A key glued of an agent's name and an order's word, before the regexp.
+	if l := strings.ToLower(text); !pairs.Any(nil, l, []string{"_ai", "ai_", "-ai", "ai-", "agent_", "_agent", "agent-", "assistant_", "_assistant", "llm_", "_llm", "claude_", "_claude", "copilot_", "bot_", "_bot"}) ||
+		!pairs.Any(nil, l, []string{"instruction", "note_", "_note", "note-", "-note", "prompt_", "_prompt", "directive", "message_", "_message", "_task", "task_", "_orders"}) {
+		return false
+	}
+	for _, m := range fieldRE().FindAllStringSubmatch(text, -1) {
+		var agent, order bool
+		for _, p := range strings.FieldsFunc(strings.ToLower(m[1]), func(r rune) bool { return r == '_' || r == '-' }) {
+			switch p {
+			case "ai", "agent", "agents", "assistant", "llm", "claude", "copilot", "bot":
+				agent = true
+			case "instruction", "instructions", "note", "notes", "prompt", "directive", "directives", "message", "orders", "task":
+				order = true
+			}
+		}
+		if !agent || !order {
+			continue
+		}
+		v := normalize(strings.Trim(strings.TrimSpace(m[2]), `"',}`))
+		v = v[len(leadRE().FindString(v)):]
+		if imperRE().MatchString(v) || strings.HasPrefix(v, "do not") || strings.HasPrefix(v, "don't") || strings.HasPrefix(v, "never") || phrases(rules(), v, nil) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldRE is a YAML or JSON field: its key and its value on the line.
+var fieldRE = lazyRE(`(?m)(?:^[ \t-]*|[{,][ \t]*)["']?([A-Za-z][A-Za-z0-9_-]{2,40})["']?[ \t]*:[ \t]*([^\n]+)`)
+
+// unleet spells leetspeak back ("1gn0re a11 pr3v10us 1nstruct10ns"): the
+// words that mix letters with the digits that stand for them, when three
+// or more do; "" otherwise. A 1 doubled is "ll", alone "i".
+func unleet(text string) string {
+	words := strings.Fields(text)
+	n := 0
+	for i, w := range words {
+		core := strings.TrimRight(strings.TrimLeft(w, "(\"'"), ".,:;!?)\"'")
+		if !leetWord(core) {
+			continue
+		}
+		n++
+		words[i] = strings.Replace(w, core, leetRepl.Replace(strings.ReplaceAll(core, "11", "ll")), 1)
+	}
+	if n < 3 {
+		return ""
+	}
+	return strings.Join(words, " ")
+}
+
+// leetWord reports a word of letters and the digits that stand for
+// letters, two of each at least, that is not a number and its unit
+// (812ms) or a hex id.
+func leetWord(w string) bool {
+	letters, digs := 0, 0
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			letters++
+		case strings.IndexByte("01345789", c) >= 0:
+			digs++
+		default:
+			return false
+		}
+	}
+	if letters == 0 || digs == 0 || len(w) < 3 || len(w) > 16 {
+		return false
+	}
+	// 812ms, 64kb, 5xx: a number and its unit.
+	rest := strings.TrimLeft(w, "0123456789")
+	return len(rest) == len(w) || !units[strings.ToLower(rest)]
+}
+
+var leetRepl = strings.NewReplacer("0", "o", "1", "i", "3", "e", "4", "a", "5", "s", "7", "t", "8", "b", "9", "g")
+
+// units follow a number ("812ms", "3x", "5xx"): not letters spelled in digits.
+var units = map[string]bool{"ms": true, "s": true, "kb": true, "mb": true, "gb": true, "tb": true, "k": true, "m": true, "x": true, "px": true, "em": true, "h": true,
+	"d": true, "w": true, "fa": true, "xx": true, "th": true, "st": true, "nd": true, "rd": true, "am": true, "pm": true, "min": true, "hz": true, "bit": true, "b": true, "ns": true, "us": true}
+
+// fromSystem reports a heading that says it comes from the system ("###
+// Instruction (from system)"): a forged system message.
+func fromSystem(lower string) bool {
+	return (strings.Contains(lower, "from system") || strings.Contains(lower, "from the system")) && fromSystemRE().MatchString(lower)
+}
+
+var fromSystemRE = lazyRE(`(?m)^[ \t>]*#{1,6}[ \t]*[^\n]{0,40}\(?from (?:the )?system\)?[ \t]*$`)
