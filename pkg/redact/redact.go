@@ -1041,10 +1041,10 @@ func New() *Redactor {
 			// The word, up to 48 bytes and a verb, and a value of up to 200.
 			span: keySpan,
 			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)` +
-				`(?:[ \t]*[:：][ \t]*|[ \t]+[^:：\n]{1,48}?[ \t]*[:：][ \t]*|(?:[ \t]*[^:\n]{1,48}?)?(?:[ \t]+(?:is|was|are|ist|war|lautet|est|es|és|é|è|era|este|jest|je|е|yra|ir|är|er|on|ay|ni|là|adalah|ialah|είναι|это|є|হলো|হল|হচ্ছে|—|هي|هو|היא|הוא|(?:(?:was|is|has been|got)[ \t]+)?(?:reset|set|changed)[ \t]+to)[ \t]+|[ \t]*คือ[ \t]*)))` +
+				`(?:[ \t]*[:：][ \t]*|[ \t]+[^:：\n]{1,48}?[ \t]*[:：][ \t]*|(?:[ \t]*[^:\n]{1,48}?)?(?:[ \t]+(?:is|was|are|ist|war|lautet|est|es|és|é|è|era|este|jest|je|е|yra|ir|är|er|on|ay|ni|là|adalah|ialah|είναι|это|є|হলো|হল|হচ্ছে|—|هي|هو|היא|הוא|је|yw|ficou|fica|теперь|now|jetzt|ahora|agora|maintenant|adesso|teraz|(?:(?:was|is|has been|got)[ \t]+)?(?:reset|set|changed)[ \t]+to)[ \t]+|[ \t]*คือ[ \t]*)))` +
 				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'\x60]+)`),
 			repl: proseMask,
-			keep: func(m []string) bool { return !strong(m[2]) && !chosen(m[2]) },
+			keep: func(m []string) bool { return !strong(m[2]) && !chosen(m[2]) && !passphrase(m[2]) },
 		},
 		{
 			// A password told in prose with the value anywhere in the clause
@@ -1072,8 +1072,9 @@ func New() *Redactor {
 			name:   "secret-value",
 			window: true,
 			hints:  []string{"log", "sign", "connect", "authenticat", "ssh", "melde", "anmelden", "conéctate", "conecta", "accedi", "inicia sesión"},
+			// "try logging in with 'X'": the password alone after "with".
 			re: lazyRE(`(?i)(\b(?:log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in|connect(?:ed|ing)?|authenticat(?:e|ed|ing)|ssh|melde|anmelden|connecte[rz]?|conéctate|conecta|accedi|inicia sesión)\b` +
-				`[^\n]{0,80}?[ \t](?:as|als|en tant que|como|come)[ \t]+\S+[ \t]+(?:with|using|mit|avec|con|com)[ \t]+(?:(?:the[ \t]+)?password[ \t]+|(?:dem[ \t]+)?passwort[ \t]+|(?:le[ \t]+)?mot de passe[ \t]+)?)` +
+				`(?:[^\n]{0,80}?[ \t](?:as|als|en tant que|como|come)[ \t]+\S+)?[ \t]+(?:with|using|mit|avec|con|com)[ \t]+(?:(?:the[ \t]+)?password[ \t]+|(?:dem[ \t]+)?passwort[ \t]+|(?:le[ \t]+)?mot de passe[ \t]+)?)` +
 				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'\x60]+)`),
 			repl: proseMask,
 			keep: func(m []string) bool { return !strong(m[2]) },
@@ -1087,12 +1088,12 @@ func New() *Redactor {
 // that read any words between the word and its value; pwHints are their
 // lower-case starts.
 const pwWords = `pass(?:word|wd|phrase)|passwort|kennwort|mot de passe|mdp|contrase[ñn]a|contrasenya|senha|wachtwoord|hasło|hasła|heslo|hesla|` +
-	`пароль|пароля|парола(?:та)?|şifre(?:si)?|şifrə(?:si)?|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|kodeord(?:et)?|salasana(?:n)?|jelszó|jelszava|jelszót|lozinka|lozinku|šifra|geslo|parola|parolă|parool(?:i)?|parole|slaptažodis|slaptažodžio|lykilorð|fjalëkalimi|` +
+	`пароль|пароля|парола(?:та)?|şifre(?:si)?|şifrə(?:si)?|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|kodeord(?:et)?|salasana(?:n)?|jelszó|jelszava|jelszót|lozinka|lozinku|šifra|geslo|parola|parolă|parool(?:i)?|parole|slaptažodis|slaptažodžio|lykilorð(?:ið)?|fjalëkalimi|pasahitz(?:a)?|cyfrinair|focal faire|wagwoord|лозинк(?:а|у)|` +
 	`mật khẩu|kata sandi|kata laluan|nenosiri|κωδικός|συνθηματικό|clave|codice di accesso|parola chiave|رمز عبور|رمز|گذرواژه|کلمه عبور|كلمة المرور|كلمة السر|پاس ورڈ|[הובלש]?סיסמ[הא]|` +
 	`पासवर्ड|পাসওয়ার্ড|கடவுச்சொல்|పాస్\x{200c}వర్డ్|รหัสผ่าน|ລະຫັດຜ່ານ|პაროლი|գաղտնաբառ|құпия сөз`
 
 var pwHints = []string{"pass", "kennwort", "mot de passe", "mdp", "contrase", "senha", "wachtwoord", "parol", "парол", "hasło", "hasła", "heslo", "hesla", "şifre", "şifrə", "lösenord",
-	"passord", "adgangskode", "kodeord", "salasana", "jelsz", "lozink", "šifra", "gesl", "parool", "parole", "slaptažod", "lykilorð", "fjalëkalim", "mật khẩu", "συνθηματικ", "clave", "codice di accesso",
+	"passord", "adgangskode", "kodeord", "salasana", "jelsz", "lozink", "šifra", "gesl", "parool", "parole", "slaptažod", "lykilorð", "fjalëkalim", "pasahitz", "cyfrinair", "focal faire", "wagwoord", "лозинк", "mật khẩu", "συνθηματικ", "clave", "codice di accesso",
 	"parola chiave", "kata sandi", "kata laluan", "nenosiri", "κωδικ", "رمز", "گذرواژه", "کلمه عبور", "كلمة", "پاس ورڈ", "סיסמ", "पासवर्ड", "পাসওয়ার্ড", "கடவுச்சொல்", "పాస్\u200cవర్డ్", "รหัสผ่าน", "ລະຫັດຜ່ານ", "პაროლი", "գաղտնաբառ", "құпия сөз"}
 
 // proseRule masks a password told in prose: "the password is X", "my
@@ -1290,12 +1291,15 @@ func made(v string) bool {
 // capitals, small letters and digits together, or random; never a path,
 // a URL or a stand-in.
 func strong(v string) bool {
+	orig := v
 	if _, q, _, ok := quotes(v); ok {
 		v = q
 	} else {
 		v = strings.TrimRight(v, sentenceEnd)
 	}
-	if len(v) < 8 || redacted(v) || notAValue(v) || strings.Contains(v, "://") || pathLike(v) || sealed(v) {
+	// "Welkom1?": a closing '?' or '!' may be the password's own.
+	short := len(v) < 8 && !(len(v) == 7 && strings.HasSuffix(strings.TrimRight(orig, ".,;:)"), "?") || len(v) == 7 && strings.HasSuffix(strings.TrimRight(orig, ".,;:)"), "!"))
+	if short || redacted(v) || notAValue(v) || strings.Contains(v, "://") || pathLike(v) || sealed(v) {
 		return false
 	}
 	return random(v) || strings.ContainsAny(v, upper) && strings.ContainsAny(v, lower) && strings.ContainsAny(v, digits)
@@ -1794,12 +1798,33 @@ func (r *Redactor) Redact(s string) (string, []string) {
 	lower := strings.ToLower(s)
 	var kinds []string
 	var ps *pairs.Set
+	// Rules that share one long hint list (the prose rules' pwHints) ask
+	// once while the text is unchanged.
+	var shared [2]*string
+	var sharedAny [2]bool
 	for i := 0; i < len(r.rules); i++ {
 		ru := &r.rules[i]
 		if ps == nil && len(lower) >= minPairText {
 			ps = pairs.Of(lower)
 		}
-		if !anyHint(ps, lower, ru.hints) || ru.pre != nil && !ru.pre(lower) {
+		if len(ru.hints) > 8 {
+			k := 0
+			for k < len(shared) && shared[k] != nil && shared[k] != &ru.hints[0] {
+				k++
+			}
+			if k == len(shared) {
+				k, shared = 0, [2]*string{}
+			}
+			if shared[k] == nil {
+				shared[k], sharedAny[k] = &ru.hints[0], anyHint(ps, lower, ru.hints)
+			}
+			if !sharedAny[k] {
+				continue
+			}
+		} else if !anyHint(ps, lower, ru.hints) {
+			continue
+		}
+		if ru.pre != nil && !ru.pre(lower) {
 			continue
 		}
 		var locs [][]int
@@ -1844,7 +1869,7 @@ func (r *Redactor) Redact(s string) (string, []string) {
 		b.WriteString(s[last:])
 		s = b.String()
 		lower = strings.ToLower(s)
-		ps = nil
+		ps, shared = nil, [2]*string{}
 		if ru.repeat {
 			i-- // again, on what it left, until it changes nothing
 		}
@@ -1962,3 +1987,35 @@ var awsDocumented = map[string]bool{"AKIAIOSFODNN7EXAMPLE": true, "wJalrXUtnFEMI
 func generated(v string) bool {
 	return random(v) && !(hexOnly(v) && len(v) < 32) || hexKey(v)
 }
+
+// passphrase reports words joined by one separator ('-', '_' or '.'):
+// three or more of three to nine small letters, the last maybe followed
+// by digits or a symbol ("cactus.battery.fjord.mosaic!"); a host name or
+// a package path (its first or last label a top-level domain) is none.
+func passphrase(v string) bool {
+	if _, q, _, ok := quotes(v); ok {
+		v = q
+	}
+	core := strings.TrimRight(strings.TrimRight(v, ".,;:)"), digits+"!@#$%^&*?")
+	for _, sep := range []string{"-", "_", "."} {
+		parts := strings.Split(core, sep)
+		if len(parts) < 3 {
+			continue
+		}
+		ok := true
+		for _, p := range parts {
+			if len(p) < 3 || len(p) > 9 || strings.Trim(p, lower) != "" {
+				ok = false
+				break
+			}
+		}
+		if ok && !(sep == "." && (topLevel[parts[0]] || topLevel[parts[len(parts)-1]])) {
+			return true
+		}
+	}
+	return false
+}
+
+// topLevel are top-level domains and the labels that open a package path.
+var topLevel = map[string]bool{"com": true, "net": true, "org": true, "io": true, "dev": true, "app": true, "cloud": true, "local": true, "internal": true, "lan": true, "corp": true,
+	"www": true, "edu": true, "gov": true, "info": true, "biz": true, "tech": true, "site": true, "online": true, "svc": true, "cluster": true, "localhost": true, "example": true, "test": true, "invalid": true, "java": true, "javax": true}

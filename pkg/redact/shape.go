@@ -156,6 +156,75 @@ func shapeRules() []rule {
 			},
 		},
 		{
+			// Verb-final languages put the value before the copula: "पासवर्ड
+			// X है", "پاس ورڈ X ہے", "pasahitza X da", "கடவுச்சொல் X ஆகும்".
+			name:   "secret-value",
+			window: true,
+			hints:  pwHints,
+			span:   160,
+			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)[ \t]+(?:[^\s"'\x60]+[ \t]+){0,3}?)([^\s"'\x60]{6,200})` +
+				`([ \t]+(?:है|हैं|ہے|ہیں|da|ஆகும்|است|dır|dir|dur|dür|tır|tir|です|입니다)(?:[^\p{L}]|$))`),
+			repl: func(m []string) string { return m[1] + Mask + m[3] },
+			keep: func(m []string) bool {
+				v := m[2]
+				return !strong(v) && !chosen(v) && !passphrase(v) && !(random(v) && !hexOnly(v))
+			},
+		},
+		{
+			// A passphrase of plain words told in prose ("… lautet maple
+			// staple orbit mosaic, bitte …"): four to eight small words after
+			// the word and a verb or a colon, to the clause's end, none a word
+			// of grammar or a participle.
+			name:   "secret-value",
+			window: true,
+			hints:  pwHints,
+			span:   keySpan,
+			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)(?:[ \t]+[^:：\n]{1,48}?)?(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|on|ni|je|yw|—)[ \t]+))` +
+				`((?:[a-z]{3,9}[ \t]+){3,7}[a-z]{3,9}[0-9!?#$%&*]*)([,.;!]|[ \t]*$)`),
+			repl: func(m []string) string { return m[1] + Mask + m[3] },
+			keep: func(m []string) bool {
+				if m[2] != strings.ToLower(m[2]) {
+					return true
+				}
+				for _, w := range strings.Fields(strings.TrimRight(m[2], digits+"!?#$%&*")) {
+					if grammarWords[w] || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ly") || strings.HasSuffix(w, "tion") {
+						return true
+					}
+				}
+				return false
+			},
+		},
+		{
+			// The value before the word: Irish "Is é X an focal faire", "use
+			// X as the password": a random or chosen value up to three words
+			// before it (a hex digest is neither).
+			name:   "secret-value",
+			window: true,
+			hints:  pwHints,
+			back:   120,
+			span:   48,
+			re:     lazyRE(`(?i)(^|[\s(])([^\s"'\x60(]{8,64})([ \t]+(?:\p{L}+[ \t]+){0,3}(?:` + pwWords + `)(?:[^\p{L}]|$))`),
+			repl:   func(m []string) string { return m[1] + Mask + m[3] },
+			keep: func(m []string) bool {
+				v := m[2]
+				return hexOnly(v) || strings.ContainsAny(v, ":/\\=@") || !strings.ContainsAny(v, upper) || !strings.ContainsAny(v, lower) || !strings.ContainsAny(v, digits) || !strong(v)
+			},
+		},
+		{
+			// A seed phrase named in another language ("frase semilla:",
+			// "phrase de récupération :", "ニーモニック：", "복구 문구:"): 12 to
+			// 24 words of any script.
+			name:  "mnemonic",
+			hints: []string{"semilla", "récupération", "recuperación", "recuperação", "recupero", "ニーモニック", "シードフレーズ", "リカバリーフレーズ", "fráze", "문구", "니모닉", "助记词", "мнемони", "сид-фраз", "wiederherstellungsphrase", "frase seed"},
+			re: lazyRE(`((?i:frase semilla|frase de recuperación|phrase de récupération|phrase secrète|frase di recupero|frase seed|frase semente|frase de recuperação|ニーモニック|シードフレーズ|リカバリーフレーズ|obnovovací fráze|복구 문구|시드 문구|니모닉|助记词|мнемоническая фраза|сид-фраза|wiederherstellungsphrase)[^\n:：]{0,40}[:：][ \t]*[«"“]?[ \t]*)` +
+				`((?:[\p{L}\p{M}]{2,16}[ \t\x{3000}]+){11,23}[\p{L}\p{M}]{2,16})`),
+			repl: func(m []string) string { return m[1] + Mask },
+			keep: func(m []string) bool {
+				n := len(strings.FieldsFunc(m[2], func(r rune) bool { return r == ' ' || r == '\t' || r == '\u3000' }))
+				return n%3 != 0
+			},
+		},
+		{
 			// A Markdown table whose header names a secret's column
 			// (| Passwort |) or whose row names a secret before its value
 			// (| SECRET_KEY | `…` |): the made values in it.
@@ -232,3 +301,12 @@ func lineKey(lower string) bool {
 	}
 	return false
 }
+
+// grammarWords are words of grammar that no generated passphrase holds
+// ("stored in the vault", "bitte nicht weitergeben").
+var grammarWords = map[string]bool{"the": true, "and": true, "for": true, "with": true, "from": true, "this": true, "that": true, "are": true, "was": true, "has": true, "have": true,
+	"not": true, "but": true, "you": true, "your": true, "our": true, "its": true, "can": true, "will": true, "all": true, "any": true, "into": true, "onto": true, "when": true, "then": true,
+	"every": true, "each": true, "only": true, "also": true, "still": true, "never": true, "always": true, "must": true, "should": true, "same": true, "there": true, "here": true,
+	"der": true, "die": true, "das": true, "und": true, "den": true, "dem": true, "ein": true, "eine": true, "ist": true, "nicht": true, "mit": true, "von": true, "bei": true, "auf": true,
+	"les": true, "des": true, "une": true, "est": true, "pas": true, "par": true, "pour": true, "dans": true, "los": true, "las": true, "del": true, "con": true, "por": true, "una": true,
+	"para": true, "che": true, "per": true, "non": true, "sono": true, "nel": true, "met": true, "het": true, "een": true, "niet": true, "och": true, "som": true, "att": true}
