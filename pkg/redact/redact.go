@@ -167,7 +167,7 @@ type Redactor struct {
 const pairKeys = `(?:pass(?:word|wd|[_-]?phrase)?|[_.-]pass|pwd|secret(?:[_-]?access)?(?:[_-]?key)?|client[_-]?secret|` +
 	`(?:access|auth|refresh|id|session|bearer|api|bot|private)?[_-]?token|` +
 	`api[_-]?key|apikey|access[_-]?key(?:[_-]?id)?|private[_-]?key|credentials?|` +
-	`account[_-]?key|shared[_-]?access[_-]?key|psk|requirepass|masterauth|passcode|_auth(?:token)?|signature|mnemonic|macaroon)`
+	`account[_-]?key|shared[_-]?access[_-]?key|psk|requirepass|masterauth|passcode|_auth(?:token)?|signature|mnemonic|macaroon|[_-]pat)`
 
 // assign is the operator between a key and its value: = : := => and
 // Make's ?= (a Go ":=" must not leave "=" as the value).
@@ -821,7 +821,7 @@ func New() *Redactor {
 			name:     "secret-value",
 			window:   true,
 			assigned: true,
-			hints:    []string{"pass", "pwd", "secret", "token", "key", "credential", "auth", "psk", "signature", "mnemonic", "macaroon"},
+			hints:    []string{"pass", "pwd", "secret", "token", "key", "credential", "auth", "psk", "signature", "mnemonic", "macaroon", "_pat", "-pat"},
 			span:     keySpan,
 			// The key may be glued to a prefix (PGPASSWORD=), JSON may be
 			// backslash-escaped inside a shell command (\"password\": \"x\"),
@@ -849,7 +849,9 @@ func New() *Redactor {
 				last := strings.ToLower(parts[len(parts)-1])
 				bare := last == "pass" && !strings.ContainsAny(m[1], "_.-")
 				return m[3][0] == '=' && !envPrefix(m[1], m[2], m[3]) || m[2] == ":" && subcommands[v] || notAValue(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v) || workDir(m[1], v) ||
-					bare && !made(v) || last != "pass" && strings.HasSuffix(last, "pass") && (passWords[last] || !made(v))
+					bare && !made(v) || last != "pass" && strings.HasSuffix(last, "pass") && (passWords[last] || !made(v)) ||
+					// ASANA_PAT, GITLAB_PAT: a personal access token, when made (not url_pat: "*.go").
+					last == "pat" && (!made(v) || strings.ContainsAny(v, "*^$\\[") || strings.HasPrefix(v, "/"))
 			},
 		},
 		{
@@ -965,8 +967,11 @@ func New() *Redactor {
 			window: true,
 			// Every such call opens its literal arguments with one of these.
 			hints: []string{`("`, "('", `( "`, "( '", "(\n"},
-			re: lazyRE(`(?i)(\b[a-z_]*(?:client|api|auth|credentials?|login|session|token|key|secret|sdk|init|connect|pdo|dbi)[a-z0-9_]*(?:\.new|::new)?[ \t]*(?:=[ \t]*)?\(\s*(?:[a-z_]+[ \t]*=[ \t]*)?\(?\s*(?:[a-z0-9_.]+\(\s*)?)` +
-				`((?:(?:"[^"\n]{1,200}"|'[^'\n]{1,200}')\s*(?:,\s*|\)))+)`),
+			// A mail, file or directory protocol's session opened with its
+			// login (Net::SMTP.start(host, 587, domain, user, password,
+			// :login)): a port or a symbol may stand between the literals.
+			re: lazyRE(`(?i)(\b(?:[a-z_]*(?:client|api|auth|credentials?|login|session|token|key|secret|sdk|init|connect|pdo|dbi)[a-z0-9_]*(?:\.new|::new)?|(?:smtp|ftp|ftps|imap|pop3?|ldap|sftp)[a-z0-9_]*(?:\.|::)(?:start|open|new|connect))[ \t]*(?:=[ \t]*)?\(\s*(?:[a-z_]+[ \t]*=[ \t]*)?\(?\s*(?:[a-z0-9_.]+\(\s*)?)` +
+				`((?:(?:"[^"\n]{1,200}"|'[^'\n]{1,200}'|\d{1,6}|:[a-z_]+)\s*(?:,\s*|\)))*(?:"[^"\n]{1,200}"|'[^'\n]{1,200}')\s*(?:,\s*|\))(?:(?:"[^"\n]{1,200}"|'[^'\n]{1,200}'|\d{1,6}|:[a-z_]+)\s*(?:,\s*|\)))*)`),
 			repl: func(m []string) string { return m[1] + callLiterals(m[2], true) },
 			keep: func(m []string) bool { return callLiterals(m[2], false) == m[2] },
 		},
@@ -1007,12 +1012,12 @@ func New() *Redactor {
 			name:     "secret-value",
 			window:   true,
 			assigned: true,
-			hints:    []string{"pass", "pwd", "secret", "token", "key", "auth", "cred", "api", "signing", "salt", "encrypt"},
+			hints:    []string{"pass", "pwd", "secret", "token", "key", "auth", "cred", "api", "signing", "salt", "encrypt", "hmac", "jwt", "_pat", "pat_", "otp", "seed", "cookie", "dsn", "licen"},
 			span:     keySpan,
 			// The name must hold one of the words, or a vetoed match such as
 			// "this: KEY=..." would hide the assignment inside it. A byte
 			// conversion may wrap the literal (Go's []byte("…")).
-			re: lazyRE(`(\b[A-Za-z0-9_.-]*(?i:pass|pwd|secret|token|key|auth|cred|api|signing|salt|encrypt)[A-Za-z0-9_.-]*)` +
+			re: lazyRE(`(\b[A-Za-z0-9_.-]*(?i:pass|pwd|secret|token|key|auth|cred|api|signing|salt|encrypt|hmac|jwt|pat|otp|seed|cookie|dsn|licen)[A-Za-z0-9_.-]*)` +
 				`([ \t]*["']?\]?[ \t]*` + assign + `[ \t]*(?:\[\]byte\([ \t]*|Buffer\.from\([ \t]*)?["'\x60]?)` +
 				`([A-Za-z0-9_.+/-]{12,200}={0,3})(\(?)`),
 			repl: func(m []string) string { return m[1] + m[2] + Mask + m[4] },
@@ -1041,7 +1046,7 @@ func New() *Redactor {
 			// The word, up to 48 bytes and a verb, and a value of up to 200.
 			span: keySpan,
 			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)` +
-				`(?:[ \t]*[:：][ \t]*|[ \t]+[^:：\n]{1,48}?[ \t]*[:：][ \t]*|(?:[ \t]*[^:\n]{1,48}?)?(?:[ \t]+(?:is|was|are|ist|war|lautet|est|es|és|é|è|era|este|jest|je|е|yra|ir|är|er|on|ay|ni|là|adalah|ialah|είναι|это|є|হলো|হল|হচ্ছে|—|هي|هو|היא|הוא|је|yw|ficou|fica|теперь|now|jetzt|ahora|agora|maintenant|adesso|teraz|(?:(?:was|is|has been|got)[ \t]+)?(?:reset|set|changed)[ \t]+to)[ \t]+|[ \t]*คือ[ \t]*)))` +
+				`(?:[ \t]*[:：][ \t]*|[ \t]+[^:：\n]{1,48}?[ \t]*[:：][ \t]*|(?:[ \t]*[^:\n]{1,48}?)?(?:[ \t]+(?:is|was|are|ist|war|lautet|est|es|és|é|è|era|este|jest|je|е|yra|ir|är|er|on|ay|ni|là|adalah|ialah|είναι|это|є|হলো|হল|হচ্ছে|—|هي|هو|היא|הוא|је|yw|ydy|është|estas|hija|huwa|гэта|ficou|fica|теперь|now|jetzt|ahora|agora|maintenant|adesso|teraz|(?:(?:was|is|has been|got)[ \t]+)?(?:reset|set|changed)[ \t]+to)[ \t]+|[ \t]*คือ[ \t]*)))` +
 				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'\x60]+)`),
 			repl: proseMask,
 			keep: func(m []string) bool { return !strong(m[2]) && !chosen(m[2]) && !passphrase(m[2]) },
@@ -1088,12 +1093,13 @@ func New() *Redactor {
 // that read any words between the word and its value; pwHints are their
 // lower-case starts.
 const pwWords = `pass(?:word|wd|phrase)|passwort|kennwort|mot de passe|mdp|contrase[ñn]a|contrasenya|senha|wachtwoord|hasło|hasła|heslo|hesla|` +
-	`пароль|пароля|парола(?:та)?|şifre(?:si)?|şifrə(?:si)?|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|kodeord(?:et)?|salasana(?:n)?|jelszó|jelszava|jelszót|lozinka|lozinku|šifra|geslo|parola|parolă|parool(?:i)?|parole|slaptažodis|slaptažodžio|lykilorð(?:ið)?|fjalëkalimi|pasahitz(?:a)?|cyfrinair|focal faire|wagwoord|лозинк(?:а|у)|` +
+	`пароль|пароля|парола(?:та)?|şifre(?:si)?|şifrə(?:si)?|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|kodeord(?:et)?|salasana(?:n)?|jelszó|jelszava|jelszót|lozinka|lozinku|šifra|geslo|parola|parolă|parool(?:i)?|parole|slaptažodis|slaptažodžio|lykilorð(?:ið)?|fjalëkalimi|pasahitz(?:a)?|cyfrinair|focal faire|facal-faire|wagwoord|лозинк(?:а|у)|contrasinal|passwuert|pasvorto|parol(?:i|ingiz)?|нууц үг|암호|` +
+	`પાસવર્ડ|ਪਾਸਵਰਡ|ಪಾಸ್\x{200c}?ವರ್ಡ್|പാസ്\x{200c}?വേഡ്|මුරපදය|የይለፍ ቃል|kalmar sirri|iphasiwedi|furaha sirta|` +
 	`mật khẩu|kata sandi|kata laluan|nenosiri|κωδικός|συνθηματικό|clave|codice di accesso|parola chiave|رمز عبور|رمز|گذرواژه|کلمه عبور|كلمة المرور|كلمة السر|پاس ورڈ|[הובלש]?סיסמ[הא]|` +
 	`पासवर्ड|পাসওয়ার্ড|கடவுச்சொல்|పాస్\x{200c}వర్డ్|รหัสผ่าน|ລະຫັດຜ່ານ|პაროლი|գաղտնաբառ|құпия сөз`
 
 var pwHints = []string{"pass", "kennwort", "mot de passe", "mdp", "contrase", "senha", "wachtwoord", "parol", "парол", "hasło", "hasła", "heslo", "hesla", "şifre", "şifrə", "lösenord",
-	"passord", "adgangskode", "kodeord", "salasana", "jelsz", "lozink", "šifra", "gesl", "parool", "parole", "slaptažod", "lykilorð", "fjalëkalim", "pasahitz", "cyfrinair", "focal faire", "wagwoord", "лозинк", "mật khẩu", "συνθηματικ", "clave", "codice di accesso",
+	"passord", "adgangskode", "kodeord", "salasana", "jelsz", "lozink", "šifra", "gesl", "parool", "parole", "slaptažod", "lykilorð", "fjalëkalim", "pasahitz", "cyfrinair", "focal faire", "facal-faire", "wagwoord", "лозинк", "contrasinal", "passwuert", "pasvorto", "нууц үг", "암호", "પાસવર્ડ", "ਪਾਸਵਰਡ", "ಪಾಸ್", "പാസ്", "මුරපදය", "የይለፍ ቃል", "kalmar sirri", "iphasiwedi", "furaha sirta", "mật khẩu", "συνθηματικ", "clave", "codice di accesso",
 	"parola chiave", "kata sandi", "kata laluan", "nenosiri", "κωδικ", "رمز", "گذرواژه", "کلمه عبور", "كلمة", "پاس ورڈ", "סיסמ", "पासवर्ड", "পাসওয়ার্ড", "கடவுச்சொல்", "పాస్\u200cవర్డ్", "รหัสผ่าน", "ລະຫັດຜ່ານ", "პაროლი", "գաղտնաբառ", "құпия сөз"}
 
 // proseRule masks a password told in prose: "the password is X", "my
@@ -1154,6 +1160,18 @@ func callLiterals(args string, mask bool) string {
 	first := true
 	for rest := args; rest != ""; {
 		q := rest[0]
+		if q != '"' && q != '\'' {
+			// A port or a symbol between the literals is kept as it is.
+			end := strings.IndexAny(rest, ",)")
+			if end < 0 {
+				b.WriteString(rest)
+				break
+			}
+			end += len(rest[end:]) - len(strings.TrimLeft(rest[end:], " \t\r\n,)"))
+			b.WriteString(rest[:end])
+			rest = rest[end:]
+			continue
+		}
 		end := strings.IndexByte(rest[1:], q) + 1
 		v := rest[1:end]
 		// A first argument of hex after a two-letter type (Twilio's
@@ -1511,7 +1529,7 @@ var schemes = map[string]bool{"bearer": true, "basic": true, "token": true, "dig
 // references are the starts of values that name where a secret comes from
 // rather than holding it: process.env.X, ${VAR}, {{ .Values.x }}, <your-key>.
 var references = []string{"$", "{{", "<", "enc[", "vault:", "ref+", "op://", "process.env", "os.environ", "os.getenv", "import.meta.env",
-	"env.", "env[", "env(", "secrets.", "vars.", "system.getenv", "getenv(", "config.", "settings.", "await ", "[redacted",
+	"env.", "env[", "env(", "env:", "file:", "secrets.", "vars.", "system.getenv", "getenv(", "config.", "settings.", "await ", "[redacted",
 	// Terraform's references (var.db_password, local.x, data.…, module.…)
 	// and a digest named by its algorithm (an SSH key's SHA256:… fingerprint).
 	"var.", "local.", "data.", "module.", "sha256:", "sha1:", "sha512:", "md5:"}
@@ -1703,7 +1721,7 @@ func stubbed(words []string) bool {
 }
 
 // secretWords are the name parts that make an assignment a candidate.
-var secretWords = map[string]bool{"encrypt": true, "encryption": true, "access": true, "auth": true, "api": true, "apikey": true, "credential": true,
+var secretWords = map[string]bool{"encrypt": true, "encryption": true, "hmac": true, "jwt": true, "pat": true, "otp": true, "totp": true, "seed": true, "cookie": true, "dsn": true, "license": true, "licence": true, "access": true, "auth": true, "api": true, "apikey": true, "credential": true,
 	"credentials": true, "creds": true, "key": true, "password": true, "passwd": true, "pass": true, "pwd": true,
 	"passphrase": true, "secret": true, "token": true, "signing": true, "salt": true, "private": true}
 

@@ -133,7 +133,11 @@ func shapeRules() []rule {
 				}
 				return m[4] + Mask
 			},
-			keep: func(m []string) bool { return notAValue(m[2] + m[5]) },
+			// pyotp's and Google Authenticator's documented examples stay.
+			keep: func(m []string) bool {
+				v := m[2] + m[5]
+				return notAValue(v) || strings.Contains(strings.ToLower(v), "secret") || v == "JBSWY3DPEHPK3PXP"
+			},
 		},
 		{
 			// A PKCS#12 or keystore file as base64 under its name
@@ -173,13 +177,14 @@ func shapeRules() []rule {
 		{
 			// A passphrase of plain words told in prose ("… lautet maple
 			// staple orbit mosaic, bitte …"): four to eight small words after
-			// the word and a verb or a colon, to the clause's end, none a word
-			// of grammar or a participle.
+			// the word and a verb, to the clause's end, none a word of grammar
+			// or a participle ("Password policy: minimum length twelve
+			// characters" has no verb).
 			name:   "secret-value",
 			window: true,
 			hints:  pwHints,
 			span:   keySpan,
-			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)(?:[ \t]+[^:：\n]{1,48}?)?(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|on|ni|je|yw|—)[ \t]+))` +
+			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)(?:[ \t]+[^:：\n]{1,48}?)?[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|on|ni|je|yw|—)[ \t]+)` +
 				`((?:[a-z]{3,9}[ \t]+){3,7}[a-z]{3,9}[0-9!?#$%&*]*)([,.;!]|[ \t]*$)`),
 			repl: func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
