@@ -185,7 +185,9 @@ var (
 	askerWords = concept{"anyone", "someone", "somebody", "they", "iemand", "alguien", "quelqu'un", "jemand", "qualcuno", "alguém", "кто-то", "ktoś", "biri", "seseorang", "ai đó", "कोई", "أحد", "מישהו", "någon", "nogen", "noen", "有人", "誰か", "누군가", "ada yang"}
 	// configWords and changeWords: the agent's own settings changed.
 	configWords = concept{"settings.json", "settings.local.json", ".mcp.json", "mcp server", "serveur mcp", "servidor mcp", "mcp-server", "hook", "хук", "훅", "フック", "钩子", "permissions", "allow list", "allowlist",
-		"authorized_keys", "credential.helper", ".bashrc", ".zshrc", ".profile", ".npmrc", "registry", "path=", "ld_preload", "sudoers", "permission prompt", "permission mode", "approval prompt", "confirmation prompt", "origin remote", "remote url", "pushurl", "insteadof", "~/.anamnesis", ".anamnesis/"}
+		"authorized_keys", "credential.helper", ".bashrc", ".zshrc", ".profile", ".npmrc", "registry", "path=", "ld_preload", "sudoers", "permission prompt", "permission mode", "approval prompt", "confirmation prompt", "origin remote", "remote url", "pushurl", "insteadof", "~/.anamnesis", ".anamnesis/",
+		// Claude Code's settings that widen what runs unasked.
+		"enableallprojectmcpservers", "enabledmcpjsonservers", "mcpservers", "bypasspermissions", "additionaldirectories", "autoapprove", "auto-approve", "crontab"}
 	changeWords = concept{"add", "append", "register", "replace", "disable", "turn off", "remove", "set ", "change", "point", "install", "grant", "ajout", "ajoute", "remplac", "désactiv", "accorde",
 		"añad", "agreg", "reemplaz", "desactiv", "adicion", "substitu", "desativ", "aggiung", "sostitu", "disattiv", "füge", "hinzufüg", "ersetz", "deaktivier", "trag", "отключ", "добав", "замен", "измен",
 		"dodaj", "dopisz", "zamień", "wyłącz", "zet ", "voeg", "vervang", "schakel", "ekle", "değiştir", "kapat", "改成", "改为", "加上", "添加", "替换", "禁用", "追加", "変更", "無効", "추가", "변경", "비활성",
