@@ -1098,7 +1098,9 @@ const pwWords = `pass(?:word|wd|phrase)|passwort|kennwort|mot de passe|mdp|contr
 	`mật khẩu|kata sandi|kata laluan|nenosiri|κωδικός|συνθηματικό|clave|codice di accesso|parola chiave|رمز عبور|رمز|گذرواژه|کلمه عبور|كلمة المرور|كلمة السر|پاس ورڈ|[הובלש]?סיסמ[הא]|` +
 	`पासवर्ड|পাসওয়ার্ড|கடவுச்சொல்|పాస్\x{200c}వర్డ్|รหัสผ่าน|ລະຫັດຜ່ານ|პაროლი|գաղտնաբառ|құпия сөз`
 
-var pwHints = []string{"pass", "kennwort", "mot de passe", "mdp", "contrase", "senha", "wachtwoord", "parol", "парол", "hasło", "hasła", "heslo", "hesla", "şifre", "şifrə", "lösenord",
+// "pass" alone would open a window at every "passed" and "passing" of a
+// test log; the words themselves are hinted.
+var pwHints = []string{"password", "passwd", "passphrase", "passwort", "passord", "passwuert", "kennwort", "mot de passe", "mdp", "contrase", "senha", "wachtwoord", "parol", "парол", "hasło", "hasła", "heslo", "hesla", "şifre", "şifrə", "lösenord",
 	"passord", "adgangskode", "kodeord", "salasana", "jelsz", "lozink", "šifra", "gesl", "parool", "parole", "slaptažod", "lykilorð", "fjalëkalim", "pasahitz", "cyfrinair", "focal faire", "facal-faire", "wagwoord", "лозинк", "contrasinal", "passwuert", "pasvorto", "нууц үг", "암호", "પાસવર્ડ", "ਪਾਸਵਰਡ", "ಪಾಸ್", "പാസ്", "මුරපදය", "የይለፍ ቃል", "kalmar sirri", "iphasiwedi", "furaha sirta", "mật khẩu", "συνθηματικ", "clave", "codice di accesso",
 	"parola chiave", "kata sandi", "kata laluan", "nenosiri", "κωδικ", "رمز", "گذرواژه", "کلمه عبور", "كلمة", "پاس ورڈ", "סיסמ", "पासवर्ड", "পাসওয়ার্ড", "கடவுச்சொல்", "పాస్\u200cవర్డ్", "รหัสผ่าน", "ລະຫັດຜ່ານ", "პაროლი", "գաղտնաբառ", "құпия сөз"}
 

@@ -166,6 +166,7 @@ func shapeRules() []rule {
 			window: true,
 			hints:  pwHints,
 			span:   160,
+			pre:    func(lower string) bool { return anyOf(lower, copulas...) },
 			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)[ \t]+(?:[^\s"'\x60]+[ \t]+){0,3}?)([^\s"'\x60]{6,200})` +
 				`([ \t]+(?:है|हैं|ہے|ہیں|da|ஆகும்|است|dır|dir|dur|dür|tır|tir|です|입니다)(?:[^\p{L}]|$))`),
 			repl: func(m []string) string { return m[1] + Mask + m[3] },
@@ -183,7 +184,7 @@ func shapeRules() []rule {
 			name:   "secret-value",
 			window: true,
 			hints:  pwHints,
-			span:   keySpan,
+			span:   160,
 			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)(?:[ \t]+[^:：\n]{1,48}?)?[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|on|ni|je|yw|—)[ \t]+)` +
 				`((?:[a-z]{3,9}[ \t]+){3,7}[a-z]{3,9}[0-9!?#$%&*]*)([,.;!]|[ \t]*$)`),
 			repl: func(m []string) string { return m[1] + Mask + m[3] },
@@ -206,8 +207,8 @@ func shapeRules() []rule {
 			name:   "secret-value",
 			window: true,
 			hints:  pwHints,
-			back:   120,
-			span:   48,
+			back:   80,
+			span:   32,
 			re:     lazyRE(`(?i)(^|[\s(])([^\s"'\x60(]{8,64})([ \t]+(?:\p{L}+[ \t]+){0,3}(?:` + pwWords + `)(?:[^\p{L}]|$))`),
 			repl:   func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
@@ -315,3 +316,6 @@ var grammarWords = map[string]bool{"the": true, "and": true, "for": true, "with"
 	"der": true, "die": true, "das": true, "und": true, "den": true, "dem": true, "ein": true, "eine": true, "ist": true, "nicht": true, "mit": true, "von": true, "bei": true, "auf": true,
 	"les": true, "des": true, "une": true, "est": true, "pas": true, "par": true, "pour": true, "dans": true, "los": true, "las": true, "del": true, "con": true, "por": true, "una": true,
 	"para": true, "che": true, "per": true, "non": true, "sono": true, "nel": true, "met": true, "het": true, "een": true, "niet": true, "och": true, "som": true, "att": true}
+
+// copulas close a clause in the verb-final languages the prose rules know.
+var copulas = []string{"है", "ہے", "ہیں", " da", "ஆகும்", "است", "dır", "dir", "dur", "dür", "tır", "tir", "です", "입니다"}
