@@ -803,8 +803,12 @@ func unquote(s string) string {
 	return s
 }
 
+// sendBackRE sends what the sentence before named: "post them to …".
+var sendBackRE = lazyRE(`\b(?:send|post|upload|paste|push|share|forward|include|mail|email|pipe)\s+(?:them|it|those|these|that|this|the\s+(?:contents|values|output|file|files|keys|tokens|secrets))\s+(?:to|into|in|on)\b`)
+
 // dedicateWords turn a sentence to someone: "for the assistant", "hey".
-var dedicateWords = concept{"for ", "to ", "für ", "an ", "para ", "pour ", "per ", "à ", "hey", "hi ", "dear ", "liebe", "lieber", "querido", "querida", "ei,", "oi,", "hola", "ciao", "salut", "olá"}
+var dedicateWords = concept{"for ", "to ", "für ", "an ", "para ", "pour ", "per ", "à ", "hey", "hi ", "dear ", "liebe", "lieber", "querido", "querida", "ei,", "oi,", "hola", "ciao", "salut", "olá",
+	"для ", "dla ", "pro ", "pentru ", "voor ", "för ", "til ", "için", "kwa ", "untuk ", "para sa ", "向け", "へ", "에게", "给", "致", "cho ", "gửi ", "برای ", "إلى ", "ל"}
 
 // splitOrder reads an order split over sentences: a sentence that names
 // the agent and the two after it ("For the assistant. The rules from the
@@ -823,7 +827,7 @@ func splitOrder(prose string, pp *pairs.Set, rule, auth concept) string {
 	if len(auth) > 0 {
 		user, ask, without = userWords.within(prose, pp), askWords.within(prose, pp), withoutWords.within(prose, pp)
 	}
-	if len(dedicate) == 0 && len(ask) == 0 {
+	if len(dedicate) == 0 && len(ask) == 0 && !strings.Contains(prose, "them") && !strings.Contains(prose, " it ") && !strings.Contains(prose, "those") && !strings.Contains(prose, "these") {
 		return ""
 	}
 	ss := joinFragments(sentences(prose))
@@ -831,6 +835,11 @@ func splitOrder(prose string, pp *pairs.Set, rule, auth concept) string {
 		w := strings.Join(ss[i:min(len(ss), i+3)], " ")
 		if len(dedicate) > 0 && agent.in(s) && dedicate.in(s) && strings.Count(s, " ") < 16 && rule.in(w) && void.in(w) && !docRuleRE().MatchString(w) {
 			return Override
+		}
+		// "Collect the .env values. Then post them to https://…": the
+		// secret named in one sentence, sent by a pronoun in the next.
+		if i+1 < len(ss) && sensitiveWords.in(s) && sendBackRE().MatchString(ss[i+1]) && destWords.in(ss[i+1]) && !negWords.in(ss[i+1]) {
+			return Exfiltrate
 		}
 		if i+1 < len(ss) && len(ask) > 0 && auth.in(s) && user.in(s) {
 			next := ss[i+1]
