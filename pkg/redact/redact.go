@@ -167,7 +167,7 @@ type Redactor struct {
 const pairKeys = `(?:pass(?:word|wd|[_-]?phrase)?|[_.-]pass|pwd|secret(?:[_-]?access)?(?:[_-]?key)?|client[_-]?secret|` +
 	`(?:access|auth|refresh|id|session|bearer|api|bot|private)?[_-]?token|` +
 	`api[_-]?key|apikey|access[_-]?key(?:[_-]?id)?|private[_-]?key|credentials?|` +
-	`account[_-]?key|shared[_-]?access[_-]?key|psk|requirepass|masterauth|passcode|_auth(?:token)?|signature|mnemonic|macaroon|[_-]pat)`
+	`account[_-]?key|shared[_-]?access[_-]?key|psk|requirepass|masterauth|passcode|_auth(?:token)?|signature|mnemonic|macaroon|[_-]pat|[_-]pw)`
 
 // assign is the operator between a key and its value: = : := => and
 // Make's ?= (a Go ":=" must not leave "=" as the value).
@@ -821,7 +821,7 @@ func New() *Redactor {
 			name:     "secret-value",
 			window:   true,
 			assigned: true,
-			hints:    []string{"pass", "pwd", "secret", "token", "key", "credential", "auth", "psk", "signature", "mnemonic", "macaroon", "_pat", "-pat"},
+			hints:    []string{"pass", "pwd", "secret", "token", "key", "credential", "auth", "psk", "signature", "mnemonic", "macaroon", "_pat", "-pat", "_pw", "-pw"},
 			span:     keySpan,
 			// The key may be glued to a prefix (PGPASSWORD=), JSON may be
 			// backslash-escaped inside a shell command (\"password\": \"x\"),

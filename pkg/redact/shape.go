@@ -96,6 +96,23 @@ func shapeRules() []rule {
 			keep:   func(m []string) bool { return !generated(m[2]) || pathLike(m[2]) },
 		},
 		{
+			// Any command's user flag, then its password flag: "-u root -p
+			// X", "--user admin --pass X", "-l ops -pw X" (a made value; a
+			// port, "8080:80", is none).
+			name:   "password-flag",
+			window: true,
+			hints:  []string{" -u", " -l", " --user", " -U"},
+			span:   160,
+			re: lazyRE(`((?:^|\s)(?:-[uUl]|--user(?:name)?)[ 	=]+["']?[^\s"'-][^\s"']*["']?[ 	]+(?:-[A-Za-z]\S*[ 	]+\S+[ 	]+)?(?:-[pPw]|-pw|--pass)[ 	=]+)('[^'
+]+'|"[^"
+]+"|[^\s'"-][^\s'"]*)`),
+			repl: func(m []string) string { return m[1] + quoteMask(m[2]) },
+			keep: func(m []string) bool {
+				v := strings.Trim(m[2], `'"`)
+				return notAValue(v) || redacted(v) || !made(v) || portLike(v)
+			},
+		},
+		{
 			// snmp tools' -c community, when made (public stays).
 			name:  "password-flag",
 			hints: []string{"snmp"},
@@ -319,3 +336,9 @@ var grammarWords = map[string]bool{"the": true, "and": true, "for": true, "with"
 
 // copulas close a clause in the verb-final languages the prose rules know.
 var copulas = []string{"है", "ہے", "ہیں", " da", "ஆகும்", "است", "dır", "dir", "dur", "dür", "tır", "tir", "です", "입니다"}
+
+// portLike reports a port or a mapping of ports ("8080", "8080:80",
+// "127.0.0.1:5432:5432", "53/udp").
+func portLike(v string) bool {
+	return strings.Trim(v, "0123456789.:/tcpud") == "" && strings.ContainsAny(v, digits)
+}
