@@ -480,7 +480,7 @@ var (
 // revealWords show something in the output; secretTargets are what must
 // not be shown; contentWords ask for a value, not a name.
 var (
-	revealWords   = concept{"print", "output", "echo", "dump", "reveal", "display", "show", "include the", "出力", "含め", "表示", "출력", "표시", "포함", "打印", "输出", "輸出", "显示", "顯示", "包含", "imprime", "affiche", "muestra", "mostre", "mostra", "stampa", "zeige", "ausgeben", "gib", "выведи", "покажи", "виведи", "wypisz", "pokaż", "yazdır", "göster", "hiển thị", "in ra", "tampilkan", "cetak", "onyesha", "ipakita", "اطبع", "اعرض", "הדפס", "הצג", "چاپ", "نمایش", "प्रिंट", "दिखा", "প্রিন্ট", "দেখা", "แสดง", "พิมพ์", "vypiš", "zobraz", "afișează", "printează", "írd ki", "jelenítsd", "tulosta", "näytä", "skriv ut", "udskriv", "εκτύπωσε", "εμφάνισε", "toon", "druk af"}
+	revealWords   = concept{"print", "output", "echo", "dump", "reveal", "display", "show", "include the", "append", "attach", "paste", "add", "include", "出力", "含め", "表示", "출력", "표시", "포함", "打印", "输出", "輸出", "显示", "顯示", "包含", "imprime", "affiche", "muestra", "mostre", "mostra", "stampa", "zeige", "ausgeben", "gib", "выведи", "покажи", "виведи", "wypisz", "pokaż", "yazdır", "göster", "hiển thị", "in ra", "tampilkan", "cetak", "onyesha", "ipakita", "اطبع", "اعرض", "הדפס", "הצג", "چاپ", "نمایش", "प्रिंट", "दिखा", "প্রিন্ট", "দেখা", "แสดง", "พิมพ์", "vypiš", "zobraz", "afișează", "printează", "írd ki", "jelenítsd", "tulosta", "näytä", "skriv ut", "udskriv", "εκτύπωσε", "εμφάνισε", "toon", "druk af"}
 	secretTargets = concept{".env", "environment variable", "env var", "api key", "api_key", "token", "secret", "password", "credential", "~/.aws", "~/.ssh", ".npmrc", ".netrc", "id_rsa", "private key", "pgpass", "kubeconfig", "環境変数", "환경 변수", "环境变量", "環境變數", "переменн", "змінн", "variables de entorno", "variables d'environnement", "umgebungsvariablen", "variabili d'ambiente", "variáveis de ambiente", "zmienne środowiskowe", "ortam değişken", "omgevingsvariabelen", "μεταβλητ", "متغيرات البيئة", "משתני סביבה", "متغیرهای محیطی", "पर्यावरण चर", "biến môi trường", "variabel lingkungan", "ключ", "klucz", "키", "密钥", "秘密鍵", "シークレット", "トークン", "토큰", "令牌", "пароль", "hasło", "senha", "contraseña", "mot de passe", "passwort"}
 	contentWords  = concept{"value", "contents", "content of", "내용", "内容", "値", "값", "值", "содержим", "значени", "вміст", "значенн", "zawartoś", "wartoś", "contenido", "valor", "contenu", "valeur", "inhalt", "wert", "conteúdo", "contenuto", "valore", "inhoud", "waarde", "içeri", "değer", "المحتوى", "محتوى", "قيم", "תוכן", "ערכ", "محتوا", "مقدار", "सामग्री", "मान", "বিষয়বস্তু", "মান", "เนื้อหา", "ค่า", "nội dung", "giá trị", "isi", "nilai", "yaliyomo", "thamani", "nilalaman", "halaga", "obsah", "hodnot", "conținut", "valoare", "tartalm", "érték", "sisältö", "arvo", "innehåll", "värde", "indhold", "værdi", "innhold", "verdi", "περιεχόμεν", "τιμ"}
 )
@@ -803,6 +803,9 @@ func unquote(s string) string {
 	return s
 }
 
+// sweepWords make an approval cover everything.
+var sweepWords = concept{"all ", "every", "any ", "anything", "everything", "todas", "todos", "toutes", "tous", "alle ", "tutte", "tutti", "toate", "tot ", "wszystk", "všechn", "все ", "всі", "hepsi", "tüm", "semua", "lahat", "すべて", "全て", "全部", "모든", "所有", "一切", "כל ", "همه", "كل ", "सभी", "সব", "ทั้งหมด", "mọi", "tất cả", "zote", "kaikki", "allt", "alt ", "όλ"}
+
 // sendBackRE sends what the sentence before named: "post them to …".
 var sendBackRE = lazyRE(`\b(?:send|post|upload|paste|push|share|forward|include|mail|email|pipe)\s+(?:them|it|those|these|that|this|the\s+(?:contents|values|output|file|files|keys|tokens|secrets))\s+(?:to|into|in|on)\b`)
 
@@ -841,7 +844,9 @@ func splitOrder(prose string, pp *pairs.Set, rule, auth concept) string {
 		if i+1 < len(ss) && sensitiveWords.in(s) && sendBackRE().MatchString(ss[i+1]) && destWords.in(ss[i+1]) && !negWords.in(ss[i+1]) {
 			return Exfiltrate
 		}
-		if i+1 < len(ss) && len(ask) > 0 && auth.in(s) && user.in(s) {
+		// The approval must be sweeping ("every command", "toate
+		// comenzile"): "the user approved the design doc" is a fact.
+		if i+1 < len(ss) && len(ask) > 0 && auth.in(s) && user.in(s) && sweepWords.in(s) {
 			next := ss[i+1]
 			if a := ask.at(next); a >= 0 && (without.in(next) || negatedBefore(next, a)) {
 				return Address
