@@ -103,10 +103,8 @@ func shapeRules() []rule {
 			window: true,
 			hints:  []string{" -u", " -l", " --user", " -U"},
 			span:   160,
-			re: lazyRE(`((?:^|\s)(?:-[uUl]|--user(?:name)?)[ 	=]+["']?[^\s"'-][^\s"']*["']?[ 	]+(?:-[A-Za-z]\S*[ 	]+\S+[ 	]+)?(?:-[pPw]|-pw|--pass)[ 	=]+)('[^'
-]+'|"[^"
-]+"|[^\s'"-][^\s'"]*)`),
-			repl: func(m []string) string { return m[1] + quoteMask(m[2]) },
+			re:     lazyRE(`((?:^|\s)(?:-[uUl]|--user(?:name)?)[ \t=]+["']?[^\s"'-][^\s"']*["']?[ \t]+(?:-[A-Za-z]\S*[ \t]+\S+[ \t]+)?(?:-[pPw]|-pw|--pass)[ \t=]+)('[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)`),
+			repl:   func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep: func(m []string) bool {
 				v := strings.Trim(m[2], `'"`)
 				return notAValue(v) || redacted(v) || !made(v) || portLike(v)

@@ -1302,7 +1302,10 @@ func agentComments(text string) string {
 			if body == t || body == "" {
 				continue
 			}
-			if l := strings.ToLower(body); pairs.Any(nil, l, agentNames) {
+			// Only a comment that speaks to the agent ("AI assistants
+			// reading this: …", "AIアシスタントへ："); "the agent runs this
+			// nightly" describes.
+			if l := strings.ToLower(body); pairs.Any(nil, l, agentNames) && (commentVocativeRE().MatchString(l) || rules().addressee(normalize(body), true) != nil) {
 				out = append(out, body)
 			}
 		}
@@ -1312,6 +1315,9 @@ func agentComments(text string) string {
 
 // toolLabelRE is a bracketed label of a tool's or the system's output.
 var toolLabelRE = lazyRE(`(?i)^\[(?:tool_output|tool_result|tool_response|tool_use|function_result|function_output|observation|system|system_message)\]$`)
+
+// commentVocativeRE is a comment that opens by speaking to the agent.
+var commentVocativeRE = lazyRE(`^(?:(?:note|hey|hi|dear|attention|psst)[\s,]+)?(?:(?:to|for)\s+)?(?:(?:the|any|all|every)\s+)?(?:ai\s+|coding\s+)?(?:assistants?|agents?|claude|llms?|copilot|ai|bots?)(?:\s+(?:reading|reviewing|editing|working\s+on|opening|running)\s+(?:this|these|the)\b[^:\n]{0,30})?\s*[:,：]`)
 
 // agentNames name the agent in a comment.
 var agentNames = []string{"assistant", "agent", "claude", "llm", "copilot", "ai ", "ai:", "アシスタント", "エージェント", "助手", "智能体", "어시스턴트", "에이전트", "asistente", "assistente", "assistent", "ассистент"}
