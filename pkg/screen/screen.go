@@ -1314,7 +1314,7 @@ func agentComments(text string) string {
 }
 
 // toolLabelRE is a bracketed label of a tool's or the system's output.
-var toolLabelRE = lazyRE(`(?i)^\[(?:tool_output|tool_result|tool_response|tool_use|function_result|function_output|observation|system|system_message)\]$`)
+var toolLabelRE = lazyRE(`(?i)^\[(?:tool_output|tool_result|tool_response|tool_use|function_result|function_output|observation)\]$`)
 
 // commentVocativeRE is a comment that opens by speaking to the agent.
 var commentVocativeRE = lazyRE(`^(?:(?:note|hey|hi|dear|attention|psst)[\s,]+)?(?:(?:to|for)\s+)?(?:(?:the|any|all|every)\s+)?(?:ai\s+|coding\s+)?(?:assistants?|agents?|claude|llms?|copilot|ai|bots?)(?:\s+(?:reading|reviewing|editing|working\s+on|opening|running)\s+(?:this|these|the)\b[^:\n]{0,30})?\s*[:,：]`)
