@@ -59,7 +59,16 @@ import (
 // (a credential call's literals in any language, headers set by name in
 // HTTP clients, a plist's or an attribute-named element's value, chosen
 // passwords in prose, AWS's documentation keys), so it is a development
-// set since.
+// set since. heldout9 (corpus11) judged the eighth round's once, unseen:
+// 544/616 (88.3%), 219/224; the ninth round's mechanisms came from its
+// misses (shape.go: config lines, directives and scripts that take a
+// password by position, a CLI's login token, short flags given generated
+// values, Markdown tables, TOTP seeds, keystores; passphrases, verb-final
+// copulas, a value before the word and seed phrases in ten more
+// languages in prose; literal prefixes) and its five altered look-alikes
+// (a permission level, capitals naming what they stand for, xxxx after
+// Bearer, -storepass:env, an "auth" method): 614/616, 224/224 after it,
+// no older set moved.
 // Every reported kind must be backed by a change.
 func TestHeldOutCorpus(t *testing.T) {
 	for _, c := range []struct {

@@ -138,7 +138,13 @@ func TestBuildCorpus(t *testing.T) { judge(t, "build.jsonl", -1, -1) }
 // older-set mechanisms (an attempt told of, a payload quoted in a
 // report, Italian's "non" + infinitive, a negation in another clause)
 // moved heldout3 to 66/66 passed, heldout5 to 79/81 and 100/100, heldout7
-// to 123/123.
+// to 123/123. Round 9 took heldout11's misses and false holds as its
+// development set (156/191 and 196/203 unseen; 190/191 and 203/203 after):
+// orders split over sentences, read out of code comments, note fields,
+// leetspeak, split or misspelled words and tool-output blocks; settings
+// that widen what runs unasked; and structural exemptions (a dedication
+// as a noun phrase, a subject before the verb, a vendor's documented
+// installer, end users, a past-tense vocative). No older set moved.
 func TestHeldOutCorpus(t *testing.T) {
 	judge(t, "heldout.jsonl", 40, 36)
 	judge(t, "heldout2.jsonl", 75, 59)
@@ -271,10 +277,10 @@ func BenchmarkTranscript(b *testing.B) {
 // predictor of what it adds on a new author's notes. It must hold no
 // ordinary note of any set (round 4's check held a few of heldout6's and
 // heldout7's, written after it; rounds 5 and 6 tuned it on them and on
-// heldout8, round 7 on heldout9, round 8 on heldout10, and since then it
-// holds none).
+// heldout8, round 7 on heldout9, round 8 on heldout10, round 9 on
+// heldout11, and since then it holds none).
 func TestComposedAcrossCorpora(t *testing.T) {
-	for _, name := range []string{"build.jsonl", "heldout.jsonl", "heldout2.jsonl", "heldout3.jsonl", "heldout4.jsonl", "heldout5.jsonl", "heldout6.jsonl", "heldout7.jsonl", "heldout8.jsonl", "heldout9.jsonl", "heldout10.jsonl"} {
+	for _, name := range []string{"build.jsonl", "heldout.jsonl", "heldout2.jsonl", "heldout3.jsonl", "heldout4.jsonl", "heldout5.jsonl", "heldout6.jsonl", "heldout7.jsonl", "heldout8.jsonl", "heldout9.jsonl", "heldout10.jsonl", "heldout11.jsonl"} {
 		var held, heldOf, wrong, passedOf int
 		for _, c := range corpus(t, name) {
 			prose := c.Text
