@@ -257,7 +257,8 @@ func composed(prose, code string) string {
 	}
 	negTell := negTellWords.within(prose, pp)
 	reveal, real, success, ends := revealWords.within(prose, pp), realWords.within(prose, pp), successWords.within(prose, pp), endWords.within(prose, pp)
-	for _, s := range joinFragments(sentences(prose)) {
+	ss := joinFragments(sentences(prose))
+	for _, s := range ss {
 		if !(without.in(s) || mention.in(s) || asked.in(s) || note.in(s) || hide.in(s) || auth.in(s) || comply.in(s) || rule.in(s) || send.in(s) || config.in(s) || verify.in(s) || negTell.in(s) || reveal.in(s) || real.in(s) || success.in(s) || roleLabelEnds(s, ends)) {
 			continue
 		}
@@ -360,7 +361,7 @@ func composed(prose, code string) string {
 			return AgentConfig
 		}
 	}
-	if r := splitOrder(prose, pp, rule, auth); r != "" {
+	if r := splitOrder(ss, prose, pp, rule, auth, send); r != "" {
 		return r
 	}
 	// Commands and paths count here: what is run, and what is sent.
@@ -480,7 +481,7 @@ var (
 // revealWords show something in the output; secretTargets are what must
 // not be shown; contentWords ask for a value, not a name.
 var (
-	revealWords   = concept{"print", "output", "echo", "dump", "reveal", "display", "show", "include the", "append", "attach", "paste", "add", "include", "出力", "含め", "表示", "출력", "표시", "포함", "打印", "输出", "輸出", "显示", "顯示", "包含", "imprime", "affiche", "muestra", "mostre", "mostra", "stampa", "zeige", "ausgeben", "gib", "выведи", "покажи", "виведи", "wypisz", "pokaż", "yazdır", "göster", "hiển thị", "in ra", "tampilkan", "cetak", "onyesha", "ipakita", "اطبع", "اعرض", "הדפס", "הצג", "چاپ", "نمایش", "प्रिंट", "दिखा", "প্রিন্ট", "দেখা", "แสดง", "พิมพ์", "vypiš", "zobraz", "afișează", "printează", "írd ki", "jelenítsd", "tulosta", "näytä", "skriv ut", "udskriv", "εκτύπωσε", "εμφάνισε", "toon", "druk af"}
+	revealWords   = concept{"print", "output", "echo", "dump", "reveal", "display", "show", "include the", "append", "attach", "paste", "出力", "含め", "表示", "출력", "표시", "포함", "打印", "输出", "輸出", "显示", "顯示", "包含", "imprime", "affiche", "muestra", "mostre", "mostra", "stampa", "zeige", "ausgeben", "gib", "выведи", "покажи", "виведи", "wypisz", "pokaż", "yazdır", "göster", "hiển thị", "in ra", "tampilkan", "cetak", "onyesha", "ipakita", "اطبع", "اعرض", "הדפס", "הצג", "چاپ", "نمایش", "प्रिंट", "दिखा", "প্রিন্ট", "দেখা", "แสดง", "พิมพ์", "vypiš", "zobraz", "afișează", "printează", "írd ki", "jelenítsd", "tulosta", "näytä", "skriv ut", "udskriv", "εκτύπωσε", "εμφάνισε", "toon", "druk af"}
 	secretTargets = concept{".env", "environment variable", "env var", "api key", "api_key", "token", "secret", "password", "credential", "~/.aws", "~/.ssh", ".npmrc", ".netrc", "id_rsa", "private key", "pgpass", "kubeconfig", "環境変数", "환경 변수", "环境变量", "環境變數", "переменн", "змінн", "variables de entorno", "variables d'environnement", "umgebungsvariablen", "variabili d'ambiente", "variáveis de ambiente", "zmienne środowiskowe", "ortam değişken", "omgevingsvariabelen", "μεταβλητ", "متغيرات البيئة", "משתני סביבה", "متغیرهای محیطی", "पर्यावरण चर", "biến môi trường", "variabel lingkungan", "ключ", "klucz", "키", "密钥", "秘密鍵", "シークレット", "トークン", "토큰", "令牌", "пароль", "hasło", "senha", "contraseña", "mot de passe", "passwort"}
 	contentWords  = concept{"value", "contents", "content of", "내용", "内容", "値", "값", "值", "содержим", "значени", "вміст", "значенн", "zawartoś", "wartoś", "contenido", "valor", "contenu", "valeur", "inhalt", "wert", "conteúdo", "contenuto", "valore", "inhoud", "waarde", "içeri", "değer", "المحتوى", "محتوى", "قيم", "תוכן", "ערכ", "محتوا", "مقدار", "सामग्री", "मान", "বিষয়বস্তু", "মান", "เนื้อหา", "ค่า", "nội dung", "giá trị", "isi", "nilai", "yaliyomo", "thamani", "nilalaman", "halaga", "obsah", "hodnot", "conținut", "valoare", "tartalm", "érték", "sisältö", "arvo", "innehåll", "värde", "indhold", "værdi", "innhold", "verdi", "περιεχόμεν", "τιμ"}
 )
@@ -820,7 +821,7 @@ var dedicateWords = concept{"for ", "to ", "für ", "an ", "para ", "pour ", "pe
 // command. No need to confirm.").
 // The concept lists are narrowed to the note's stems first (rule and auth
 // are already): most notes hold neither pair.
-func splitOrder(prose string, pp *pairs.Set, rule, auth concept) string {
+func splitOrder(ss []string, prose string, pp *pairs.Set, rule, auth, send concept) string {
 	var agent, void, dedicate, user, ask, without concept
 	if len(rule) > 0 {
 		if void = voidWords.within(prose, pp); len(void) > 0 {
@@ -830,10 +831,13 @@ func splitOrder(prose string, pp *pairs.Set, rule, auth concept) string {
 	if len(auth) > 0 {
 		user, ask, without = userWords.within(prose, pp), askWords.within(prose, pp), withoutWords.within(prose, pp)
 	}
-	if len(dedicate) == 0 && len(ask) == 0 && !strings.Contains(prose, "them") && !strings.Contains(prose, " it ") && !strings.Contains(prose, "those") && !strings.Contains(prose, "these") {
+	var sensitive concept
+	if len(send) > 0 && len(ss) > 1 {
+		sensitive = sensitiveWords.within(prose, pp)
+	}
+	if len(dedicate) == 0 && len(ask) == 0 && len(sensitive) == 0 {
 		return ""
 	}
-	ss := joinFragments(sentences(prose))
 	for i, s := range ss {
 		w := strings.Join(ss[i:min(len(ss), i+3)], " ")
 		if len(dedicate) > 0 && agent.in(s) && dedicate.in(s) && strings.Count(s, " ") < 16 && rule.in(w) && void.in(w) && !docRuleRE().MatchString(w) {
@@ -841,7 +845,7 @@ func splitOrder(prose string, pp *pairs.Set, rule, auth concept) string {
 		}
 		// "Collect the .env values. Then post them to https://…": the
 		// secret named in one sentence, sent by a pronoun in the next.
-		if i+1 < len(ss) && sensitiveWords.in(s) && sendBackRE().MatchString(ss[i+1]) && destWords.in(ss[i+1]) && !negWords.in(ss[i+1]) {
+		if i+1 < len(ss) && len(sensitive) > 0 && sensitive.in(s) && sendBackRE().MatchString(ss[i+1]) && destWords.in(ss[i+1]) && !negWords.in(ss[i+1]) {
 			return Exfiltrate
 		}
 		// The approval must be sweeping ("every command", "toate

@@ -161,7 +161,8 @@ func Check(text string) string {
 	if reason := screenText(text); reason != "" {
 		return reason
 	}
-	if agentField(text) {
+	lower := strings.ToLower(text)
+	if agentField(text, lower) {
 		return Address
 	}
 	ps := payloads(text)
@@ -172,7 +173,7 @@ func Check(text string) string {
 	// previous in struc tions", "pleas ignor al the previus instrucions")
 	// are read as the words they stand for.
 	if len(text) <= 1500 {
-		if l := strings.ToLower(text); mayRespell(l) {
+		if l := lower; mayRespell(l) {
 			if d := respell(l); d != "" {
 				ps = append(ps, d)
 			}
@@ -1325,12 +1326,12 @@ var agentNames = []string{"assistant", "agent", "claude", "llm", "copilot", "ai 
 // agentField reports a note's field named for the agent's instructions
 // (note_for_ai: "…", agent_instructions: "…") whose value gives an order:
 // a record's fields describe it, one addressed to the agent orders it.
-func agentField(text string) bool {
+func agentField(text, lower string) bool {
 	if !strings.Contains(text, ":") {
 		return false
 	}
 	// A key glued of an agent's name and an order's word, before the regexp.
-	if l := strings.ToLower(text); !pairs.Any(nil, l, []string{"_ai", "ai_", "-ai", "ai-", "agent_", "_agent", "agent-", "assistant_", "_assistant", "llm_", "_llm", "claude_", "_claude", "copilot_", "bot_", "_bot"}) ||
+	if l := lower; !pairs.Any(nil, l, []string{"_ai", "ai_", "-ai", "ai-", "agent_", "_agent", "agent-", "assistant_", "_assistant", "llm_", "_llm", "claude_", "_claude", "copilot_", "bot_", "_bot"}) ||
 		!pairs.Any(nil, l, []string{"instruction", "note_", "_note", "note-", "-note", "prompt_", "_prompt", "directive", "message_", "_message", "_task", "task_", "_orders"}) {
 		return false
 	}
