@@ -1085,6 +1085,7 @@ func New() *Redactor {
 			keep: func(m []string) bool { return !strong(m[2]) },
 		},
 	}
+	rules = append(rules, proseShapes()...)
 	rules = append(rules, literalRules()...)
 	return &Redactor{rules: append(rules, shapeRules()...)}
 }

@@ -175,63 +175,6 @@ func shapeRules() []rule {
 			},
 		},
 		{
-			// Verb-final languages put the value before the copula: "पासवर्ड
-			// X है", "پاس ورڈ X ہے", "pasahitza X da", "கடவுச்சொல் X ஆகும்".
-			name:   "secret-value",
-			window: true,
-			hints:  pwHints,
-			span:   160,
-			pre:    func(lower string) bool { return anyOf(lower, copulas...) },
-			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)[ \t]+(?:[^\s"'\x60]+[ \t]+){0,3}?)([^\s"'\x60]{6,200})` +
-				`([ \t]+(?:है|हैं|ہے|ہیں|da|ஆகும்|است|dır|dir|dur|dür|tır|tir|です|입니다)(?:[^\p{L}]|$))`),
-			repl: func(m []string) string { return m[1] + Mask + m[3] },
-			keep: func(m []string) bool {
-				v := m[2]
-				return !strong(v) && !chosen(v) && !passphrase(v) && !(random(v) && !hexOnly(v))
-			},
-		},
-		{
-			// A passphrase of plain words told in prose ("… lautet maple
-			// staple orbit mosaic, bitte …"): four to eight small words after
-			// the word and a verb, to the clause's end, none a word of grammar
-			// or a participle ("Password policy: minimum length twelve
-			// characters" has no verb).
-			name:   "secret-value",
-			window: true,
-			hints:  pwHints,
-			span:   160,
-			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)(?:[ \t]+[^:：\n]{1,48}?)?[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|on|ni|je|yw|—)[ \t]+)` +
-				`((?:[a-z]{3,9}[ \t]+){3,7}[a-z]{3,9}[0-9!?#$%&*]*)([,.;!]|[ \t]*$)`),
-			repl: func(m []string) string { return m[1] + Mask + m[3] },
-			keep: func(m []string) bool {
-				if m[2] != strings.ToLower(m[2]) {
-					return true
-				}
-				for _, w := range strings.Fields(strings.TrimRight(m[2], digits+"!?#$%&*")) {
-					if grammarWords[w] || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ly") || strings.HasSuffix(w, "tion") {
-						return true
-					}
-				}
-				return false
-			},
-		},
-		{
-			// The value before the word: Irish "Is é X an focal faire", "use
-			// X as the password": a random or chosen value up to three words
-			// before it (a hex digest is neither).
-			name:   "secret-value",
-			window: true,
-			hints:  pwHints,
-			back:   80,
-			span:   32,
-			re:     lazyRE(`(?i)(^|[\s(])([^\s"'\x60(]{8,64})([ \t]+(?:\p{L}+[ \t]+){0,3}(?:` + pwWords + `)(?:[^\p{L}]|$))`),
-			repl:   func(m []string) string { return m[1] + Mask + m[3] },
-			keep: func(m []string) bool {
-				v := m[2]
-				return hexOnly(v) || strings.ContainsAny(v, ":/\\=@") || !strings.ContainsAny(v, upper) || !strings.ContainsAny(v, lower) || !strings.ContainsAny(v, digits) || !strong(v)
-			},
-		},
-		{
 			// A seed phrase named in another language ("frase semilla:",
 			// "phrase de récupération :", "ニーモニック：", "복구 문구:"): 12 to
 			// 24 words of any script.
@@ -321,6 +264,71 @@ func lineKey(lower string) bool {
 		}
 	}
 	return false
+}
+
+// proseShapes find a password told in prose by the order of its words
+// rather than a key word and a verb before it. They share the prose rules'
+// hint list and run right after them, so the list is asked once.
+func proseShapes() []rule {
+	return []rule{
+		{
+			// Verb-final languages put the value before the copula: "पासवर्ड
+			// X है", "پاس ورڈ X ہے", "pasahitza X da", "கடவுச்சொல் X ஆகும்".
+			name:   "secret-value",
+			window: true,
+			hints:  pwHints,
+			span:   160,
+			pre:    func(lower string) bool { return anyOf(lower, copulas...) },
+			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)[ \t]+(?:[^\s"'\x60]+[ \t]+){0,3}?)([^\s"'\x60]{6,200})` +
+				`([ \t]+(?:है|हैं|ہے|ہیں|da|ஆகும்|است|dır|dir|dur|dür|tır|tir|です|입니다)(?:[^\p{L}]|$))`),
+			repl: func(m []string) string { return m[1] + Mask + m[3] },
+			keep: func(m []string) bool {
+				v := m[2]
+				return !strong(v) && !chosen(v) && !passphrase(v) && !(random(v) && !hexOnly(v))
+			},
+		},
+		{
+			// A passphrase of plain words told in prose ("… lautet maple
+			// staple orbit mosaic, bitte …"): four to eight small words after
+			// the word and a verb, to the clause's end, none a word of grammar
+			// or a participle ("Password policy: minimum length twelve
+			// characters" has no verb).
+			name:   "secret-value",
+			window: true,
+			hints:  pwHints,
+			span:   160,
+			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)(?:[ \t]+[^:：\n]{1,48}?)?[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|on|ni|je|yw|—)[ \t]+)` +
+				`((?:[a-z]{3,9}[ \t]+){3,7}[a-z]{3,9}[0-9!?#$%&*]*)([,.;!]|[ \t]*$)`),
+			repl: func(m []string) string { return m[1] + Mask + m[3] },
+			keep: func(m []string) bool {
+				if m[2] != strings.ToLower(m[2]) {
+					return true
+				}
+				for _, w := range strings.Fields(strings.TrimRight(m[2], digits+"!?#$%&*")) {
+					if grammarWords[w] || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ly") || strings.HasSuffix(w, "tion") {
+						return true
+					}
+				}
+				return false
+			},
+		},
+		{
+			// The value before the word: Irish "Is é X an focal faire", "use
+			// X as the password": a random or chosen value up to three words
+			// before it (a hex digest is neither).
+			name:   "secret-value",
+			window: true,
+			hints:  pwHints,
+			back:   80,
+			span:   32,
+			re:     lazyRE(`(?i)(^|[\s(])([^\s"'\x60(]{8,64})([ \t]+(?:\p{L}+[ \t]+){0,3}(?:` + pwWords + `)(?:[^\p{L}]|$))`),
+			repl:   func(m []string) string { return m[1] + Mask + m[3] },
+			keep: func(m []string) bool {
+				v := m[2]
+				return hexOnly(v) || strings.ContainsAny(v, ":/\\=@") || !strings.ContainsAny(v, upper) || !strings.ContainsAny(v, lower) || !strings.ContainsAny(v, digits) || !strong(v)
+			},
+		},
+	}
 }
 
 // grammarWords are words of grammar that no generated passphrase holds
