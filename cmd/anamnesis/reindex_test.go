@@ -31,6 +31,10 @@ func TestReindexFullRepairsHiddenDamage(t *testing.T) {
 	}
 	// Folds the WAL into the file, so the damage below is all there is.
 	conn.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
+	var pageSize int64
+	if err := conn.QueryRow("PRAGMA page_size").Scan(&pageSize); err != nil {
+		t.Fatal(err)
+	}
 	var pages []int64
 	rows, err := conn.Query("SELECT pageno FROM dbstat WHERE name = 'memories_fts_data'")
 	if err != nil {
@@ -47,7 +51,6 @@ func TestReindexFullRepairsHiddenDamage(t *testing.T) {
 	if err != nil || len(pages) == 0 {
 		t.Fatalf("%v, %d full-text pages", err, len(pages))
 	}
-	const pageSize = 4096
 	for _, p := range pages {
 		for i := (p - 1) * pageSize; i < p*pageSize; i++ {
 			data[i] = byte(i * 7)

@@ -89,10 +89,6 @@ func (s *Store) refreshAll(ctx context.Context) (ReindexResult, error) {
 // frees it, so it fails with a corruption error on damage the header check
 // at Open does not show (Rebuild then replaces the file).
 func (s *Store) rebuild(ctx context.Context) (ReindexResult, error) {
-	// It holds the listing of every file and the load's rows at once: the
-	// garbage collector runs four times as often, for a peak of memory
-	// SPEC 9 bounds.
-	defer debug.SetGCPercent(debug.SetGCPercent(rebuildGC))
 	before := blockcache.Dirs(s.home) // what the walk will read, at the latest
 	tx, done, err := s.beginRebuild(ctx)
 	if err != nil {
@@ -286,6 +282,11 @@ func (s *Store) walkedWriter(ctx context.Context, tx *sql.Tx, listed func() ([]f
 
 // rebuildTx fills the emptied tables inside tx from every file.
 func (s *Store) rebuildTx(ctx context.Context, tx *sql.Tx) (ReindexResult, error) {
+	// It holds the listing of every file and the load's rows at once: the
+	// garbage collector runs four times as often, for a peak of memory
+	// SPEC 9 bounds (whoever rebuilds: reindex --full, or the Open of a
+	// home whose index is missing or not ours).
+	defer debug.SetGCPercent(debug.SetGCPercent(rebuildGC))
 	var r ReindexResult
 	listed := s.walkAsync()
 	defer tx.ExecContext(context.WithoutCancel(ctx), "PRAGMA cache_size = "+cacheSize)

@@ -43,7 +43,7 @@ func TestCorruptIndexRebuilt(t *testing.T) {
 			// Header intact, every page after the first overwritten: only
 			// reading the tables shows it.
 			data, _ := os.ReadFile(db)
-			for i := 4096; i < len(data); i++ {
+			for i := pageSizeOf(t, db); i < len(data); i++ {
 				data[i] = byte(i * 7)
 			}
 			os.WriteFile(db, data, 0o644)
@@ -322,4 +322,14 @@ func TestCorruptIndexConcurrentProcesses(t *testing.T) {
 	if len(aside) != 1 {
 		t.Errorf("%d files moved aside, want 1: %v", len(aside), aside)
 	}
+}
+
+// pageSizeOf reads the page size from the header of the index file at db.
+func pageSizeOf(t *testing.T, db string) int {
+	t.Helper()
+	data, err := os.ReadFile(db)
+	if err != nil || len(data) < 100 {
+		t.Fatalf("reading the header of %s: %v", db, err)
+	}
+	return int(data[16])<<8 | int(data[17])
 }

@@ -290,6 +290,9 @@ func (s *Store) openDB(ctx context.Context, check bool) error {
 // connect sets up the connection pool of the index file (SQLite opens the
 // file when the first connection is made).
 func (s *Store) connect() error {
+	if err := newIndexFile(s.DBPath()); err != nil {
+		return fmt.Errorf("open index: %w", err)
+	}
 	db, err := sql.Open("sqlite", dsn(s.DBPath(), s.reader))
 	if err != nil {
 		return fmt.Errorf("open index: %w", err)
@@ -303,6 +306,31 @@ func (s *Store) connect() error {
 	}
 	s.db = db
 	return nil
+}
+
+// pageSize is the page size of an index file this code creates. A full
+// rebuild writes the whole index in one transaction, so into the WAL, and
+// SQLite looks every page it writes or allocates up there, at a cost that
+// grows with the WAL's frames: larger pages make fewer of both. A write of
+// one note then writes more bytes, a search reads fewer pages. An existing
+// file keeps its size (SQLite changes it only by a VACUUM outside WAL mode).
+const pageSize = "16384"
+
+// newIndexFile gives an index file that does not exist yet, or is empty, its
+// page size: SQLite fixes it with the first page written, which turning on
+// WAL does, and the pragmas of dsn run in lexical order, journal_mode first.
+// Two processes creating the file at once agree: the second finds it made.
+func newIndexFile(path string) error {
+	if info, err := os.Stat(path); err == nil && info.Size() > 0 {
+		return nil
+	}
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)")
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	_, err = db.Exec("PRAGMA page_size = " + pageSize + "; PRAGMA journal_mode = WAL")
+	return err
 }
 
 // touched tells inject's block cache which projects a committed write
