@@ -290,9 +290,7 @@ func (s *Store) openDB(ctx context.Context, check bool) error {
 // connect sets up the connection pool of the index file (SQLite opens the
 // file when the first connection is made).
 func (s *Store) connect() error {
-	if err := newIndexFile(s.DBPath()); err != nil {
-		return fmt.Errorf("open index: %w", err)
-	}
+	newIndexFile(s.DBPath())
 	db, err := sql.Open("sqlite", dsn(s.DBPath(), s.reader))
 	if err != nil {
 		return fmt.Errorf("open index: %w", err)
@@ -319,18 +317,19 @@ const pageSize = "16384"
 // newIndexFile gives an index file that does not exist yet, or is empty, its
 // page size: SQLite fixes it with the first page written, which turning on
 // WAL does, and the pragmas of dsn run in lexical order, journal_mode first.
-// Two processes creating the file at once agree: the second finds it made.
-func newIndexFile(path string) error {
+// It only chooses the page size: where it fails (another process creating
+// or rebuilding the file holds its lock; the directory is unwritable) the
+// open that follows makes the file, or says why it cannot.
+func newIndexFile(path string) {
 	if info, err := os.Stat(path); err == nil && info.Size() > 0 {
-		return nil
+		return
 	}
 	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)")
 	if err != nil {
-		return err
+		return
 	}
 	defer db.Close()
-	_, err = db.Exec("PRAGMA page_size = " + pageSize + "; PRAGMA journal_mode = WAL")
-	return err
+	db.Exec("PRAGMA page_size = " + pageSize + "; PRAGMA journal_mode = WAL")
 }
 
 // touched tells inject's block cache which projects a committed write
