@@ -250,13 +250,7 @@ var pwWordRE = lazyRE(`(?i)^(?:` + pwWords + `|pw|pwd)$`)
 // lineKey reports a line whose first field names a secret and is followed
 // by another (the config-line rule's shape), cheaper than its regexp.
 func lineKey(lower string) bool {
-	for rest := lower; rest != ""; {
-		line := rest
-		if i := strings.IndexByte(rest, '\n'); i >= 0 {
-			line, rest = rest[:i], rest[i+1:]
-		} else {
-			rest = ""
-		}
+	for line := range strings.SplitSeq(lower, "\n") {
 		line = strings.TrimLeft(line, " \t")
 		i := strings.IndexAny(line, " \t")
 		if i > 0 && i < 64 && i+1 < len(line) && anyOf(line[:i], "pass", "secret", "psk", "token", "masterauth") {

@@ -539,13 +539,7 @@ func recordLine(s string, i int) bool {
 // banner reports a line that is only a system banner: "### SYSTEM ###",
 // "=== SYSTEM MESSAGE ===", "*** システム ***".
 func banner(lower string) bool {
-	for rest := lower; rest != ""; {
-		line := rest
-		if i := strings.IndexByte(rest, '\n'); i >= 0 {
-			line, rest = rest[:i], rest[i+1:]
-		} else {
-			rest = ""
-		}
+	for line := range strings.SplitSeq(lower, "\n") {
 		line = strings.TrimLeft(line, " \t>")
 		if len(line) < 4 || !strings.HasPrefix(line, "##") && !strings.HasPrefix(line, "==") && !strings.HasPrefix(line, "**") && !strings.HasPrefix(line, "---") && !strings.HasPrefix(line, "[[") {
 			continue
