@@ -38,7 +38,7 @@ func literalRules() []rule {
 						return true
 					}
 				}
-				return refName(m[2]) || notAValue(v) || redacted(v) || !made(v) || strings.Contains(v, " ")
+				return refName(m[2]) || notAValue(v) || redacted(v) || !madePhrase(v) || strings.Contains(v, " ")
 			},
 		},
 		{
@@ -61,7 +61,7 @@ func literalRules() []rule {
 			window: true,
 			hints:  []string{"env.", "env[", "env(", "environ", "env.fetch", "${"},
 			span:   keySpan,
-			re: lazyRE(`(?i)((?:env|environ|getenv)[\w.]*[.\[("' ]*[a-z0-9_]*(?:pass|pwd|secret|token|key|cred)[a-z0-9_]*["')\]]*[ \t]*(?:\?\?|\?:|\|\||\bor\b|,)[ \t]*)` +
+			re: lazyRE(`(?i)((?:env|environ|getenv)[\w.]*[.\[("' ]*[a-z0-9_]*(?:pass|pwd|_pw\b|secret|token|key|cred)[a-z0-9_]*["')\]]*[ \t]*(?:\?\?|\?:|\|\||\bor\b|,)[ \t]*)` +
 				`("[^"\n]{6,200}"|'[^'\n]{6,200}')|(\$\{[A-Za-z0-9_]*(?i:pass|pwd|secret|token|key|cred)[A-Za-z0-9_]*:?-)([^}\s]{6,200})\}`),
 			repl: func(m []string) string {
 				if m[3] != "" {
@@ -74,7 +74,7 @@ func literalRules() []rule {
 				if m[2] != "" {
 					v = m[2][1 : len(m[2])-1]
 				}
-				return notAValue(v) || redacted(v) || !made(v) && !random(v)
+				return notAValue(v) || redacted(v) || !madePhrase(v) && !random(v)
 			},
 		},
 		{

@@ -639,7 +639,7 @@ func New() *Redactor {
 			repl:  func(m []string) string { return m[1] + Mask },
 			// root:root is an owner and a group (chown), not a login.
 			keep: func(m []string) bool {
-				return notAValue(m[4]) || redacted(m[4]) || strings.HasPrefix(m[4], "/") || len(m[4]) < 3 || m[2] != "" && !made(m[4]) || m[4] == m[3]
+				return notAValue(m[4]) || redacted(m[4]) || strings.HasPrefix(m[4], "/") || len(m[4]) < 3 || m[2] != "" && !madePhrase(m[4]) && !chosen(m[4]) || m[4] == m[3]
 			},
 		},
 		{
@@ -786,7 +786,10 @@ func New() *Redactor {
 			hints: []string{"sshpass"},
 			re:    lazyRE(`(\bsshpass[ \t]+-p[ \t]*)('[^'\n]*'|"[^"\n]*"|\S+)`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
-			keep:  func(m []string) bool { return redacted(strings.Trim(m[2], `'"`)) },
+			keep: func(m []string) bool {
+				v := strings.Trim(m[2], `'"`)
+				return redacted(v) || notAValue(v)
+			},
 		},
 		{
 			// Docker's config.json: "auth": "<base64 user:password>".
@@ -917,7 +920,7 @@ func New() *Redactor {
 			hints: []string{"pgpass", ":5432:"},
 			re:    lazyRE(`(?m)((?:^|\s)[^:\s]+:(?:\d+|\*):[^:\s]+:[^:\s]+:)(\S+)[ \t]*$`),
 			repl:  func(m []string) string { return m[1] + Mask },
-			keep:  func(m []string) bool { return notAValue(m[2]) || !made(m[2]) && !mixedCase(m[2]) },
+			keep:  func(m []string) bool { return notAValue(m[2]) || !madePhrase(m[2]) && !mixedCase(m[2]) },
 		},
 		{
 			// A Netscape cookie-jar line (curl -c, browser exports): domain,
@@ -1139,7 +1142,7 @@ func proseRule(words string, hints ...string) rule {
 				return notAValue(q)
 			}
 			v = strings.TrimRight(v, sentenceEnd)
-			if !strings.ContainsAny(sep, ":=：") && !sepVerbRE().MatchString(m[1]) && !made(v) && !wordNumber(v) {
+			if !strings.ContainsAny(sep, ":=：") && !sepVerbRE().MatchString(m[1]) && !made(v) && !wordNumber(v) && !passphrase(v) {
 				return true // "kubectl get secret db-creds": a name
 			}
 			if strings.Count(v, "/") >= 2 && !strings.ContainsAny(v, upper) && !random(v) {
@@ -1547,6 +1550,16 @@ var placeholders = map[string]bool{"true": true, "false": true, "null": true, "n
 	// Prose after a flag that takes a value ("redis-cli -a is deprecated").
 	"is": true, "are": true, "was": true, "the": true, "to": true, "and": true, "or": true, "of": true,
 	"flag": true, "option": true, "argument": true, "without": true, "with": true,
+	// A flag documented rather than given: the verb that says what it does
+	// ("sqlcmd -P specifies the password", "-p takes the password").
+	"specifies": true, "sets": true, "takes": true, "expects": true, "accepts": true, "reads": true,
+	"passes": true, "prompts": true, "means": true, "enables": true, "requires": true, "supplies": true,
+	"provides": true, "gives": true, "shows": true, "leaks": true, "exposes": true, "puts": true, "sends": true,
+	"must": true, "should": true, "can": true, "will": true, "only": true, "also": true,
+	// A value still to be filled in ("api_key: TODO").
+	"todo": true, "tbd": true, "tba": true, "fixme": true,
+	// nsswitch.conf's sources of the passwd database ("passwd: files systemd").
+	"files": true, "compat": true,
 	"passwd": true, "pass": true, "pwd": true, "passphrase": true, "binddn": true,
 	// A permission level (GitHub Actions' id-token: write).
 	"read": true, "write": true, "read-all": true, "write-all": true}
@@ -1585,7 +1598,7 @@ func notAValue(v string) bool {
 	if v == strings.ToUpper(v) && anyOf(l, "secret", "token", "password", "passwd") {
 		return true
 	}
-	if stubbed(plainWords(l)) {
+	if stubbed(plainWords(l)) || attrRef(v) || minisignPublic(v) {
 		return true
 	}
 	for _, p := range references {
@@ -1604,6 +1617,28 @@ func notAValue(v string) bool {
 		return true
 	}
 	return false
+}
+
+// attrRef reports a reference to another object's attribute, as
+// Terraform writes one unquoted: TYPE.NAME.ATTR, whose type is a
+// provider's and has an underscore (random_password.db.result,
+// aws_secretsmanager_secret_version.db.secret_string). A passphrase joins
+// its words with one separator, not both.
+func attrRef(v string) bool {
+	typ, rest, ok := strings.Cut(v, ".")
+	return ok && strings.Count(rest, ".") >= 1 && strings.Contains(typ, "_") && identPath(v) && v == strings.ToLower(v) &&
+		!strings.Contains(v, "..") && !strings.HasSuffix(v, ".")
+}
+
+// minisignPublic reports a minisign public key (given with -P to verify):
+// base64 of "Ed", an 8-byte key id and a 32-byte Ed25519 key. The secret
+// key file's line is longer and says so in its comment.
+func minisignPublic(v string) bool {
+	if len(v) != 56 || !strings.HasPrefix(v, "RW") {
+		return false
+	}
+	b, err := base64.StdEncoding.DecodeString(v)
+	return err == nil && len(b) == 42 && string(b[:2]) == "Ed"
 }
 
 // masked reports a value shown with its characters masked (sk_live_••••3f9a,
@@ -2009,18 +2044,29 @@ func generated(v string) bool {
 	return random(v) && !(hexOnly(v) && len(v) < 32) || hexKey(v)
 }
 
+// madePhrase reports a value made by a person or a generator where a
+// secret is named: made, or words joined as a passphrase generator joins
+// them ("airport-disorder-begin-hood", "exhibit.desert.film.rule").
+func madePhrase(v string) bool { return made(v) || passphrase(v) }
+
 // passphrase reports words joined by one separator ('-', '_' or '.'):
 // three or more of three to nine small letters, the last maybe followed
 // by digits or a symbol ("cactus.battery.fjord.mosaic!"); a host name or
 // a package path (its first or last label a top-level domain) is none.
 func passphrase(v string) bool {
+	quoted := false
 	if _, q, _, ok := quotes(v); ok {
-		v = q
+		v, quoted = q, true
 	}
 	core := strings.TrimRight(strings.TrimRight(v, ".,;:)"), digits+"!@#$%^&*?")
-	for _, sep := range []string{"-", "_", "."} {
+	for _, sep := range []string{"-", "_", ".", " "} {
+		// Words between spaces are a passphrase only quoted, and four of
+		// them at least ("the password is "maple staple orbit mosaic"").
+		if sep == " " && !quoted {
+			continue
+		}
 		parts := strings.Split(core, sep)
-		if len(parts) < 3 {
+		if len(parts) < 3 || sep == " " && len(parts) < 4 {
 			continue
 		}
 		ok := true

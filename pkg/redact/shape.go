@@ -29,7 +29,7 @@ func shapeRules() []rule {
 				v := strings.Trim(m[2], `"`)
 				key := strings.ToLower(strings.TrimSpace(m[1]))
 				app := len(v) == 19 && strings.Count(v, " ") == 3
-				return notAValue(v) || redacted(v) || !app && !made(v) && key != "requirepass" && key != "masterauth"
+				return notAValue(v) || redacted(v) || !app && !madePhrase(v) && key != "requirepass" && key != "masterauth"
 			},
 		},
 		{
@@ -57,7 +57,7 @@ func shapeRules() []rule {
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				v := m[2]
-				return notAValue(v) || !made(v) || strings.HasPrefix(v, "md5") || strings.HasPrefix(v, "SCRAM-")
+				return notAValue(v) || !madePhrase(v) || strings.HasPrefix(v, "md5") || strings.HasPrefix(v, "SCRAM-")
 			},
 		},
 		{
@@ -93,7 +93,7 @@ func shapeRules() []rule {
 			back:   1,
 			re:     lazyRE(`(\s-[kKtTsSaApPwWx](?:[ \t]+|=)["']?)([A-Za-z0-9+/=_.-]{24,})`),
 			repl:   func(m []string) string { return m[1] + Mask },
-			keep:   func(m []string) bool { return !generated(m[2]) || pathLike(m[2]) },
+			keep:   func(m []string) bool { return !generated(m[2]) || pathLike(m[2]) || minisignPublic(m[2]) },
 		},
 		{
 			// Any command's user flag, then its password flag: "-u root -p
