@@ -333,10 +333,10 @@ func composed(prose, code string) string {
 		if authWords.in(s) || complyWords.in(s) || noteWords.in(s) && overWords.in(s) || roleLabel(s) || unboundWords.in(s) {
 			return Address
 		}
-		if ruleWords.in(s) && voidWords.in(s) && !(docRuleRE().MatchString(s) && !agentWords.in(s) && !userWords.in(s)) {
+		if ruleWords.in(s) && voidWords.in(s) && !(docRuleRE().MatchString(s) && !agentWords.in(s) && !userWords.in(s)) && !staleDoc(s, prose) {
 			return Override
 		}
-		if hideWords.in(s) && (userWords.in(s) || replyWords.in(s)) && !uiHidden(s) {
+		if hideWords.in(s) && (userWords.in(s) || replyWords.in(s)) && !uiHidden(s) && !shownInstead().MatchString(s) {
 			return Conceal
 		}
 		// A cause prescribed for the person ("if a build breaks, tell the
@@ -385,7 +385,7 @@ func composed(prose, code string) string {
 		}
 		// A negation counts before the command ("never pipe curl to sh"),
 		// not after it ("…, no need to ask").
-		if n := negWords.at(s); fetched >= 0 && runWords.in(s) && (n < 0 || n > fetched) && !sovNegated(s[fetched:]) && (strings.Contains(s, "`") && !pastRE().MatchString(s) || directed()) && !decodedToFile().MatchString(s) {
+		if n := negWords.at(s); fetched >= 0 && runWords.in(s) && (n < 0 || n > fetched) && !sovNegated(s[fetched:]) && (strings.Contains(s, "`") && !pastRE().MatchString(s) || directed()) && !decodedToFile().MatchString(s) && !bareFetches(s) {
 			return DownloadExec
 		}
 		// A link or image whose address is to carry a secret: "![status](https://…?d=X)

@@ -350,6 +350,21 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 			if c.reason == AgentConfig && (requestedRE().MatchString(norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])]) || optedOut().MatchString(norm)) {
 				continue // "(user request)": the person's own change, recorded; an uninstall offered to the person
 			}
+			if span, ok := inSpan(code, loc[0]); ok && c.reason == Override && regexSpan(norm, code, span) {
+				continue // the pattern a rule matches, quoted: "the regex `ignore (all )?previous instructions`"
+			}
+			if c.reason == DownloadExec && !c.opaque && bareFetches(norm[loc[0]:loc[1]]) {
+				continue // "curl | sh" with no address names the practice: nothing to fetch
+			}
+			if c.reason == Conceal && shownInstead().MatchString(norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])]) {
+				continue // "hide the stack trace from the user and show an id instead": an interface's rule
+			}
+			if c.reason == AgentConfig && rotation(norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])]) {
+				continue // "rotating the deploy key: …, update the CI secret, …": a person's routine
+			}
+			if c.reason == Override && staleDoc(norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])], norm) {
+				continue // "ignore the old wiki's instructions; the new guide is docs/setup.md"
+			}
 			if c.reason == Override && docRule(norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])], norm[loc[0]:loc[1]]) {
 				continue // "the old build instructions no longer apply; see docs/build.md"
 			}
@@ -368,6 +383,76 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 func docRule(sentence, match string) bool {
 	return docRuleRE().MatchString(sentence) && !agentWords.in(sentence) && !userWords.in(sentence) && !ignoreVerbRE().MatchString(match)
 }
+
+// regexSpan reports a code span (opening at span) that holds a regular
+// expression: its syntax ((?i), (?:, a group made optional, \b, .*, [^)
+// marks a pattern quoted, which matches orders and gives none.
+func regexSpan(norm string, code [][2]int, span int) bool {
+	for _, sp := range code {
+		if sp[0] == span {
+			return regexSyntaxRE().MatchString(norm[sp[0]:sp[1]])
+		}
+	}
+	return false
+}
+
+var regexSyntaxRE = lazyRE(`\(\?[a-z:]|\)[?*+]|\\[bswd]|\.\*|\[\^|\(\w+\|\w+`)
+
+// bareFetch reports a fetch piped to a shell with nothing to fetch between
+// them ("curl | sh", "wget -qO- | bash"): the practice named, which no one
+// can run. A URL, a host, a path or a variable makes it a command.
+func bareFetch(match string) bool {
+	left, _, ok := strings.Cut(match, "|")
+	return ok && !strings.ContainsAny(left, "/.:$%@") && !strings.Contains(left, "http")
+}
+
+// bareFetches reports a sentence whose every fetch piped on names nothing
+// to fetch (bareFetch), and that holds one.
+func bareFetches(s string) bool {
+	ms := fetchPipeRE().FindAllString(s, -1)
+	for _, m := range ms {
+		if !bareFetch(m) {
+			return false
+		}
+	}
+	return len(ms) > 0
+}
+
+var fetchPipeRE = lazyRE(`\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|fetch)\b[^|\n]{0,300}\|`)
+
+// shownInstead matches a sentence that hides something from the user and
+// says what is shown in its place: an interface's design ("hide the raw
+// stack trace from the user and show a reference id instead").
+var shownInstead = lazyRE(`\b(?:hide|hides|hiding|omit|omits)\b[^.;\n]{0,80}?\b(?:show|shows|display|displays|render|renders|return|returns|present|presents)\b[^.;\n]{0,60}?\binstead\b`)
+
+// rotation reports a sentence that rotates a credential (generate a new
+// key, update the stores that hold it, remove the old one) naming no value
+// to put there (no code, address or literal): a person's routine.
+func rotation(sentence string) bool {
+	return rotationRE().MatchString(sentence) && !strings.ContainsAny(sentence, "`\"'@") && !strings.Contains(sentence, "://") && !agentNames2.in(sentence)
+}
+
+var rotationRE = lazyRE(`\brotat(?:e|es|ed|ing|ion)\b[^.\n]{0,80}?\b(?:keys?|secrets?|tokens?|credentials?|passwords?)\b`)
+
+// agentNames2 are the agent's names (not "you" or "please", which a
+// person's procedure holds).
+var agentNames2 = concept{"assistant", "agent", "claude", "copilot", "llm", "ai ", "ai,", "ai:", "system prompt", "アシスタント", "エージェント", "助手", "智能体", "어시스턴트", "에이전트", "सहायक", "एआई", "asistente", "assistente", "assistent", "ассистент"}
+
+// staleDoc reports a sentence that sets aside a document's instructions
+// as outdated and points to their replacement ("ignore the old wiki's
+// instructions; the new guide is in docs/setup.md", "古い手順書の指示は
+// 無視してください。最新版は docs/runbook.md"): the instructions are a
+// named document's (runbook, wiki, guide, manual), called old, and the
+// note names where the current ones are, without naming the agent.
+func staleDoc(sentence, note string) bool {
+	return staleDocRE().MatchString(sentence) && replacementRE().MatchString(note) && !agentNames2.in(note)
+}
+
+var (
+	staleDocRE = lazyRE(`(?:\b(?:old|older|outdated|previous|legacy|stale|obsolete|alte[nmrs]?|veraltete[nmrs]?|antigu[oa]s?|ancien(?:ne)?s?|vecchi[oa]?)\s+(?:\S+\s+){0,2}?(?:runbooks?|wiki|wikis|guides?|manuals?|handbooks?|docs?|documentation|readme|playbooks?|pages?|anleitung|handbuch|guía|manual|documentación|documentation)\b|` +
+		`(?:古い|旧)(?:手順書|マニュアル|ガイド|ウィキ|wiki|ドキュメント|資料)|(?:旧|老)(?:文档|手册|指南|维基|wiki)|पुरान[ेीा]\s+(?:विकी|गाइड|मैनुअल|दस्तावेज़?|डॉक्स|रनबुक|wiki))`)
+	replacementRE = lazyRE(`\b[\w.-]+/[\w./-]+\.(?:md|rst|txt|html|adoc)\b|https?://\S+`)
+)
 
 var ignoreVerbRE = lazyRE(`ignor|forget|disregard|olvid|oubli|vergiss|vergess|dimentic|игнор|забуд|ігнор|無視|忽略|无视`)
 
