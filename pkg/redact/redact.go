@@ -308,7 +308,7 @@ func New() *Redactor {
 		whole("sentry-token", `\bsntr[ysu]_[A-Za-z0-9+/=_-]{40,}`, "sntr"),
 		whole("atlassian-token", `\bATATT3[A-Za-z0-9_=-]{100,}`, "atatt3"),
 		// More vendors' prefixes, each followed by its token body.
-		whole("vendor-token", `\b(?:dckr_pat_|CCIPAT_|sntr[ysu]_|sq[upa]_|r8_|gsk_|pplx-|xai-|nvapi-|jina_|nfp_|rzp_(?:live|test)_|pdl_(?:live|sdbx)_apikey_|figd_|FLWSECK(?:_TEST)?-|ATBB|AKCp|ya29\.|xoxe\.|EAAA)[A-Za-z0-9_.$-]{14,}`, "dckr_pat_", "ccipat_", "sntr", "squ_", "sqp_", "sqa_", "r8_", "gsk_", "pplx-", "xai-", "nvapi-", "jina_", "nfp_", "rzp_", "pdl_", "figd_", "flwseck", "atbb", "akcp", "ya29.", "xoxe.", "eaaa"),
+		whole("vendor-token", `\b(?:dckr_pat_|CCIPAT_|HRKU-|sntr[ysu]_|sq[upa]_|r8_|gsk_|pplx-|xai-|nvapi-|jina_|nfp_|rzp_(?:live|test)_|pdl_(?:live|sdbx)_apikey_|figd_|FLWSECK(?:_TEST)?-|ATBB|AKCp|ya29\.|xoxe\.|EAAA)[A-Za-z0-9_.$-]{14,}`, "dckr_pat_", "ccipat_", "hrku-", "sntr", "squ_", "sqp_", "sqa_", "r8_", "gsk_", "pplx-", "xai-", "nvapi-", "jina_", "nfp_", "rzp_", "pdl_", "figd_", "flwseck", "atbb", "akcp", "ya29.", "xoxe.", "eaaa"),
 		whole("vendor-token", `\baccess_token\$production\$[a-z0-9]+\$[a-f0-9]{32}`, "access_token$"),
 		whole("vendor-token", `\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{40,}`, "atlasv1"),
 		whole("vendor-token", `\boy2[a-z0-9]{43}\b`, "oy2"),
@@ -569,7 +569,7 @@ func New() *Redactor {
 			window: true,
 			hints:  []string{"pass", "secret", "token", "key", "pwd", "psk"},
 			span:   keySpan,
-			re: lazyRE(`(?i)(<([a-z0-9_:.-]*(?:password|passwd|pwd|secret|token|key|passphrase|psk)[a-z0-9_.-]*)>)([^<\n]+)(</)|` +
+			re: lazyRE(`(?i)(<([a-z0-9_:.-]*(?:(?:password|passwd|pwd|secret|token|key|passphrase|psk)[a-z0-9_.-]*|pass))>)([^<\n]+)(</)|` +
 				`(\b(?:key|name)[ \t]*["']?[ \t]*[:=][ \t]*["']?(?:[a-z0-9_.-]*(?:password|passwd|pwd|secret|token|apikey|api_key)[a-z0-9_.-]*|[a-z0-9_.-]*[_.-]key)["']?[\s,]{1,40}?["']?value["']?[ \t]*[:=][ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s"',}]+)`),
 			repl: func(m []string) string {
 				if m[1] != "" {
@@ -582,7 +582,7 @@ func New() *Redactor {
 				// A record named …_KEY (API_SIGNING_KEY, but also CACHE_KEY)
 				// holds a secret only when its value looks generated.
 				weak := m[2] != "" && !strongName(m[2]) || m[5] != "" && !strongName(m[5])
-				return weak && !random(v) || notAValue(v) || redacted(v)
+				return weak && !random(v) || notAValue(v) || redacted(v) || passWords[strings.ToLower(m[2])]
 			},
 		},
 		{
@@ -861,8 +861,8 @@ func New() *Redactor {
 			// Prose in languages written without spaces: パスワードは X,
 			// 密码是 X, 비밀번호는 X.
 			name:  "secret-value",
-			hints: []string{"パスワード", "密码", "密碼", "口令", "비밀번호", "暗証番号"},
-			re:    lazyRE(`((?:パスワード|密码|密碼|口令|비밀번호|暗証番号)(?:は|が|是|为|為|는|:|：)?[ \t]*(?:[:：][ \t]*)?)([!-~]{6,64}?)([、。，,\s（(]|です|$)`),
+			hints: []string{"パスワード", "密码", "密碼", "口令", "비밀번호", "비번", "暗証番号"},
+			re:    lazyRE(`((?:パスワード|密码|密碼|口令|비밀번호|비번|暗証番号)(?:は|が|是|为|為|係|는|:|：)?[ \t]*(?:[:：][ \t]*)?)([!-~]{6,64}?)([、。，,\s（(]|です|$)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				v := strings.TrimRight(m[2], ".,;:)")
@@ -881,7 +881,7 @@ func New() *Redactor {
 		{
 			name:  "private-key",
 			hints: []string{"wif", "wallet", "private key", "privkey"},
-			re:    lazyRE(`\b[5KL][1-9A-HJ-NP-Za-km-z]{50,51}\b`),
+			re:    lazyRE(`\b[5KL9c][1-9A-HJ-NP-Za-km-z]{50,51}\b`),
 		},
 		{
 			// net user NAME PASSWORD /add (Windows).
@@ -1030,10 +1030,10 @@ func New() *Redactor {
 			},
 		},
 		proseRule(`pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]access)?(?:[ _-]?key)?|access[ _-]key|private[ _-]key|`+
-			`passwort|kennwort|mot de passe|contraseña|senha|wachtwoord|parola d'ordine|hasło|пароль|şifres?i?|parolası|lösenord|adgangskode|salasana|heslo|jelszó|lozinka|geslo|mật khẩu|kata sandi|kata laluan`,
-			"pass", "pw", "token", "secret", "key", "kennwort", "mot de passe", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "lösenord", "salasana",
+			`passwort|kennwort|mot de passe|mdp|palavra-passe|contraseña|senha|wachtwoord|parola d'ordine|hasło|пароль|şifres?i?|parolası|lösenord|adgangskode|salasana|heslo|jelszó|lozinka|geslo|mật khẩu|kata sandi|kata laluan`,
+			"pass", "pw", "token", "secret", "key", "kennwort", "mot de passe", "mdp", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "lösenord", "salasana",
 			"mật khẩu", "kata sandi", "kata laluan", "lozinka", "geslo", "jelszó", "heslo", "adgangskode"),
-		proseRule(`पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|رمز عبور|[הובלש]?סיסמ[הא]|κωδικός|পাসওয়ার্ড`, "पासवर्ड", "कूटशब्द", "كلمة", "رمز", "סיסמ", "κωδικ", "পাসওয়ার্ড"),
+		proseRule(`पासवर्ड|कूटशब्द|و?كلمة المرور|و?كلمة السر|رمز عبور|[הובלש]?סיסמ[הא]|κωδικός|পাসওয়ার্ড`, "पासवर्ड", "कूटशब्द", "كلمة", "رمز", "סיסמ", "κωδικ", "পাসওয়ার্ড"),
 		{
 			// A password told in prose with any words between the word and
 			// the verb, in languages whose prepositions the prose rules do
@@ -1049,7 +1049,7 @@ func New() *Redactor {
 			// The word, up to 48 bytes and a verb, and a value of up to 200.
 			span: keySpan,
 			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)` +
-				`(?:[ \t]*[:：][ \t]*|[ \t]+[^:：\n]{1,48}?[ \t]*[:：][ \t]*|(?:[ \t]*[^:\n]{1,48}?)?(?:[ \t]+(?:is|was|are|ist|war|lautet|est|es|és|é|è|era|este|jest|je|е|yra|ir|är|er|on|ay|ni|là|adalah|ialah|είναι|это|є|হলো|হল|হচ্ছে|—|هي|هو|היא|הוא|је|yw|ydy|është|estas|hija|huwa|гэта|ficou|fica|теперь|now|jetzt|ahora|agora|maintenant|adesso|teraz|(?:(?:was|is|has been|got)[ \t]+)?(?:reset|set|changed)[ \t]+to)[ \t]+|[ \t]*คือ[ \t]*)))` +
+				`(?:[ \t]*[:：][ \t]*|[ \t]+[^:：\n]{1,48}?[ \t]*[:：][ \t]*|(?:[ \t]*[^:\n]{1,48}?)?(?:[ \t]+(?:are both|is|was|are|ist|war|lautet|est|es|és|é|è|era|este|jest|je|е|yra|ir|är|er|on|ay|ni|là|adalah|ialah|είναι|это|є|হলো|হল|হচ্ছে|—|هي|هو|היא|הוא|је|yw|ydy|është|estas|hija|huwa|гэта|ficou|fica|теперь|now|jetzt|ahora|agora|maintenant|adesso|teraz|(?:(?:was|is|has been|got)[ \t]+)?(?:reset|set|changed)[ \t]+to)[ \t]+|[ \t]*คือ[ \t]*)))` +
 				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'\x60]+)`),
 			repl: proseMask,
 			keep: func(m []string) bool { return !strong(m[2]) && !chosen(m[2]) && !passphrase(m[2]) },
@@ -1090,6 +1090,7 @@ func New() *Redactor {
 	}
 	rules = append(rules, proseShapes()...)
 	rules = append(rules, literalRules()...)
+	rules = append(rules, carryRules()...)
 	return &Redactor{rules: append(rules, shapeRules()...)}
 }
 
@@ -1099,12 +1100,12 @@ func New() *Redactor {
 const pwWords = `pass(?:word|wd|phrase)|passwort|kennwort|mot de passe|mdp|contrase[ñn]a|contrasenya|senha|wachtwoord|hasło|hasła|heslo|hesla|` +
 	`пароль|пароля|парола(?:та)?|şifre(?:si)?|şifrə(?:si)?|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|kodeord(?:et)?|salasana(?:n)?|jelszó|jelszava|jelszót|lozinka|lozinku|šifra|geslo|parola|parolă|parool(?:i)?|parole|slaptažodis|slaptažodžio|lykilorð(?:ið)?|fjalëkalimi|pasahitz(?:a)?|cyfrinair|focal faire|facal-faire|wagwoord|лозинк(?:а|у)|contrasinal|passwuert|pasvorto|parol(?:i|ingiz)?|нууц үг|암호|` +
 	`પાસવર્ડ|ਪਾਸਵਰਡ|ಪಾಸ್\x{200c}?ವರ್ಡ್|പാസ്\x{200c}?വേഡ്|මුරපදය|የይለፍ ቃል|kalmar sirri|iphasiwedi|furaha sirta|` +
-	`mật khẩu|kata sandi|kata laluan|nenosiri|κωδικός|συνθηματικό|clave|codice di accesso|parola chiave|رمز عبور|رمز|گذرواژه|کلمه عبور|كلمة المرور|كلمة السر|پاس ورڈ|[הובלש]?סיסמ[הא]|` +
-	`पासवर्ड|পাসওয়ার্ড|கடவுச்சொல்|పాస్\x{200c}వర్డ్|รหัสผ่าน|ລະຫັດຜ່ານ|პაროლი|գաղտնաբառ|құпия сөз`
+	`mật khẩu|kata sandi|kata laluan|nenosiri|κωδικός|συνθηματικό|clave|codice di accesso|parola chiave|palavra-passe|رمز عبور|رمز|گذرواژه|کلمه عبور|و?كلمة المرور|و?كلمة السر|پاس ورڈ|[הובלש]?סיסמ[הא]|` +
+	`पासवर्ड|পাসওয়ার্ড|கடவுச்சொல்|పాస్\x{200c}వర్డ్|รหัสผ่าน|ລະຫັດຜ່ານ|პაროლი|գաղտնաբառ|құпия сөз(?:і)?`
 
 // "pass" alone would open a window at every "passed" and "passing" of a
 // test log; the words themselves are hinted.
-var pwHints = []string{"password", "passwd", "passphrase", "passwort", "passord", "passwuert", "kennwort", "mot de passe", "mdp", "contrase", "senha", "wachtwoord", "parol", "парол", "hasło", "hasła", "heslo", "hesla", "şifre", "şifrə", "lösenord",
+var pwHints = []string{"password", "passwd", "passphrase", "passwort", "passord", "passwuert", "kennwort", "mot de passe", "mdp", "palavra-passe", "contrase", "senha", "wachtwoord", "parol", "парол", "hasło", "hasła", "heslo", "hesla", "şifre", "şifrə", "lösenord",
 	"passord", "adgangskode", "kodeord", "salasana", "jelsz", "lozink", "šifra", "gesl", "parool", "parole", "slaptažod", "lykilorð", "fjalëkalim", "pasahitz", "cyfrinair", "focal faire", "facal-faire", "wagwoord", "лозинк", "contrasinal", "passwuert", "pasvorto", "нууц үг", "암호", "પાસવર્ડ", "ਪਾਸਵਰਡ", "ಪಾಸ್", "പാസ്", "මුරපදය", "የይለፍ ቃል", "kalmar sirri", "iphasiwedi", "furaha sirta", "mật khẩu", "συνθηματικ", "clave", "codice di accesso",
 	"parola chiave", "kata sandi", "kata laluan", "nenosiri", "κωδικ", "رمز", "گذرواژه", "کلمه عبور", "كلمة", "پاس ورڈ", "סיסמ", "पासवर्ड", "পাসওয়ার্ড", "கடவுச்சொல்", "పాస్\u200cవర్డ్", "รหัสผ่าน", "ລະຫັດຜ່ານ", "პაროლი", "գաղտնաբառ", "құпия сөз"}
 
@@ -1185,7 +1186,7 @@ func callLiterals(args string, mask bool) string {
 		// A data source name ('DBI:Pg:dbname=ops;host=…', 'mysql:host=…')
 		// names where to connect: '=' inside it, or a scheme.
 		dsn := strings.Contains(strings.TrimRight(v, "="), "=") || strings.Contains(v, "://")
-		secret := !redacted(v) && (first && len(v) >= 30 && random(v) && !dsn && !hexOnly(strings.ReplaceAll(v[2:], "-", "")) || !first && len(v) >= 6 && !notAValue(v) && (made(v) || mixedCase(v)))
+		secret := !redacted(v) && (first && len(v) >= 30 && random(v) && !dsn && !hexOnly(strings.ReplaceAll(v[2:], "-", "")) || !first && len(v) >= 6 && !notAValue(v) && (made(v) || mixedCase(v) || longPhrase(v)))
 		if secret {
 			if !mask {
 				return ""
@@ -1560,6 +1561,8 @@ var placeholders = map[string]bool{"true": true, "false": true, "null": true, "n
 	"todo": true, "tbd": true, "tba": true, "fixme": true,
 	// nsswitch.conf's sources of the passwd database ("passwd: files systemd").
 	"files": true, "compat": true,
+	// YAML's block indicators: the value is on the lines below.
+	"|-": true, "|+": true, ">-": true, ">+": true,
 	"passwd": true, "pass": true, "pwd": true, "passphrase": true, "binddn": true,
 	// A permission level (GitHub Actions' id-token: write).
 	"read": true, "write": true, "read-all": true, "write-all": true}
@@ -2048,6 +2051,12 @@ func generated(v string) bool {
 // secret is named: made, or words joined as a passphrase generator joins
 // them ("airport-disorder-begin-hood", "exhibit.desert.film.rule").
 func madePhrase(v string) bool { return made(v) || passphrase(v) }
+
+// longPhrase reports a passphrase of four words or more: where a secret is
+// not named, three words joined are as often an identifier.
+func longPhrase(v string) bool {
+	return passphrase(v) && max(strings.Count(v, "-"), strings.Count(v, "_"), strings.Count(v, ".")) >= 3
+}
 
 // passphrase reports words joined by one separator ('-', '_' or '.'):
 // three or more of three to nine small letters, the last maybe followed

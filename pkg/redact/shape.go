@@ -274,7 +274,7 @@ func proseShapes() []rule {
 			span:   160,
 			pre:    func(lower string) bool { return anyOf(lower, copulas...) },
 			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)[ \t]+(?:[^\s"'\x60]+[ \t]+){0,3}?)([^\s"'\x60]{6,200})` +
-				`([ \t]+(?:है|हैं|ہے|ہیں|da|ஆகும்|است|dır|dir|dur|dür|tır|tir|です|입니다)(?:[^\p{L}]|$))`),
+				`([ \t]+(?:है|हैं|आहे|ہے|ہیں|da|ஆகும்|است|dır|dir|dur|dür|tır|tir|です|입니다|է)(?:[^\p{L}]|$))`),
 			repl: func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				v := m[2]
@@ -335,7 +335,7 @@ var grammarWords = map[string]bool{"the": true, "and": true, "for": true, "with"
 	"para": true, "che": true, "per": true, "non": true, "sono": true, "nel": true, "met": true, "het": true, "een": true, "niet": true, "och": true, "som": true, "att": true}
 
 // copulas close a clause in the verb-final languages the prose rules know.
-var copulas = []string{"है", "ہے", "ہیں", " da", "ஆகும்", "است", "dır", "dir", "dur", "dür", "tır", "tir", "です", "입니다"}
+var copulas = []string{"है", "आहे", " է", "ہے", "ہیں", " da", "ஆகும்", "است", "dır", "dir", "dur", "dür", "tır", "tir", "です", "입니다"}
 
 // portLike reports a port or a mapping of ports ("8080", "8080:80",
 // "127.0.0.1:5432:5432", "53/udp").
