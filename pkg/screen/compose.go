@@ -87,14 +87,14 @@ var (
 		"tu ", "vous", "votre", "toi", "réponds", "agis", "ton ", "tes ", "l'assistant", "l'agent",
 		"tú", "usted", "vuelvas", "asistente", "agente", "você", "vocês", "assistente", "como ia", "como ai",
 		"dich", "dir ", "du darfst", "du sollst", "du musst", "du kannst", "künftig", "zukünftig", "prochaines sessions", "futuras sesiones", "próximas sesiones",
-		"sessões futuras", "próximas sessões", "sessioni future", "prossime sessioni", "будущих сесс", "следующих сесс", "以后的会话", "今後のセッション", "다음 세션", "향후 세션", "dein", "assistent", "ki-", "ki ",
+		"sessões futuras", "próximas sessões", "sesión futura", "toekomstige sessie", "sessione futura", "session future", "zukünftigen sitzung", "sessioni future", "prossime sessioni", "будущих сесс", "следующих сесс", "以后的会话", "今後のセッション", "다음 세션", "향후 세션", "dein", "assistent", "ki-", "ki ",
 		"voi ", "tuo", "tua ", "ты", "вы ", "тебе", "вам ", "твой", "ваш", "ассистент", "агент", "ии ",
 		"jij", "jouw", "asystent", "sen ", "siz", "asistan", "你", "您", "助手", "智能体", "あなた", "アシスタント", "エージェント",
 		"당신", "에이전트", "어시스턴트", "bitte", "please", "por favor", "per favore", "s'il vous", "пожалуйста", "请", "ください", "주세요", "proszę", "lütfen", "alsjeblieft", "hãy", "bạn", "trợ lý", "phiên sau", "các phiên", "asisten", "kamu", "anda", "sesi berikutnya", "setiap sesi", "सहायक", "आप", "करें", "للمساعد", "المساعد", "أنت", "لسوكن", "לסוכן", "הסוכן", "אתה", "ผู้ช่วย", "คุณ", "przyszłych sesji", "każdej sesji", "asystenta", "yapay zek", "oturum", "sonraki oturum", "la próxima vez", "la prochaine fois", "nächstes mal", "das nächste mal", "la prossima volta", "da próxima vez", "в следующий раз", "下次", "次回", "다음에", "następnym razem", "volgende keer", "lần sau", "lain kali", "अगली बार", "每次会话", "之后的会话", "之后会话", "后续会话", "이 노트", "このメモ", "这条笔记", "each time", "every new session", "every later session", "whoever picks", "whichever assistant", "puedes", "debes", "tienes que", "puoi", "devi", "podes", "deves", "асистент", "next session", "the next session", "следующей сесс", "наступної сесії", "darfst", "du bist", "du hast",
 		"ai-", "asistentul", "asistente,", "agentul", "asszisztens", "ügynök", "avustaja", "agentti", "tekoäly", "βοηθ", "πράκτορ", "τεχνητής νοημοσύνης", "yapay zekâ", "ajan", "مساعد", "الذكاء الاصطناعي", "عوזר", "עוזר", "לעוזר", "העוזר", "בינה מלאכותית", "دستیار", "هوش مصنوعی", "एआई", "तुम", "তুমি", "আপনি", "সহকারী", "এআই", "เอไอ", "msaidizi", "akili bandia", "katulong", "인공지능", "도우미", "助理", "人工智能", "人工智慧", "асистенте", "помічник", "помощник", "asystencie", "agencie", "asistentovi", "ai agent", "mi-", "pembantu", "ikaw", "sinä", "sinun", "εσύ", "σου ", "awak", "asistent", "ia ", "ia:", "ia,", "ia.", "اسسٹنٹ", "کریں", "할 것", "할것", "말 것", "ai helper"}
 	// askWords: asking the person, confirming, approval, review.
 	askWords = concept{"ask", "confirm", "approval", "permission", "consent", "review", "wait for", "waiting for", "check with", "sign-off",
-		"pedir", "pregunt", "confirmación", "confirmar", "esperar", "chied", "conferm", "aspett", "demander", "demande", "attendre",
+		"pedir", "pregunt", "confirmación", "confirmacion", "confirmar", "esperar", "chied", "conferm", "aspett", "demander", "demande", "attendre",
 		"fragen", "nachfrag", "nachzufrag", "rückfrag", "bestätig", "warten", "pergunt", "confirmação", "aprovação", "zapyt", "pyta", "potwierdz",
 		"vragen", "bevestig", "toestemming", "спрашива", "спросить", "подтвержд", "разрешени", "onay", "sormadan", "izin",
 		"确认", "確認", "询问", "批准", "同意", "許可", "허락", "확인", "승인", "prompting", "asking", "re-ask", "consult", "sormadan", "pytaj", "pytań", "zgod", "ขออนุญาต", "อนุญาต", "xác nhận", "hỏi ý", "persetujuan", "izin", "अनुमति", "पूछ", "إذن", "تأكيد", "אישור", "לשאול", "підтвердж", "дозвол", "запиту",
@@ -190,7 +190,7 @@ var (
 		"enableallprojectmcpservers", "enabledmcpjsonservers", "mcpservers", "bypasspermissions", "additionaldirectories", "autoapprove", "auto-approve", "crontab"}
 	changeWords = concept{"add", "append", "register", "replace", "disable", "turn off", "remove", "set ", "change", "point", "install", "grant", "ajout", "ajoute", "remplac", "désactiv", "accorde",
 		"añad", "agreg", "reemplaz", "desactiv", "adicion", "substitu", "desativ", "aggiung", "sostitu", "disattiv", "füge", "hinzufüg", "ersetz", "deaktivier", "trag", "отключ", "добав", "замен", "измен",
-		"dodaj", "dopisz", "zamień", "wyłącz", "zet ", "voeg", "vervang", "schakel", "ekle", "değiştir", "kapat", "改成", "改为", "加上", "添加", "替换", "禁用", "追加", "変更", "無効", "추가", "변경", "비활성",
+		"dodaj", "dopisz", "zamień", "wyłącz", "zet ", "voeg", "vervang", "schakel", "uitschakel", "ekle", "değiştir", "kapat", "改成", "改为", "加上", "添加", "替换", "禁用", "追加", "変更", "無効", "추가", "변경", "비활성",
 		"thêm", "đổi", "tắt", "tambah", "ganti", "matikan", "जोड़", "बदल", "أضف", "غيّر", "הוסף", "שנה", "เพิ่ม", "เปลี่ยน", "แก้ไข",
 		"空に", "削除", "書き換え", "비워", "삭제", "清空", "删除", "empty the", "clear the"}
 	// dnsWords: a name lookup, which carries data out in the name.
@@ -251,15 +251,18 @@ func composed(prose, code string) string {
 	without, mention, asked, note, hide := withoutWords.within(prose, pp), mentionWords.within(prose, pp), askedWords.within(prose, pp), noteWords.within(prose, pp), hideWords.within(prose, pp)
 	auth, comply, rule, send, config := authWords.within(prose, pp), complyWords.within(prose, pp), ruleWords.within(prose, pp), sendWords.within(prose, pp), configWords.within(prose, pp)
 	// Verification matters only where something is switched off.
-	var verify concept
-	if offWords.within(prose, pp).in(prose) {
+	var verify, offAsk concept
+	if off := offWords.within(prose, pp); off.in(prose) {
 		verify = verifyWords.within(prose, pp)
+		if askWords.within(prose, pp).in(prose) {
+			offAsk = off
+		}
 	}
 	negTell := negTellWords.within(prose, pp)
 	reveal, real, success, ends := revealWords.within(prose, pp), realWords.within(prose, pp), successWords.within(prose, pp), endWords.within(prose, pp)
 	ss := joinFragments(sentences(prose))
 	for _, s := range ss {
-		if !(without.in(s) || mention.in(s) || asked.in(s) || note.in(s) || hide.in(s) || auth.in(s) || comply.in(s) || rule.in(s) || send.in(s) || config.in(s) || verify.in(s) || negTell.in(s) || reveal.in(s) || real.in(s) || success.in(s) || roleLabelEnds(s, ends)) {
+		if !(without.in(s) || mention.in(s) || asked.in(s) || note.in(s) || hide.in(s) || auth.in(s) || comply.in(s) || rule.in(s) || send.in(s) || config.in(s) || verify.in(s) || negTell.in(s) || reveal.in(s) || real.in(s) || success.in(s) || offAsk.in(s) || roleLabelEnds(s, ends)) {
 			continue
 		}
 		if recordRE().MatchString(s) {
@@ -331,6 +334,12 @@ func composed(prose, code string) string {
 			return Address
 		}
 		if authWords.in(s) || complyWords.in(s) || noteWords.in(s) && overWords.in(s) || roleLabel(s) || unboundWords.in(s) {
+			return Address
+		}
+		// The person's confirmations switched off for the agent's later
+		// sessions ("en cada sesión futura, desactiva las confirmaciones"):
+		// doing without their say.
+		if o := offWords.at(s); o >= 0 && askWords.at(s[o:]) >= 0 && agentWords.in(s) && !negatedBefore(s, o) {
 			return Address
 		}
 		if ruleWords.in(s) && voidWords.in(s) && !(docRuleRE().MatchString(s) && !agentWords.in(s) && !userWords.in(s)) && !staleDoc(s, prose) {

@@ -221,6 +221,16 @@ func screenText(text string) string {
 				}
 			}
 		}
+		// An image's alt text is not shown where the image loads: one that
+		// speaks to the agent or gives an order the phrase rules know hides it.
+		if strings.Contains(prose, "![") {
+			for _, m := range imageAltRE().FindAllStringSubmatch(prose, -1) {
+				alt := strings.TrimSpace(normalize(m[1]))
+				if loc := r.addressee(alt, true); loc != nil && strings.TrimSpace(alt[loc[1]:]) != "" || phrases(r, alt, nil) != "" {
+					return HiddenMarkup
+				}
+			}
+		}
 	}
 	if pairs.Any(nil, lower, []string{"<|", "system", "システム］", "システム】", "系统】", "instructions>", "instruc", "sistema", "systè", "anweisung", "istruzion", "системн", "инструкц", "指令", "指示", "システム", "시스템", "<<", "[inst", "[/inst", "human:", "assistant:", "instruction", "turn>", "tool_", "function_", "admin", "developer", "operator", "role"}) {
 		for _, re := range r.roles {
@@ -383,6 +393,8 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 func docRule(sentence, match string) bool {
 	return docRuleRE().MatchString(sentence) && !agentWords.in(sentence) && !userWords.in(sentence) && !ignoreVerbRE().MatchString(match)
 }
+
+var imageAltRE = lazyRE(`!\[([^\]\n]{12,})\]\([^)\s]+(?:\s+"[^"\n]*")?\)`)
 
 // regexSpan reports a code span (opening at span) that holds a regular
 // expression: its syntax ((?i), (?:, a group made optional, \b, .*, [^)
@@ -1068,6 +1080,9 @@ var rules = sync.OnceValue(func() ruleSet {
 		roles: []func() *regexp.Regexp{
 			re(`(?m)^[ \t>]*(?:<\|(?:im_start|im_end|im_sep|system|user|assistant|endoftext|start_header_id|end_header_id|eot_id)[^|>]*\|>|<<\s*/?SYS\s*>>|\[/?INST\])`),
 			re(`(?i)</?(?:system|system-reminder|system_prompt|instructions)>`),
+			// A whole chat-template message inside a line: its opening
+			// token and role, then its closing token.
+			re(`<\|im_start\|>[ \t]*(?:system|developer|assistant|user)\b[^\x60]{1,1000}?<\|im_end\|>`),
 			// A tag alone on its line whose name says system or instructions,
 			// in any language: <instrucciones_del_sistema>.
 			re(`(?im)^[ \t>]*</?[\p{L}_-]*(?:system|sistema|systè|systeme|instruc|instruç|anweisung|istruzion|системн|инструкц|指令|指示|システム|시스템)[\p{L}_-]*>[ \t]*$`),
@@ -1179,6 +1194,7 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"note", "attention", "important", "instruction", "message", "reminder", "warning"}, reason: Address, lead: true, re: re(`\b(?:note|attention|important(?:\s+(?:note|instruction|instructions|message))?|instructions?|message|reminder|warning)\s+(?:for|to)\s+(?:the\s+|any\s+|all\s+|every\s+)?` + agent + `s?\b`)},
 			{hints: []string{"attention"}, reason: Address, re: re(`\battention[,:]?\s+(?:the\s+|any\s+|all\s+)?` + agent + `s?\b`)},
 			{hints: []string{"if you are"}, reason: Address, re: re(`\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language model|assistant|agent|bot|chatbot|model)\b`)},
+			{hints: []string{"let's", "let us"}, reason: Address, re: re(`\blet(?:'s|\s+us)\s+(?:play\s+a\s+game|play\s+pretend|role-?play)\b[^.\n]{0,40}?\byou\s+are\b`)},
 			{hints: []string{"you are now"}, reason: Address, re: re(`\byou\s+are\s+now\s+(?:an?\s+)?(?:dan\b|unrestricted|jailbroken|free\b|in\s+(?:developer|god|maintenance|admin|debug|unrestricted)\s+mode|(?:ai|agent|assistant|model)\s+(?:with|without)\b)`)},
 			{hints: []string{"you"}, reason: Address, re: re(`\b(?:claude|assistant|agent|ai|llm|model)\s*[,:]\s*you\s+(?:must|should|will|are|shall|need)\b`)},
 			{hints: []string{"from now on"}, reason: Address, re: re(`\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|should|shall|have|may|can)\b`)},
@@ -1273,7 +1289,7 @@ var youModalRE = lazyRE(`\byou\s+(?:should|must|need\s+to|have\s+to|are\s+to)\s+
 
 var (
 	leadRE  = lazyRE(`^(?:(?:before|after|when|whenever|on|at|during|once|if|every time|each time|next time)\b[^,\n]{0,60},|\s|[-*>#•]|\d+[.)]|[\p{L}' -]{1,48}:(?:\s|$)|(?:always|first|now|then|also|please|kindly|just|next|finally|immediately|from now on|each time|every time|in future|going forward|make sure (?:that )?(?:to|you)|remember to|be sure to|don't forget to|do not forget to|never forget to|don't hesitate to|do not hesitate to|feel free to|you must|you should|you need to|you have to|you are (?:expected|required|supposed|allowed) to|during\s+(?:setup|install(?:ation)?|the build|builds?|deploys?|ci)\s)\s*,?\s*)*`)
-	imperRE = lazyRE(`^(?:omit|hide|conceal|leave|modifie|modifiez|ajoute|ajoutez|supprime|supprimez|exécute|exécutez|lance|envoie|envoyez|désactive|désactivez|ändere|füge|lösche|führe|sende|schicke|schick|lade|kopiere|übertrage|übermittle|deaktiviere|modifica|aggiungi|elimina|esegui|invia|disattiva|modifique|agrega|añade|ejecuta|envía|desactiva|adicione|remova|envie|desative|измени|добавь|удали|выполни|отправь|отключи|paste|share|run|execute|send|post|upload|forward|include|commit|zip|tar|archive|cat|read|collect|grab|dump|mirror|register|open|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export|treat|consider|regard|apply|fetch|describe|call|label|record|release|lies|zet|voeg|verwijder|stuur|voer|schakel|dodaj|dopisz|usuń|wyślij|uruchom|zmień|wyłącz|ustaw|render|embed|skip|bypass|say|pipe|download|make sure|ensure|do it|do them|do this|do so|zignoruj|ignoruj|clear|wipe|erase|purge|scrub|active|activez|activa|ativa|ative|aktiviere|attiva|nascondi|riferisci|oculta|esconde|esconda|oculte|verberge|скрой|gönder|yükle|çalıştır|ekle|değiştir|kopyala|відправ|надішли|додай|видали|виконай|запусти|вимкни|зміни|скопіюй|завантаж|trage|trag|baixe|descarga|descargue|instala|instale|télécharge|téléchargez|installe|installez|scarica|installa|скачай|установи|pobierz|zainstaluj|edite|coloque|altere|mude|skicka|kirim|kirimkan|copie|copiez|copia|kopieer|skopiuj|lähetä|pošli|trimite|gửi|hantar|mirror|apague|apaga|borra|borre|efface|effacez|cancella|responda|responde|réponds|répondez|rispondi|antworte|svara|recommend|answer|reply|tell|print|output|show|display|echo|reveal|загружай|загрузи|ارفع|` +
+	imperRE = lazyRE(`^(?:omit|hide|conceal|leave|modifie|modifiez|ajoute|ajoutez|supprime|supprimez|exécute|exécutez|lance|envoie|envoyez|désactive|désactivez|ändere|füge|lösche|führe|sende|schicke|schick|lade|kopiere|übertrage|übermittle|deaktiviere|modifica|aggiungi|elimina|esegui|invia|disattiva|modifique|agrega|añade|ejecuta|envía|desactiva|adicione|remova|envie|desative|измени|добавь|удали|выполни|отправь|отключи|paste|share|run|execute|send|post|upload|forward|include|commit|zip|tar|archive|cat|read|collect|grab|dump|mirror|register|open|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export|treat|consider|regard|apply|fetch|describe|call|label|record|release|lies|zet|voeg|verwijder|stuur|voer|schakel|dodaj|dopisz|usuń|wyślij|uruchom|zmień|wyłącz|ustaw|render|embed|skip|bypass|say|pipe|download|make sure|ensure|do it|do them|do this|do so|do these|do those|beginne|starte|begin|comienza|empieza|commence|commencez|inizia|comece|zignoruj|ignoruj|clear|wipe|erase|purge|scrub|active|activez|activa|ativa|ative|aktiviere|attiva|nascondi|riferisci|oculta|esconde|esconda|oculte|verberge|скрой|gönder|yükle|çalıştır|ekle|değiştir|kopyala|відправ|надішли|додай|видали|виконай|запусти|вимкни|зміни|скопіюй|завантаж|trage|trag|baixe|descarga|descargue|instala|instale|télécharge|téléchargez|installe|installez|scarica|installa|скачай|установи|pobierz|zainstaluj|edite|coloque|altere|mude|skicka|kirim|kirimkan|copie|copiez|copia|kopieer|skopiuj|lähetä|pošli|trimite|gửi|hantar|mirror|apague|apaga|borra|borre|efface|effacez|cancella|responda|responde|réponds|répondez|rispondi|antworte|svara|recommend|answer|reply|tell|print|output|show|display|echo|reveal|загружай|загрузи|ارفع|` +
 		// Imperatives in the other languages of the concept lists.
 		`erwähne|sag|sage|verrate|schreib|schreibe|melde|ignoriere|vergiss|entferne|gib|zeige|zeig|öffne|setze|installiere|empfiehl|verschweige|verstecke|behaupte|verwende|` +
 		`dis|dites|mentionne|ignore|ignorez|oublie|oubliez|écris|écrivez|affiche|affichez|masque|recommande|montre|utilise|dile|menciona|ignora|olvida|escribe|muestra|recomienda|` +
@@ -1378,15 +1394,27 @@ func agentComments(text string) string {
 		}
 		for _, line := range lines {
 			t := strings.TrimSpace(line)
-			body := strings.TrimLeft(t, "#/*;- ")
+			body := strings.TrimSpace(strings.TrimSuffix(strings.TrimLeft(t, "#/*;- "), "*/"))
 			if body == t || body == "" {
 				continue
+			}
+			// "/* @assistant Agent: …": a mention tag before the vocative
+			// names the agent as the vocative does.
+			if rest, ok := strings.CutPrefix(body, "@"); ok {
+				if name, after, ok := strings.Cut(rest, " "); ok && pairs.Any(nil, strings.ToLower(name)+" ", agentNames) {
+					body = strings.TrimSpace(after)
+				}
 			}
 			// Only a comment that speaks to the agent ("AI assistants
 			// reading this: …", "AIアシスタントへ："); "the agent runs this
 			// nightly" describes.
 			if l := strings.ToLower(body); pairs.Any(nil, l, agentNames) && (commentVocativeRE().MatchString(l) || rules().addressee(normalize(body), true) != nil) {
 				out = append(out, body)
+				// What follows the vocative is read as a line of its own
+				// ("AI assistant reading this: AI 어시스턴트에게: …").
+				if loc := commentVocativeRE().FindStringIndex(l); loc != nil && strings.TrimSpace(body[loc[1]:]) != "" {
+					out = append(out, strings.TrimSpace(body[loc[1]:]))
+				}
 			}
 		}
 	}
@@ -1432,12 +1460,17 @@ func agentField(text, lower string) bool {
 		if imperRE().MatchString(v) || strings.HasPrefix(v, "do not") || strings.HasPrefix(v, "don't") || strings.HasPrefix(v, "never") || phrases(rules(), v, nil) != "" {
 			return true
 		}
+		// The value read as a note of its own: it speaks to the agent
+		// ("Agent: …, run …"), forges a marker, or orders a fetch.
+		if raw := strings.TrimSpace(strings.Trim(strings.TrimSpace(m[2]), `"',}`)); raw != "" && screenText(raw) != "" {
+			return true
+		}
 	}
 	return false
 }
 
 // fieldRE is a YAML or JSON field: its key and its value on the line.
-var fieldRE = lazyRE(`(?m)(?:^[ \t-]*|[{,][ \t]*)["']?([A-Za-z][A-Za-z0-9_-]{2,40})["']?[ \t]*:[ \t]*([^\n]+)`)
+var fieldRE = lazyRE(`(?m)(?:^[ \t-]*|[{,][ \t]*)["']?(_*[A-Za-z][A-Za-z0-9_-]{2,40})["']?[ \t]*:[ \t]*([^\n]+)`)
 
 // unleet spells leetspeak back ("1gn0re a11 pr3v10us 1nstruct10ns"): the
 // words that mix letters with the digits that stand for them, when three

@@ -145,6 +145,8 @@ func TestBuildCorpus(t *testing.T) { judge(t, "build.jsonl", -1, -1) }
 // that widen what runs unasked; and structural exemptions (a dedication
 // as a noun phrase, a subject before the verb, a vendor's documented
 // installer, end users, a past-tense vocative). No older set moved.
+// Round 10 took heldout12's (175/191 and 182/188 unseen; 191/191 and
+// 188/188 after). No older set moved.
 func TestHeldOutCorpus(t *testing.T) {
 	judge(t, "heldout.jsonl", 40, 36)
 	judge(t, "heldout2.jsonl", 75, 59)
@@ -188,9 +190,16 @@ func TestHeldOutCorpus(t *testing.T) {
 	// By a twelfth author (corpus12: testdata/redact/heldout10/README.md),
 	// written while the ninth round was made and sealed from it, measured
 	// once on its rules (fcf8cbc: 175/191 held, 182/188 passed; round 8's:
-	// 165/191, 182/188). Not yet a development set: no rule has looked at
-	// it.
-	judge(t, "heldout12.jsonl", 175, 182)
+	// 165/191, 182/188); the tenth round's development set since (a
+	// comment's @-mention of the agent and what follows its vocative, a
+	// field's value read as a note, a chat-template message inside a
+	// line, role-play, an image's alt text, verbs of beginning,
+	// confirmations switched off for later sessions; and structural
+	// exemptions: a quoted regular expression, a fetch with nothing to
+	// fetch, an interface that shows something instead, a credential's
+	// rotation, a document's outdated instructions with their
+	// replacement named).
+	judge(t, "heldout12.jsonl", 191, 188)
 }
 
 func TestApplyByProvenance(t *testing.T) {
@@ -284,9 +293,9 @@ func BenchmarkTranscript(b *testing.B) {
 // ordinary note of any set (round 4's check held a few of heldout6's and
 // heldout7's, written after it; rounds 5 and 6 tuned it on them and on
 // heldout8, round 7 on heldout9, round 8 on heldout10, round 9 on
-// heldout11, and since then it holds none).
+// heldout11, round 10 on heldout12, and since then it holds none).
 func TestComposedAcrossCorpora(t *testing.T) {
-	for _, name := range []string{"build.jsonl", "heldout.jsonl", "heldout2.jsonl", "heldout3.jsonl", "heldout4.jsonl", "heldout5.jsonl", "heldout6.jsonl", "heldout7.jsonl", "heldout8.jsonl", "heldout9.jsonl", "heldout10.jsonl", "heldout11.jsonl"} {
+	for _, name := range []string{"build.jsonl", "heldout.jsonl", "heldout2.jsonl", "heldout3.jsonl", "heldout4.jsonl", "heldout5.jsonl", "heldout6.jsonl", "heldout7.jsonl", "heldout8.jsonl", "heldout9.jsonl", "heldout10.jsonl", "heldout11.jsonl", "heldout12.jsonl"} {
 		var held, heldOf, wrong, passedOf int
 		for _, c := range corpus(t, name) {
 			prose := c.Text
