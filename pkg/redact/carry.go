@@ -22,14 +22,28 @@ func carryRules() []rule {
 	return []rule{
 		{
 			// A declaration whose type stands between a secret's name and
-			// its literal.
-			name:   "secret-value",
-			window: true,
-			hints:  []string{"pass", "pwd", "secret", "token", "key", "cred"},
-			span:   keySpan,
-			re: lazyRE(`(?i)((?:\bdim[ \t]+|\bdeclare[ \t]+|\bconst[ \t]+|\blet[ \t]+|\bvar[ \t]+|\bval[ \t]+|^[ \t]*|[(,][ \t]*)@?([a-z0-9_]*(?:pass|pwd|secret|token|api_?key|cred)[a-z0-9_]*)` +
-				`(?:[ \t]*:[ \t]*[a-z_][\w.]*(?:<[\w, ]*>)?\??|[ \t]+as[ \t]+[a-z_][\w.]*|[ \t]+n?(?:var)?char2?\([ \t]*\d+[ \t]*\)|[ \t]+(?:sysname|text|string))` +
+			// its literal (only a hint that a name, spaces and a type lead
+			// to ':' or '=' opens a window).
+			name:     "secret-value",
+			window:   true,
+			assigned: true,
+			hints:    []string{"pass", "pwd", "secret", "token", "key", "cred"},
+			span:     keySpan,
+			re: lazyRE(`(?i)((?:\bdim[ \t]+|\bconst[ \t]+|\blet[ \t]+|\bvar[ \t]+|\bval[ \t]+|^[ \t]*|[(,][ \t]*)([a-z0-9_]*(?:pass|pwd|secret|token|api_?key|cred)[a-z0-9_]*)` +
+				`(?:[ \t]*:[ \t]*[a-z_][\w.]*(?:<[\w, ]*>)?\??|[ \t]+as[ \t]+[a-z_][\w.]*)` +
 				`[ \t]*=[ \t]*[NE@]?)("[^"\n]{4,200}"|'[^'\n]{4,200}')`),
+			repl: func(m []string) string { return m[1] + quoteMask(m[3]) },
+			keep: func(m []string) bool {
+				v := m[3][1 : len(m[3])-1]
+				return refName(m[2]) || notAValue(v) || redacted(v) || !madePhrase(v) && !random(v)
+			},
+		},
+		{
+			// T-SQL's DECLARE @pwd NVARCHAR(50) = N'…'.
+			name:  "secret-value",
+			hints: []string{"declare"},
+			re: lazyRE(`(?i)(\bdeclare[ \t]+@([a-z0-9_]*(?:pass|pwd|secret|token|api_?key|cred)[a-z0-9_]*)[ \t]+[a-z]+(?:\([ \t]*(?:\d+|max)[ \t]*\))?` +
+				`[ \t]*=[ \t]*N?)('[^'\n]{4,200}')`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[3]) },
 			keep: func(m []string) bool {
 				v := m[3][1 : len(m[3])-1]
@@ -42,8 +56,9 @@ func carryRules() []rule {
 			// {:password, "…"} (Elixir).
 			name:   "secret-value",
 			window: true,
-			hints:  []string{"pass", "pwd", "secret", "token"},
+			hints:  []string{"password{", "pwd{", "secret{", "token{", "{password", "{:password", "{pwd", "{secret"},
 			span:   keySpan,
+			back:   80,
 			re: lazyRE(`(?i)(\b[a-z0-9_]*(?:password|passwd|pwd|secret|token)[a-z0-9_]*\{[ \t]*|\{[ \t]*:?[a-z_]*(?:password|passwd|pwd|secret|token)[a-z_]*[ \t]*,[ \t]*(?:<<)?)` +
 				`("[^"\n]{4,200}"|'[^'\n]{4,200}')`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[2]) },
@@ -216,6 +231,47 @@ func carryRules() []rule {
 			re:    lazyRE(`((?:助记词|助記詞|復元フレーズ|シードフレーズ|ニーモニック|니모닉|시드 ?구문|복구 ?구문)[^\n]{0,8}?[:：\s]\s*)((?:[^\s:：]{1,12}[ \t\x{3000}]+){11,23}[^\s:：]{1,12})`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return len(strings.Fields(m[2]))%3 != 0 },
+		},
+	}
+}
+
+// proseCarryRules find a generated value handed to a secret's name in
+// prose or in a listing: "set `SIGNING_KEY` to `…`", "signing secret ->
+// …", "DEPLOY_KEY (masked) = …". Only a generated value counts.
+func proseCarryRules() []rule {
+	return []rule{
+		{
+			name:   "secret-value",
+			window: true,
+			hints:  []string{"set "},
+			span:   160,
+			re:     lazyRE("(?i)(\\bset(?:ting)?[ \\t]+[\\x60\"']?([A-Za-z0-9_.-]*(?:key|token|secret|pass|pwd)[A-Za-z0-9_.-]*)[\\x60\"']?[ \\t]+to[ \\t]+[\\x60\"']?)([A-Za-z0-9_+/=.-]{16,})"),
+			repl:   func(m []string) string { return m[1] + Mask },
+			keep: func(m []string) bool {
+				return !secretName(m[2]) || refName(m[2]) || notAValue(m[3]) || !generated(m[3]) && !hexKey(m[3])
+			},
+		},
+		{
+			name:   "secret-value",
+			window: true,
+			hints:  []string{"->", "→", "⇒"},
+			span:   keySpan,
+			back:   16,
+			re:     lazyRE(`(?i)(\b(?:secret|token|key|password|passphrase|api[ _-]?key|credentials?)\b[ \t]*(?:->|→|⇒)[ \t]*)([A-Za-z0-9_+/=.-]{16,})`),
+			repl:   func(m []string) string { return m[1] + Mask },
+			keep:   func(m []string) bool { return notAValue(m[2]) || !generated(m[2]) && !hexKey(m[2]) },
+		},
+		{
+			name:   "secret-value",
+			window: true,
+			hints:  []string{") =", ")="},
+			span:   keySpan,
+			back:   80,
+			re:     lazyRE(`(\b([A-Za-z0-9_]*(?i:key|token|secret|pass|pwd)[A-Za-z0-9_]*)[ \t]*\([^()\n]{1,30}\)[ \t]*[:=][ \t]*)([A-Za-z0-9_+/=.-]{16,})`),
+			repl:   func(m []string) string { return m[1] + Mask },
+			keep: func(m []string) bool {
+				return !secretName(m[2]) || refName(m[2]) || notAValue(m[3]) || !generated(m[3]) && !hexKey(m[3])
+			},
 		},
 	}
 }

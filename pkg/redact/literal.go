@@ -212,10 +212,12 @@ func literalRules() []rule {
 			window: true,
 			span:   keySpan,
 			// A comment that names the file (# auth.txt for auth-user-pass) says so too.
-			re: lazyRE(`((?:\b(?:cat|type|Get-Content|head)\b[ \t]+\S*(?i:auth|pass|cred|secret|login)\S*|#[^\n]*auth-user-pass[^\n]*)[ \t]*\r?\n[^\s<#]+[ \t]*\r?\n|<auth-user-pass>\r?\n[^\n]+\r?\n)` +
+			re: lazyRE(`((?:\b(?:cat|type|Get-Content|head)\b[ \t]+\S*(?i:auth|pass|cred|secret|login)\S*|\bcat[ \t]*>>?[ \t]*\S*(?i:auth|pass|cred|secret|login)\S*[ \t]+<<-?[ \t]*['"]?\w+['"]?|#[^\n]*auth-user-pass[^\n]*)[ \t]*\r?\n[^\s<#]+[ \t]*\r?\n|<auth-user-pass>\r?\n[^\n]+\r?\n)` +
 				`(\S+)[ \t]*(?:\r?\n|$)`),
 			repl: func(m []string) string { return m[1] + Mask + "\n" },
-			keep: func(m []string) bool { return notAValue(m[2]) || !made(m[2]) || strings.HasPrefix(m[2], "</") },
+			keep: func(m []string) bool {
+				return notAValue(m[2]) || !made(m[2]) && !chosen(m[2]) || strings.HasPrefix(m[2], "</") || m[2] == "EOF"
+			},
 		},
 		{
 			// A webhook whose path is the credential: Zapier

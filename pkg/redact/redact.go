@@ -548,8 +548,8 @@ func New() *Redactor {
 		{
 			// sqlplus USER/PASSWORD[@DB]; echo PASSWORD | sudo -S.
 			name:  "password-flag",
-			hints: []string{"sqlplus", "sudo", "password-stdin", "--stdin", "chpasswd"},
-			re:    lazyRE(`(\bsqlplus[ \t]+(?:-\S+[ \t]+)*[A-Za-z0-9_$#]+/)([^\s@/'"]+)|(\becho[ \t]+(?:-n[ \t]+)?)('[^'\n]*'|"[^"\n]*"|[^\s'"|]+)([ \t]*\|[ \t]*(?:sudo[ \t]+-S|[^|\n]*--password-stdin|passwd[ \t]+--stdin|chpasswd))`),
+			hints: []string{"sqlplus", "sudo", "password-stdin", "--stdin", "chpasswd", "/dev/stdin", "=-"},
+			re:    lazyRE(`(\bsqlplus[ \t]+(?:-\S+[ \t]+)*[A-Za-z0-9_$#]+/)([^\s@/'"]+)|(\becho[ \t]+(?:-n[ \t]+)?)('[^'\n]*'|"[^"\n]*"|[^\s'"|]+)([ \t]*\|[ \t]*(?:sudo[ \t]+-S|[^|\n]*--password-stdin|passwd[ \t]+--stdin|chpasswd|[^|\n]*--[a-z-]*(?:cred|token|secret|pass)[a-z-]*(?:=|[ \t]+)(?:/dev/stdin|-)(?:[ \t]|$)))`),
 			repl: func(m []string) string {
 				if m[1] != "" {
 					return m[1] + Mask
@@ -1091,6 +1091,7 @@ func New() *Redactor {
 	rules = append(rules, proseShapes()...)
 	rules = append(rules, literalRules()...)
 	rules = append(rules, carryRules()...)
+	rules = append(rules, proseCarryRules()...)
 	return &Redactor{rules: append(rules, shapeRules()...)}
 }
 

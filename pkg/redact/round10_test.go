@@ -45,6 +45,17 @@ func TestRound10(t *testing.T) {
 		{"echo word to file stays", "echo production > config/secret_env_name", "echo production > config/secret_env_name"},
 		{"numbered seed", "wallet seed, keep offline:\n1. apple\n2. river\n3. stone\n4. cloud\n5. tiger\n6. lemon\n7. piano\n8. frost\n9. maple\n10. orbit\n11. sugar\n12. vivid", "wallet seed, keep offline:\n[REDACTED]\n"},
 		{"numbered steps stay", "recovery steps:\n1. stop\n2. wipe\n3. restore", "recovery steps:\n1. stop\n2. wipe\n3. restore"},
+		// proseCarryRules and a listing's shapes: a generated value only.
+		{"set name to value", "set `API_TOKEN` to `f3K9qLm2Zx7Vb1Nc8Rt4` in the dashboard", "set `API_TOKEN` to `[REDACTED]` in the dashboard"},
+		{"set name to a word stays", "set `CACHE_KEY` to `user-profile-v2` for now", "set `CACHE_KEY` to `user-profile-v2` for now"},
+		{"arrow", "API key -> 7fQ2mZ9xLk3Vb8Nc1Rt5Wy", "API key -> [REDACTED]"},
+		{"arrow words stay", "key -> value mapping; token -> session -> user", "key -> value mapping; token -> session -> user"},
+		{"parenthetical", "STRIPE_KEY (live) = rk9Q2mZ7xLk3Vb8Nc1Rt", "STRIPE_KEY (live) = [REDACTED]"},
+		{"parenthetical name stays", "cache_key (string) = user_profile_v2", "cache_key (string) = user_profile_v2"},
+		{"heredoc credentials", "cat > ~/.vpn/creds.txt <<EOF\nops\nTurbine2041\nEOF", "cat > ~/.vpn/creds.txt <<EOF\nops\n[REDACTED]\nEOF"},
+		{"echo into stdin flag", "echo 'Xq7-rLm2-Zp9' | tool login --token-file=- --org acme", "echo '[REDACTED]' | tool login --token-file=- --org acme"},
+		{"key column", "| service | key |\n|---|---|\n| billing | Zk8Qm2Lx9Vb3Nc7Rt1Wy4Pq |", "| service | key |\n|---|---|\n| billing | [REDACTED] |"},
+		{"key column of names stays", "| table | key |\n|---|---|\n| users | user_id |", "| table | key |\n|---|---|\n| users | user_id |"},
 		{"names stay", `kubectl get secret db-creds-eu && setToken("fetch_user_id")`, `kubectl get secret db-creds-eu && setToken("fetch_user_id")`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

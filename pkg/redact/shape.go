@@ -215,8 +215,13 @@ func maskTable(t string) string {
 	}
 	head := cells(lines[0])
 	secretCol := make([]bool, len(head))
+	// A column headed only "key" or "value" holds secrets only where a
+	// value is generated (an API key's column, not a lookup key's).
+	keyCol := make([]bool, len(head))
 	for i, h := range head {
 		secretCol[i] = tableSecretWord(h)
+		hl := strings.ToLower(strings.Trim(strings.TrimSpace(h), "`*"))
+		keyCol[i] = hl == "key" || hl == "keys" || hl == "value"
 	}
 	for k := 2; k < len(lines); k++ {
 		row := cells(lines[k])
@@ -224,7 +229,7 @@ func maskTable(t string) string {
 		for i, c := range row {
 			v := strings.Trim(strings.TrimSpace(c), "`")
 			named := i < len(secretCol) && secretCol[i] || i > 0 && secretName(strings.Trim(strings.TrimSpace(row[i-1]), "`")) && strongName(row[i-1])
-			if !named || v == "" || strings.ContainsAny(v, " \t`") || notAValue(v) || redacted(v) || !(made(v) || random(v)) {
+			if !named && !(i < len(keyCol) && keyCol[i] && generated(v)) || v == "" || strings.ContainsAny(v, " \t`") || notAValue(v) || redacted(v) || !(made(v) || random(v)) {
 				continue
 			}
 			row[i] = strings.Replace(c, v, Mask, 1)
