@@ -70,7 +70,7 @@ import (
 // Bearer, -storepass:env, an "auth" method): 614/616, 224/224 after it,
 // no older set moved. heldout10 (corpus12) judged the ninth round's once,
 // unseen: 639/705 (90.6%), 236/243; the tenth round's mechanisms came from
-// its misses and look-alikes: 694/705 (98.4%), 243/243, no older set moved.
+// its misses and look-alikes: 697/705 (98.9%), 243/243, no older set moved.
 // Every reported kind must be backed by a change.
 func TestHeldOutCorpus(t *testing.T) {
 	for _, c := range []struct {
@@ -116,7 +116,7 @@ func TestHeldOutCorpus(t *testing.T) {
 		// exports, numbered and CJK seed phrases; a generated value handed to
 		// a secret's name in prose or a listing; passphrases where a
 		// secret is named; and its seven look-alikes by structure).
-		{"heldout10", 694, 243, ""},
+		{"heldout10", 697, 243, ""},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
 			judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact, c.unmet)

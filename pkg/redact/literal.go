@@ -141,12 +141,14 @@ func literalRules() []rule {
 			span:   80,
 			// The comment names the key within its first words ("# commit that
 			// fixed the token refresh" names a commit).
-			re:   lazyRE(`(["'])([A-Za-z0-9_+/=-]{20,200})(["'][^\n]{0,60}?(?://|#)[ \t]*(?:[^\s]+[ \t]+){0,2}(?i:api[ _-]?key|admin[ _-]key|secret|token|password|private[ _-]key|access[ _-]key|sdk[ _-]key|server[ _-]key|auth[ _-]key|credentials?)\b[^\n]*)`),
+			re:   lazyRE(`(["'])([A-Za-z0-9_+/=-]{20,200})(["'][^\n]{0,60}?(?://|#)[ \t]*(?:[^\s]+[ \t]+){0,2}(?i:api[ _-]?key|(?:admin|write|master|signing|license|server|client|live)[ _-]key|secret|token|password|private[ _-]key|access[ _-]key|sdk[ _-]key|server[ _-]key|auth[ _-]key|credentials?)\b[^\n]*)`),
 			repl: func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				c := strings.ToLower(m[3])
 				v := m[2]
 				uuid := len(v) == 36 && strings.Count(v, "-") == 4 && hexOnly(strings.ReplaceAll(v, "-", ""))
+				// "not search-only", "not the public one": the comment says it is the secret one.
+				c = strings.NewReplacer("not search-only", "", "not search only", "", "not public", "", "not the public", "", "not publishable", "").Replace(c)
 				return strings.Contains(c, "public") || strings.Contains(c, "publishable") || strings.Contains(c, "search-only") || strings.Contains(c, "search only") ||
 					strings.Contains(c, "not a secret") || !(random(v) || uuid || hexOnly(v) && len(v) >= 32 && strings.ContainsAny(v, digits))
 			},

@@ -1102,7 +1102,7 @@ const pwWords = `pass(?:word|wd|phrase)|passwort|kennwort|mot de passe|mdp|contr
 	`пароль|пароля|парола(?:та)?|şifre(?:si)?|şifrə(?:si)?|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|kodeord(?:et)?|salasana(?:n)?|jelszó|jelszava|jelszót|lozinka|lozinku|šifra|geslo|parola|parolă|parool(?:i)?|parole|slaptažodis|slaptažodžio|lykilorð(?:ið)?|fjalëkalimi|pasahitz(?:a)?|cyfrinair|focal faire|facal-faire|wagwoord|лозинк(?:а|у)|contrasinal|passwuert|pasvorto|parol(?:i|ingiz)?|нууц үг|암호|` +
 	`પાસવર્ડ|ਪਾਸਵਰਡ|ಪಾಸ್\x{200c}?ವರ್ಡ್|പാസ്\x{200c}?വേഡ്|මුරපදය|የይለፍ ቃል|kalmar sirri|iphasiwedi|furaha sirta|` +
 	`mật khẩu|kata sandi|kata laluan|nenosiri|κωδικός|συνθηματικό|clave|codice di accesso|parola chiave|palavra-passe|رمز عبور|رمز|گذرواژه|کلمه عبور|و?كلمة المرور|و?كلمة السر|پاس ورڈ|[הובלש]?סיסמ[הא]|` +
-	`पासवर्ड|পাসওয়ার্ড|கடவுச்சொல்|పాస్\x{200c}వర్డ్|รหัสผ่าน|ລະຫັດຜ່ານ|პაროლი|գաղտնաբառ|құпия сөз(?:і)?`
+	`पासवर्ड|পাসওয়ার্ড|கடவுச்சொல்|పాస్\x{200c}వర్డ్|รหัสผ่าน|ລະຫັດຜ່ານ|პაროლი|գաղտնաբառ(?:ը)?|құпия сөз(?:і)?`
 
 // "pass" alone would open a window at every "passed" and "passing" of a
 // test log; the words themselves are hinted.

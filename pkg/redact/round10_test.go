@@ -56,6 +56,12 @@ func TestRound10(t *testing.T) {
 		{"echo into stdin flag", "echo 'Xq7-rLm2-Zp9' | tool login --token-file=- --org acme", "echo '[REDACTED]' | tool login --token-file=- --org acme"},
 		{"key column", "| service | key |\n|---|---|\n| billing | Zk8Qm2Lx9Vb3Nc7Rt1Wy4Pq |", "| service | key |\n|---|---|\n| billing | [REDACTED] |"},
 		{"key column of names stays", "| table | key |\n|---|---|\n| users | user_id |", "| table | key |\n|---|---|\n| users | user_id |"},
+		// A literal a comment calls a write or server key; "not
+		// search-only" says it is not the public one.
+		{"comment write key", `mp := mixpanel.New("Ab3dE6gH9jK2mN5pQ8rS1tV4") // project write key`, `mp := mixpanel.New("[REDACTED]") // project write key`},
+		{"comment not public", `idx := search.Init("APP", "Ab3dE6gH9jK2mN5pQ8rS1tV4") // not public: admin key`, `idx := search.Init("APP", "[REDACTED]") // not public: admin key`},
+		{"comment public key stays", `idx := algoliasearch("APP", "Ab3dE6gH9jK2mN5pQ8rS1tV4") // public search-only key`, `idx := algoliasearch("APP", "Ab3dE6gH9jK2mN5pQ8rS1tV4") // public search-only key`},
+		{"armenian article", "Վահանակի գաղտնաբառը Rt7mQ2zLx9Vb է", "Վահանակի գաղտնաբառը [REDACTED] է"},
 		{"names stay", `kubectl get secret db-creds-eu && setToken("fetch_user_id")`, `kubectl get secret db-creds-eu && setToken("fetch_user_id")`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
