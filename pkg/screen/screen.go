@@ -253,7 +253,7 @@ func screenText(text string) string {
 		if prose != text {
 			pnorm = normalize(prose)
 		}
-		if loc := r.addressee(pnorm, intl); loc != nil && strings.TrimSpace(pnorm[loc[1]:]) != "" && !dialogue(pnorm, loc[1]) && !pastRequest(pnorm, loc) {
+		if loc := r.addressee(pnorm, intl); loc != nil && strings.TrimSpace(pnorm[loc[1]:]) != "" && !dialogue(pnorm, loc[1]) && !pastRequest(pnorm, loc) && !topicNote(pnorm, loc) {
 			return Address
 		}
 		if named && r.subject().MatchString(norm) {
@@ -395,6 +395,21 @@ func docRule(sentence, match string) bool {
 }
 
 var imageAltRE = lazyRE(`!\[([^\]\n]{12,})\]\([^)\s]+(?:\s+"[^"\n]*")?\)`)
+
+// topicNote reports a label that names a note's topic rather than its
+// reader ("AI note: summarisation uses gpt-4o-mini"): the vocative ends in
+// "note", and the sentence after it neither opens with an order nor says
+// "you".
+func topicNote(s string, loc []int) bool {
+	m := strings.TrimRight(s[loc[0]:loc[1]], " :：,—–-")
+	if !strings.HasSuffix(m, "note") {
+		return false
+	}
+	rest := strings.TrimLeft(s[loc[1]:], " :：,—–-")
+	rest = rest[:sentenceEnd(rest, 0)]
+	rest = rest[len(leadRE().FindString(rest)):]
+	return !imperRE().MatchString(rest) && !youRE().MatchString(rest) && phrases(rules(), rest, nil) == ""
+}
 
 // regexSpan reports a code span (opening at span) that holds a regular
 // expression: its syntax ((?i), (?:, a group made optional, \b, .*, [^)
@@ -1199,7 +1214,10 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"you"}, reason: Address, re: re(`\b(?:claude|assistant|agent|ai|llm|model)\s*[,:]\s*you\s+(?:must|should|will|are|shall|need)\b`)},
 			{hints: []string{"from now on"}, reason: Address, re: re(`\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|should|shall|have|may|can)\b`)},
 			{hints: []string{"no "}, reason: Address, re: re(`\b(?:you|agent|assistant|ai|model)\s+(?:with|have|has)\s+no\s+(?:restrictions|limits|limitations|rules|filters|guardrails)\b`)},
-			{hints: []string{"treat", "consider", "use"}, reason: Address, re: re(`\b(?:treat|consider|use)\s+this\s+(?:note|file|text|message|document)\s+as\s+(?:your|the|a)\s+(?:system prompt|instructions|new instructions)`)},
+			{hints: []string{"treat", "consider", "use"}, reason: Address, re: re(`\b(?:treat|consider|use)\s+(?:this\s+(?:note|file|text|message|document)|the\s+following|what\s+follows|the\s+next\s+(?:line|lines|paragraph|section))\s+as\s+(?:your|the|a|an)\s+(?:system\s+(?:prompt|message|instructions?)|developer\s+message|instructions|new instructions)`)},
+			// The agent's instructions restated in the third person ("the
+			// assistant's new standing order is …").
+			{hints: []string{"'s new", "'s real", "'s actual", "'s true", "'s only", "'s standing", "’s"}, reason: Override, re: re(`\b(?:the\s+)?(?:assistant|agent|model|claude|ai|llm|copilot)(?:'|’)s\s+(?:new|real|actual|true|only|standing)\s+(?:standing\s+)?(?:instructions?|task|goal|orders?|rules|directives?|mission|purpose)\b`)},
 			{hints: []string{"obey", "follow"}, reason: Address, re: re(`\b(?:obey|follow)\s+(?:them|these|this|it|me)\s+(?:over|instead of|rather than)\s+(?:the\s+)?(?:user|human|system)`)},
 		},
 	}
