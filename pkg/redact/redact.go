@@ -635,7 +635,7 @@ func New() *Redactor {
 			// value that looks made counts.
 			name:  "secret-value",
 			hints: []string{"login", "cred", "user"},
-			re:    lazyRE(`(?i)(\b(?:login|creds?|credentials|user(?:name)?(?:[ \t]+and[ \t]+pass(?:word)?)?)(?:[ \t]+(?:is[ \t]+|are[ \t]+|:[ \t]*)?|([^:\n]{1,30}:[ \t]*))([A-Za-z0-9_.@-]+)(?:[ \t]+/[ \t]+|:))([^\s,;]+)`),
+			re:    lazyRE(`(?i)(\b(?:login|creds?|credentials|user(?:name)?(?:[ \t]+and[ \t]+pass(?:word)?)?)(?:[ \t]*:[ \t]+|[ \t]+(?:is[ \t]+|are[ \t]+|:[ \t]*)?|([^:\n]{1,30}:[ \t]*))([A-Za-z0-9_.@-]+)(?:[ \t]+/[ \t]+|:))([^\s,;]+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			// root:root is an owner and a group (chown), not a login.
 			keep: func(m []string) bool {
@@ -986,7 +986,7 @@ func New() *Redactor {
 			span:   keySpan,
 			// The name the key word ends (Idempotency-Key) is part of the label.
 			// The word before it too: "cache key: go-build-…" is a lookup key.
-			re:   lazyRE(`(?i)(\b((?:[a-z0-9]+[ _-])?(?:[a-z0-9]+[_-])*(?:token|key))\b[^:\n]{0,60}:[ \t]*)([A-Za-z0-9_+/=-]{32,})`),
+			re:   lazyRE(`(?i)(\b((?:[a-z0-9]+[ _-])?(?:[a-z0-9]+[_-])*(?:token|key)[12]?)\b[^:\n]{0,60}:[ \t]*)([A-Za-z0-9_+/=-]{32,})`),
 			repl: func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				v := m[3]
@@ -1187,7 +1187,7 @@ func callLiterals(args string, mask bool) string {
 		// A data source name ('DBI:Pg:dbname=ops;host=…', 'mysql:host=…')
 		// names where to connect: '=' inside it, or a scheme.
 		dsn := strings.Contains(strings.TrimRight(v, "="), "=") || strings.Contains(v, "://")
-		secret := !redacted(v) && (first && len(v) >= 30 && random(v) && !dsn && !hexOnly(strings.ReplaceAll(v[2:], "-", "")) || !first && len(v) >= 6 && !notAValue(v) && (made(v) || mixedCase(v) || longPhrase(v)))
+		secret := !redacted(v) && (first && len(v) >= 30 && random(v) && !dsn && !hexOnly(strings.ReplaceAll(v[2:], "-", "")) || !first && len(v) >= 6 && !notAValue(v) && (made(v) || mixedCase(v) || longPhrase(v) || hexKey(v)))
 		if secret {
 			if !mask {
 				return ""
@@ -1612,7 +1612,7 @@ func notAValue(v string) bool {
 	}
 	// getpass(), getAccessToken(client): a call computes the value;
 	// cfg['auth']: an index looks it up.
-	if i := strings.IndexAny(v, "(["); i > 0 && identPath(v[:i]) {
+	if i := strings.IndexAny(v, "(["); i > 0 && identPath(strings.ReplaceAll(v[:i], "::", ".")) {
 		return true
 	}
 	// %(password)s and {password}: a format's field, filled in later.

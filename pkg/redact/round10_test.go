@@ -62,6 +62,13 @@ func TestRound10(t *testing.T) {
 		{"comment not public", `idx := search.Init("APP", "Ab3dE6gH9jK2mN5pQ8rS1tV4") // not public: admin key`, `idx := search.Init("APP", "[REDACTED]") // not public: admin key`},
 		{"comment public key stays", `idx := algoliasearch("APP", "Ab3dE6gH9jK2mN5pQ8rS1tV4") // public search-only key`, `idx := algoliasearch("APP", "Ab3dE6gH9jK2mN5pQ8rS1tV4") // public search-only key`},
 		{"armenian article", "Վահանակի գաղտնաբառը Rt7mQ2zLx9Vb է", "Վահանակի գաղտնաբառը [REDACTED] է"},
+		// A numbered key's label, "login: user / password", a path call
+		// as no value, a hex secret after an id in a client's call.
+		{"numbered key label", "primary keys → key2: Rq8mL2xV9pT4wKc7rN1bH6jF3sD5gA0eY2uI8oP4lM==", "primary keys → key2: [REDACTED]"},
+		{"login colon", "login: ops / Lq2#zX9mPv", "login: ops / [REDACTED]"},
+		{"url userinfo placeholder stays", "postgres://user:password@localhost:5432/app", "postgres://user:password@localhost:5432/app"},
+		{"path call is no value", `let token = Token::from_env("API_TOKEN");`, `let token = Token::from_env("API_TOKEN");`},
+		{"hex secret after id", `c := api.NewClient("acct_8812", "4f9a1c7e2b6d8a0c3e5f7a9b1d3c5e7f")`, `c := api.NewClient("acct_8812", "[REDACTED]")`},
 		{"names stay", `kubectl get secret db-creds-eu && setToken("fetch_user_id")`, `kubectl get secret db-creds-eu && setToken("fetch_user_id")`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
