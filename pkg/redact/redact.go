@@ -309,6 +309,8 @@ func New() *Redactor {
 		whole("atlassian-token", `\bATATT3[A-Za-z0-9_=-]{100,}`, "atatt3"),
 		// More vendors' prefixes, each followed by its token body.
 		whole("vendor-token", `\b(?:dckr_pat_|CCIPAT_|HRKU-|sntr[ysu]_|sq[upa]_|r8_|gsk_|pplx-|xai-|nvapi-|jina_|nfp_|rzp_(?:live|test)_|pdl_(?:live|sdbx)_apikey_|figd_|FLWSECK(?:_TEST)?-|ATBB|AKCp|ya29\.|xoxe\.|EAAA)[A-Za-z0-9_.$-]{14,}`, "dckr_pat_", "ccipat_", "hrku-", "sntr", "squ_", "sqp_", "sqa_", "r8_", "gsk_", "pplx-", "xai-", "nvapi-", "jina_", "nfp_", "rzp_", "pdl_", "figd_", "flwseck", "atbb", "akcp", "ya29.", "xoxe.", "eaaa"),
+		// Google's OAuth refresh tokens (1//0…).
+		whole("vendor-token", `\b1//0[A-Za-z0-9_-]{30,}`, "1//0"),
 		whole("vendor-token", `\baccess_token\$production\$[a-z0-9]+\$[a-f0-9]{32}`, "access_token$"),
 		whole("vendor-token", `\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{40,}`, "atlasv1"),
 		whole("vendor-token", `\boy2[a-z0-9]{43}\b`, "oy2"),
