@@ -273,7 +273,7 @@ func screenText(text string) string {
 // agentHints are substrings one of which every vocative and subject match
 // holds (the names of the agent): most notes name none, and skip both
 // regexps.
-var agentHints = []string{"assist", "agent", "claude", "copilot", "llm", "bot", " ai", "ai ", "ai:", "ki-", "asist", " ki ", "ии",
+var agentHints = []string{"assist", "agent", "model reading this", "models reading this", "model that reads", "model who reads", "claude", "copilot", "llm", "bot", " ai", "ai ", "ai:", "ki-", "asist", " ki ", "ии",
 	"асист", "ассист", "агент", "에이전트", "어시스턴트", "trợ lý", "アシスタント", "エージェント", "助手", "智能体", "代理", "asistan",
 }
 
@@ -360,6 +360,9 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 			if c.reason == AgentConfig && (requestedRE().MatchString(norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])]) || optedOut().MatchString(norm)) {
 				continue // "(user request)": the person's own change, recorded; an uninstall offered to the person
 			}
+			if c.reason == Override && toldOf().MatchString(norm[sentenceStart(norm, loc[0]):loc[0]]) {
+				continue // "the model was told via a PR comment to ignore its instructions": an attack reported
+			}
 			if span, ok := inSpan(code, loc[0]); ok && c.reason == Override && regexSpan(norm, code, span) {
 				continue // the pattern a rule matches, quoted: "the regex `ignore (all )?previous instructions`"
 			}
@@ -393,6 +396,10 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 func docRule(sentence, match string) bool {
 	return docRuleRE().MatchString(sentence) && !agentWords.in(sentence) && !userWords.in(sentence) && !ignoreVerbRE().MatchString(match)
 }
+
+// toldOf matches the start of a sentence that reports, in the passive,
+// what someone was made to do ("the model was told via a PR comment to").
+var toldOf = lazyRE(`\b(?:was|were|been|being|got|gets)\s+(?:told|asked|instructed|tricked|prompted|convinced|coaxed|manipulated)\b[^.;\n]{0,60}?\bto\s*$`)
 
 var imageAltRE = lazyRE(`!\[([^\]\n]{12,})\]\([^)\s]+(?:\s+"[^"\n]*")?\)`)
 
@@ -1046,7 +1053,7 @@ var rules = sync.OnceValue(func() ruleSet {
 	)
 	const (
 		// who: the agent, by role or name, in the languages the rules know.
-		who = `(?:(?:the|any|whichever|every|all|an?|next|future|other)\s+){0,2}(?:ai\s+|ki-?\s*|coding\s+)?(?:assistants?|agents?|claude|copilot|llms?|ai|bots?)|` +
+		who = `(?:(?:the|any|whichever|every|all|an?|next|future|other)\s+){0,2}(?:ai\s+|ki-?\s*|coding\s+)?(?:assistants?|agents?|claude|copilot|llms?|ai|bots?|models?\s+(?:reading|that\s+reads|who\s+reads)\s+this(?:\s+(?:later|now|next))?)|` +
 			`(?:l'|le\s+|la\s+|o\s+|a\s+|al\s+|el\s+|den\s+|dem\s+|der\s+|il\s+|lo\s+)?(?:assistant(?:e|en)?|assistent(?:en)?|agente?|agenten|ki-agent(?:en)?|asistente|assistente|asystent(?:a|owi)?|asistan(?:a)?|ассистент(?:а|у)?|агент(?:а|у)?|ии)(?:\s+(?:ai|ia|ki|ии))?|` +
 			`에이전트|어시스턴트|trợ lý(?:\s+ai)?|アシスタント|エージェント|助手|智能体|代理`
 			// whoIntl: who and the agent in about thirty more languages.
@@ -1070,7 +1077,7 @@ var rules = sync.OnceValue(func() ruleSet {
 	)
 	return ruleSet{
 		vocative: re(`(?m)(?:^|[.!?]\s|[。！？]\s*|[—–]\s|^[\s\-*>#•]*)[\s\-*>#•]*(?:(?:[\p{L}-]+\s+){0,3}(?:` + to + `)\s+(?:` + who + `)(?:\s+(?:working|works|reading|reads|running|runs|that|who|picking|picks|opening|opens)[^:\n]{0,40})?\s*[:：,—–-]|` +
-			`(?:ai)?(?:` + who + `)\s*(?:[:：—–]|,\s|에게|へ|に|への)|(?:` + who + `)\s+(?:todo|please|pls|kindly|note)\b|asistana\s+not\s*:|для\s+(?:` + who + `)\s*:|(?:напоминание|заметка|сообщение|инструкция|указание)\s+(?:` + who + `)\s*:)`),
+			`(?:(?:fyi|btw|also|ok|okay|so|oh|hey|psst|ps|p\.s\.)[\s,]+)?(?:ai)?(?:` + who + `)\s*(?:[:：—–]|,\s|에게|へ|に|への)|(?:` + who + `)\s+(?:todo|please|pls|kindly|note)\b|asistana\s+not\s*:|для\s+(?:` + who + `)\s*:|(?:напоминание|заметка|сообщение|инструкция|указание)\s+(?:` + who + `)\s*:)`),
 		// vocativeIntl: the same in the other languages of the concept lists,
 		// run only on a note that holds one of their names for the agent
 		// (intlAgentHints): the longer alternation costs every note the
@@ -1208,7 +1215,7 @@ var rules = sync.OnceValue(func() ruleSet {
 			// Addressing the agent.
 			{hints: []string{"note", "attention", "important", "instruction", "message", "reminder", "warning"}, reason: Address, lead: true, re: re(`\b(?:note|attention|important(?:\s+(?:note|instruction|instructions|message))?|instructions?|message|reminder|warning)\s+(?:for|to)\s+(?:the\s+|any\s+|all\s+|every\s+)?` + agent + `s?\b`)},
 			{hints: []string{"attention"}, reason: Address, re: re(`\battention[,:]?\s+(?:the\s+|any\s+|all\s+)?` + agent + `s?\b`)},
-			{hints: []string{"if you are"}, reason: Address, re: re(`\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language model|assistant|agent|bot|chatbot|model)\b`)},
+			{hints: []string{"if you are", "if you're", "if you’re"}, reason: Address, re: re(`\bif\s+you(?:\s+are|'re|’re)\s+(?:an?\s+)?(?:ai|llm|language model|assistant|agent|bot|chatbot|model)\b`)},
 			{hints: []string{"let's", "let us"}, reason: Address, re: re(`\blet(?:'s|\s+us)\s+(?:play\s+a\s+game|play\s+pretend|role-?play)\b[^.\n]{0,40}?\byou\s+are\b`)},
 			{hints: []string{"you are now"}, reason: Address, re: re(`\byou\s+are\s+now\s+(?:an?\s+)?(?:dan\b|unrestricted|jailbroken|free\b|in\s+(?:developer|god|maintenance|admin|debug|unrestricted)\s+mode|(?:ai|agent|assistant|model)\s+(?:with|without)\b)`)},
 			{hints: []string{"you"}, reason: Address, re: re(`\b(?:claude|assistant|agent|ai|llm|model)\s*[,:]\s*you\s+(?:must|should|will|are|shall|need)\b`)},
