@@ -1387,7 +1387,7 @@ var subjectBefore = lazyRE(`(?:^|\s)(?:el|la|los|las|un|una|il|lo|gli|le|les|der
 
 // vendorWay ends a clause that names a vendor's documented way of doing
 // something: "the official installer is", "公式インストール手順は".
-var vendorWay = lazyRE(`公式|官方|\bofficial\b|\bupstream\b|\bvendor's\b|\bdocumented\b|\boficial\b|\bofficiel`)
+var vendorWay = lazyRE(`公式|官方|\bofficial\b|\bupstream\b|\bvendor's\b|\bdocumented\b|\boficial\b|\bofficiel|\b(?:docs?|documentation|readme|manual|guide)\s+(?:says?|recommends?|suggests?|shows?|uses?)\b`)
 
 // pastRequest reports a vocative's "に" that a past verb follows in its
 // sentence ("AIアシスタントに依頼したリファクタリングは…"): what was asked of
