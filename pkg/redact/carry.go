@@ -257,9 +257,14 @@ func proseCarryRules() []rule {
 			hints:  []string{"->", "→", "⇒"},
 			span:   keySpan,
 			back:   16,
-			re:     lazyRE(`(?i)(\b(?:secret|token|key|password|passphrase|api[ _-]?key|credentials?)\b[ \t]*(?:->|→|⇒)[ \t]*)([A-Za-z0-9_+/=.-]{16,})`),
-			repl:   func(m []string) string { return m[1] + Mask },
-			keep:   func(m []string) bool { return notAValue(m[2]) || !generated(m[2]) && !hexKey(m[2]) },
+			// After a password's word a made value counts too ("admin pass
+			// -> Hq8zLm2Vx!").
+			re:   lazyRE(`(?i)(\b(?:secret|token|key|api[ _-]?key|credentials?|(password|passphrase|passwd|pass|pwd|pw))\b[ \t]*(?:->|→|⇒)[ \t]*)([A-Za-z0-9_+/=.!@#$%^&*?~-]{8,})`),
+			repl: func(m []string) string { return m[1] + Mask },
+			keep: func(m []string) bool {
+				v := m[3]
+				return notAValue(v) || !generated(v) && !hexKey(v) && !(m[2] != "" && (strong(v) || chosen(v)))
+			},
 		},
 		{
 			name:   "secret-value",

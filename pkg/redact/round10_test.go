@@ -70,6 +70,8 @@ func TestRound10(t *testing.T) {
 		{"path call is no value", `let token = Token::from_env("API_TOKEN");`, `let token = Token::from_env("API_TOKEN");`},
 		{"hex secret after id", `c := api.NewClient("acct_8812", "4f9a1c7e2b6d8a0c3e5f7a9b1d3c5e7f")`, `c := api.NewClient("acct_8812", "[REDACTED]")`},
 		{"google refresh token", "refresh_token from the consent flow: 1//0eXq8mL2xV9pT4wKc7rN1bH6jF3sD5gA0eY2uI8oP4l", "refresh_token from the consent flow: [REDACTED:vendor-token]"},
+		{"arrow after a password word", "grafana admin pw -> Lq2#zX9mPv", "grafana admin pw -> [REDACTED]"},
+		{"arrow after a password word, a word stays", "password -> hashed -> stored", "password -> hashed -> stored"},
 		{"names stay", `kubectl get secret db-creds-eu && setToken("fetch_user_id")`, `kubectl get secret db-creds-eu && setToken("fetch_user_id")`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
