@@ -34,7 +34,7 @@ func TestWriteRedactsCorpus(t *testing.T) {
 		}
 		return string(data), errb.String()
 	}
-	for _, c := range redacttest.Secrets(t) {
+	for _, c := range redacttest.Sample(redacttest.Secrets(t)) {
 		for _, viaStdin := range []bool{false, true} {
 			file, stderr := write(c.Text, viaStdin)
 			if strings.Contains(file, c.Secret) || !strings.Contains(stderr, "write: redacted secrets (") {
@@ -42,7 +42,7 @@ func TestWriteRedactsCorpus(t *testing.T) {
 			}
 		}
 	}
-	for _, b := range redacttest.BenignTexts(t) {
+	for _, b := range redacttest.Sample(redacttest.BenignTexts(t)) {
 		file, stderr := write(b.Text, false)
 		if !strings.HasSuffix(file, "\n"+b.Text+"\n") || stderr != "" {
 			t.Errorf("benign %s altered: stderr %q, file:\n%s", b.Name, stderr, file)

@@ -21,7 +21,7 @@ func TestImportRedactsCorpus(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), ".claude")
 	mem := filepath.Join(dir, "projects", "-home-dev-src-x", "memory")
 	os.MkdirAll(mem, 0o755)
-	secrets, benign := redacttest.Secrets(t), redacttest.BenignTexts(t)
+	secrets, benign := redacttest.Sample(redacttest.Secrets(t)), redacttest.Sample(redacttest.BenignTexts(t))
 	write := func(name, body string) {
 		doc := "---\nname: " + name + "\ndescription: d\nmetadata:\n  type: reference\n---\n" + body + "\n"
 		if err := os.WriteFile(filepath.Join(mem, name+".md"), []byte(doc), 0o644); err != nil {

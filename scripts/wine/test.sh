@@ -43,9 +43,10 @@ echo "--- GOOS=windows go test under Wine"
 # platform code).
 # -short: a file write costs far more under Wine than on Windows, and the
 # tests that write thousands of notes to check platform-independent rules
-# (rankings and index contents on the LoCoMo corpus, the redaction corpus,
-# a full rebuild's secondary indexes, 32 MB of transcript) skip themselves;
-# what touches files, locks, processes and paths still runs.
+# (rankings and index contents on the LoCoMo corpus, a full rebuild's
+# secondary indexes, 32 MB of transcript) skip themselves, and the write
+# paths take a sample of the redaction corpus (redacttest); what touches
+# files, locks, processes and paths still runs.
 if [ $# -eq 0 ]; then
 	set -- ./cmd/anamnesis-dashboard ./cmd/anamnesis-recall ./cmd/anamnesis-sync \
 		./pkg/atomicfile ./pkg/bin ./pkg/blockcache ./pkg/cli ./pkg/config \

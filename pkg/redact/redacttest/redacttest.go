@@ -31,6 +31,28 @@ func Secrets(t testing.TB) []Secret { return read[Secret](t, "secrets.jsonl") }
 // BenignTexts returns the corpus's benign look-alikes.
 func BenignTexts(t testing.TB) []Benign { return read[Benign](t, "benign.jsonl") }
 
+// shortEvery is the sample a write path's test takes with -short: every
+// shortEvery-th entry.
+const shortEvery = 10
+
+// Sample is what a write path's test runs through its surface: all of it,
+// or with -short (the race detector's run, the Windows tests under Wine)
+// every tenth entry. Such a test checks that the path calls the redactor
+// and handles its result, which a sample shows as well as the corpus; what
+// the redactor catches does not depend on the platform, pkg/redact judges
+// it on the whole corpus, and `make test` runs every shape through every
+// path.
+func Sample[T any](all []T) []T {
+	if !testing.Short() {
+		return all
+	}
+	var out []T
+	for i := 0; i < len(all); i += shortEvery {
+		out = append(out, all[i])
+	}
+	return out
+}
+
 func read[T any](t testing.TB, name string) []T {
 	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
