@@ -117,6 +117,11 @@ func TestHeldOutCorpus(t *testing.T) {
 		// a secret's name in prose or a listing; passphrases where a
 		// secret is named; and its seven look-alikes by structure).
 		{"heldout10", 697, 243, ""},
+		// By a thirteenth author (corpus13: heldout11/README.md), written
+		// while the tenth round was made and sealed from it, measured once
+		// on its rules (d98de0c: 634/707, 89.7%, and 312/320; round 9's:
+		// 620/707 and 311/320). No rule has looked at it.
+		{"heldout11", 634, 312, "measured once, unseen: round 10 generalised to 89.7%, under SPEC 17's 95%"},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
 			judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact, c.unmet)

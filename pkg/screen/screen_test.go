@@ -200,6 +200,12 @@ func TestHeldOutCorpus(t *testing.T) {
 	// rotation, a document's outdated instructions with their
 	// replacement named).
 	judge(t, "heldout12.jsonl", 191, 188)
+	// By a thirteenth author (corpus13: testdata/redact/heldout11/README.md),
+	// written while the tenth round was made and sealed from it, measured
+	// once on its rules (d98de0c: 163/202 held, 194/195 passed; round 9's:
+	// 160/202, 194/195). Not yet a development set: no rule has looked at
+	// it.
+	judge(t, "heldout13.jsonl", 163, 194)
 }
 
 func TestApplyByProvenance(t *testing.T) {
