@@ -120,8 +120,10 @@ func TestHeldOutCorpus(t *testing.T) {
 		// By a thirteenth author (corpus13: heldout11/README.md), written
 		// while the tenth round was made and sealed from it, measured once
 		// on its rules (d98de0c: 634/707, 89.7%, and 312/320; round 9's:
-		// 620/707 and 311/320). No rule has looked at it.
-		{"heldout11", 634, 312, "measured once, unseen: round 10 generalised to 89.7%, under SPEC 17's 95%"},
+		// 620/707 and 311/320); the eleventh round's development set since
+		// (codes.go: recovery, backup and bypass codes and hand-typed
+		// authenticator seeds by the shape of codes after their name).
+		{"heldout11", 646, 312, "the development set now; unseen, round 10 generalised to 89.7%, under SPEC 17's 95%"},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
 			judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact, c.unmet)

@@ -203,7 +203,9 @@ func New() *Redactor {
 	whole := func(name, expr string, hints ...string) rule {
 		return rule{name: name, re: lazyRE(expr), hints: hints}
 	}
-	rules := []rule{
+	// codeRules come first: a list of codes is one secret, and a key's
+	// rule would take only its first group.
+	rules := append(codeRules(), []rule{
 		// A complete PEM private key block, any algorithm, then one whose END
 		// line is missing (a truncated paste still leaks the key material).
 		// RFC 4716's SSH2 form (Tectia, SecureCRT) opens "---- BEGIN SSH2 …".
@@ -1089,7 +1091,7 @@ func New() *Redactor {
 			repl: proseMask,
 			keep: func(m []string) bool { return !strong(m[2]) },
 		},
-	}
+	}...)
 	rules = append(rules, proseShapes()...)
 	rules = append(rules, literalRules()...)
 	rules = append(rules, carryRules()...)

@@ -1,0 +1,50 @@
+package redact
+
+import "testing"
+
+// TestRound11 holds shapes written for the eleventh round's mechanisms
+// (none from any corpus): each mechanism's catches and the look-alikes it
+// must leave intact.
+func TestRound11(t *testing.T) {
+	for _, tt := range []struct{ name, in, want string }{
+		// codeRules: recovery, backup and bypass codes and hand-typed
+		// authenticator seeds, by the shape of codes after their name.
+		{"dropbox backup codes lines", "Dropbox backup codes\n\nq8mz 4kd1\nr2vw 9xpt\nb7hc 3nfe", "Dropbox backup codes\n\n[REDACTED]"},
+		{"slack backup codes inline", "slack backup codes: 6381-0271, 5592-8810, 0047-3316", "slack backup codes: [REDACTED]"},
+		{"npm recovery codes hex", "npm 2FA recovery codes 7f3a9c21e0b4d5f6 0c9e8d7b6a5f4e3d 11aa22bb33cc44dd", "npm 2FA recovery codes [REDACTED]"},
+		{"coinbase recovery code single", "Coinbase recovery code — J7QX-2MPA-9KWE-4TZN", "Coinbase recovery code — [REDACTED]"},
+		{"okta bypass", "Okta MFA bypass code for Sam: 40918237 (expires tonight)", "Okta MFA bypass code for Sam: [REDACTED] (expires tonight)"},
+		{"lastpass one-time recovery", "LastPass one-time recovery code (printed): 8GH2K4-ZQ91M3", "LastPass one-time recovery code (printed): [REDACTED]"},
+		{"emergency kit code", "1Password emergency code 'A3-KX92LP-Q7T4MZ' in the safe", "1Password emergency code 'A3-KX92LP-Q7T4MZ' in the safe"},
+		{"scratch codes google auth", "google-authenticator scratch codes:\n  47192835\n  90271164\n  55210938", "google-authenticator scratch codes:\n  [REDACTED]"},
+		{"steam-like single", "Epic Games backup code X72K9Q used today", "Epic Games backup code [REDACTED] used today"},
+		{"yaml mfa seed", "admin:\n  mfa_secret: 3mq7 kzpa 8r2d vt6w", "admin:\n  mfa_secret: [REDACTED]"},
+		{"json backup codes", `{"user":"ops","backup_codes":["73910482","10299374","55810263"]}`, `{"user":"ops","backup_codes":["[REDACTED]","10299374","55810263"]}`},
+		{"totp seed chat", "the TOTP seed for the kiosk account is xk2q 9vmd pl4r 7wtz, add it to your phone", "the TOTP seed for the kiosk account is [REDACTED], add it to your phone"},
+		{"setup key", "Authy asked for the setup key; used 6ZQT 4MXP 2KRV 8BNL", "Authy asked for the setup key; used [REDACTED]"},
+		{"manual entry", "Or enter the code manually:\nJ4RT KQ7Z M2WX 9PLE", "Or enter the code manually:\n[REDACTED]"},
+		{"rescue codes", "Atlassian rescue codes 2210-8837 9914-0023", "Atlassian rescue codes [REDACTED]"},
+		// Look-alikes: a name followed by prose, a count, a date, a ticket,
+		// a format, a path, a hash's name.
+		{"advice stays", "Store your recovery codes in a safe place; each can be used once.", "Store your recovery codes in a safe place; each can be used once."},
+		{"count stays", "GitHub shows 16 recovery codes after you enable 2FA, keep them", "GitHub shows 16 recovery codes after you enable 2FA, keep them"},
+		{"remaining stays", "backup codes: 10 remaining (regenerate at /settings/security)", "backup codes: 10 remaining (regenerate at /settings/security)"},
+		{"format stays", "recovery code format is XXXXX-XXXXX (ten characters)", "recovery code format is XXXXX-XXXXX (ten characters)"},
+		{"date stays", "recovery codes were regenerated on 2026-11-20 by admin", "recovery codes were regenerated on 2026-11-20 by admin"},
+		{"date file stays", "backup codes 2026-11-20.txt moved to the vault", "backup codes 2026-11-20.txt moved to the vault"},
+		{"ticket stays", "2FA secret rotated: OPS-48213", "2FA secret rotated: OPS-48213"},
+		{"hash name stays", "backup codes are stored sha256-hashed", "backup codes are stored sha256-hashed"},
+		{"rfc stays", "TOTP secret per RFC6238, 30 s step", "TOTP secret per RFC6238, 30 s step"},
+		{"backup key path stays", "backup key: s3://acme-backups/keys/2026", "backup key: s3://acme-backups/keys/2026"},
+		{"setup key length stays", "setup key length is 32 characters in base32", "setup key length is 32 characters in base32"},
+		{"ttl stays", "bypass code TTL: 3600 seconds", "bypass code TTL: 3600 seconds"},
+		{"years stay", "recovery codes issued 2024 2025", "recovery codes issued 2024 2025"},
+		{"backup schedule stays", "backup keys rotate weekly\n\nmon tue wed\nthu fri", "backup keys rotate weekly\n\nmon tue wed\nthu fri"},
+		{"manual docs stays", "If scanning fails, enter the key manually in the app settings.", "If scanning fails, enter the key manually in the app settings."},
+		{"otp length stays", "OTP codes are 6 digits, 30 second window", "OTP codes are 6 digits, 30 second window"},
+	} {
+		if got := String(tt.in); got != tt.want {
+			t.Errorf("%s:\n got %q\nwant %q", tt.name, got, tt.want)
+		}
+	}
+}
