@@ -221,6 +221,8 @@ func orderAfterComma(s string) bool {
 	return false
 }
 
+var publicKeyRE = lazyRE(`\bpublic[ _-]?keys?\b|\.pub\b`)
+
 var bracketRE = lazyRE(`\([^()\n]*\)|\[[^\[\]\n]*\]`)
 
 // asksWhether reports a telling of whether something is so (an embedded
@@ -403,7 +405,9 @@ func composed(prose, code string) string {
 			return Exfiltrate
 		}
 		if sensitiveWords.in(s) && (sendWords.in(s) && destWords.in(s) || dnsWords.in(s) && encodeWords.in(s)) {
-			if u := unquote(s); sensitiveWords.in(u) && !negWords.in(u) && (sendWords.in(u) && destWords.in(u) || dnsWords.in(u) && encodeWords.in(u)) && (directed() || sendOrders.in(u)) {
+			// A public key is neither a secret nor a public place: it is
+			// sent to a server, a keyserver, an admin, by design.
+			if u := publicKeyRE().ReplaceAllString(unquote(s), "pubkey"); sensitiveWords.in(u) && !negWords.in(u) && (sendWords.in(u) && destWords.in(u) || dnsWords.in(u) && encodeWords.in(u)) && (directed() || sendOrders.in(u)) {
 				return Exfiltrate
 			}
 		}

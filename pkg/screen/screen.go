@@ -165,6 +165,15 @@ func Check(text string) string {
 	if agentField(text, lower) {
 		return Address
 	}
+	// What a reader of the rendered note does not see as prose, a
+	// comment in code, an HTML comment, an image's alt text, is read
+	// alone: the note's own sentences around it neither excuse it nor
+	// hide it, and the rules that skip code read it as the prose it is.
+	for _, part := range asideProse(text) {
+		if reason := screenText(part); reason != "" && reason != HiddenChars {
+			return reason
+		}
+	}
 	ps := payloads(text)
 	if d := unleet(text); d != "" {
 		ps = append(ps, d)
@@ -1445,6 +1454,44 @@ func agentComments(text string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// asideProse returns the prose a note holds where a rendered page does
+// not show it as prose: each comment of a fenced block (#, //, --, ;, /*),
+// each HTML comment and each image's alt text, in any language.
+func asideProse(text string) []string {
+	var out []string
+	// A note about attacks shows them; the rules that read it whole judge
+	// it.
+	if l := strings.ToLower(text); reportWords.within(l, pairs.Of(l)).in(l) {
+		return nil
+	}
+	if strings.Contains(text, "```") {
+		for _, block := range fenceRE().FindAllString(text, -1) {
+			for _, line := range strings.Split(block, "\n") {
+				t := strings.TrimSpace(line)
+				if !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "//") && !strings.HasPrefix(t, "--") && !strings.HasPrefix(t, ";") && !strings.HasPrefix(t, "/*") && !strings.HasPrefix(t, "* ") {
+					continue
+				}
+				if body := strings.TrimSpace(strings.TrimSuffix(strings.TrimLeft(t, "#/*;- "), "*/")); len(body) > 12 {
+					out = append(out, body)
+				}
+			}
+		}
+	}
+	// A comment or an image quoted or in a code span is shown, not hidden.
+	if prose := codeRE().ReplaceAllString(text, " … "); strings.Contains(prose, "<!--") || strings.Contains(prose, "![") {
+		for _, re := range []func() *regexp.Regexp{htmlCommentRE, imageAltRE} {
+			for _, m := range re().FindAllStringSubmatchIndex(prose, -1) {
+				if body := strings.TrimSpace(prose[m[2]:m[3]]); len(body) > 12 && quoteStart(prose, m[0]) < 0 {
+					out = append(out, body)
+				}
+			}
+		}
+	}
+	return out
+}
+
+var htmlCommentRE = lazyRE(`<!--([\s\S]*?)(?:-->|$)`)
 
 // toolLabelRE is a bracketed label of a tool's or the system's output.
 var toolLabelRE = lazyRE(`(?i)^\[(?:tool_output|tool_result|tool_response|tool_use|function_result|function_output|observation)\]$`)

@@ -203,9 +203,10 @@ func TestHeldOutCorpus(t *testing.T) {
 	// By a thirteenth author (corpus13: testdata/redact/heldout11/README.md),
 	// written while the tenth round was made and sealed from it, measured
 	// once on its rules (d98de0c: 163/202 held, 194/195 passed; round 9's:
-	// 160/202, 194/195). Not yet a development set: no rule has looked at
-	// it.
-	judge(t, "heldout13.jsonl", 163, 194)
+	// 160/202, 194/195); the eleventh round's development set since (a
+	// fenced block's comments, an HTML comment and an image's alt text
+	// read alone, in any language; a public key sent is not a secret).
+	judge(t, "heldout13.jsonl", 176, 194)
 }
 
 func TestApplyByProvenance(t *testing.T) {
