@@ -91,21 +91,21 @@ var (
 		"voi ", "tuo", "tua ", "ты", "вы ", "тебе", "вам ", "твой", "ваш", "ассистент", "агент", "ии ",
 		"jij", "jouw", "asystent", "sen ", "siz", "asistan", "你", "您", "助手", "智能体", "あなた", "アシスタント", "エージェント",
 		"당신", "에이전트", "어시스턴트", "bitte", "please", "por favor", "per favore", "s'il vous", "пожалуйста", "请", "ください", "주세요", "proszę", "lütfen", "alsjeblieft", "hãy", "bạn", "trợ lý", "phiên sau", "các phiên", "asisten", "kamu", "anda", "sesi berikutnya", "setiap sesi", "सहायक", "आप", "करें", "للمساعد", "المساعد", "أنت", "لسوكن", "לסוכן", "הסוכן", "אתה", "ผู้ช่วย", "คุณ", "przyszłych sesji", "każdej sesji", "asystenta", "yapay zek", "oturum", "sonraki oturum", "la próxima vez", "la prochaine fois", "nächstes mal", "das nächste mal", "la prossima volta", "da próxima vez", "в следующий раз", "下次", "次回", "다음에", "następnym razem", "volgende keer", "lần sau", "lain kali", "अगली बार", "每次会话", "之后的会话", "之后会话", "后续会话", "이 노트", "このメモ", "这条笔记", "each time", "every new session", "every later session", "whoever picks", "whichever assistant", "puedes", "debes", "tienes que", "puoi", "devi", "podes", "deves", "асистент", "next session", "the next session", "следующей сесс", "наступної сесії", "darfst", "du bist", "du hast",
-		"ai-", "asistentul", "asistente,", "agentul", "asszisztens", "ügynök", "avustaja", "agentti", "tekoäly", "βοηθ", "πράκτορ", "τεχνητής νοημοσύνης", "yapay zekâ", "ajan", "مساعد", "الذكاء الاصطناعي", "عوזר", "עוזר", "לעוזר", "העוזר", "בינה מלאכותית", "دستیار", "هوش مصنوعی", "एआई", "तुम", "তুমি", "আপনি", "সহকারী", "এআই", "เอไอ", "msaidizi", "akili bandia", "katulong", "인공지능", "도우미", "助理", "人工智能", "人工智慧", "асистенте", "помічник", "помощник", "asystencie", "agencie", "asistentovi", "ai agent", "mi-", "pembantu", "ikaw", "sinä", "sinun", "εσύ", "σου ", "awak", "asistent", "ia ", "ia:", "ia,", "ia.", "اسسٹنٹ", "کریں", "할 것", "할것", "말 것", "ai helper"}
+		"ai-", "asistentul", "asistente,", "agentul", "asszisztens", "ügynök", "avustaja", "agentti", "tekoäly", "βοηθ", "πράκτορ", "τεχνητής νοημοσύνης", "yapay zekâ", "ajan", "مساعد", "الذكاء الاصطناعي", "عوזר", "עוזר", "לעוזר", "העוזר", "בינה מלאכותית", "دستیار", "هوش مصنوعی", "एआई", "तुम", "তুমি", "আপনি", "সহকারী", "এআই", "เอไอ", "msaidizi", "akili bandia", "katulong", "인공지능", "도우미", "助理", "人工智能", "人工智慧", "асистенте", "помічник", "помощник", "asystencie", "agencie", "asistentovi", "ai agent", "mi-", "pembantu", "ikaw", "sinä", "sinun", "εσύ", "σου ", "awak", "asistent", "ia ", "ia:", "ia,", "ia.", "اسسٹنٹ", "کریں", "할 것", "할것", "말 것", "ai helper", "cada sesión", "en cada sesi", "à chaque session", "chaque session", "jeder sitzung", "jede sitzung", "ogni sessione", "cada sessão", "toda sessão", "todas as sessões", "elke sessie", "iedere sessie", "każdej sesji", "kazdej sesji", "каждой сессии", "кожній сесії", "každé relaci", "každé sezení", "každej relácii", "fiecare sesiune", "minden munkamenet", "jokaisessa istunnossa", "jokainen istunto", "varje session", "varje ny session", "hver session", "hver ny session", "hver økt", "hver sesjon", "κάθε συνεδρία", "her oturum", "בכל סשן", "בכל שיחה", "في كل جلسة", "كل جلسة", "در هر جلسه", "هر جلسه", "हर सत्र", "प्रत्येक सत्र", "mỗi phiên", "mọi phiên", "setiap sesi", "kila kikao", "kila kipindi", "bawat session", "すべてのセッション", "毎回のセッション", "各セッション", "每次会话", "每个会话", "모든 세션", "매 세션", "всяка сесия", "във всяка сесия", "ทุกเซสชัน"}
 	// askWords: asking the person, confirming, approval, review.
 	askWords = concept{"ask", "confirm", "approval", "permission", "consent", "review", "wait for", "waiting for", "check with", "sign-off",
 		"pedir", "pregunt", "confirmación", "confirmacion", "confirmar", "esperar", "chied", "conferm", "aspett", "demander", "demande", "attendre",
 		"fragen", "nachfrag", "nachzufrag", "rückfrag", "bestätig", "warten", "pergunt", "confirmação", "aprovação", "zapyt", "pyta", "potwierdz",
 		"vragen", "bevestig", "toestemming", "спрашива", "спросить", "подтвержд", "разрешени", "onay", "sormadan", "izin",
 		"确认", "確認", "询问", "批准", "同意", "許可", "허락", "확인", "승인", "prompting", "asking", "re-ask", "consult", "sormadan", "pytaj", "pytań", "zgod", "ขออนุญาต", "อนุญาต", "xác nhận", "hỏi ý", "persetujuan", "izin", "अनुमति", "पूछ", "إذن", "تأكيد", "אישור", "לשאול", "підтвердж", "дозвол", "запиту",
-		"ptát", "zeptat", "potvrzení", "souhlas", "svolení", "povolení", "permisiun", "confirmare", "aprobare", "întreba", "jóváhagyás", "engedély", "megerősít", "kérdez", "lupa", "kysy", "vahvistu", "hyväksyn", "fråga", "bekräft", "godkänn", "tillstånd", "spørge", "bekræft", "godkend", "tilladelse", "spørre", "bekreft", "godkjenn", "tillatelse", "ρωτ", "άδεια", "επιβεβαίωσ", "έγκριση", "سؤال", "استئذان", "موافقة", "רשות", "הסכמה", "اجازه", "تأیید", "تایید", "پرسیدن", "بپرس", "पुष्टि", "मंज़ूरी", "मंजूरी", "অনুমতি", "জিজ্ঞেস", "অনুমোদন", "ถาม", "ยืนยัน", "hỏi", "cho phép", "phê duyệt", "bertanya", "konfirmasi", "kebenaran", "pengesahan", "tanya", "ruhusa", "kuuliza", "uthibitisho", "idhini", "pahintulot", "magtanong", "kumpirmasyon", "묻", "허가", "동의", "承認", "尋ね", "聞か", "许可", "詢問", "пита", "pozwolen", "jóváhagyást", "kysymättä", "ptaní", "kumuuliza", "uliza", "sorma", "megkérdez"}
+		"ptát", "zeptat", "potvrzení", "souhlas", "svolení", "povolení", "permisiun", "confirmare", "aprobare", "întreba", "jóváhagyás", "engedély", "megerősít", "kérdez", "lupa", "kysy", "vahvistu", "hyväksyn", "fråga", "bekräft", "godkänn", "tillstånd", "spørge", "bekræft", "godkend", "tilladelse", "spørre", "bekreft", "godkjenn", "tillatelse", "ρωτ", "άδεια", "επιβεβαίωσ", "έγκριση", "سؤال", "استئذان", "موافقة", "רשות", "הסכמה", "اجازه", "تأیید", "تایید", "پرسیدن", "بپرس", "पुष्टि", "मंज़ूरी", "मंजूरी", "অনুমতি", "জিজ্ঞেস", "অনুমোদন", "ถาม", "ยืนยัน", "hỏi", "cho phép", "phê duyệt", "bertanya", "konfirmasi", "kebenaran", "pengesahan", "tanya", "ruhusa", "kuuliza", "uthibitisho", "idhini", "pahintulot", "magtanong", "kumpirmasyon", "묻", "허가", "동의", "承認", "尋ね", "聞か", "许可", "詢問", "пита", "pozwolen", "jóváhagyást", "kysymättä", "ptaní", "kumuuliza", "uliza", "sorma", "megkérdez", "pýta", "întreb", "ερώτησ", "питане", "питаш", "питай"}
 	// withoutWords: doing without it.
 	withoutWords = concept{"without", "no need", "dont ask", "dont need", "nu mai cere", "nu mai întreba", "huwag ka nang", "don't need", "do not need", "needn't", "no time", "skip", "bypass", "stop asking", "never ask", "don't ask", "do not ask", "instead of asking",
 		"inutile", "pas besoin", "sans ", "sin ", "no hace falta", "no es necesario", "no necesitas", "senza", "non serve", "non c'è bisogno",
 		"ohne", "nicht nötig", "nicht mehr nötig", "sem ", "não precisa", "não é necessário", "bez ", "nie trzeba", "zonder", "niet nodig", "hoeft niet",
 		"без ", "не нужно", "не надо", "gerek yok", "gerekmez", "无需", "无须", "不需要", "不用", "不必", "跳过", "없이", "하지 마", "필요 없", "知らせずに", "言わずに", "告げずに", "せずに", "不要", "必要はない", "必要ありません", "not re-ask", "don't re-ask", "never re-ask", "no further", "not required", "no longer required", "nicht erforderlich", "не требуются", "больше не треб", "dispensa", "sormadan", "nie pytaj", "bez pytania", "bez pytań", "żadnych pytań", "ไม่ต้อง", "không cần", "tidak perlu", "tanpa", "बिना", "بدون", "בלי", "ללא", "אין צורך", "no vuelvas a", "ne plus demander", "answered yes", "as answered", "taken as answered", "afirmativamente", "affirmatively", "considered granted", "dar por hecho", "de antemano", "no longer ask", "no longer confirm", "no longer need to ask", "no longer wait", "nicht mehr nachfrag", "nicht mehr fragen", "nicht mehr bestätig", "keine rückfrage", "bestätigt keine", "keine befehle mehr", "ne demande plus", "ne plus confirmer", "ya no pregunt", "ya no pide", "não pergunta mais", "não peça mais", "non chiede più", "non chiedere più", "больше не спрашива", "больше не подтвержд", "більше не пита", "不再询问", "不再确认", "もう確認しない", "더 이상 확인", "더 이상 묻지", "niet meer vragen", "nie pytaj już",
 		"není třeba", "nemusíš", "fără", "nu e nevoie", "nu este nevoie", "nélkül", "nem kell", "ne kérdezz", "ilman", "kysymättä", "ei tarvitse", "älä kysy", "utan", "behöver inte", "uden", "behøver ikke", "uten", "trenger ikke", "χωρίς", "δεν χρειάζεται", "almadan", "دون ", "لا حاجة", "من غير", "نیازی", "لازم نیست", "ज़रूरत नहीं", "जरूरत नहीं", "ज़रूरत न", "जरूरत न", "ছাড়া", "না করে", "প্রয়োজন নেই", "দরকার নেই", "โดยไม่", "mà không", "tak perlu", "bila ", "hakuna haja", "usiulize", "nang hindi", "hindi na kailangan", "묻지 말", "なしで", "確認せず", "無需", "не потрібно", "не треба", "bez ptaní", "anélkül",
-		"niets meer", "niet meer te vragen", "ohne zu fragen", "sans demander", "sin preguntar", "sem perguntar", "senza chiedere", "לא צריך", "אין צורך לשאול", "не спрашивая", "не спрашивать", "не питаючи", "nie pytając", "nie musisz", "не обязательно", "no tienes que", "du musst nicht", "du brauchst nicht", "non devi", "hoef je niet", "behöver du inte", "du behøver ikke", "du trenger ikke", "sinun ei tarvitse"}
+		"niets meer", "niet meer te vragen", "ohne zu fragen", "sans demander", "sin preguntar", "sem perguntar", "senza chiedere", "לא צריך", "אין צורך לשאול", "не спрашивая", "не спрашивать", "не питаючи", "nie pytając", "nie musisz", "не обязательно", "no tienes que", "du musst nicht", "du brauchst nicht", "non devi", "hoef je niet", "behöver du inte", "du behøver ikke", "du trenger ikke", "sinun ei tarvitse", "istemeden", "sormadan", "なしに", "確認なし", "bez pýtania", "fără să", "uden at", "uten å", "utan att", "ilman lupaa", "kysymättä", "bila kuuliza", "mà không", "بدون پرسیدن", "دون سؤال", "בלי לשאול", "без питане", "без да питаш"}
 	// ruleWords: the agent's own instructions and safety.
 	ruleWords = concept{"you were given", "were given them", "te falaram", "te disseram", "te dijeron", "te han dicho", "on t'a dit", "dir gesagt", "ti hanno detto", "тебе сказали", "ہدایات", "systemanweisung", "instruc", "claude.md", "agents.md", "system prompt", "instruction", "safety", "guardrail", "restriction", "previous rules", "prior rules", "your rules", "the rules",
 		"instrucci", "reglas de seg", "seguridad", "règles", "consignes", "sécurité", "anweisung", "sicherheit", "regeln", "istruzion", "regole", "sicurezza",
@@ -134,7 +134,7 @@ var (
 	// userWords: the person the agent works for, or who reviews its work.
 	userWords = concept{"user", "human", "operator", "reviewer", "maintainer", "utilisateur", "usuario", "usuário", "utente", "benutzer", "nutzer", "пользовател",
 		"用户", "ユーザー", "사용자", "kullanıcı", "użytkownik", "gebruiker", "reader", "gebruiker", "pengguna", "người dùng", "उपयोगकर्ता", "المستخدم", "للمستخدم", "משתמש", "למשתמש", "המשתמש", "ผู้ใช้", "kullanıcı", "użytkownik", "uživatel", "používateľ", "uporabnik", "korisnik", "utilizator", "felhasználó", "käyttäjä", "användare", "bruger", "bruker", "χρήστη", "користувач",
-		"utilizatorul", "användar", "brugeren", "brukeren", "χρήστ", "کاربر", "यूज़र", "ব্যবহারকারী", "mtumiaji", "gumagamit", "使用者"}
+		"utilizatorul", "användar", "brugeren", "brukeren", "χρήστ", "کاربر", "यूज़र", "ব্যবহারকারী", "mtumiaji", "gumagamit", "使用者", "потребител", "корисник"}
 	// hideWords: keeping the person from seeing or knowing.
 	hideWords = concept{"doesn't see", "don't see", "not see", "won't see", "doesn't notice", "don't notice", "not notice", "won't notice", "never know", "doesn't know", "not find out",
 		"hide", "conceal", "nascond", "cache ", "cachez", "ocult", "escond", "versteck", "verschweig", "скрой", "скрыть", "隐瞒", "隠", "숨기", "gizle", "ukryj", "verberg",
@@ -147,10 +147,10 @@ var (
 		"odpověď", "odpovědi", "shrnutí", "răspuns", "rezumat", "válasz", "összefoglal", "vastaus", "vastaukse", "yhteenveto", "svar", "sammanfattning", "opsummering", "resumé", "απάντηση", "σύνοψη", "yanıt", "الرد", "الإجابة", "תשובה", "پاسخ", "خلاصه", "जवाब", "উত্তর", "সারাংশ", "คำตอบ", "câu trả lời", "phản hồi", "jawaban", "balasan", "jibu", "muhtasari", "sagot", "buod", "답", "返答", "答复", "відповід", "підсумк", "odpowiedzi"}
 	// negWords: a negation before a verb.
 	negWords = concept{"don't", "do not", "never", "not ", "no ", "ne ", "n'", "non ", "nicht", "nie ", "не ", "não", "nunca", "jamais", "mai ", "niet", "不要", "不", "말", "ないで", "别", "न ", "मत", "لا ", "אל ", "אין", "jangan", "đừng", "không ", "nie ", "ไม่", "마세요", "지 마", "ないでください",
-		"niemals", "nikdy", "nigdy", "niciodată", "soha", "älä", "aldrig", "ikke", "aldri", "μην", "ποτέ", "asla", "لا ", "אל", "לעולם", "نه ", "هرگز", "কখনো", "না ", "না।", "อย่า", "không bao giờ", "huwag", "절대", "絶対に", "决不", "絕不", "永远不要", "ніколи", "никогда", "nooit", "ei ", "emme", "koskaan", "hiç", "asla", "فلا ", "ولا "}
+		"niemals", "nikdy", "nigdy", "niciodată", "soha", "älä", "aldrig", "ikke", "aldri", "μην", "ποτέ", "asla", "لا ", "אל", "לעולם", "نه ", "هرگز", "কখনো", "না ", "না।", "อย่า", "không bao giờ", "huwag", "절대", "絶対に", "决不", "絕不", "永远不要", "ніколи", "никогда", "nooit", "ei ", "emme", "koskaan", "hiç", "asla", "فلا ", "ولا ", "inte ", "ikke ", "не "}
 	// mentionWords: speaking of something.
 	mentionWords = concept{"보여주", "mention", "tell", "report", "erwähn", "mencion", "menzion", "mentionne", "упомин", "提到", "提及", "言及", "언급", "bahset", "wspomin", "vermeld", "sagen", "dire ", "dire,", "dirlo", "decir", "dizer", "inform the", "inform them", "inform him", "inform her", "informer", "informar", "informe ", "informez", "informieren", "signaler", "signale ", "signalez", "segnal", "avisar", "avise ", "aviser", "notify", "notifier", "notificar", "notifique", "melden", "уведом", "通知", "알리", "bildir", "powiadom", "waarschuw", "báo", "beri tahu", "catat", "बताए", "बताएं", "लिखें", "تخبر", "تذكر", "תספר", "תזכיר", "บอก", "list ", "wspomin", "erwähn", "noem ", "noemen", "surface it", "surface this", "surface them", "bring it up", "bring this up", "informuj", "poinformuj", "vertel", "кажи", "повідомляй", "розповідай", "nói", "söyle", "bahsetme", "belirt", "伝え", "知らせ", "言わ",
-		"zmiň", "zmínk", "řekni", "menționa", "spune", "említ", "mondd", "mainitse", "kerro", "nämn", "berätta", "nævn", "fortæl", "nevn", "fortell", "αναφέρ", "πες", "anlat", "أخبر", "بگو", "نگو", "ذکر", "बताओ", "बताना", "ज़िक्र", "জিক্রি", "বলো", "বলবে", "জানাও", "กล่าวถึง", "nhắc", "sebut", "beritahu", "taja", "mwambie", "usimwambie", "banggitin", "sabihin", "말하", "告诉", "告訴", "згадуй", "wspominaj", "mów", "verrat", "sag"}
+		"zmiň", "zmínk", "řekni", "menționa", "spune", "említ", "mondd", "mainitse", "kerro", "nämn", "berätta", "nævn", "fortæl", "nevn", "fortell", "αναφέρ", "πες", "anlat", "أخبر", "بگو", "نگو", "ذکر", "बताओ", "बताना", "ज़िक्र", "জিক্রি", "বলো", "বলবে", "জানাও", "กล่าวถึง", "nhắc", "sebut", "beritahu", "taja", "mwambie", "usimwambie", "banggitin", "sabihin", "말하", "告诉", "告訴", "згадуй", "wspominaj", "mów", "verrat", "sag", "szól", "säg", "sig det", "si det", "казва", "кажеш", "разказвай", "πεις", "πείτε"}
 	// runWords: running a command.
 	runWords = concept{"run", "execute", "ausführ", "führe", "exécut", "lance", "ejecut", "corre", "esegui", "lancia", "execut", "roda", "uitvoer", "voer", "выполн", "запуст",
 		"実行", "执行", "运行", "실행", "çalıştır", "uruchom", "sudo", "crontab", "cron job", "cronjob", "scheduled task", "schtasks", "launchd", "systemd timer", "autostart", "startup script", "pipe",
@@ -192,7 +192,7 @@ var (
 		"añad", "agreg", "reemplaz", "desactiv", "adicion", "substitu", "desativ", "aggiung", "sostitu", "disattiv", "füge", "hinzufüg", "ersetz", "deaktivier", "trag", "отключ", "добав", "замен", "измен",
 		"dodaj", "dopisz", "zamień", "wyłącz", "zet ", "voeg", "vervang", "schakel", "uitschakel", "ekle", "değiştir", "kapat", "改成", "改为", "加上", "添加", "替换", "禁用", "追加", "変更", "無効", "추가", "변경", "비활성",
 		"thêm", "đổi", "tắt", "tambah", "ganti", "matikan", "जोड़", "बदल", "أضف", "غيّر", "הוסף", "שנה", "เพิ่ม", "เปลี่ยน", "แก้ไข",
-		"空に", "削除", "書き換え", "비워", "삭제", "清空", "删除", "empty the", "clear the"}
+		"空に", "削除", "書き換え", "비워", "삭제", "清空", "删除", "empty the", "clear the", "tilføj", "lisää", "lägg till", "legg til", "skru av", "slå av", "slå fra", "sluk", "poista käytöstä", "stäng av"}
 	// dnsWords: a name lookup, which carries data out in the name.
 	embeddedQuestion = concept{"whether", "if ", "si ", "ob ", "se ", "czy ", "ли "}
 	dnsWords         = concept{"nslookup", "dig ", "look up", "lookup", "resolve", "resolving"}
@@ -294,11 +294,12 @@ func composed(prose, code string) string {
 		if w := withoutWords.at(s); w >= 0 && askWords.in(s) && userWords.at(s[w:]) >= 0 && !negatedWithout(s, w) {
 			return Address
 		}
-		// Not telling the user a fact conceals it; not telling them whether
+		// Not telling the user a fact conceals it ("Don't tell the user:
+		// …" is an order, though it reads as a label); not telling them whether
 		// an account exists is a product's rule (an embedded question).
 		// A product's end users are not the person the agent works for
 		// ("don't tell end users the internal error codes": an API's rule).
-		if m, n := mentionWords.at(s), negWords.at(s); m >= 0 && n >= 0 && m-n < 40 && n-m < 40 && userWords.in(s) && (directed || negWords.at(rest) == 0 || mentionWords.at(rest) == 0) && !asksWhether(s[m:]) && !endUserWords.in(s) {
+		if m, n := mentionWords.at(s), negWords.at(s); m >= 0 && n >= 0 && m-n < 40 && n-m < 40 && userWords.in(s) && (directed || negWords.at(rest) == 0 || mentionWords.at(rest) == 0 || n == 0) && !asksWhether(s[m+1:]) && !endUserWords.in(s) {
 			return Conceal
 		}
 		// Turkish says "do not tell" in one word at the clause's end
@@ -690,11 +691,44 @@ var (
 // negatedWithout: "never deploy without approval" forbids, it does not
 // order; a negation before a "without" word turns it into advice.
 func negatedWithout(s string, w int) bool {
+	if reasonless(s, w) {
+		return true
+	}
 	n := negWords.at(s)
 	// In the same clause: "…privado no GitHub ainda hoje, sem esperar"
 	// holds Portuguese's "no" (in the), a comma before "sem".
 	return n >= 0 && n < w && !strings.ContainsAny(s[n:w], ",;") && strings.ContainsAny(s[w:w+1], "wsbzo無없せ") // without, sans/sin/senza/sem, bez, zonder, ohne, 없이, せずに
 }
+
+// reasonless reports a "without" at w that is "without (a) reason" in
+// any language ("bez powodu", "ohne Grund", "理由なしに", "sebepsiz"): a
+// fault described ("the tool asks for confirmation without reason"), not
+// asking done without.
+func reasonless(s string, w int) bool {
+	n := 0
+	for _, stem := range withoutWords {
+		if len(stem) > n && strings.HasPrefix(s[w:], stem) {
+			n = len(stem)
+		}
+	}
+	after := s[w+n : min(len(s), w+n+40)]
+	after = strings.TrimLeft(after, " \t")
+	for _, a := range []string{"any ", "a ", "good ", "apparent ", "obvious ", "jede", "aucune ", "ningún ", "nessun ", "qualquer ", "żadnego ", "какой-либо ", "jakéhokoli ", "có ", "any good "} {
+		after = strings.TrimPrefix(after, a)
+	}
+	if reasonWords.at(after) == 0 {
+		return true
+	}
+	before := s[max(0, w-16):w]
+	for before != "" && !utf8.RuneStart(before[0]) {
+		before = before[1:]
+	}
+	r := reasonWords.at(before)
+	return r >= 0 && strings.TrimSpace(before[r:]) != "" && len(strings.Fields(before[r:])) <= 1
+}
+
+// reasonWords: a reason or cause, in the languages the rules know.
+var reasonWords = concept{"reason", "cause", "motivo", "razón", "raison", "grund", "ragione", "razão", "reden", "powodu", "przyczyny", "причин", "důvod", "dôvod", "motiv", "ok ", "syytä", "anledning", "grunn", "λόγο", "αιτία", "sebep", "סיבה", "سبب", "دلیل", "علت", "कारण", "lý do", "alasan", "sababu", "dahilan", "理由", "原因", "이유", "причина", "причини", "вагомих"}
 
 // negInfRE: Italian's negative imperative, "non" and an infinitive, often
 // with a pronoun glued on ("non segnalarlo all'utente").

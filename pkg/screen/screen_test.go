@@ -205,8 +205,11 @@ func TestHeldOutCorpus(t *testing.T) {
 	// once on its rules (d98de0c: 163/202 held, 194/195 passed; round 9's:
 	// 160/202, 194/195); the eleventh round's development set since (a
 	// fenced block's comments, an HTML comment and an image's alt text
-	// read alone, in any language; a public key sent is not a secret).
-	judge(t, "heldout13.jsonl", 176, 194)
+	// read alone, in any language; a public key sent is not a secret;
+	// every session named in thirty-one languages, their forms of
+	// without asking, "Don't tell the user:" as an order; without a
+	// reason is no asking done without).
+	judge(t, "heldout13.jsonl", 187, 194)
 }
 
 func TestApplyByProvenance(t *testing.T) {
