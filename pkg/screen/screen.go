@@ -282,7 +282,7 @@ func screenText(text string) string {
 // agentHints are substrings one of which every vocative and subject match
 // holds (the names of the agent): most notes name none, and skip both
 // regexps.
-var agentHints = []string{"assist", "agent", "model reading this", "models reading this", "model that reads", "model who reads", "claude", "copilot", "llm", "bot", " ai", "ai ", "ai:", "ki-", "asist", " ki ", "ии",
+var agentHints = []string{"assist", "agent", "coding model", "automated review", "autonomous review", "gpt ", "model reading this", "models reading this", "model that reads", "model who reads", "claude", "copilot", "llm", "bot", " ai", "ai ", "ai:", "ki-", "asist", " ki ", "ии",
 	"асист", "ассист", "агент", "에이전트", "어시스턴트", "trợ lý", "アシスタント", "エージェント", "助手", "智能体", "代理", "asistan",
 }
 
@@ -413,19 +413,25 @@ var toldOf = lazyRE(`\b(?:was|were|been|being|got|gets)\s+(?:told|asked|instruct
 var imageAltRE = lazyRE(`!\[([^\]\n]{12,})\]\([^)\s]+(?:\s+"[^"\n]*")?\)`)
 
 // topicNote reports a label that names a note's topic rather than its
-// reader ("AI note: summarisation uses gpt-4o-mini"): the vocative ends in
-// "note", and the sentence after it neither opens with an order nor says
+// reader ("AI note: summarisation uses gpt-4o-mini", "AI models: we use
+// Claude for drafting"): the vocative ends in "note" or names machines by
+// their qualifier, and the sentence after it neither opens with an order nor says
 // "you".
 func topicNote(s string, loc []int) bool {
 	m := strings.TrimRight(s[loc[0]:loc[1]], " :：,—–-")
-	if !strings.HasSuffix(m, "note") {
+	if !strings.HasSuffix(m, "note") && !machineRoleRE().MatchString(m) {
 		return false
 	}
 	rest := strings.TrimLeft(s[loc[1]:], " :：,—–-")
 	rest = rest[:sentenceEnd(rest, 0)]
 	rest = rest[len(leadRE().FindString(rest)):]
-	return !imperRE().MatchString(rest) && !youRE().MatchString(rest) && phrases(rules(), rest, nil) == ""
+	return !imperRE().MatchString(rest) && !orderRE().MatchString(rest) && !youRE().MatchString(rest) && phrases(rules(), rest, nil) == ""
 }
+
+// machineRoleRE is a label naming machines by their qualifier ("AI
+// reviewers", "LLM agents"): a topic as often as a reader, so what follows
+// it must order or say "you".
+var machineRoleRE = lazyRE(`(?:ai|llm|gpt|coding|automated|autonomous)[\s-]+(?:ai\s+|llm\s+|coding\s+)?(?:agents?|assistants?|reviewers?|bots?|models?)$`)
 
 // regexSpan reports a code span (opening at span) that holds a regular
 // expression: its syntax ((?i), (?:, a group made optional, \b, .*, [^)
@@ -1063,6 +1069,9 @@ var rules = sync.OnceValue(func() ruleSet {
 	const (
 		// who: the agent, by role or name, in the languages the rules know.
 		who = `(?:(?:the|any|whichever|every|all|an?|next|future|other)\s+){0,2}(?:ai\s+|ki-?\s*|coding\s+)?(?:assistants?|agents?|claude|copilot|llms?|ai|bots?|models?\s+(?:reading|that\s+reads|who\s+reads)\s+this(?:\s+(?:later|now|next))?)|` +
+			// A role that names a machine by its qualifier: "LLM agents",
+			// "AI reviewers", "coding models", "automated reviewers".
+			`(?:(?:the|any|all|every)\s+)?(?:ai|llm|gpt|coding|automated|autonomous)[\s-]+(?:ai\s+|llm\s+|coding\s+)?(?:agents?|assistants?|reviewers?|bots?|models?)|` +
 			`(?:l'|le\s+|la\s+|o\s+|a\s+|al\s+|el\s+|den\s+|dem\s+|der\s+|il\s+|lo\s+)?(?:assistant(?:e|en)?|assistent(?:en)?|agente?|agenten|ki-agent(?:en)?|asistente|assistente|asystent(?:a|owi)?|asistan(?:a)?|ассистент(?:а|у)?|агент(?:а|у)?|ии)(?:\s+(?:ai|ia|ki|ии))?|` +
 			`에이전트|어시스턴트|trợ lý(?:\s+ai)?|アシスタント|エージェント|助手|智能体|代理`
 			// whoIntl: who and the agent in about thirty more languages.
@@ -1086,7 +1095,10 @@ var rules = sync.OnceValue(func() ruleSet {
 	)
 	return ruleSet{
 		vocative: re(`(?m)(?:^|[.!?]\s|[。！？]\s*|[—–]\s|^[\s\-*>#•]*)[\s\-*>#•]*(?:(?:[\p{L}-]+\s+){0,3}(?:` + to + `)\s+(?:` + who + `)(?:\s+(?:working|works|reading|reads|running|runs|that|who|picking|picks|opening|opens)[^:\n]{0,40})?\s*[:：,—–-]|` +
-			`(?:(?:fyi|btw|also|ok|okay|so|oh|hey|psst|ps|p\.s\.)[\s,]+)?(?:ai)?(?:` + who + `)\s*(?:[:：—–]|,\s|에게|へ|に|への)|(?:` + who + `)\s+(?:todo|please|pls|kindly|note)\b|asistana\s+not\s*:|для\s+(?:` + who + `)\s*:|(?:напоминание|заметка|сообщение|инструкция|указание)\s+(?:` + who + `)\s*:)`),
+			`(?:(?:fyi|btw|also|ok|okay|so|oh|hey|psst|ps|p\.s\.)[\s,]+)?(?:ai)?(?:` + who + `)` +
+			// "AI agents reading this:", "AI agent instructions:".
+			`(?:\s+(?:reading|reviewing|processing|parsing|scanning|that\s+reads?|who\s+reads?)\s+(?:this|these)\b[^:\n]{0,30}|\s+(?:instructions?|directives?|orders))?` +
+			`\s*(?:[:：—–]|,\s|에게|へ|に|への)|(?:` + who + `)\s+(?:todo|please|pls|kindly|note)\b|asistana\s+not\s*:|для\s+(?:` + who + `)\s*:|(?:напоминание|заметка|сообщение|инструкция|указание)\s+(?:` + who + `)\s*:)`),
 		// vocativeIntl: the same in the other languages of the concept lists,
 		// run only on a note that holds one of their names for the agent
 		// (intlAgentHints): the longer alternation costs every note the
@@ -1460,11 +1472,6 @@ func agentComments(text string) string {
 // each HTML comment and each image's alt text, in any language.
 func asideProse(text string) []string {
 	var out []string
-	// A note about attacks shows them; the rules that read it whole judge
-	// it.
-	if l := strings.ToLower(text); reportWords.within(l, pairs.Of(l)).in(l) {
-		return nil
-	}
 	if strings.Contains(text, "```") {
 		for _, block := range fenceRE().FindAllString(text, -1) {
 			for _, line := range strings.Split(block, "\n") {
@@ -1479,13 +1486,21 @@ func asideProse(text string) []string {
 		}
 	}
 	// A comment or an image quoted or in a code span is shown, not hidden.
-	if prose := codeRE().ReplaceAllString(text, " … "); strings.Contains(prose, "<!--") || strings.Contains(prose, "![") {
+	if strings.Contains(text, "<!--") || strings.Contains(text, "![") {
+		prose := codeRE().ReplaceAllString(text, " … ")
 		for _, re := range []func() *regexp.Regexp{htmlCommentRE, imageAltRE} {
 			for _, m := range re().FindAllStringSubmatchIndex(prose, -1) {
 				if body := strings.TrimSpace(prose[m[2]:m[3]]); len(body) > 12 && quoteStart(prose, m[0]) < 0 {
 					out = append(out, body)
 				}
 			}
+		}
+	}
+	// A note about attacks shows them; the rules that read it whole judge
+	// it.
+	if len(out) > 0 {
+		if l := strings.ToLower(text); reportWords.within(l, pairs.Of(l)).in(l) {
+			return nil
 		}
 	}
 	return out

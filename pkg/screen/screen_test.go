@@ -208,8 +208,10 @@ func TestHeldOutCorpus(t *testing.T) {
 	// read alone, in any language; a public key sent is not a secret;
 	// every session named in thirty-one languages, their forms of
 	// without asking, "Don't tell the user:" as an order; without a
-	// reason is no asking done without).
-	judge(t, "heldout13.jsonl", 187, 194)
+	// reason is no asking done without; a machine addressed by its
+	// qualifier, LLM agents or AI reviewers; the user's prompts and
+	// private notes sent away).
+	judge(t, "heldout13.jsonl", 191, 194)
 }
 
 func TestApplyByProvenance(t *testing.T) {
