@@ -1034,9 +1034,9 @@ func New() *Redactor {
 			},
 		},
 		proseRule(`pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]access)?(?:[ _-]?key)?|access[ _-]key|private[ _-]key|`+
-			`passwort|kennwort|mot de passe|mdp|palavra-passe|contraseña|senha|wachtwoord|parola d'ordine|hasło|пароль|şifres?i?|parolası|lösenord|adgangskode|salasana|heslo|jelszó|lozinka|geslo|mật khẩu|kata sandi|kata laluan`,
+			`passwort|kennwort|mot de passe|mdp|palavra-passe|contraseña|senha|wachtwoord|parola d'ordine|parola|parolă|parool|clave|contrasinal|pasfhocal|zaporka|zaporku|šifra|passord|kodeord|hasło|пароль|şifres?i?|parolası|lösenord|adgangskode|salasana|heslo|jelszó|jelszava|lozinka|lozinku|geslo|mật khẩu|kata sandi|kata laluan`,
 			"pass", "pw", "token", "secret", "key", "kennwort", "mot de passe", "mdp", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "lösenord", "salasana",
-			"mật khẩu", "kata sandi", "kata laluan", "lozinka", "geslo", "jelszó", "heslo", "adgangskode"),
+			"mật khẩu", "kata sandi", "kata laluan", "lozinka", "lozinku", "geslo", "jelsz", "heslo", "adgangskode", "clave", "contrasinal", "pasfhocal", "zaporka", "zaporku", "šifra", "passord", "kodeord", "parol"),
 		proseRule(`पासवर्ड|कूटशब्द|و?كلمة المرور|و?كلمة السر|رمز عبور|[הובלש]?סיסמ[הא]|κωδικός|পাসওয়ার্ড`, "पासवर्ड", "कूटशब्द", "كلمة", "رمز", "סיסמ", "κωδικ", "পাসওয়ার্ড"),
 		{
 			// A password told in prose with any words between the word and
@@ -1103,7 +1103,7 @@ func New() *Redactor {
 // that read any words between the word and its value; pwHints are their
 // lower-case starts.
 const pwWords = `pass(?:word|wd|phrase)|passwort|kennwort|mot de passe|mdp|contrase[ñn]a|contrasenya|senha|wachtwoord|hasło|hasła|heslo|hesla|` +
-	`пароль|пароля|парола(?:та)?|şifre(?:si)?|şifrə(?:si)?|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|kodeord(?:et)?|salasana(?:n)?|jelszó|jelszava|jelszót|lozinka|lozinku|šifra|geslo|parola|parolă|parool(?:i)?|parole|slaptažodis|slaptažodžio|lykilorð(?:ið)?|fjalëkalimi|pasahitz(?:a)?|cyfrinair|focal faire|facal-faire|wagwoord|лозинк(?:а|у)|contrasinal|passwuert|pasvorto|parol(?:i|ingiz)?|нууц үг|암호|` +
+	`пароль|пароля|парола(?:та)?|şifre(?:si)?|şifrə(?:si)?|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|kodeord(?:et)?|salasana(?:n)?|jelszó|jelszava|jelszót|lozinka|lozinku|šifra|geslo|parola|parolă|parool(?:i)?|parole|slaptažodis|slaptažodžio|lykilorð(?:ið)?|fjalëkalimi|pasahitz(?:a)?|cyfrinair|focal faire|facal-faire|wagwoord|лозинк(?:а|у)|contrasinal|pasfhocal|zaporka|zaporku|passwuert|pasvorto|parol(?:i|ingiz)?|нууц үг|암호|` +
 	`પાસવર્ડ|ਪਾਸਵਰਡ|ಪಾಸ್\x{200c}?ವರ್ಡ್|പാസ്\x{200c}?വേഡ്|මුරපදය|የይለፍ ቃል|kalmar sirri|iphasiwedi|furaha sirta|` +
 	`mật khẩu|kata sandi|kata laluan|nenosiri|κωδικός|συνθηματικό|clave|codice di accesso|parola chiave|palavra-passe|رمز عبور|رمز|گذرواژه|کلمه عبور|و?كلمة المرور|و?كلمة السر|پاس ورڈ|[הובלש]?סיסמ[הא]|` +
 	`पासवर्ड|পাসওয়ার্ড|கடவுச்சொல்|పాస్\x{200c}వర్డ్|รหัสผ่าน|ລະຫັດຜ່ານ|პაროლი|գաղտնաբառ(?:ը)?|құпия сөз(?:і)?`
@@ -1111,7 +1111,7 @@ const pwWords = `pass(?:word|wd|phrase)|passwort|kennwort|mot de passe|mdp|contr
 // "pass" alone would open a window at every "passed" and "passing" of a
 // test log; the words themselves are hinted.
 var pwHints = []string{"password", "passwd", "passphrase", "passwort", "passord", "passwuert", "kennwort", "mot de passe", "mdp", "palavra-passe", "contrase", "senha", "wachtwoord", "parol", "парол", "hasło", "hasła", "heslo", "hesla", "şifre", "şifrə", "lösenord",
-	"passord", "adgangskode", "kodeord", "salasana", "jelsz", "lozink", "šifra", "gesl", "parool", "parole", "slaptažod", "lykilorð", "fjalëkalim", "pasahitz", "cyfrinair", "focal faire", "facal-faire", "wagwoord", "лозинк", "contrasinal", "passwuert", "pasvorto", "нууц үг", "암호", "પાસવર્ડ", "ਪਾਸਵਰਡ", "ಪಾಸ್", "പാസ്", "මුරපදය", "የይለፍ ቃል", "kalmar sirri", "iphasiwedi", "furaha sirta", "mật khẩu", "συνθηματικ", "clave", "codice di accesso",
+	"passord", "adgangskode", "kodeord", "salasana", "jelsz", "lozink", "šifra", "gesl", "parool", "parole", "slaptažod", "lykilorð", "fjalëkalim", "pasahitz", "cyfrinair", "focal faire", "facal-faire", "wagwoord", "лозинк", "contrasinal", "pasfhocal", "zaporka", "zaporku", "passwuert", "pasvorto", "нууц үг", "암호", "પાસવર્ડ", "ਪਾਸਵਰਡ", "ಪಾಸ್", "പാസ്", "මුරපදය", "የይለፍ ቃል", "kalmar sirri", "iphasiwedi", "furaha sirta", "mật khẩu", "συνθηματικ", "clave", "codice di accesso",
 	"parola chiave", "kata sandi", "kata laluan", "nenosiri", "κωδικ", "رمز", "گذرواژه", "کلمه عبور", "كلمة", "پاس ورڈ", "סיסמ", "पासवर्ड", "পাসওয়ার্ড", "கடவுச்சொல்", "పాస్\u200cవర్డ్", "รหัสผ่าน", "ລະຫັດຜ່ານ", "პაროლი", "գաղտնաբառ", "құпия сөз"}
 
 // proseRule masks a password told in prose: "the password is X", "my
@@ -1148,14 +1148,17 @@ func proseRule(words string, hints ...string) rule {
 				return notAValue(q)
 			}
 			v = strings.TrimRight(v, sentenceEnd)
-			if !strings.ContainsAny(sep, ":=：") && !sepVerbRE().MatchString(m[1]) && !made(v) && !wordNumber(v) && !passphrase(v) {
+			if !strings.ContainsAny(sep, ":=：") && !sepVerbRE().MatchString(m[1]) && !made(v) && !wordNumber(v) && !passphrase(v) && !wordsNumber(v) && !symbolMixed(v) {
 				return true // "kubectl get secret db-creds": a name
 			}
 			if strings.Count(v, "/") >= 2 && !strings.ContainsAny(v, upper) && !random(v) {
 				return true // "-field=password secret/data/app/db": a path
 			}
-			if len(plainWords(v)) == 2 || participle(v) {
+			if len(plainWords(v)) == 2 && !made(v) || participle(v) {
 				return true // "the token is single-use", "base64-encoded": an adjective
+			}
+			if wordsNumber(v) || symbolMixed(v) {
+				return sealed(v) || notAValue(v)
 			}
 			return sealed(v) || len(v) < 6 || !isAlnum(v[0]) || notAValue(v) || !mixedCase(v) && !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) })
 		},
@@ -1425,6 +1428,43 @@ func wordNumber(v string) bool {
 		}
 	}
 	return true
+}
+
+// wordsNumber reports two or three words joined by one separator ('-',
+// '_' or '.') and a number of two or three digits after them
+// ("krokus-quokka-98", "walnuss-gletscher-47"): the password people make
+// of words. A host's or a file's numbering (web-ftp-01, notes-2024) is
+// none: no leading zero, no year.
+func wordsNumber(v string) bool {
+	for _, sep := range []string{"-", "_", "."} {
+		parts := strings.Split(v, sep)
+		if len(parts) < 3 || len(parts) > 4 {
+			continue
+		}
+		num := parts[len(parts)-1]
+		if len(num) < 2 || len(num) > 3 || num[0] == '0' || strings.Trim(num, digits) != "" {
+			continue
+		}
+		ok := true
+		for _, p := range parts[:len(parts)-1] {
+			if n := utf8.RuneCountInString(p); n < 3 || n > 12 || strings.IndexFunc(p, func(r rune) bool { return !unicode.IsLower(r) }) >= 0 {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// symbolMixed reports capitals, small letters and a symbol together in
+// eight to sixty-four characters ("NUXKLz$ShCQO", "yNmvad~wfxkb"): chosen as a
+// password though it holds no digit. An identifier's '.', '-', '_' and
+// '/' are no symbol here.
+func symbolMixed(v string) bool {
+	return len(v) >= 8 && len(v) <= 64 && strings.ContainsAny(v, upper) && strings.ContainsAny(v, lower) && strings.ContainsAny(v, "~!@#$%^&*+=?")
 }
 
 // placeholderToken reports a token-shaped stand-in: ghp_XXXX…, xoxb-your-token.

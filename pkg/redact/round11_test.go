@@ -42,6 +42,35 @@ func TestRound11(t *testing.T) {
 		{"backup schedule stays", "backup keys rotate weekly\n\nmon tue wed\nthu fri", "backup keys rotate weekly\n\nmon tue wed\nthu fri"},
 		{"manual docs stays", "If scanning fails, enter the key manually in the app settings.", "If scanning fails, enter the key manually in the app settings."},
 		{"otp length stays", "OTP codes are 6 digits, 30 second window", "OTP codes are 6 digits, 30 second window"},
+		// proseRule: a password word and its value with no verb between
+		// (a login listed: "user support, password krokus-quokka-98"), the
+		// value words joined with a number, or capitals, small letters and
+		// a symbol without a digit; the password's word in more languages
+		// (clave, passord, parola, contrasinal, zaporka). Look-alikes: a
+		// name with a version, a host's numbering, a year, a field.
+		{"prose 0", "Access: user support, password krokus-quokka-98. Delete this after.", "Access: user support, password [REDACTED]. Delete this after."},
+		{"prose 1", "Te paso el acceso: usuario soporte, clave krokus-quokka-98. Bórralo cuando entres.", "Te paso el acceso: usuario soporte, clave [REDACTED]. Bórralo cuando entres."},
+		{"prose 2", "Přístup na FTP: uživatel web, heslo pelican-papaya-51", "Přístup na FTP: uživatel web, heslo [REDACTED]"},
+		{"prose 3", "Testitunnukset: käyttäjä testi, salasana tamarind-tangerine-92", "Testitunnukset: käyttäjä testi, salasana [REDACTED]"},
+		{"prose 4", "Brukernavn drift, passord ouzo-nordlicht-83 – slett meldingen etterpå", "Brukernavn drift, passord [REDACTED] – slett meldingen etterpå"},
+		{"prose 5", "Zugang: Benutzer ops, Passwort walnuss-gletscher-47", "Zugang: Benutzer ops, Passwort [REDACTED]"},
+		{"prose 6", "Accès : utilisateur web, mot de passe citron-falaise-63", "Accès : utilisateur web, mot de passe [REDACTED]"},
+		{"prose 7", "Login: utente admin, password mirtillo_vulcano_28", "Login: utente admin, password [REDACTED]"},
+		{"prose 8", "Dostęp: login deploy, hasło kajak.borsuk.71", "Dostęp: login deploy, hasło [REDACTED]"},
+		{"prose 9", "Доступ: логин admin, пароль tundra-kolibri-39", "Доступ: логин admin, пароль [REDACTED]"},
+		{"prose 10", "Erişim: kullanıcı ops, şifre lale-vapur-55", "Erişim: kullanıcı ops, şifre [REDACTED]"},
+		{"prose 11", "Gebruiker beheer, wachtwoord tulp-molen-84", "Gebruiker beheer, wachtwoord [REDACTED]"},
+		{"prose 12", "Zaporka za administratorski račun je 5ekL04$bo9x2", "Zaporka za administratorski račun je [REDACTED]"},
+		{"prose 13", "The server password is NUXKLz$ShCQO", "The server password is [REDACTED]"},
+		{"prose 14", "root password yNmvad~wfxkb (rotate monthly)", "root password [REDACTED] (rotate monthly)"},
+		{"prose 15", "Date de logare: user deploy, parola DIlD=mMWcQ45#q", "Date de logare: user deploy, parola [REDACTED]"},
+		{"prose 16", "password reset-flow-v2 is documented in the wiki", "password reset-flow-v2 is documented in the wiki"},
+		{"prose 17", "the password policy-check runs nightly", "the password policy-check runs nightly"},
+		{"prose 18", "Heslo najdeš v trezoru pod položkou web-ftp-01", "Heslo najdeš v trezoru pod položkou web-ftp-01"},
+		{"prose 19", "salasana vaihdetaan joka kuukausi, katso wiki-sivu-12", "salasana vaihdetaan joka kuukausi, katso wiki-sivu-12"},
+		{"prose 20", "password hashing uses argon2id-v19", "password hashing uses argon2id-v19"},
+		{"prose 21", "The password field maps to Config.Password in the struct", "The password field maps to Config.Password in the struct"},
+		{"prose 22", "password strength: Weak-Medium-Strong", "password strength: Weak-Medium-Strong"},
 	} {
 		if got := String(tt.in); got != tt.want {
 			t.Errorf("%s:\n got %q\nwant %q", tt.name, got, tt.want)
