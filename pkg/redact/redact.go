@@ -459,7 +459,7 @@ func New() *Redactor {
 			// openssl -passin/-passout pass:SECRET (env:VAR and file: name one).
 			name:  "password-flag",
 			hints: []string{"pass:"},
-			re:    lazyRE(`(-pass(?:in|out)?[ \t]+["']?pass:)([^\s'"]+)`),
+			re:    lazyRE(`(-pass(?:in|out)?[ \t]+["']?pass:["']?)([^\s'"]+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return redacted(m[2]) },
 		},
@@ -550,17 +550,21 @@ func New() *Redactor {
 			keep:  func(m []string) bool { v := strings.Trim(m[2], `'"`); return notAValue(v) || redacted(v) },
 		},
 		{
-			// sqlplus USER/PASSWORD[@DB]; echo PASSWORD | sudo -S.
+			// sqlplus USER/PASSWORD[@DB] and the Oracle tools that take it
+			// so (expdp, impdp, exp, imp, rman target/catalog, dgmgrl,
+			// sqlldr); echo PASSWORD | sudo -S, | … --passwd-on-stdin.
 			name:  "password-flag",
-			hints: []string{"sqlplus", "sudo", "password-stdin", "--stdin", "chpasswd", "/dev/stdin", "=-"},
-			re:    lazyRE(`(\bsqlplus[ \t]+(?:-\S+[ \t]+)*[A-Za-z0-9_$#]+/)([^\s@/'"]+)|(\becho[ \t]+(?:-n[ \t]+)?)('[^'\n]*'|"[^"\n]*"|[^\s'"|]+)([ \t]*\|[ \t]*(?:sudo[ \t]+-S|[^|\n]*--password-stdin|passwd[ \t]+--stdin|chpasswd|[^|\n]*--[a-z-]*(?:cred|token|secret|pass)[a-z-]*(?:=|[ \t]+)(?:/dev/stdin|-)(?:[ \t]|$)))`),
+			hints: []string{"sqlplus", "expdp", "impdp", "exp ", "imp ", "rman", "dgmgrl", "sqlldr", "sudo", "password-stdin", "on-stdin", "--stdin", "chpasswd", "/dev/stdin", "=-"},
+			re:    lazyRE(`(\b(?:sqlplus|expdp|impdp|exp|imp|rman|dgmgrl|sqlldr)[ \t]+(?:-\S+[ \t]+)*(?:(?:target|auxiliary|catalog)[ \t]+)?[A-Za-z][A-Za-z0-9_$#]*/)([^\s@/'"=]+)|(\becho[ \t]+(?:-n[ \t]+)?)('[^'\n]*'|"[^"\n]*"|[^\s'"|]+)([ \t]*\|[ \t]*(?:sudo[ \t]+-S|[^|\n]*--password-stdin|[^|\n]*--[a-z-]*pass[a-z-]*-on-stdin\b|passwd[ \t]+--stdin|chpasswd|[^|\n]*--[a-z-]*(?:cred|token|secret|pass)[a-z-]*(?:=|[ \t]+)(?:/dev/stdin|-)(?:[ \t]|$)))`),
 			repl: func(m []string) string {
 				if m[1] != "" {
 					return m[1] + Mask
 				}
 				return m[3] + quoteMask(m[4]) + m[5]
 			},
-			keep: func(m []string) bool { return redacted(m[2]) || m[4] != "" && notAValue(strings.Trim(m[4], `'"`)) },
+			keep: func(m []string) bool {
+				return redacted(m[2]) || m[2] != "" && notAValue(m[2]) || m[4] != "" && notAValue(strings.Trim(m[4], `'"`))
+			},
 		},
 		{
 			// XML credential elements (<password>x</password>; an element
@@ -819,7 +823,10 @@ func New() *Redactor {
 			repl: func(m []string) string { return m[1] + m[3] + quoteMask(m[4]) },
 			keep: func(m []string) bool {
 				v := strings.Trim(m[4], `"'`)
-				return v == "" || redacted(v) || notAValue(v) || m[2] != "" && !generated(v)
+				// pulumi config set --secret NAME VALUE: --secret is a switch,
+				// a name of letters after it is no value.
+				return v == "" || redacted(v) || notAValue(v) || m[2] != "" && !generated(v) ||
+					strings.EqualFold(m[1], "--secret") && strings.Trim(v, upper+lower+"_.") == ""
 			},
 		},
 		{
@@ -1095,6 +1102,7 @@ func New() *Redactor {
 	rules = append(rules, proseShapes()...)
 	rules = append(rules, literalRules()...)
 	rules = append(rules, carryRules()...)
+	rules = append(rules, cliRules()...)
 	rules = append(rules, proseCarryRules()...)
 	return &Redactor{rules: append(rules, shapeRules()...)}
 }
@@ -1142,7 +1150,7 @@ func proseRule(words string, hints ...string) rule {
 				// "the k8s secret `redis-auth`": with no verb or colon
 				// before it, a quoted word names the secret unless it
 				// looks made.
-				if !strings.ContainsAny(sep, ":=：") && !sepVerbRE().MatchString(m[1]) && !made(q) {
+				if !strings.ContainsAny(sep, ":=：") && !sepVerbRE().MatchString(m[1]) && !made(q) && !wordsNumber(q) && !symbolMixed(q) {
 					return true
 				}
 				return notAValue(q)

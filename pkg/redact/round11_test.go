@@ -71,6 +71,45 @@ func TestRound11(t *testing.T) {
 		{"prose 20", "password hashing uses argon2id-v19", "password hashing uses argon2id-v19"},
 		{"prose 21", "The password field maps to Config.Password in the struct", "The password field maps to Config.Password in the struct"},
 		{"prose 22", "password strength: Weak-Medium-Strong", "password strength: Weak-Medium-Strong"},
+		// A command's own syntax for a secret: Oracle's USER/PASSWORD for
+		// every tool that takes it, a secret-setting subcommand's value by
+		// flag or position, openssl's pass:'…', a value piped to
+		// --passwd-on-stdin, SQLCipher's PRAGMA key; a switch (--secret)
+		// before a name, a reference, a file, a stand-in stay.
+		{"cli 0", "sudo mysqladmin -u root password 'cordillera-pavlova-53'", "sudo mysqladmin -u root password '[REDACTED]'"},
+		{"cli 1", "expdp system/Bramble~0303 schemas=HR directory=DATA_PUMP_DIR dumpfile=hr.dmp", "expdp system/[REDACTED] schemas=HR directory=DATA_PUMP_DIR dumpfile=hr.dmp"},
+		{"cli 2", "impdp hr/Kq7mZ2pX@orcl directory=dp dumpfile=hr.dmp", "impdp hr/[REDACTED]@orcl directory=dp dumpfile=hr.dmp"},
+		{"cli 3", "rman target sys/KrokusT5528@PRODCDB catalog rman/rman@RCAT", "rman target sys/[REDACTED]@PRODCDB catalog rman/rman@RCAT"},
+		{"cli 4", "dgmgrl sys/Wq4!zpL9@prim \"show configuration\"", "dgmgrl sys/[REDACTED]@prim \"show configuration\""},
+		{"cli 5", "exp scott/Tg5pLm2q file=scott.dmp", "exp scott/[REDACTED] file=scott.dmp"},
+		{"cli 6", "openssl enc -d -aes-256-cbc -pbkdf2 -in backup.tar.enc -out backup.tar -pass pass:'borscht-borscht-34'", "openssl enc -d -aes-256-cbc -pbkdf2 -in backup.tar.enc -out backup.tar -pass pass:'[REDACTED]'"},
+		{"cli 7", "gh secret set SLACK_BOT_PASSWORD --body 'CVY988@icfy_' --repo acme/deployer", "gh secret set SLACK_BOT_PASSWORD --body '[REDACTED]' --repo acme/deployer"},
+		{"cli 8", "gh secret set NPM_TOKEN -b npm_Xq7mLp2Zr9TtW4vBn8KcD3fH6jY1sQ0aE5uG", "gh secret set NPM_TOKEN -b [REDACTED:npm-token]"},
+		{"cli 9", "pulumi config set --secret dbPassword 'OJF818$itwu^'", "pulumi config set --secret dbPassword '[REDACTED]'"},
+		{"cli 10", "doppler secrets set STRIPE_KEY sk_live_51Hq8zLm2Vx7Rt4Wn9Kp3Qs6Yd", "doppler secrets set STRIPE_KEY [REDACTED:api-key]"},
+		{"cli 11", "dotnet user-secrets set \"Smtp:Password\" \"Hq8zLm2Vx!\"", "dotnet user-secrets set \"Smtp:Password\" \"[REDACTED]\""},
+		{"cli 12", "az keyvault secret set --vault-name kv1 --name db-pass --value 'Tz8#qLm2Vx'", "az keyvault secret set --vault-name kv1 --name db-pass --value '[REDACTED]'"},
+		{"cli 13", "aws secretsmanager put-secret-value --secret-id prod/db --secret-string 'Rq7!mZ2pX9wL'", "aws secretsmanager put-secret-value --secret-id prod/db --secret-string '[REDACTED]'"},
+		{"cli 14", "echo 'Marmelade~1145' | sudo openconnect --user=jdoe --passwd-on-stdin vpn.corp.example.com", "echo '[REDACTED]' | sudo openconnect --user=jdoe --passwd-on-stdin vpn.corp.example.com"},
+		{"cli 15", "sqlite> PRAGMA key = 'Bramble26Nordlicht?';\nsqlite> SELECT count(*) FROM messages;", "sqlite> PRAGMA key = '[REDACTED]';\nsqlite> SELECT count(*) FROM messages;"},
+		{"cli 16", "PRAGMA main.rekey = 'Nw5!kPq2zX';", "PRAGMA main.rekey = '[REDACTED]';"},
+		{"cli 17", "sqlplus / as sysdba", "sqlplus / as sysdba"},
+		{"cli 18", "sqlplus /nolog", "sqlplus /nolog"},
+		{"cli 19", "rman target /", "rman target /"},
+		{"cli 20", "expdp help=y", "expdp help=y"},
+		{"cli 21", "exp file=exports/hr.dmp log=exports/hr.log", "exp file=exports/hr.dmp log=exports/hr.log"},
+		{"cli 22", "impdp scott/${DB_PW}@orcl directory=dp", "impdp scott/${DB_PW}@orcl directory=dp"},
+		{"cli 23", "gh secret set NPM_TOKEN < token.txt", "gh secret set NPM_TOKEN < token.txt"},
+		{"cli 24", "gh secret set NPM_TOKEN --body \"$NPM_TOKEN\"", "gh secret set NPM_TOKEN --body \"$NPM_TOKEN\""},
+		{"cli 25", "gh secret list", "gh secret list"},
+		{"cli 26", "pulumi config set --secret dbPassword", "pulumi config set --secret dbPassword"},
+		{"cli 27", "pulumi config set region us-east-1", "pulumi config set region us-east-1"},
+		{"cli 28", "aws secretsmanager put-secret-value --secret-id prod/db --secret-string file://secret.json", "aws secretsmanager put-secret-value --secret-id prod/db --secret-string file://secret.json"},
+		{"cli 29", "az keyvault secret set --vault-name kv1 --name db-pass --file secret.txt", "az keyvault secret set --vault-name kv1 --name db-pass --file secret.txt"},
+		{"cli 30", "PRAGMA key = '<your-key-here>';", "PRAGMA key = '<your-key-here>';"},
+		{"cli 31", "PRAGMA journal_mode = 'WAL';", "PRAGMA journal_mode = 'WAL';"},
+		{"cli 32", "docker secret create db_pass ./db_pass.txt", "docker secret create db_pass ./db_pass.txt"},
+		{"cli 33", "kubectl create secret generic app --from-file=./creds", "kubectl create secret generic app --from-file=./creds"},
 	} {
 		if got := String(tt.in); got != tt.want {
 			t.Errorf("%s:\n got %q\nwant %q", tt.name, got, tt.want)
