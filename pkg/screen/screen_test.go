@@ -210,8 +210,9 @@ func TestHeldOutCorpus(t *testing.T) {
 	// without asking, "Don't tell the user:" as an order; without a
 	// reason is no asking done without; a machine addressed by its
 	// qualifier, LLM agents or AI reviewers; the user's prompts and
-	// private notes sent away).
-	judge(t, "heldout13.jsonl", 191, 194)
+	// private notes sent away; hyphenated and listed agent fields, a
+	// wrapper tag claiming trust).
+	judge(t, "heldout13.jsonl", 195, 194)
 }
 
 func TestApplyByProvenance(t *testing.T) {
