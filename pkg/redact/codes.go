@@ -31,6 +31,28 @@ func codeRules() []rule {
 				return i == j || redacted(m[2][i:])
 			},
 		},
+		{
+			// A password named at a line's end, its value alone on a line
+			// below, past at most one blank line ("root password for the
+			// new hypervisor:\n\n    HE1A0Bw6SfFNfQ"): a value that looks
+			// chosen or generated, one token, nothing else on its line.
+			name:   "secret-value",
+			hints:  pwHints,
+			window: true,
+			span:   400,
+			pre:    func(lower string) bool { return strings.Contains(lower, ":\n") || strings.Contains(lower, ":\r\n") },
+			re:     lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)[^\n:]{0,60}:[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*)([^\s]{8,64})([ \t]*(?:\r?\n|$))`),
+			repl:   func(m []string) string { return m[1] + Mask + m[3] },
+			keep: func(m []string) bool {
+				v := m[2]
+				// "Password policy:", "password requirements:": a
+				// description follows, not a value.
+				if anyOf(strings.ToLower(m[1]), "polic", "require", "rule", "reset", "step", "file", "hash", "field", "format", "length", "strength", "manager", "prompt", "change", "expir", "rotat", "complex") {
+					return true
+				}
+				return notAValue(v) || redacted(v) || pathLike(v) || strings.Contains(v, "://") || !strong(v) && !symbolMixed(v) && !generated(v)
+			},
+		},
 	}
 }
 

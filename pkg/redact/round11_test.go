@@ -110,6 +110,19 @@ func TestRound11(t *testing.T) {
 		{"cli 31", "PRAGMA journal_mode = 'WAL';", "PRAGMA journal_mode = 'WAL';"},
 		{"cli 32", "docker secret create db_pass ./db_pass.txt", "docker secret create db_pass ./db_pass.txt"},
 		{"cli 33", "kubectl create secret generic app --from-file=./creds", "kubectl create secret generic app --from-file=./creds"},
+		// A password named at a line's end, its value alone on a line
+		// below; a description, a reference, a path, a stand-in stay.
+		{"next line 0", "root password for the new hypervisor:\n\n    HE1A0Bw6SfFNfQ\n\nstore it in the vault please", "root password for the new hypervisor:\n\n    [REDACTED]\n\nstore it in the vault please"},
+		{"next line 1", "Nuevo contraseña del router:\nKq7#pLm2zX", "Nuevo contraseña del router:\n[REDACTED]"},
+		{"next line 2", "WLAN-Passwort:\n  Gx8!wQz2Lm\n", "WLAN-Passwort:\n  [REDACTED]\n"},
+		{"next line 3", "Hasło do bazy:\n\n  tR5$kLm9Qz", "Hasło do bazy:\n\n  [REDACTED]"},
+		{"next line 4", "admin password:\n9f8e7d6c5b4a39281706f5e4d3c2b1a0", "admin password:\n[REDACTED]"},
+		{"next line 5", "Password requirements:\n\n    at least 12 characters", "Password requirements:\n\n    at least 12 characters"},
+		{"next line 6", "password:\n    ${DB_PASSWORD}", "password:\n    ${DB_PASSWORD}"},
+		{"next line 7", "Password reset steps:\n\n1. open the portal", "Password reset steps:\n\n1. open the portal"},
+		{"next line 8", "The password file:\n\n/etc/app/secret.txt", "The password file:\n\n/etc/app/secret.txt"},
+		{"next line 9", "Password policy:\nMinimum-Length-12", "Password policy:\nMinimum-Length-12"},
+		{"next line 10", "password:\n  <set-in-vault>", "password:\n  <set-in-vault>"},
 	} {
 		if got := String(tt.in); got != tt.want {
 			t.Errorf("%s:\n got %q\nwant %q", tt.name, got, tt.want)
