@@ -268,6 +268,7 @@ func (s *Store) openDB(ctx context.Context, check bool) error {
 	// Even the first reads can meet another process's rebuild (switching a new
 	// file to WAL needs a lock), so the whole check waits like a writer does.
 	deadline := time.Now().Add(lockWait)
+	reopenBy := time.Now().Add(reopenWait)
 	for {
 		err := s.ensureSchema(ctx)
 		if err == nil && !s.reader {
@@ -279,12 +280,36 @@ func (s *Store) openDB(ctx context.Context, check bool) error {
 		if err == nil {
 			return nil
 		}
+		if movedUnder(err) && time.Now().Before(reopenBy) && ctx.Err() == nil {
+			db.Close()
+			if err := s.connect(); err != nil {
+				return err
+			}
+			db = s.db
+			time.Sleep(50 * time.Millisecond)
+			continue
+		}
 		if !isBusy(err) || time.Now().After(deadline) || ctx.Err() != nil {
 			db.Close()
 			return err
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// reopenWait bounds how long an open retries on fresh connections after
+// movedUnder errors: another opener's move of a bad index takes milliseconds.
+const reopenWait = 5 * time.Second
+
+// movedUnder says an open met, on Windows, another opener moving a bad
+// index aside and making the new one (setAside): a file being created,
+// renamed or deleted there cannot be opened for writing for a moment, and
+// SQLite then fails to open it or opens it read-only and fails the first
+// write. A new connection opens the file as it is once the move is done.
+// On Unix neither happens, and these errors are the file's own.
+func movedUnder(err error) bool {
+	msg := err.Error()
+	return runtime.GOOS == "windows" && (strings.Contains(msg, "attempt to write a readonly database") || strings.Contains(msg, "unable to open database file"))
 }
 
 // connect sets up the connection pool of the index file (SQLite opens the
