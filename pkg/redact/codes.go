@@ -179,7 +179,7 @@ func codeList(s string) bool {
 		if len(t) != n || n < 4 || n > 40 || t[0] == '-' || t[len(t)-1] == '-' {
 			return false
 		}
-		if strings.IndexAny(t, "0123456789") >= 0 {
+		if strings.ContainsAny(t, "0123456789") {
 			digits++
 		}
 		if n == 4 && (strings.HasPrefix(t, "19") || strings.HasPrefix(t, "20")) && count(t) {
@@ -202,7 +202,7 @@ func codeList(s string) bool {
 func oneCode(t string) bool {
 	groups := strings.Split(t, "-")
 	flat := strings.Join(groups, "")
-	if len(flat) < 6 || len(flat) > 64 || strings.IndexAny(flat, "0123456789") < 0 {
+	if len(flat) < 6 || len(flat) > 64 || !strings.ContainsAny(flat, "0123456789") {
 		return false
 	}
 	if len(groups) > 1 {
@@ -211,7 +211,7 @@ func oneCode(t string) bool {
 			if g == "" || len(g) > n || k < len(groups)-1 && len(g) != n {
 				return false
 			}
-			if len(groups) < 3 && strings.IndexAny(g, "0123456789") < 0 {
+			if len(groups) < 3 && !strings.ContainsAny(g, "0123456789") {
 				return false
 			}
 		}
