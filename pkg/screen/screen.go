@@ -478,14 +478,10 @@ var shownInstead = lazyRE(`\b(?:hide|hides|hiding|omit|omits)\b[^.;\n]{0,80}?\b(
 // key, update the stores that hold it, remove the old one) naming no value
 // to put there (no code, address or literal): a person's routine.
 func rotation(sentence string) bool {
-	return rotationRE().MatchString(sentence) && !strings.ContainsAny(sentence, "`\"'@") && !strings.Contains(sentence, "://") && !agentNames2.in(sentence)
+	return rotationRE().MatchString(sentence) && !strings.ContainsAny(sentence, "`\"'@") && !strings.Contains(sentence, "://") && !agentMentions.in(sentence)
 }
 
 var rotationRE = lazyRE(`\brotat(?:e|es|ed|ing|ion)\b[^.\n]{0,80}?\b(?:keys?|secrets?|tokens?|credentials?|passwords?)\b`)
-
-// agentNames2 are the agent's names (not "you" or "please", which a
-// person's procedure holds).
-var agentNames2 = concept{"assistant", "agent", "claude", "copilot", "llm", "ai ", "ai,", "ai:", "system prompt", "アシスタント", "エージェント", "助手", "智能体", "어시스턴트", "에이전트", "सहायक", "एआई", "asistente", "assistente", "assistent", "ассистент"}
 
 // staleDoc reports a sentence that sets aside a document's instructions
 // as outdated and points to their replacement ("ignore the old wiki's
@@ -494,7 +490,7 @@ var agentNames2 = concept{"assistant", "agent", "claude", "copilot", "llm", "ai 
 // named document's (runbook, wiki, guide, manual), called old, and the
 // note names where the current ones are, without naming the agent.
 func staleDoc(sentence, note string) bool {
-	return staleDocRE().MatchString(sentence) && replacementRE().MatchString(note) && !agentNames2.in(note)
+	return staleDocRE().MatchString(sentence) && replacementRE().MatchString(note) && !agentMentions.in(note)
 }
 
 var (
@@ -1524,6 +1520,11 @@ var commentVocativeRE = lazyRE(`^(?:(?:note|hey|hi|dear|attention|psst)[\s,]+)?(
 
 // agentNames name the agent in a comment.
 var agentNames = []string{"assistant", "agent", "claude", "llm", "copilot", "ai ", "ai:", "アシスタント", "エージェント", "助手", "智能体", "어시스턴트", "에이전트", "asistente", "assistente", "assistent", "ассистент"}
+
+// agentMentions name the agent anywhere in a note: agentNames, and "ai,",
+// the system prompt and Hindi's words (not "you" or "please", which a
+// person's procedure holds).
+var agentMentions = concept(append(slices.Clip(agentNames), "ai,", "system prompt", "सहायक", "एआई"))
 
 // agentField reports a note's field named for the agent's instructions
 // (note_for_ai: "…", agent_instructions: "…") whose value gives an order:
