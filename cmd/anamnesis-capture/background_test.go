@@ -182,7 +182,7 @@ func TestCaptureWalksNoDirectory(t *testing.T) {
 	// The new note, and the candidates the block's rendering pages through
 	// (a fixed number: 80 with 1,200 notes and with 3,000).
 	if len(tr.Looked) > 120 {
-		t.Errorf("capture looked at %d of the store's %d note files", len(tr.Looked), notes+1)
+		t.Errorf("capture looked at %d of the store's %d note files (by program: %v)", len(tr.Looked), notes+1, tr.By)
 	}
-	t.Logf("%d note files looked at", len(tr.Looked))
+	t.Logf("%d note files looked at (by program: %v)", len(tr.Looked), tr.By)
 }

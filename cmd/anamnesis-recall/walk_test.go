@@ -110,7 +110,7 @@ func TestPromptWalksNoDirectory(t *testing.T) {
 			t.Errorf("%s: note directory %s was listed (%d listings)", c.name, d, n)
 		}
 		if len(tr.Looked) > promptFiles || len(tr.Opened) > promptFiles {
-			t.Errorf("%s: %d note files looked at, %d opened (at most %d)", c.name, len(tr.Looked), len(tr.Opened), promptFiles)
+			t.Errorf("%s: %d note files looked at (by program: %v), %d opened (at most %d)", c.name, len(tr.Looked), tr.By, len(tr.Opened), promptFiles)
 		}
 		t.Logf("%s: %d note files looked at, %d opened; printed %d characters", c.name, len(tr.Looked), len(tr.Opened), len(out))
 	}

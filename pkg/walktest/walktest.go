@@ -37,13 +37,20 @@ func Notes(t testing.TB, home, project string, n int) {
 		}
 		x.MachineID = "dev"
 		x.ID = note.NewID()
-		x.CreatedAt = note.FormatTime(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Minute))
+		at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Minute)
+		x.CreatedAt = note.FormatTime(at)
 		x.UpdatedAt = x.CreatedAt
 		p := filepath.Join(home, "memory", typ, x.ID+".md")
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(p, x.Marshal(), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		// Modified when written, long before the test: a git index written
+		// in the same second would otherwise find them "racily clean" and
+		// read every one again at its next write, git's cost, not the hook's.
+		if err := os.Chtimes(p, at, at); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -62,6 +69,10 @@ type Trace struct {
 	Opened map[string]bool
 	// Ran lists the programs started (execve), in order.
 	Ran []string
+	// By counts the note files each program looked at (by its base name;
+	// a process that started none is the traced command), so a test that
+	// fails can say which process walked.
+	By map[string]int
 }
 
 // Key is how Trace names the note file or directory at path: a note
@@ -106,6 +117,10 @@ var (
 	listed = regexp.MustCompile(`\bgetdents(?:64)?\((\d+)<([^<>]*)>`)
 	// The descriptor an open returned, decorated with its path.
 	result = regexp.MustCompile(`= (\d+)<(/[^<>]*)>$`)
+	// The pid strace -f puts before a line.
+	pid = regexp.MustCompile(`^\d+ `)
+	// A new process's or thread's id, as clone returns it.
+	forked = regexp.MustCompile(`= (\d+)$`)
 )
 
 // Parse reads the output of `strace -f -y` (see Run for the calls traced).
@@ -114,7 +129,11 @@ var (
 // calls without one (stat, open) exist only on some architectures and
 // libraries, and their relative paths are not resolved.
 func Parse(data []byte) Trace {
-	tr := Trace{Listed: map[string]int{}, Looked: map[string]bool{}, Opened: map[string]bool{}}
+	tr := Trace{Listed: map[string]int{}, Looked: map[string]bool{}, Opened: map[string]bool{}, By: map[string]int{}}
+	// The program each process runs, by pid; a line without a pid (strace
+	// without -f) is the traced command's.
+	prog := map[string]string{}
+	byProg := map[string]bool{}
 	// A descriptor ("fd<path>") of a note directory opened and not read
 	// since, and every one read: a listing is the first getdents call on
 	// a descriptor after its open.
@@ -153,13 +172,29 @@ func Parse(data []byte) Trace {
 				continue
 			}
 			tr.Looked[k] = true
+			who := prog[pid.FindString(l)]
+			if who == "" {
+				who = "(command)"
+			}
+			if !byProg[who+"\x00"+k] {
+				byProg[who+"\x00"+k] = true
+				tr.By[who]++
+			}
 			if opens {
 				tr.Opened[k] = true
+			}
+		}
+		if m := forked.FindStringSubmatch(l); m != nil && (call == "clone" || call == "clone3" || call == "fork" || call == "vfork") {
+			// A thread or a child runs its parent's program until it execs,
+			// which strace may show before the clone returns.
+			if _, ok := prog[m[1]+" "]; !ok {
+				prog[m[1]+" "] = prog[pid.FindString(l)]
 			}
 		}
 		if call == "execve" {
 			if m := quoted.FindStringSubmatch(l); m != nil {
 				tr.Ran = append(tr.Ran, m[1])
+				prog[pid.FindString(l)] = filepath.Base(m[1])
 			}
 		}
 	}
@@ -241,7 +276,7 @@ func Run(t testing.TB, cmd *exec.Cmd) (string, Trace) {
 	file := filepath.Join(t.TempDir(), "strace")
 	name := strings.Join(cmd.Args, " ")
 	cmd.Args = append([]string{path, "-f", "-qq", "-y", "-o", file,
-		"-e", "trace=%file,getdents64,getdents", "--", cmd.Path}, cmd.Args[1:]...)
+		"-e", "trace=%file,getdents64,getdents,clone,clone3,fork,vfork", "--", cmd.Path}, cmd.Args[1:]...)
 	cmd.Path = path
 	var stderr strings.Builder
 	cmd.Stderr = &stderr

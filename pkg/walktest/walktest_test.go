@@ -11,6 +11,9 @@ import (
 const sample = `100 execve("/bin/anamnesis-inject", ["anamnesis-inject", "--home", "/h"], 0x7ffd /* 39 vars */) = 0
 100 openat(AT_FDCWD</w>, "/h/memory/semantic/01AAA.md", O_RDONLY|O_CLOEXEC) = 3</h/memory/semantic/01AAA.md>
 100 newfstatat(AT_FDCWD</w>, "/h/memory/procedural/01BBB.md", {st_mode=S_IFREG|0600, st_size=200, ...}, AT_SYMLINK_NOFOLLOW) = 0
+100 clone3({flags=CLONE_VM|CLONE_FS, exit_signal=0}, 88 <unfinished ...>
+100 <... clone3 resumed>) = 103
+103 newfstatat(AT_FDCWD</w>, "/h/memory/semantic/01FFF.md", {st_mode=S_IFREG|0600, st_size=200, ...}, AT_SYMLINK_NOFOLLOW) = 0
 101 execve("/bin/git", ["git", "status"], 0x7ffd /* 39 vars */) = 0
 101 newfstatat(AT_FDCWD</h/memory>, "episodic/01CCC.md", {st_mode=S_IFREG|0600, st_size=200, ...}, AT_SYMLINK_NOFOLLOW) = 0
 101 newfstatat(3</h/local/episodic/01DDD.md>, "", {st_mode=S_IFREG|0600, st_size=200, ...}, AT_EMPTY_PATH) = 0
@@ -36,9 +39,13 @@ func TestParse(t *testing.T) {
 		t.Errorf("listed %v", tr.Listed)
 	}
 	looked := slices.Sorted(maps.Keys(tr.Looked))
-	want := []string{"episodic/01CCC.md", "episodic/01DDD.md", "procedural/01BBB.md", "semantic/01AAA.md", "semantic/01EEE.md"}
+	want := []string{"episodic/01CCC.md", "episodic/01DDD.md", "procedural/01BBB.md", "semantic/01AAA.md", "semantic/01EEE.md", "semantic/01FFF.md"}
 	if !slices.Equal(looked, want) {
 		t.Errorf("looked at %v, want %v", looked, want)
+	}
+	// 103 is a thread of 100's program.
+	if want := map[string]int{"anamnesis-inject": 4, "git": 2}; !maps.Equal(tr.By, want) {
+		t.Errorf("by program %v, want %v", tr.By, want)
 	}
 	if len(tr.Opened) != 2 || !tr.Opened["semantic/01AAA.md"] || !tr.Opened["semantic/01EEE.md"] {
 		t.Errorf("opened %v", tr.Opened)
