@@ -19,6 +19,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/mnemonic"
 	"github.com/anamnesis-dev/anamnesis/pkg/pairs"
 )
 
@@ -1907,8 +1908,22 @@ func (r *Redactor) String(s string) string {
 // kinds of secret it replaced (sorted, each once) so a caller can say what
 // it removed without quoting it.
 func (r *Redactor) Redact(s string) (string, []string) {
-	lower := strings.ToLower(s)
 	var kinds []string
+	// A BIP39 mnemonic is found by its checksum, named or not, in any
+	// layout (pkg/mnemonic); its words go before any rule reads them.
+	if spans := mnemonic.Find(s); len(spans) > 0 {
+		var b strings.Builder
+		last := 0
+		for _, sp := range spans {
+			b.WriteString(s[last:sp[0]])
+			b.WriteString("[REDACTED:mnemonic]")
+			last = sp[1]
+		}
+		b.WriteString(s[last:])
+		s = b.String()
+		kinds = append(kinds, "mnemonic")
+	}
+	lower := strings.ToLower(s)
 	var ps *pairs.Set
 	// Rules that share one long hint list (the prose rules' pwHints) ask
 	// once while the text is unchanged.

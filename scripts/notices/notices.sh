@@ -47,6 +47,17 @@ if awk -F '\t' 'NF && ($3 == "" || $3 == "Unknown" || $4 == "") { print; bad = 1
 	die "the libraries above have no licence go-licenses recognises; check its module has a LICENSE file"
 fi
 
+# Data vendored into the repository rather than linked from a module (word
+# lists embedded with go:embed) is listed explicitly: each directory named
+# here holds the upstream LICENSE and a SOURCE line (name, version, licence,
+# what was taken), tab-separated.
+data="third_party/bip39"
+for d in $data; do
+	[ -f "$root/$d/LICENSE" ] && [ -f "$root/$d/SOURCE" ] || die "$d: vendored data needs LICENSE and SOURCE"
+	IFS="$(printf '\t')" read -r name ver lic _ <"$root/$d/SOURCE"
+	printf '%s\t%s\t%s\t%s\n' "$name" "$ver" "$lic" "$root/$d/LICENSE" >>"$tmp/libs"
+done
+
 # Packages of one module share its licence file: keep one entry per file,
 # named by the shortest package path (the module's, where the tool gives it).
 awk -F '\t' 'NF {

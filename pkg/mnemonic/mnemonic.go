@@ -1,0 +1,465 @@
+// Package mnemonic finds BIP39 mnemonics (wallet seed phrases) in text by
+// their checksum, with no naming word needed: 12, 15, 18, 21 or 24 words of
+// one BIP39 wordlist whose last word carries the first n/3 bits of the
+// SHA-256 of the entropy the words encode.
+//
+// The wordlists (words/*.txt, from the bip39 npm package 3.1.0, ISC; see
+// third_party/bip39) are embedded and read only when a text holds a run of
+// twelve or more tokens that could be words of one list, so a text without
+// such a run costs one pass over its bytes and nothing else.
+//
+// Prose stays intact by structure: every token of the run must be a word of
+// the list (BIP39's Latin lists have no word under three letters, so "a",
+// "to", "of", "is" end a run of prose), no token may be glued to a digit
+// ("word1 word2 … word12" is a placeholder), and the checksum must pass. A
+// run of list words passes the checksum by chance with probability 2^-(n/3)
+// for each order tried (1 in 16 for twelve words, 1 in 256 for twenty-four).
+package mnemonic
+
+import (
+	"crypto/sha256"
+	"embed"
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+//go:embed words/*.txt
+var files embed.FS
+
+// script is the writing system of a token, which decides the lists that
+// may hold it.
+type script uint8
+
+const (
+	none script = iota
+	latin
+	han
+	kana
+	hangul
+)
+
+// lists names the wordlists of each script, in words/NAME.txt.
+var lists = map[script][]string{
+	latin:  {"english", "french", "italian", "spanish", "portuguese", "czech"},
+	han:    {"chinese_simplified", "chinese_traditional"},
+	kana:   {"japanese"},
+	hangul: {"korean"},
+}
+
+// fold returns a word as the lists are keyed: French and Spanish accents
+// dropped (each list stays unique without them, and notes write them
+// composed, decomposed or not at all), and Japanese voicing marks and
+// Korean letters written apart (NFD) composed.
+func fold(w string) string {
+	ascii := true
+	for i := 0; i < len(w); i++ {
+		if w[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return w
+	}
+	out := make([]rune, 0, len(w))
+	for _, r := range w {
+		n := len(out)
+		switch {
+		case r >= 0x300 && r <= 0x36f:
+			continue // a Latin accent, decomposed
+		case (r == 0x3099 || r == 0x309a) && n > 0:
+			out[n-1] += r - 0x3098 // a voicing mark: が is か+1, ぱ is は+2
+			continue
+		case r >= 0x1161 && r <= 0x1175 && n > 0 && out[n-1] >= 0x1100 && out[n-1] <= 0x1112:
+			out[n-1] = 0xac00 + ((out[n-1]-0x1100)*21+r-0x1161)*28 // a syllable's vowel
+			continue
+		case r >= 0x11a8 && r <= 0x11c2 && n > 0 && out[n-1] >= 0xac00 && out[n-1] <= 0xd7a3 && (out[n-1]-0xac00)%28 == 0:
+			out[n-1] += r - 0x11a7 // its final consonant
+			continue
+		}
+		if i := strings.IndexRune(accented, r); i >= 0 {
+			r = rune(plain[utf8.RuneCountInString(accented[:i])])
+		}
+		out = append(out, r)
+	}
+	return string(out)
+}
+
+// accented and plain pair the accented letters of the Latin lists with
+// their letters.
+const (
+	accented = "àáâãäèéêëìíîïñòóôõöùúûü"
+	plain    = "aaaaaeeeeiiiinooooouuuu"
+)
+
+// wordlist maps each word of one list (NFC, lower case) to its index.
+type wordlist map[string]uint16
+
+// loaded holds each list, read from the embedded file on its first use.
+// It is built once per process and never changed after, so sharing it is
+// not mutable global state.
+var loaded = sync.OnceValue(func() map[string]func() wordlist {
+	m := map[string]func() wordlist{}
+	for _, names := range lists {
+		for _, name := range names {
+			m[name] = sync.OnceValue(func() wordlist { return load(name) })
+		}
+	}
+	return m
+})
+
+func load(name string) wordlist {
+	b, err := files.ReadFile("words/" + name + ".txt")
+	if err != nil {
+		panic("mnemonic: missing wordlist " + name) // embedded: cannot happen
+	}
+	words := strings.Split(strings.TrimSpace(string(b)), "\n")
+	w := make(wordlist, len(words))
+	for i, x := range words {
+		w[fold(x)] = uint16(i)
+	}
+	return w
+}
+
+// token is one run of letters in the text.
+type token struct {
+	start, end int    // byte span in the text
+	word       string // lower-cased
+	script     script // none: not a candidate word
+	line       int    // line number, for grids
+	num        int    // the number written just before it ("7. word"), or 0
+}
+
+// reach is how many more list words than a mnemonic's a run may hold.
+const reach = 3
+
+// sizes are the mnemonic lengths BIP39 defines, longest first.
+var sizes = []int{24, 21, 18, 15, 12}
+
+// Find returns the byte spans of the mnemonics in s, each from its first
+// word's start to its last word's end, in order.
+func Find(s string) [][2]int {
+	var out [][2]int
+	runs(s, func(run []token) {
+		for i := range run {
+			run[i].word = fold(strings.ToLower(s[run[i].start:run[i].end]))
+		}
+		out = append(out, inRun(run, run[0].script)...)
+	})
+	slices.SortFunc(out, func(a, b [2]int) int { return a[0] - b[0] })
+	return out
+}
+
+// inRun finds mnemonics in a run of candidate tokens of one script: each
+// list's sub-runs of its own words, tried at the run's ends.
+func inRun(run []token, c script) [][2]int {
+	var out [][2]int
+	for _, name := range lists[c] {
+		wl := loaded()[name]()
+		for i := 0; i < len(run); {
+			j := i
+			for j < len(run) {
+				if _, ok := wl[run[j].word]; !ok {
+					break
+				}
+				j++
+			}
+			out = append(out, inWords(run[i:j], wl)...)
+			i = j + 1
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return out
+}
+
+// inWords finds a mnemonic in a run of words all in wl: of the longest
+// length the run holds, at most reach words shorter than the run (a few
+// list words may stand next to a phrase: "seed", "wallet", "end"), each
+// window of that length. Only one length is tried, and only near the run's
+// ends, since each window tried is one more chance for a run of list words
+// to pass the checksum by chance.
+func inWords(run []token, wl wordlist) [][2]int {
+	for _, n := range sizes {
+		if n > len(run) {
+			continue
+		}
+		if len(run)-n > reach {
+			return nil
+		}
+		for at := 0; at <= len(run)-n; at++ {
+			if w := run[at : at+n]; valid(w, wl) {
+				return [][2]int{{w[0].start, w[n-1].end}}
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
+// valid reports whether the words check out in one of the orders they may
+// be written in: as read, by the numbers written before them, or down the
+// columns of a grid of equal rows.
+func valid(w []token, wl wordlist) bool {
+	idx := make([]uint16, len(w))
+	for i, t := range w {
+		idx[i] = wl[t.word]
+	}
+	if checksum(idx) {
+		return true
+	}
+	if ord, ok := numbered(w); ok {
+		for i, k := range ord {
+			idx[i] = wl[w[k].word]
+		}
+		if checksum(idx) {
+			return true
+		}
+	}
+	if rows, cols := grid(w); rows > 1 && cols > 1 {
+		k := 0
+		for c := range cols {
+			for r := range rows {
+				idx[k] = wl[w[r*cols+c].word]
+				k++
+			}
+		}
+		if checksum(idx) {
+			return true
+		}
+	}
+	return false
+}
+
+// numbered returns the order the numbers before the words give, when they
+// number them 1..n.
+func numbered(w []token) ([]int, bool) {
+	ord := make([]int, len(w))
+	seen := make([]bool, len(w))
+	for i, t := range w {
+		if t.num < 1 || t.num > len(w) || seen[t.num-1] {
+			return nil, false
+		}
+		seen[t.num-1] = true
+		ord[t.num-1] = i
+	}
+	return ord, true
+}
+
+// grid returns the rows and columns of words laid out on lines of equal
+// length, or 0, 0.
+func grid(w []token) (int, int) {
+	cols := 0
+	for i := 0; i < len(w) && w[i].line == w[0].line; i++ {
+		cols++
+	}
+	if cols == 0 || len(w)%cols != 0 {
+		return 0, 0
+	}
+	rows := len(w) / cols
+	for r := range rows {
+		for c := range cols {
+			if w[r*cols+c].line != w[r*cols].line || r > 0 && w[r*cols].line == w[(r-1)*cols].line {
+				return 0, 0
+			}
+		}
+	}
+	return rows, cols
+}
+
+// checksum reports whether the 11-bit indices carry their entropy's
+// SHA-256 checksum in their last n/3 bits.
+func checksum(idx []uint16) bool {
+	n := len(idx)
+	bits := n * 11
+	cs := n / 3
+	ent := bits - cs
+	buf := make([]byte, (bits+7)/8)
+	for i, v := range idx {
+		for b := range 11 {
+			if v&(1<<(10-b)) != 0 {
+				p := i*11 + b
+				buf[p/8] |= 0x80 >> (p % 8)
+			}
+		}
+	}
+	// Entropy of one byte repeated is BIP39's published test vectors
+	// ("abandon … about", "legal winner … yellow", "zoo … wrong"),
+	// quoted in documentation; no wallet was made from it.
+	e := buf[:ent/8]
+	if strings.Count(string(e), string(e[:1])) == len(e) {
+		return false
+	}
+	sum := sha256.Sum256(e)
+	// The checksum bits start at bit ent, a byte boundary; cs <= 8.
+	got := buf[ent/8] >> (8 - cs)
+	return got == sum[0]>>(8-cs)
+}
+
+// runs calls fn with each run of twelve or more tokens of s that may be
+// words of one script's lists. A first pass only counts such tokens (most
+// texts have no run of twelve, and it keeps nothing); a run it finds is
+// read again for its tokens' lines and numbers.
+func runs(s string, fn func([]token)) {
+	scan(s, 0, len(s), func(from, to int) {
+		// Read again from the start of the line, where the first word's
+		// number stands.
+		lo := strings.LastIndexByte(s[:from], '\n') + 1
+		var run []token
+		scan(s, lo, to, nil, &run)
+		for len(run) > 0 && run[0].start < from {
+			run = run[1:]
+		}
+		if len(run) >= 12 {
+			fn(run)
+		}
+	}, nil)
+}
+
+// scan reads s[i:end]'s tokens. With found set, it calls found with the
+// span of each run of twelve or more candidate tokens of one script; with
+// out set, it appends every candidate token it reads.
+func scan(s string, i, end int, found func(from, to int), out *[]token) {
+	count, from, to := 0, 0, 0
+	var script script
+	line := 0
+	num, numEnd := 0, -1 // the last number read and where it ended
+	for i < end {
+		c := s[i]
+		if c < utf8.RuneSelf && !isASCIILetter(c) {
+			switch {
+			case c == '\n':
+				line++
+			case c >= '0' && c <= '9':
+				j := i
+				n := 0
+				for j < end && s[j] >= '0' && s[j] <= '9' {
+					if n < 1000 {
+						n = n*10 + int(s[j]-'0')
+					}
+					j++
+				}
+				num, numEnd = n, j
+				i = j
+				continue
+			}
+			i++
+			continue
+		}
+		if c >= utf8.RuneSelf {
+			if r, size := utf8.DecodeRuneInString(s[i:]); !letter(r) {
+				if unicode.IsDigit(r) {
+					num, numEnd = 0, -1
+				}
+				i += size
+				continue
+			}
+		}
+		// A run of letters: ASCII ones read byte by byte, the rest by rune.
+		j := i
+		for j < end && isASCIILetter(s[j]) {
+			j++
+		}
+		runes := j - i
+		sc := none
+		if runes > 0 {
+			sc = latin
+		}
+		mixed := false
+		for wide := false; j < end && (wide || s[j] >= utf8.RuneSelf); wide = true {
+			r, size := utf8.DecodeRuneInString(s[j:])
+			if !letter(r) {
+				break
+			}
+			if k := scriptOf(r); k != none && !unicode.Is(unicode.Mn, r) {
+				if sc == none {
+					sc = k
+				} else if sc != k {
+					mixed = true
+				}
+			}
+			if !unicode.Is(unicode.Mn, r) && (r < 0x1161 || r > 0x11ff) {
+				runes++ // a letter, not its accent or a syllable's vowel
+			}
+			j += size
+		}
+		ok := numEnd != i && (j == len(s) || s[j] < '0' || s[j] > '9') && !mixed && fits(sc, runes)
+		if !ok || count > 0 && script != sc {
+			if count >= 12 && found != nil {
+				found(from, to)
+			}
+			count = 0
+		}
+		if ok {
+			if count == 0 {
+				from, script = i, sc
+			}
+			count++
+			to = j
+			if out != nil {
+				t := token{start: i, end: j, line: line, script: sc}
+				if numEnd >= 0 && numbering(s[numEnd:i]) {
+					t.num = num
+				}
+				*out = append(*out, t)
+			}
+		}
+		num, numEnd = 0, -1
+		i = j
+	}
+	if count >= 12 && found != nil {
+		found(from, to)
+	}
+}
+
+// numbering reports whether what lies between a number and a word makes
+// the number the word's ("7. word", "7) word", "7: word", "7 word").
+func numbering(sep string) bool {
+	sep = strings.TrimLeft(sep, ".):-")
+	return strings.Trim(sep, " \t") == ""
+}
+
+// fits reports whether a token of this script and length may be a word of
+// one of its lists (Latin lists: 3-9 letters; Chinese: one character;
+// Japanese: 3-7 kana; Korean: 2-4 syllables).
+func fits(sc script, runes int) bool {
+	switch sc {
+	case latin:
+		return runes >= 3 && runes <= 9
+	case han:
+		return runes == 1
+	case kana:
+		return runes >= 3 && runes <= 7
+	case hangul:
+		return runes >= 2 && runes <= 4
+	}
+	return false
+}
+
+func isASCIILetter(c byte) bool { return (c|0x20)-'a' < 26 }
+
+// letter reports whether r is part of a word: a letter, a combining mark,
+// or the Japanese prolonged-sound mark.
+func letter(r rune) bool {
+	return unicode.IsLetter(r) || unicode.Is(unicode.Mn, r)
+}
+
+func scriptOf(r rune) script {
+	switch {
+	case r < utf8.RuneSelf:
+		return latin
+	case unicode.Is(unicode.Latin, r):
+		return latin
+	case unicode.Is(unicode.Han, r):
+		return han
+	case unicode.Is(unicode.Hiragana, r), unicode.Is(unicode.Katakana, r), r == 'ー':
+		return kana
+	case unicode.Is(unicode.Hangul, r):
+		return hangul
+	}
+	return none
+}
