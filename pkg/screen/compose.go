@@ -83,6 +83,9 @@ var (
 	// agentWords name the agent, speak to it, or speak as a note with
 	// authority over it.
 	agentWords = concept{"you", "your", "yourself", "assistant", "agent", "claude", "copilot", "llm", "ai ", "ai,", "ai:", "a.i.", "as an ai",
+		// A standing order for every later session ("from now on"): a note
+		// that records knowledge tells what is, not what to do from now.
+		"from now on", "désormais", "dorénavant", "à partir de maintenant", "a partir de ahora", "de ahora en adelante", "a partir de agora", "de agora em diante", "von nun an", "ab jetzt", "ab sofort", "d'ora in poi", "da ora in poi", "d'ora in avanti", "od teraz", "od tej pory", "vanaf nu", "från och med nu", "fra nu af", "fra nå av", "bundan sonra", "bundan böyle", "今後", "これからは", "지금부터", "앞으로", "从现在起", "從現在起", "从今以后", "今后", "अब से", "এখন থেকে", "отныне", "с этого момента", "відтепер", "od teď", "odteraz", "de acum înainte", "mostantól", "tästä lähtien", "από τώρα", "mulai sekarang", "từ nay", "từ bây giờ", "kuanzia sasa", "mula ngayon", "מעכשיו", "מעתה", "از این به بعد", "من الآن فصاعدا", "ตั้งแต่นี้",
 		"next time", "in future", "future session", "every session", "each session", "whoever reads", "i should", "this note", "this memory", "this file",
 		"tu ", "vous", "votre", "toi", "réponds", "agis", "ton ", "tes ", "l'assistant", "l'agent",
 		"tú", "usted", "vuelvas", "asistente", "agente", "você", "vocês", "assistente", "como ia", "como ai",
@@ -94,13 +97,14 @@ var (
 		"ai-", "asistentul", "asistente,", "agentul", "asszisztens", "ügynök", "avustaja", "agentti", "tekoäly", "βοηθ", "πράκτορ", "τεχνητής νοημοσύνης", "yapay zekâ", "ajan", "مساعد", "الذكاء الاصطناعي", "عوזר", "עוזר", "לעוזר", "העוזר", "בינה מלאכותית", "دستیار", "هوش مصنوعی", "एआई", "तुम", "তুমি", "আপনি", "সহকারী", "এআই", "เอไอ", "msaidizi", "akili bandia", "katulong", "인공지능", "도우미", "助理", "人工智能", "人工智慧", "асистенте", "помічник", "помощник", "asystencie", "agencie", "asistentovi", "ai agent", "mi-", "pembantu", "ikaw", "sinä", "sinun", "εσύ", "σου ", "awak", "asistent", "ia ", "ia:", "ia,", "ia.", "اسسٹنٹ", "کریں", "할 것", "할것", "말 것", "ai helper", "cada sesión", "en cada sesi", "à chaque session", "chaque session", "jeder sitzung", "jede sitzung", "ogni sessione", "cada sessão", "toda sessão", "todas as sessões", "elke sessie", "iedere sessie", "każdej sesji", "kazdej sesji", "каждой сессии", "кожній сесії", "každé relaci", "každé sezení", "každej relácii", "fiecare sesiune", "minden munkamenet", "jokaisessa istunnossa", "jokainen istunto", "varje session", "varje ny session", "hver session", "hver ny session", "hver økt", "hver sesjon", "κάθε συνεδρία", "her oturum", "בכל סשן", "בכל שיחה", "في كل جلسة", "كل جلسة", "در هر جلسه", "هر جلسه", "हर सत्र", "प्रत्येक सत्र", "mỗi phiên", "mọi phiên", "setiap sesi", "kila kikao", "kila kipindi", "bawat session", "すべてのセッション", "毎回のセッション", "各セッション", "每次会话", "每个会话", "모든 세션", "매 세션", "всяка сесия", "във всяка сесия", "ทุกเซสชัน"}
 	// askWords: asking the person, confirming, approval, review.
 	askWords = concept{"ask", "confirm", "approval", "permission", "consent", "review", "wait for", "waiting for", "check with", "sign-off",
+		"relecture", "revue", "revisión", "revisão", "revisar", "revisione", "revision", "überprüfung", "レビュー", "审查", "審查", "审核", "리뷰", "검토", "समीक्षा", "inceleme", "przegląd", "recenz", "granskning", "gennemgang", "gjennomgang", "beoordeling", "ревью", "ревю", "ревізі", "kontroly", "átnézés", "katselmo", "αναθεώρηση", "مراجعة", "סקירה", "بازبینی",
 		"pedir", "pregunt", "confirmación", "confirmacion", "confirmar", "esperar", "chied", "conferm", "aspett", "demander", "demande", "attendre",
 		"fragen", "nachfrag", "nachzufrag", "rückfrag", "bestätig", "warten", "pergunt", "confirmação", "aprovação", "zapyt", "pyta", "potwierdz",
 		"vragen", "bevestig", "toestemming", "спрашива", "спросить", "подтвержд", "разрешени", "onay", "sormadan", "izin",
 		"确认", "確認", "询问", "批准", "同意", "許可", "허락", "확인", "승인", "prompting", "asking", "re-ask", "consult", "sormadan", "pytaj", "pytań", "zgod", "ขออนุญาต", "อนุญาต", "xác nhận", "hỏi ý", "persetujuan", "izin", "अनुमति", "पूछ", "إذن", "تأكيد", "אישור", "לשאול", "підтвердж", "дозвол", "запиту",
 		"ptát", "zeptat", "potvrzení", "souhlas", "svolení", "povolení", "permisiun", "confirmare", "aprobare", "întreba", "jóváhagyás", "engedély", "megerősít", "kérdez", "lupa", "kysy", "vahvistu", "hyväksyn", "fråga", "bekräft", "godkänn", "tillstånd", "spørge", "bekræft", "godkend", "tilladelse", "spørre", "bekreft", "godkjenn", "tillatelse", "ρωτ", "άδεια", "επιβεβαίωσ", "έγκριση", "سؤال", "استئذان", "موافقة", "רשות", "הסכמה", "اجازه", "تأیید", "تایید", "پرسیدن", "بپرس", "पुष्टि", "मंज़ूरी", "मंजूरी", "অনুমতি", "জিজ্ঞেস", "অনুমোদন", "ถาม", "ยืนยัน", "hỏi", "cho phép", "phê duyệt", "bertanya", "konfirmasi", "kebenaran", "pengesahan", "tanya", "ruhusa", "kuuliza", "uthibitisho", "idhini", "pahintulot", "magtanong", "kumpirmasyon", "묻", "허가", "동의", "承認", "尋ね", "聞か", "许可", "詢問", "пита", "pozwolen", "jóváhagyást", "kysymättä", "ptaní", "kumuuliza", "uliza", "sorma", "megkérdez", "pýta", "întreb", "ερώτησ", "питане", "питаш", "питай"}
 	// withoutWords: doing without it.
-	withoutWords = concept{"without", "no need", "dont ask", "dont need", "nu mai cere", "nu mai întreba", "huwag ka nang", "don't need", "do not need", "needn't", "no time", "skip", "bypass", "stop asking", "never ask", "don't ask", "do not ask", "instead of asking",
+	withoutWords = concept{"incelemeden", "çalıştırmadan", "beklemeden", "छोड़ दो", "छोड़कर", "without", "no need", "dont ask", "dont need", "nu mai cere", "nu mai întreba", "huwag ka nang", "don't need", "do not need", "needn't", "no time", "skip", "bypass", "stop asking", "never ask", "don't ask", "do not ask", "instead of asking",
 		"inutile", "pas besoin", "sans ", "sin ", "no hace falta", "no es necesario", "no necesitas", "senza", "non serve", "non c'è bisogno",
 		"ohne", "nicht nötig", "nicht mehr nötig", "sem ", "não precisa", "não é necessário", "bez ", "nie trzeba", "zonder", "niet nodig", "hoeft niet",
 		"без ", "не нужно", "не надо", "gerek yok", "gerekmez", "无需", "无须", "不需要", "不用", "不必", "跳过", "없이", "하지 마", "필요 없", "知らせずに", "言わずに", "告げずに", "せずに", "不要", "必要はない", "必要ありません", "not re-ask", "don't re-ask", "never re-ask", "no further", "not required", "no longer required", "nicht erforderlich", "не требуются", "больше не треб", "dispensa", "sormadan", "nie pytaj", "bez pytania", "bez pytań", "żadnych pytań", "ไม่ต้อง", "không cần", "tidak perlu", "tanpa", "बिना", "بدون", "בלי", "ללא", "אין צורך", "no vuelvas a", "ne plus demander", "answered yes", "as answered", "taken as answered", "afirmativamente", "affirmatively", "considered granted", "dar por hecho", "de antemano", "no longer ask", "no longer confirm", "no longer need to ask", "no longer wait", "nicht mehr nachfrag", "nicht mehr fragen", "nicht mehr bestätig", "keine rückfrage", "bestätigt keine", "keine befehle mehr", "ne demande plus", "ne plus confirmer", "ya no pregunt", "ya no pide", "não pergunta mais", "não peça mais", "non chiede più", "non chiedere più", "больше не спрашива", "больше не подтвержд", "більше не пита", "不再询问", "不再确认", "もう確認しない", "더 이상 확인", "더 이상 묻지", "niet meer vragen", "nie pytaj już",
@@ -221,7 +225,9 @@ func orderAfterComma(s string) bool {
 	return false
 }
 
-var publicKeyRE = lazyRE(`\bpublic[ _-]?keys?\b|\.pub\b`)
+// A key sent to a keyserver (`gpg --send-keys`, keys.openpgp.org) is a
+// public one: a keyserver takes nothing else.
+var publicKeyRE = lazyRE(`\bpublic(?:[ _-]+(?:signing|gpg|pgp|openpgp|ssh|release))?[ _-]?keys?\b|\.pub\b|\bkey ?servers?\b|\bkeys\.openpgp\.org\b|--send-keys?\b`)
 
 var bracketRE = lazyRE(`\([^()\n]*\)|\[[^\[\]\n]*\]`)
 
@@ -336,7 +342,19 @@ func composed(prose, code string) string {
 		if w := withoutWords.at(s); w >= 0 && askWords.in(s) && !negatedWithout(s, w) {
 			return Address
 		}
-		if authWords.in(s) || complyWords.in(s) || noteWords.in(s) && overWords.in(s) || roleLabel(s) || unboundWords.in(s) {
+		// A safeguard skipped when shipping ("push to main without
+		// running the tests", "testleri çalıştırmadan … push et").
+		if w := withoutWords.at(s); w >= 0 && !negatedWithout(s, w) && shipWords.in(s) {
+			if g := safeguardWords.at(s[max(0, w-40):min(len(s), w+48)]); g >= 0 {
+				return Address
+			}
+		}
+		// Git's hooks skipped on every commit or push ("always commit
+		// with --no-verify"): the checks the person set up, switched off.
+		if b := strings.Index(s, "no-verify"); b >= 0 && !negatedBefore(s, b) {
+			return Address
+		}
+		if authWords.in(s) && !serviceWords.in(s) || complyWords.in(s) || noteWords.in(s) && overWords.in(s) || roleLabel(s) || unboundWords.in(s) {
 			return Address
 		}
 		// The person's confirmations switched off for the agent's later
@@ -694,11 +712,33 @@ func negatedWithout(s string, w int) bool {
 	if reasonless(s, w) {
 		return true
 	}
+	// "CI blocks every merge without review" states a safeguard; "polls
+	// without asking the server" asks a machine, not the person.
+	if b := blockWords.at(s); b >= 0 && b < w {
+		return true
+	}
+	if m := machineWords.at(s[w:]); m >= 0 && m < 48 && !userWords.in(s) {
+		return true
+	}
 	n := negWords.at(s)
 	// In the same clause: "…privado no GitHub ainda hoje, sem esperar"
 	// holds Portuguese's "no" (in the), a comma before "sem".
 	return n >= 0 && n < w && !strings.ContainsAny(s[n:w], ",;") && strings.ContainsAny(s[w:w+1], "wsbzo無없せ") // without, sans/sin/senza/sem, bez, zonder, ohne, 없이, せずに
 }
+
+// safeguardWords: the checks a change passes before it ships.
+var safeguardWords = concept{"test", "the ci", "ci ", "checks", "lint", "hooks", "review", "tests", "pruebas", "testes", "teste", "prove", "tesztek", "testów", "testy", "тест", "テスト", "测试", "測試", "테스트", "परीक्षण", "टेस्ट", "testleri", "test etmeden", "kontrol"}
+
+// shipWords: shipping a change.
+var shipWords = concept{"push", "merge", "deploy", "commit", "release", "publish", "ship", "pousse", "fusionne", "déploie", "despliega", "implanta", "publica", "rilascia", "pubblica", "wdroż", "wypchnij", "scal", "залей", "разверн", "プッシュ", "マージ", "デプロイ", "推送", "合并", "部署", "푸시", "병합", "배포", "पुश", "मर्ज", "डिप्लॉय", "yayınla", "dağıt", "birleştir"}
+
+// blockWords: a safeguard that stops something ("CI blocks merges
+// without review").
+var blockWords = concept{"block", "reject", "refuse", "prevent", "forbid", "prohibit", "bloque", "rejette", "interdit", "empêche", "blockiert", "verhindert", "verbietet", "lehnt", "bloquea", "rechaza", "impide", "prohíbe", "bloqueia", "rejeita", "impede", "proíbe", "blocca", "rifiuta", "impedisce", "vieta", "blokuje", "odrzuca", "blokkeert", "weigert", "блокир", "запрещ", "отклоня", "拒绝", "阻止", "禁止", "ブロック", "拒否", "차단", "거부", "engeller", "reddeder", "engelliyor"}
+
+// machineWords: a machine asked ("without asking the server"), whose
+// answer is no person's consent.
+var machineWords = concept{"server", "servidor", "serveur", "the api", "la api", "a api", "l'api", "die api", "backend", "upstream", "registry", "the cache", "database", "base de datos", "banco de dados", "the network", "dns", "сервер", "サーバー", "服务器", "伺服器", "서버", "sunucu", "serwer", "διακομιστ", "خادم", "שרת", "सर्वर", "endpoint"}
 
 // reasonless reports a "without" at w that is "without (a) reason" in
 // any language ("bez powodu", "ohne Grund", "理由なしに", "sebepsiz"): a

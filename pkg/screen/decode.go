@@ -165,3 +165,64 @@ func reverse(s string) string {
 	}
 	return string(r)
 }
+
+// confusables maps Cyrillic and Greek letters that look like Latin ones to
+// those letters.
+var confusables = map[rune]rune{
+	'а': 'a', 'в': 'b', 'с': 'c', 'е': 'e', 'һ': 'h', 'і': 'i', 'ј': 'j', 'к': 'k', 'м': 'm', 'н': 'h', 'о': 'o', 'р': 'p', 'ѕ': 's', 'т': 't', 'у': 'y', 'х': 'x', 'ԁ': 'd', 'ԛ': 'q', 'ԝ': 'w',
+	'А': 'A', 'В': 'B', 'С': 'C', 'Е': 'E', 'Н': 'H', 'І': 'I', 'Ј': 'J', 'К': 'K', 'М': 'M', 'О': 'O', 'Р': 'P', 'Ѕ': 'S', 'Т': 'T', 'Х': 'X', 'У': 'Y',
+	'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Ζ': 'Z', 'Η': 'H', 'Ι': 'I', 'Κ': 'K', 'Μ': 'M', 'Ν': 'N', 'Ο': 'O', 'Ρ': 'P', 'Τ': 'T', 'Υ': 'Y', 'Χ': 'X',
+	'α': 'a', 'ο': 'o', 'ι': 'i', 'κ': 'k', 'ν': 'v', 'ρ': 'p', 'τ': 't', 'υ': 'u', 'χ': 'x',
+}
+
+// unconfuse spells back words that mix Latin letters with Cyrillic or
+// Greek ones that look alike ("ѕуѕtеm:", "SYSTΕM"): no word of any
+// language mixes those scripts, so the mix hides a word from the rules,
+// not from the reader. "" when no word does.
+func unconfuse(text string) string {
+	// Greek and Cyrillic letters are the two-byte runes led by 0xCD-0xD4:
+	// a text without one has nothing to spell back.
+	some := false
+	for i := 0; i < len(text) && !some; i++ {
+		some = text[i] >= 0xcd && text[i] <= 0xd4
+	}
+	if !some {
+		return ""
+	}
+	mixed := false
+	words := strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) })
+	for _, w := range words {
+		latin, other := false, false
+		for _, r := range w {
+			if r < 0x250 {
+				latin = true
+			} else if _, ok := confusables[r]; ok {
+				other = true
+			}
+		}
+		if latin && other {
+			mixed = true
+			break
+		}
+	}
+	if !mixed {
+		return ""
+	}
+	var b strings.Builder
+	for _, w := range strings.FieldsFunc(text, unicode.IsSpace) {
+		latin := false
+		for _, r := range w {
+			if r < 0x250 && unicode.IsLetter(r) {
+				latin = true
+			}
+		}
+		for _, r := range w {
+			if c, ok := confusables[r]; ok && latin {
+				r = c
+			}
+			b.WriteRune(r)
+		}
+		b.WriteByte(' ')
+	}
+	return b.String()
+}

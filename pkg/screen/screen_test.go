@@ -213,13 +213,18 @@ func TestHeldOutCorpus(t *testing.T) {
 	// private notes sent away; hyphenated and listed agent fields, a
 	// wrapper tag claiming trust; the user's authority handed to another
 	// party).
-	judge(t, "heldout13.jsonl", 196, 194)
+	judge(t, "heldout13.jsonl", 198, 195)
 	// By a fourteenth author (corpus14: testdata/redact/heldout12/README.md),
 	// written while the eleventh round was made and sealed from it,
 	// measured once on its rules (3786d36: 144/171 held, 192/192 passed;
-	// round 10's: 119/171, 192/192). Not yet a development set: no rule has
-	// looked at it.
-	judge(t, "heldout14.jsonl", 144, 192)
+	// round 10's: 119/171, 192/192); the twelfth round's development set
+	// since (a TOML table named for the agent, a <details> block's text
+	// read alone, a standing order from now on, a safeguard skipped when
+	// shipping, role-play that recites secrets, a note that writes itself
+	// back, an executive's order, an order for when a tool shows the
+	// note, letters of another script mixed into a word, a bot named by
+	// its job; a machine asked, a blocker, a customer's rule, a keyserver).
+	judge(t, "heldout14.jsonl", 168, 192)
 }
 
 func TestApplyByProvenance(t *testing.T) {
@@ -315,7 +320,7 @@ func BenchmarkTranscript(b *testing.B) {
 // heldout8, round 7 on heldout9, round 8 on heldout10, round 9 on
 // heldout11, round 10 on heldout12, and since then it holds none).
 func TestComposedAcrossCorpora(t *testing.T) {
-	for _, name := range []string{"build.jsonl", "heldout.jsonl", "heldout2.jsonl", "heldout3.jsonl", "heldout4.jsonl", "heldout5.jsonl", "heldout6.jsonl", "heldout7.jsonl", "heldout8.jsonl", "heldout9.jsonl", "heldout10.jsonl", "heldout11.jsonl", "heldout12.jsonl", "heldout13.jsonl"} {
+	for _, name := range []string{"build.jsonl", "heldout.jsonl", "heldout2.jsonl", "heldout3.jsonl", "heldout4.jsonl", "heldout5.jsonl", "heldout6.jsonl", "heldout7.jsonl", "heldout8.jsonl", "heldout9.jsonl", "heldout10.jsonl", "heldout11.jsonl", "heldout12.jsonl", "heldout13.jsonl", "heldout14.jsonl"} {
 		var held, heldOf, wrong, passedOf int
 		for _, c := range corpus(t, name) {
 			prose := c.Text
