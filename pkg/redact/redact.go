@@ -211,7 +211,18 @@ func New() *Redactor {
 		// line is missing (a truncated paste still leaks the key material).
 		// RFC 4716's SSH2 form (Tectia, SecureCRT) opens "---- BEGIN SSH2 …".
 		whole("private-key", `-{4,5} ?BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)? ?-{4,5}[\s\S]*?-{4,5} ?END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)? ?-{4,5}`, "private key"),
-		whole("private-key", `-{4,5} ?BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)? ?-{4,5}[\s\S]*`, "private key"),
+		{
+			// A truncated block holds key material after its header; a
+			// header that prose follows ("must start with -----BEGIN
+			// PRIVATE KEY----- and end with …") documents the format.
+			name:  "private-key",
+			hints: []string{"private key"},
+			re:    lazyRE(`(-{4,5} ?BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)? ?-{4,5})([\s\S]*)`),
+			keep: func(m []string) bool {
+				f := strings.Fields(m[2])
+				return len(f) == 0 || !strings.HasSuffix(f[0], ":") && (len(f[0]) < 16 || strings.Trim(f[0], upper+lower+"0123456789+/=") != "")
+			},
+		},
 		{
 			// A private-key file base64-wrapped whole (a Kubernetes tls.key,
 			// `base64 -w0 hs_ed25519_secret_key`): its decoded start says so.
@@ -704,7 +715,9 @@ func New() *Redactor {
 				if strings.EqualFold(m[1], "bearer") {
 					return notAValue(m[3])
 				}
-				return !strings.ContainsAny(m[3], "0123456789+/=._~-")
+				// "…/oauth2/token\nuserinfo_endpoint: …": a key's name on the
+				// next line, no credential.
+				return !strings.ContainsAny(m[3], "0123456789+/=._~-") || strings.Trim(m[3], lower+"_") == "" && strings.Contains(m[2], "\n")
 			},
 		},
 		{
@@ -826,7 +839,7 @@ func New() *Redactor {
 				v := strings.Trim(m[4], `"'`)
 				// pulumi config set --secret NAME VALUE: --secret is a switch,
 				// a name of letters after it is no value.
-				return v == "" || redacted(v) || notAValue(v) || m[2] != "" && !generated(v) ||
+				return v == "" || redacted(v) || notAValue(v) || m[2] != "" && !generated(v) || docValue(v) ||
 					strings.EqualFold(m[1], "--secret") && strings.Trim(v, upper+lower+"_.") == ""
 			},
 		},
@@ -1631,12 +1644,40 @@ var placeholderWords = []string{"your", "changeme", "change-me", "change_me", "p
 
 // notAValue reports whether v names, types or stands in for a secret
 // instead of being one: empty, a reference, a placeholder, a call.
+var (
+	placeholderWordRE = lazyRE(`^word\d{1,2}$`)
+	credFileRE        = lazyRE(`^[a-z0-9_.-]+:/[\w./%-]+$`)
+)
+
+// docValue reports a flag's "value" that is the prose documenting it: a
+// help line's description ("-W, --password   force password prompt"), a
+// verb ("--password makes mongosh prompt"), or a sentence in a language
+// written without spaces ("--password オプションに値を指定しない場合、…").
+func docValue(v string) bool {
+	if docWords[v] {
+		return true
+	}
+	return strings.ContainsAny(v, "、。，") && !strings.ContainsAny(v, "0123456789")
+}
+
+// docWords are the words that open a flag's description in a help text.
+var docWords = map[string]bool{"force": true, "forces": true, "makes": true, "make": true, "prompts": true, "prompt": true, "specifies": true, "specify": true, "sets": true, "is": true, "are": true,
+	"the": true, "to": true, "for": true, "of": true, "option": true, "flag": true, "and": true, "or": true, "will": true, "must": true, "should": true, "can": true, "may": true, "only": true,
+	"when": true, "if": true, "takes": true, "reads": true, "enables": true, "disables": true, "uses": true, "causes": true, "tells": true, "lets": true, "asks": true, "omitted": true,
+	"required": true, "optional": true, "argument": true, "without": true, "with": true, "instead": true, "alone": true, "needs": true, "expects": true, "accepts": true}
+
 func notAValue(v string) bool {
 	v = strings.TrimSpace(v)
 	l := strings.ToLower(strings.TrimRight(v, "()[]{};,.`"))
 	// One character is no secret; a leading '+' before a name is string concatenation;
 	// an ellipsis marks an elided example ("sk-...", "?token=...").
 	// [u8; 16], []byte: a type annotation before the value.
+	// "word1 … word12" stands for a seed phrase's words; "dbpass:/etc/…"
+	// names a credential and the file it is loaded from (systemd's
+	// LoadCredential=ID:PATH).
+	if placeholderWordRE().MatchString(l) || credFileRE().MatchString(l) {
+		return true
+	}
 	if len(l) < 2 || l[0] == '[' && identPath(strings.TrimLeft(l[1:], "]")) || l[0] == '+' && (len(l) == 1 || l[1] == ' ' || unicode.IsLetter(rune(l[1])) && !made(v[1:])) || l[0] == '(' ||
 		strings.Contains(l, "<") && strings.Contains(l, ">") || masked(l) || awsDocumented[v] || yamlTag(v) || vaultNames[l] || placeholderToken(l) || strings.Contains(v, "...") || strings.Contains(v, "…") || placeholders[l] || strings.Trim(l, "x*.") == "" {
 		return true
