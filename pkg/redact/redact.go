@@ -219,8 +219,11 @@ func New() *Redactor {
 			hints: []string{"private key"},
 			re:    lazyRE(`(-{4,5} ?BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)? ?-{4,5})([\s\S]*)`),
 			keep: func(m []string) bool {
-				f := strings.Fields(m[2])
-				return len(f) == 0 || !strings.HasSuffix(f[0], ":") && (len(f[0]) < 16 || strings.Trim(f[0], upper+lower+"0123456789+/=") != "")
+				// Key material starts on the next line (or glued on); words
+				// on the header's own line after a space are prose.
+				rest := strings.TrimLeft(m[2], " \t")
+				f := strings.Fields(rest)
+				return len(f) == 0 || len(rest) < len(m[2]) && rest[0] != '\n' && rest[0] != '\r' && (len(f[0]) < 16 || strings.Trim(f[0], upper+lower+"0123456789+/=") != "")
 			},
 		},
 		{
