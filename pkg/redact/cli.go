@@ -11,13 +11,85 @@ import "strings"
 func cliRules() []rule {
 	return []rule{
 		{
+			// A literal echoed or printed into a command that reads a secret
+			// from its stdin (p4 login, op signin, keepassxc-cli, vncpasswd
+			// -f, ipa … --password, npm login, vercel env add, kinit,
+			// cryptsetup, gpg --passphrase-fd, elasticsearch-reset-password
+			// -i), or fed to one as a here-string (wrangler secret put N
+			// <<< V). What reads it is told by its words: a login, an
+			// unlock, a password, a secret, a variable set.
+			name:  "password-flag",
+			hints: []string{"echo", "printf", "<<<"},
+			pre:   func(lower string) bool { return strings.Contains(lower, "|") || strings.Contains(lower, "<<<") },
+			re: lazyRE(`((?:\becho|\bprintf)[ \t]+(?:-[neE]+[ \t]+)*(?:'%s[^'\n]*'[ \t]+|"%s[^"\n]*"[ \t]+)?)('[^'\n]+'|"[^"\n]+"|[^\s'"|;&<>]+)([ \t]*\|[ \t]*(?:sudo[ \t]+(?:-\S+[ \t]+)*)?([^|\n;&]*))` +
+				`|([^\n|;&]*<<<[ \t]*)('[^'\n]+'|"[^"\n]+"|[^\s'"|;&<>]+)`),
+			repl: func(m []string) string {
+				if m[1] != "" {
+					return m[1] + quoteMask(m[2]) + m[3]
+				}
+				return m[5] + quoteMask(m[6])
+			},
+			keep: func(m []string) bool {
+				if m[1] != "" {
+					return !stdinSecretRE().MatchString(m[4]) || cliNotSecret(m[2]) || shortAnswer(m[2]) || shellRefRE().MatchString(m[2])
+				}
+				return !stdinSecretRE().MatchString(m[5]) || cliNotSecret(m[6])
+			},
+		},
+		{
+			// A login written USER/PASSWORD[@DB] after the key that names it
+			// (Oracle's userid=, a loader's connect=, logon=).
+			name:  "password-flag",
+			hints: []string{"userid", "connect", "logon"},
+			re:    lazyRE(`(?i)(\b(?:userid|connect|logon|login)[ \t]*=[ \t]*["']?[A-Za-z][A-Za-z0-9_$#]*/)([^\s@/'"]+)`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) || strings.EqualFold(m[2], "as") },
+		},
+		{
+			// A -D system property whose name ends in a secret's word
+			// (-Dsonar.login=…, -Dsonar.token=…, -Djavax.net.ssl.
+			// keyStorePassword=…): a login there is a token when it looks
+			// generated or made.
+			name:  "password-flag",
+			hints: []string{"-d"},
+			pre: func(lower string) bool {
+				return anyOf(lower, "login=", "token=", "password=", "secret=", "key=", "passphrase=", "pass=")
+			},
+			re:   lazyRE(`(-D[A-Za-z0-9_.-]*(?:login|token|[Pp]assword|[Ss]ecret|[Kk]ey|[Pp]assphrase|[Pp]ass)=)("[^"\n]*"|'[^'\n]*'|[^\s"']+)`),
+			repl: func(m []string) string { return m[1] + quoteMask(m[2]) },
+			keep: func(m []string) bool {
+				v := strings.Trim(m[2], `"'`)
+				return cliNotSecret(v) || strings.HasSuffix(m[1], "login=") && !generated(v) && !made(v)
+			},
+		},
+		{
+			// A keyword that names a plain-text password and its value
+			// (Junos' plain-text-password-value "…", FreeRADIUS's
+			// Cleartext-Password := "…").
+			name:  "password-flag",
+			hints: []string{"plain-text-password", "cleartext-password", "clear-text-password", "plaintext-password"},
+			re:    lazyRE(`(?i)(\b(?:plain-?text|clear-?text)-password(?:-value)?[ \t]*(?::=|=|:)?[ \t]*)("[^"\n]+"|'[^'\n]+'|[^\s"';]+)`),
+			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
+			keep:  func(m []string) bool { return cliNotSecret(m[2]) },
+		},
+		{
+			// A vault's master password by position (bw unlock PW, bw login
+			// EMAIL PW) and a password hashed inline (openssl passwd -6 PW,
+			// mkpasswd -m sha-512 PW).
+			name:  "password-flag",
+			hints: []string{"bw unlock", "bw login", "openssl passwd", "mkpasswd"},
+			re:    lazyRE(`(\bbw[ \t]+unlock[ \t]+|\bbw[ \t]+login[ \t]+\S+@\S+[ \t]+|\bopenssl[ \t]+passwd[ \t]+(?:-(?:1|5|6|apr1|aixmd5|crypt)[ \t]+|-salt[ \t]+\S+[ \t]+)*|\bmkpasswd[ \t]+(?:-(?:m|S|R)[ \t]+\S+[ \t]+|--method=\S+[ \t]+)*)('[^'\n]+'|"[^"\n]+"|[^\s'"\-)$][^\s'")]*)`),
+			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
+			keep:  func(m []string) bool { return cliNotSecret(m[2]) },
+		},
+		{
 			// The value after a flag that carries it.
 			name:  "secret-value",
-			hints: []string{"secret", "--body"},
+			hints: []string{"secret", "variable", "--body"},
 			pre: func(lower string) bool {
 				return anyOf(lower, "--body", "--value", "--secret-string", "--secret-value", "--data ")
 			},
-			re: lazyRE(`(?i)(\bsecrets?[ \t]+(?:set|put|add|create|update)\b[^\n|;&]*?[ \t](?:--body|-b|--value|--secret-string|--secret-value|--data)(?:[ \t]+|=))('[^'\n]+'|"[^"\n]+"|[^\s'"]+)|(\bput-secret-value\b[^\n|;&]*?[ \t]--secret-string(?:[ \t]+|=))('[^'\n]+'|"[^"\n]+"|[^\s'"]+)`),
+			re: lazyRE(`(?i)(\b(?:secrets?|variables?)[ \t]+(?:set|put|add|create|update)\b[^\n|;&]*?[ \t](?:--body|-b|--value|--secret-string|--secret-value|--data)(?:[ \t]+|=))('[^'\n]+'|"[^"\n]+"|[^\s'"]+)|(\bput-secret-value\b[^\n|;&]*?[ \t]--secret-string(?:[ \t]+|=))('[^'\n]+'|"[^"\n]+"|[^\s'"]+)`),
 			repl: func(m []string) string {
 				if m[1] != "" {
 					return m[1] + quoteMask(m[2])
@@ -47,9 +119,24 @@ func cliRules() []rule {
 	}
 }
 
+// stdinSecretRE: the words of a command that reads a secret from its
+// stdin.
+var stdinSecretRE = lazyRE(`(?i)\b(?:login|signin|sign-in|logon|auth|authenticate|unlock|passwd|password|passphrase(?:-fd)?|secrets?|token|keyring|user-add|user-mod|useradd|usermod|chpasswd|htpasswd|vncpasswd|keepassxc-cli|kinit|cryptsetup|reset-password|set-password|env[ \t]+add|env:add|env:set|variables?[ \t]+(?:set|add|create))\b|--[a-z-]*stdin\b|(?:^|[ \t])-i(?:[ \t]|$)`)
+
+// shellRefRE: a shell variable or command inside a literal
+// ("deploy:${DEPLOY_PW}", "$(pass show db)", "$DB_PW").
+var shellRefRE = lazyRE(`\$\{[A-Za-z_]|\$\([a-z]|\$[A-Z_][A-Z0-9_]{2,}`)
+
+// shortAnswer: an answer to a prompt piped in (y, yes, no, a number).
+func shortAnswer(v string) bool {
+	v = strings.ToLower(strings.Trim(v, `'"`))
+	v = strings.TrimSuffix(strings.TrimSuffix(v, `\n`), `\r`)
+	return len(v) <= 3 || v == "yes" || v == "no"
+}
+
 // cliNotSecret reports a command's argument that is no secret: a
 // reference ($VAR, a file by @ or <), a stand-in, one already masked.
 func cliNotSecret(v string) bool {
 	v = strings.Trim(v, `'"`)
-	return v == "" || redacted(v) || notAValue(v) || strings.HasPrefix(v, "@") || strings.HasPrefix(v, "<") || strings.HasPrefix(v, "file://") || strings.HasPrefix(v, "fileb://")
+	return v == "" || redacted(v) || notAValue(v) || strings.HasPrefix(v, "@") && !strings.HasPrefix(v, "@@") || strings.HasPrefix(v, "<") || strings.HasPrefix(v, "file://") || strings.HasPrefix(v, "fileb://")
 }

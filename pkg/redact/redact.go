@@ -456,6 +456,7 @@ func New() *Redactor {
 		flagRule(`redis-cli|valkey-cli|keydb-cli`, `-a|--pass`),
 		flagRule(`mosquitto_pub|mosquitto_sub|mosquitto_rr`, `-P|--pw`),
 		flagRule(`sqlcmd|bcp|osql|ipmitool|zip|unzip|tsql|isql|mssql-cli`, `-P`),
+		flagRule(`elasticsearch-users|opensearch-users`, `-p|--password`),
 		flagRule(`ldap[a-z]*`, `-w`),
 		flagRule(`keytool|jarsigner`, `-storepass|-keypass|-srcstorepass|-deststorepass|-srckeypass|-destkeypass`),
 		flagRule(`gpg|gpg2`, `--passphrase`),
@@ -1268,7 +1269,9 @@ func flagRule(tools, flags string) rule {
 			// "-p" glued to a value only where the tool takes it so (mongosh -pX is rare).
 			// After a password flag a leading '+' is part of the value.
 			// keytool's -storepass:env NAME and :file PATH name where it is.
-			return notAValue(strings.TrimPrefix(v, "+")) || redacted(v) || strings.HasPrefix(v, "-") || m[2] == "" && !strings.HasSuffix(m[1], ":") ||
+			// Sybase's and SQL Server's -P is documented glued (-Ppassword)
+			// too: a made value there is one.
+			return notAValue(strings.TrimPrefix(v, "+")) || redacted(v) || strings.HasPrefix(v, "-") || m[2] == "" && !strings.HasSuffix(m[1], ":") && !(strings.HasSuffix(m[1], "-P") && made(v)) ||
 				m[2] == ":" && (v == "env" || v == "file")
 		},
 	}

@@ -41,3 +41,70 @@ func TestRound12(t *testing.T) {
 		}
 	}
 }
+
+// TestRound12Commands holds the command shapes of the twelfth round's
+// classes, written before the rules: a literal piped or fed into a
+// command that reads a secret from stdin, a login written USER/PASSWORD
+// after a key, a -D property naming a secret, a plain-text password
+// keyword, a vault's master password by position, a password hashed
+// inline, a variable-setting subcommand's value, a glued -P.
+func TestRound12Commands(t *testing.T) {
+	for _, tt := range []struct{ name, in, secret string }{
+		{"p4 login", "echo 'Vx9-pump-Kettle' | p4 -u build login", "Vx9-pump-Kettle"},
+		{"op signin", `echo "Tr0mbone!Quay" | op signin --account acme`, "Tr0mbone!Quay"},
+		{"keepassxc", "echo -n 'w4lrus&Oyster' | keepassxc-cli ls vault.kdbx", "w4lrus&Oyster"},
+		{"vncpasswd", "echo 'zx81Spec' | vncpasswd -f > ~/.vnc/passwd", "zx81Spec"},
+		{"ipa", "echo 'Qu1nce-Harbor' | ipa user-add jdoe --first=J --last=Doe --password", "Qu1nce-Harbor"},
+		{"npm login", `printf 'ci\nN0va#Lantern7\nci@example.com\n' | npm login`, "N0va#Lantern7"},
+		{"vercel env", "echo -n 'sk_live_4eC39HqLyjWDarjtT1zdp7dc' | vercel env add STRIPE_KEY production", "sk_live_4eC39HqLyjWDarjtT1zdp7dc"},
+		{"kinit", "echo 'Fj0rd&Moose22' | kinit admin@CORP.EXAMPLE", "Fj0rd&Moose22"},
+		{"cryptsetup", "echo -n 'luks-Pass-8812' | cryptsetup luksOpen /dev/sdb1 data -", "luks-Pass-8812"},
+		{"gpg fd", "echo 'Gl4cier~Sign' | gpg --batch --passphrase-fd 0 --sign build.tar", "Gl4cier~Sign"},
+		{"reset password", "echo 'N3w-Elastic-Pw' | bin/elasticsearch-reset-password -u elastic -i -b", "N3w-Elastic-Pw"},
+		{"here-string", "wrangler secret put API_TOKEN <<< 'tok_9f8e7d6c5b4a3928'", "tok_9f8e7d6c5b4a3928"},
+		{"printf fmt", `printf '%s' 'Ch3rry-Blossom!' | docker login -u bob --password-stdin ghcr.io`, "Ch3rry-Blossom!"},
+		{"userid", "impdp userid=scott/T1ger_Paw99@ORCL directory=DP dumpfile=x.dmp", "T1ger_Paw99"},
+		{"userid parfile", "USERID=system/Manager#2024\nDIRECTORY=dp_dir", "Manager#2024"},
+		{"connect", "sqlldr control=load.ctl connect=loader/L0ad3r!pw@PDB1", "L0ad3r!pw"},
+		{"sonar login", "mvn sonar:sonar -Dsonar.host.url=https://sq.corp -Dsonar.login=squ_8f7e6d5c4b3a29180706f5e4d3c2b1a0", "squ_8f7e6d5c4b3a29180706f5e4d3c2b1a0"},
+		{"sonar token", "./gradlew sonar -Dsonar.token=sqp_1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b", "sqp_1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b"},
+		{"jvm keystore", "java -Djavax.net.ssl.keyStorePassword=K3yst0re!Pw -jar app.jar", "K3yst0re!Pw"},
+		{"junos", `set system login user ops authentication plain-text-password-value "Ju!nos-Edge-42"`, "Ju!nos-Edge-42"},
+		{"radius", `bob  Cleartext-Password := "R4dius&Bob"`, "R4dius&Bob"},
+		{"bw unlock", "bw unlock 'Bit-W4rden^Master' --raw", "Bit-W4rden^Master"},
+		{"bw login", "bw login ops@example.com 'Bit-W4rden^Ops' --raw", "Bit-W4rden^Ops"},
+		{"openssl passwd", `useradd -m -p "$(openssl passwd -6 'Kiosk_Pw_77')" kiosk`, "Kiosk_Pw_77"},
+		{"mkpasswd", "mkpasswd -m sha-512 'Hash-Me-Pls9'", "Hash-Me-Pls9"},
+		{"glab variable", "glab variable set DEPLOY_TOKEN --value @@q8Xz4Lm2Pv9Rt --masked", "@@q8Xz4Lm2Pv9Rt"},
+		{"fly secrets", "fly secrets set DATABASE_PASSWORD=Fly-Db-Pw-33", "Fly-Db-Pw-33"},
+		{"isql glued", "isql -S PROD -U sa -PSyb4se!pw -w 200", "Syb4se!pw"},
+		{"es users", "bin/elasticsearch-users useradd ops -p Elastic#Ops91 -r superuser", "Elastic#Ops91"},
+	} {
+		if got := String(tt.in); strings.Contains(got, tt.secret) {
+			t.Errorf("%s: secret kept:\n got %q", tt.name, got)
+		}
+	}
+	for _, in := range []string{
+		"echo $TOKEN | docker login -u bob --password-stdin ghcr.io",
+		"echo 'hello world' | grep world",
+		"echo 'select 1' | psql -h db -U app",
+		"echo y | npx create-app",
+		`echo "$OP_PASSWORD" | op signin`,
+		"cat pw.txt | p4 login",
+		"printf '%s\n' \"$VNC_PW\" | vncpasswd -f",
+		"impdp userid=scott directory=DP dumpfile=x.dmp",
+		"expdp USERID=/ AS SYSDBA directory=dp",
+		"-Dsonar.login=$SONAR_TOKEN",
+		"java -Dspring.profiles.active=prod -Dlogging.level.root=INFO -jar app.jar",
+		"mvn -Pprod -DskipTests package",
+		"bw unlock --passwordenv BW_PASSWORD --raw",
+		"bw unlock --passwordfile ~/.bw-pass",
+		"openssl passwd -6 -stdin < pw.txt",
+		"glab variable set DEPLOY_TOKEN --value $TOKEN --masked",
+		`plain-text-password-value "$PW"`,
+	} {
+		if got := String(in); got != in {
+			t.Errorf("look-alike changed:\n got %q\nwant %q", got, in)
+		}
+	}
+}
