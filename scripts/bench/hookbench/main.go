@@ -646,7 +646,16 @@ func startMCP(bin string, env []string) (func(int) (string, error), func(), erro
 	if err := cmd.Start(); err != nil {
 		return nil, nil, err
 	}
-	stop := func() { in.Close(); cmd.Process.Kill(); cmd.Wait() }
+	// Stopped as a client stops it: stdin closed, and killed only when it
+	// has not exited by then. A kill would leave its write-ahead log for
+	// every later process to recover, which no session meets (Claude Code
+	// ends its servers the same way).
+	stop := func() {
+		in.Close()
+		t := time.AfterFunc(10*time.Second, func() { cmd.Process.Kill() })
+		cmd.Wait()
+		t.Stop()
+	}
 	id := 0
 	call := func(method, params string) (string, error) {
 		id++
