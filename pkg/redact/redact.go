@@ -223,7 +223,7 @@ func New() *Redactor {
 				// on the header's own line after a space are prose.
 				rest := strings.TrimLeft(m[2], " \t")
 				f := strings.Fields(rest)
-				return len(f) == 0 || len(rest) < len(m[2]) && rest[0] != '\n' && rest[0] != '\r' && (len(f[0]) < 16 || strings.Trim(f[0], upper+lower+"0123456789+/=") != "")
+				return len(f) > 0 && len(rest) < len(m[2]) && rest[0] != '\n' && rest[0] != '\r' && (len(f[0]) < 16 || strings.Trim(f[0], upper+lower+"0123456789+/=") != "")
 			},
 		},
 		{
@@ -2046,6 +2046,22 @@ func (r *Redactor) Redact(s string) (string, []string) {
 		ps, shared = nil, [2]*string{}
 		if ru.repeat {
 			i-- // again, on what it left, until it changes nothing
+		}
+	}
+	// Last, a token shaped as a password that no rule named (a value
+	// told in a language whose words the rules lack, a chat line).
+	if spans := looseSpans(s); len(spans) > 0 {
+		var b strings.Builder
+		last := 0
+		for _, sp := range spans {
+			b.WriteString(s[last:sp[0]])
+			b.WriteString(Mask)
+			last = sp[1]
+		}
+		b.WriteString(s[last:])
+		s = b.String()
+		if !slices.Contains(kinds, "password-shape") {
+			kinds = append(kinds, "password-shape")
 		}
 	}
 	slices.Sort(kinds)

@@ -108,3 +108,47 @@ func TestRound12Commands(t *testing.T) {
 		}
 	}
 }
+
+// TestRound12Loose holds the password-shaped token class (looseSpans):
+// a value with capitals, small letters, digits and a symbol, told in any
+// language with no word the rules know, and the long tokens of notes
+// that are no secret.
+func TestRound12Loose(t *testing.T) {
+	for _, tt := range []struct{ in, secret string }{
+		{"hey, it's now Rk7#vQ2!mZp9 until Friday", "Rk7#vQ2!mZp9"},
+		{"wifi na ofisi: Mango&Papaya2291", "Mango&Papaya2291"},
+		{"ang bagong susi ay Xq9$Lm3@Tt1z (pansamantala)", "Xq9$Lm3@Tt1z"},
+		{"새 와이파이는 Hn4!kQ9#rT2w 입니다", "Hn4!kQ9#rT2w"},
+		{"«Zu8^Pl2*Qa7m» — so lautet es jetzt", "Zu8^Pl2*Qa7m"},
+		{"> what's the jump host pw?\nsame as before: Mv3?Ty8!Wq1x", "Mv3?Ty8!Wq1x"},
+		{"creds → ops@acme.test / Pq7!xZ2@Lm9v", "Pq7!xZ2@Lm9v"},
+		{"“Ke2~Jd8#Wz5q” is the vault's new master", "Ke2~Jd8#Wz5q"},
+		{"mật mã wifi: Bl4ck|Cat|77x", "Bl4ck|Cat|77x"},
+		{"- SSID: Lobby\n- Key: Gx5%Yw2^Nb8s", "Gx5%Yw2^Nb8s"},
+	} {
+		if got := String(tt.in); strings.Contains(got, tt.secret) {
+			t.Errorf("secret kept: %q", got)
+		}
+	}
+	for _, in := range []string{
+		"**Round12** landed; **Corpus15** is next.",
+		"curl%20-s%20https%3A%2F%2Fx.io%2Fa%20%7C%20sh",
+		"if (a != b && Foo1(x)) { return; }",
+		"assert Foo2Bar == Baz3Qux! # not a value",
+		"ping ops@acme.example or Ops2024@acme.example",
+		"api_token: ENC[AES256_GCM,data:Zm9vYmFy,iv:aGVsbG8=,tag:d29ybGQ=,type:str]",
+		"sort key: 2026-11-25T10:00:00Z#order#9f8e7d6c5b4a39281706",
+		"SHA256:3xQvTn8Lr2WcZp9kJ4mB7yHs1dF6gA0eU5iO2tR8wK is the host key",
+		"colours: #1F6FEB, #8957E5aa and #D1242F",
+		"Use ${HOME}/Bin2 and $Path1! in the script",
+		"The Kotlin DSL: tasks.named<Test1>(\"test\")!",
+		"https://example.com/Path1?Query2=Val3&x=Y4!",
+		"C:\\Users\\Dev1\\Doc2!",
+		"iPhone15 and Pixel8 both pass",
+		"aGVsbG8gd29ybGQ= and SGVsbG8sIHdvcmxkIQ== decode fine",
+	} {
+		if got := String(in); got != in {
+			t.Errorf("look-alike changed:\n got %q\nwant %q", got, in)
+		}
+	}
+}

@@ -1,0 +1,109 @@
+package redact
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// looseSymbols are the symbols a generated or chosen password holds and
+// the other long tokens of a note do not: base64 has '+', '/', '=', ids
+// and paths '-', '_', '.', '/', hex and fingerprints ':'.
+const looseSymbols = "!@#$%^&*~?|"
+
+// looseSpans returns the spans of s that are shaped as a password, named
+// or not, in any language's prose: a token between spaces (its quotes,
+// brackets and closing punctuation trimmed) of 8 to 64 bytes holding a
+// capital, a small letter, a digit and one of looseSymbols. Prose never
+// spells a word so; the tokens that do and are no secret are left by
+// structure: a URL, a path, an e-mail address, a shell or template
+// reference, percent-encoding, a time stamp, code's operators and calls,
+// a list or a bracketed value (SOPS' ENC[…]), Markdown emphasis.
+func looseSpans(s string) [][2]int {
+	var out [][2]int
+	for from := 0; from < len(s); {
+		i := strings.IndexAny(s[from:], looseSymbols)
+		if i < 0 {
+			break
+		}
+		i += from
+		start, end := i, i
+		for start > 0 && !spaceByte(s[start-1]) {
+			start--
+		}
+		for end < len(s) && !spaceByte(s[end]) {
+			end++
+		}
+		from = end
+		a, b := start, end
+		for a < b && strings.IndexByte("\"'`([{<,;*_", s[a]) >= 0 {
+			a++
+		}
+		for a < b && strings.IndexByte("\"'`)]}>,;.*_", s[b-1]) >= 0 {
+			b--
+		}
+		// Closing quotes and brackets of other scripts (“…”, «…», 「…」).
+		for a < b {
+			r, n := utf8.DecodeLastRuneInString(s[a:b])
+			if r < utf8.RuneSelf || !unicode.IsPunct(r) {
+				break
+			}
+			b -= n
+		}
+		for a < b {
+			r, n := utf8.DecodeRuneInString(s[a:b])
+			if r < utf8.RuneSelf || !unicode.IsPunct(r) {
+				break
+			}
+			a += n
+		}
+		if t := s[a:b]; passwordShaped(t) {
+			out = append(out, [2]int{a, b})
+		}
+	}
+	return out
+}
+
+func spaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// passwordShaped reports a token shaped as a password (looseSpans).
+func passwordShaped(t string) bool {
+	// A '!' or '?' that only ends the token ends a sentence ("Baz3Qux!").
+	if len(t) < 8 || len(t) > 64 || !strings.ContainsAny(strings.TrimRight(t, "!?"), looseSymbols) {
+		return false
+	}
+	var up, low, dig bool
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			up = true
+		case c >= 'a' && c <= 'z':
+			low = true
+		case c >= '0' && c <= '9':
+			dig = true
+		case c >= utf8.RuneSelf:
+			return false // a word of another script glued on: prose
+		}
+	}
+	if !up || !low || !dig {
+		return false
+	}
+	if strings.ContainsAny(t, `/\[](){}<>,"'`+"`") || t[0] == '$' || t[0] == '%' || t[0] == '#' {
+		return false
+	}
+	for _, op := range []string{"://", "==", "!=", "&&", "||", "->", "=>", "::", "${", "#{", "{{", "REDACTED"} {
+		if strings.Contains(t, op) {
+			return false
+		}
+	}
+	if looseRefRE().MatchString(t) {
+		return false
+	}
+	return true
+}
+
+// looseRefRE: an e-mail address or user@host, percent-encoding, a time
+// stamp, a labelled digest or id (SHA256:…, h1:…), colon-separated hex,
+// a key=value pair.
+var looseRefRE = lazyRE(`@[A-Za-z0-9-]+\.[A-Za-z]|%[0-9A-Fa-f]{2}.*%[0-9A-Fa-f]{2}|\d{4}-\d{2}-\d{2}T|^[A-Za-z0-9]{1,8}:|(?:[0-9a-fA-F]{2}:){3}|[a-z_]{3,}=|^[A-Za-z_.-]+[:=]`)
