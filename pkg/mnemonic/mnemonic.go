@@ -306,9 +306,12 @@ func checksum(idx []uint16) bool {
 // read again for its tokens' lines and numbers.
 func runs(s string, fn func([]token)) {
 	scan(s, 0, len(s), func(from, to int) {
-		// Read again from the start of the line, where the first word's
-		// number stands.
-		lo := strings.LastIndexByte(s[:from], '\n') + 1
+		// Read again from a little before the first word, where its
+		// number stands ("24. word"), within its line.
+		lo := max(strings.LastIndexByte(s[:from], '\n')+1, from-16)
+		for lo < from && !utf8.RuneStart(s[lo]) {
+			lo++
+		}
 		var run []token
 		scan(s, lo, to, nil, &run)
 		for len(run) > 0 && run[0].start < from {

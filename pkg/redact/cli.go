@@ -18,11 +18,14 @@ func cliRules() []rule {
 			// -i), or fed to one as a here-string (wrangler secret put N
 			// <<< V). What reads it is told by its words: a login, an
 			// unlock, a password, a secret, a variable set.
-			name:  "password-flag",
-			hints: []string{"echo", "printf", "<<<"},
-			pre:   func(lower string) bool { return strings.Contains(lower, "|") || strings.Contains(lower, "<<<") },
+			name:   "password-flag",
+			hints:  []string{"echo", "printf", "<<<"},
+			pre:    func(lower string) bool { return strings.Contains(lower, "|") || strings.Contains(lower, "<<<") },
+			window: true,
+			span:   keySpan,
+			back:   200,
 			re: lazyRE(`((?:\becho|\bprintf)[ \t]+(?:-[neE]+[ \t]+)*(?:'%s[^'\n]*'[ \t]+|"%s[^"\n]*"[ \t]+)?)('[^'\n]+'|"[^"\n]+"|[^\s'"|;&<>]+)([ \t]*\|[ \t]*(?:sudo[ \t]+(?:-\S+[ \t]+)*)?([^|\n;&]*))` +
-				`|([^\n|;&]*<<<[ \t]*)('[^'\n]+'|"[^"\n]+"|[^\s'"|;&<>]+)`),
+				`|((?:^|[\n|;&])[^\n|;&]{0,200}<<<[ \t]*)('[^'\n]+'|"[^"\n]+"|[^\s'"|;&<>]+)`),
 			repl: func(m []string) string {
 				if m[1] != "" {
 					return m[1] + quoteMask(m[2]) + m[3]
@@ -39,19 +42,23 @@ func cliRules() []rule {
 		{
 			// A login written USER/PASSWORD[@DB] after the key that names it
 			// (Oracle's userid=, a loader's connect=, logon=).
-			name:  "password-flag",
-			hints: []string{"userid", "connect", "logon"},
-			re:    lazyRE(`(?i)(\b(?:userid|connect|logon|login)[ \t]*=[ \t]*["']?[A-Za-z][A-Za-z0-9_$#]*/)([^\s@/'"]+)`),
-			repl:  func(m []string) string { return m[1] + Mask },
-			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) || strings.EqualFold(m[2], "as") },
+			name:   "password-flag",
+			window: true,
+			span:   keySpan,
+			hints:  []string{"userid", "connect", "logon"},
+			re:     lazyRE(`(?i)(\b(?:userid|connect|logon|login)[ \t]*=[ \t]*["']?[A-Za-z][A-Za-z0-9_$#]*/)([^\s@/'"]+)`),
+			repl:   func(m []string) string { return m[1] + Mask },
+			keep:   func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) || strings.EqualFold(m[2], "as") },
 		},
 		{
 			// A -D system property whose name ends in a secret's word
 			// (-Dsonar.login=…, -Dsonar.token=…, -Djavax.net.ssl.
 			// keyStorePassword=…): a login there is a token when it looks
 			// generated or made.
-			name:  "password-flag",
-			hints: []string{"-d"},
+			name:   "password-flag",
+			window: true,
+			span:   keySpan,
+			hints:  []string{"-d"},
 			pre: func(lower string) bool {
 				return anyOf(lower, "login=", "token=", "password=", "secret=", "key=", "passphrase=", "pass=")
 			},
