@@ -97,10 +97,7 @@ func passwordShaped(t string) bool {
 			return false
 		}
 	}
-	if looseRefRE().MatchString(t) {
-		return false
-	}
-	return true
+	return !looseRefRE().MatchString(t)
 }
 
 // looseRefRE: an e-mail address or user@host, percent-encoding, a time
