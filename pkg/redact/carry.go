@@ -29,13 +29,35 @@ func carryRules() []rule {
 			assigned: true,
 			hints:    []string{"pass", "pwd", "secret", "token", "key", "cred"},
 			span:     keySpan,
-			re: lazyRE(`(?i)((?:\bdim[ \t]+|\bconst[ \t]+|\blet[ \t]+|\bvar[ \t]+|\bval[ \t]+|^[ \t]*|[(,][ \t]*)([a-z0-9_]*(?:pass|pwd|secret|token|api_?key|cred)[a-z0-9_]*)` +
-				`(?:[ \t]*:[ \t]*[a-z_][\w.]*(?:<[\w, ]*>)?\??|[ \t]+as[ \t]+[a-z_][\w.]*)` +
+			// A modifier may stand before the name (private readonly, pub
+			// const, static let) and a slice or reference before the type
+			// (Zig's []const u8, Rust's &str, &'static str).
+			re: lazyRE(`(?i)((?:\bdim[ \t]+|\bconst[ \t]+|\blet[ \t]+|\bvar[ \t]+|\bval[ \t]+|\b(?:readonly|private|public|protected|static|pub|export|internal)[ \t]+|^[ \t]*|[(,][ \t]*)([a-z0-9_]*(?:pass|pwd|secret|token|api_?key|cred)[a-z0-9_]*)` +
+				`(?:[ \t]*:[ \t]*(?:\[\][ \t]*(?:const[ \t]+)?|&(?:'static[ \t]+)?(?:mut[ \t]+)?)?[a-z_][\w.]*(?:<[\w, ]*>)?\??|[ \t]+as[ \t]+[a-z_][\w.]*)` +
 				`[ \t]*=[ \t]*[NE@]?)("[^"\n]{4,200}"|'[^'\n]{4,200}')`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[3]) },
 			keep: func(m []string) bool {
 				v := m[3][1 : len(m[3])-1]
 				return refName(m[2]) || notAValue(v) || redacted(v) || !madePhrase(v) && !random(v)
+			},
+		},
+		{
+			// A key string and its value as consecutive arguments
+			// (props.setProperty("mail.smtp.password", "…"), config.set(
+			// 'auth.secret', '…'), map.put("apiKey", "…")): the call pairs
+			// them as a config line does.
+			name:   "secret-value",
+			window: true,
+			hints:  []string{"pass", "pwd", "secret", "token", "apikey", "api_key", "api-key"},
+			span:   keySpan,
+			pre: func(lower string) bool {
+				return strings.Contains(lower, "\", ") || strings.Contains(lower, "', ") || strings.Contains(lower, "\",\"") || strings.Contains(lower, "','")
+			},
+			re:   lazyRE(`(?i)([(,][ \t]*(?:"[\w.:-]*(?:password|passwd|pwd|secret|token|api[_-]?key)"|'[\w.:-]*(?:password|passwd|pwd|secret|token|api[_-]?key)')[ \t]*,[ \t]*)("[^"\n]{4,200}"|'[^'\n]{4,200}')`),
+			repl: func(m []string) string { return m[1] + quoteMask(m[2]) },
+			keep: func(m []string) bool {
+				v := m[2][1 : len(m[2])-1]
+				return notAValue(v) || redacted(v) || !madePhrase(v) && !random(v)
 			},
 		},
 		{

@@ -152,3 +152,37 @@ func TestRound12Loose(t *testing.T) {
 		}
 	}
 }
+
+// TestRound12Literals: a secret's literal in code where a modifier or an
+// unusual type stands before it, or where a key string and its value are
+// consecutive arguments.
+func TestRound12Literals(t *testing.T) {
+	for _, tt := range []struct{ in, secret string }{
+		{`  private readonly dbPassword: string = "Xk2mQ9vLp4Rz";`, "Xk2mQ9vLp4Rz"},
+		{`public static final String API_TOKEN = "tq8Wz3Lm9Kp2Vx7R";`, "tq8Wz3Lm9Kp2Vx7R"},
+		{`const apiToken: []const u8 = "Zq4Lm8Vt2Kx9";`, "Zq4Lm8Vt2Kx9"},
+		{`pub const SECRET_KEY: &str = "Hy7Rt2Lk9Qw4";`, "Hy7Rt2Lk9Qw4"},
+		{`static let authToken: String = "Pm3Xz8Qr5Lt1Vw"`, "Pm3Xz8Qr5Lt1Vw"},
+		{`props.setProperty("mail.smtp.password", "Wr5Tz2Kq8Lm");`, "Wr5Tz2Kq8Lm"},
+		{`Environment.SetEnvironmentVariable("DB_PASSWORD", "Nv6Qm3Zt9Xr");`, "Nv6Qm3Zt9Xr"},
+		{`os.environ.setdefault("API_TOKEN", "Lk4Wq9Zm2Rt7")`, "Lk4Wq9Zm2Rt7"},
+		{`config.set('auth.secret', 'Qz7Rm2Xt5Lw9')`, "Qz7Rm2Xt5Lw9"},
+		{`map.put("apiKey", "Bx3Kt8Wq1Zm6Lr");`, "Bx3Kt8Wq1Zm6Lr"},
+	} {
+		if got := String(tt.in); strings.Contains(got, tt.secret) {
+			t.Errorf("secret kept: %q", got)
+		}
+	}
+	for _, in := range []string{
+		`private readonly passwordField: string = "password";`,
+		`props.setProperty("mail.smtp.password", System.getenv("SMTP_PW"));`,
+		`t("login.password", "Password")`,
+		`assertEquals("password", "password")`,
+		`i18n.set("reset_token", "Reset your token")`,
+		`const tokenType: TokenType = "bearer";`,
+	} {
+		if got := String(in); got != in {
+			t.Errorf("look-alike changed:\n got %q\nwant %q", got, in)
+		}
+	}
+}
