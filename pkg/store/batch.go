@@ -27,11 +27,7 @@ type batch struct {
 	mem, tags, sup, files, fts *rowBuf
 	bufs                       []*rowBuf
 	notes                      int
-	// nextRowid is the rowid the next memories row gets: given explicitly,
-	// as the FTS row needs it before the insert, and the same number SQLite
-	// would pick for a row appended to the table.
-	nextRowid int64
-	stmts     map[string]*sql.Stmt
+	stmts                      map[string]*sql.Stmt
 }
 
 func newBatch(ctx context.Context, tx *sql.Tx, staged bool) (*batch, error) {
@@ -47,9 +43,6 @@ func newBatch(ctx context.Context, tx *sql.Tx, staged bool) (*batch, error) {
 	if staged {
 		b.fts = &rowBuf{head: "INSERT INTO temp.fts_stage (rowid, id, title, body, tags) VALUES ", cols: 5}
 		b.bufs = append(b.bufs, b.fts)
-	}
-	if err := tx.QueryRowContext(ctx, "SELECT coalesce(max(rowid), 0) + 1 FROM memories").Scan(&b.nextRowid); err != nil {
-		return nil, err
 	}
 	return b, nil
 }

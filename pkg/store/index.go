@@ -519,17 +519,73 @@ type writer struct {
 	// beside its words).
 	idents  map[string]bool
 	insPart *sql.Stmt
+	// slots caches project_slots; seq is the last sequence number given
+	// (meta's rowseq, read at the first rowid), seqSaved what meta holds.
+	slots     map[string]int64
+	seq       int64
+	seqLoaded bool
+	seqSaved  int64
+}
+
+// rowidFor gives the next note of project its rowid: the project's slot
+// (numbered now if it has none) and the next sequence number (see
+// projectSlots). The batch of a rebuild saves the sequence at its flush,
+// any other write with the row.
+func (w *writer) rowidFor(ctx context.Context, project string) (int64, error) {
+	slot, ok := w.slots[project]
+	if !ok {
+		err := w.tx.QueryRowContext(ctx, "SELECT slot FROM project_slots WHERE project = ?", project).Scan(&slot)
+		if errors.Is(err, sql.ErrNoRows) {
+			err = w.tx.QueryRowContext(ctx, `INSERT INTO project_slots (project, slot)
+				SELECT ?, coalesce(max(slot), 0) + 1 FROM project_slots RETURNING slot`, project).Scan(&slot)
+		}
+		if err != nil {
+			return 0, err
+		}
+		w.slots[strings.Clone(project)] = slot
+	}
+	if !w.seqLoaded {
+		// An index without rowseq holds only rows of slot 0, numbered by SQLite.
+		err := w.tx.QueryRowContext(ctx, `SELECT coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'rowseq'),
+			(SELECT coalesce(max(rowid), 0) FROM memories WHERE rowid < ?))`, slotSize).Scan(&w.seq)
+		if err != nil {
+			return 0, err
+		}
+		w.seqLoaded, w.seqSaved = true, w.seq
+	}
+	if w.seq+1 >= slotSize {
+		return 0, errors.New("store: the index has used every rowid of its slots; run anamnesis reindex --full")
+	}
+	w.seq++
+	if w.batch == nil {
+		if err := w.saveSeq(ctx); err != nil {
+			return 0, err
+		}
+	}
+	return slot<<slotBits | w.seq, nil
+}
+
+// saveSeq records the last sequence number given in meta.
+func (w *writer) saveSeq(ctx context.Context) error {
+	if !w.seqLoaded || w.seq == w.seqSaved {
+		return nil
+	}
+	if _, err := w.tx.ExecContext(ctx, "INSERT OR REPLACE INTO meta (key, value) VALUES ('rowseq', ?)", strconv.FormatInt(w.seq, 10)); err != nil {
+		return err
+	}
+	w.seqSaved = w.seq
+	return nil
 }
 
 func newWriter(ctx context.Context, home string, tx *sql.Tx) (*writer, error) {
-	w := &writer{home: home, tx: tx, touched: map[string]bool{}, idents: map[string]bool{}}
+	w := &writer{home: home, tx: tx, touched: map[string]bool{}, idents: map[string]bool{}, slots: map[string]int64{}}
 	for _, p := range []struct {
 		dst **sql.Stmt
 		q   string
 	}{
-		{&w.upMem, `INSERT OR REPLACE INTO memories (id, type, title, body_path, project, machine_id, scope,
+		{&w.upMem, `INSERT OR REPLACE INTO memories (rowid, id, type, title, body_path, project, machine_id, scope,
 			created_at, updated_at, prov_source, prov_model, prov_session, confidence, supersedes, team)
-			VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`},
+			VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`},
 		{&w.delTags, "DELETE FROM memory_tags WHERE memory_id = ?"},
 		{&w.insTag, "INSERT OR IGNORE INTO memory_tags (memory_id, tag) VALUES (?, ?)"},
 		{&w.delFTS, "DELETE FROM memories_fts WHERE rowid = ?"},
@@ -585,6 +641,9 @@ func (w *writer) stageFor(ctx context.Context, n int) error {
 func (w *writer) flush(ctx context.Context) error {
 	if w.batch != nil {
 		if err := w.batch.flush(ctx, w.tx); err != nil {
+			return err
+		}
+		if err := w.saveSeq(ctx); err != nil {
 			return err
 		}
 	}
@@ -733,10 +792,12 @@ func (w *writer) index(ctx context.Context, n *note.Note, bodyPath string) error
 	if err := w.parts(ctx, n); err != nil {
 		return err
 	}
+	rowid, err := w.rowidFor(ctx, n.Project)
+	if err != nil {
+		return err
+	}
 	if w.batch != nil {
 		b := w.batch
-		rowid := b.nextRowid
-		b.nextRowid++
 		b.mem.args = append(b.mem.args, rowid, n.ID, n.Type, n.Title, bodyPath, n.Project, n.MachineID, n.Scope,
 			n.CreatedAt, n.UpdatedAt, n.ProvSource, nullable(n.ProvModel), nullable(n.ProvSession), n.Confidence, nullable(sup), nullable(n.Team))
 		for _, t := range n.Tags {
@@ -752,13 +813,8 @@ func (w *writer) index(ctx context.Context, n *note.Note, bodyPath string) error
 		_, err := w.insFTS.ExecContext(ctx, rowid, n.ID, n.Title, n.Body, strings.Join(n.Tags, " "))
 		return err
 	}
-	res, err := w.upMem.ExecContext(ctx, n.ID, n.Type, n.Title, bodyPath, n.Project, n.MachineID, n.Scope,
-		n.CreatedAt, n.UpdatedAt, n.ProvSource, nullable(n.ProvModel), nullable(n.ProvSession), n.Confidence, nullable(sup), nullable(n.Team))
-	if err != nil {
-		return err
-	}
-	rowid, err := res.LastInsertId()
-	if err != nil {
+	if _, err := w.upMem.ExecContext(ctx, rowid, n.ID, n.Type, n.Title, bodyPath, n.Project, n.MachineID, n.Scope,
+		n.CreatedAt, n.UpdatedAt, n.ProvSource, nullable(n.ProvModel), nullable(n.ProvSession), n.Confidence, nullable(sup), nullable(n.Team)); err != nil {
 		return err
 	}
 	if w.fresh == nil {

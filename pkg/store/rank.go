@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
@@ -206,7 +207,7 @@ func (s *Store) rankNotes(ctx context.Context, pl plan, f Filter, k int) ([]Hit,
 // pool returns up to limit notes matching match within f, best first by
 // FTS5's bm25, with their counts of q's terms.
 func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limit int) ([]*cand, error) {
-	sq, args := poolSQL(match, f, limit, s.rank, s.projectIndex)
+	sq, args := poolSQL(match, f, limit, s.rank, indexShape{s.projectIndex, s.slotted, s.legacy})
 	rows, err := s.db.QueryContext(ctx, sq, args...)
 	if err != nil {
 		return nil, err
@@ -239,41 +240,74 @@ func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limi
 // poolSQL is pool's query: FTS5 walks the postings of match (pruning bounds
 // how many: workBudget), each is joined to its note, which f judges, and
 // the best limit by bm25 are kept (a LIMIT sort holds at most limit rows)
-// and read. f's projects are tested on each match, not listed (a list of
-// a project's notes would be read whole by every query), and before its
-// note is read: a probe of idx_mem_project at (project, rowid) per project
-// touches only the few pages of the project's part of that narrow index,
-// where reading every match's row of memories touched a page of that wide
-// table per match. Without that index (projectIndex false: made by an
-// earlier version and not yet opened by a writer) the probe is of
-// idx_mem_scope, once for each type and scope the schema allows. The
-// probe's LIMIT 1 keeps SQLite from turning the EXISTS into a join, which
-// its planner places after the read of the note's row.
-func poolSQL(match string, f Filter, limit int, p rankParams, projectIndex bool) (string, []any) {
-	args := []any{match}
-	inProject := ""
-	if f.Project != "" {
-		ps := f.projects()
-		for _, x := range ps {
-			args = append(args, x)
+// and read. In a slotted index (s.slotted, projectSlots) f's projects are
+// rowid ranges: FTS5 reads only the part of each term's postings in each
+// project's range, one range after the other, so other projects' notes
+// cost nothing. Rows from before the slots (slot 0, when legacy) and an
+// index without them test f's projects on each match before its note is
+// read: a probe of idx_mem_project at (project, rowid) per project touches
+// only the few pages of the project's part of that narrow index, where
+// reading every match's row of memories touched a page of that wide table
+// per match. Without that index (projectIndex false: made by an earlier
+// version and not yet opened by a writer) the probe is of idx_mem_scope,
+// once for each type and scope the schema allows. The probe's LIMIT 1
+// keeps SQLite from turning the EXISTS into a join, which its planner
+// places after the read of the note's row.
+func poolSQL(match string, f Filter, limit int, p rankParams, ix indexShape) (string, []any) {
+	var args []any
+	// arm selects the matches in rows, a condition on memories_fts.rowid
+	// (with its arguments), with their ranking.
+	arm := func(rows string, rowArgs []any, probe bool) string {
+		args = append(args, p.title, p.tags, match)
+		args = append(args, rowArgs...)
+		q := `SELECT m.rowid AS r, bm25(memories_fts, 0, ?, 1, ?) AS s, m.updated_at AS u
+		FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
+		WHERE memories_fts MATCH ?` + rows
+		if probe && f.Project != "" {
+			ps := f.projects()
+			for _, x := range ps {
+				args = append(args, x)
+			}
+			in := `p.project IN (?` + strings.Repeat(",?", len(ps)-1) + `)`
+			if ix.projectIndex {
+				q += ` AND EXISTS (SELECT 1 FROM memories p INDEXED BY idx_mem_project WHERE ` + in + ` AND p.rowid = memories_fts.rowid LIMIT 1)`
+			} else {
+				q += ` AND EXISTS (SELECT 1 FROM memories p INDEXED BY idx_mem_scope WHERE ` + in + `
+				AND p.type IN ('` + strings.Join(note.Types, "','") + `') AND p.scope IN ('` + strings.Join(note.Scopes, "','") + `')
+				AND p.rowid = memories_fts.rowid LIMIT 1)`
+			}
 		}
-		in := `p.project IN (?` + strings.Repeat(",?", len(ps)-1) + `)`
-		if projectIndex {
-			inProject = ` AND EXISTS (SELECT 1 FROM memories p INDEXED BY idx_mem_project WHERE ` + in + ` AND p.rowid = memories_fts.rowid LIMIT 1)`
-		} else {
-			inProject = ` AND EXISTS (SELECT 1 FROM memories p INDEXED BY idx_mem_scope WHERE ` + in + `
-			AND p.type IN ('` + strings.Join(note.Types, "','") + `') AND p.scope IN ('` + strings.Join(note.Scopes, "','") + `')
-			AND p.rowid = memories_fts.rowid LIMIT 1)`
-		}
+		return q + f.where(&args) + `
+		AND m.id NOT IN (SELECT target FROM superseded)`
 	}
-	sq := `WITH top AS (SELECT m.rowid AS r FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
-		WHERE memories_fts MATCH ?` + inProject + f.where(&args) + `
-		AND m.id NOT IN (SELECT target FROM superseded)
-		ORDER BY bm25(memories_fts, 0, ?, 1, ?), m.updated_at DESC` + limitClause(limit) + `)
+	var from string
+	if !ix.slotted || f.Project == "" {
+		from = arm("", nil, true)
+	} else {
+		var arms []string
+		if ix.legacy {
+			arms = append(arms, arm(" AND memories_fts.rowid < ?", []any{slotSize}, true))
+		}
+		slot := `(SELECT slot << ` + strconv.Itoa(slotBits) + ` FROM project_slots WHERE project = ?)`
+		for _, x := range f.projects() {
+			arms = append(arms, arm(" AND memories_fts.rowid BETWEEN "+slot+" AND "+slot+" + ?", []any{x, x, slotSize - 1}, false))
+		}
+		from = strings.Join(arms, "\n\t\tUNION ALL ")
+	}
+	sq := `WITH top AS (SELECT r FROM (` + from + `)
+		ORDER BY s, u DESC` + limitClause(limit) + `)
 		SELECT m.id, m.scope, m.body_path, m.type, m.updated_at, m.project, coalesce(m.prov_session, ''), x.title, x.body, x.tags,
 			m.machine_id, m.created_at, m.prov_source, coalesce(m.prov_model, ''), m.confidence, coalesce(m.team, '')
 		FROM top JOIN memories m ON m.rowid = top.r JOIN memories_fts x ON x.rowid = top.r`
-	return sq, append(args, p.title, p.tags)
+	return sq, args
+}
+
+// indexShape is what an index made by an earlier version may lack, which
+// poolSQL works around.
+type indexShape struct {
+	projectIndex bool // idx_mem_project exists
+	slotted      bool // project_slots exists
+	legacy       bool // rows of slot 0 may exist
 }
 
 // score sets each candidate's score: its own BM25 (questions discounted)

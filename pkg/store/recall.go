@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
@@ -142,12 +143,28 @@ func Holds(notes []*note.Note, words []string, also map[string][]string) map[str
 }
 
 // Watermark marks the index's present state: every note (re)indexed later,
-// by a pull, an edit or a new capture, gets a higher row id (an index row
-// is replaced, never updated in place).
+// by a pull, an edit or a new capture, gets a higher sequence number in its
+// rowid (an index row is replaced, never updated in place; see
+// projectSlots).
 func (s *Store) Watermark(ctx context.Context) (int64, error) {
 	var m int64
-	err := s.db.QueryRowContext(ctx, "SELECT coalesce(max(rowid), 0) FROM memories").Scan(&m)
+	err := s.db.QueryRowContext(ctx, `SELECT coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'rowseq'),
+		(SELECT coalesce(max(rowid), 0) FROM memories WHERE rowid < ?))`, slotSize).Scan(&m)
 	return m, err
+}
+
+// sinceRanges is the condition selecting the notes of projects
+// (re)indexed after mark in a slotted index: for each project, its rows
+// past mark in its slot, and in slot 0 (an index's rows from before its
+// slots), each a range of idx_mem_project.
+func sinceRanges(mark int64, projects []string, args *[]any) string {
+	var terms []string
+	for _, p := range projects {
+		terms = append(terms, "m.project = ? AND m.rowid BETWEEN ? AND ?",
+			"m.project = ? AND m.rowid > (SELECT slot << "+strconv.Itoa(slotBits)+" FROM project_slots WHERE project = ?) + ?")
+		*args = append(*args, p, mark+1, slotSize-1, p, p, mark)
+	}
+	return "(" + strings.Join(terms, " OR ") + ")"
 }
 
 // IndexedSince lists the notes of the given projects (re)indexed after
@@ -157,13 +174,25 @@ func (s *Store) IndexedSince(ctx context.Context, mark int64, projects, hideGlob
 	if len(projects) == 0 {
 		return []*note.Note{}, nil
 	}
-	args := []any{mark}
-	q := "SELECT " + metaCols + " FROM memories m JOIN files f ON f.id = m.id AND f.error IS NULL WHERE m.rowid > ?" +
-		" AND m.project IN (?" + strings.Repeat(",?", len(projects)-1) + ")"
-	for _, p := range projects {
-		args = append(args, p)
+	q, args := sinceSQL(mark, projects, hideGlobalOfTeams, limit, s.slotted)
+	return s.queryMeta(ctx, q, args)
+}
+
+// sinceSQL is IndexedSince's query.
+func sinceSQL(mark int64, projects, hideGlobalOfTeams []string, limit int, slotted bool) (string, []any) {
+	var args []any
+	where := ""
+	if slotted {
+		where = sinceRanges(mark, projects, &args)
+	} else {
+		where = "m.rowid > ? AND m.project IN (?" + strings.Repeat(",?", len(projects)-1) + ")"
+		args = append(args, mark)
+		for _, p := range projects {
+			args = append(args, p)
+		}
 	}
+	q := "SELECT " + metaCols + " FROM memories m JOIN files f ON f.id = m.id AND f.error IS NULL WHERE " + where
 	q += hideGlobalOf(hideGlobalOfTeams, &args)
 	q += " AND m.id NOT IN " + heldIDs + " AND m.id NOT IN (SELECT target FROM superseded) ORDER BY m.updated_at DESC, m.id DESC" + limitClause(max(limit, 1))
-	return s.queryMeta(ctx, q, args)
+	return q, args
 }

@@ -48,8 +48,12 @@ func TestSearchPlansListNoProject(t *testing.T) {
 		{Project: "p", Type: "semantic"},
 		{},
 	}
+	if !st.slotted || st.legacy {
+		t.Fatalf("a new index: slotted %v, legacy %v", st.slotted, st.legacy)
+	}
 	for _, f := range filters {
-		q, args := poolSQL(`"alpha" OR "beta"`, f, 30, defaultRank, st.projectIndex)
+		// An index from before the slots.
+		q, args := poolSQL(`"alpha" OR "beta"`, f, 30, defaultRank, indexShape{projectIndex: true})
 		plan := queryPlan(t, st, q, args)
 		if strings.Contains(plan, "LIST SUBQUERY") || scansTable(plan) {
 			t.Errorf("pool %+v reads a list or a table before it scores:\n%s", f, plan)
@@ -69,6 +73,29 @@ func TestSearchPlansListNoProject(t *testing.T) {
 		// it, every match of every project reads a page of memories.
 		if probe, row := strings.Index(plan, "idx_mem_project (project=? AND rowid=?)"), strings.Index(plan, "SEARCH m USING INTEGER PRIMARY KEY"); f.Project != "" && probe > row {
 			t.Errorf("pool %+v reads each match's row before it probes the project:\n%s", f, plan)
+		}
+		// A slotted index, with rows from before its slots or not: each
+		// project's range is read from the postings, never its notes.
+		for _, ix := range []indexShape{{true, true, false}, {true, true, true}} {
+			q, args := poolSQL(`"alpha" OR "beta"`, f, 30, defaultRank, ix)
+			plan := queryPlan(t, st, q, args)
+			t.Logf("pool %+v %+v:\n%s", f, ix, plan)
+			if strings.Contains(plan, "LIST SUBQUERY") || scansTable(plan) {
+				t.Errorf("pool %+v %+v reads a list or a table before it scores:\n%s", f, ix, plan)
+			}
+			arms := strings.Count(plan, "SCAN memories_fts VIRTUAL TABLE")
+			want := len(f.projects())
+			if f.Project == "" {
+				want = 1
+			} else if ix.legacy {
+				want++
+			}
+			if arms != want {
+				t.Errorf("pool %+v %+v reads the postings %d times, want %d:\n%s", f, ix, arms, want, plan)
+			}
+			if probes := strings.Count(plan, "idx_mem_project (project=? AND rowid=?)"); f.Project != "" && probes != map[bool]int{true: 1, false: 0}[ix.legacy] {
+				t.Errorf("pool %+v %+v probes the project %d times:\n%s", f, ix, probes, plan)
+			}
 		}
 		for _, p := range f.projects() {
 			q, args := broadSQL(p, f, "alpha", 8)
@@ -99,4 +126,26 @@ func scansTable(plan string) bool {
 		}
 	}
 	return false
+}
+
+// Recall's news (IndexedSince) reads the rows past its mark through
+// idx_mem_project, a range per project and slot, never a project's notes.
+func TestSincePlanReadsRanges(t *testing.T) {
+	st, err := Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for _, slotted := range []bool{false, true} {
+		q, args := sinceSQL(42, []string{"p", note.Global}, []string{"x"}, 8, slotted)
+		plan := queryPlan(t, st, q, args)
+		t.Logf("slotted %v:\n%s", slotted, plan)
+		want := 1 // the projects in one IN
+		if slotted {
+			want = 4
+		}
+		if got := strings.Count(plan, "idx_mem_project (project=? AND rowid>?"); got != want || scansTable(plan) || strings.Contains(plan, "idx_mem_project_recency") {
+			t.Errorf("slotted %v: %d ranges of idx_mem_project, want %d:\n%s", slotted, got, want, plan)
+		}
+	}
 }

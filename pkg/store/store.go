@@ -59,6 +59,12 @@ type Store struct {
 	// reader of an index made before it (a writer's Open adds it) probes
 	// idx_mem_scope instead.
 	projectIndex bool
+	// slotted says the index has project_slots (projectSlots): search's
+	// pool reads each project's rowid range. A reader of an index made
+	// before it probes the project of every match instead.
+	slotted bool
+	// legacy says rows of slot 0 may exist (indexed before the slots).
+	legacy bool
 	// wrote holds the files this Store wrote and indexed, by path, as
 	// they were then (see ownWrite).
 	mu    sync.Mutex
@@ -273,9 +279,12 @@ func (s *Store) openDB(ctx context.Context, check bool) error {
 		err := s.ensureSchema(ctx)
 		if err == nil && !s.reader {
 			err = upgradeIndexes(ctx, db)
-			s.projectIndex = err == nil
+			s.projectIndex, s.slotted = err == nil, err == nil
+			if err == nil {
+				err = db.QueryRowContext(ctx, "SELECT "+hasLegacyRows, slotSize).Scan(&s.legacy)
+			}
 		} else if err == nil {
-			err = db.QueryRowContext(ctx, "SELECT "+hasProjectIndex).Scan(&s.projectIndex)
+			err = db.QueryRowContext(ctx, "SELECT "+hasProjectIndex+", "+hasProjectSlots+", "+hasLegacyRows, slotSize).Scan(&s.projectIndex, &s.slotted, &s.legacy)
 		}
 		if err == nil {
 			return nil
@@ -407,6 +416,29 @@ CREATE INDEX IF NOT EXISTS idx_mem_project ON memories(project)`
 // hasProjectIndex is the expression telling whether idx_mem_project exists.
 const hasProjectIndex = `EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'idx_mem_project')`
 
+// projectSlots numbers the projects, so that each project's notes have
+// rowids of their own: a note's rowid is its project's slot shifted left by
+// slotBits, plus the index's sequence number when it was (re)indexed
+// (meta's rowseq), which keeps "indexed later" a higher number within each
+// project (Watermark). A search in a project then reads only the part of
+// every term's postings in the project's range, however many notes other
+// projects hold. Rows of an index made before the table have rowids below
+// 1 << slotBits (slot 0, no project) until a full rebuild.
+const projectSlots = `CREATE TABLE IF NOT EXISTS project_slots (project TEXT PRIMARY KEY, slot INTEGER NOT NULL UNIQUE) WITHOUT ROWID`
+
+// slotBits is how many low bits of a rowid number the notes within a slot.
+const slotBits = 32
+
+// slotSize is how many rowids a slot holds.
+const slotSize = int64(1) << slotBits
+
+// hasProjectSlots is the expression telling whether project_slots exists.
+const hasProjectSlots = `EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'project_slots')`
+
+// hasLegacyRows is the expression telling whether rows of slot 0 exist;
+// its argument is slotSize.
+const hasLegacyRows = `EXISTS (SELECT 1 FROM memories WHERE rowid < ?)`
+
 // projectRecency walks a project's notes newest first (inject's pages,
 // search's broad walk); team is last, so a walk that tells personal notes
 // from teammates' reads it from the entries, and nothing else changes.
@@ -441,19 +473,21 @@ INSERT INTO project_notes (project, n) SELECT project, count(*) FROM memories WH
 
 // upgradeIndexes gives an index made by an earlier version the indexes of
 // this one, in place: the late ones, idx_mem_project_recency with its team
-// column, made again, and the counted projects, in one transaction (readers
+// column, made again, the counted projects and the project slots (empty:
+// the notes already indexed keep their rowids), in one transaction (readers
 // see the old or the new one, never none). An index that has them costs one
 // read: a writer's Open (capture's among them) takes no write lock for this.
 func upgradeIndexes(ctx context.Context, db *sql.DB) error {
-	current := func(q queryRower) (late int, recency bool, counted bool, err error) {
+	current := func(q queryRower) (late int, recency, counted, slotted bool, err error) {
 		var def string
 		err = q.QueryRowContext(ctx, `SELECT
 			(SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN ('idx_mem_session', 'idx_mem_project')),
 			coalesce((SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'idx_mem_project_recency'), ''),
-			(SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'project\_notes\_%' ESCAPE '\') = 4`).Scan(&late, &def, &counted)
-		return late, strings.Contains(def, "team"), counted, err
+			(SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'project\_notes\_%' ESCAPE '\') = 4, `+
+			hasProjectSlots).Scan(&late, &def, &counted, &slotted)
+		return late, strings.Contains(def, "team"), counted, slotted, err
 	}
-	if late, recency, counted, err := current(db); err != nil || late == 2 && recency && counted {
+	if late, recency, counted, slotted, err := current(db); err != nil || late == 2 && recency && counted && slotted {
 		return err
 	}
 	tx, err := db.BeginTx(ctx, nil)
@@ -465,7 +499,10 @@ func upgradeIndexes(ctx context.Context, db *sql.DB) error {
 		return err
 	}
 	// Another writer may have upgraded it while this one waited for the lock.
-	_, recency, counted, err := current(tx)
+	_, recency, counted, slotted, err := current(tx)
+	if err == nil && !slotted {
+		_, err = tx.ExecContext(ctx, projectSlots)
+	}
 	if err == nil && !recency {
 		_, err = tx.ExecContext(ctx, `DROP INDEX IF EXISTS idx_mem_project_recency; `+projectRecency)
 	}
@@ -547,12 +584,13 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID
 -- match nothing).
 CREATE TABLE IF NOT EXISTS term_parts (part TEXT NOT NULL, word TEXT NOT NULL, PRIMARY KEY (part, word)) WITHOUT ROWID;
 ` + projectNotes + `;
+` + projectSlots + `;
 `
 
 // derivedTables are dropped before a rebuild: ours, and the tables a
 // reference version leaves (memory_supersedes is the newest reference's).
 var derivedTables = []string{"memories_vocab", "memories_fts", "memory_tags", "superseded", "memory_supersedes",
-	"files", "term_df", "term_parts", "meta", "project_notes", "memories"}
+	"files", "term_df", "term_parts", "meta", "project_notes", "project_slots", "memories"}
 
 // queryRower is a connection or a transaction.
 type queryRower interface {
@@ -591,7 +629,7 @@ func (s *Store) readerReady(ctx context.Context) bool {
 	var any bool
 	err := s.db.QueryRowContext(ctx, `SELECT (SELECT user_version FROM pragma_user_version),
 		(SELECT value FROM meta WHERE key = 'schema'), (SELECT value FROM meta WHERE key = 'df_docs'),
-		EXISTS (SELECT 1 FROM memories), `+hasProjectIndex).Scan(&version, &schema, &docs, &any, &s.projectIndex)
+		EXISTS (SELECT 1 FROM memories), `+hasProjectIndex+", "+hasProjectSlots+", "+hasLegacyRows, slotSize).Scan(&version, &schema, &docs, &any, &s.projectIndex, &s.slotted, &s.legacy)
 	if err != nil || version != 0 || schema.String != strconv.Itoa(SchemaVersion) || !any {
 		return false
 	}
