@@ -441,6 +441,10 @@ func (d *doctor) store(ctx context.Context) {
 				"read it (anamnesis get "+n.ID+"); if it is sound, anamnesis release "+n.ID+"; otherwise anamnesis rm "+n.ID)
 		}
 	}
+	if n, err := st.Unslotted(ctx); err == nil && n > 0 {
+		d.add("index", statusWarn, fmt.Sprintf("%d note(s) were indexed by an earlier version, before each project had its own rowids: a search in a project tests each of them for its project", n),
+			"anamnesis reindex --full (once; it rebuilds the index from the notes)")
+	}
 	if dr.Changed > 0 || dr.Removed > 0 {
 		d.add("index", statusWarn, fmt.Sprintf("%d note file(s) changed and %d removed since the last index update", dr.Changed, dr.Removed), "anamnesis reindex")
 	} else {

@@ -3,6 +3,7 @@ package setup
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"os"
@@ -262,5 +263,67 @@ func TestDoctorBinaries(t *testing.T) {
 		if len(d.checks) != 1 || d.checks[0].Status != tc.status || !strings.Contains(d.checks[0].Detail, tc.detail) {
 			t.Errorf("without %v: %+v", tc.remove, d.checks)
 		}
+	}
+}
+
+// Notes indexed by an earlier version, before each project had its own
+// rowids, are named with the one command that moves them; after it,
+// nothing is said.
+func TestDoctorNamesNotesIndexedBeforeSlots(t *testing.T) {
+	e := newEnv(t, true)
+	if out, err := e.init("--yes", "--no-sync", "--machine-id", "box"); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	ctx := context.Background()
+	home := e.defaultHome()
+	st, err := store.Open(ctx, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := note.New("semantic", "Deploys go through make release", "Never push tags by hand.")
+	n.Project = "github.com/acme/api"
+	if n, err = st.Write(ctx, n); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	// The row as an earlier version numbered it: rowid 1, its FTS row too.
+	db, err := sql.Open("sqlite", filepath.Join(home, "index.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var title, body, tags string
+	if err := db.QueryRow("SELECT title, body, tags FROM memories_fts WHERE id = ?", n.ID).Scan(&title, &body, &tags); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"DELETE FROM memories_fts WHERE id = ?1", "UPDATE memories SET rowid = 1 WHERE id = ?1",
+		"INSERT INTO memories_fts (rowid, id, title, body, tags) VALUES (1, ?1, ?2, ?3, ?4)"} {
+		if _, err := db.Exec(q, n.ID, title, body, tags); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+
+	warned := func() bool {
+		checks, _ := runDoctorJSON(t, e)
+		for _, c := range checks {
+			if c.Name == "index" && c.Status == statusWarn && strings.Contains(c.Detail, "1 note(s) were indexed by an earlier version") && strings.Contains(c.Fix, "anamnesis reindex --full") {
+				return true
+			}
+		}
+		return false
+	}
+	if !warned() {
+		t.Error("doctor does not name the note indexed before the slots")
+	}
+	st, err = store.Open(ctx, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Reindex(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	if warned() {
+		t.Error("doctor still names it after reindex --full")
 	}
 }

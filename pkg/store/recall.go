@@ -153,6 +153,15 @@ func (s *Store) Watermark(ctx context.Context) (int64, error) {
 	return m, err
 }
 
+// Unslotted counts the notes indexed before the index had project slots
+// (see projectSlots): a search in a project still tests each of them for
+// its project. A full rebuild slots them all.
+func (s *Store) Unslotted(ctx context.Context) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM memories WHERE rowid < ?", slotSize).Scan(&n)
+	return n, err
+}
+
 // sinceRanges is the condition selecting the notes of projects
 // (re)indexed after mark in a slotted index: for each project, its rows
 // past mark in its slot, and in slot 0 (an index's rows from before its

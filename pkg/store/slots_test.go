@@ -164,6 +164,9 @@ func TestIndexFromBeforeSlots(t *testing.T) {
 	if err != nil || mark != 2 {
 		t.Fatalf("watermark of the old index %d %v, want 2", mark, err)
 	}
+	if n, err := s.Unslotted(ctx); err != nil || n != 2 {
+		t.Errorf("unslotted %d %v, want 2", n, err)
+	}
 	fresh := writeIn(t, s, "github.com/acme/a", "New cache note", "The quotes service caches rates again.")
 	if mem, _ := rowidOf(t, s, fresh.ID); mem != slotOf(t, s, "github.com/acme/a")<<slotBits|3 {
 		t.Errorf("new note's rowid %d", mem)
@@ -180,5 +183,11 @@ func TestIndexFromBeforeSlots(t *testing.T) {
 	since, err := s.IndexedSince(ctx, 1, []string{"github.com/acme/a", "github.com/acme/b"}, nil, 10)
 	if err != nil || len(since) != 2 || since[0].ID != fresh.ID || since[1].ID != other.ID {
 		t.Errorf("indexed since 1: %v %v", since, err)
+	}
+	if _, err := s.Reindex(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.Unslotted(ctx); err != nil || n != 0 {
+		t.Errorf("unslotted after a rebuild %d %v, want 0", n, err)
 	}
 }
