@@ -723,7 +723,7 @@ func negatedWithout(s string, w int) bool {
 	n := negWords.at(s)
 	// In the same clause: "…privado no GitHub ainda hoje, sem esperar"
 	// holds Portuguese's "no" (in the), a comma before "sem".
-	return n >= 0 && n < w && !strings.ContainsAny(s[n:w], ",;") && strings.ContainsAny(s[w:w+1], "wsbzo無없せ") // without, sans/sin/senza/sem, bez, zonder, ohne, 없이, せずに
+	return n >= 0 && n < w && !strings.ContainsAny(s[n:w], ",;") && strings.ContainsAny(s[w:w+1], "wsbzou無없せ") // without, sans/sin/senza/sem, bez, zonder, ohne, utan/uden/uten, 없이, せずに
 }
 
 // safeguardWords: the checks a change passes before it ships.
