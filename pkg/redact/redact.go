@@ -1063,6 +1063,12 @@ func New() *Redactor {
 			"pass", "pw", "token", "secret", "key", "kennwort", "mot de passe", "mdp", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "lösenord", "salasana",
 			"mật khẩu", "kata sandi", "kata laluan", "lozinka", "lozinku", "geslo", "jelsz", "heslo", "adgangskode", "clave", "contrasinal", "pasfhocal", "zaporka", "zaporku", "šifra", "passord", "kodeord", "parol"),
 		proseRule(`पासवर्ड|कूटशब्द|و?كلمة المرور|و?كلمة السر|رمز عبور|[הובלש]?סיסמ[הא]|κωδικός|পাসওয়ার্ড`, "पासवर्ड", "कूटशब्द", "كلمة", "رمز", "סיסמ", "κωδικ", "পাসওয়ার্ড"),
+		// The password's word in more languages, listed as a login is
+		// ("user admin, nywila X"): Thai, Lao, Khmer, Burmese, Georgian,
+		// Armenian, Tamil, Telugu, Amharic, Kazakh, Swahili, Hausa,
+		// Yoruba, Zulu, Latin.
+		proseRule(`รหัสผ่าน|ລະຫັດຜ່ານ|ពាក្យសម្ងាត់|စကားဝှက်|პაროლი|გაღტნაბარ|գաղտնաբառ(?:ը)?|கடவுச்சொல்|పాస్\x{200c}?వర్డ్|የይለፍ ቃል|құпия ?сөз(?:і)?|nywila|neno la siri|kalmar sirri|ọ̀rọ̀ aṣínà|oro asina|iphasiwedi|tessera`,
+			"รหัสผ่าน", "ລະຫັດຜ່ານ", "ពាក្យសម្ងាត់", "စကားဝှက်", "პაროლ", "գաղտնաբառ", "கடவுச்சொல்", "పాస్", "የይለፍ ቃል", "құпия", "nywila", "neno la siri", "kalmar sirri", "aṣínà", "oro asina", "iphasiwedi", "tessera"),
 		{
 			// A password told in prose with any words between the word and
 			// the verb, in languages whose prepositions the prose rules do

@@ -186,3 +186,30 @@ func TestRound12Literals(t *testing.T) {
 		}
 	}
 }
+
+// TestRound12Words: the password's word in more languages, a login
+// listed with it.
+func TestRound12Words(t *testing.T) {
+	for _, tt := range []struct{ in, secret string }{
+		{"ผู้ใช้ ops รหัสผ่าน Lotus_river5521", "Lotus_river5521"},
+		{"mtumiaji ops, nywila Simba.mto7781", "Simba.mto7781"},
+		{"sunan mai amfani ops, kalmar sirri Tauraro-kogi3390", "Tauraro-kogi3390"},
+		{"usor ops, tessera Lupus-silva4412", "Lupus-silva4412"},
+		{"အသုံးပြုသူ ops စကားဝှက် Padauk.river2290", "Padauk.river2290"},
+		{"მომხმარებელი ops, პაროლი Mtkvari_7731", "Mtkvari_7731"},
+		{"логин ops, құпиясөз Altai.tau6620", "Altai.tau6620"},
+	} {
+		if got := String(tt.in); strings.Contains(got, tt.secret) {
+			t.Errorf("secret kept: %q", got)
+		}
+	}
+	for _, in := range []string{
+		"รหัสผ่าน ต้องมีอย่างน้อย 12 ตัวอักษร",
+		"nywila lazima iwe na herufi 12",
+		"tessera arcana servatur in cista",
+	} {
+		if got := String(in); got != in {
+			t.Errorf("look-alike changed:\n got %q\nwant %q", got, in)
+		}
+	}
+}
