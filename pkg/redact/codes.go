@@ -18,10 +18,10 @@ func codeRules() []rule {
 	return []rule{
 		{
 			name: "secret-value",
-			hints: []string{"recovery", "backup", "bypass", "scratch", "emergency", "rescue", "rcode",
+			hints: []string{"recovery", "backup", "bypass", "scratch", "emergency", "rescue", "revocation", "rcode",
 				"2fa", "mfa", "totp", "otp", "two-factor", "two factor", "setup key", "manually", "manual entry"},
-			re: lazyRE(`(?i)((?:\b|_)(?:(?:recovery|backup|bypass|scratch|emergency|rescue|one[ -]time|2fa|mfa|two[ -]factor|2-step|two-step)(?:[ _-](?:verification|login|access|recovery|backup))?[ _-]?(?:codes?|keys?)|rcodes?|(?:2fa|mfa|totp|otp|authenticator)[ _-]?(?:seeds?|secrets?|setup[ _-]keys?)|setup[ _-]keys?|enter (?:this|the) (?:key|code|secret) manually|manual[ -]?entry[ _-](?:key|code|secret))(?:\b|_))` +
-				`([^\n]{0,160}(?:\n[ \t]*(?:[A-Za-z0-9][A-Za-z0-9 ,\t-]*)?){0,24})`),
+			re: lazyRE(`(?i)((?:\b|_)(?:(?:recovery|backup|bypass|scratch|emergency|rescue|revocation|one[ -]time|2fa|mfa|two[ -]factor|2-step|two-step)(?:[ _-](?:verification|login|access|recovery|backup))?[ _-]?(?:codes?|keys?)|rcodes?|(?:2fa|mfa|totp|otp|authenticator)[ _-]?(?:seeds?|secrets?|setup[ _-]keys?)|setup[ _-]keys?|enter (?:this|the) (?:key|code|secret) manually|manual[ -]?entry[ _-](?:key|code|secret))(?:\b|_))` +
+				`([^\n]{0,160}(?:\n[ \t]*(?:(?:\d{1,2}[.)]|[-*•])[ \t]+)?(?:[A-Za-z0-9][A-Za-z0-9 ,\t-]*)?){0,24})`),
 			repl: func(m []string) string {
 				i, j := codesIn(m[2])
 				return m[1] + m[2][:i] + Mask + m[2][j:]
@@ -101,6 +101,10 @@ func codesIn(tail string) (int, int) {
 	for rest != "" {
 		l, r, found := strings.Cut(rest, "\n")
 		t := strings.TrimSpace(l)
+		// A list's number or bullet before a code ("1. …", "- …").
+		if m := listMarkRE().FindString(t); m != "" && len(m) < len(t) {
+			t = t[len(m):]
+		}
 		if t == "" || strings.IndexFunc(t, func(c rune) bool { return c > 0x7f || !runByte(byte(c)) }) >= 0 {
 			break
 		}
@@ -120,6 +124,8 @@ func codesIn(tail string) (int, int) {
 	}
 	return start, end
 }
+
+var listMarkRE = lazyRE(`^(?:\d{1,2}[.)]|[-*•])[ \t]+`)
 
 // runByte reports whether c may stand in a run of codes.
 func runByte(c byte) bool {

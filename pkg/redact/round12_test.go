@@ -213,3 +213,28 @@ func TestRound12Words(t *testing.T) {
 		}
 	}
 }
+
+// TestRound12Codes: codes listed under their name one a line with a list
+// number or bullet, and a revocation code.
+func TestRound12Codes(t *testing.T) {
+	for _, tt := range []struct{ in, secret string }{
+		{"GitHub recovery codes\n1. 7f3a9-c21e0\n2. b4d5f-6a0c9\n3. 8d7b6-a5f4e", "b4d5f-6a0c9"},
+		{"Backup codes:\n- 48213907\n- 55120934\n- 90817264", "55120934"},
+		{"npm 2FA recovery codes\n1) 5837052385\n2) 5715296096\n3) 4195509467", "5715296096"},
+		{"Steam Guard revocation code R72913 (keep it)", "R72913"},
+		{"Authenticator revocation code: Q8K2M9", "Q8K2M9"},
+	} {
+		if got := String(tt.in); strings.Contains(got, tt.secret) {
+			t.Errorf("secret kept: %q", got)
+		}
+	}
+	for _, in := range []string{
+		"Recovery codes:\n1. Open Settings\n2. Choose Security\n3. Click Regenerate",
+		"backup codes:\n- stored in 1Password\n- printed copy in the safe",
+		"revocation code format: R followed by five digits",
+	} {
+		if got := String(in); got != in {
+			t.Errorf("look-alike changed:\n got %q\nwant %q", got, in)
+		}
+	}
+}
