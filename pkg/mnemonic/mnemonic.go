@@ -88,6 +88,11 @@ func fold(w string) string {
 	return string(out)
 }
 
+// latin1 is the letter of each of Latin-1's small letters from à (0xe0)
+// to ü (0xfc) that fold drops the accent of ('-': none of them), for
+// latinKey.
+const latin1 = "aaaaa---eeeeiiii-nooooo--uuuu"
+
 // accented and plain pair the accented letters of the Latin lists with
 // their letters.
 const (
@@ -111,14 +116,69 @@ var loaded = sync.OnceValue(func() map[string]func() wordlist {
 	return m
 })
 
-func load(name string) wordlist {
+// latinWords maps each word of the Latin lists, by latinKey, to a bit for
+// each list that holds it (bit i: lists[latin][i]). A run of candidate
+// tokens in Latin script is read against it once, so that only stretches
+// of twelve or more words of one list are read again and checked list by
+// list: English prose has many runs of twelve words of three to nine
+// letters and few of list words.
+var latinWords = sync.OnceValue(func() map[uint64]uint8 {
+	m := make(map[uint64]uint8, 2048*len(lists[latin]))
+	for i, name := range lists[latin] {
+		for _, w := range words(name) {
+			if k, ok := latinKey(w); ok {
+				m[k] |= 1 << i
+			}
+		}
+	}
+	return m
+})
+
+// latinKey packs a word of the Latin lists, folded as fold does and in
+// lower case, into a number: five bits a letter. Every word of those lists
+// is at most nine letters of a-z once folded; ok is false for anything
+// else, which no list holds.
+func latinKey(w string) (k uint64, ok bool) {
+	n := 0
+	for _, r := range w {
+		switch {
+		case r >= 'a' && r <= 'z':
+		case r >= 'A' && r <= 'Z':
+			r += 'a' - 'A'
+		case r >= 0x300 && r <= 0x36f:
+			continue // a Latin accent, decomposed
+		case r >= 0xc0 && r <= 0xdc && r != 0xd7:
+			r += 0x20 // upper case, in Latin-1
+			fallthrough
+		case r >= 0xe0 && r <= 0xfc:
+			if r = rune(latin1[r-0xe0]); r == '-' {
+				return 0, false
+			}
+		default:
+			return 0, false
+		}
+		if n == 9 {
+			return 0, false
+		}
+		k |= uint64(r-'a'+1) << (5 * n)
+		n++
+	}
+	return k, n > 0
+}
+
+// words is a list's words, in order.
+func words(name string) []string {
 	b, err := files.ReadFile("words/" + name + ".txt")
 	if err != nil {
 		panic("mnemonic: missing wordlist " + name) // embedded: cannot happen
 	}
-	words := strings.Split(strings.TrimSpace(string(b)), "\n")
-	w := make(wordlist, len(words))
-	for i, x := range words {
+	return strings.Split(strings.TrimSpace(string(b)), "\n")
+}
+
+func load(name string) wordlist {
+	ws := words(name)
+	w := make(wordlist, len(ws))
+	for i, x := range ws {
 		w[fold(x)] = uint16(i)
 	}
 	return w
@@ -305,7 +365,7 @@ func checksum(idx []uint16) bool {
 // texts have no run of twelve, and it keeps nothing); a run it finds is
 // read again for its tokens' lines and numbers.
 func runs(s string, fn func([]token)) {
-	scan(s, 0, len(s), func(from, to int) {
+	reread := func(from, to int) {
 		// Read again from a little before the first word, where its
 		// number stands ("24. word"), within its line.
 		lo := max(strings.LastIndexByte(s[:from], '\n')+1, from-16)
@@ -320,13 +380,81 @@ func runs(s string, fn func([]token)) {
 		if len(run) >= 12 {
 			fn(run)
 		}
+	}
+	scan(s, 0, len(s), func(from, to int, sc script) {
+		if sc == latin {
+			listed(s, from, to, reread)
+			return
+		}
+		reread(from, to)
 	}, nil)
+}
+
+// listed calls fn with each stretch of s[from:to] (a run of Latin
+// candidate tokens) holding twelve or more consecutive words of one list,
+// stretches that overlap merged: the words inRun reads there are the
+// same as in the whole run, since a mnemonic lies within twelve or more
+// consecutive words of its list.
+func listed(s string, from, to int, fn func(from, to int)) {
+	m := latinWords()
+	var count [8]int // consecutive tokens so far in each list
+	var start [8]int // where each list's stretch began
+	lo, hi := -1, -1 // the stretch to report, merged
+	for i := from; i < to; {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		if !letter(r) {
+			i += size
+			continue
+		}
+		j := i
+		for j < to {
+			c := rune(s[j])
+			n := 1
+			if c >= utf8.RuneSelf {
+				c, n = utf8.DecodeRuneInString(s[j:])
+			}
+			if !letter(c) {
+				break
+			}
+			j += n
+		}
+		var bits uint8
+		if k, ok := latinKey(s[i:j]); ok {
+			bits = m[k]
+		}
+		for l := range count {
+			if bits&(1<<l) == 0 {
+				count[l] = 0
+				continue
+			}
+			if count[l] == 0 {
+				start[l] = i
+			}
+			if count[l]++; count[l] >= 12 {
+				if lo >= 0 && start[l] > hi {
+					fn(lo, hi)
+					lo = -1
+				}
+				if lo < 0 || start[l] < lo {
+					lo = start[l]
+				}
+				hi = max(hi, j)
+			}
+		}
+		i = j
+	}
+	if lo >= 0 {
+		fn(lo, hi)
+	}
 }
 
 // scan reads s[i:end]'s tokens. With found set, it calls found with the
 // span of each run of twelve or more candidate tokens of one script; with
 // out set, it appends every candidate token it reads.
-func scan(s string, i, end int, found func(from, to int), out *[]token) {
+func scan(s string, i, end int, found func(from, to int, sc script), out *[]token) {
 	count, from, to := 0, 0, 0
 	var script script
 	line := 0
@@ -393,7 +521,7 @@ func scan(s string, i, end int, found func(from, to int), out *[]token) {
 		ok := numEnd != i && (j == len(s) || s[j] < '0' || s[j] > '9') && !mixed && fits(sc, runes)
 		if !ok || count > 0 && script != sc {
 			if count >= 12 && found != nil {
-				found(from, to)
+				found(from, to, script)
 			}
 			count = 0
 		}
@@ -415,7 +543,7 @@ func scan(s string, i, end int, found func(from, to int), out *[]token) {
 		i = j
 	}
 	if count >= 12 && found != nil {
-		found(from, to)
+		found(from, to, script)
 	}
 }
 

@@ -203,3 +203,36 @@ func BenchmarkFind(b *testing.B) {
 		Find(s)
 	}
 }
+
+// latinKey, which reads runs of Latin tokens against every Latin list at
+// once, keys each list word as fold does, in either case and with its
+// accents composed or decomposed.
+func TestLatinKeyFolds(t *testing.T) {
+	for _, name := range lists[latin] {
+		for _, w := range words(name) {
+			k, ok := latinKey(w)
+			f, ok2 := latinKey(fold(w))
+			u, ok3 := latinKey(strings.ToUpper(w))
+			if !ok || !ok2 || !ok3 || k != f || k != u {
+				t.Errorf("%s: %q keyed %x %v, folded %x %v, upper case %x %v", name, w, k, ok, f, ok2, u, ok3)
+			}
+		}
+	}
+	if a, b := mustKey(t, "ábaco"), mustKey(t, "a\u0301baco"); a != b || a != mustKey(t, "ABACO") {
+		t.Errorf("ábaco keyed %x, decomposed %x", a, b)
+	}
+	for _, w := range []string{"façade", "naïve1", "abcdefghij", "", "Ω"} {
+		if k, ok := latinKey(w); ok {
+			t.Errorf("%q keyed %x", w, k)
+		}
+	}
+}
+
+func mustKey(t *testing.T, w string) uint64 {
+	t.Helper()
+	k, ok := latinKey(w)
+	if !ok {
+		t.Fatalf("%q has no key", w)
+	}
+	return k
+}
