@@ -116,28 +116,67 @@ var loaded = sync.OnceValue(func() map[string]func() wordlist {
 	return m
 })
 
-// latinWords maps each word of the Latin lists, by latinKey, to a bit for
-// each list that holds it (bit i: lists[latin][i]). A run of candidate
-// tokens in Latin script is read against it once, so that only stretches
-// of twelve or more words of one list are read again and checked list by
-// list: English prose has many runs of twelve words of three to nine
-// letters and few of list words.
-var latinWords = sync.OnceValue(func() map[uint64]uint8 {
-	m := make(map[uint64]uint8, 2048*len(lists[latin]))
+// latinWords holds each word of the Latin lists once, by latinKey, with a
+// bit for each list that holds it (bit i: lists[latin][i]) in its low
+// byte, sorted (latinBits looks a word up). A run of candidate tokens in
+// Latin script is read against it once, so that only stretches of twelve
+// or more words of one list are read again and checked list by list:
+// English prose has many runs of twelve words of three to nine letters and
+// few of list words. A sorted slice, where a map took a millisecond or two
+// of the first process-wide use to build.
+var latinWords = sync.OnceValue(latinWordsBuild)
+
+func latinWordsBuild() []uint64 {
+	var out []uint64
 	for i, name := range lists[latin] {
-		for _, w := range words(name) {
-			if k, ok := latinKey(w); ok {
-				m[k] |= 1 << i
+		b, err := files.ReadFile("words/" + name + ".txt")
+		if err != nil {
+			panic("mnemonic: missing wordlist " + name) // embedded: cannot happen
+		}
+		list := make([]uint64, 0, 2048)
+		for line := range strings.Lines(string(b)) {
+			if k, ok := latinKey(strings.TrimSpace(line)); ok {
+				list = append(list, k<<8|1<<i)
 			}
 		}
+		slices.Sort(list) // each list is in its language's order, nearly this one
+		out = merge(out, list)
 	}
-	return m
-})
+	return out
+}
+
+// merge merges two sorted runs of latinWords' entries, a word in both
+// with the bits of both.
+func merge(a, b []uint64) []uint64 {
+	out := make([]uint64, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		switch x, y := a[0]>>8, b[0]>>8; {
+		case x < y:
+			out, a = append(out, a[0]), a[1:]
+		case x > y:
+			out, b = append(out, b[0]), b[1:]
+		default:
+			out, a, b = append(out, a[0]|b[0]), a[1:], b[1:]
+		}
+	}
+	return append(append(out, a...), b...)
+}
+
+// latinBits returns the lists (bits as in latinWords) that hold the word
+// keyed k.
+func latinBits(words []uint64, k uint64) uint8 {
+	i, _ := slices.BinarySearch(words, k<<8)
+	if i < len(words) && words[i]>>8 == k {
+		return uint8(words[i])
+	}
+	return 0
+}
 
 // latinKey packs a word of the Latin lists, folded as fold does and in
-// lower case, into a number: five bits a letter. Every word of those lists
-// is at most nine letters of a-z once folded; ok is false for anything
-// else, which no list holds.
+// lower case, into a number: five bits a letter, the first letter highest,
+// so that keys sort as their words do. Every word of those lists is at
+// most nine letters of a-z once folded; ok is false for anything else,
+// which no list holds.
 func latinKey(w string) (k uint64, ok bool) {
 	n := 0
 	for _, r := range w {
@@ -160,7 +199,7 @@ func latinKey(w string) (k uint64, ok bool) {
 		if n == 9 {
 			return 0, false
 		}
-		k |= uint64(r-'a'+1) << (5 * n)
+		k |= uint64(r-'a'+1) << (5 * (8 - n))
 		n++
 	}
 	return k, n > 0
@@ -423,7 +462,7 @@ func listed(s string, from, to int, fn func(from, to int)) {
 		}
 		var bits uint8
 		if k, ok := latinKey(s[i:j]); ok {
-			bits = m[k]
+			bits = latinBits(m, k)
 		}
 		for l := range count {
 			if bits&(1<<l) == 0 {

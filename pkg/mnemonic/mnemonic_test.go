@@ -1,6 +1,7 @@
 package mnemonic
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -208,8 +209,15 @@ func BenchmarkFind(b *testing.B) {
 // once, keys each list word as fold does, in either case and with its
 // accents composed or decomposed.
 func TestLatinKeyFolds(t *testing.T) {
-	for _, name := range lists[latin] {
+	all := latinWords()
+	if !slices.IsSorted(all) || len(all) < 2048 {
+		t.Fatalf("latinWords: %d entries, sorted %v", len(all), slices.IsSorted(all))
+	}
+	for i, name := range lists[latin] {
 		for _, w := range words(name) {
+			if k, _ := latinKey(w); latinBits(all, k)&(1<<i) == 0 {
+				t.Errorf("%s: %q not found in its list", name, w)
+			}
 			k, ok := latinKey(w)
 			f, ok2 := latinKey(fold(w))
 			u, ok3 := latinKey(strings.ToUpper(w))
@@ -235,4 +243,10 @@ func mustKey(t *testing.T, w string) uint64 {
 		t.Fatalf("%q has no key", w)
 	}
 	return k
+}
+
+func BenchmarkLatinWords(b *testing.B) {
+	for b.Loop() {
+		latinWordsBuild()
+	}
 }
