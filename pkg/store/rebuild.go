@@ -73,7 +73,7 @@ func clearForRebuild(ctx context.Context, tx *sql.Tx) error {
 // The defaults (ftsAutomerge, ftsCrisisMerge) then apply again to later
 // writes.
 const (
-	loadCrisisMerge = 64
+	loadCrisisMerge = 256
 	ftsAutomerge    = 4  // FTS5's default
 	ftsCrisisMerge  = 16 // FTS5's default
 )
