@@ -129,12 +129,8 @@ var latinWords = sync.OnceValue(latinWordsBuild)
 func latinWordsBuild() []uint64 {
 	var out []uint64
 	for i, name := range lists[latin] {
-		b, err := files.ReadFile("words/" + name + ".txt")
-		if err != nil {
-			panic("mnemonic: missing wordlist " + name) // embedded: cannot happen
-		}
 		list := make([]uint64, 0, 2048)
-		for line := range strings.Lines(string(b)) {
+		for line := range strings.Lines(wordFile(name)) {
 			if k, ok := latinKey(strings.TrimSpace(line)); ok {
 				list = append(list, k<<8|1<<i)
 			}
@@ -205,13 +201,18 @@ func latinKey(w string) (k uint64, ok bool) {
 	return k, n > 0
 }
 
-// words is a list's words, in order.
-func words(name string) []string {
+// wordFile is a list's file: its words in order, one a line.
+func wordFile(name string) string {
 	b, err := files.ReadFile("words/" + name + ".txt")
 	if err != nil {
 		panic("mnemonic: missing wordlist " + name) // embedded: cannot happen
 	}
-	return strings.Split(strings.TrimSpace(string(b)), "\n")
+	return string(b)
+}
+
+// words is a list's words, in order.
+func words(name string) []string {
+	return strings.Split(strings.TrimSpace(wordFile(name)), "\n")
 }
 
 func load(name string) wordlist {
