@@ -247,10 +247,31 @@ func Find(s string) [][2]int {
 		for i := range run {
 			run[i].word = fold(strings.ToLower(s[run[i].start:run[i].end]))
 		}
-		out = append(out, inRun(run, run[0].script)...)
+		for _, sp := range inRun(run, run[0].script) {
+			if !longerList(s, run, sp) {
+				out = append(out, sp)
+			}
+		}
 	})
 	slices.SortFunc(out, func(a, b [2]int) int { return a[0] - b[0] })
 	return out
+}
+
+// longerList reports a span of comma-separated words that goes on, before
+// or after, with one more item of the same list: a list of words (a word
+// cloud's top terms) whose first twelve passed the checksum by chance,
+// not a mnemonic, which is written whole.
+func longerList(s string, run []token, sp [2]int) bool {
+	first := slices.IndexFunc(run, func(t token) bool { return t.start == sp[0] })
+	if first < 0 || first+1 >= len(run) || !strings.Contains(s[run[first].end:run[first+1].start], ",") {
+		return false
+	}
+	for i, t := range run {
+		if t.end == sp[1] && i+1 < len(run) && strings.TrimSpace(s[t.end:run[i+1].start]) == "," {
+			return true
+		}
+	}
+	return first > 0 && strings.TrimSpace(s[run[first-1].end:sp[0]]) == ","
 }
 
 // inRun finds mnemonics in a run of candidate tokens of one script: each

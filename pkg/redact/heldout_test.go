@@ -128,7 +128,7 @@ func TestHeldOutCorpus(t *testing.T) {
 		// secret-setting subcommand's value, Oracle tools' USER/PASSWORD,
 		// SQLCipher's PRAGMA key; a password's value on the line below
 		// its name).
-		{"heldout11", 678, 312, "the development set now; unseen, round 10 generalised to 89.7%, under SPEC 17's 95%"},
+		{"heldout11", 680, 314, "the development set now; unseen, round 10 generalised to 89.7%, under SPEC 17's 95%"},
 		// By a fourteenth author (corpus14: heldout12/README.md), written
 		// while the eleventh round was made and sealed from it, measured
 		// once on its rules (3786d36: 735/821, 89.5%, and 247/254; round
@@ -145,12 +145,19 @@ func TestHeldOutCorpus(t *testing.T) {
 		// consecutive arguments; the password's word in fifteen more
 		// languages; codes.go: codes listed with numbers or bullets, a
 		// revocation code).
-		{"heldout12", 800, 254, "the development set now; unseen, round 11 generalised to 89.5%, under SPEC 17's 95%"},
+		{"heldout12", 803, 254, "the development set now; unseen, round 11 generalised to 89.5%, under SPEC 17's 95%"},
 		// By a fifteenth author (corpus15: heldout13/README.md), written
 		// while the twelfth round was made and sealed from it, measured
 		// once on its rules (0cb7c08: 788/847, 93.0%, and 284/293; round
-		// 11's: 750/847 and 282/293).
-		{"heldout13", 788, 284, "unseen, round 12 generalised to 93.0%, under SPEC 17's 95%"},
+		// 11's: 750/847 and 282/293); the thirteenth round's development
+		// set since (named.go: any printable value under a secret's name,
+		// names in the person's language, setx and key-value arguments, a
+		// value on the line below its name, XML elements with namespaces,
+		// attributes, CDATA or a nested Value, armored static keys; and
+		// look-alikes by structure: a file's path, a method's parameter, a
+		// KDF's salt, a name that identifies or describes, a comma list
+		// longer than a mnemonic, a fixture a wallet must reject).
+		{"heldout13", 819, 291, "the development set now; unseen, round 12 generalised to 93.0%, under SPEC 17's 95%"},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
 			judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact, c.unmet)

@@ -137,7 +137,7 @@ func assignAfter(lower string, j int) bool {
 		switch c := lower[k]; {
 		case c == ':' || c == '=':
 			return true
-		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || strings.IndexByte("_.-\\\"' \t]?", c) >= 0:
+		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 0x80 || strings.IndexByte("_.-\\\"' \t]?", c) >= 0:
 		default:
 			return false
 		}
@@ -407,11 +407,11 @@ func New() *Redactor {
 			// mnemonic or recovery phrase is named.
 			name:  "mnemonic",
 			hints: []string{"seed", "mnemonic", "recovery", "phrase", "wallet"},
-			re:    lazyRE(`(?i)((?:mnemonic|seed(?:[ _-]?phrase|[ _-]?words)?|recovery[ _-]?(?:phrase|words)|secret[ _-]?phrase|wallet[ _-]?words)[^\n]{0,40}?(?:[:=]|\n)[ \t"'\n\x60]*)((?:[a-z]{3,8}[ \t\n]+){11,23}[a-z]{3,8})`),
+			re:    lazyRE(`(?i)((?:[a-z0-9]+[_-])*(?:mnemonic|seed(?:[ _-]?phrase|[ _-]?words)?|recovery[ _-]?(?:phrase|words)|secret[ _-]?phrase|wallet[ _-]?words)[^\n]{0,40}?(?:[:=]|\n)[ \t"'\n\x60]*)((?:[a-z]{3,8}[ \t\n]+){11,23}[a-z]{3,8})`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				n := len(strings.Fields(m[2]))
-				return n%3 != 0 || m[2] != strings.ToLower(m[2])
+				return n%3 != 0 || m[2] != strings.ToLower(m[2]) || badFixture(m[1])
 			},
 		},
 		{
@@ -519,7 +519,9 @@ func New() *Redactor {
 				`\bconnect[ \t]+to[ \t]+\S+[ \t]+user[ \t]+\S+[ \t]+using[ \t]+|` +
 				`\bnmcli\b[^\n]*?[ \t](?:password|[a-z0-9-]+\.(?:psk|password|wep-key[0-3]|pin))[ \t]+|\bwpa_passphrase[ \t]+(?:'[^'\n]*'|"[^"\n]*"|\S+)[ \t]+|\brclone[ \t]+obscure[ \t]+|\bidentified[ \t]+(?:with[ \t]+\S+[ \t]+)?by[ \t]+(?:password[ \t]+)?)('[^'\n]*'|"[^"\n]*"|[^\s'"/*:?@-][^\s'";]*)`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[2]) },
-			keep: func(m []string) bool { return notAValue(strings.Trim(m[2], `'"`)) },
+			// vault login -method=oidc role=dev: a method's parameter
+			// (a small-letter name, '=', a value), not a token.
+			keep: func(m []string) bool { return notAValue(strings.Trim(m[2], `'"`)) || methodParam(m[2]) },
 		},
 		{
 			// A secret fed to a command that names it through a here-string
@@ -606,7 +608,7 @@ func New() *Redactor {
 				// A record named …_KEY (API_SIGNING_KEY, but also CACHE_KEY)
 				// holds a secret only when its value looks generated.
 				weak := m[2] != "" && !strongName(m[2]) || m[5] != "" && !strongName(m[5])
-				return weak && !random(v) || notAValue(v) || redacted(v) || passWords[strings.ToLower(m[2])]
+				return weak && !random(v) || notAValue(v) || redacted(v) || passWords[strings.ToLower(m[2])] || idName(m[2]) || idName(m[5])
 			},
 		},
 		{
@@ -881,6 +883,7 @@ func New() *Redactor {
 				last := strings.ToLower(parts[len(parts)-1])
 				bare := last == "pass" && !strings.ContainsAny(m[1], "_.-")
 				return m[3][0] == '=' && !envPrefix(m[1], m[2], m[3]) || m[2] == ":" && subcommands[v] || notAValue(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v) || workDir(m[1], v) ||
+					pathLike(v) || badFixture(m[1]) ||
 					bare && !made(v) || last != "pass" && strings.HasSuffix(last, "pass") && (passWords[last] || !made(v)) ||
 					// ASANA_PAT, GITLAB_PAT: a personal access token, when made (not url_pat: "*.go").
 					last == "pat" && (!made(v) || strings.ContainsAny(v, "*^$\\[") || strings.HasPrefix(v, "/"))
@@ -1055,7 +1058,8 @@ func New() *Redactor {
 			repl: func(m []string) string { return m[1] + m[2] + Mask + m[4] },
 			// urlBase64ToUint8Array(VAPID_PUBLIC_KEY): a call, not a value.
 			keep: func(m []string) bool {
-				return m[4] != "" || !secretName(m[1]) || refName(m[1]) || notAValue(m[3]) || !random(m[3]) && !hexKey(m[3]) || pathLike(m[3]) || sealed(m[3]) || workDir(m[1], m[3])
+				return m[4] != "" || !secretName(m[1]) || refName(m[1]) || notAValue(m[3]) || !random(m[3]) && !hexKey(m[3]) || pathLike(m[3]) || sealed(m[3]) || workDir(m[1], m[3]) ||
+					idName(m[1]) && uuidShape(m[3]) || strings.EqualFold(strings.Trim(m[1], "._-"), "salt")
 			},
 		},
 		proseRule(`pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]access)?(?:[ _-]?key)?|access[ _-]key|private[ _-]key|`+
@@ -1128,6 +1132,7 @@ func New() *Redactor {
 	rules = append(rules, carryRules()...)
 	rules = append(rules, cliRules()...)
 	rules = append(rules, proseCarryRules()...)
+	rules = append(rules, namedRules()...)
 	return &Redactor{rules: append(rules, shapeRules()...)}
 }
 
@@ -1514,6 +1519,12 @@ func placeholderToken(s string) bool {
 // pathLike reports an object path or file name (uploads/2024/06/<uuid>.png),
 // which a generated key's base64 never ends in.
 func pathLike(v string) bool {
+	// /bin/systemctl, ./db-password.txt, ~/keys/app: a file's path, in
+	// the small letters, digits and punctuation of file names.
+	if (strings.HasPrefix(v, "/") || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "~/")) &&
+		len(v) > 3 && !strings.Contains(v, "//") && strings.Trim(v, "abcdefghijklmnopqrstuvwxyz0123456789._-/~") == "" {
+		return true
+	}
 	if strings.Count(v, "/") >= 2 && strings.Contains(v[strings.LastIndex(v, "/"):], ".") {
 		return true
 	}

@@ -1,0 +1,326 @@
+package redact
+
+import (
+	"strings"
+	"unicode"
+)
+
+// namedRules find a value under a name that says it is a secret, where the
+// older key rules read too narrow a value or too narrow a name (round 13,
+// by class):
+//   - a value of any printable bytes, quoted or not, under a secret's name:
+//     symbols a generator or a person puts in a password ('?', '^', '[',
+//     '~', a properties file's escaped ':') end no value;
+//   - a name in the person's own language, written as an identifier
+//     (passwort_datenbank, mot_de_passe, CONTRASENA_DB, senha_do_banco,
+//     DB_ПАРОЛЬ, a properties key with a \u escape);
+//   - Windows' setx NAME VALUE and a key string then its value as two
+//     arguments (os.environ.setdefault("OCI_AUTH_TOKEN", "…"));
+//   - a secret's name that ends its line ("New value for `X`:", "X set
+//     to"), its value alone on a line below, in a fence or not;
+//   - an element named for a password with a namespace, attributes, a
+//     CDATA section or a nested <Value>;
+//   - an armored block whose label calls it a private, secret or static
+//     key (OpenVPN's static key).
+//
+// What the name says decides how made the value must look: a password's
+// name takes anything chosen (a word and a number, words joined, a
+// symbol); a token's or a secret's a made value; a name that merely ends
+// in key or seed a generated one. A name for what identifies or
+// describes a secret (…_id, …_length, …_policy, …_url) gives none.
+func namedRules() []rule {
+	return []rule{
+		{
+			name:     "secret-value",
+			window:   true,
+			assigned: true,
+			span:     keySpan,
+			hints:    namedHints,
+			re: lazyRE(`((?:^|[^\p{L}\p{N}_\\.-])((?:[\p{L}\p{N}_.-]|\\u[0-9a-fA-F]{4})*(?i:` + namedStems + `)(?:[\p{L}\p{N}_.-]|\\u[0-9a-fA-F]{4})*)` +
+				`["']?\]?[ \t]*` + assign + `[ \t]*)("[^"\n]{4,1000}"|'[^'\n]{4,1000}'|[^\s"'\x60]{6,1000})`),
+			repl: func(m []string) string { return m[1] + quoteMask(m[3]) },
+			keep: func(m []string) bool { return !namedSecret(m[2], m[3]) },
+		},
+		{
+			// setx NAME VALUE [/M]; a key string and its value as two
+			// arguments of one call.
+			name:   "secret-value",
+			window: true,
+			span:   keySpan,
+			back:   48,
+			hints:  []string{"setx", "\",", "',"},
+			re: lazyRE(`((?i:\bsetx[ \t]+)([\p{L}\p{N}_.-]+)[ \t]+|["']([\p{L}\p{N}_.-]+)["'][ \t]*,[ \t]*)` +
+				`("[^"\n]{4,200}"|'[^'\n]{4,200}'|[^\s"'\x60,)]{6,200})`),
+			repl: func(m []string) string { return m[1] + quoteMask(m[4]) },
+			keep: func(m []string) bool { return !namedSecret(m[2]+m[3], m[4]) },
+		},
+		{
+			// A secret's name ending its line, its value alone on a line
+			// below (past a blank line or a fence's opening).
+			name:   "secret-value",
+			window: true,
+			span:   3000,
+			hints:  []string{"key", "token", "secret", "pass", "pwd", "pat"},
+			pre:    func(lower string) bool { return strings.Contains(lower, "\n") },
+			re: lazyRE(`((?:^|[^\p{L}\p{N}_])([A-Za-z0-9_]*(?i:key|token|secret|pass|pwd|pat)[A-Za-z0-9_]*)\x60?[^\n\x60=]{0,24}(?::|\bto|\bis|=)?[ \t]*\r?\n(?:[ \t]*\r?\n)?(?:[ \t]*(?:\x60\x60\x60|~~~)[A-Za-z0-9]*[ \t]*\r?\n)?[ \t]*)` +
+				`([^\s]{16,1000})([ \t]*(?:\r?\n|$))`),
+			repl: func(m []string) string { return m[1] + Mask + m[4] },
+			keep: func(m []string) bool {
+				v := m[3]
+				name := m[2]
+				return !secretName(name) || !strings.ContainsAny(name, "_") && !strings.EqualFold(name, "token") && !strings.EqualFold(name, "secret") ||
+					refName(name) || idName(name) || notAValue(v) || redacted(v) || pathLike(v) || strings.ContainsAny(v[:1], "/~.") || strings.Contains(v, "://") || !tokenLike(v)
+			},
+		},
+		{
+			// <wsse:Password Type="PasswordText">…</wsse:Password>, <Pass
+			// encoding="base64">…, <secret><![CDATA[…]]></secret>,
+			// <AdministratorPassword><Value>…</Value>.
+			name:   "secret-value",
+			window: true,
+			span:   keySpan,
+			back:   48,
+			hints:  []string{"pass", "pwd", "secret", "token", "psk"},
+			re: lazyRE(`(?i)(<((?:[a-z0-9_.-]+:)?[a-z0-9_.-]*(?:password|passwd|pwd|secret|token|passphrase|psk|pass)[a-z0-9_.-]*)(?:[ \t]+[^<>\n]*[^<>\n/])?>\s*(?:<value>)?(?:<!\[CDATA\[)?)` +
+				`([^<\]\n]{4,500})((?:\]\]>)?[ \t]*</)`),
+			repl: func(m []string) string { return m[1] + Mask + m[4] },
+			keep: func(m []string) bool {
+				v := strings.TrimSpace(m[3])
+				return refName(m[2]) || idName(m[2]) || notAValue(v) || redacted(v) || strings.Contains(v, " ") && !passphrase(`"`+v+`"`) ||
+					!madePhrase(v) && !wordNumber(v) && !wordsNumber(v) && !symbolMixed(v) && !scrambled(v)
+			},
+		},
+		{
+			// An armored block whose label calls it a private, secret or
+			// static key (OpenVPN's "Static key V1"): its body is the key.
+			name:  "private-key",
+			hints: []string{"key"},
+			pre:   func(lower string) bool { return strings.Contains(lower, "-----begin") },
+			re:    lazyRE(`(?i)-----BEGIN [A-Za-z0-9 ]*(?:STATIC|SECRET) KEY[A-Za-z0-9 ]*-----[\s\S]*?-----END [A-Za-z0-9 ]*KEY[A-Za-z0-9 ]*-----`),
+		},
+	}
+}
+
+// namedStems are the words a secret's name holds, in English and the
+// languages people name a password in as an identifier.
+const namedStems = `pass|pwd|secret|token|key|auth|cred|psk|seed|passwort|kennwort|contrase|contrasenya|senha|парол|parola|wachtwoord|lozink|hasl|hasło|heslo|salasana|jelsz|sifre|şifre|losenord|lösenord|adgangskode|passord|clave|geslo|mima|pasuwaado`
+
+var namedHints = []string{"pass", "pwd", "secret", "token", "key", "auth", "cred", "psk", "seed", "kennwort", "contrase", "senha", "парол", "parola", "wachtwoord", "lozink", "hasl", "hasło", "heslo", "salasana", "jelsz", "sifre", "şifre", "losenord", "lösenord", "adgangskode", "clave", "geslo", "mima"}
+
+// pwStems open a name part that names a password, in any of the
+// languages of namedStems.
+var pwStems = []string{"pass", "pwd", "passwd", "passe", "passwort", "kennwort", "contrase", "contrasenya", "senha", "парол", "parol", "wachtwoord", "lozink", "haslo", "hasło", "heslo", "salasana", "jelsz", "sifre", "şifre", "losenord", "lösenord", "adgangskode", "passord", "clave", "geslo", "authtok", "psk", "mima", "pasuwaado"}
+
+// idLast are the last parts of a name that identifies, measures or
+// describes a secret rather than holding it (token_id, password_length).
+var idLast = map[string]bool{"id": true, "ids": true, "uuid": true, "type": true, "kind": true, "length": true, "len": true, "ttl": true, "expiry": true, "expires": true,
+	"policy": true, "hash": true, "hashed": true, "digest": true, "fingerprint": true, "count": true, "size": true, "format": true, "prompt": true, "label": true, "hint": true,
+	"encryption": true, "encoding": true, "storage": true, "store": true, "backend": true, "provider": true, "manager": true, "source": true, "helper": true, "command": true, "cmd": true,
+	"lifetime": true, "timeout": true, "rotation": true, "interval": true,
+	"regex": true, "pattern": true, "min": true, "max": true, "mode": true, "method": true, "algorithm": true, "alg": true, "scheme": true, "header": true, "field": true}
+
+// idName reports a name for what identifies or describes a secret (a
+// Vault AppRole's secret_id is the secret itself).
+func idName(name string) bool {
+	parts := nameParts(name)
+	last := strings.ToLower(parts[len(parts)-1])
+	if len(parts) == 2 && strings.EqualFold(parts[0], "secret") && last == "id" {
+		return false
+	}
+	return len(parts) >= 2 && idLast[last]
+}
+
+// namedSecret reports whether v, given to the identifier name, is a
+// secret: how made it must look depends on what the name says.
+func namedSecret(name, v string) bool {
+	// A flag's name (--secret=NAME, "--password", prompt=True) is the
+	// flag rules' to judge.
+	if strings.HasPrefix(name, "-") {
+		return false
+	}
+	name = strings.Trim(name, `"'.-_`)
+	if name == "" || refName(name) || idName(name) || badFixture(name) {
+		return false
+	}
+	quoted := false
+	if _, q, _, ok := quotes(v); ok {
+		v, quoted = q, true
+	}
+	v = strings.TrimSpace(v)
+	if !quoted {
+		v = strings.TrimRight(v, ",;")
+	}
+	// Inside quotes a bracket is the value's own ("UVT[4qBf]…"), not
+	// an index or a call.
+	nv := v
+	if quoted && len(v) > 1 {
+		nv = v[:1] + strings.NewReplacer("[", "_", "(", "_").Replace(v[1:])
+	}
+	if len(v) < 6 || notAValue(nv) || redacted(v) || strings.Contains(v, "://") || strings.HasPrefix(v, "arn:") || pathLike(v) || regexLike(v) || passWords[strings.ToLower(name)] ||
+		sealed(v) || workDir(name, v) || namesSecret(v) {
+		return false
+	}
+	pw, strongN := false, strongName(name)
+	for _, p := range nameParts(name) {
+		l := strings.ToLower(p)
+		for _, s := range pwStems {
+			if strings.HasPrefix(l, s) && !passWords[l] && !strings.HasPrefix(l, "passage") && !strings.HasPrefix(l, "passen") && !strings.HasPrefix(l, "passi") {
+				pw = true
+			}
+		}
+	}
+	if !pw && !strongN && !secretName(name) {
+		return false
+	}
+	if strings.ContainsAny(v, " \t") {
+		// Words between spaces: a passphrase, or a scheme and a token
+		// ("FlyV1 fm2_…").
+		if quoted && passphrase(`"`+v+`"`) {
+			return true
+		}
+		for _, f := range strings.Fields(v) {
+			if len(f) >= 20 && generated(f) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case pw:
+		return madePhrase(v) || wordNumber(v) || wordsNumber(v) || symbolMixed(v) || scrambled(v) || wordsAndNumber(v) || escapedMix(v)
+	case strongN:
+		return made(v) && len(v) >= 8 || passphrase(v) || wordsNumber(v) || symbolMixed(v) || scrambled(v)
+	}
+	return generated(v) || strong(v) && symbolMixed(v)
+}
+
+// regexLike reports a pattern a password is checked against
+// ("^[A-Za-z0-9!@#]{12,}$"), not a password.
+func regexLike(v string) bool {
+	return strings.HasPrefix(v, "^") && strings.HasSuffix(v, "$") || strings.Contains(v, "{8,") || strings.Contains(v, "{12,") || strings.Contains(v, `\d`) || strings.Contains(v, "[A-Z")
+}
+
+// scrambled reports letters whose case changes as a generator's does, not
+// as words or an identifier's humps do ("qAiozBmzCuljWqKLkwYV"): twelve or
+// more, with the case switching between neighbouring letters at least
+// every other letter, and two capitals together somewhere inside.
+func scrambled(v string) bool {
+	var letters, switches int
+	pair := false
+	var prev rune
+	for i, r := range v {
+		if !unicode.IsLetter(r) {
+			prev = 0
+			continue
+		}
+		letters++
+		if prev != 0 {
+			if unicode.IsUpper(r) != unicode.IsUpper(prev) {
+				switches++
+			} else if unicode.IsUpper(r) && i > 1 {
+				pair = true
+			}
+		}
+		prev = r
+	}
+	return letters >= 12 && pair && 2*switches >= letters && entropy(v) >= 3.5
+}
+
+// tokenLike reports one token a generator made, in any alphabet: random,
+// a hex key, or sixteen or more letters and digits (with '_', '-', '.',
+// '+', '/', '=') holding both, with a high entropy (Pushover's
+// lower-case tokens, a JWT).
+func tokenLike(v string) bool {
+	if generated(v) {
+		return true
+	}
+	var dig, let int
+	for _, r := range v {
+		switch {
+		case r >= '0' && r <= '9':
+			dig++
+		case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z':
+			let++
+		case strings.ContainsRune("_-.+/=:~", r):
+		default:
+			return false
+		}
+	}
+	return len(v) >= 16 && dig >= 2 && let >= 8 && entropy(v) >= 3.8
+}
+
+// wordsAndNumber reports words and a number joined by '-', '_' or '.' in
+// any order ("marble-6153saturn", "copper_8929pepper"): a password a
+// person made, where its name says it is one.
+func wordsAndNumber(v string) bool {
+	var letters, digitRuns int
+	inDigits := false
+	for _, r := range v {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+			inDigits = false
+		case r >= '0' && r <= '9':
+			if !inDigits {
+				digitRuns++
+			}
+			inDigits = true
+		case r == '-' || r == '_' || r == '.':
+			inDigits = false
+		default:
+			return false
+		}
+	}
+	return letters >= 6 && digitRuns >= 1 && strings.ContainsAny(v, digits) && strings.ContainsAny(v, "-_.") && len(v) >= 10
+}
+
+// escapedMix reports capitals and small letters with a symbol or an
+// escape among them ("a\\:bvBCb_KcafkMczyOcA"), ten bytes or more, of a
+// high entropy.
+func escapedMix(v string) bool {
+	return len(v) >= 10 && strings.ContainsAny(v, upper) && strings.ContainsAny(v, lower) && strings.ContainsAny(v, "\\:_~!@#$%^&*+=?[]{}|;,<>") && entropy(v) >= 3.5
+}
+
+// namesSecret reports a value that is a secret's name: words joined,
+// the last of them a secret's word ("billing-api-token", "db-password").
+func namesSecret(v string) bool {
+	parts := nameParts(v)
+	return len(parts) >= 2 && nameWords[strings.ToLower(parts[len(parts)-1])] && strings.IndexFunc(v, func(r rune) bool { return r >= '0' && r <= '9' }) < 0
+}
+
+// uuidShape reports a UUID (8-4-4-4-12 hex digits).
+func uuidShape(v string) bool {
+	if len(v) != 36 {
+		return false
+	}
+	for i, c := range v {
+		if i == 8 || i == 13 || i == 18 || i == 23 {
+			if c != '-' {
+				return false
+			}
+		} else if !strings.ContainsRune("0123456789abcdefABCDEF", c) {
+			return false
+		}
+	}
+	return true
+}
+
+// methodParam reports a method's parameter given by position (role=dev,
+// username=ops): a short name of small letters, '=' and a value.
+func methodParam(v string) bool {
+	k, val, ok := strings.Cut(v, "=")
+	return ok && val != "" && !strings.HasSuffix(val, "=") && len(k) >= 2 && len(k) <= 20 && strings.Trim(k, "abcdefghijklmnopqrstuvwxyz_") == ""
+}
+
+// badFixture reports a seed phrase's name that says it is a test's wrong
+// input (BAD_MNEMONIC, invalid_seed, negative fixture): words a wallet
+// must reject are no wallet's.
+func badFixture(name string) bool {
+	for _, p := range nameParts(strings.Fields(strings.ToLower(name) + " x")[0]) {
+		switch p {
+		case "bad", "invalid", "wrong", "broken", "negative", "malformed", "corrupt":
+			return true
+		}
+	}
+	return false
+}

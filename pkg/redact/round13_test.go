@@ -1,0 +1,91 @@
+package redact
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestRound13 holds shapes written for the thirteenth round's classes
+// (none from any corpus): each class's catches, by their secret, and the
+// look-alikes it must leave intact (secret "").
+func TestRound13(t *testing.T) {
+	for _, tt := range []struct{ name, in, secret string }{
+		// A value of any printable bytes under a secret's name.
+		{"env symbols", "export API_SECRET='Rw3?mZ^q8Lp[x'\n", "Rw3?mZ^q8Lp[x"},
+		{"yaml symbols", "smtp:\n  password: \"Tq7]vv~Mw0#e\"\n", "Tq7]vv~Mw0#e"},
+		{"toml caret", "signing_key = \"Hb5^Nq2?Xw8!Lc\"\n", "Hb5^Nq2?Xw8!Lc"},
+		{"properties escape", "mail.smtp.password=Qe\\:wRt5_Yu!Io\n", "Qe\\:wRt5_Yu!Io"},
+		{"bare PASS words", "PASS=tangerine_4410walrus\n", "tangerine_4410walrus"},
+		{"pwd words number", "DB_PWD: ember-2231glacier\n", "ember-2231glacier"},
+		// The name in the person's own language, as an identifier.
+		{"de name", "kennwort_smtp=Lx93mPqr7Tz\n", "Lx93mPqr7Tz"},
+		{"fr name", "MOT_DE_PASSE_API='bouleau-8812-renard'\n", "bouleau-8812-renard"},
+		{"es name", "contrasena_admin: \"Ñu7Qx!2mPz\"\n", "Ñu7Qx!2mPz"},
+		{"pt name", "senha_smtp=guarda-chuva-7741azul\n", "guarda-chuva-7741azul"},
+		{"ru name", "ПАРОЛЬ_БД=Vq8!nWz3Lp\n", "Vq8!nWz3Lp"},
+		{"pl name", "haslo_bazy = \"Kw9#pLm2Zx\"\n", "Kw9#pLm2Zx"},
+		{"nl name", "WACHTWOORD_DB=tulp-molen-5520\n", "tulp-molen-5520"},
+		{"tr name", "sifre_veritabani: Zx8!kLm3Qp\n", "Zx8!kLm3Qp"},
+		{"escaped key", "app.contrase\\u00f1a.db=Wm4~rT8-Qz2x\n", "Wm4~rT8-Qz2x"},
+		// setx and a key string then its value.
+		{"setx", "setx GITHUB_TOKEN ghx_9f8Qz2LmN4pR7sT1vW3yX5aB\n", "ghx_9f8Qz2LmN4pR7sT1vW3yX5aB"},
+		{"setx quoted", "setx DB_PASSWORD \"Pq8!mZ3xLw\" /M\n", "Pq8!mZ3xLw"},
+		{"putenv pair", "putenv(\"SMTP_SECRET\", \"K9[xQ]m2Lp7Zw\");\n", "K9[xQ]m2Lp7Zw"},
+		{"dict pair", "env.setdefault('STRIPE_TOKEN', 'tk_Q8mZ2xLw9pR4nT7v')\n", "tk_Q8mZ2xLw9pR4nT7v"},
+		// A secret's name ending its line, its value alone below.
+		{"below fenced", "Here is the new `HEROKU_API_KEY`:\n\n```\nf3a9c1d2e8b7461a9c0d5e4f3b2a1908\n```\n", "f3a9c1d2e8b7461a9c0d5e4f3b2a1908"},
+		{"below set to", "we exported DATADOG_APP_KEY set to\nq7x2m9c4v8b1n6z3k5j0h2g7f4d9s1a8\nafter the rotation\n", "q7x2m9c4v8b1n6z3k5j0h2g7f4d9s1a8"},
+		{"below colon", "SENDGRID_TOKEN:\n  sgx.Q8mZ2xLw9pR4nT7vB3kY6hJ1fD5sA0\n", "sgx.Q8mZ2xLw9pR4nT7vB3kY6hJ1fD5sA0"},
+		// An element named for a password with a namespace, attributes,
+		// CDATA or a nested value.
+		{"xml ns attr", "<ns2:Password Type=\"Text\">Hq8mZ2xLw9</ns2:Password>", "Hq8mZ2xLw9"},
+		{"xml encoded attr", "<Password encoding=\"base64\">cGFzc3dvcmQxMjM0NTY3OA==</Password>", "cGFzc3dvcmQxMjM0NTY3OA=="},
+		{"xml cdata", "<apiSecret><![CDATA[Zq9!mL2x#Pw7]]></apiSecret>", "Zq9!mL2x#Pw7"},
+		{"xml nested value", "<DomainPassword>\n  <Value>Lm8~Qz3xWp</Value>\n</DomainPassword>", "Lm8~Qz3xWp"},
+		// An armored block naming a static or secret key.
+		{"static key", "-----BEGIN WireGuard Static Key-----\n0a1b2c3d4e5f60718293a4b5c6d7e8f9\n-----END WireGuard Static Key-----", "0a1b2c3d4e5f60718293a4b5c6d7e8f9"},
+
+		// Look-alikes: what names, identifies or describes a secret.
+		{"token id uuid", "refresh_token_id: 3f0e1c2a-9b8d-4e7f-a6c5-b4d3e2f1a0b9", ""},
+		{"password length", "PASSWORD_MIN_LENGTH=12", ""},
+		{"password regex", "password_pattern: \"^[A-Za-z0-9!@#]{12,}$\"", ""},
+		{"password encryption", "password_encryption = scram-sha-256", ""},
+		{"secret arn", "API_SECRET_ARN=arn:aws:secretsmanager:us-east-1:111122223333:secret:api-Xy12Ab", ""},
+		{"secret name value", "KUBE_SECRET=payments-api-token", ""},
+		{"flag secret name", "helm install x --set-string --secret=orders-db-password", ""},
+		{"pwd dir", "PWD=/home/ci/work/2026-11-26", ""},
+		{"key version", "signing_key_version: v2-2026", ""},
+		{"below prose", "The TOKEN_TTL is set to\n3600 seconds in production\n", ""},
+		{"below path", "DEPLOY_KEY:\n/etc/deploy/keys/id_ed25519\n", ""},
+		{"xml policy", "<PasswordPolicy>strict</PasswordPolicy>", ""},
+		{"xml expiry", "<TokenLifetime>3600</TokenLifetime>", ""},
+		// Look-alikes by structure: a file's path under a secret's name, a
+		// login method's parameter, a KDF's salt, a list of words that goes
+		// on past twelve, a seed phrase a test must reject.
+		{"from-file path", "kubectl create secret generic api --from-file=token=./secrets/api-token.txt", ""},
+		{"sudoers nopasswd", "%ops ALL=(root) NOPASSWD: /usr/bin/journalctl", ""},
+		{"env file path", "DB_PASSWORD_FILE=/run/secrets/db_password", ""},
+		{"ssh key path", "ssh_private_key: ~/.ssh/id_ed25519", ""},
+		{"vault method param", "vault login -method=userpass username=ops", ""},
+		{"vault token still", "vault login s.Q8mZ2xLw9pR4nT7vB3kY6hJ1", "s.Q8mZ2xLw9pR4nT7vB3kY6hJ1"},
+		{"kdf salt", "scrypt N=32768 r=8 p=1 salt=Qm9vYmFyYmF6cXV4MTIzNA==", ""},
+		{"password salt still", "SECURITY_PASSWORD_SALT=Zq8mL2xWp9Rt4Nv7Bk3Y", "Zq8mL2xWp9Rt4Nv7Bk3Y"},
+		{"word list", "tags: ocean, hammer, bottom, ribbon, citizen, fever, escape, wagon, lecture, upgrade, oval, coffee, orbit, sponsor", ""},
+		{"comma seed", "seed words: during, advice, monkey, wink, humor, thrive, proud, busy, attract, discover, document, size", "during, advice, monkey"},
+		{"comma list goes on", "top terms: during, advice, monkey, wink, humor, thrive, proud, busy, attract, discover, document, size, zoo", ""},
+		{"comma list before", "top terms: zoo, during, advice, monkey, wink, humor, thrive, proud, busy, attract, discover, document, size", ""},
+		{"bad seed fixture", "INVALID_SEED=\"wolf wolf wolf wolf wolf wolf wolf wolf wolf wolf wolf wolf\"", ""},
+		{"public key block", "-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----", ""},
+	} {
+		got := String(tt.in)
+		if tt.secret == "" {
+			if got != tt.in {
+				t.Errorf("%s: look-alike changed:\n got %q\nwant %q", tt.name, got, tt.in)
+			}
+			continue
+		}
+		if strings.Contains(got, tt.secret) {
+			t.Errorf("%s: secret kept: %q", tt.name, got)
+		}
+	}
+}
