@@ -1061,7 +1061,8 @@ var rules = sync.OnceValue(func() ruleSet {
 	const (
 		sens = `(?:\.env\b|printenv|env(?:ironment)?(?: variables| vars)?|secrets?|credentials?|creds|(?:api |private |ssh )?keys?|tokens?|passwords?|` +
 			`~/\.ssh|\$home/\.ssh|\.ssh/|id_rsa|id_ed25519|\.aws|\.netrc|\.npmrc|cookies?|(?:chat |conversation )?history|conversation|` +
-			`system prompt|session|transcripts?|source code|codebase|files?|\$?[a-z0-9_]*_(?:token|key|secret|password)s?\b)`
+			`system prompt|session|transcripts?|source code|codebase|files?|\$?[a-z0-9_]*_(?:token|key|secret|password)s?\b|` +
+			`memory_[a-z_]+|(?:your|the agent's|all|stored|saved|remembered|held)\s+(?:memor(?:y|ies)|notes))`
 		url   = `(?:(?:our|my|this|the|a)\s+(?:slack|discord|teams|telegram|webhook|endpoint|collector|bucket|pastebin|gist)\b|https?://|ftp://|\b[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z0-9.-]+|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|\b[a-z0-9-]+\.[a-z0-9.-]+/)`
 		shell = `(?:sudo\s+(?:-\S+\s+)*)?(?:ba|z|k|da|fi|c|tc)?sh\b|(?:sudo\s+)?(?:python3?|perl|ruby|node|php)\b|\biex\b|invoke-expression`
 		fetch = `(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|net\.webclient|downloadstring)`
@@ -1181,7 +1182,7 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"your"}, reason: Override, re: re(`\byour\s+(?:new|real|actual|true|only)\s+(?:instructions?|task|goal|orders|purpose|mission|rules)\b`)},
 			{hints: []string{"apply", "void", "null", "revoked", "cancel", "suspended", "invalid", "superseded"}, reason: Override, re: re(`\b(?:previous|prior|above|earlier|original|your|all other|any other|system)\s+` + instr + `\s+(?:(?:no longer|do not|don't|does not|doesn't)\s+apply|(?:(?:are|is)\s+)?(?:now\s+)?(?:void|null|revoked|cancel+ed|suspended|invalid|superseded|no longer valid)\b)`)},
 			{hints: []string{"system prompt", "initial prompt", "hidden instructions"}, reason: Override, re: re(`\b(?:print|reveal|show|output|repeat|leak|dump)\s+(?:your|the)\s+(?:full\s+|entire\s+|initial\s+|original\s+)?(?:system prompt|initial prompt|hidden instructions)`)},
-			{hints: []string{"ignor", "olvid", "oubli", "vergiss", "vergess", "vergeet", "negeer", "dimentic", "desconsider", "descart", "esquec", "игнор", "забуд", "ігнор", "bỏ qua", "abaikan", "تجاهل", "התעלם", "ohita", "unohda", "glöm", "glem"}, reason: Override, re: re(`(?:^|[^\p{L}])(?:ignora|ignore|ignorez|ignorer|ignoriere|ignorier|ignorieren|ignoreer|negeer|olvida|olvide|olvidar|oubliez|oublie|oublier|vergiss|vergessen|vergeet|dimentica|dimenticate|desconsidere|desconsidera|descarta|descarte|esquece|esqueça|игнорируй|игнорируйте|игнорировать|проигнорируй|забудь|забудьте|ігноруй|зігноруй|забудь|zignoruj|ignoruj|ignorera|ignorer|ignoră|ignorați|ohita|unohda|glöm|glem|bỏ qua|abaikan|تجاهل|התעלם(?:\s+מכל|\s+מ)?)\s+(?:\S+\s+){0,3}?(?:instrucciones|instruções|instructions|istruzioni|anweisungen|instruktionen|instruktioner|instruksjoner|befehle|regeln|instructies|regels|consignes|indicaciones|инструкции|указания|правила|інструкції|вказівки|instrukcje|instrukcji|polecenia|instrucțiunile|ohjeet|ohjeita|pokyny|pokynů|instrukce|hướng dẫn|chỉ dẫn|instruksi|petunjuk|التعليمات|الإرشادات|ההוראות|הוראות)(?:[^\p{L}]|$)`)},
+			{hints: []string{"ignor", "olvid", "oubli", "vergiss", "vergess", "vergeet", "negeer", "dimentic", "desconsider", "descart", "esquec", "игнор", "забуд", "ігнор", "bỏ qua", "abaikan", "تجاهل", "התעלם", "ohita", "unohda", "glöm", "glem", "zanemar", "занемар", "ignoriš", "игнориш", "ignorira", "prezri", "upoštev"}, reason: Override, re: re(`(?:^|[^\p{L}])(?:zanemari|zanemarite|занемари|занемарите|ignoriši|ignorišite|игнориши|игнориште|ignoriraj|ignorirajte|prezri|prezrite|ne upoštevaj|ne upoštevajte|ignora|ignore|ignorez|ignorer|ignoriere|ignorier|ignorieren|ignoreer|negeer|olvida|olvide|olvidar|oubliez|oublie|oublier|vergiss|vergessen|vergeet|dimentica|dimenticate|desconsidere|desconsidera|descarta|descarte|esquece|esqueça|игнорируй|игнорируйте|игнорировать|проигнорируй|забудь|забудьте|ігноруй|зігноруй|забудь|zignoruj|ignoruj|ignorera|ignorer|ignoră|ignorați|ohita|unohda|glöm|glem|bỏ qua|abaikan|تجاهل|התעלם(?:\s+מכל|\s+מ)?)\s+(?:\S+\s+){0,3}?(?:instrucciones|instruções|instructions|istruzioni|anweisungen|instruktionen|instruktioner|instruksjoner|befehle|regeln|instructies|regels|consignes|indicaciones|инструкции|указания|правила|інструкції|вказівки|instrukcje|instrukcji|polecenia|instrucțiunile|ohjeet|ohjeita|pokyny|pokynů|instrukce|hướng dẫn|chỉ dẫn|instruksi|petunjuk|التعليمات|الإرشادات|ההוראות|הוראות|upute|uputa|uputstva|uputstvo|uputama|упутства|упутство|упутствима|instrukcije|instrukcija|инструкције|navodila|navodil|navodilo)(?:[^\p{L}]|$)`)},
 			// Turkish puts the verb last: "önceki tüm talimatları yok say".
 			{hints: []string{"talimat"}, reason: Override, re: re(`(?:^|[^\p{L}])(?:önceki|tüm|bütün)\s+(?:\S+\s+){0,2}?talimat\p{L}*\s+(?:\S+\s+){0,1}?(?:yok say|görmezden gel|unut)`)},
 			{hints: []string{"忽略", "无视", "無視", "忘记", "忘掉", "不要理会", "跳过", "忘れ"}, reason: Override, re: re(`(?:忽略|无视|無視|忘记|忘掉|不要理会|跳过).{0,12}(?:指令|指示|说明|提示|规则|命令)|(?:指令|指示|説明|ルール|命令).{0,12}(?:忽略|无视|無視|忘れ)`)},
@@ -1532,6 +1533,7 @@ func asideProse(text string) []string {
 			}
 		}
 	}
+	out = append(out, dataProse(text)...)
 	// A note about attacks shows them; the rules that read it whole judge
 	// it.
 	if len(out) > 0 {
@@ -1541,6 +1543,58 @@ func asideProse(text string) []string {
 	}
 	return out
 }
+
+// dataProse returns the prose a note carries in data or code rather than
+// as its own sentences, each to be read alone (round 13): a line comment
+// outside a fence (// …, /* … */), a footnote's text ([^1]: …), a
+// docstring ("""…"""), and a quoted value of four words or more that is a
+// whole field: a CSV cell, or the value given to a key (LABEL
+// ai.instructions="…", "description": "…", key = '…'). The phrase rules
+// take a quotation for a mention and an order for one only where it opens
+// its sentence, so a carrier hid the order from both.
+func dataProse(text string) []string {
+	var out []string
+	add := func(body string) {
+		if body = strings.TrimSpace(body); len(body) > 12 && strings.Count(body, " ") >= 3 {
+			out = append(out, body)
+		}
+	}
+	if strings.Contains(text, "//") || strings.Contains(text, "/*") || strings.Contains(text, "[^") {
+		for _, line := range strings.Split(text, "\n") {
+			t := strings.TrimSpace(line)
+			switch {
+			case strings.HasPrefix(t, "//"):
+				add(strings.TrimLeft(t, "/!"))
+			case strings.HasPrefix(t, "/*"):
+				add(strings.TrimSuffix(strings.TrimLeft(t, "/*!"), "*/"))
+			case strings.HasPrefix(t, "[^"):
+				if i := strings.Index(t, "]:"); i > 0 {
+					add(t[i+2:])
+				}
+			}
+		}
+	}
+	if strings.Contains(text, `"""`) || strings.Contains(text, "'''") {
+		for _, m := range docstringRE().FindAllStringSubmatch(text, -1) {
+			add(m[1] + m[2])
+		}
+	}
+	if strings.Contains(text, `"`) {
+		for _, m := range fieldValueRE().FindAllStringSubmatch(text, -1) {
+			add(strings.ReplaceAll(m[1], `""`, `"`))
+		}
+	}
+	return out
+}
+
+// docstringRE is a triple-quoted string's text.
+var docstringRE = lazyRE(`"""([\s\S]*?)"""|'''([\s\S]*?)'''`)
+
+// fieldValueRE is a double-quoted value that is a whole field: a CSV
+// cell (after a comma or at a line's start, before a comma or the line's
+// end), or the value of a key (an identifier, maybe quoted, then '=' or
+// ':').
+var fieldValueRE = lazyRE(`(?m)(?:^|,|[\p{L}\p{N}_.\-\]"]\s*[=:]\s*)"((?:[^"\n]|"")+)"\s*(?:,|$|[}\]\n])`)
 
 var htmlCommentRE = lazyRE(`<!--([\s\S]*?)(?:-->|$)`)
 

@@ -152,12 +152,12 @@ func TestHeldOutCorpus(t *testing.T) {
 	judge(t, "heldout2.jsonl", 75, 59)
 	judge(t, "heldout3.jsonl", 90, 66)
 	judge(t, "heldout4.jsonl", 80, 70)
-	judge(t, "heldout5.jsonl", 79, 100)
+	judge(t, "heldout5.jsonl", 80, 100)
 	// By a sixth and a seventh author during the fourth round, measured
 	// once on its rules (round 3's: 57/112, 121/128 and 56/123, 117/133),
 	// development sets of the fifth round (first measured 74/112, 120/128
 	// and 72/123, 116/133).
-	judge(t, "heldout6.jsonl", 110, 128)
+	judge(t, "heldout6.jsonl", 111, 128)
 	judge(t, "heldout7.jsonl", 123, 131)
 	// By an eighth author (corpus8: testdata/redact/heldout6/README.md),
 	// written while the fifth round was made and sealed from it, measured
@@ -228,8 +228,12 @@ func TestHeldOutCorpus(t *testing.T) {
 	// By a fifteenth author (corpus15: testdata/redact/heldout13/README.md),
 	// written while the twelfth round was made and sealed from it,
 	// measured once on its rules (0cb7c08: 182/206 held, 198/201 passed;
-	// round 11's: 179/206, 198/201).
-	judge(t, "heldout15.jsonl", 182, 198)
+	// round 11's: 179/206, 198/201); the thirteenth round's development
+	// set since (instructions voided in the South Slavic languages; the
+	// prose a note carries in data or code read alone: a CSV cell, a
+	// key's quoted value, a line comment outside a fence, a footnote, a
+	// docstring; the agent's memory as what exfiltration sends).
+	judge(t, "heldout15.jsonl", 195, 198)
 }
 
 func TestApplyByProvenance(t *testing.T) {
