@@ -103,7 +103,7 @@ func (s *Store) rebuild(ctx context.Context) (ReindexResult, error) {
 	if err := s.commitReindex(tx, r, before); err != nil {
 		return r, err
 	}
-	return r, nil
+	return r, s.lift(ctx)
 }
 
 type fileInfo struct {

@@ -84,7 +84,8 @@ func ftsConfig(name string, value int) string {
 }
 
 // mergeLoadedFTS merges the segments a full rebuild wrote and restores the
-// merge settings clearForRebuild changed.
+// merge settings clearForRebuild changed. The rebuild moves the one segment
+// left out of the way of later writes once it is committed (Store.lift).
 func mergeLoadedFTS(ctx context.Context, tx *sql.Tx) error {
 	qs := []string{ftsConfig("automerge", ftsAutomerge), ftsConfig("crisismerge", ftsCrisisMerge)}
 	var segments int

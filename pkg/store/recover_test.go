@@ -49,8 +49,14 @@ func TestCorruptIndexRebuilt(t *testing.T) {
 			os.WriteFile(db, data, 0o644)
 		},
 		"garbage full-text pages": func(t *testing.T, db string) {
-			// Only the full-text index's pages: Open reads none of them,
-			// so only quick_check or a rebuild (reindex --full) finds it.
+			// Only the pages of the full-text index's term index: Open
+			// reads none of them, so only quick_check or a rebuild
+			// (reindex --full) finds it.
+			garbleTablePages(t, db, "memories_fts_idx")
+		},
+		"garbage full-text data": func(t *testing.T, db string) {
+			// The postings and FTS5's structure record, which a writer's
+			// Open reads (the large segment's level).
 			garbleTablePages(t, db, "memories_fts_data")
 		},
 	}

@@ -278,8 +278,12 @@ func (s *Store) openDB(ctx context.Context, check bool) error {
 	for {
 		err := s.ensureSchema(ctx)
 		if err == nil && !s.reader {
-			err = upgradeIndexes(ctx, db)
+			var lift bool
+			lift, err = upgradeIndexes(ctx, db)
 			s.projectIndex, s.slotted = err == nil, err == nil
+			if lift && err == nil {
+				err = s.lift(ctx)
+			}
 			if err == nil {
 				err = db.QueryRowContext(ctx, "SELECT "+hasLegacyRows, slotSize).Scan(&s.legacy)
 			}
@@ -475,31 +479,35 @@ INSERT INTO project_notes (project, n) SELECT project, count(*) FROM memories WH
 // this one, in place: the late ones, idx_mem_project_recency with its team
 // column, made again, the counted projects and the project slots (empty:
 // the notes already indexed keep their rowids), in one transaction (readers
-// see the old or the new one, never none). An index that has them costs one
-// read: a writer's Open (capture's among them) takes no write lock for this.
-func upgradeIndexes(ctx context.Context, db *sql.DB) error {
-	current := func(q queryRower) (late int, recency, counted, slotted bool, err error) {
+// see the old or the new one, never none). lift reports that the large
+// full-text segment is in the way of writes (Store.lift moves it). An index
+// that has them costs one read: a writer's Open (capture's among them)
+// takes no write lock for this.
+func upgradeIndexes(ctx context.Context, db *sql.DB) (lift bool, err error) {
+	current := func(q queryRower) (late int, recency, counted, slotted, lift bool, err error) {
 		var def string
+		var rec []byte
 		err = q.QueryRowContext(ctx, `SELECT
 			(SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN ('idx_mem_session', 'idx_mem_project')),
 			coalesce((SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'idx_mem_project_recency'), ''),
 			(SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'project\_notes\_%' ESCAPE '\') = 4, `+
-			hasProjectSlots).Scan(&late, &def, &counted, &slotted)
-		return late, strings.Contains(def, "team"), counted, slotted, err
+			hasProjectSlots+`, (SELECT block FROM memories_fts_data WHERE id = ?)`, structureRowid).Scan(&late, &def, &counted, &slotted, &rec)
+		return late, strings.Contains(def, "team"), counted, slotted, needsLift(rec), err
 	}
-	if late, recency, counted, slotted, err := current(db); err != nil || late == 2 && recency && counted && slotted {
-		return err
+	late, recency, counted, slotted, lift, err := current(db)
+	if err != nil || late == 2 && recency && counted && slotted {
+		return lift, err
 	}
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return lift, err
 	}
 	defer tx.Rollback()
 	if _, err := tx.ExecContext(ctx, lateIndexes); err != nil {
-		return err
+		return lift, err
 	}
 	// Another writer may have upgraded it while this one waited for the lock.
-	_, recency, counted, slotted, err := current(tx)
+	_, recency, counted, slotted, _, err = current(tx)
 	if err == nil && !slotted {
 		_, err = tx.ExecContext(ctx, projectSlots)
 	}
@@ -510,9 +518,9 @@ func upgradeIndexes(ctx context.Context, db *sql.DB) error {
 		_, err = tx.ExecContext(ctx, projectNotes+"; "+countProjects)
 	}
 	if err != nil {
-		return err
+		return lift, err
 	}
-	return tx.Commit()
+	return lift, tx.Commit()
 }
 
 const schema = `
@@ -688,7 +696,7 @@ func (s *Store) ensureSchema(ctx context.Context) error {
 	}
 	s.touched(map[string]bool{note.Global: true}, "", "")
 	blockcache.Synced(s.home, before)
-	return nil
+	return s.lift(ctx)
 }
 
 // resetTables drops every derived table (ours and a reference version's)

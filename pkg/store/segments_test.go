@@ -1,0 +1,192 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+)
+
+func structureOf(t *testing.T, s *Store) structure {
+	t.Helper()
+	var rec []byte
+	if err := s.db.QueryRowContext(context.Background(), "SELECT block FROM memories_fts_data WHERE id = ?", structureRowid).Scan(&rec); err != nil {
+		t.Fatal(err)
+	}
+	st, err := parseStructure(rec)
+	if err != nil {
+		t.Fatalf("structure record % x: %v", rec, err)
+	}
+	if got := st.encode(); string(got) != string(rec) {
+		t.Fatalf("structure record % x encodes again as % x", rec, got)
+	}
+	return st
+}
+
+// where finds segment g's level; -1 when it is gone (merged into another).
+func where(st structure, g segment) int {
+	for l, lv := range st.levels {
+		for _, x := range lv.segs {
+			if x == g {
+				return l
+			}
+		}
+	}
+	return -1
+}
+
+// loaded is a home of n notes in project github.com/acme/a, indexed by a
+// full rebuild; each note's body holds the word loadedI.
+func loaded(t *testing.T, n int) (*Store, []*note.Note) {
+	t.Helper()
+	home := t.TempDir()
+	var notes []*note.Note
+	for i := range n {
+		x := note.New(note.Semantic, fmt.Sprintf("Loaded note %d", i), fmt.Sprintf("The quotes service caches rates; loaded%d.", i))
+		x.ID = note.NewID()
+		x.Project = "github.com/acme/a"
+		if _, err := WriteFileOnly(home, x); err != nil {
+			t.Fatal(err)
+		}
+		notes = append(notes, x)
+	}
+	s := open(t, home)
+	if _, err := s.Reindex(context.Background(), true); err != nil {
+		t.Fatal(err)
+	}
+	return s, notes
+}
+
+// A full rebuild leaves one segment, on liftLevel; writes after it merge
+// their own small segments below it and never rewrite it (FTS5's merges
+// did, within a few hundred writes, inside whichever process wrote), and
+// searches see an edited note's new text only.
+func TestWritesNeverMergeTheLoadedSegment(t *testing.T) {
+	ctx := context.Background()
+	s, notes := loaded(t, 300)
+	st := structureOf(t, s)
+	for l, lv := range st.levels {
+		if len(lv.segs) > 0 && (l != liftLevel || len(lv.segs) != 1) {
+			t.Fatalf("after a full rebuild: %+v, want one segment on level %d", st.levels, liftLevel)
+		}
+	}
+	big := st.levels[liftLevel].segs[0]
+
+	edited := notes[7]
+	edited.Body = "The quotes service no longer caches anything."
+	edited.UpdatedAt = ""
+	if err := s.Put(ctx, edited); err != nil {
+		t.Fatal(err)
+	}
+	var last *note.Note
+	for i := range 300 {
+		last = writeIn(t, s, "github.com/acme/a", fmt.Sprintf("Written note %d", i), fmt.Sprintf("The pricing service retries; written%d.", i))
+	}
+	after := structureOf(t, s)
+	if l := where(after, big); l != liftLevel {
+		t.Errorf("the loaded segment %+v is on level %d after 300 writes, want %d: %+v", big, l, liftLevel, after.levels)
+	}
+	if len(after.levels[liftLevel].segs) != 1 {
+		t.Errorf("level %d: %+v", liftLevel, after.levels[liftLevel].segs)
+	}
+	for _, c := range []struct {
+		q    string
+		want string
+	}{{"loaded3", notes[3].ID}, {"written299", last.ID}, {"anything", edited.ID}} {
+		hits, err := searchNotes(s, ctx, c.q, Filter{Project: "github.com/acme/a"}, 5)
+		if err != nil || len(hits) != 1 || hits[0].ID != c.want {
+			t.Errorf("search %q: %v %v, want %s", c.q, hits, err, c.want)
+		}
+	}
+	if hits, err := searchNotes(s, ctx, "loaded7", Filter{Project: "github.com/acme/a"}, 5); err != nil || len(hits) != 0 {
+		t.Errorf("search for the edited note's old word: %v %v", hits, err)
+	}
+}
+
+// An index whose large segment sits low (any index rebuilt by an earlier
+// version) has it lifted at a writer's Open; searches find the same notes.
+func TestLargeSegmentLiftedAtOpen(t *testing.T) {
+	ctx := context.Background()
+	s, _ := loaded(t, 200)
+	writeIn(t, s, "github.com/acme/a", "Written note", "The pricing service retries; written0.")
+	st := structureOf(t, s)
+	big := st.levels[liftLevel].segs[0]
+	low := st
+	low.levels = append([]segLevel(nil), st.levels[:liftLevel]...)
+	low.levels[1] = segLevel{segs: []segment{big}}
+	if _, err := s.db.ExecContext(ctx, "UPDATE memories_fts_data SET block = ? WHERE id = ?", low.encode(), structureRowid); err != nil {
+		t.Fatal(err)
+	}
+	hits, err := searchNotes(s, ctx, "loaded5 OR written0", Filter{Project: "github.com/acme/a"}, 5)
+	if err != nil || len(hits) != 2 {
+		t.Fatalf("search with the segment low: %v %v", hits, err)
+	}
+	home := s.Home()
+	s.Close()
+
+	r, err := OpenReader(ctx, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := where(structureOf(t, r), big); l != 1 {
+		t.Errorf("a reader's Open moved the segment to level %d", l)
+	}
+	r.Close()
+	s = open(t, home)
+	if l := where(structureOf(t, s), big); l != liftLevel {
+		t.Errorf("after a writer's Open the segment is on level %d, want %d", l, liftLevel)
+	}
+	again, err := searchNotes(s, ctx, "loaded5 OR written0", Filter{Project: "github.com/acme/a"}, 5)
+	if err != nil || len(again) != 2 || again[0].ID != hits[0].ID || again[1].ID != hits[1].ID {
+		t.Errorf("search after the lift: %v %v, before %v", again, err, hits)
+	}
+}
+
+// lifted moves only the oldest segment of the top level, only when it
+// holds four times the pages of the rest, and never during a merge.
+func TestLiftedRules(t *testing.T) {
+	big := segment{id: 1, first: 1, last: 1000}
+	small := func(id uint64) segment { return segment{id: id, first: 1, last: 10} }
+	for _, c := range []struct {
+		name   string
+		levels []segLevel
+		lift   bool
+	}{
+		{"alone on level 1", []segLevel{{}, {segs: []segment{big}}}, true},
+		{"oldest of the top level", []segLevel{{segs: []segment{small(3)}}, {segs: []segment{big, small(2)}}}, true},
+		{"not the oldest of its level", []segLevel{{}, {segs: []segment{small(2), big}}}, false},
+		{"older segments above it", []segLevel{{segs: []segment{big}}, {segs: []segment{small(2)}}}, false},
+		{"a merge under way", []segLevel{{merging: 2, segs: []segment{small(2), small(3)}}, {segs: []segment{big, small(4)}}}, false},
+		{"not large enough", []segLevel{{segs: []segment{{id: 2, first: 1, last: 300}}}, {segs: []segment{big}}}, false},
+		{"already high", append(make([]segLevel, liftLevel), segLevel{segs: []segment{big}}), false},
+	} {
+		st := structure{levels: c.levels}
+		out, ok := st.lifted()
+		if ok != c.lift {
+			t.Errorf("%s: lifted %v, want %v", c.name, ok, c.lift)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if where(out, big) != liftLevel {
+			t.Errorf("%s: %+v", c.name, out.levels)
+		}
+		n := 0
+		for _, l := range out.levels {
+			n += len(l.segs)
+		}
+		m := 0
+		for _, l := range c.levels {
+			m += len(l.segs)
+		}
+		if n != m {
+			t.Errorf("%s: %d segments became %d", c.name, m, n)
+		}
+		back, err := parseStructure(out.encode())
+		if err != nil || where(back, big) != liftLevel {
+			t.Errorf("%s: encoded and read back: %+v %v", c.name, back.levels, err)
+		}
+	}
+}
