@@ -251,7 +251,7 @@ func composed(prose, code string) string {
 	if reportWords.within(prose, pairs.Of(prose)).in(prose) {
 		return "" // a note about attacks quotes them; the phrase rules judge it
 	}
-	prose = unquote(fileNames().Replace(prose))
+	prose = unquote(fileNames().Replace(dropRecordItems(prose)))
 	// Each concept a sentence might combine, narrowed to the stems the
 	// text holds: a sentence that holds none of them is passed without
 	// further search.
@@ -946,4 +946,37 @@ func splitOrder(ss []string, prose string, pp *pairs.Set, rule, auth, send conce
 		}
 	}
 	return ""
+}
+
+// dropRecordItems returns prose without the first sentence of each list
+// item under a session note's heading of what was done (recordItem): a
+// verb there ("Set up the SessionStart hook via …") is a past tense.
+func dropRecordItems(prose string) string {
+	if !strings.Contains(prose, "#") {
+		return prose
+	}
+	var b strings.Builder
+	ls := 0
+	for ls < len(prose) {
+		le := strings.IndexByte(prose[ls:], '\n')
+		if le < 0 {
+			le = len(prose)
+		} else {
+			le += ls
+		}
+		line := prose[ls:le]
+		if recordItem(prose, ls) {
+			if k := strings.Index(line, ". "); k >= 0 {
+				line = line[k+2:]
+			} else {
+				line = ""
+			}
+		}
+		b.WriteString(line)
+		if le < len(prose) {
+			b.WriteByte('\n')
+		}
+		ls = le + 1
+	}
+	return b.String()
 }

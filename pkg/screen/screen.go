@@ -168,6 +168,9 @@ func Check(text string) string {
 	if reason := agentTable(text); reason != "" {
 		return reason
 	}
+	if reason := agentRows(text); reason != "" {
+		return reason
+	}
 	// What a reader of the rendered note does not see as prose, a
 	// comment in code, an HTML comment, an image's alt text, is read
 	// alone: the note's own sentences around it neither excuse it nor
@@ -178,6 +181,9 @@ func Check(text string) string {
 		}
 	}
 	ps := payloads(text)
+	if d := joined(text); d != "" {
+		ps = append(ps, d)
+	}
 	if d := unleet(text); d != "" {
 		ps = append(ps, d)
 	}
@@ -253,7 +259,7 @@ func screenText(text string) string {
 				continue
 			}
 			for _, loc := range re().FindAllStringIndex(prose, -1) {
-				if !quoted(prose, loc[0]) && !named(prose, loc[1]) && !logLine(prose, loc[0]) && !schemaMessage(prose, loc) {
+				if !quoted(prose, loc[0]) && !named(prose, loc[1]) && !logLine(prose, loc[0]) && !schemaMessage(prose, loc) && !tagInProse(prose, loc) {
 					return Address
 				}
 			}
@@ -668,9 +674,37 @@ var recordRE = lazyRE(`^[\s>*#-]*(?:\*\*)?(?:\d+\.\s*)?(?:ask|prompt|outcome|fil
 // recordLine reports whether position i lies in the first sentence of
 // such a line (a later one, "Next session, open …", may order).
 func recordLine(s string, i int) bool {
-	line := s[strings.LastIndexByte(s[:i], '\n')+1 : i]
-	return recordRE().MatchString(line) && !strings.Contains(line, ". ") && !strings.Contains(line, "! ") && !strings.Contains(line, "? ")
+	ls := strings.LastIndexByte(s[:i], '\n') + 1
+	line := s[ls:i]
+	if strings.Contains(line, ". ") || strings.Contains(line, "! ") || strings.Contains(line, "? ") {
+		return false
+	}
+	return recordRE().MatchString(line) || recordItem(s, ls)
 }
+
+// recordItem reports a list item (the line at ls) under a session note's
+// heading of what was done ("## Outcomes", "## Decisions"): each item
+// records, as the Outcome: line does.
+func recordItem(s string, ls int) bool {
+	t := strings.TrimLeft(s[ls:], " \t")
+	if !strings.HasPrefix(t, "- ") && !strings.HasPrefix(t, "* ") {
+		return false
+	}
+	for end := ls - 1; end > 0; {
+		start := strings.LastIndexByte(s[:end], '\n') + 1
+		l := strings.TrimSpace(s[start:end])
+		switch {
+		case strings.HasPrefix(l, "#"):
+			return recordHeadRE().MatchString(l)
+		case l != "" && !strings.HasPrefix(l, "- ") && !strings.HasPrefix(l, "* ") && s[start] != ' ' && s[start] != '\t':
+			return false
+		}
+		end = start - 1
+	}
+	return false
+}
+
+var recordHeadRE = lazyRE(`(?i)^#+\s*(?:outcomes?|decisions|files touched|commands run|what was done|changes made|done)\s*:?$`)
 
 // banner reports a line that is only a system banner: "### SYSTEM ###",
 // "=== SYSTEM MESSAGE ===", "*** システム ***".
@@ -719,6 +753,35 @@ var contentRE = lazyRE(`^\s*,\s*"content"\s*:\s*"((?:[^"\\]|\\.)*)"`)
 // stray </system> tag"): it is written about, not posed as.
 func named(s string, end int) bool {
 	return namedRE().MatchString(s[end:])
+}
+
+// tagInProse reports a role tag written about inside a sentence ("we
+// considered <system> but that would confuse readers"): an opening tag
+// after a word of its line, with prose going on after it in small
+// letters, and no closing tag anywhere in the text. A tag that wraps text,
+// opens its line or opens a sentence forges a turn.
+func tagInProse(s string, loc []int) bool {
+	tag := s[loc[0]:loc[1]]
+	if !strings.HasPrefix(tag, "<") || strings.HasPrefix(tag, "</") || !strings.HasSuffix(tag, ">") {
+		return false
+	}
+	name := strings.Fields(strings.Trim(tag, "<>/"))
+	if len(name) == 0 || strings.Contains(strings.ToLower(s), "</"+strings.ToLower(name[0])) {
+		return false
+	}
+	before := s[strings.LastIndexByte(s[:loc[0]], '\n')+1 : loc[0]]
+	if !strings.HasSuffix(before, " ") || strings.TrimSpace(before) == "" {
+		return false
+	}
+	if b := strings.TrimRight(before, " "); !unicode.IsLetter(rune(b[len(b)-1])) {
+		return false
+	}
+	after := strings.TrimLeft(s[loc[1]:], " ")
+	if after == "" {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(after)
+	return unicode.IsLower(r) || r == ',' || r == ';'
 }
 
 var namedRE = lazyRE(`^[\x60"')\]]*\s+(?:prefix|tag|tags|label|labels|marker|markers|header|headers|block|blocks|element|elements|line|lines)\b`)
@@ -1160,6 +1223,14 @@ var rules = sync.OnceValue(func() ruleSet {
 			// A note that writes itself back into memory, or into the
 			// agent's instructions, for every later session.
 			{hints: []string{"remember", "memori"}, reason: Address, re: re(`\b(?:remember|memori[sz]e)\s+(?:this\s+|that\s+)?(?:permanently|forever|for\s+good|for\s+all\s+(?:future\s+)?sessions|in\s+every\s+(?:future\s+)?session)\b`)},
+			// A note that survives its removal: "if this note is ever
+			// removed or held, recreate it …".
+			{hints: []string{"removed", "deleted", "held", "quarantined", "flagged", "dropped", "purged", "lost"}, reason: Address, re: re(`\bif\s+(?:this|the|that)\s+(?:note|memory|entry|rule|instruction)\s+(?:is|gets|was|were|ever)\s+(?:ever\s+)?(?:removed|deleted|held|quarantined|flagged|dropped|purged|lost|screened|edited)\b[^.\n]{0,80}?\b(?:re-?creat|restore|re-?add|rewrit|re-?writ|re-?sav|re-?insert|release|put\s+it\s+back|add\s+it\s+back|write\s+it\s+back)`)},
+			// A note that widens its own reach: saved as a global memory,
+			// for every project or session, in the languages of the
+			// concept lists.
+			{hints: []string{"global", "all projects", "every project", "전역", "グローバル", "全局", "глобальн", "globaln", "globale", "todos los proyectos", "todos os projetos", "tous les projets", "alle projekte"}, reason: Address, re: re(`(?:^|[\n.!?;:]\s*|\b(?:please|bitte|por favor|s'il te plaît|per favore),?\s+)(?:save|store|keep|write|add|pin|record|persist|put|promote|copy|guarda|guarde|guardar|salva|salve|almacena|memoriza|grava|enregistre|sauvegarde|speichere|speicher|lege|zapisz|zachowaj|сохрани|запиши|保存|存入|保存して|저장)\p{L}*(?:[^.\n。]{0,60}?)(?:global(?:e|es|en|er|ne|nej|nym)?\s+(?:memory|memories|memoria|memória|mémoire|gedächtnis|speicher|notiz|note|nota|pamięci|pamięć)|memoria\s+global|memória\s+global|mémoire\s+globale|глобальн\p{L}*\s+памят\p{L}*|전역\s*메모리|グローバル\s*メモリ|全局\s*(?:记忆|内存|存储)|(?:so|that)\s+(?:all|every)\s+(?:projects?|repos?|repositories|sessions?)|(?:all|every)\s+projects?\s+(?:see|get|load|follow)|todos\s+los\s+proyectos|todos\s+os\s+projetos|tous\s+les\s+projets|alle\s+projekte)`)},
+			{hints: []string{"전역", "グローバル", "全局"}, reason: Address, re: re(`(?:전역\s*메모리|グローバル\s*メモリ|全局\s*(?:记忆|内存|存储))[^.\n。]{0,20}?(?:저장|保存|存)`)},
 			{hints: []string{"re-sav", "resav", "re-add", "re-creat", "recreat", "re-writ", "rewrit"}, reason: Address, re: re(`\b(?:keep\s+)?(?:re-?sav(?:e|ing)|re-?add(?:ing)?|re-?creat(?:e|ing)|re-?writ(?:e|ing))\s+(?:it|this|the\s+note|this\s+note|that\s+note)\b[^.\n]{0,40}?\b(?:each|every|whenever|if\s+(?:it\s+is\s+)?(?:deleted|removed)|again|session)`)},
 			{hints: []string{"claude.md", "agents.md", "memory"}, reason: AgentConfig, imperative: true, re: re(`\b(?:write|add|append|put|save|store)\s+(?:this|it|that|the\s+following|a\s+(?:new\s+)?(?:memory\s+)?note)\s+(?:in|into|to)\s+(?:claude\.md|agents\.md|(?:your\s+|the\s+)?memory)\b[^.\n]{0,60}?\b(?:so\s+(?:that\s+)?(?:every|all|each|future)|for\s+(?:every|all|each)\s+(?:future\s+)?sessions?)`)},
 			// An order claimed from an executive and addressed to the agent
@@ -1189,7 +1260,7 @@ var rules = sync.OnceValue(func() ruleSet {
 			// Hiding from the user.
 			{hints: []string{"tell", "inform", "mention", "reveal", "notify", "alert", "let", "show", "report", "disclos"}, reason: Conceal, re: re(`\b(?:do not|don't|dont|never|without)\s+(?:ever\s+)?(?:tell|telling|inform|informing|mention|mentioning|reveal|revealing|notify|notifying|alert|alerting|let|letting|report|reporting|disclose|disclosing|(?:show|showing)\s+(?:this|it|that|these|them)\b)[^.\n]{0,60}?\b(?:the\s+)?(?:user|human|operator|owner|developer|anyone|anybody)\b`)},
 			{hints: []string{"need to know", "n't know", "not know", "find out", "notice", "be told"}, reason: Conceal, re: re(`\b(?:the\s+)?(?:user|human|owner|operator)\s+(?:doesn't|does not|don't|do not|shouldn't|should not|needn't|need not|must not|mustn't)\s+(?:need\s+to\s+)?(?:know|find out|notice|be told)\b`)},
-			{hints: []string{"report", "mention", "disclose", "include", "note"}, reason: Conceal, re: re(`\b(?:don't|do not|never)\s+(?:report|mention|disclose|include|note)\s+(?:it|this|that|them|any of this)\s+(?:in|to)\s+(?:your|the)\s+(?:reply|answer|response|summary|output|chat)`)},
+			{hints: []string{"report", "mention", "disclose", "include", "note", "call it", "call this", "call that", "call them", "flag", "surface"}, reason: Conceal, re: re(`\b(?:don't|do not|never)\s+(?:(?:report|mention|disclose|include|note|flag|surface|list|log)\s+(?:it|this|that|them|any of this)|call\s+(?:it|this|that|them)\s+out)\s+(?:in|to)\s+(?:your|the)\s+(?:reply|answer|response|summary|output|chat|recap|changelog|report|pr description|commit message)`)},
 			{hints: []string{"asks"}, reason: Conceal, re: re(`\bif\s+(?:anyone|the user|the human|they|somebody|someone)\s+asks?\s+(?:whether|if|why|about)\b[^.\n]{0,80}?\b(?:say|tell them|answer|reply|deny)\b`)},
 			{hints: []string{"omit", "hide", "leave out", "conceal", "pretend", "say it was"}, reason: Conceal, imperative: true, re: re(`\b(?:omit|hide|leave out|conceal)\b[^.\n]{0,60}?\b(?:from|for|to)\s+the\s+(?:user|human|owner)\b|\bwhen\s+(?:summari[sz]ing|reporting|replying|answering)\b[^.\n]{0,60}?\b(?:omit|hide|leave out|say it was|pretend)\b`)},
 			{hints: []string{"пользовател", "用户", "ユーザー", "usuário", "usuario", "utilisateur", "utente", "사용자", "kullanıcı", "người dùng", "nutzer"}, reason: Conceal, re: re(`не\s+(?:сообщай|говори|рассказывай|упоминай)\s+(?:об\s+этом\s+)?пользовател\p{L}*|пользовател\p{L}*\s+(?:об\s+этом\s+)?не\s+(?:сообщай|говори|рассказывай)|(?:不要|别|不必)(?:告诉|通知|让)用户|ユーザーに(?:は)?(?:伝え|言わ|知らせ)(?:ないで|るな)|não\s+(?:mencione|diga|conte|informe)\s+ao\s+usuário|no\s+(?:se\s+lo\s+|le\s+)?(?:digas|menciones|comentes|cuentes)\s+(?:nada\s+)?al\s+usuario|ne\s+(?:dis|dites|mentionne|mentionnez|signale)\s+(?:rien\s+)?(?:pas\s+)?à\s+l'utilisateur|non\s+(?:dire|dirlo|menzionare)\s+(?:nulla\s+)?all'utente|사용자에게(?:는)?\s*(?:알리지|말하지|묻지)|kullanıcıya\s+söyleme|đừng\s+báo\s+cho\s+người\s+dùng|(?:dem|den)\s+(?:nutzer|benutzer)\s+(?:nicht|nichts)\s+(?:sagen|mitteilen|erzählen)`)},
@@ -1208,6 +1279,17 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"base64", "xxd", "openssl"}, reason: DownloadExec, negatable: true, opaque: true, re: re(`\b(?:base64\s+(?:-d|--decode|-D)|xxd\s+-r(?:\s+-p)?|openssl\s+(?:base64|enc)\s+-d)\b[^\n]{0,60}?(?:\|\s*(?:` + shell + `)|>\s*\S+\s*(?:&&|;)\s*(?:` + shell + `|chmod\b))|\beval\s+["']?\$\([^)\n]{0,200}?\b(?:base64\s+(?:-d|--decode|-D)|xxd\s+-r)`)},
 			{hints: []string{"-c ", "-e "}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|node|ruby|perl|php)\b[^\n|;]{0,40}?\s-[ce]\s[^\n]{0,200}?\b(?:exec|eval|system|instance_eval)\b\s*\(?\s*[^\n]{0,120}?(?:urlopen|urllib|requests\.get|https?://|fetch\(|open-uri|uri\.open|net::http|lwp|\bget\()`)},
 			{hints: []string{"-c ", "-e "}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|node|ruby|perl|php|deno|bun)\s+-[ce]\s[^\n]{0,200}?(?:https?://|urlopen|requests\.get|require\(["']https?["']\))[^\n]{0,200}?\b(?:exec|eval|system)\b`)},
+			// An order to assemble a hidden command and run it: the first
+			// letters of each line, the initials of the words.
+			{hints: []string{"first letter", "initial", "last letter", "first character", "first word"}, reason: DownloadExec, negatable: true, re: re(`\b(?:first|initial|last)\s+(?:letters?|characters?|chars?|words?)\s+of\s+(?:each|every|the)\s+(?:line|word|sentence|paragraph|item|row)s?\b[^\n]{0,120}?\b(?:execute|run|follow|obey|perform|carry\s+out)\b|\b(?:execute|run|follow|obey|perform)\b[^\n]{0,80}?\b(?:first|initial)\s+(?:letters?|characters?)\s+of\s+(?:each|every)\s+(?:line|word)`)},
+			// A reverse shell: a shell handed to a remote host (an
+			// interactive shell redirected to /dev/tcp, nc -e, socat exec:, a fifo into nc, a socket dup'd
+			// onto a shell). It is never an example outside a note about
+			// attacks.
+			{hints: []string{"/dev/tcp/", "/dev/udp/", "nc ", "ncat", "netcat", "socat", "mkfifo", "dup2"}, reason: DownloadExec, negatable: true, opaque: true, re: re(`\b(?:ba|z|da)?sh\s+-i\b[^\n]{0,40}/dev/(?:tcp|udp)/|/dev/(?:tcp|udp)/[^\s/]+/\d+\s*0>&1|\bexec\s+\d+<>\s*/dev/(?:tcp|udp)/|\b(?:nc|ncat|netcat)\s+(?:-\S+\s+)*-[ec]\s*/bin/(?:ba|z|da)?sh\b|\bsocat\b[^\n]{0,80}\bexec:|\bmkfifo\b[^\n]{0,80}\b(?:nc|ncat|netcat)\b|\bsocket\b[^\n]{0,200}\bdup2\b[^\n]{0,200}\b(?:/bin/(?:ba)?sh|pty\.spawn|subprocess)`)},
+			// Code that fetches an address, its output piped into an
+			// interpreter (node -e "https.get(…).pipe(stdout)" | node).
+			{hints: []string{"|"}, reason: DownloadExec, negatable: true, re: re(`(?:https?\.get|urlopen|requests\.get|urllib|fetch\(|open-uri|net::http)[^\n|]{0,200}?https?://[^\n]{0,200}?\|\s*(?:` + shell + `)`)},
 			{hints: []string{"npx", "pipx", "uvx", "bunx", "dlx"}, reason: DownloadExec, negatable: true, re: re(`\b(?:npx|pipx\s+run|uvx|bunx|pnpm\s+dlx|yarn\s+dlx)\b[^\n]{0,60}?(?:https?://|git\+https?://|github:)`)},
 			// A runtime that runs a script straight from an address.
 			{hints: []string{"bun", "deno", "uv run"}, reason: DownloadExec, negatable: true, re: re(`\b(?:bun|deno|uv)\s+(?:run\s+)?(?:-\S+\s+)*(?:https?://|github:)`)},
@@ -1362,14 +1444,20 @@ var notNegation = lazyRE(`\b(?:don't|dont|do not|never|no)\s+(?:hesitate|forget|
 
 func negated(s string, i int) bool {
 	clause := notNegation().ReplaceAllString(s[sentenceStart(s, i):i], " ")
+	// "Run this (don't print it): …": a negation in a parenthesis closed
+	// before the match negates what the parenthesis says, not the match.
+	clause = parenthesisRE().ReplaceAllString(clause, " ")
 	return negationRE().MatchString(clause)
 }
+
+// parenthesisRE is a closed parenthesis within a clause.
+var parenthesisRE = lazyRE(`\([^()\n]*\)`)
 
 // youModalRE tells the reader what they must do ("you should first").
 var youModalRE = lazyRE(`\byou\s+(?:should|must|need\s+to|have\s+to|are\s+to)\s+`)
 
 var (
-	leadRE  = lazyRE(`^(?:(?:before|after|when|whenever|on|at|during|once|if|every time|each time|next time)\b[^,\n]{0,60},|\s|[-*>#•]|\d+[.)]|[\p{L}' -]{1,48}:(?:\s|$)|(?:always|first|now|then|also|please|kindly|just|next|finally|immediately|from now on|each time|every time|in future|going forward|make sure (?:that )?(?:to|you)|remember to|be sure to|don't forget to|do not forget to|never forget to|don't hesitate to|do not hesitate to|feel free to|you must|you should|you need to|you have to|you are (?:expected|required|supposed|allowed) to|during\s+(?:setup|install(?:ation)?|the build|builds?|deploys?|ci)\s)\s*,?\s*)*`)
+	leadRE  = lazyRE(`^(?:(?:before|after|when|whenever|on|at|during|once|if|every time|each time|next time)\b[^,\n]{0,60},|\s|[*>#•]|-(?:\s|$)|\d+[.)]|[\p{L}' -]{1,48}:(?:\s|$)|(?:always|first|now|then|also|please|kindly|just|next|finally|immediately|from now on|each time|every time|in future|going forward|make sure (?:that )?(?:to|you)|remember to|be sure to|don't forget to|do not forget to|never forget to|don't hesitate to|do not hesitate to|feel free to|you must|you should|you need to|you have to|you are (?:expected|required|supposed|allowed) to|during\s+(?:setup|install(?:ation)?|the build|builds?|deploys?|ci)\s)\s*,?\s*)*`)
 	imperRE = lazyRE(`^(?:ändra|radera|ta bort|kör|lägg till|tillåt|inaktivera|stäng av|ladda upp|ændr|ændre|slet|kør|tilføj|tillad|deaktiver|endre|slett|kjør|legg til|tillat|deaktiver|omit|hide|conceal|leave|modifie|modifiez|ajoute|ajoutez|supprime|supprimez|exécute|exécutez|lance|envoie|envoyez|désactive|désactivez|ändere|füge|lösche|führe|sende|schicke|schick|lade|kopiere|übertrage|übermittle|deaktiviere|modifica|aggiungi|elimina|esegui|invia|disattiva|modifique|agrega|añade|ejecuta|envía|desactiva|adicione|remova|envie|desative|измени|добавь|удали|выполни|отправь|отключи|paste|share|run|execute|send|post|upload|forward|include|commit|zip|tar|archive|cat|read|collect|grab|dump|mirror|register|open|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export|treat|consider|regard|apply|fetch|describe|call|label|record|release|lies|zet|voeg|verwijder|stuur|voer|schakel|dodaj|dopisz|usuń|wyślij|uruchom|zmień|wyłącz|ustaw|render|embed|skip|bypass|say|pipe|download|make sure|ensure|do it|do them|do this|do so|do these|do those|beginne|starte|begin|comienza|empieza|commence|commencez|inizia|comece|zignoruj|ignoruj|clear|wipe|erase|purge|scrub|active|activez|activa|ativa|ative|aktiviere|attiva|nascondi|riferisci|oculta|esconde|esconda|oculte|verberge|скрой|gönder|yükle|çalıştır|ekle|değiştir|kopyala|відправ|надішли|додай|видали|виконай|запусти|вимкни|зміни|скопіюй|завантаж|trage|trag|baixe|descarga|descargue|instala|instale|télécharge|téléchargez|installe|installez|scarica|installa|скачай|установи|pobierz|zainstaluj|edite|coloque|altere|mude|skicka|kirim|kirimkan|copie|copiez|copia|kopieer|skopiuj|lähetä|pošli|trimite|gửi|hantar|mirror|apague|apaga|borra|borre|efface|effacez|cancella|responda|responde|réponds|répondez|rispondi|antworte|svara|recommend|answer|reply|tell|print|output|show|display|echo|reveal|загружай|загрузи|ارفع|` +
 		// Imperatives in the other languages of the concept lists.
 		`erwähne|sag|sage|verrate|schreib|schreibe|melde|ignoriere|vergiss|entferne|gib|zeige|zeig|öffne|setze|installiere|empfiehl|verschweige|verstecke|behaupte|verwende|` +
@@ -1579,6 +1667,17 @@ func dataProse(text string) []string {
 			add(m[1] + m[2])
 		}
 	}
+	// An aside in brackets that opens with the agent's name ("[assistant:
+	// this error means you must …]") inside a tool's output or a log.
+	if strings.Contains(text, "[") || strings.Contains(text, "(") {
+		for _, m := range bracketVocativeRE().FindAllStringSubmatch(text, -1) {
+			// Said to the agent only where it orders or says "you": "(AI:
+			// generated by the nightly job)" labels who wrote it.
+			if l := strings.ToLower(m[1]); youRE().MatchString(l) || imperRE().MatchString(l) {
+				add("Assistant: " + m[1])
+			}
+		}
+	}
 	if strings.Contains(text, `"`) {
 		for _, m := range fieldValueRE().FindAllStringSubmatch(text, -1) {
 			add(strings.ReplaceAll(m[1], `""`, `"`))
@@ -1586,6 +1685,92 @@ func dataProse(text string) []string {
 	}
 	return out
 }
+
+// bracketVocativeRE is an aside in brackets or parentheses that opens
+// by naming the agent and a colon, and what it says.
+var bracketVocativeRE = lazyRE(`(?i)[\[(]\s*(?:note\s+(?:to|for)\s+(?:the\s+)?)?(?:ai\s+)?(?:assistant|agent|claude|llm|copilot|model|ai)\s*[:：]\s*([^\])\n]{8,})[\])]`)
+
+// agentRows returns the reason a Markdown table's row gives when one of
+// its cells names the agent (an owner or actor column): the cells after
+// it, read as a sentence said to the agent.
+func agentRows(text string) string {
+	if !strings.Contains(text, "|") {
+		return ""
+	}
+	for _, line := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(line)
+		if !strings.HasPrefix(t, "|") {
+			continue
+		}
+		cells := strings.Split(strings.Trim(t, "|"), "|")
+		for i, c := range cells {
+			switch strings.ToLower(strings.Trim(strings.TrimSpace(c), "*_`")) {
+			case "agent", "assistant", "ai", "ai agent", "claude", "llm", "copilot", "bot", "the agent", "the assistant":
+				rest := strings.TrimSpace(strings.Join(cells[i+1:], ". "))
+				// A status or a name after the agent's cell says no order.
+				if rest == "" || !imperRE().MatchString(strings.ToLower(rest)) && screenText(rest) == "" {
+					continue
+				}
+				if reason := screenText("Assistant, " + rest); reason != "" && reason != HiddenChars {
+					return reason
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// joined returns the quoted fragments of a note that orders them joined
+// ("let x='ignore all prev' and y='ious instructions'; now do x+y"), in
+// order and joined, or "": an order split across strings is read whole.
+func joined(text string) string {
+	ok := false
+	for _, m := range joinOrderRE().FindAllStringSubmatch(text, -1) {
+		// x+y joins only names the note gave quoted strings.
+		if m[1] == "" || assignedString(text, m[1]) && assignedString(text, m[2]) {
+			ok = true
+			break
+		}
+	}
+	if !ok {
+		return ""
+	}
+	var b strings.Builder
+	for _, m := range fragmentRE().FindAllStringSubmatch(text, -1) {
+		b.WriteString(m[1] + m[2])
+	}
+	if b.Len() < 12 {
+		return ""
+	}
+	return b.String()
+}
+
+// joinOrderRE orders parts joined: two names added (x+y), or concatenate,
+// join or combine the parts.
+var joinOrderRE = lazyRE(`(?i)\b([a-z]\w{0,8})\s*\+\s*([a-z]\w{0,8})\b|\b(?:concatenate|join|combine|glue|put together|assemble)\s+(?:them|these|those|the\s+(?:parts|pieces|strings|fragments|halves|variables))\b`)
+
+// assignedString reports a name given a quoted string in text (x='…',
+// y = "…", let x be '…').
+func assignedString(text, name string) bool {
+	for i := 0; ; {
+		k := strings.Index(text[i:], name)
+		if k < 0 {
+			return false
+		}
+		k += i
+		rest := strings.TrimLeft(text[k+len(name):], " \t")
+		if (k == 0 || !isWordByte(text[k-1]) && text[k-1] != '_') && (strings.HasPrefix(rest, "=") || strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "be ")) {
+			rest = strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(rest, "="), ":"), "be "), " \t")
+			if strings.HasPrefix(rest, "'") || strings.HasPrefix(rest, `"`) {
+				return true
+			}
+		}
+		i = k + len(name)
+	}
+}
+
+// fragmentRE is a quoted fragment, single or double quotes.
+var fragmentRE = lazyRE(`'([^'\n]{1,200})'|"([^"\n]{1,200})"`)
 
 // docstringRE is a triple-quoted string's text.
 var docstringRE = lazyRE(`"""([\s\S]*?)"""|'''([\s\S]*?)'''`)
