@@ -18,7 +18,10 @@ import (
 // whole store, and files are read again whatever their size and
 // modification time say (an edit that kept both: cp -p, touch -r). Its cost
 // is what dirs hold, not the store's size: inject's miss path runs it for
-// what another writer changed (blockcache.Drifted).
+// what another writer changed (blockcache.Drifted). So it leaves out what
+// grows with the store: the result's Total (a count of every note) and the
+// recount of document frequencies, which Reindex (sync, reindex) makes once
+// the store has grown (see maybeRefreshDF: stale figures are harmless).
 func (s *Store) Refresh(ctx context.Context, dirs, files []string) (ReindexResult, error) {
 	var r ReindexResult
 	forced := map[string]bool{}
@@ -114,17 +117,11 @@ func (s *Store) Refresh(ctx context.Context, dirs, files []string) (ReindexResul
 			r.Skipped++
 		}
 	}
-	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM memories").Scan(&r.Total); err != nil {
-		return r, err
-	}
 	if err := tx.Commit(); err != nil {
 		return r, err
 	}
 	r.touched = w.touched
 	s.touched(r.touched, "", "")
-	if len(changed) > 0 || r.Removed > 0 {
-		s.maybeRefreshDF(ctx, r)
-	}
 	return r, nil
 }
 
