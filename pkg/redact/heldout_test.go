@@ -116,7 +116,7 @@ func TestHeldOutCorpus(t *testing.T) {
 		// exports, numbered and CJK seed phrases; a generated value handed to
 		// a secret's name in prose or a listing; passphrases where a
 		// secret is named; and its seven look-alikes by structure).
-		{"heldout10", 698, 243, ""},
+		{"heldout10", 700, 243, ""},
 		// By a thirteenth author (corpus13: heldout11/README.md), written
 		// while the tenth round was made and sealed from it, measured once
 		// on its rules (d98de0c: 634/707, 89.7%, and 312/320; round 9's:
@@ -128,7 +128,7 @@ func TestHeldOutCorpus(t *testing.T) {
 		// secret-setting subcommand's value, Oracle tools' USER/PASSWORD,
 		// SQLCipher's PRAGMA key; a password's value on the line below
 		// its name).
-		{"heldout11", 680, 314, "the development set now; unseen, round 10 generalised to 89.7%, under SPEC 17's 95%"},
+		{"heldout11", 681, 314, "the development set now; unseen, round 10 generalised to 89.7%, under SPEC 17's 95%"},
 		// By a fourteenth author (corpus14: heldout12/README.md), written
 		// while the eleventh round was made and sealed from it, measured
 		// once on its rules (3786d36: 735/821, 89.5%, and 247/254; round
@@ -145,7 +145,7 @@ func TestHeldOutCorpus(t *testing.T) {
 		// consecutive arguments; the password's word in fifteen more
 		// languages; codes.go: codes listed with numbers or bullets, a
 		// revocation code).
-		{"heldout12", 803, 254, "the development set now; unseen, round 11 generalised to 89.5%, under SPEC 17's 95%"},
+		{"heldout12", 804, 254, "the development set now; unseen, round 11 generalised to 89.5%, under SPEC 17's 95%"},
 		// By a fifteenth author (corpus15: heldout13/README.md), written
 		// while the twelfth round was made and sealed from it, measured
 		// once on its rules (0cb7c08: 788/847, 93.0%, and 284/293; round
@@ -156,8 +156,16 @@ func TestHeldOutCorpus(t *testing.T) {
 		// attributes, CDATA or a nested Value, armored static keys; and
 		// look-alikes by structure: a file's path, a method's parameter, a
 		// KDF's salt, a name that identifies or describes, a comma list
-		// longer than a mnemonic, a fixture a wallet must reject).
-		{"heldout13", 819, 291, "the development set now; unseen, round 12 generalised to 93.0%, under SPEC 17's 95%"},
+		// longer than a mnemonic, a fixture a wallet must reject; layout.go:
+		// a column a header comment names, chpasswd lists, a redis ACL's
+		// >password, a bind DN then its password, davfs2 lines, a value
+		// typed at a prompt, AUTH inside a protocol string, a token as a
+		// URL's path segment, password files under cat, base64 of a
+		// keystore, "seed (hex): …", base32 seeds given to an
+		// authenticator's add, a Solana keypair exported; a wrapped JWT,
+		// Rust's raw strings, database(…)'s literals, MC before a card,
+		// and the copulas je, ni and wa).
+		{"heldout13", 844, 291, "the development set now; unseen, round 12 generalised to 93.0%, under SPEC 17's 95%"},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
 			judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact, c.unmet)

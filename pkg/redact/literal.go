@@ -263,7 +263,7 @@ func literalRules() []rule {
 			// grouped or not, with a card network's prefix and a valid Luhn
 			// check digit.
 			name:   "card-number",
-			hints:  []string{"card", `"pan"`, "pan:", "pan=", " pan ", "(pan", "pan,", "_pan", "visa", "master", "amex", "cc_", "cc-", "cc ", "cvv", "cvc", "diners", "discover", "jcb", "unionpay", "maestro", "rupay", "mir ", "kart", "tarjeta", "carte", "cartão", "karte", "kort", "卡", "카드", "カード", "карт", "credit", "kredi"},
+			hints:  []string{"card", `"pan"`, "pan:", "pan=", " pan ", "(pan", "pan,", "_pan", "visa", "master", "amex", "cc_", "cc-", "cc ", "mc ", "mc:", "cvv", "cvc", "diners", "discover", "jcb", "unionpay", "maestro", "rupay", "mir ", "kart", "tarjeta", "carte", "cartão", "karte", "kort", "卡", "카드", "カード", "карт", "credit", "kredi"},
 			pre:    longDigits,
 			window: true,
 			back:   160,

@@ -37,8 +37,13 @@ func namedRules() []rule {
 			span:     keySpan,
 			hints:    namedHints,
 			re: lazyRE(`((?:^|[^\p{L}\p{N}_\\.-])((?:[\p{L}\p{N}_.-]|\\u[0-9a-fA-F]{4})*(?i:` + namedStems + `)(?:[\p{L}\p{N}_.-]|\\u[0-9a-fA-F]{4})*)` +
-				`["']?\]?[ \t]*` + assign + `[ \t]*)("[^"\n]{4,1000}"|'[^'\n]{4,1000}'|[^\s"'\x60]{6,1000})`),
-			repl: func(m []string) string { return m[1] + quoteMask(m[3]) },
+				`["']?\]?[ \t]*` + assign + `[ \t]*)(r#{1,3}"[^"\n]{4,200}"#{1,3}|"[^"\n]{4,1000}"|'[^'\n]{4,1000}'|[^\s"'\x60]{6,1000})`),
+			repl: func(m []string) string {
+				if h := rawHashes(m[3]); h > 0 {
+					return m[1] + m[3][:h+2] + Mask + m[3][len(m[3])-h-1:]
+				}
+				return m[1] + quoteMask(m[3])
+			},
 			keep: func(m []string) bool { return !namedSecret(m[2], m[3]) },
 		},
 		{
@@ -50,7 +55,7 @@ func namedRules() []rule {
 			back:   48,
 			hints:  []string{"setx", "\",", "',"},
 			re: lazyRE(`((?i:\bsetx[ \t]+)([\p{L}\p{N}_.-]+)[ \t]+|["']([\p{L}\p{N}_.-]+)["'][ \t]*,[ \t]*)` +
-				`("[^"\n]{4,200}"|'[^'\n]{4,200}'|[^\s"'\x60,)]{6,200})`),
+				`("[^"\n]{4,1000}"|'[^'\n]{4,1000}'|[^\s"'\x60,)]{6,1000})`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[4]) },
 			keep: func(m []string) bool { return !namedSecret(m[2]+m[3], m[4]) },
 		},
@@ -103,9 +108,9 @@ func namedRules() []rule {
 
 // namedStems are the words a secret's name holds, in English and the
 // languages people name a password in as an identifier.
-const namedStems = `pass|pwd|secret|token|key|auth|cred|psk|seed|passwort|kennwort|contrase|contrasenya|senha|парол|parola|wachtwoord|lozink|hasl|hasło|heslo|salasana|jelsz|sifre|şifre|losenord|lösenord|adgangskode|passord|clave|geslo|mima|pasuwaado`
+const namedStems = `pass|pwd|pw|secret|token|key|auth|cred|psk|seed|passwort|kennwort|contrase|contrasenya|senha|парол|parola|wachtwoord|lozink|hasl|hasło|heslo|salasana|jelsz|sifre|şifre|losenord|lösenord|adgangskode|passord|clave|geslo|mima|pasuwaado`
 
-var namedHints = []string{"pass", "pwd", "secret", "token", "key", "auth", "cred", "psk", "seed", "kennwort", "contrase", "senha", "парол", "parola", "wachtwoord", "lozink", "hasl", "hasło", "heslo", "salasana", "jelsz", "sifre", "şifre", "losenord", "lösenord", "adgangskode", "clave", "geslo", "mima"}
+var namedHints = []string{"pass", "pwd", "pw", "secret", "token", "key", "auth", "cred", "psk", "seed", "kennwort", "contrase", "senha", "парол", "parola", "wachtwoord", "lozink", "hasl", "hasło", "heslo", "salasana", "jelsz", "sifre", "şifre", "losenord", "lösenord", "adgangskode", "clave", "geslo", "mima"}
 
 // pwStems open a name part that names a password, in any of the
 // languages of namedStems.
@@ -143,6 +148,9 @@ func namedSecret(name, v string) bool {
 		return false
 	}
 	quoted := false
+	if h := rawHashes(v); h > 0 {
+		v = `"` + v[h+2:len(v)-h-1] + `"`
+	}
 	if _, q, _, ok := quotes(v); ok {
 		v, quoted = q, true
 	}
@@ -163,6 +171,9 @@ func namedSecret(name, v string) bool {
 	pw, strongN := false, strongName(name)
 	for _, p := range nameParts(name) {
 		l := strings.ToLower(p)
+		if l == "pw" {
+			pw = true
+		}
 		for _, s := range pwStems {
 			if strings.HasPrefix(l, s) && !passWords[l] && !strings.HasPrefix(l, "passage") && !strings.HasPrefix(l, "passen") && !strings.HasPrefix(l, "passi") {
 				pw = true
@@ -203,7 +214,8 @@ func regexLike(v string) bool {
 // scrambled reports letters whose case changes as a generator's does, not
 // as words or an identifier's humps do ("qAiozBmzCuljWqKLkwYV"): twelve or
 // more, with the case switching between neighbouring letters at least
-// every other letter, and two capitals together somewhere inside.
+// every other letter, and two capitals together somewhere inside or the
+// case switching at two letters in three.
 func scrambled(v string) bool {
 	var letters, switches int
 	pair := false
@@ -223,7 +235,7 @@ func scrambled(v string) bool {
 		}
 		prev = r
 	}
-	return letters >= 12 && pair && 2*switches >= letters && entropy(v) >= 3.5
+	return letters >= 12 && (pair || 3*switches >= 2*letters) && 2*switches >= letters && entropy(v) >= 3.5
 }
 
 // tokenLike reports one token a generator made, in any alphabet: random,

@@ -178,6 +178,18 @@ const assign = `(?::=|=>|\?=|[:=])`
 // N'…', Postgres' E'…', Objective-C's @"…", Python's b'…', r'…', u'…'.
 const litPrefix = `(?:[NE@]|[bru]{1,2})`
 
+// rawHashes is the number of '#' of a Rust raw string r#"…"# (0: none).
+func rawHashes(v string) int {
+	if !strings.HasPrefix(v, "r#") {
+		return 0
+	}
+	h := len(v) - len(strings.TrimLeft(v[1:], "#")) - 1
+	if len(v) < 2*h+3 || v[h+1] != '"' || !strings.HasSuffix(v, `"`+strings.Repeat("#", h)) {
+		return 0
+	}
+	return h
+}
+
 // prefixLen is the length of a literal's prefix (litPrefix) before its
 // quote, or 0.
 func prefixLen(v string) int {
@@ -264,7 +276,9 @@ func New() *Redactor {
 		whole("private-key", `\b(?:nsec1[02-9ac-hj-np-z]{58}|ncryptsec1[02-9ac-hj-np-z]{80,})\b`, "nsec1", "ncryptsec1"),
 		whole("age-secret-key", `\bAGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{50,}`, "age-secret-key-"),
 		// JWTs before the generic token rules so the whole token goes at once.
-		whole("jwt", `\beyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*`, "eyj"),
+		// A terminal may wrap it: its first two segments may run on over
+		// lines, each ending at its '.'.
+		whole("jwt", `\beyJ[A-Za-z0-9_-]{4,}(?:\r?\n[A-Za-z0-9_-]+)*\.eyJ[A-Za-z0-9_-]{4,}(?:\r?\n[A-Za-z0-9_-]+)*\.[A-Za-z0-9_-]*`, "eyj"),
 		{
 			// AWS's documentation keys end in EXAMPLE (AKIAIOSFODNN7EXAMPLE):
 			// published on purpose, they open no account.
@@ -512,7 +526,7 @@ func New() *Redactor {
 			name:  "password-flag",
 			hints: []string{"vault", "cargo", "rabbitmqctl", "mc ", "net use", "b2 ", "vonage", "nexmo", "ngrok", "cf auth", "snyk auth", "poetry", "aws configure", "connect to", "identified", "rclone obscure", "nmcli", "wpa_passphrase"},
 			re: lazyRE(`(?i)(\b(?:vault|cargo)[ \t]+login[ \t]+(?:-\S+[ \t]+)*|\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+|` +
-				`\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+|\bnet[ \t]+use\b[^\n]*?/user:\S+[ \t]+|` +
+				`\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+|\bmc[ \t]+admin[ \t]+user[ \t]+add[ \t]+\S+[ \t]+\S+[ \t]+|\bnet[ \t]+use\b[^\n]*?/user:\S+[ \t]+|` +
 				`\bnet[ \t]+use(?:[ \t]+(?:[A-Za-z]:|\*))?[ \t]+\\\\\S+[ \t]+|\bb2[ \t]+(?:authorize-account|authorize_account|account[ \t]+authorize)[ \t]+\S+[ \t]+|` +
 				`\b(?:vonage|nexmo)[ \t]+(?:config:)?setup[ \t]+\S+[ \t]+|\bngrok[ \t]+(?:config[ \t]+add-authtoken|authtoken)[ \t]+|\bcf[ \t]+auth[ \t]+\S+[ \t]+|\bsnyk[ \t]+auth[ \t]+|` +
 				`\bpoetry[ \t]+config[ \t]+http-basic\.\S+[ \t]+\S+[ \t]+|\baws[ \t]+configure[ \t]+set[ \t]+(?:\S+\.)?aws_(?:secret_access_key|session_token)[ \t]+|` +
@@ -863,10 +877,14 @@ func New() *Redactor {
 			// Objective-C's @"x", Python's b'x').
 			re: lazyRE(`(?i)(\b[A-Za-z0-9_.-]*` + pairKeys + `)` +
 				`(\\?["']?\]?[ \t]*` + assign + `[ \t]*)` +
-				`(\\"(?:[^"\\\n]|\\[^"\n])*\\"|"[^"\n]*"|'[^'\n]*'|` + litPrefix + `(?:"[^"\n]*"|'[^'\n]*')|[^\s,;&"'\x60\\]+)`),
+				`(\\"(?:[^"\\\n]|\\[^"\n])*\\"|"[^"\n]*"|'[^'\n]*'|r#{1,3}"[^"\n]*"#{1,3}|` + litPrefix + `(?:"[^"\n]*"|'[^'\n]*')|[^\s,;&"'\x60\\]+)`),
 			repl: func(m []string) string {
 				if strings.HasPrefix(m[3], `\"`) {
 					return m[1] + m[2] + `\"` + Mask + `\"`
+				}
+				// Rust's raw string r#"…"#.
+				if h := rawHashes(m[3]); h > 0 {
+					return m[1] + m[2] + m[3][:h+2] + Mask + m[3][len(m[3])-h-1:]
 				}
 				p := prefixLen(m[3])
 				return m[1] + m[2] + m[3][:p] + quoteMask(m[3][p:])
@@ -875,6 +893,9 @@ func New() *Redactor {
 			// "token: 512" is a count.
 			keep: func(m []string) bool {
 				v := strings.Trim(m[3][prefixLen(m[3]):], `"'\`)
+				if h := rawHashes(m[3]); h > 0 {
+					v = m[3][h+2 : len(m[3])-h-1]
+				}
 				// A bare "pass" (user=ops pass=…) holds a password only when
 				// the value looks made ("pass: true", "bypass=all" do not).
 				// "compass:" and "bypass=" merely end in it; a name glued
@@ -1005,7 +1026,7 @@ func New() *Redactor {
 			// A mail, file or directory protocol's session opened with its
 			// login (Net::SMTP.start(host, 587, domain, user, password,
 			// :login)): a port or a symbol may stand between the literals.
-			re: lazyRE(`(?i)(\b(?:[a-z_]*(?:client|api|auth|credentials?|login|session|token|key|secret|sdk|init|connect|pdo|dbi)[a-z0-9_]*(?:\.new|::new)?|(?:smtp|ftp|ftps|imap|pop3?|ldap|sftp)[a-z0-9_]*(?:\.|::)(?:start|open|new|connect))[ \t]*(?:=[ \t]*)?\(\s*(?:[a-z_]+[ \t]*=[ \t]*)?\(?\s*(?:[a-z0-9_.]+\(\s*)?)` +
+			re: lazyRE(`(?i)(\b(?:[a-z_]*(?:client|api|auth|credentials?|login|session|token|key|secret|sdk|init|connect|pdo|dbi|database)[a-z0-9_]*(?:\.new|::new)?|(?:smtp|ftp|ftps|imap|pop3?|ldap|sftp)[a-z0-9_]*(?:\.|::)(?:start|open|new|connect))[ \t]*(?:=[ \t]*)?\(\s*(?:[a-z_]+[ \t]*=[ \t]*)?\(?\s*(?:[a-z0-9_.]+\(\s*)?)` +
 				`((?:(?:"[^"\n]{1,200}"|'[^'\n]{1,200}'|\d{1,6}|:[a-z_]+)\s*(?:,\s*|\)))*(?:"[^"\n]{1,200}"|'[^'\n]{1,200}')\s*(?:,\s*|\))(?:(?:"[^"\n]{1,200}"|'[^'\n]{1,200}'|\d{1,6}|:[a-z_]+)\s*(?:,\s*|\)))*)`),
 			repl: func(m []string) string { return m[1] + callLiterals(m[2], true) },
 			keep: func(m []string) bool { return callLiterals(m[2], false) == m[2] },
@@ -1063,9 +1084,9 @@ func New() *Redactor {
 			},
 		},
 		proseRule(`pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]access)?(?:[ _-]?key)?|access[ _-]key|private[ _-]key|`+
-			`passwort|kennwort|mot de passe|mdp|palavra-passe|contraseña|senha|wachtwoord|parola d'ordine|parola|parolă|parool|clave|contrasinal|pasfhocal|zaporka|zaporku|šifra|passord|kodeord|hasło|пароль|şifres?i?|parolası|lösenord|adgangskode|salasana|heslo|jelszó|jelszava|lozinka|lozinku|geslo|mật khẩu|kata sandi|kata laluan`,
+			`passwort|kennwort|mot de passe|mdp|palavra-passe|contraseña|senha|wachtwoord|parola d'ordine|parola|parolă|parool|clave|contrasinal|pasfhocal|zaporka|zaporku|šifra|passord|kodeord|hasło|пароль|şifres?i?|parolası|lösenord|adgangskode|salasana|heslo|jelszó|jelszava|lozinka|lozinku|geslo|mật khẩu|kata sandi|kata laluan|pasuwaado|pasuwādo`,
 			"pass", "pw", "token", "secret", "key", "kennwort", "mot de passe", "mdp", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "lösenord", "salasana",
-			"mật khẩu", "kata sandi", "kata laluan", "lozinka", "lozinku", "geslo", "jelsz", "heslo", "adgangskode", "clave", "contrasinal", "pasfhocal", "zaporka", "zaporku", "šifra", "passord", "kodeord", "parol"),
+			"mật khẩu", "kata sandi", "kata laluan", "lozinka", "lozinku", "geslo", "jelsz", "heslo", "adgangskode", "clave", "contrasinal", "pasfhocal", "zaporka", "zaporku", "šifra", "passord", "kodeord", "parol", "pasuwaado", "pasuwādo"),
 		proseRule(`पासवर्ड|कूटशब्द|و?كلمة المرور|و?كلمة السر|رمز عبور|[הובלש]?סיסמ[הא]|κωδικός|পাসওয়ার্ড`, "पासवर्ड", "कूटशब्द", "كلمة", "رمز", "סיסמ", "κωδικ", "পাসওয়ার্ড"),
 		// The password's word in more languages, listed as a login is
 		// ("user admin, nywila X"): Thai, Lao, Khmer, Burmese, Georgian,
@@ -1133,6 +1154,7 @@ func New() *Redactor {
 	rules = append(rules, cliRules()...)
 	rules = append(rules, proseCarryRules()...)
 	rules = append(rules, namedRules()...)
+	rules = append(rules, layoutRules()...)
 	return &Redactor{rules: append(rules, shapeRules()...)}
 }
 
@@ -1162,8 +1184,8 @@ func proseRule(words string, hints ...string) rule {
 		hints:  hints,
 		window: true,
 		re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + words + `)` +
-			`(?:[ \t]+(?:(?:for|on|of|to|with|in|im|am|für|fürs|zum|zur|beim|vom|del|de|da|do|della|dello|degli|dei|di|per|pour|du|des|van|voor|för|till|dla|для|от|на|untuk|ke)[ \t]+|(?:dell|dall|all|sull|nell|d|l|de l|de la)')[^:\n]{1,40}?(?::[ \t]*|[ \t]+(?:(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to|is|was|are|=|ist|war|lautet|est|était|es|era|é|è|to|jest|är|er|это|adalah|ialah|هي|هو|היא|הוא|—|-)[ \t]+(?::[ \t]*)?)|` +
-			`:[ \t]*|[ \t]+(?:is|was|=|:|to|ist|war|lautet|est|es|é|è|era|adalah|ialah|هي|هو|היא|הוא)[ \t]+(?:now[ \t]+|still[ \t]+|:[ \t]*)?|[ \t]+(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to[ \t]+|[ \t]+))` +
+			`(?:[ \t]+(?:(?:for|on|of|to|with|in|im|am|für|fürs|zum|zur|beim|vom|del|de|da|do|della|dello|degli|dei|di|per|pour|du|des|van|voor|för|till|dla|для|от|на|untuk|ke|za|fún|fun)[ \t]+|(?:dell|dall|all|sull|nell|d|l|de l|de la)')[^:\n]{1,40}?(?::[ \t]*|[ \t]+(?:(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to|is|was|are|=|ist|war|lautet|est|était|es|era|é|è|to|jest|är|er|это|adalah|ialah|هي|هو|היא|הוא|je|ni|—|-)[ \t]+(?::[ \t]*)?)|` +
+			`:[ \t]*|[ \t]+(?:is|was|=|:|to|ist|war|lautet|est|es|é|è|era|adalah|ialah|هي|هو|היא|הוא|je|ni|wa)[ \t]+(?:now[ \t]+|still[ \t]+|:[ \t]*)?|[ \t]+(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to[ \t]+|[ \t]+))` +
 			`("[^"\n]{1,200}"|'[^'\n]{1,200}'|\x60[^\x60\n]{1,200}\x60|[«“„「][^»”“」\n]{1,200}[»”“」]|[^\s"'\x60«“„「]+)`),
 		repl: proseMask,
 		keep: func(m []string) bool {
@@ -1185,7 +1207,7 @@ func proseRule(words string, hints ...string) rule {
 				return notAValue(q)
 			}
 			v = strings.TrimRight(v, sentenceEnd)
-			if !strings.ContainsAny(sep, ":=：") && !sepVerbRE().MatchString(m[1]) && !made(v) && !wordNumber(v) && !passphrase(v) && !wordsNumber(v) && !symbolMixed(v) {
+			if !strings.ContainsAny(sep, ":=：") && !sepVerbRE().MatchString(m[1]) && !made(v) && !wordNumber(v) && !passphrase(v) && !wordsNumber(v) && !symbolMixed(v) && !scrambled(v) {
 				return true // "kubectl get secret db-creds": a name
 			}
 			if strings.Count(v, "/") >= 2 && !strings.ContainsAny(v, upper) && !random(v) {
@@ -1347,7 +1369,7 @@ func quotes(v string) (open, inner, close string, ok bool) {
 // sepVerbRE ends a prose rule's key part with the verb that gives the value
 // (compiled on first use: every hook process links this package).
 var sepVerbRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\s(?:is|was|are|ist|war|lautet|est|es|é|è|era|to|jest|är|er|adalah|ialah|هي|هو|היא|הוא)\s*$`)
+	return regexp.MustCompile(`(?i)\s(?:is|was|are|ist|war|lautet|est|es|é|è|era|to|jest|är|er|adalah|ialah|هي|هو|היא|הוא|je|ni|wa)\s*$`)
 })
 
 // made reports a value that looks generated or chosen as a password: random,

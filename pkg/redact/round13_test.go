@@ -45,6 +45,35 @@ func TestRound13(t *testing.T) {
 		// An armored block naming a static or secret key.
 		{"static key", "-----BEGIN WireGuard Static Key-----\n0a1b2c3d4e5f60718293a4b5c6d7e8f9\n-----END WireGuard Static Key-----", "0a1b2c3d4e5f60718293a4b5c6d7e8f9"},
 
+		// Where a file format or a command puts the secret (layout.go).
+		{"pap column", "# client\tserver\tpassword\tIP\nbob\tvpn1\tQw8!zPl2Xm\t*", "Qw8!zPl2Xm"},
+		{"chpasswd list", "chpasswd:\n  expire: true\n  list: |\n    admin:Tz8qPw4LmN\n", "Tz8qPw4LmN"},
+		{"redis acl setuser", "ACL SETUSER app on >Rk7!mQz2Lp ~cache:* +get", "Rk7!mQz2Lp"},
+		{"nslcd binddn bindpw", "binddn cn=reader,dc=corp bindpw Hy6-vQx2Lm!", "Hy6-vQx2Lm!"},
+		{"davfs line", "/mnt/share alice Zq8mL2xWp9\n# davfs2 secrets", "Zq8mL2xWp9"},
+		{"typed at prompt", "I pasted Wx7!kLq2Zm into the vault prompt and it worked", "Wx7!kLq2Zm"},
+		{"auth in write", "sendto(4, \"AUTH default Pq9.mZx-Lw7K\\r\\n\", 30, 0) = 30", "Pq9.mZx-Lw7K"},
+		{"url token segment", "index-url: https://pkgs.example.com/t/q8Zm2xLw9pR4nT7vB3kY/simple", "q8Zm2xLw9pR4nT7vB3kY"},
+		{"cat pw file", "$ cat /etc/ansible/.become_pass\nQx7#mLp2Zw\n", "Qx7#mLp2Zw"},
+		{"base64 keystore", "base64 -i release.jks\nMIIKZgIBAzCCCiAGCSqGSIb3DQEHAaCCChEEggoNMIIKCTCCBb0GCSqGSIb3DQEHAaCCBa4EggWqMIIFpjCCBaIGCyqGSIb3", "MIIKZgIBAzCCCiAGCSqGSIb3"},
+		{"seed in parens", "wallet seed (hex): 9f2c4e6a8b0d1f3e5a7c9b2d4f6e8a0c1b3d5f7e9a2c4b6d8f0e1a3c5b7d9f2e", "9f2c4e6a8b0d1f3e5a7c9b2d4f6e8a0c"},
+		{"oath add", "oathtool setup: 2fa add github JBSWY3DPEHPK3PXPJBSWY3DP", "JBSWY3DPEHPK3PXPJBSWY3DP"},
+		{"mc user add", "mc admin user add minio ci-bot Pq8!zLm2Xw", "Pq8!zLm2Xw"},
+		{"database call", "conn = database('sales', 'report', 'Lq9#mZx2Pw');", "Lq9#mZx2Pw"},
+		{"rust raw", "let db_pass = r#\"Zx8!qLm2Pw9~\"#;", "Zx8!qLm2Pw9~"},
+		{"wrapped jwt", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhYmMiLCJ\nyb2xlIjoiYWRtaW4ifQ.Qm9vYmFyYmF6cXV4MTIzNA", "yb2xlIjoiYWRtaW4ifQ"},
+		{"mc card", "MC: 5239-1748-8806-2317", "5239-1748-8806-2317"},
+		{"hr prose", "Lozinka za bazu je Kv8mQz2Lp!", "Kv8mQz2Lp!"},
+		{"romaji prose", "pasuwaado wa Zq8-mLp2Xw desu", "Zq8-mLp2Xw"},
+		{"letters only", "the staging şifresi qWeRtZuIoPaSdFgH, paylaşma", "qWeRtZuIoPaSdFgH"},
+		// and what stays
+		{"column no secret", "# host port user\ndb1 5432 app", ""},
+		{"redis acl reset", "ACL SETUSER app on nopass ~* +@read", ""},
+		{"typed command", "I typed make test at the shell prompt and it passed", ""},
+		{"url no token", "https://conda.anaconda.org/t/conda-forge/linux-64", ""},
+		{"tx signature", "solana confirm -v 5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW", ""},
+		{"database call plain", "db = database('analytics', 'utf8mb4')", ""},
+
 		// Look-alikes: what names, identifies or describes a secret.
 		{"token id uuid", "refresh_token_id: 3f0e1c2a-9b8d-4e7f-a6c5-b4d3e2f1a0b9", ""},
 		{"password length", "PASSWORD_MIN_LENGTH=12", ""},

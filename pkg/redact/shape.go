@@ -283,7 +283,7 @@ func proseShapes() []rule {
 			repl: func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				v := m[2]
-				return !strong(v) && !chosen(v) && !passphrase(v) && !(random(v) && !hexOnly(v))
+				return !strong(v) && !chosen(v) && !passphrase(v) && !(random(v) && !hexOnly(v)) && !symbolMixed(v) && !scrambled(v)
 			},
 		},
 		{
