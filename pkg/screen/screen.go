@@ -1678,7 +1678,8 @@ func dataProse(text string) []string {
 			}
 		}
 	}
-	if strings.Contains(text, `"`) {
+	// A test's input is a sample the code under test must catch.
+	if strings.Contains(text, `"`) && !testCodeRE().MatchString(text) {
 		for _, m := range fieldValueRE().FindAllStringSubmatch(text, -1) {
 			add(strings.ReplaceAll(m[1], `""`, `"`))
 		}
@@ -1772,14 +1773,17 @@ func assignedString(text, name string) bool {
 // fragmentRE is a quoted fragment, single or double quotes.
 var fragmentRE = lazyRE(`'([^'\n]{1,200})'|"([^"\n]{1,200})"`)
 
+// testCodeRE is test code: a test function or an assertion.
+var testCodeRE = lazyRE(`\bfunc\s+Test|\bdef\s+test_|\bt\.(?:Fatal|Error)f?\(|\bassert(?:Equal|True|False|That|_eq|_ne)?[!(\s]|\bexpect\(|\b(?:it|describe|test)\(\s*["'\x60]|@Test\b|#\[test\]`)
+
 // docstringRE is a triple-quoted string's text.
 var docstringRE = lazyRE(`"""([\s\S]*?)"""|'''([\s\S]*?)'''`)
 
 // fieldValueRE is a double-quoted value that is a whole field: a CSV
 // cell (after a comma or at a line's start, before a comma or the line's
-// end), or the value of a key (an identifier, maybe quoted, then '=' or
-// ':').
-var fieldValueRE = lazyRE(`(?m)(?:^|,|[\p{L}\p{N}_.\-\]"]\s*[=:]\s*)"((?:[^"\n]|"")+)"\s*(?:,|$|[}\]\n])`)
+// end), the value of a key (an identifier, maybe quoted, then '=', ':=',
+// '=>' or ':'), or a call's first argument (console.log("…")).
+var fieldValueRE = lazyRE(`(?m)(?:^|,|[\p{L}\p{N}_.\-\]"]\s*(?::=|=>|[=:])\s*|[\p{L}\p{N}_]\(\s*)"((?:[^"\n]|"")+)"\s*(?:,|$|[}\])\n;])`)
 
 var htmlCommentRE = lazyRE(`<!--([\s\S]*?)(?:-->|$)`)
 
