@@ -166,14 +166,7 @@ type Drift struct {
 // Drifted says what changed for key since the index last reflected the
 // note directories and since key's block was saved.
 func Drifted(home string, key Key) Drift {
-	d := Drift{State: Dirs(home)}
-	rec := strings.Split(recorded(home), ";")
-	dirs := noteDirs(home)
-	for i, s := range strings.Split(d.State, ";")[:len(dirs)] {
-		if i >= len(rec) || rec[i] != s {
-			d.Dirs = append(d.Dirs, dirs[i])
-		}
-	}
+	d := DriftedDirs(home)
 	data, err := os.ReadFile(blockPath(home, key))
 	if err != nil {
 		return d
@@ -196,6 +189,20 @@ func Drifted(home string, key Key) Drift {
 		now.Track(p)
 		if now.files[0] != f {
 			d.Files = append(d.Files, p)
+		}
+	}
+	return d
+}
+
+// DriftedDirs is Drifted without a block: the note directories whose state
+// is not the recorded one.
+func DriftedDirs(home string) Drift {
+	d := Drift{State: Dirs(home)}
+	rec := strings.Split(recorded(home), ";")
+	dirs := noteDirs(home)
+	for i, s := range strings.Split(d.State, ";")[:len(dirs)] {
+		if i >= len(rec) || rec[i] != s {
+			d.Dirs = append(d.Dirs, dirs[i])
 		}
 	}
 	return d

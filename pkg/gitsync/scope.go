@@ -29,10 +29,9 @@ func (s *syncer) settleScopes(ctx context.Context, memDir, localDir string) erro
 	if len(local) == 0 {
 		return nil
 	}
-	portable := notePaths(memDir)
 	for _, id := range sortedKeys(local) {
-		mp, ok := portable[id]
-		if !ok {
+		mp := portableFiles(memDir, id)
+		if len(mp) == 0 {
 			continue
 		}
 		mdata, err := os.ReadFile(mp[0])
@@ -102,6 +101,20 @@ func (s *syncer) wasPortable(ctx context.Context, memDir, file string, n *note.N
 		}
 	}
 	return false
+}
+
+// portableFiles are memory/'s files named for id (<type>/<id>.md, the name
+// every writer gives a note), found by a stat each rather than a listing of
+// the whole tree, which a sync would pay at every cycle.
+func portableFiles(memDir, id string) []string {
+	var out []string
+	for _, t := range note.Types {
+		p := filepath.Join(memDir, filepath.FromSlash(layout.NoteRel(t, id)))
+		if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // notePaths maps note ids to the files under a tree's type directories

@@ -119,6 +119,49 @@ func CheckRemote(remote string) error {
 	return nil
 }
 
+// followed is what the index needs of the repository s synced, known to
+// be tree in the store (store.Follow): its HEAD, and the files git reports
+// changed since the commit the index last followed, when git can tell. It
+// cannot when that commit is unknown or gone, or when the cycle left
+// files uncommitted (its commit did not run or failed, or a conflict
+// wrote copies).
+func (s *syncer) followed(ctx context.Context, st *store.Store, tree string) store.Repo {
+	ctx = context.WithoutCancel(ctx)
+	rp := store.Repo{Tree: tree}
+	rp.Head, _ = s.g.rev(ctx, "HEAD")
+	from := st.Followed(ctx, tree)
+	if rp.Head == "" || !s.committed || len(s.res.Conflicts) > 0 || !commitHash(from) {
+		return rp
+	}
+	if from != rp.Head {
+		out, err := s.g.run(ctx, "diff", "--name-only", "-z", "--no-renames", from, rp.Head, "--")
+		if err != nil {
+			return rp
+		}
+		for _, p := range strings.Split(out, "\x00") {
+			if p != "" {
+				rp.Changed = append(rp.Changed, p)
+			}
+		}
+	}
+	rp.Known = true
+	return rp
+}
+
+// commitHash reports whether h is a full commit hash (SHA-1 or SHA-256):
+// what the index recorded is passed to git only in that shape.
+func commitHash(h string) bool {
+	if len(h) != 40 && len(h) != 64 {
+		return false
+	}
+	for _, c := range h {
+		if !strings.ContainsRune("0123456789abcdef", c) {
+			return false
+		}
+	}
+	return true
+}
+
 // Message is the commit message of a sync from machine.
 func Message(machine string) string {
 	return fmt.Sprintf("anamnesis: sync from %s at %s", machine, note.Now())
@@ -186,6 +229,7 @@ func Sync(ctx context.Context, o Options) (Result, error) {
 
 	s := &syncer{o: o, res: &res, g: &git{dir: st.MemoryDir(), machine: o.MachineID, connect: connectSeconds(o.Timeout)}}
 	var serr error
+	var repos []store.Repo // what the index follows (none without git: a walk)
 	if _, lerr := exec.LookPath("git"); lerr != nil {
 		serr = fmt.Errorf("%w; notes stay on this machine until it is installed", ErrNoGit)
 		res.Detail = serr.Error()
@@ -198,11 +242,13 @@ func Sync(ctx context.Context, o Options) (Result, error) {
 		if n := len(res.Conflicts); n > 0 && serr == nil {
 			s.finishDetail()
 		}
+		repos = append(repos, s.followed(ctx, st, layout.TreeName(note.Portable)))
 		if len(o.Teams) > 0 {
 			author := Author(ctx, o.Author, o.MachineID)
 			prev := Last(home)
 			for _, t := range o.Teams {
-				tr := syncTeam(ctx, o, st, t, author)
+				tr, rp := syncTeam(ctx, o, st, t, author)
+				repos = append(repos, rp)
 				if tr.ReadOnly && !wasReadOnly(prev, t.Name) {
 					tr.Notice = fmt.Sprintf("team %s: the remote refuses your pushes (you may only read); your %d commit(s) of notes stay on this machine, unpublished, and fetching goes on", t.Name, tr.Unpublished)
 				}
@@ -212,7 +258,7 @@ func Sync(ctx context.Context, o Options) (Result, error) {
 	}
 	// The index follows whatever reached the files, even after a failed
 	// network step: a merge may have landed before the push failed.
-	r, ierr := st.Reindex(ctx, false)
+	r, ierr := st.Follow(ctx, repos)
 	res.Indexed, res.Reindexed = r.Total, r.Indexed
 	if ierr != nil {
 		notes = append(notes, "index update failed: "+ierr.Error())
@@ -261,6 +307,9 @@ type syncer struct {
 	team *teamCycle
 	// theirs is the ref integrate merges into main (origin/main when "").
 	theirs string
+	// committed is set once a commit of every local change succeeded: the
+	// files then differ from HEAD only as git's own steps left them.
+	committed bool
 }
 
 func (s *syncer) theirsRef() string {
@@ -303,6 +352,7 @@ func (s *syncer) run(ctx context.Context) error {
 	if s.o.Remote == "" {
 		committed, err := commitAll(ctx, g, Message(s.o.MachineID))
 		s.res.Committed = committed
+		s.committed = err == nil
 		if err != nil {
 			s.res.Detail = "commit failed: " + err.Error()
 			return err
@@ -466,6 +516,7 @@ func (s *syncer) commit(ctx context.Context) error {
 	if committed {
 		s.res.Committed = true
 	}
+	s.committed = err == nil
 	if err != nil {
 		s.res.Detail = "commit failed: " + err.Error()
 	}

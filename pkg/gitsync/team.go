@@ -163,17 +163,18 @@ func excludeTemps(dir string) {
 
 // syncTeam runs the cycle of SPEC 6 for one team store, under the home's
 // sync lock the caller holds.
-func syncTeam(ctx context.Context, o Options, st *store.Store, t TeamSpec, author string) TeamResult {
+func syncTeam(ctx context.Context, o Options, st *store.Store, t TeamSpec, author string) (TeamResult, store.Repo) {
 	tr, res := newTeamResult(t.Name)
 	tr.Review = t.Review
 	defer func() { tr.from(res) }()
-	fail := func(err error) TeamResult {
+	tree := "teams/" + t.Name
+	fail := func(err error) (TeamResult, store.Repo) {
 		tr.Error = err.Error()
 		if res.Detail == "" {
 			res.Detail = err.Error()
 		}
 		tr.from(res)
-		return tr
+		return tr, store.Repo{Tree: tree}
 	}
 	if !config.ValidTeamName(t.Name) {
 		return fail(fmt.Errorf("invalid team name %q", t.Name))
@@ -202,7 +203,7 @@ func syncTeam(ctx context.Context, o Options, st *store.Store, t TeamSpec, autho
 		tr.Error = err.Error()
 	}
 	tr.from(res)
-	return tr
+	return tr, s.followed(ctx, st, tree)
 }
 
 // ProposalInfo is one member's proposal awaiting review.
@@ -432,7 +433,7 @@ func SyncTeam(ctx context.Context, o Options, st *store.Store, name string) (Tea
 	if _, err := exec.LookPath("git"); err != nil {
 		return TeamResult{Name: name}, errors.New("git is not on PATH")
 	}
-	tr := syncTeam(ctx, o, st, t, Author(ctx, o.Author, o.MachineID))
+	tr, _ := syncTeam(ctx, o, st, t, Author(ctx, o.Author, o.MachineID))
 	if _, err := st.Reindex(ctx, false); err != nil && tr.Error == "" {
 		tr.Error = err.Error()
 	}
