@@ -1,7 +1,9 @@
 // Command corebench measures the store and the dispatcher against the SPEC 9
 // budgets: `anamnesis search` as a process (10k, 1M), store Search in-process
 // over the generated queries (10k, 100k, 1M), `reindex --full` (10k, 100k,
-// 1M), an incremental reindex with nothing changed (10k), and the binaries'
+// 1M), an incremental reindex with nothing changed (10k), writes in-process
+// into a copy of each index (their median and slowest: no budget, but a
+// write's cost must not grow with the store either), and the binaries'
 // sizes.
 // Processes are timed alternately with the hello-world floor and a search
 // is judged on its ratio to it; reindex --full reports its peak RSS. It
@@ -14,6 +16,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,6 +26,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 	"github.com/anamnesis-dev/anamnesis/scripts/bench/floor"
 )
@@ -115,6 +119,12 @@ func main() {
 		s.Close()
 		rows = append(rows, floor.Row{What: "store Search (in-process), " + label, Result: floor.Result{Runs: len(ds), Median: floor.Pct(ds, 50), P95: floor.Pct(ds, 95)},
 			Max: b.inProcess})
+		ds, err = timeWrites(home, *work, writes)
+		if err != nil {
+			die(err)
+		}
+		rows = append(rows, floor.Row{What: fmt.Sprintf("store Write (in-process, %d writes into a copy of the index), %s", writes, label),
+			Result: floor.Result{Runs: len(ds), Median: floor.Pct(ds, 50), P95: floor.Pct(ds, 95)}, Note: fmt.Sprintf("(slowest %s)", floor.Pct(ds, 100).Round(time.Millisecond))})
 	}
 	fail := floor.Print(os.Stdout, fmt.Sprintf("store and commands (%s/%s, %d CPUs, %s)", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), time.Now().UTC().Format(time.RFC3339)), rows)
 	fmt.Printf("\n| binary | size |\n|---|---|\n")
@@ -147,6 +157,61 @@ func budgetsFor(n int) budgets {
 	default:
 		return budgets{full: 2 * time.Second, fullRuns: 5, search: 6, inProcess: 3 * time.Millisecond}
 	}
+}
+
+// writes is how many notes timeWrites writes: enough for FTS5 to merge
+// the segments writes add several times over.
+const writes = 300
+
+// timeWrites writes n notes one transaction each, as capture or an MCP
+// memory_write does, into a copy of home's index (the notes' files go to the
+// copy's home) and returns each write's time.
+func timeWrites(home, work string, n int) ([]time.Duration, error) {
+	dir := filepath.Join(work, "writes-home")
+	if err := os.RemoveAll(dir); err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	if err := copyFile(filepath.Join(home, "index.db"), filepath.Join(dir, "index.db")); err != nil {
+		return nil, err
+	}
+	ctx := context.Background()
+	s, err := store.Open(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Close()
+	var ds []time.Duration
+	for i := range n {
+		nt := note.New(note.Episodic, fmt.Sprintf("Bench write %d", i), fmt.Sprintf("A session note written by the bench, number %d: the quotes service retries with backoff, the ledger closes nightly, and write%d is its own word.", i, i))
+		nt.Project = "github.com/acme/proj03"
+		t0 := time.Now()
+		if _, err := s.Write(ctx, nt); err != nil {
+			return nil, err
+		}
+		ds = append(ds, time.Since(t0))
+	}
+	return ds, nil
+}
+
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }
 
 // self brings home's index up to date (building it if missing) outside
