@@ -28,7 +28,7 @@ func layoutRules() []rule {
 		{
 			name:  "secret-value",
 			hints: []string{"secret", "password", "passwd"},
-			pre:   func(lower string) bool { return strings.Contains(lower, "#") && strings.Contains(lower, "\n") },
+			pre:   headerComment,
 			re:    lazyRE(`(?im)^#[ \t]*((?:[a-z_-]+[ \t]+){1,6}(?:secret|password|passwd)(?:[ \t]+[a-z_-]+){0,6})[ \t]*\r?\n((?:[^\n#][^\n]*(?:\r?\n|$)){1,20})`),
 			repl: func(m []string) string {
 				i := strings.Index(m[0], m[2])
@@ -46,7 +46,7 @@ func layoutRules() []rule {
 		{
 			// Redis ACL: user NAME on >PASSWORD ~keys +@cmds.
 			name:  "password-flag",
-			hints: []string{"user ", "setuser"},
+			hints: []string{" on >", "setuser"},
 			re:    lazyRE(`(?i)(\b(?:acl[ \t]+setuser|user)[ \t]+\S+[ \t]+(?:[^\s>]+[ \t]+){0,6}>)([^\s]+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return notAValue(m[2]) || !madePhrase(m[2]) && !symbolMixed(m[2]) },
@@ -67,7 +67,7 @@ func layoutRules() []rule {
 			// password, alone on a line.
 			name:  "secret-value",
 			hints: []string{"://", "/"},
-			pre:   func(lower string) bool { return strings.Contains(lower, "dav") || strings.Contains(lower, "secrets") },
+			pre:   func(lower string) bool { return strings.Contains(lower, "/dav") || strings.Contains(lower, "davfs") },
 			re:    lazyRE(`(?m)^((?:https?://\S+|/\S+)[ \t]+[A-Za-z0-9_.@-]+[ \t]+)("[^"\n]+"|[^\s"]{8,128})[ \t]*$`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep: func(m []string) bool {
@@ -92,10 +92,16 @@ func layoutRules() []rule {
 		{
 			// AUTH inside a protocol string: printf 'AUTH x\r\n' | nc …,
 			// strace's write(3, "AUTH x\r\n", …).
-			name:  "password-flag",
-			hints: []string{"auth "},
-			re:    lazyRE(`(["'](?:[A-Z]+[ \t][^"'\n]*?\\r\\n)*AUTH[ \t]+(?:[A-Za-z0-9_.@-]+[ \t]+)?)([^\s"'\\]{6,128})(\\r\\n|\\n|["'])`),
-			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			name:   "password-flag",
+			hints:  []string{"auth "},
+			window: true,
+			back:   200,
+			span:   200,
+			pre: func(lower string) bool {
+				return strings.Contains(lower, `\r\n`) || strings.Contains(lower, `\n"`) || strings.Contains(lower, `\n'`)
+			},
+			re:   lazyRE(`(["'](?:[A-Z]+[ \t][^"'\n]*?\\r\\n)*AUTH[ \t]+(?:[A-Za-z0-9_.@-]+[ \t]+)?)([^\s"'\\]{6,128})(\\r\\n|\\n|["'])`),
+			repl: func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				return notAValue(m[2]) || !madePhrase(m[2]) && !symbolMixed(m[2]) && !mixedCase(m[2])
 			},
@@ -128,9 +134,12 @@ func layoutRules() []rule {
 			// base64 of a keystore printed under its command.
 			name:  "private-key",
 			hints: []string{"base64"},
-			re:    lazyRE(`(\bbase64\b[^\n]*\.(?:p12|pfx|jks|keystore|kdbx|key|p8)\b[^\n]*\r?\n)([A-Za-z0-9+/=]{64,})`),
-			repl:  func(m []string) string { return m[1] + Mask },
-			keep:  func(m []string) bool { return !random(m[2]) },
+			pre: func(lower string) bool {
+				return anyOf(lower, ".p12", ".pfx", ".jks", ".keystore", ".kdbx", ".key", ".p8")
+			},
+			re:   lazyRE(`(\bbase64\b[^\n]*\.(?:p12|pfx|jks|keystore|kdbx|key|p8)\b[^\n]*\r?\n)([A-Za-z0-9+/=]{64,})`),
+			repl: func(m []string) string { return m[1] + Mask },
+			keep: func(m []string) bool { return !random(m[2]) },
 		},
 		{
 			// A secret's word, a parenthesis, a colon, a generated value.
@@ -147,6 +156,7 @@ func layoutRules() []rule {
 			// command (ykman oath accounts add … SECRET, oathtool, 2fa add).
 			name:  "secret-value",
 			hints: []string{"oath", "otp", "2fa", "authenticator"},
+			pre:   func(lower string) bool { return strings.Contains(lower, " add ") },
 			re:    lazyRE(`(?i)(\b(?:oath|otp|totp|2fa|authenticator)\b[^\n]{0,120}?\badd\b[^\n]*?[ \t])([A-Z2-7]{16,}=*)(\s|$)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep:  func(m []string) bool { return strings.Trim(m[2], "=") == "" },
@@ -157,6 +167,7 @@ func layoutRules() []rule {
 			// signature has the same shape and stays.
 			name:  "private-key",
 			hints: []string{"export", "secret", "private", "keypair", "phantom", "solflare"},
+			pre:   func(lower string) bool { return alnumRun(lower, 86) },
 			re:    lazyRE(`(?i)(\b(?:export(?:ed)?|secret(?:[ _]key)?|private[ _]key|keypair|phantom|solflare)\b[^\n]{0,40}?[:=][ \t]*["']?)([1-9A-HJ-NP-Za-km-z]{86,88})\b`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return strings.Contains(strings.ToLower(m[1]), "signature") },
@@ -228,4 +239,31 @@ func userLinesMask(lines string) string {
 		b.WriteString(line)
 	}
 	return b.String()
+}
+
+// headerComment reports a line that opens with '#' and names a secret or
+// password column among three or more words (chap-secrets' header).
+func headerComment(lower string) bool {
+	for line := range strings.SplitSeq(lower, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "#") && len(strings.Fields(t)) >= 4 && anyOf(t, "secret", "password", "passwd") {
+			return true
+		}
+	}
+	return false
+}
+
+// alnumRun reports a run of n or more letters and digits.
+func alnumRun(lower string, n int) bool {
+	run := 0
+	for i := 0; i < len(lower); i++ {
+		if isAlnum(lower[i]) {
+			if run++; run >= n {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
 }

@@ -36,7 +36,8 @@ func namedRules() []rule {
 			assigned: true,
 			span:     keySpan,
 			hints:    namedHints,
-			re: lazyRE(`((?:^|[^\p{L}\p{N}_\\.-])((?:[\p{L}\p{N}_.-]|\\u[0-9a-fA-F]{4})*(?i:` + namedStems + `)(?:[\p{L}\p{N}_.-]|\\u[0-9a-fA-F]{4})*)` +
+			gate:     namedGate,
+			re: lazyRE(`((?:^|[^A-Za-z0-9_\\.\-\x{80}-\x{10FFFF}])((?:[A-Za-z0-9_.\-\x{80}-\x{10FFFF}]|\\u[0-9a-fA-F]{4})*(?i:` + namedStems + `)(?:[A-Za-z0-9_.\-\x{80}-\x{10FFFF}]|\\u[0-9a-fA-F]{4})*)` +
 				`["']?\]?[ \t]*` + assign + `[ \t]*)(r#{1,3}"[^"\n]{4,200}"#{1,3}|"[^"\n]{4,1000}"|'[^'\n]{4,1000}'|[^\s"'\x60]{6,1000})`),
 			repl: func(m []string) string {
 				if h := rawHashes(m[3]); h > 0 {
@@ -48,12 +49,15 @@ func namedRules() []rule {
 		},
 		{
 			// setx NAME VALUE [/M]; a key string and its value as two
-			// arguments of one call.
+			// arguments of one call. A hint opens a window only where the
+			// rest of a name leads to a space (setx) or to a quote and a
+			// comma.
 			name:   "secret-value",
 			window: true,
 			span:   keySpan,
-			back:   48,
-			hints:  []string{"setx", "\",", "',"},
+			back:   64,
+			hints:  namedHints,
+			gate:   pairAfter,
 			re: lazyRE(`((?i:\bsetx[ \t]+)([\p{L}\p{N}_.-]+)[ \t]+|["']([\p{L}\p{N}_.-]+)["'][ \t]*,[ \t]*)` +
 				`("[^"\n]{4,1000}"|'[^'\n]{4,1000}'|[^\s"'\x60,)]{6,1000})`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[4]) },
@@ -61,12 +65,13 @@ func namedRules() []rule {
 		},
 		{
 			// A secret's name ending its line, its value alone on a line
-			// below (past a blank line or a fence's opening).
+			// below (past a blank line or a fence's opening). A hint opens
+			// a window only where its line ends within a few bytes.
 			name:   "secret-value",
 			window: true,
-			span:   3000,
-			hints:  []string{"key", "token", "secret", "pass", "pwd", "pat"},
-			pre:    func(lower string) bool { return strings.Contains(lower, "\n") },
+			span:   1200,
+			hints:  []string{"key", "token", "secret", "pass", "pwd", "_pat"},
+			gate:   lineEndsAfter,
 			re: lazyRE(`((?:^|[^\p{L}\p{N}_])([A-Za-z0-9_]*(?i:key|token|secret|pass|pwd|pat)[A-Za-z0-9_]*)\x60?[^\n\x60=]{0,24}(?::|\bto|\bis|=)?[ \t]*\r?\n(?:[ \t]*\r?\n)?(?:[ \t]*(?:\x60\x60\x60|~~~)[A-Za-z0-9]*[ \t]*\r?\n)?[ \t]*)` +
 				`([^\s]{16,1000})([ \t]*(?:\r?\n|$))`),
 			repl: func(m []string) string { return m[1] + Mask + m[4] },
@@ -114,7 +119,9 @@ var namedHints = []string{"pass", "pwd", "pw", "secret", "token", "key", "auth",
 
 // pwStems open a name part that names a password, in any of the
 // languages of namedStems.
-var pwStems = []string{"pass", "pwd", "passwd", "passe", "passwort", "kennwort", "contrase", "contrasenya", "senha", "парол", "parol", "wachtwoord", "lozink", "haslo", "hasło", "heslo", "salasana", "jelsz", "sifre", "şifre", "losenord", "lösenord", "adgangskode", "passord", "clave", "geslo", "authtok", "psk", "mima", "pasuwaado"}
+// The first five are English (namedGate reads the rest as another
+// language's).
+var pwStems = []string{"pass", "pwd", "passwd", "passe", "authtok", "passwort", "kennwort", "contrase", "contrasenya", "senha", "парол", "parol", "wachtwoord", "lozink", "haslo", "hasło", "heslo", "salasana", "jelsz", "sifre", "şifre", "losenord", "lösenord", "adgangskode", "passord", "clave", "geslo", "mima", "pasuwaado", "psk"}
 
 // idLast are the last parts of a name that identifies, measures or
 // describes a secret rather than holding it (token_id, password_length).
@@ -331,6 +338,75 @@ func badFixture(name string) bool {
 	for _, p := range nameParts(strings.Fields(strings.ToLower(name) + " x")[0]) {
 		switch p {
 		case "bad", "invalid", "wrong", "broken", "negative", "malformed", "corrupt":
+			return true
+		}
+	}
+	return false
+}
+
+// pairAfter reports whether the rest of a name leads from lower[j:] to a
+// quote and a comma (a key string given its value as the next argument).
+func pairAfter(lower string, j int) bool {
+	k := j
+	for k < len(lower) && k < j+48 && (isAlnum(lower[k]) || lower[k] == '_' || lower[k] == '-' || lower[k] == '.' || lower[k] >= 0x80) {
+		k++
+	}
+	if k < len(lower) && (lower[k] == '"' || lower[k] == '\'') {
+		rest := strings.TrimLeft(lower[k+1:], " \t")
+		return strings.HasPrefix(rest, ",")
+	}
+	// setx NAME VALUE: the hint is in the name after setx.
+	return k < len(lower) && (lower[k] == ' ' || lower[k] == '\t') && strings.Contains(lower[max(0, j-64):j], "setx")
+}
+
+// lineEndsAfter reports whether the line of lower[j:] ends within 48
+// bytes (a name, a colon or "set to", then the value below).
+func lineEndsAfter(lower string, j int) bool {
+	end := strings.IndexByte(lower[j:min(len(lower), j+48)], '\n')
+	return end >= 0
+}
+
+// namedGate reports whether a hint at lower[:j] opens the named-value
+// rule's window: its name is given a value (assignAfter) that the older
+// key rules do not read whole: one holding a byte outside letters and
+// digits, words between quotes, any value where the name is in another
+// language or script, or a name that is the word alone (PASS=, pw =). A
+// plain value of letters and digits under an English name is theirs.
+func namedGate(lower string, j int) bool {
+	if !assignAfter(lower, j) {
+		return false
+	}
+	nameByte := func(c byte) bool { return isAlnum(c) || c == '_' || c == '-' || c == '.' || c >= 0x80 }
+	a, k := j, j
+	for a > 0 && j-a < 64 && nameByte(lower[a-1]) {
+		a--
+	}
+	for k < len(lower) && k < j+32 && nameByte(lower[k]) {
+		k++
+	}
+	name := lower[a:k]
+	if name == "pass" || name == "pw" || name == "pwd" {
+		return true
+	}
+	for i := 0; i < len(name); i++ {
+		if name[i] >= 0x80 {
+			return true
+		}
+	}
+	for _, st := range pwStems[5:] {
+		if strings.Contains(name, st) {
+			return true // a password's word in another language
+		}
+	}
+	for k < len(lower) && (lower[k] == ':' || lower[k] == '=' || lower[k] == '>' || lower[k] == '?' || lower[k] == ']' || lower[k] == ' ' || lower[k] == '\t' || lower[k] == '"' || lower[k] == '\'') {
+		k++
+	}
+	for n := 0; k < len(lower) && n < 200; k, n = k+1, n+1 {
+		c := lower[k]
+		if c == '\n' || c == '"' || c == '\'' || c == ' ' && n > 0 && lower[k-1] != ' ' && !strings.ContainsAny(lower[max(0, j-64):j], "\"'") {
+			return false
+		}
+		if !isAlnum(c) {
 			return true
 		}
 	}

@@ -66,6 +66,9 @@ type rule struct {
 	// pre, when set, is a test on the lower-cased text that every match
 	// passes, cheaper than the regexp (a hint alone may be in every text).
 	pre func(lower string) bool
+	// gate, when set, is asked at the end of each hint of a windowed rule
+	// whether it opens a window (as assigned and literal are).
+	gate func(lower string, end int) bool
 }
 
 // windowBack and windowSpan bound where a windowed rule's match lies
@@ -90,7 +93,7 @@ func windowed(ru *rule, s, lower string) [][]int {
 			if i < 0 {
 				break
 			}
-			if (!ru.assigned || assignAfter(lower, from+i+len(h))) && (!ru.literal || literalAfter(lower, from+i+len(h))) {
+			if (!ru.assigned || assignAfter(lower, from+i+len(h))) && (!ru.literal || literalAfter(lower, from+i+len(h))) && (ru.gate == nil || ru.gate(lower, from+i+len(h))) {
 				at = append(at, from+i)
 			}
 			from += i + len(h)
