@@ -12,10 +12,11 @@ import (
 // holds sixteen), and a merge's output goes one level up. A full rebuild
 // leaves one large segment on level 0 or 1 (mergeLoadedFTS), where the
 // small segments later writes make reach it within a few dozen writes: from
-// then on every few hundred writes rewrote the whole index inside whichever
-// process wrote (a hook's 300 ms at 10k notes, 3 s at 100k, minutes at 1M).
-// So the large segment is kept on liftLevel, above the levels writes fill:
-// small segments reach it only after about 4^liftLevel writes.
+// then on one write in a few hundred rewrote the whole index inside whichever
+// process wrote, a hook's included, at a cost that grows with the store
+// (docs/performance.md). So the large segment is kept on liftLevel, above
+// the levels writes fill: small segments reach it only after about
+// 4^liftLevel writes.
 const liftLevel = 8
 
 // structureRowid is the row of memories_fts_data holding FTS5's structure
