@@ -66,6 +66,8 @@ func TestRound13(t *testing.T) {
 		{"hr prose", "Lozinka za bazu je Kv8mQz2Lp!", "Kv8mQz2Lp!"},
 		{"romaji prose", "pasuwaado wa Zq8-mLp2Xw desu", "Zq8-mLp2Xw"},
 		{"letters only", "the staging şifresi qWeRtZuIoPaSdFgH, paylaşma", "qWeRtZuIoPaSdFgH"},
+		{"ja brackets", "サーバーのパスワードは「Xy7qLm2Pwz」です", "Xy7qLm2Pwz"},
+		{"zh brackets", "测试库的密码是“Qz8mLp2Xw”", "Qz8mLp2Xw"},
 		// and what stays
 		{"column no secret", "# host port user\ndb1 5432 app", ""},
 		{"redis acl reset", "ACL SETUSER app on nopass ~* +@read", ""},
