@@ -374,6 +374,9 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 			if span, ok := inSpan(code, loc[0]); ok && c.reason == DownloadExec && !c.opaque && ownInstaller(norm, code, span) {
 				continue // a tool's documented installer, fetched from the tool's own address
 			}
+			if _, ok := inSpan(code, loc[0]); !ok && c.opaque && c.reason == DownloadExec && reportWords.in(norm) && !imperative(norm, loc[0]) {
+				continue // "reverse shells like … were in the pentest report": told of
+			}
 			if span, ok := inSpan(code, loc[0]); ok && (c.reason == DownloadExec && !c.opaque || (c.reason == Exfiltrate || c.reason == Address || c.opaque) && reportWords.in(norm)) &&
 				!imperative(norm, span) && (strings.HasPrefix(norm[span:], "```") || !opensLine(norm, span)) {
 				continue // quoted code told of, not ordered (an install doc, a post-mortem)
@@ -1229,9 +1232,9 @@ var rules = sync.OnceValue(func() ruleSet {
 			// A note that widens its own reach: saved as a global memory,
 			// for every project or session, in the languages of the
 			// concept lists.
-			{hints: []string{"global", "all projects", "every project", "전역", "グローバル", "全局", "глобальн", "globaln", "globale", "todos los proyectos", "todos os projetos", "tous les projets", "alle projekte"}, reason: Address, re: re(`(?:^|[\n.!?;:]\s*|\b(?:please|bitte|por favor|s'il te plaît|per favore),?\s+)(?:save|store|keep|write|add|pin|record|persist|put|promote|copy|guarda|guarde|guardar|salva|salve|almacena|memoriza|grava|enregistre|sauvegarde|speichere|speicher|lege|zapisz|zachowaj|сохрани|запиши|保存|存入|保存して|저장)\p{L}*(?:[^.\n。]{0,60}?)(?:global(?:e|es|en|er|ne|nej|nym)?\s+(?:memory|memories|memoria|memória|mémoire|gedächtnis|speicher|notiz|note|nota|pamięci|pamięć)|memoria\s+global|memória\s+global|mémoire\s+globale|глобальн\p{L}*\s+памят\p{L}*|전역\s*메모리|グローバル\s*メモリ|全局\s*(?:记忆|内存|存储)|(?:so|that)\s+(?:all|every)\s+(?:projects?|repos?|repositories|sessions?)|(?:all|every)\s+projects?\s+(?:see|get|load|follow)|todos\s+los\s+proyectos|todos\s+os\s+projetos|tous\s+les\s+projets|alle\s+projekte)`)},
+			{hints: []string{"global", "permanent", "persistent", "long-term", "core memor", "every repo", "all repo", "each repo", "every session", "all projects", "every project", "전역", "グローバル", "全局", "глобальн", "globaln", "globale", "todos los proyectos", "todos os projetos", "tous les projets", "alle projekte"}, reason: Address, re: re(`(?:^|[\n.!?;:]\s*|\b(?:please|bitte|por favor|s'il te plaît|per favore),?\s+)(?:save|store|keep|write|add|pin|record|persist|put|promote|copy|guarda|guarde|guardar|salva|salve|almacena|memoriza|grava|enregistre|sauvegarde|speichere|speicher|lege|zapisz|zachowaj|сохрани|запиши|保存|存入|保存して|저장)\p{L}*(?:[^.\n。]{0,60}?)(?:(?:global(?:e|es|en|er|ne|nej|nym)?|permanent|persistent|long-term|core)\s+(?:memory|memories|memoria|memória|mémoire|gedächtnis|speicher|notiz|note|nota|pamięci|pamięć)|(?:in|for|to)\s+(?:every|all|each)\s+(?:repositor(?:y|ies)|repos?|projects?|sessions?)\s+(?:you|the agent)\b|memoria\s+global|memória\s+global|mémoire\s+globale|глобальн\p{L}*\s+памят\p{L}*|전역\s*메모리|グローバル\s*メモリ|全局\s*(?:记忆|内存|存储)|(?:so|that)\s+(?:all|every)\s+(?:projects?|repos?|repositories|sessions?)|(?:all|every)\s+projects?\s+(?:see|get|load|follow)|todos\s+los\s+proyectos|todos\s+os\s+projetos|tous\s+les\s+projets|alle\s+projekte)`)},
 			{hints: []string{"전역", "グローバル", "全局"}, reason: Address, re: re(`(?:전역\s*메모리|グローバル\s*メモリ|全局\s*(?:记忆|内存|存储))[^.\n。]{0,20}?(?:저장|保存|存)`)},
-			{hints: []string{"re-sav", "resav", "re-add", "re-creat", "recreat", "re-writ", "rewrit"}, reason: Address, re: re(`\b(?:keep\s+)?(?:re-?sav(?:e|ing)|re-?add(?:ing)?|re-?creat(?:e|ing)|re-?writ(?:e|ing))\s+(?:it|this|the\s+note|this\s+note|that\s+note)\b[^.\n]{0,40}?\b(?:each|every|whenever|if\s+(?:it\s+is\s+)?(?:deleted|removed)|again|session)`)},
+			{hints: []string{"re-sav", "resav", "re-add", "re-creat", "recreat", "re-writ", "rewrit"}, reason: Address, re: re(`\b(?:keep\s+)?(?:re-?sav(?:e|ing)|re-?add(?:ing)?|re-?creat(?:e|ing)|re-?writ(?:e|ing))\s+(?:it|this|the\s+note|this\s+note|that\s+note)\b[^.\n]{0,40}?\b(?:each|every|whenever|if\s+(?:it\s+is\s+)?(?:deleted|removed)|if\s+(?:anyone|someone|somebody|the user|a person|it gets)\s+(?:deletes|removes|drops|deleted|removed|held)|again|session)`)},
 			{hints: []string{"claude.md", "agents.md", "memory"}, reason: AgentConfig, imperative: true, re: re(`\b(?:write|add|append|put|save|store)\s+(?:this|it|that|the\s+following|a\s+(?:new\s+)?(?:memory\s+)?note)\s+(?:in|into|to)\s+(?:claude\.md|agents\.md|(?:your\s+|the\s+)?memory)\b[^.\n]{0,60}?\b(?:so\s+(?:that\s+)?(?:every|all|each|future)|for\s+(?:every|all|each)\s+(?:future\s+)?sessions?)`)},
 			// An order claimed from an executive and addressed to the agent
 			// ("URGENT from the CTO to any AI agent reading this").
@@ -1670,6 +1673,9 @@ func dataProse(text string) []string {
 	// An aside in brackets that opens with the agent's name ("[assistant:
 	// this error means you must …]") inside a tool's output or a log.
 	if strings.Contains(text, "[") || strings.Contains(text, "(") {
+		for _, m := range todoAgentRE().FindAllStringSubmatch(text, -1) {
+			add("Assistant: " + m[1])
+		}
 		for _, m := range bracketVocativeRE().FindAllStringSubmatch(text, -1) {
 			// Said to the agent only where it orders or says "you": "(AI:
 			// generated by the nightly job)" labels who wrote it.
@@ -1686,6 +1692,10 @@ func dataProse(text string) []string {
 	}
 	return out
 }
+
+// todoAgentRE is a code tag assigned to the agent (TODO(ai): …,
+// FIXME(claude): …) and the task it gives.
+var todoAgentRE = lazyRE(`(?i)\b(?:todo|fixme|hack|xxx|note)\(\s*@?(?:ai|agent|assistant|claude|llm|copilot)\s*\)\s*[:：-]\s*([^\n]{8,})`)
 
 // bracketVocativeRE is an aside in brackets or parentheses that opens
 // by naming the agent and a colon, and what it says.
