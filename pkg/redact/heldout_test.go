@@ -116,7 +116,7 @@ func TestHeldOutCorpus(t *testing.T) {
 		// exports, numbered and CJK seed phrases; a generated value handed to
 		// a secret's name in prose or a listing; passphrases where a
 		// secret is named; and its seven look-alikes by structure).
-		{"heldout10", 700, 243, ""},
+		{"heldout10", 701, 243, ""},
 		// By a thirteenth author (corpus13: heldout11/README.md), written
 		// while the tenth round was made and sealed from it, measured once
 		// on its rules (d98de0c: 634/707, 89.7%, and 312/320; round 9's:
@@ -165,7 +165,7 @@ func TestHeldOutCorpus(t *testing.T) {
 		// authenticator's add, a Solana keypair exported; a wrapped JWT,
 		// Rust's raw strings, database(…)'s literals, MC before a card,
 		// and the copulas je, ni and wa).
-		{"heldout13", 844, 291, "the development set now; unseen, round 12 generalised to 93.0%, under SPEC 17's 95%"},
+		{"heldout13", 846, 291, "the development set now; unseen, round 12 generalised to 93.0%, under SPEC 17's 95%"},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
 			judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact, c.unmet)

@@ -162,6 +162,33 @@ func layoutRules() []rule {
 			keep:  func(m []string) bool { return strings.Trim(m[2], "=") == "" },
 		},
 		{
+			// A credential encoded for a Basic header in the command
+			// itself: printf ':%s' 'PAT' | base64, echo -n 'user:pw' | base64.
+			name:  "secret-value",
+			hints: []string{"base64"},
+			pre:   func(lower string) bool { return strings.Contains(lower, "printf") || strings.Contains(lower, "echo") },
+			re:    lazyRE(`(\b(?:printf[ \t]+(?:'[^'\n]*%s[^'\n]*'|"[^"\n]*%s[^"\n]*")|echo[ \t]+-n)[ \t]+['"])([^'"\n]{8,200})(['"][ \t]*\|[ \t]*base64\b)`),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			keep: func(m []string) bool {
+				v := m[2][strings.IndexByte(m[2], ':')+1:]
+				return notAValue(v) || strings.HasPrefix(v, "$") || !tokenLike(v) && !strong(v) && !symbolMixed(v)
+			},
+		},
+		{
+			// An answer to a request for credentials on the next line of a
+			// chat: "can someone give me the grafana admin creds" then
+			// "admin / VALUE".
+			name:  "secret-value",
+			hints: []string{"creds", "credential", "password", "login"},
+			pre:   func(lower string) bool { return strings.Contains(lower, " / ") },
+			re:    lazyRE(`(?i)(\b(?:creds|credentials?|password|login)\b[^\n]*\r?\n[^\n]{0,40}?\b[A-Za-z0-9_.@-]{2,32}[ \t]+/[ \t]+)([^\s/]{6,64})`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep: func(m []string) bool {
+				v := strings.TrimRight(m[2], ".,;)")
+				return notAValue(v) || pathLike(v) || !strong(v) && !symbolMixed(v) && !scrambled(v) && !mixedCase(v)
+			},
+		},
+		{
 			// A Solana keypair's secret (64 bytes in base58) where it is
 			// exported or named a secret or private key; a transaction's
 			// signature has the same shape and stays.

@@ -68,6 +68,11 @@ func TestRound13(t *testing.T) {
 		{"letters only", "the staging şifresi qWeRtZuIoPaSdFgH, paylaşma", "qWeRtZuIoPaSdFgH"},
 		{"ja brackets", "サーバーのパスワードは「Xy7qLm2Pwz」です", "Xy7qLm2Pwz"},
 		{"zh brackets", "测试库的密码是“Qz8mLp2Xw”", "Qz8mLp2Xw"},
+		{"printf basic", "curl -H \"Authorization: Basic $(printf 'ci:%s' 'q8zm2xlw9pr4nt7vb3ky6hj1fd5sa0' | base64)\" https://git.example.com", "q8zm2xlw9pr4nt7vb3ky6hj1fd5sa0"},
+		{"echo basic", "echo -n 'deploy:Xq7!mZp2Lw' | base64", "Xq7!mZp2Lw"},
+		{"chat creds", "<dana> who has the staging db login?\n<li> root / Pq8mZx2Lw!", "Pq8mZx2Lw!"},
+		{"printf var", "printf ':%s' \"$PAT\" | base64", ""},
+		{"chat path", "where's the password file?\nops / etc/secrets/db", ""},
 		// and what stays
 		{"column no secret", "# host port user\ndb1 5432 app", ""},
 		{"redis acl reset", "ACL SETUSER app on nopass ~* +@read", ""},
