@@ -89,6 +89,17 @@ func (s *Store) refreshAll(ctx context.Context) (ReindexResult, error) {
 // frees it, so it fails with a corruption error on damage the header check
 // at Open does not show (Rebuild then replaces the file).
 func (s *Store) rebuild(ctx context.Context) (ReindexResult, error) {
+	r, err := s.rebuildCommitted(ctx)
+	if err != nil {
+		return r, err
+	}
+	// Once the rebuild's connection has copied its WAL into the database:
+	// a commit on another connection before that would copy it there
+	// itself and reset the rebuild's page cache (beginRebuild).
+	return r, s.lift(ctx)
+}
+
+func (s *Store) rebuildCommitted(ctx context.Context) (ReindexResult, error) {
 	before := blockcache.Dirs(s.home) // what the walk will read, at the latest
 	tx, done, err := s.beginRebuild(ctx)
 	if err != nil {
@@ -100,10 +111,7 @@ func (s *Store) rebuild(ctx context.Context) (ReindexResult, error) {
 	if err != nil {
 		return r, err
 	}
-	if err := s.commitReindex(tx, r, before); err != nil {
-		return r, err
-	}
-	return r, s.lift(ctx)
+	return r, s.commitReindex(tx, r, before)
 }
 
 type fileInfo struct {

@@ -184,7 +184,13 @@ func (s *Store) lift(ctx context.Context) error {
 	if _, err := tx.ExecContext(ctx, "UPDATE memories_fts_data SET block = ? WHERE id = ?", up.encode(), structureRowid); err != nil {
 		return err
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	// Commands exit without Close: leave no WAL for the next process to
+	// read back (a rebuild's own is copied before this runs).
+	_, err = db.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
+	return err
 }
 
 // needsLift reports whether the structure record rec has a segment to lift.

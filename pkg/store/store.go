@@ -696,7 +696,7 @@ func (s *Store) ensureSchema(ctx context.Context) error {
 	}
 	s.touched(map[string]bool{note.Global: true}, "", "")
 	blockcache.Synced(s.home, before)
-	return s.lift(ctx)
+	return nil // a writer's Open lifts the new segment next (upgradeIndexes), once done has copied the WAL
 }
 
 // resetTables drops every derived table (ours and a reference version's)
