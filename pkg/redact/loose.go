@@ -22,7 +22,7 @@ const looseSymbols = "!@#$%^&*~?|"
 func looseSpans(s string) [][2]int {
 	var out [][2]int
 	for from := 0; from < len(s); {
-		i := strings.IndexAny(s[from:], looseSymbols)
+		i := strings.IndexAny(s[from:], looseSymbols+"()[]{}")
 		if i < 0 {
 			break
 		}
@@ -59,6 +59,8 @@ func looseSpans(s string) [][2]int {
 		}
 		if t := s[a:b]; passwordShaped(t) {
 			out = append(out, [2]int{a, b})
+		} else if x, y, ok := bracketSpan(s, start, end); ok {
+			out = append(out, [2]int{x, y})
 		}
 	}
 	return out
@@ -104,3 +106,97 @@ func passwordShaped(t string) bool {
 // stamp, a labelled digest or id (SHA256:…, h1:…), colon-separated hex,
 // a key=value pair.
 var looseRefRE = lazyRE(`@[A-Za-z0-9-]+\.[A-Za-z]|%[0-9A-Fa-f]{2}.*%[0-9A-Fa-f]{2}|\d{4}-\d{2}-\d{2}T|^[A-Za-z0-9]{1,8}:|(?:[0-9a-fA-F]{2}:){3}|[a-z_]{3,}=|^[A-Za-z_.-]+[:=]`)
+
+// bracketSpan returns the span of s[start:end] (a token between spaces)
+// shaped as a generated password whose one symbol is a bracket or a
+// parenthesis ("m7GcYm[1vMYWg=", "WOqX8S)ubXrwT;"), alone or as the value
+// of a key or flag (--password=…, FLASK_SECRET_KEY=…): the generator puts
+// it anywhere, so it opens or closes nothing. Code spells a bracket after
+// an identifier whose case goes in words (Uint8Array(buf2, getById(x)), so
+// the letters' case must change as a generator's does (bracketShaped).
+func bracketSpan(s string, start, end int) (int, int, bool) {
+	a, b := start, end
+	for a < b && strings.IndexByte("\"'`*", s[a]) >= 0 {
+		a++
+	}
+	for a < b && strings.IndexByte("\"'`.,;:?!*", s[b-1]) >= 0 {
+		b--
+	}
+	t := s[a:b]
+	br := strings.IndexAny(t, "()[]{}")
+	if br < 0 {
+		return 0, 0, false
+	}
+	// A key or a flag given the value: --password=…, NAME=…, name:….
+	if k := strings.IndexAny(t[:br], "=:"); k > 0 {
+		if strings.Trim(t[:k], "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-") != "" {
+			return 0, 0, false
+		}
+		a += k + 1
+		t = t[k+1:]
+		br -= k + 1
+	}
+	if !bracketShaped(t, br) {
+		return 0, 0, false
+	}
+	return a, b, true
+}
+
+// bracketShaped reports a token of 10 to 48 bytes of letters, digits and
+// a generator's symbols, holding exactly one bracket (at br) with three
+// or more letters and digits on each side, capitals and small letters
+// whose case changes as a generator's does: runs of one case average at
+// most two and a half letters with a digit among them; with no digit, at
+// most two with capitals together or five in three. An identifier's case
+// goes in words.
+func bracketShaped(t string, br int) bool {
+	if len(t) < 10 || len(t) > 48 || strings.Contains(t, "REDACTED") {
+		return false
+	}
+	var up, low, dig, runs, before, after int
+	together := false
+	prev := 0 // 1 capital, 2 small letter
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		cs := 0
+		switch {
+		case c >= 'A' && c <= 'Z':
+			up++
+			cs = 1
+			if i > 0 && t[i-1] >= 'A' && t[i-1] <= 'Z' {
+				together = true
+			}
+		case c >= 'a' && c <= 'z':
+			low++
+			cs = 2
+		case c >= '0' && c <= '9':
+			dig++
+		case strings.IndexByte("()[]{}", c) >= 0:
+			if i != br {
+				return false
+			}
+			continue
+		case strings.IndexByte(";,+=?!~^*&|", c) >= 0:
+			continue
+		default:
+			return false
+		}
+		if i < br {
+			before++
+		} else {
+			after++
+		}
+		if cs != 0 && cs != prev {
+			runs++
+			prev = cs
+		}
+	}
+	letters := up + low
+	if up < 2 || low < 2 || before < 3 || after < 3 || letters < 6 || runs < 4 || entropy(t) < 3.2 {
+		return false
+	}
+	if dig > 0 {
+		return 2*letters <= 5*runs
+	}
+	return together && letters <= 2*runs || 3*letters <= 5*runs
+}

@@ -1,0 +1,53 @@
+package redact
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestRound14 holds shapes written for the fourteenth round's classes
+// (none from any corpus): each class's catches, by their secret, and the
+// look-alikes it must leave intact (secret "").
+func TestRound14(t *testing.T) {
+	for _, tt := range []struct{ name, in, secret string }{
+		// A generated password whose one symbol is a bracket or a
+		// parenthesis, named or not, in any language or layout.
+		{"bracket prose en", "the vpn password is Kq7Lm[xZp2Wv now", "Kq7Lm[xZp2Wv"},
+		{"paren prose it", "La password del NAS è Tz4rW(qmNpX8 per ora.", "Tz4rW(qmNpX8"},
+		{"brace prose es", "la contraseña quedó en 9hRtQ{vLmZ3k;", "9hRtQ{vLmZ3k"},
+		{"close paren tr", "Sunucu şifresi: pXw2N)rTqLm7", "pXw2N)rTqLm7"},
+		{"close bracket fi", "Salasana on vB8qT]zLmWx4, älä jaa.", "vB8qT]zLmWx4"},
+		{"bracket el", "Ο κωδικός είναι Lm3Qz[wRtX9p.", "Lm3Qz[wRtX9p"},
+		{"bracket th", "รหัสผ่านคือ Wq5Zr(LmTp8x นะ", "Wq5Zr(LmTp8x"},
+		{"bracket chat", "[09:12] ana: sure, Xr8Pq}mZtL2w\n", "Xr8Pq}mZtL2w"},
+		{"bracket reply", "> root pw?\n< Hm4Tq[zRwL9x", "Hm4Tq[zRwL9x"},
+		{"flag eq paren", "psql --password=Zq9Lm(wRtX4p --host db", "Zq9Lm(wRtX4p"},
+		{"flag space quoted", "helm repo add x --password \"Tn6Qw]zLmRp2\"", "Tn6Qw]zLmRp2"},
+		{"env bracket", "REDIS_AUTH=wP3Lz[QmTr8x;", "wP3Lz[QmTr8x"},
+		{"yaml bracket", "smtp_pass: Qm7Rt{zLwX2p", "Qm7Rt{zLwX2p"},
+		{"no digit scrambled", "mot de passe : qTzRw(LmXpQk", "qTzRw(LmXpQk"},
+		{"semicolon tail", "Heslo je Lp2Wq)zRmTx9;", "Lp2Wq)zRmTx9"},
+		// and code, whose brackets follow identifiers cased in words
+		{"code call", "const buf = new Uint8Array(buf2, 0, 16);", ""},
+		{"code get", "document.getElementById(userId2).value", ""},
+		{"code assert", "assertEquals(42, parseInt(rawValue3))", ""},
+		{"code generic", "List(ImmutableSet) and HashMap(initCap16) and parseHTML(rawInput2)", ""},
+		{"code index", "matrix[rowIdx2][colIdx3] = Value4", ""},
+		{"code sha", "sha256(myFile) == Sha256Digest(Other)", ""},
+		{"code lambda", "items.map(x => toUpper(x2)).filter(Boolean)", ""},
+		{"math", "f(x) = 3x^2 + 2x and g(Xy2) = Ab", ""},
+		{"prose paren", "Version 2.1 (Released in March2026) fixed CVE(s)", ""},
+		{"md link", "[Read the Docs2](https://docs.example.com/Path2)", ""},
+	} {
+		got := String(tt.in)
+		if tt.secret == "" {
+			if got != tt.in {
+				t.Errorf("%s: look-alike changed:\n got %q\nwant %q", tt.name, got, tt.in)
+			}
+			continue
+		}
+		if strings.Contains(got, tt.secret) {
+			t.Errorf("%s: secret kept: %q", tt.name, got)
+		}
+	}
+}
