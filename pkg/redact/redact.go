@@ -1158,6 +1158,7 @@ func New() *Redactor {
 	rules = append(rules, proseCarryRules()...)
 	rules = append(rules, namedRules()...)
 	rules = append(rules, layoutRules()...)
+	rules = append(rules, tableRules()...)
 	return &Redactor{rules: append(rules, shapeRules()...)}
 }
 

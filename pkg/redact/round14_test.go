@@ -38,6 +38,23 @@ func TestRound14(t *testing.T) {
 		{"math", "f(x) = 3x^2 + 2x and g(Xy2) = Ab", ""},
 		{"prose paren", "Version 2.1 (Released in March2026) fixed CVE(s)", ""},
 		{"md link", "[Read the Docs2](https://docs.example.com/Path2)", ""},
+		// Delimited data whose header names a secret's column: CSV,
+		// semicolons, tabs, a Markdown table given a chosen password.
+		{"csv quoted", "\"Title\",\"Username\",\"Password\",\"URL\"\n\"router\",\"admin\",\"Qm7wTz2xLp9\",\"http://10.1.1.1\"", "Qm7wTz2xLp9"},
+		{"csv plain", "host,user,password,port\ndb1,app,ember-4471-harbor,5432\n", "ember-4471-harbor"},
+		{"csv semicolon de", "Dienst;Benutzer;Kennwort;Notiz\nwiki;admin;Tulpe-Regen-4471;intern\n", "Tulpe-Regen-4471"},
+		{"tsv token", "name\ttoken\tscope\nci\tq8Zm2xLw9pR4nT7vB3kY6hJ1\trepo\n", "q8Zm2xLw9pR4nT7vB3kY6hJ1"},
+		{"csv es", "servicio,usuario,contraseña\nvpn,ana,Girasol_2291luna\n", "Girasol_2291luna"},
+		{"csv api key", "vendor,api key,owner\nacme,ak_9f8Qz2LmN4pR7sT1vW3y,ops\n", "ak_9f8Qz2LmN4pR7sT1vW3y"},
+		{"md chosen", "| host | login | password |\n|---|---|---|\n| nas | root | `copper_glacier_velvet81` |\n", "copper_glacier_velvet81"},
+		{"md words number", "| app | Passwort |\n|--|--|\n| wiki | Tulpe-Regen-4471 |\n", "Tulpe-Regen-4471"},
+		{"csv hash col", "id,user,password_hash,created\n1,bob,$2b$12$abcdefghijklmnopqrstuv,2024-01-01\n", ""},
+		{"csv length col", "id,user,password_length,created\n1,bob,12,2024-01-01\n", ""},
+		{"csv policy", "rule,password,enforced\nmin length,twelve characters,yes\n", ""},
+		{"csv placeholder", "user,password,role\nalice,<set in vault>,admin\nbob,changeme,dev\n", ""},
+		{"csv path", "name,secret,kind\ndb,/run/secrets/db_pass,file\n", ""},
+		{"md see vault", "| service | user | password |\n|---|---|---|\n| nexus | deploy | see vault |\n", ""},
+		{"csv no secret col", "id,name,email\n1,Ana,ana@example.com\n", ""},
 	} {
 		got := String(tt.in)
 		if tt.secret == "" {

@@ -218,8 +218,12 @@ func maskTable(t string) string {
 	// A column headed only "key" or "value" holds secrets only where a
 	// value is generated (an API key's column, not a lookup key's).
 	keyCol := make([]bool, len(head))
+	// A password's column takes a value a person chose (words and a
+	// number) as well as a made one.
+	pwCol := make([]bool, len(head))
 	for i, h := range head {
 		secretCol[i] = tableSecretWord(h)
+		pwCol[i] = pwWordRE().MatchString(strings.ToLower(strings.Trim(strings.TrimSpace(h), "`*")))
 		hl := strings.ToLower(strings.Trim(strings.TrimSpace(h), "`*"))
 		keyCol[i] = hl == "key" || hl == "keys" || hl == "value"
 	}
@@ -229,7 +233,7 @@ func maskTable(t string) string {
 		for i, c := range row {
 			v := strings.Trim(strings.TrimSpace(c), "`")
 			named := i < len(secretCol) && secretCol[i] || i > 0 && secretName(strings.Trim(strings.TrimSpace(row[i-1]), "`")) && strongName(row[i-1])
-			if !named && !(i < len(keyCol) && keyCol[i] && generated(v)) || v == "" || strings.ContainsAny(v, " \t`") || notAValue(v) || redacted(v) || !(made(v) || random(v)) {
+			if !named && !(i < len(keyCol) && keyCol[i] && generated(v)) || v == "" || strings.ContainsAny(v, " \t`") || notAValue(v) || redacted(v) || !(made(v) || random(v) || i < len(pwCol) && pwCol[i] && (chosen(v) || wordsAndNumber(v) || symbolMixed(v) || scrambled(v))) {
 				continue
 			}
 			row[i] = strings.Replace(c, v, Mask, 1)

@@ -1,0 +1,114 @@
+package redact
+
+import "strings"
+
+// tableRules find a secret in delimited data whose header row names its
+// column (round 14): a CSV, semicolon or tab-separated export of a password
+// manager, a spreadsheet of accounts, a query's output. Each row with the
+// header's number of cells gives the cell under a password's, secret's or
+// token's column, where it looks chosen or made.
+func tableRules() []rule {
+	return []rule{
+		{
+			name:  "secret-value",
+			hints: []string{"pass", "secret", "token", "kennwort", "contrase", "senha", "hasło", "heslo", "пароль", "mot de passe", "api key", "apikey"},
+			pre:   delimitedHeader,
+			re:    lazyRE(`(?m)^[^\n]*[,;\t][^\n]*[,;\t][^\n]*\r?\n(?:[^\n]*[,;\t][^\n]*(?:\r?\n|$)){1,200}`),
+			repl:  func(m []string) string { return maskDelimited(m[0]) },
+			keep:  func(m []string) bool { return maskDelimited(m[0]) == m[0] },
+		},
+	}
+}
+
+// delimitedHeader reports a line of three or more cells split by one
+// delimiter, one of which names a secret's column.
+func delimitedHeader(lower string) bool {
+	for line := range strings.SplitSeq(lower, "\n") {
+		if len(line) < 512 && strings.ContainsAny(line, ",;\t") && headerCol(line) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// delimiter returns the delimiter a header row's cells are split by: the
+// one of ',', ';' and tab it holds at least twice, most often.
+func delimiter(line string) byte {
+	best, n := byte(0), 1
+	for _, d := range []byte{',', ';', '\t'} {
+		if c := strings.Count(line, string(d)); c > n {
+			best, n = d, c
+		}
+	}
+	return best
+}
+
+// splitCells splits a delimited row at d outside double quotes; each cell
+// keeps its quotes and spaces.
+func splitCells(line string, d byte) []string {
+	var cells []string
+	q, from := false, 0
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case '"':
+			q = !q
+		case d:
+			if !q {
+				cells = append(cells, line[from:i])
+				from = i + 1
+			}
+		}
+	}
+	return append(cells, line[from:])
+}
+
+// headerCol returns the index of the header cell that names a secret's
+// column (a password's in any language the prose rules know, a secret, a
+// token, an API key), or -1; a header is three or more short cells.
+func headerCol(line string) int {
+	d := delimiter(strings.TrimRight(line, "\r"))
+	if d == 0 {
+		return -1
+	}
+	cells := splitCells(strings.TrimRight(line, "\r"), d)
+	at := -1
+	for i, c := range cells {
+		c = strings.Trim(strings.TrimSpace(c), `"'`)
+		if len(c) > 40 || c == "" {
+			return -1
+		}
+		if at < 0 && tableSecretWord(c) && !idName(strings.ReplaceAll(c, " ", "_")) {
+			at = i
+		}
+	}
+	return at
+}
+
+// maskDelimited masks, in the rows after a delimited header, the cell
+// under its secret's column where it looks chosen or made.
+func maskDelimited(t string) string {
+	lines := strings.SplitAfter(t, "\n")
+	head := strings.TrimRight(lines[0], "\r\n")
+	at := headerCol(head)
+	if at < 0 {
+		return t
+	}
+	d := delimiter(head)
+	n := len(splitCells(head, d))
+	for k := 1; k < len(lines); k++ {
+		body := strings.TrimRight(lines[k], "\r\n")
+		cells := splitCells(body, d)
+		if len(cells) != n {
+			break
+		}
+		c := cells[at]
+		v := strings.Trim(strings.TrimSpace(c), `"'`)
+		if v == "" || strings.ContainsAny(v, " \t") || notAValue(v) || redacted(v) || pathLike(v) || strings.Contains(v, "://") ||
+			!(made(v) || random(v) || chosen(v) || wordsAndNumber(v) || symbolMixed(v) || scrambled(v)) {
+			continue
+		}
+		cells[at] = strings.Replace(c, v, Mask, 1)
+		lines[k] = strings.Join(cells, string(d)) + lines[k][len(body):]
+	}
+	return strings.Join(lines, "")
+}
