@@ -180,6 +180,13 @@ func Check(text string) string {
 			return reason
 		}
 	}
+	// Orders under a heading or after a greeting that dedicates them to
+	// the agent, read as said to it.
+	for _, part := range dedicatedSections(text) {
+		if reason := screenText(part); reason != "" && reason != HiddenChars {
+			return reason
+		}
+	}
 	ps := payloads(text)
 	if d := joined(text); d != "" {
 		ps = append(ps, d)
