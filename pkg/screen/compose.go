@@ -136,7 +136,7 @@ var (
 	noteWords = concept{"note", "notes", "memory", "memories", "this file", "notiz", "nota", "заметк", "メモ", "笔记", "메모"}
 	overWords = concept{"has authority", "have authority", "more than the user", "over the user", "instead of the user", "outrank", "take precedence", "takes precedence", "obey this", "not them", "trust the notes", "trusts the notes"}
 	// userWords: the person the agent works for, or who reviews its work.
-	userWords = concept{"user", "human", "operator", "reviewer", "maintainer", "utilisateur", "usuario", "usuário", "utente", "benutzer", "nutzer", "пользовател",
+	userWords = concept{"usuari", "user", "human", "operator", "reviewer", "maintainer", "utilisateur", "usuario", "usuário", "utente", "benutzer", "nutzer", "пользовател",
 		"用户", "ユーザー", "사용자", "kullanıcı", "użytkownik", "gebruiker", "reader", "gebruiker", "pengguna", "người dùng", "उपयोगकर्ता", "المستخدم", "للمستخدم", "משתמש", "למשתמש", "המשתמש", "ผู้ใช้", "kullanıcı", "użytkownik", "uživatel", "používateľ", "uporabnik", "korisnik", "utilizator", "felhasználó", "käyttäjä", "användare", "bruger", "bruker", "χρήστη", "користувач",
 		"utilizatorul", "användar", "brugeren", "brukeren", "χρήστ", "کاربر", "यूज़र", "ব্যবহারকারী", "mtumiaji", "gumagamit", "使用者", "потребител", "корисник"}
 	// hideWords: keeping the person from seeing or knowing.
@@ -150,10 +150,10 @@ var (
 	replyWords = concept{"reply", "answer", "response", "summary", "chat", "回复", "回答", "réponse", "respuesta", "resposta", "risposta", "antwort", "ответ", "返信", "답변", "cevap", "odpowied", "antwoord", "final report", "recap", "session notes", "final message", "commit message", "diff summary", "samenvatting", "ringkasan", "riepilogo", "resumo", "resumen", "résumé", "zusammenfassung", "podsumowanie", "özet", "tóm tắt", "요약", "要約", "摘要", "总结", "सारांश", "ملخص", "סיכום", "สรุป", "conversation", "final summary",
 		"odpověď", "odpovědi", "shrnutí", "răspuns", "rezumat", "válasz", "összefoglal", "vastaus", "vastaukse", "yhteenveto", "svar", "sammanfattning", "opsummering", "resumé", "απάντηση", "σύνοψη", "yanıt", "الرد", "الإجابة", "תשובה", "پاسخ", "خلاصه", "जवाब", "উত্তর", "সারাংশ", "คำตอบ", "câu trả lời", "phản hồi", "jawaban", "balasan", "jibu", "muhtasari", "sagot", "buod", "답", "返答", "答复", "відповід", "підсумк", "odpowiedzi"}
 	// negWords: a negation before a verb.
-	negWords = concept{"don't", "do not", "never", "not ", "no ", "ne ", "n'", "non ", "nicht", "nie ", "не ", "não", "nunca", "jamais", "mai ", "niet", "不要", "不", "말", "ないで", "别", "न ", "मत", "لا ", "אל ", "אין", "jangan", "đừng", "không ", "nie ", "ไม่", "마세요", "지 마", "ないでください",
+	negWords = concept{"nemoj", "don't", "do not", "never", "not ", "no ", "ne ", "n'", "non ", "nicht", "nie ", "не ", "não", "nunca", "jamais", "mai ", "niet", "不要", "不", "말", "ないで", "别", "न ", "मत", "لا ", "אל ", "אין", "jangan", "đừng", "không ", "nie ", "ไม่", "마세요", "지 마", "ないでください",
 		"niemals", "nikdy", "nigdy", "niciodată", "soha", "älä", "aldrig", "ikke", "aldri", "μην", "ποτέ", "asla", "لا ", "אל", "לעולם", "نه ", "هرگز", "কখনো", "না ", "না।", "อย่า", "không bao giờ", "huwag", "절대", "絶対に", "决不", "絕不", "永远不要", "ніколи", "никогда", "nooit", "ei ", "emme", "koskaan", "hiç", "asla", "فلا ", "ولا ", "inte ", "ikke ", "не "}
 	// mentionWords: speaking of something.
-	mentionWords = concept{"보여주", "mention", "tell", "report", "erwähn", "mencion", "menzion", "mentionne", "упомин", "提到", "提及", "言及", "언급", "bahset", "wspomin", "vermeld", "sagen", "dire ", "dire,", "dirlo", "decir", "dizer", "inform the", "inform them", "inform him", "inform her", "informer", "informar", "informe ", "informez", "informieren", "signaler", "signale ", "signalez", "segnal", "avisar", "avise ", "aviser", "notify", "notifier", "notificar", "notifique", "melden", "уведом", "通知", "알리", "bildir", "powiadom", "waarschuw", "báo", "beri tahu", "catat", "बताए", "बताएं", "लिखें", "تخبر", "تذكر", "תספר", "תזכיר", "บอก", "list ", "wspomin", "erwähn", "noem ", "noemen", "surface it", "surface this", "surface them", "bring it up", "bring this up", "informuj", "poinformuj", "vertel", "кажи", "повідомляй", "розповідай", "nói", "söyle", "bahsetme", "belirt", "伝え", "知らせ", "言わ",
+	mentionWords = concept{"보여주", "mention", "tell", "report", "erwähn", "mencion", "menzion", "mentionne", "упомин", "提到", "提及", "言及", "언급", "bahset", "wspomin", "vermeld", "sagen", "dire ", "dire,", "dirlo", "decir", "dizer", "inform the", "inform them", "inform him", "inform her", "informer", "informar", "informe ", "informez", "informieren", "signaler", "signale ", "signalez", "segnal", "avisar", "avise ", "aviser", "notify", "notifier", "notificar", "notifique", "melden", "уведом", "通知", "알리", "bildir", "powiadom", "waarschuw", "báo", "beri tahu", "memberi tahu", "memberitahu", "kasih tahu", "reći", "reci ", "kaži", "diguis", "digues", "říct", "povedz", "catat", "बताए", "बताएं", "लिखें", "تخبر", "تذكر", "תספר", "תזכיר", "บอก", "list ", "wspomin", "erwähn", "noem ", "noemen", "surface it", "surface this", "surface them", "bring it up", "bring this up", "informuj", "poinformuj", "vertel", "кажи", "повідомляй", "розповідай", "nói", "söyle", "bahsetme", "belirt", "伝え", "知らせ", "言わ",
 		"zmiň", "zmínk", "řekni", "menționa", "spune", "említ", "mondd", "mainitse", "kerro", "nämn", "berätta", "nævn", "fortæl", "nevn", "fortell", "αναφέρ", "πες", "anlat", "أخبر", "بگو", "نگو", "ذکر", "बताओ", "बताना", "ज़िक्र", "জিক্রি", "বলো", "বলবে", "জানাও", "กล่าวถึง", "nhắc", "sebut", "beritahu", "taja", "mwambie", "usimwambie", "banggitin", "sabihin", "말하", "告诉", "告訴", "згадуй", "wspominaj", "mów", "verrat", "sag", "szól", "säg", "sig det", "si det", "казва", "кажеш", "разказвай", "πεις", "πείτε"}
 	// runWords: running a command.
 	runWords = concept{"run", "execute", "ausführ", "führe", "exécut", "lance", "ejecut", "corre", "esegui", "lancia", "execut", "roda", "uitvoer", "voer", "выполн", "запуст",
@@ -239,6 +239,10 @@ func asksWhether(s string) bool {
 		s = s[:end]
 	}
 	i := embeddedQuestion.at(s)
+	// Croatian and Serbian "da si …" is "that you …", no question.
+	if i >= 3 && strings.HasPrefix(s[i:], "si ") && strings.HasSuffix(s[:i], "da ") {
+		return false
+	}
 	return i >= 0 && i < 40
 }
 
@@ -266,11 +270,11 @@ func composed(prose, code string) string {
 			offAsk = off
 		}
 	}
-	negTell := negTellWords.within(prose, pp)
+	negTell, show := negTellWords.within(prose, pp), showWords.within(prose, pp)
 	reveal, real, success, ends := revealWords.within(prose, pp), realWords.within(prose, pp), successWords.within(prose, pp), endWords.within(prose, pp)
 	ss := joinFragments(sentences(prose))
 	for _, s := range ss {
-		if !(without.in(s) || mention.in(s) || asked.in(s) || note.in(s) || hide.in(s) || auth.in(s) || comply.in(s) || rule.in(s) || send.in(s) || config.in(s) || verify.in(s) || negTell.in(s) || reveal.in(s) || real.in(s) || success.in(s) || offAsk.in(s) || roleLabelEnds(s, ends)) {
+		if !(without.in(s) || mention.in(s) || asked.in(s) || note.in(s) || hide.in(s) || auth.in(s) || comply.in(s) || rule.in(s) || send.in(s) || config.in(s) || verify.in(s) || negTell.in(s) || reveal.in(s) || real.in(s) || success.in(s) || offAsk.in(s) || show.in(s) || roleLabelEnds(s, ends)) {
 			continue
 		}
 		if recordRE().MatchString(s) {
@@ -307,6 +311,22 @@ func composed(prose, code string) string {
 		// ("don't tell end users the internal error codes": an API's rule).
 		if m, n := mentionWords.at(s), negWords.at(s); m >= 0 && n >= 0 && m-n < 40 && n-m < 40 && userWords.in(s) && (directed || negWords.at(rest) == 0 || mentionWords.at(rest) == 0 || n == 0) && !asksWhether(s[m+1:]) && !endUserWords.in(s) {
 			return Conceal
+		}
+		// Not showing the person what the agent ran or got ("Nie pokazuj
+		// użytkownikowi wyników", "אל תציג למשתמש את הפקודות", "ikke vis
+		// resultatet", "no need to show the output to anyone"): its own
+		// acts kept from them. What an interface shows its users (an error
+		// page, a stack trace, a toast) is a product's design.
+		if n := negWords.at(s); n >= 0 && (directed || n == 0) && len(show) > 0 && show.in(s) && !statedBefore(s, n) {
+			// German and the Scandinavian languages put the negation after
+			// the verb that opens the order ("Zeig … nicht").
+			h := showWords.at(s[n:])
+			if h < 0 && showWords.at(rest) == 0 && n-(len(s)-len(rest)) < 80 {
+				h = 0
+			}
+			if h >= 0 && h < 40 && (userWords.in(s) || ownActWords.in(s[n:]) || anyoneWords.in(s)) && !endUserWords.in(s) && !uiWords.in(s) && !uiHidden(s) {
+				return Conceal
+			}
 		}
 		// Turkish says "do not tell" in one word at the clause's end
 		// ("Kullanıcıya … söyleme"): the negation is the order.
@@ -979,4 +999,30 @@ func dropRecordItems(prose string) string {
 		ls = le + 1
 	}
 	return b.String()
+}
+
+// showWords: showing something to someone (round 14).
+var showWords = concept{"show", "display", "zeig", "montre", "muestr", "mostr", "pokaz", "pokaż", "ukaž", "ukazuj", "vis ", "vise ", "visa ", "toon ", "näytä", "покажи", "показыв", "покаж", "göster", "תציג", "הצג", "תראה", "تعرض", "اعرض", "نشان", "दिखा", "hiển thị", "tampilkan", "tunjukkan", "ipakita", "表示", "显示", "見せ", "보여", "arăta", "megmutat"}
+
+// ownActWords: what the agent ran or got, kept from the person.
+var ownActWords = concept{"output", "result", "command", "what you ran", "what you run", "wynik", "polece", "resultat", "ergebnis", "ausgabe", "befehl", "sortie", "résultat", "commande", "salida", "resultado", "comando", "risultat", "uitvoer", "resultaat", "вывод", "результат", "команд", "הפקודות", "פקודות", "הפלט", "תוצא", "kết quả", "lệnh", "hasil", "perintah", "出力", "結果", "コマンド", "输出", "结果", "命令", "출력", "결과", "명령", "çıktı", "sonuç", "komut", "výstup", "výsled", "příkaz", "utdata", "utskrift", "tuloste", "rezultat", "naredb"}
+
+// anyoneWords: anyone at all, the person included.
+var anyoneWords = concept{"anyone", "anybody", "no one", "nobody", "niemand", "personne", "nadie", "ninguém", "nessuno", "nikomu", "никому", "ingen", "kimseye"}
+
+// uiWords: what an interface shows its users.
+var uiWords = concept{"error", "stack trace", "page", "screen", "toast", "dialog", "modal", "banner", "tooltip", " ui", "ui ", "customer", "client", "visitor", "fehlermeldung", "erreur", "pantalla", "página", "erro"}
+
+// statedBefore reports a negation a subject or an auxiliary states ("the
+// CLI does not show …", "we never display …"): a fact, not an order.
+func statedBefore(s string, n int) bool {
+	f := strings.Fields(s[:n])
+	if len(f) == 0 {
+		return false
+	}
+	switch strings.Trim(f[len(f)-1], ",;:") {
+	case "does", "did", "will", "would", "can", "could", "should", "is", "are", "was", "were", "may", "might", "must", "shall", "it", "this", "that", "which", "who", "we", "they", "he", "she", "i", "also":
+		return true
+	}
+	return false
 }
