@@ -180,6 +180,10 @@ func Check(text string) string {
 			return reason
 		}
 	}
+	// Text handed to the agent's memory or instruction files to keep.
+	if persistOrder(text) {
+		return Address
+	}
 	// Orders under a heading or after a greeting that dedicates them to
 	// the agent, read as said to it.
 	for _, part := range dedicatedSections(text) {

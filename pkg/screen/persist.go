@@ -1,0 +1,104 @@
+package screen
+
+import (
+	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/pairs"
+)
+
+// persistOrder reports an order to write text into the agent's own memory
+// or instruction files so that later sessions act on it (round 14): a
+// clause that opens with a verb of writing, saving or remembering, names
+// where the agent keeps what it is told (CLAUDE.md, AGENTS.md, "your
+// memory", memory_write, the summary the next session reads), and hands
+// over text to keep: a colon or quotes after it, "the following",
+// "verbatim", "this paragraph", a tool's body, the agent's own memory
+// ("ta mémoire", "твою память"), or "permanently" in the note's language.
+// A note that plans an edit to CLAUDE.md ("Add a testing section to
+// CLAUDE.md") hands over no text; one that records the edit ("Added …")
+// or forbids it ("Don't add …") opens with no such verb.
+func persistOrder(text string) bool {
+	lower := strings.ToLower(text)
+	if !pairs.Any(nil, lower, persistTargets) && !strings.Contains(lower, "summary") {
+		return false
+	}
+	for _, line := range strings.Split(lower, "\n") {
+		line = strings.NewReplacer(". ", "\x00", "; ", "\x00", "! ", "\x00", "? ", "\x00").Replace(line)
+		for _, c := range strings.Split(line, "\x00") {
+			c = strings.TrimSpace(c)
+			// A lead-in clause ("When you capture this session, …").
+			if k := strings.Index(c, ", "); k > 0 && k < 60 && leadClause(c[:k]) {
+				c = c[k+2:]
+			}
+			c = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(c, "please "), "also "))
+			if !persistVerbRE().MatchString(c) {
+				continue
+			}
+			// The summary the next session reads, only where the clause
+			// says so ("copy the error into the summary" is a report's).
+			if !pairs.Any(nil, c, persistStrong) && !(persistSession.in(c) && persistHandover.in(c)) {
+				continue
+			}
+			if persistHandover.in(c) || strings.ContainsAny(c, "\"'«“„「") || orderAfterColon(c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// leadClause: a clause that sets when an order applies.
+func leadClause(c string) bool {
+	for _, w := range []string{"when ", "whenever ", "before ", "after ", "next time", "at the end", "quand ", "lorsque ", "wenn ", "cuando ", "quando ", "kiedy ", "когда ", "коли "} {
+		if strings.HasPrefix(c, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// persistTargets: where the agent keeps what it is told.
+var persistTargets = []string{"claude.md", "agents.md", ".cursorrules", "copilot-instructions", "memory_write", "memory tool", "your memory", "your memories", "your long-term",
+	"ta mémoire", "votre mémoire", "mémoire", "gedächtnis", "speicher", "tu memoria", "su memoria", "memoria", "memória", "pamięci", "pamięć", "память", "памяти", "пам'ять", "пам'яті", "памʼять", "geheugen", "hafıza", "bellek", "bộ nhớ", "memori", "ingatan", "minne", "hukommelse", "muisti", "μνήμη", "זיכרון", "ذاكرة", "حافظه", "स्मृति", "मेमोरी", "メモリ", "記憶", "记忆", "內存", "메모리", "기억",
+	"permanently", "forever", "for good", "назавжди", "навсегда", "pour toujours", "für immer", "dauerhaft", "para siempre", "per sempre", "para sempre", "na zawsze", "voor altijd", "sonsuza", "mãi mãi", "selamanya", "永久", "ずっと", "영구", "영원히", "לתמיד", "للأبد"}
+
+// persistHandover: text handed over to keep.
+var persistHandover = concept{"the following", "following line", "verbatim", "word for word", "this paragraph", "this line", "this note", "this rule", "this text", " body", "your memory", "your memories", "your long-term",
+	"ta mémoire", "votre mémoire", "dein gedächtnis", "deinem gedächtnis", "deinen speicher", "deinem speicher", "tu memoria", "la tua memoria", "tua memória", "sua memória", "twojej pamięci", "swojej pamięci", "твою память", "свою память", "своей памяти", "свою пам'ять", "своїй пам'яті", "je geheugen", "hafızana", "belleğine", "bộ nhớ của bạn", "memorimu", "ingatanmu",
+	"permanently", "forever", "for good", "назавжди", "навсегда", "pour toujours", "für immer", "dauerhaft", "para siempre", "per sempre", "para sempre", "na zawsze", "voor altijd", "sonsuza", "mãi mãi", "selamanya", "永久", "ずっと", "영구", "영원히", "לתמיד", "للأبد",
+	"toutes les prochaines", "todas las próximas", "alle künftigen", "alle zukünftigen", "tutte le prossime", "todas as próximas", "wszystkich przyszłych", "всех будущих", "всіх наступних", "so the next session", "so that the next session", "so future sessions"}
+
+// persistVerbRE: a clause that opens with a verb of writing, saving,
+// copying or remembering, in the languages the rules know.
+var persistVerbRE = lazyRE(`^(?:add|append|write|save|store|record|copy|paste|insert|put|pin|remember|memori[sz]e|call\s+memory_write|` +
+	`ajoute[sz]?|écri[st]|ecri[st]|enregistre[sz]?|sauvegarde[sz]?|copie[sz]?|retiens|mémorise[sz]?|garde[sz]?|` +
+	`füge|schreib|speicher|merk\s+dir|kopier|` +
+	`añade|agrega|escribe|guarda|copia|recuerda|memoriza|` +
+	`aggiungi|scrivi|salva|ricorda|memorizza|` +
+	`adicione|adiciona|escreva|salve|copie|lembre|memorize|` +
+	`dodaj|zapisz|zapamiętaj|skopiuj|` +
+	`добавь|запиши|сохрани|запомни|скопируй|додай|збережи|запам'ятай|запамʼятай|скопіюй|` +
+	`voeg|schrijf|bewaar|onthoud|kopieer|ekle|yaz|kaydet|hatırla|` +
+	`thêm|ghi|lưu|nhớ|tambahkan|tulis|simpan|ingat|` +
+	`lägg\s+till|spara|kom\s+ihåg|tilføj|gem|husk|legg\s+til|lagre|` +
+	`להוסיף|הוסף|שמור|זכור|أضف|احفظ|تذكر)(?:[^\p{L}]|$)`)
+
+// persistStrong: the agent's instruction files, its memory tool, its own
+// memory, or for good.
+var persistStrong = persistTargets
+
+// persistSession: the next session that reads a summary.
+var persistSession = concept{"next session", "next sessions", "future session", "every session", "later session", "prochaine session", "prochaines sessions", "nächste sitzung", "próxima sesión", "prossima sessione", "próxima sessão", "następnej sesji", "следующей сесс", "наступної сесії"}
+
+// orderAfterColon reports a colon followed by an order: a verb in its
+// base form, "always" or "never" in the note's language.
+func orderAfterColon(c string) bool {
+	k := strings.IndexByte(c, ':')
+	if k < 0 {
+		return false
+	}
+	after := strings.TrimSpace(c[k+1:])
+	return imperRE().MatchString(after) || alwaysNever.at(after) == 0
+}
+
+var alwaysNever = concept{"always", "never", "toujours", "ne jamais", "jamais", "immer", "niemals", "nie ", "siempre", "nunca", "sempre", "mai ", "zawsze", "nigdy", "всегда", "никогда", "завжди", "ніколи", "altijd", "nooit", "her zaman", "asla", "luôn", "không bao giờ", "selalu", "jangan", "alltid", "aldrig", "aldri"}
