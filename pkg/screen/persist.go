@@ -102,3 +102,52 @@ func orderAfterColon(c string) bool {
 }
 
 var alwaysNever = concept{"always", "never", "toujours", "ne jamais", "jamais", "immer", "niemals", "nie ", "siempre", "nunca", "sempre", "mai ", "zawsze", "nigdy", "всегда", "никогда", "завжди", "ніколи", "altijd", "nooit", "her zaman", "asla", "luôn", "không bao giờ", "selalu", "jangan", "alltid", "aldrig", "aldri"}
+
+// bypassOrder reports an order to start the agent with its permission
+// prompts or its sandbox switched off (round 14): a clause naming such a
+// launch flag or mode (Claude Code's --dangerously-skip-permissions and
+// bypassPermissions, Codex's --dangerously-bypass-approvals-and-sandbox,
+// Gemini's --yolo, --allow-all-tools, --trust-all-tools) that gives an
+// order (a verb in its base form, or "you" and "yourself") with no
+// negation before the flag. A note that tells what was done, warns
+// against it or says where it is allowed states, it does not order.
+func bypassOrder(text string) bool {
+	lower := strings.ToLower(text)
+	if !pairs.Any(nil, lower, bypassFlags) {
+		return false
+	}
+	lower = strings.NewReplacer(". ", "\x00", "; ", "\x00", "! ", "\x00", "\n", "\x00", "`", "").Replace(lower)
+	for _, c := range strings.Split(lower, "\x00") {
+		c = strings.TrimSpace(c)
+		f := -1
+		for _, fl := range bypassFlags {
+			if i := strings.Index(c, fl); i >= 0 && (f < 0 || i < f) {
+				f = i
+			}
+		}
+		if f < 0 || negWords.at(c[:f]) >= 0 || pastRE().MatchString(c) {
+			continue
+		}
+		if k := strings.Index(c, ", "); k > 0 && k < f && leadClause(c[:k]) {
+			c, f = c[k+2:], f-k-2
+		}
+		c = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(c, "please "), "always "))
+		for _, lead := range []string{"from now on ", "from now on, ", "going forward ", "going forward, ", "in future ", "in future, ", "next time ", "next time, "} {
+			if strings.HasPrefix(c, lead) {
+				c, f = c[len(lead):], f-len(lead)
+			}
+		}
+		if f < 0 {
+			continue
+		}
+		if imperRE().MatchString(c) || relaunchRE().MatchString(c) || youRE().MatchString(c[:f]) {
+			return true
+		}
+	}
+	return false
+}
+
+var bypassFlags = []string{"--dangerously-skip-permissions", "dangerously-skip-permissions", "--dangerously-bypass-approvals", "bypasspermissions", "--yolo", "--allow-all-tools", "--trust-all-tools"}
+
+// relaunchRE: starting the agent again, said as an order.
+var relaunchRE = lazyRE(`^(?:relaunch|restart|reopen|start|launch|rerun|re-run|spawn|invoke|open)\b`)
