@@ -121,6 +121,40 @@ func TestSymlinkedTypeDirNotCommitted(t *testing.T) {
 	}
 }
 
+// A note replaced by a link, and a link in a directory git has never seen,
+// are found too: the candidates are what git status names, not a walk.
+func TestSymlinkedNoteNotCommitted(t *testing.T) {
+	needGit(t)
+	isolateGit(t)
+	remote := newRemote(t)
+	a := newHome(t, "alpha", remote)
+	n := a.write(note.Procedural, "keep me", "procedure body")
+	a.sync()
+	mem := filepath.Join(a.dir, "memory")
+	rel := "procedural/" + n.ID + ".md"
+	outside := filepath.Join(t.TempDir(), n.ID+".md")
+	if err := os.Rename(filepath.Join(mem, rel), outside); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(mem, rel)); err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(mem, "drafts", "deep"), 0o755)
+	if err := os.Symlink(outside, filepath.Join(mem, "drafts", "deep", "x.md")); err != nil {
+		t.Fatal(err)
+	}
+	links, err := Symlinks(context.Background(), mem)
+	if err != nil || strings.Join(links, ",") != "drafts/deep/x.md,"+rel && strings.Join(links, ",") != rel+",drafts/deep/x.md" {
+		t.Fatalf("Symlinks = %v, %v", links, err)
+	}
+	if r, err := Sync(context.Background(), a.opts()); err == nil || !strings.Contains(r.Detail, "is a symbolic link (2 in") {
+		t.Fatalf("sync with a linked note: err=%v detail=%q", err, r.Detail)
+	}
+	if out := gitIn(t, remote, "ls-tree", "-r", "main"); strings.Contains(out, "120000") || !strings.Contains(out, rel) {
+		t.Errorf("remote tree:\n%s", out)
+	}
+}
+
 // Two machines merging the same conflict at once (both fetched the same
 // third version before either pushed) must save its losing version once:
 // three versions give two conflict copies, not three (issue 12, item 8).

@@ -1,9 +1,11 @@
 package gitsync
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -58,26 +60,41 @@ func removeStaleIndexLock(memDir string) (string, error) {
 	return fmt.Sprintf("removed a stale %s left by a git process that no longer runs", l.Path), nil
 }
 
-// Symlinks lists the symbolic links under memDir (outside .git), as paths
-// relative to it. Git commits a link as a link: a type directory moved to
-// another disk and linked back would reach every other machine as a link to
-// a path that does not exist there, deleting all its notes.
-func Symlinks(memDir string) []string {
-	var out []string
-	filepath.WalkDir(memDir, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return nil
+// Symlinks lists the symbolic links a commit of everything under memDir
+// would record, as paths relative to it. Git commits a link as a link: a
+// type directory moved to another disk and linked back would reach every
+// other machine as a link to a path that does not exist there, deleting all
+// its notes. The candidates are what git status reports (changed, added,
+// untracked), never a walk of every note.
+func Symlinks(ctx context.Context, memDir string) ([]string, error) {
+	_, links, err := worktree(ctx, &git{dir: memDir, readOnly: true})
+	return links, err
+}
+
+// worktree runs git status in g's repository and returns its porcelain
+// output (empty when nothing is to commit) and the symbolic links among the
+// paths it names.
+func worktree(ctx context.Context, g *git) (string, []string, error) {
+	out, err := g.run(ctx, "status", "--porcelain", "-z", "--untracked-files=all")
+	if err != nil {
+		return "", nil, err
+	}
+	var links []string
+	fields := strings.Split(out, "\x00")
+	for i := 0; i < len(fields); i++ {
+		f := fields[i]
+		if len(f) < 4 {
+			continue
 		}
-		if d.IsDir() && d.Name() == ".git" && filepath.Dir(p) == memDir {
-			return filepath.SkipDir
+		if f[0] == 'R' || f[0] == 'C' {
+			i++ // the path it was renamed or copied from
 		}
-		if d.Type()&os.ModeSymlink != 0 {
-			rel, _ := filepath.Rel(memDir, p)
-			out = append(out, filepath.ToSlash(rel))
+		rel := f[3:]
+		if fi, err := os.Lstat(filepath.Join(g.dir, filepath.FromSlash(rel))); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			links = append(links, rel)
 		}
-		return nil
-	})
-	return out
+	}
+	return out, links, nil
 }
 
 // symlinkError refuses a commit while memory/ holds symlinks.

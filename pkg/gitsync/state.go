@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
@@ -74,18 +73,17 @@ func State(ctx context.Context, home, remote string) RepoState {
 	g := &git{dir: mem, readOnly: true}
 	head := g.shortHead(ctx)
 	st.Head = optional(head)
-	out, err := g.run(ctx, "status", "--porcelain", "--untracked-files=normal")
+	out, links, err := worktree(ctx, g)
 	if err != nil {
 		st.Detail = "git status failed: " + err.Error()
 		return st
 	}
-	st.Dirty = strings.TrimSpace(out) != ""
+	st.Dirty = out != ""
 	if head != "" {
 		st.Unpushed, _ = g.count(ctx, unpushedRange(g))
 	}
 	gitDir := filepath.Join(mem, ".git")
 	lk, locked := FindIndexLock(mem)
-	links := Symlinks(mem)
 	switch {
 	case len(links) > 0:
 		st.Detail = fmt.Sprintf("%s is a symbolic link (%d under memory/); sync refuses to commit until it is a real directory or file again", links[0], len(links))

@@ -708,7 +708,9 @@ func abortMerge(ctx context.Context, g *git) {
 
 // commitAll stages everything under memory/ and commits if anything changed.
 func commitAll(ctx context.Context, g *git, msg string) (bool, error) {
-	if links := Symlinks(g.dir); len(links) > 0 {
+	if _, links, err := worktree(ctx, g); err != nil {
+		return false, err
+	} else if len(links) > 0 {
 		return false, symlinkError(g.dir, links)
 	}
 	if _, err := g.run(ctx, "add", "--all", "--", "."); err != nil {

@@ -509,7 +509,7 @@ func (d *doctor) git(ctx context.Context, remote string) {
 		}
 		branch, _ := run("symbolic-ref", "--short", "-q", "HEAD")
 		lk, locked := gitsync.FindIndexLock(mem)
-		links := gitsync.Symlinks(mem)
+		links, _ := gitsync.Symlinks(ctx, mem)
 		switch {
 		case len(links) > 0:
 			d.add("git", statusFail, fmt.Sprintf("%s is a symbolic link (%d under %s); sync refuses to commit it (it would delete its notes on every other machine)", filepath.Join(mem, filepath.FromSlash(links[0])), len(links), mem),

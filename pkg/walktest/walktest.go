@@ -62,6 +62,9 @@ type Trace struct {
 	// Listed counts the listings of each note directory: a descriptor of
 	// it opened and read (however many getdents calls its size takes).
 	Listed map[string]int
+	// ListedBy counts the listings of note directories each program made
+	// (named as in By): git's own are git's cost, not ours.
+	ListedBy map[string]int
 	// Looked holds every note file a system call named (opened, stat'ed,
 	// renamed...), by path or by descriptor.
 	Looked map[string]bool
@@ -129,7 +132,7 @@ var (
 // calls without one (stat, open) exist only on some architectures and
 // libraries, and their relative paths are not resolved.
 func Parse(data []byte) Trace {
-	tr := Trace{Listed: map[string]int{}, Looked: map[string]bool{}, Opened: map[string]bool{}, By: map[string]int{}}
+	tr := Trace{Listed: map[string]int{}, ListedBy: map[string]int{}, Looked: map[string]bool{}, Opened: map[string]bool{}, By: map[string]int{}}
 	// The program each process runs, by pid; a line without a pid (strace
 	// without -f) is the traced command's.
 	prog := map[string]string{}
@@ -151,6 +154,7 @@ func Parse(data []byte) Trace {
 			fd := m[1] + "<" + m[2] + ">"
 			if k := Key(m[2]); k != "" && (fresh[fd] || !read[fd]) {
 				tr.Listed[k]++
+				tr.ListedBy[progOf(prog, l)]++
 			}
 			fresh[fd], read[fd] = false, true
 		}
@@ -172,10 +176,7 @@ func Parse(data []byte) Trace {
 				continue
 			}
 			tr.Looked[k] = true
-			who := prog[pid.FindString(l)]
-			if who == "" {
-				who = "(command)"
-			}
+			who := progOf(prog, l)
 			if !byProg[who+"\x00"+k] {
 				byProg[who+"\x00"+k] = true
 				tr.By[who]++
@@ -199,6 +200,14 @@ func Parse(data []byte) Trace {
 		}
 	}
 	return tr
+}
+
+// progOf names the program of the process that made the call on line l.
+func progOf(prog map[string]string, l string) string {
+	if who := prog[pid.FindString(l)]; who != "" {
+		return who
+	}
+	return "(command)"
 }
 
 // Started reports whether the trace ran a program named name.

@@ -38,6 +38,10 @@ func TestParse(t *testing.T) {
 	if len(tr.Listed) != 2 || tr.Listed["memory/semantic"] != 2 || tr.Listed["local/episodic"] != 1 {
 		t.Errorf("listed %v", tr.Listed)
 	}
+	// 102 runs no program the trace saw started: the command's.
+	if want := map[string]int{"git": 1, "(command)": 2}; !maps.Equal(tr.ListedBy, want) {
+		t.Errorf("listed by program %v, want %v", tr.ListedBy, want)
+	}
 	looked := slices.Sorted(maps.Keys(tr.Looked))
 	want := []string{"episodic/01CCC.md", "episodic/01DDD.md", "procedural/01BBB.md", "semantic/01AAA.md", "semantic/01EEE.md", "semantic/01FFF.md"}
 	if !slices.Equal(looked, want) {
