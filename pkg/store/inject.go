@@ -7,8 +7,8 @@ import "context"
 // "reflected"), and not held by the screen (tag "held"). Inject reads only the notes that fit its output budget and
 // reports the rest as a count. The subtractions are driven from the few
 // superseded targets and "reflected" tags (CROSS JOIN fixes that order), so
-// no term visits every note of a big project; the first is the project's
-// row of project_notes.
+// no term visits every note of a big project; the first is the sum of the
+// project's personal rows of note_counts.
 func (s *Store) CountInjectable(ctx context.Context, project string) (int, error) {
 	var n int
 	err := s.db.QueryRowContext(ctx, countInjectable, project).Scan(&n)
@@ -16,7 +16,7 @@ func (s *Store) CountInjectable(ctx context.Context, project string) (int, error
 }
 
 const countInjectable = `SELECT
-		coalesce((SELECT n FROM project_notes WHERE project = ?1), 0)
+		coalesce((SELECT sum(n) FROM note_counts WHERE project = ?1 AND team = ''), 0)
 		- (SELECT count(*) FROM (SELECT DISTINCT target FROM superseded) AS s
 			CROSS JOIN memories m ON m.id = s.target WHERE m.project = ?1 AND m.team IS NULL)
 		- (SELECT count(*) FROM memory_tags t CROSS JOIN memories m ON m.id = t.memory_id

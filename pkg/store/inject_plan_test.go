@@ -35,13 +35,22 @@ func TestCountInjectablePlan(t *testing.T) {
 	if n := strings.Count(all, "idx_mem_scope") + strings.Count(all, "idx_mem_project"); n != 0 {
 		t.Fatalf("want no range over a project's notes, have %d:\n%s", n, all)
 	}
-	if !strings.Contains(all, "SEARCH project_notes USING PRIMARY KEY (project=?)") {
-		t.Fatalf("the total is not read from project_notes:\n%s", all)
+	if !strings.Contains(all, "SEARCH note_counts USING PRIMARY KEY (project=? AND team=?)") {
+		t.Fatalf("the total is not read from note_counts:\n%s", all)
 	}
 }
 
+// projectNotesV1 is the count an earlier version kept: each project's
+// personal notes, by triggers.
+const projectNotesV1 = `CREATE TABLE project_notes (project TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TRIGGER project_notes_insert AFTER INSERT ON memories WHEN new.team IS NULL BEGIN
+	INSERT INTO project_notes (project, n) VALUES (new.project, 1) ON CONFLICT (project) DO UPDATE SET n = n + 1;
+END;
+INSERT INTO project_notes (project, n) SELECT project, count(*) FROM memories WHERE team IS NULL GROUP BY project`
+
 // An index made by an earlier version gains the late indexes,
-// idx_mem_project_recency its team column, and the counted projects, on a
+// idx_mem_project_recency its team column, and the note counts (in place
+// of project_notes), on a
 // writer's Open, without a rebuild; a reader's Open leaves the file alone, and its searches probe
 // the indexes the file has.
 func TestOpenUpgradesIndexes(t *testing.T) {
@@ -56,8 +65,8 @@ func TestOpenUpgradesIndexes(t *testing.T) {
 	}
 	if _, err := st.db.ExecContext(ctx, `DROP INDEX idx_mem_session; DROP INDEX idx_mem_project; DROP INDEX idx_mem_project_recency;
 		CREATE INDEX idx_mem_project_recency ON memories(project, updated_at DESC, id DESC);
-		DROP TRIGGER project_notes_replace; DROP TRIGGER project_notes_insert; DROP TRIGGER project_notes_delete;
-		DROP TRIGGER project_notes_update; DROP TABLE project_notes`); err != nil {
+		DROP INDEX idx_files_error; DROP TRIGGER note_counts_replace; DROP TRIGGER note_counts_insert;
+		DROP TRIGGER note_counts_delete; DROP TRIGGER note_counts_update; DROP TABLE note_counts;`+projectNotesV1); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()
@@ -99,19 +108,26 @@ func TestOpenUpgradesIndexes(t *testing.T) {
 		t.Error("the writer does not know idx_mem_project exists")
 	}
 	search(st)
-	if plan := queryPlan(t, st, countInjectable, []any{"global"}); !strings.Contains(plan, "project_notes") {
+	if plan := queryPlan(t, st, countInjectable, []any{"global"}); !strings.Contains(plan, "note_counts") {
 		t.Errorf("count after the upgrade:\n%s", plan)
+	}
+	var old int
+	if err := st.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE name LIKE 'project_notes%'`).Scan(&old); err != nil || old != 0 {
+		t.Errorf("project_notes left: %d, %v", old, err)
+	}
+	if s, err := st.Stats(ctx); err != nil || s.Total != 1 || s.ByProject["global"] != 1 || s.Problems != 0 {
+		t.Errorf("Stats = %+v, %v", s, err)
 	}
 	if n, err := st.CountInjectable(ctx, "global"); err != nil || n != 1 {
 		t.Errorf("CountInjectable = %d, %v", n, err)
 	}
 }
 
-// project_notes holds each project's count of personal notes through every
-// kind of write: new notes, a note moved to another project, a deletion, a
-// teammate's note (not counted), files added and edited by hand and read
-// by a refresh, and a full rebuild.
-func TestProjectNotesFollowEveryWrite(t *testing.T) {
+// note_counts holds the count of notes of each project, team, type, scope
+// and machine through every kind of write: new notes, a note moved to
+// another project and type, a deletion, a teammate's note, files added and
+// edited by hand and read by a refresh, and a full rebuild; Stats reads it.
+func TestNoteCountsFollowEveryWrite(t *testing.T) {
 	ctx := context.Background()
 	home := t.TempDir()
 	st, err := Open(ctx, home)
@@ -122,16 +138,23 @@ func TestProjectNotesFollowEveryWrite(t *testing.T) {
 	check := func(step string) {
 		t.Helper()
 		var kept, counted string
-		if err := st.db.QueryRowContext(ctx, `SELECT coalesce(group_concat(project || '=' || n, ' '), '') FROM
-			(SELECT project, n FROM project_notes WHERE n != 0 ORDER BY project)`).Scan(&kept); err != nil {
+		if err := st.db.QueryRowContext(ctx, `SELECT coalesce(group_concat(k || '=' || n, ' '), '') FROM
+			(SELECT concat_ws('/', project, team, type, scope, machine_id) AS k, n FROM note_counts WHERE n != 0 ORDER BY k)`).Scan(&kept); err != nil {
 			t.Fatal(err)
 		}
-		if err := st.db.QueryRowContext(ctx, `SELECT coalesce(group_concat(project || '=' || n, ' '), '') FROM
-			(SELECT project, count(*) AS n FROM memories WHERE team IS NULL GROUP BY project ORDER BY project)`).Scan(&counted); err != nil {
+		if err := st.db.QueryRowContext(ctx, `SELECT coalesce(group_concat(k || '=' || n, ' '), '') FROM
+			(SELECT concat_ws('/', project, coalesce(team, ''), type, scope, machine_id) AS k, count(*) AS n FROM memories GROUP BY k ORDER BY k)`).Scan(&counted); err != nil {
 			t.Fatal(err)
 		}
 		if kept != counted || kept == "" {
-			t.Errorf("after %s: project_notes %q, memories %q", step, kept, counted)
+			t.Errorf("after %s: note_counts %q, memories %q", step, kept, counted)
+		}
+		var total int
+		if err := st.db.QueryRowContext(ctx, `SELECT count(*) FROM memories`).Scan(&total); err != nil {
+			t.Fatal(err)
+		}
+		if s, err := st.Stats(ctx); err != nil || s.Total != total {
+			t.Errorf("after %s: Stats %+v, %v; %d notes", step, s, err, total)
 		}
 	}
 	var ids []string

@@ -715,32 +715,31 @@ type Stats struct {
 	Problems  int            `json:"unreadable"`
 }
 
-// Stats counts notes by type, project, scope and machine.
+// Stats counts notes by type, project, scope and machine, teammates'
+// included, from note_counts: a few rows however many notes there are.
 func (s *Store) Stats(ctx context.Context) (Stats, error) {
 	st := Stats{ByType: map[string]int{}, ByProject: map[string]int{}, ByScope: map[string]int{}, ByMachine: map[string]int{}}
-	for col, m := range map[string]map[string]int{"type": st.ByType, "project": st.ByProject, "scope": st.ByScope, "machine_id": st.ByMachine} {
-		rows, err := s.db.QueryContext(ctx, "SELECT "+col+", count(*) FROM memories GROUP BY "+col)
-		if err != nil {
-			return st, err
-		}
-		for rows.Next() {
-			var k string
-			var c int
-			if err := rows.Scan(&k, &c); err != nil {
-				rows.Close()
-				return st, err
-			}
-			m[k] = c
-			if col == "type" {
-				st.Total += c
-			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return st, err
-		}
+	rows, err := s.db.QueryContext(ctx, "SELECT project, type, scope, machine_id, n FROM note_counts WHERE n > 0")
+	if err != nil {
+		return st, err
 	}
-	err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM files WHERE error IS NOT NULL").Scan(&st.Problems)
+	defer rows.Close()
+	for rows.Next() {
+		var project, typ, scope, machine string
+		var n int
+		if err := rows.Scan(&project, &typ, &scope, &machine, &n); err != nil {
+			return st, err
+		}
+		st.Total += n
+		st.ByType[typ] += n
+		st.ByProject[project] += n
+		st.ByScope[scope] += n
+		st.ByMachine[machine] += n
+	}
+	if err := rows.Err(); err != nil {
+		return st, err
+	}
+	err = s.db.QueryRowContext(ctx, "SELECT count(*) FROM files WHERE error IS NOT NULL").Scan(&st.Problems)
 	return st, err
 }
 

@@ -413,9 +413,11 @@ func (s *Store) Close() error {
 // afterwards), so no user's index goes through a rebuild for them.
 // idx_mem_session finds a session's earlier notes (SessionNote);
 // idx_mem_project tells whether a match is in a project with one probe
-// per project (search's pool).
+// per project (search's pool); idx_files_error lists the unreadable files
+// (status) without reading a row per file.
 const lateIndexes = `CREATE INDEX IF NOT EXISTS idx_mem_session ON memories(prov_session) WHERE prov_session IS NOT NULL;
-CREATE INDEX IF NOT EXISTS idx_mem_project ON memories(project)`
+CREATE INDEX IF NOT EXISTS idx_mem_project ON memories(project);
+CREATE INDEX IF NOT EXISTS idx_files_error ON files(path) WHERE error IS NOT NULL`
 
 // hasProjectIndex is the expression telling whether idx_mem_project exists.
 const hasProjectIndex = `EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'idx_mem_project')`
@@ -448,36 +450,49 @@ const hasLegacyRows = `EXISTS (SELECT 1 FROM memories WHERE rowid < ?)`
 // from teammates' reads it from the entries, and nothing else changes.
 const projectRecency = `CREATE INDEX IF NOT EXISTS idx_mem_project_recency ON memories(project, updated_at DESC, id DESC, team)`
 
-// projectNotes counts each project's personal notes (team NULL), kept by
-// triggers on memories, so that inject's count (CountInjectable) reads one
-// row instead of an index entry per note: a big store's global project
+// noteCounts counts the notes of each project, team (empty for the personal
+// store), type, scope and machine, kept by triggers on memories, so that
+// inject's count (CountInjectable) and status's counts (Stats) read a few
+// rows instead of an index entry per note: a big store's global project
 // holds tens of thousands. An INSERT OR REPLACE deletes the old row without
 // firing a delete trigger, so the insert takes its old row off first. A
 // rebuild drops the triggers while it loads and counts once at the end
-// (countProjects).
-const projectNotes = `CREATE TABLE IF NOT EXISTS project_notes (project TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
-CREATE TRIGGER IF NOT EXISTS project_notes_replace BEFORE INSERT ON memories BEGIN
-	UPDATE project_notes SET n = n - 1 WHERE project = (SELECT project FROM memories WHERE id = new.id AND team IS NULL);
+// (countNotes). project_notes, its predecessor, counted only projects.
+const noteCounts = `CREATE TABLE IF NOT EXISTS note_counts (project TEXT NOT NULL, team TEXT NOT NULL, type TEXT NOT NULL,
+	scope TEXT NOT NULL, machine_id TEXT NOT NULL, n INTEGER NOT NULL,
+	PRIMARY KEY (project, team, type, scope, machine_id)) WITHOUT ROWID;
+CREATE TRIGGER IF NOT EXISTS note_counts_replace BEFORE INSERT ON memories BEGIN
+	UPDATE note_counts SET n = n - 1 WHERE (project, team, type, scope, machine_id) =
+		(SELECT project, coalesce(team, ''), type, scope, machine_id FROM memories WHERE id = new.id);
 END;
-CREATE TRIGGER IF NOT EXISTS project_notes_insert AFTER INSERT ON memories WHEN new.team IS NULL BEGIN
-	INSERT INTO project_notes (project, n) VALUES (new.project, 1) ON CONFLICT (project) DO UPDATE SET n = n + 1;
+CREATE TRIGGER IF NOT EXISTS note_counts_insert AFTER INSERT ON memories BEGIN
+	INSERT INTO note_counts VALUES (new.project, coalesce(new.team, ''), new.type, new.scope, new.machine_id, 1)
+		ON CONFLICT DO UPDATE SET n = n + 1;
 END;
-CREATE TRIGGER IF NOT EXISTS project_notes_delete AFTER DELETE ON memories WHEN old.team IS NULL BEGIN
-	UPDATE project_notes SET n = n - 1 WHERE project = old.project;
+CREATE TRIGGER IF NOT EXISTS note_counts_delete AFTER DELETE ON memories BEGIN
+	UPDATE note_counts SET n = n - 1
+		WHERE (project, team, type, scope, machine_id) = (old.project, coalesce(old.team, ''), old.type, old.scope, old.machine_id);
 END;
-CREATE TRIGGER IF NOT EXISTS project_notes_update AFTER UPDATE OF project, team ON memories BEGIN
-	UPDATE project_notes SET n = n - 1 WHERE old.team IS NULL AND project = old.project;
-	INSERT INTO project_notes (project, n) SELECT new.project, 1 WHERE new.team IS NULL
-		ON CONFLICT (project) DO UPDATE SET n = n + 1;
+CREATE TRIGGER IF NOT EXISTS note_counts_update AFTER UPDATE OF project, team, type, scope, machine_id ON memories BEGIN
+	UPDATE note_counts SET n = n - 1
+		WHERE (project, team, type, scope, machine_id) = (old.project, coalesce(old.team, ''), old.type, old.scope, old.machine_id);
+	INSERT INTO note_counts VALUES (new.project, coalesce(new.team, ''), new.type, new.scope, new.machine_id, 1)
+		ON CONFLICT DO UPDATE SET n = n + 1;
 END`
 
-// countProjects fills project_notes from memories.
-const countProjects = `DELETE FROM project_notes;
-INSERT INTO project_notes (project, n) SELECT project, count(*) FROM memories WHERE team IS NULL GROUP BY project`
+// countNotes fills note_counts from memories.
+const countNotes = `DELETE FROM note_counts;
+INSERT INTO note_counts SELECT project, coalesce(team, ''), type, scope, machine_id, count(*) FROM memories
+	GROUP BY project, coalesce(team, ''), type, scope, machine_id`
+
+// dropProjectNotes removes project_notes and its triggers, which note_counts
+// replaces.
+const dropProjectNotes = `DROP TRIGGER IF EXISTS project_notes_replace; DROP TRIGGER IF EXISTS project_notes_insert;
+DROP TRIGGER IF EXISTS project_notes_delete; DROP TRIGGER IF EXISTS project_notes_update; DROP TABLE IF EXISTS project_notes`
 
 // upgradeIndexes gives an index made by an earlier version the indexes of
 // this one, in place: the late ones, idx_mem_project_recency with its team
-// column, made again, the counted projects and the project slots (empty:
+// column, made again, the note counts and the project slots (empty:
 // the notes already indexed keep their rowids), in one transaction (readers
 // see the old or the new one, never none). lift reports that the large
 // full-text segment is in the way of writes (Store.lift moves it). An index
@@ -488,14 +503,14 @@ func upgradeIndexes(ctx context.Context, db *sql.DB) (lift bool, err error) {
 		var def string
 		var rec []byte
 		err = q.QueryRowContext(ctx, `SELECT
-			(SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN ('idx_mem_session', 'idx_mem_project')),
+			(SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN ('idx_mem_session', 'idx_mem_project', 'idx_files_error')),
 			coalesce((SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'idx_mem_project_recency'), ''),
-			(SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'project\_notes\_%' ESCAPE '\') = 4, `+
+			(SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'note\_counts\_%' ESCAPE '\') = 4, `+
 			hasProjectSlots+`, (SELECT block FROM memories_fts_data WHERE id = ?)`, structureRowid).Scan(&late, &def, &counted, &slotted, &rec)
 		return late, strings.Contains(def, "team"), counted, slotted, needsLift(rec), err
 	}
 	late, recency, counted, slotted, lift, err := current(db)
-	if err != nil || late == 2 && recency && counted && slotted {
+	if err != nil || late == 3 && recency && counted && slotted {
 		return lift, err
 	}
 	tx, err := db.BeginTx(ctx, nil)
@@ -515,7 +530,7 @@ func upgradeIndexes(ctx context.Context, db *sql.DB) (lift bool, err error) {
 		_, err = tx.ExecContext(ctx, `DROP INDEX IF EXISTS idx_mem_project_recency; `+projectRecency)
 	}
 	if err == nil && !counted {
-		_, err = tx.ExecContext(ctx, projectNotes+"; "+countProjects)
+		_, err = tx.ExecContext(ctx, dropProjectNotes+"; "+noteCounts+"; "+countNotes)
 	}
 	if err != nil {
 		return lift, err
@@ -550,7 +565,6 @@ CREATE INDEX IF NOT EXISTS idx_mem_recency ON memories(updated_at DESC);
 -- through a project's (and the global) notes in this order at every SessionStart.
 ` + projectRecency + `;
 CREATE INDEX IF NOT EXISTS idx_mem_prov ON memories(prov_source);
-` + lateIndexes + `;
 CREATE INDEX IF NOT EXISTS idx_mem_team ON memories(team, project, updated_at DESC) WHERE team IS NOT NULL;
 CREATE TABLE IF NOT EXISTS memory_tags (
     memory_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
@@ -577,6 +591,7 @@ CREATE TABLE IF NOT EXISTS files (
     error TEXT
 );
 CREATE INDEX IF NOT EXISTS idx_files_id ON files(id);
+` + lateIndexes + `;
 CREATE TABLE IF NOT EXISTS superseded (
     memory_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
     target TEXT NOT NULL,
@@ -591,14 +606,14 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID
 -- identifier no note holds any more stay until the next rebuild (they
 -- match nothing).
 CREATE TABLE IF NOT EXISTS term_parts (part TEXT NOT NULL, word TEXT NOT NULL, PRIMARY KEY (part, word)) WITHOUT ROWID;
-` + projectNotes + `;
+` + noteCounts + `;
 ` + projectSlots + `;
 `
 
 // derivedTables are dropped before a rebuild: ours, and the tables a
 // reference version leaves (memory_supersedes is the newest reference's).
 var derivedTables = []string{"memories_vocab", "memories_fts", "memory_tags", "superseded", "memory_supersedes",
-	"files", "term_df", "term_parts", "meta", "project_notes", "project_slots", "memories"}
+	"files", "term_df", "term_parts", "meta", "project_notes", "note_counts", "project_slots", "memories"}
 
 // queryRower is a connection or a transaction.
 type queryRower interface {
