@@ -486,7 +486,7 @@ func New() *Redactor {
 			hints: []string{"7z", "rar"},
 			re:    lazyRE(`(\b(?:7za?|7zz|unrar|rar)\b[^\n|;&]*?[ \t]-h?p)([^\s'"-][^\s'"]*)`),
 			repl:  func(m []string) string { return m[1] + Mask },
-			keep:  func(m []string) bool { return redacted(m[2]) },
+			keep:  func(m []string) bool { return redacted(m[2]) || notAValue(m[2]) },
 		},
 		{
 			// openssl -passin/-passout pass:SECRET (env:VAR and file: name one).
@@ -1713,7 +1713,10 @@ func docValue(v string) bool {
 var docWords = map[string]bool{"force": true, "forces": true, "makes": true, "make": true, "prompts": true, "prompt": true, "specifies": true, "specify": true, "sets": true, "is": true, "are": true,
 	"the": true, "to": true, "for": true, "of": true, "option": true, "flag": true, "and": true, "or": true, "will": true, "must": true, "should": true, "can": true, "may": true, "only": true,
 	"when": true, "if": true, "takes": true, "reads": true, "enables": true, "disables": true, "uses": true, "causes": true, "tells": true, "lets": true, "asks": true, "omitted": true,
-	"required": true, "optional": true, "argument": true, "without": true, "with": true, "instead": true, "alone": true, "needs": true, "expects": true, "accepts": true}
+	"required": true, "optional": true, "argument": true, "without": true, "with": true, "instead": true, "alone": true, "needs": true, "expects": true, "accepts": true,
+	// A preposition after the flag tells how it is given ("--password via
+	// the CLI", "--token on the command line").
+	"via": true, "through": true, "using": true, "by": true, "on": true, "in": true, "from": true, "as": true, "like": true, "at": true}
 
 func notAValue(v string) bool {
 	v = strings.TrimSpace(v)
@@ -1725,6 +1728,12 @@ func notAValue(v string) bool {
 	// names a credential and the file it is loaded from (systemd's
 	// LoadCredential=ID:PATH).
 	if placeholderWordRE().MatchString(l) || credFileRE().MatchString(l) {
+		return true
+	}
+	// The secret's own word as its value, alone or closing a placeholder
+	// ("<user:password>", "-psecret" in a manual, API_KEY = "api_key" in
+	// an enum of names): it names what goes there.
+	if secretWordValue[strings.Trim(l, "<>{}[]\"'")] {
 		return true
 	}
 	if len(l) < 2 || l[0] == '[' && identPath(strings.TrimLeft(l[1:], "]")) || l[0] == '+' && (len(l) == 1 || l[1] == ' ' || unicode.IsLetter(rune(l[1])) && !made(v[1:])) || l[0] == '(' ||
@@ -2269,3 +2278,7 @@ func passphrase(v string) bool {
 // topLevel are top-level domains and the labels that open a package path.
 var topLevel = map[string]bool{"com": true, "net": true, "org": true, "io": true, "dev": true, "app": true, "cloud": true, "local": true, "internal": true, "lan": true, "corp": true,
 	"www": true, "edu": true, "gov": true, "info": true, "biz": true, "tech": true, "site": true, "online": true, "svc": true, "cluster": true, "localhost": true, "example": true, "test": true, "invalid": true, "java": true, "javax": true}
+
+// secretWordValue are the words that name a secret, given as a value.
+var secretWordValue = map[string]bool{"password": true, "passwd": true, "pass": true, "secret": true, "token": true, "apikey": true, "api_key": true, "api-key": true, "passphrase": true, "pwd": true,
+	"access_token": true, "auth_token": true, "secret_key": true, "private_key": true, "client_secret": true}

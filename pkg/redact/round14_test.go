@@ -55,6 +55,20 @@ func TestRound14(t *testing.T) {
 		{"csv path", "name,secret,kind\ndb,/run/secrets/db_pass,file\n", ""},
 		{"md see vault", "| service | user | password |\n|---|---|---|\n| nexus | deploy | see vault |\n", ""},
 		{"csv no secret col", "id,name,email\n1,Ana,ana@example.com\n", ""},
+		// Look-alikes by structure: the secret's own word as the value (a
+		// placeholder, a manual's example, an enum of names), a
+		// preposition after a flag (how it is given).
+		{"curl help", "-u, --user <user:password>  Server user and password", ""},
+		{"wget help", "--http-user=<user> --http-password=<password>", ""},
+		{"7z manual", "7z a backup.7z -psecret   (example; choose your own)", ""},
+		{"rar manual", "rar a -hppassword files.rar docs/", ""},
+		{"enum names", "class Cred(Enum):\n    API_KEY = \"api_key\"\n    CLIENT_SECRET = \"client_secret\"", ""},
+		{"dict names", "FIELDS = {\"token\": \"token\", \"secret\": \"secret\"}", ""},
+		{"flag via", "Passing --password via the CLI leaves it in the shell history.", ""},
+		{"flag through", "Supplying --token through an env var is safer than --token on the command line.", ""},
+		{"flag from", "Read --api-key from a file with --api-key-file instead.", ""},
+		{"still caught", "7z a backup.7z -pQm7wTz2xLp9", "Qm7wTz2xLp9"},
+		{"still flag", "tool --password Zq8mLw2xPr", "Zq8mLw2xPr"},
 	} {
 		got := String(tt.in)
 		if tt.secret == "" {
