@@ -268,7 +268,7 @@ func literalRules() []rule {
 			window: true,
 			back:   160,
 			span:   160,
-			re:     lazyRE(`\b\d{4}(?:[ -]?\d{2,4}){2,4}\b`),
+			re:     lazyRE(`\b\d{4}(?:[ -]?\d{2,4}){2,4}\b|\b\d{4}(?:\.\d{4}){3}\b`),
 			keep:   func(m []string) bool { return !cardNumber(m[0]) || testCard(m[0]) },
 		},
 	}
@@ -284,7 +284,7 @@ func longDigits(s string) bool {
 			if n++; n >= 13 {
 				return true
 			}
-		case (c == ' ' || c == '-') && n > 0:
+		case (c == ' ' || c == '-' || c == '.') && n > 0:
 		default:
 			n = 0
 		}
@@ -296,7 +296,7 @@ func longDigits(s string) bool {
 // network's prefix (Visa, Mastercard, Amex, Discover, JCB, UnionPay,
 // Diners) and a valid Luhn check digit.
 func cardNumber(v string) bool {
-	d := strings.NewReplacer(" ", "", "-", "").Replace(v)
+	d := strings.NewReplacer(" ", "", "-", "", ".", "").Replace(v)
 	if len(d) < 13 || len(d) > 19 || strings.Trim(d, d[:1]) == "" {
 		return false
 	}
@@ -327,7 +327,7 @@ func cardNumber(v string) bool {
 // 5100): one digit eight times or more, or digits that repeat a short
 // pattern, which no issued number has.
 func testCard(v string) bool {
-	d := strings.NewReplacer(" ", "", "-", "").Replace(v)
+	d := strings.NewReplacer(" ", "", "-", "", ".", "").Replace(v)
 	var n [10]int
 	for i := 0; i < len(d); i++ {
 		if n[d[i]-'0']++; n[d[i]-'0'] >= 8 {

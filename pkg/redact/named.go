@@ -113,15 +113,15 @@ func namedRules() []rule {
 
 // namedStems are the words a secret's name holds, in English and the
 // languages people name a password in as an identifier.
-const namedStems = `pass|pwd|pw|secret|token|key|auth|cred|psk|seed|passwort|kennwort|contrase|contrasenya|senha|парол|parola|wachtwoord|lozink|hasl|hasło|heslo|salasana|jelsz|sifre|şifre|losenord|lösenord|adgangskode|passord|clave|geslo|mima|pasuwaado`
+const namedStems = `パスワード|密码|密碼|비밀번호|סיסמ|pass|pwd|pw|secret|token|key|auth|cred|psk|seed|passwort|kennwort|contrase|contrasenya|senha|парол|parola|wachtwoord|lozink|hasl|hasło|heslo|salasana|jelsz|sifre|şifre|losenord|lösenord|adgangskode|passord|clave|geslo|mima|pasuwaado`
 
-var namedHints = []string{"pass", "pwd", "pw", "secret", "token", "key", "auth", "cred", "psk", "seed", "kennwort", "contrase", "senha", "парол", "parola", "wachtwoord", "lozink", "hasl", "hasło", "heslo", "salasana", "jelsz", "sifre", "şifre", "losenord", "lösenord", "adgangskode", "clave", "geslo", "mima"}
+var namedHints = []string{"パスワード", "密码", "密碼", "비밀번호", "סיסמ", "pass", "pwd", "pw", "secret", "token", "key", "auth", "cred", "psk", "seed", "kennwort", "contrase", "senha", "парол", "parola", "wachtwoord", "lozink", "hasl", "hasło", "heslo", "salasana", "jelsz", "sifre", "şifre", "losenord", "lösenord", "adgangskode", "clave", "geslo", "mima"}
 
 // pwStems open a name part that names a password, in any of the
 // languages of namedStems.
 // The first five are English (namedGate reads the rest as another
 // language's).
-var pwStems = []string{"pass", "pwd", "passwd", "passe", "authtok", "passwort", "kennwort", "contrase", "contrasenya", "senha", "парол", "parol", "wachtwoord", "lozink", "haslo", "hasło", "heslo", "salasana", "jelsz", "sifre", "şifre", "losenord", "lösenord", "adgangskode", "passord", "clave", "geslo", "mima", "pasuwaado", "psk"}
+var pwStems = []string{"pass", "pwd", "passwd", "passe", "authtok", "パスワード", "密码", "密碼", "비밀번호", "סיסמ", "passwort", "kennwort", "contrase", "contrasenya", "senha", "парол", "parol", "wachtwoord", "lozink", "haslo", "hasło", "heslo", "salasana", "jelsz", "sifre", "şifre", "losenord", "lösenord", "adgangskode", "passord", "clave", "geslo", "mima", "pasuwaado", "psk"}
 
 // idLast are the last parts of a name that identifies, measures or
 // describes a secret rather than holding it (token_id, password_length).
@@ -181,8 +181,13 @@ func namedSecret(name, v string) bool {
 		if l == "pw" {
 			pw = true
 		}
-		for _, s := range pwStems {
+		for i, s := range pwStems {
 			if strings.HasPrefix(l, s) && !passWords[l] && !strings.HasPrefix(l, "passage") && !strings.HasPrefix(l, "passen") && !strings.HasPrefix(l, "passi") {
+				pw = true
+			}
+			// A compound ending in another language's word for a password
+			// (Initialkennwort, rootwachtwoord, adminlösenord).
+			if i >= 5 && len(s) >= 6 && strings.HasSuffix(l, s) {
 				pw = true
 			}
 		}
@@ -209,7 +214,24 @@ func namedSecret(name, v string) bool {
 	case strongN:
 		return made(v) && len(v) >= 8 || passphrase(v) || wordsNumber(v) || symbolMixed(v) || scrambled(v)
 	}
-	return generated(v) || strong(v) && symbolMixed(v)
+	return generated(v) || strong(v) && symbolMixed(v) || cryptoKeyName(name) && (hexOnly(v) && len(v) >= 16 || tokenLike(v))
+}
+
+// cryptoKeyName reports a key's name that says what it protects or signs
+// (ENCRYPTION_KEY, signingKey, MASTER_KEY, hmac_key, APP_KEY): a key of
+// that kind is secret whatever its length, sixteen hex digits or more.
+func cryptoKeyName(name string) bool {
+	parts := nameParts(name)
+	if len(parts) < 2 || !strings.EqualFold(parts[len(parts)-1], "key") {
+		return false
+	}
+	for _, p := range parts[:len(parts)-1] {
+		switch strings.ToLower(p) {
+		case "encryption", "encrypt", "crypt", "crypto", "cipher", "aes", "signing", "sign", "hmac", "mac", "master", "jwt", "session", "cookie", "app", "webhook", "wrapping", "kek", "dek", "data", "secret", "private", "shared", "symmetric":
+			return true
+		}
+	}
+	return false
 }
 
 // regexLike reports a pattern a password is checked against
@@ -385,7 +407,7 @@ func namedGate(lower string, j int) bool {
 		k++
 	}
 	name := lower[a:k]
-	if name == "pass" || name == "pw" || name == "pwd" {
+	if name == "pass" || name == "pw" || name == "pwd" || cryptoKeyName(name) {
 		return true
 	}
 	for i := 0; i < len(name); i++ {

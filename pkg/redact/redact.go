@@ -506,9 +506,10 @@ func New() *Redactor {
 		},
 		{
 			// htpasswd -b FILE USER PASSWORD (-n: no FILE).
-			name:  "password-flag",
-			hints: []string{"htpasswd"},
-			re:    lazyRE(`(\bhtpasswd[ \t]+(-[A-Za-z]*b[A-Za-z]*)(?:[ \t]+-[A-Za-z]+)*[ \t]+(?:\S+[ \t]+)?\S+[ \t]+)('[^'\n]*'|"[^"\n]*"|[^\s'"]+)`),
+			name: "password-flag",
+			// mosquitto_passwd -b FILE USER PASSWORD has the same shape.
+			hints: []string{"htpasswd", "mosquitto_passwd"},
+			re:    lazyRE(`(\b(?:htpasswd|mosquitto_passwd)[ \t]+(-[A-Za-z]*b[A-Za-z]*)(?:[ \t]+-[A-Za-z]+)*[ \t]+(?:\S+[ \t]+)?\S+[ \t]+)('[^'\n]*'|"[^"\n]*"|[^\s'"]+)`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[3]) },
 			keep: func(m []string) bool {
 				// Without -n the match must span FILE and USER.
@@ -613,7 +614,7 @@ func New() *Redactor {
 			hints:  []string{"pass", "secret", "token", "key", "pwd", "psk"},
 			span:   keySpan,
 			re: lazyRE(`(?i)(<([a-z0-9_:.-]*(?:(?:password|passwd|pwd|secret|token|key|passphrase|psk)[a-z0-9_.-]*|pass))>)([^<\n]+)(</)|` +
-				`(\b(?:key|name)[ \t]*["']?[ \t]*[:=][ \t]*["']?(?:[a-z0-9_.-]*(?:password|passwd|pwd|secret|token|apikey|api_key)[a-z0-9_.-]*|[a-z0-9_.-]*[_.-]key)["']?[\s,]{1,40}?["']?value["']?[ \t]*[:=][ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s"',}]+)`),
+				`(\b(?:key|name)[ \t]*["']?[ \t]*[:=][ \t]*["']?(?:[a-z0-9_.-]*(?:password|passwd|pwd|secret|token|apikey|api_key)[a-z0-9_.-]*|[a-z0-9_.-]+key)["']?[\s,]{1,40}?["']?value["']?[ \t]*[:=][ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s"',}]+)`),
 			repl: func(m []string) string {
 				if m[1] != "" {
 					return m[1] + Mask + m[4]
@@ -941,9 +942,11 @@ func New() *Redactor {
 		},
 		{
 			// net user NAME PASSWORD /add (Windows).
-			name:  "password-flag",
-			hints: []string{"net user"},
-			re:    lazyRE(`(?i)(\bnet[ \t]+user[ \t]+\S+[ \t]+)([^\s/*][^\s]*)([ \t]+/(?:add|domain|active))`),
+			name: "password-flag",
+			// The command as a path in an audit log's command line
+			// ("C:\Windows\System32\net.exe" user NAME PASSWORD /add).
+			hints: []string{"net user", "net.exe", "net1"},
+			re:    lazyRE(`(?i)(\bnet1?(?:\.exe)?["']?[ \t]+user[ \t]+\S+[ \t]+)([^\s/*][^\s]*)([ \t]+/(?:add|domain|active))`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep:  func(m []string) bool { return notAValue(m[2]) },
 		},
@@ -1159,6 +1162,7 @@ func New() *Redactor {
 	rules = append(rules, namedRules()...)
 	rules = append(rules, layoutRules()...)
 	rules = append(rules, tableRules()...)
+	rules = append(rules, positionRules()...)
 	return &Redactor{rules: append(rules, shapeRules()...)}
 }
 

@@ -69,6 +69,46 @@ func TestRound14(t *testing.T) {
 		{"flag from", "Read --api-key from a file with --api-key-file instead.", ""},
 		{"still caught", "7z a backup.7z -pQm7wTz2xLp9", "Qm7wTz2xLp9"},
 		{"still flag", "tool --password Zq8mLw2xPr", "Zq8mLw2xPr"},
+		// Where a statement's, a protocol's or an encoding's syntax places
+		// the secret: SQL INSERT by column, a quoted AUTH, a bech32 secret
+		// key, user:password encoded for a Basic header in code, a cookie
+		// set by a call.
+		{"insert api key", "INSERT INTO vendors (name, api_key) VALUES ('acme', '7f3a9c1d2e8b4a6f0c5d');", "7f3a9c1d2e8b4a6f0c5d"},
+		{"insert password", "insert into accounts(login,password,role) values(\"ops\",\"Tz8qPw4LmNx\",\"admin\")", "Tz8qPw4LmNx"},
+		{"insert token multi", "INSERT INTO t (id, token) VALUES (7, 'q8Zm2xLw9pR4nT7vB3kY6hJ1');", "q8Zm2xLw9pR4nT7vB3kY6hJ1"},
+		{"insert hash col", "INSERT INTO users (name, password_hash) VALUES ('ops', '$2b$12$abcdefghijklmnopqrstuv');", ""},
+		{"insert no secret", "INSERT INTO orders (id, sku, qty) VALUES (1, 'AB-1234-XY', 3);", ""},
+		{"insert token id", "INSERT INTO t (token_id, name) VALUES ('3f0e1c2a-9b8d-4e7f-a6c5-b4d3e2f1a0b9', 'ci');", ""},
+		{"resp auth", "\"AUTH\" \"default\" \"Pq9mZx2Lw7Kt\"", "Pq9mZx2Lw7Kt"},
+		{"monitor auth", "1700000000.1 [0 127.0.0.1:6000] \"AUTH\" \"Hq7.zLm2Wx9p\"", "Hq7.zLm2Wx9p"},
+		{"cardano xsk", "root key: addr_xsk1qqv7dq0m5tmjxk3vrz9c8fq3dnn5ymz4x2wgwz0qd8ucg9dsrh3u5xkm2l8yx5a4fvj7wk0s", "addr_xsk1qqv7dq0m5tmjxk3vrz9c8fq3"},
+		{"nostr nsec", "my nostr key nsec1vl029mgpspedva04g90vltkh6fvh240zqtv9k0t9af8935ke9laqsnlfe5", "nsec1vl029mgpspedva04g90vltkh6fvh"},
+		{"cardano addr stays", "send to addr1qx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3jcu5d8ps7zex2k2xt3uqxgjqnnj83ws8lhrn648jjxtwq2ytjqp", ""},
+		{"npub stays", "follow npub1sg6plzptd64u62a878hep2kev88swjh3tw00gjsfl8f237lmu63q0uf63m", ""},
+		{"btoa", "headers.Authorization = 'Basic ' + btoa('deploy:Wq8!zLm2Pt')", "Wq8!zLm2Pt"},
+		{"python b64", "base64.b64encode(b'svc:copper_glacier_81').decode()", "copper_glacier_81"},
+		{"java b64", "Base64.getEncoder().encodeToString(\"api:Tz8qPw4LmNx7\".getBytes())", "Tz8qPw4LmNx7"},
+		{"b64 var stays", "Buffer.from(`${user}:${pass}`).toString('base64')", ""},
+		{"cookie set", "jar.cookies.set('session', 'eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9abcdef123456', domain='x')", "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9abcdef123456"},
+		{"document cookie", "document.cookie = \"sid=Qm7wTz2xLp9RtXc4Vb8Nk3Lm; path=/\"", "Qm7wTz2xLp9RtXc4Vb8Nk3Lm"},
+		{"cookie theme stays", "document.cookie = \"theme=dark-high-contrast; path=/\"", ""},
+		// A card number grouped by dots; a positional password after a
+		// user (mosquitto_passwd, net.exe in an audit log); a compound
+		// word for a password; a key named for what it protects; a
+		// password's name in Japanese, Chinese, Korean or Hebrew.
+		{"card dots", "Karte: 4111.1111.1111.1111 is the test card, mine is 4752.9437.9402.0308", "4752.9437.9402.0308"},
+		{"version dots stays", "release 2024.1105.0001.2233 shipped", ""},
+		{"mosquitto", "mosquitto_passwd -b /etc/mosquitto/passwd sensor1 Zq8mLw2xPr", "Zq8mLw2xPr"},
+		{"net exe", "CommandLine: \"C:\\Windows\\System32\\net.exe\" user svc_bak copper_Orbit_482 /add", "copper_Orbit_482"},
+		{"compound de", "Datenbankpasswort: Wq8zLm2Ptx4", "Wq8zLm2Ptx4"},
+		{"compound nl", "rootwachtwoord = tulp-molen-5520", "tulp-molen-5520"},
+		{"encryption key hex", "ENCRYPTION_KEY=9f2c4e6a8b0d1f3e5a7c", "9f2c4e6a8b0d1f3e5a7c"},
+		{"hmac key", "hmac_key: 0a1b2c3d4e5f60718293", "0a1b2c3d4e5f60718293"},
+		{"cache key stays", "CACHE_KEY=9f2c4e6a8b0d1f3e5a7c", ""},
+		{"key length stays", "ENCRYPTION_KEY_LENGTH=32", ""},
+		{"ja name", "パスワード: \"Xq7mLz2Wp9\"", "Xq7mLz2Wp9"},
+		{"zh name", "数据库密码 = \"Tz8qPw4LmNx\"", "Tz8qPw4LmNx"},
+		{"ko name", "비밀번호=Qm7wTz2xLp9", "Qm7wTz2xLp9"},
 	} {
 		got := String(tt.in)
 		if tt.secret == "" {

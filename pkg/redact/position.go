@@ -1,0 +1,106 @@
+package redact
+
+import "strings"
+
+// positionRules find a secret where the syntax of a statement, a protocol
+// or an encoding places it rather than a name beside it (round 14):
+//   - SQL's INSERT, whose column list names a secret's column and whose
+//     VALUES give the literal at that position;
+//   - a protocol's AUTH given as a quoted argument (redis MONITOR's
+//     "AUTH" "…", a RESP array's arguments);
+//   - a bech32 key whose human-readable part says it is secret (Cardano's
+//     ed25519_sk1…, addr_xsk1…, Nostr's nsec1…);
+//   - a user:password literal encoded for a Basic header in code
+//     (Buffer.from(`user:pw`).toString('base64'), btoa('user:pw'),
+//     base64.b64encode(b'user:pw'), Base64.encode("user:pw"));
+//   - a cookie set by a call or assigned in script (cookies.set('sid',
+//     '…'), document.cookie = "sid=…", setcookie("sid", "…")).
+func positionRules() []rule {
+	return []rule{
+		{
+			name:  "secret-value",
+			hints: []string{"insert"},
+			pre:   func(lower string) bool { return strings.Contains(lower, "values") },
+			re:    lazyRE(`(?is)\binsert\s+into\s+[^\s(]+\s*\(([^()]{1,400})\)\s*values\s*\(((?:[^()'"]|'(?:[^'\\]|''|\\.)*'|"(?:[^"\\]|\\.)*")*)\)`),
+			repl:  func(m []string) string { return maskInsert(m[0], m[1], m[2]) },
+			keep:  func(m []string) bool { return maskInsert(m[0], m[1], m[2]) == m[0] },
+		},
+		{
+			name:  "secret-value",
+			hints: []string{`"auth"`},
+			re:    lazyRE(`(?i)("AUTH"(?:[ \t]+"[A-Za-z0-9_.@-]{1,64}")?[ \t]+")([^"\s]{6,200})(")`),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
+		},
+		{
+			name:  "private-key",
+			hints: []string{"sk1", "nsec1", "xprv1", "prv1"},
+			re:    lazyRE(`\b(?:[a-z0-9]+_)?(?:[a-z]*sk|nsec|[a-z]*prv)1[02-9ac-hj-np-z]{50,}\b`),
+		},
+		{
+			name:  "secret-value",
+			hints: []string{"base64", "btoa", "b64encode", "buffer.from", "encode"},
+			pre:   func(lower string) bool { return strings.Contains(lower, ":") },
+			re:    lazyRE("((?:Buffer\\.from|btoa|b64encode|Base64\\.(?:encode|getEncoder\\(\\)\\.encodeToString)|base64_encode|Convert\\.ToBase64String|encodeBase64|strict_encode64|encode64)\\(\\s*(?:b|Encoding\\.\\w+\\.GetBytes\\(|)[\"'`][A-Za-z0-9_.@+-]{0,64}:)([^\"'`\\s$]{6,200})([\"'`])"),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			keep: func(m []string) bool {
+				v := m[2]
+				return notAValue(v) || redacted(v) || strings.HasPrefix(v, "{") || !tokenLike(v) && !strong(v) && !symbolMixed(v) && !chosen(v) && !wordsAndNumber(v)
+			},
+		},
+		{
+			name:  "cookie",
+			hints: []string{"cookie"},
+			re:    lazyRE(`(?i)((?:cookies?\.(?:set|add)|set_?cookie|setCookie|Cookie(?:::new)?|new\s+Cookie)\(\s*["'][A-Za-z0-9_.-]{1,64}["']\s*,\s*["']|document\.cookie\s*=\s*["'][A-Za-z0-9_.-]{1,64}=)([^"';\s]{16,1000})`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) || !random(m[2]) && !tokenLike(m[2]) },
+		},
+	}
+}
+
+// maskInsert masks, in an INSERT's VALUES, the literal at the position of
+// a column that names a secret, where it looks made.
+func maskInsert(all, cols, vals string) string {
+	names := strings.Split(cols, ",")
+	var lits [][2]int // spans of the values in vals
+	start, q := 0, byte(0)
+	for i := 0; i < len(vals); i++ {
+		c := vals[i]
+		switch {
+		case q != 0:
+			if c == '\\' {
+				i++
+			} else if c == q {
+				q = 0
+			}
+		case c == '\'' || c == '"':
+			q = c
+		case c == ',':
+			lits = append(lits, [2]int{start, i})
+			start = i + 1
+		}
+	}
+	lits = append(lits, [2]int{start, len(vals)})
+	if len(lits) != len(names) {
+		return all
+	}
+	out := vals
+	for k := len(names) - 1; k >= 0; k-- {
+		name := strings.Trim(strings.TrimSpace(names[k]), "`\"[]")
+		if !secretName(name) && !strongName(name) || idName(name) || refName(name) {
+			continue
+		}
+		lit := strings.TrimSpace(vals[lits[k][0]:lits[k][1]])
+		v := strings.Trim(lit, `'"`)
+		if len(lit) < 2 || lit[0] != '\'' && lit[0] != '"' || !namedSecret(name, lit) && !(generated(v) || hexOnly(v) && len(v) >= 16) {
+			continue
+		}
+		at := lits[k][0] + strings.Index(vals[lits[k][0]:lits[k][1]], v)
+		out = out[:at] + Mask + out[at+len(v):]
+	}
+	if out == vals {
+		return all
+	}
+	i := strings.LastIndex(all, vals)
+	return all[:i] + out + all[i+len(vals):]
+}
