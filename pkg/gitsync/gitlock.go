@@ -97,6 +97,20 @@ func worktree(ctx context.Context, g *git) (string, []string, error) {
 	return out, links, nil
 }
 
+// stagedLinks lists the paths that `git diff --cached --raw -z
+// --no-renames` reports staged as symbolic links (mode 120000).
+func stagedLinks(raw string) []string {
+	var links []string
+	fields := strings.Split(raw, "\x00")
+	for i := 0; i+1 < len(fields); i += 2 {
+		meta := strings.Fields(fields[i])
+		if len(meta) >= 2 && meta[1] == "120000" {
+			links = append(links, fields[i+1])
+		}
+	}
+	return links
+}
+
 // symlinkError refuses a commit while memory/ holds symlinks.
 func symlinkError(memDir string, links []string) error {
 	return fmt.Errorf("refusing to commit: %s is a symbolic link (%d in %s); git would record the link instead of the notes and delete them on every other machine. Move the files back into a real directory (remove the link, mkdir, copy the notes in), then sync",

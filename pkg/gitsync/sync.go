@@ -706,19 +706,22 @@ func abortMerge(ctx context.Context, g *git) {
 	}
 }
 
-// commitAll stages everything under memory/ and commits if anything changed.
+// commitAll stages everything under memory/ and commits if anything
+// changed. A symbolic link among the staged changes is unstaged again
+// (with everything staged: the files stay as they are) and refused.
 func commitAll(ctx context.Context, g *git, msg string) (bool, error) {
-	if _, links, err := worktree(ctx, g); err != nil {
-		return false, err
-	} else if len(links) > 0 {
-		return false, symlinkError(g.dir, links)
-	}
 	if _, err := g.run(ctx, "add", "--all", "--", "."); err != nil {
 		return false, err
 	}
-	same, err := g.ok(ctx, "diff", "--cached", "--quiet")
-	if err != nil || same {
+	staged, err := g.run(ctx, "diff", "--cached", "--raw", "-z", "--no-renames")
+	if err != nil || staged == "" {
 		return false, err
+	}
+	if links := stagedLinks(staged); len(links) > 0 {
+		if _, err := g.run(ctx, "reset", "--quiet"); err != nil {
+			return false, err
+		}
+		return false, symlinkError(g.dir, links)
 	}
 	if _, err := g.run(ctx, "commit", "--quiet", "--no-verify", "-m", msg); err != nil {
 		return false, err
