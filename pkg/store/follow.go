@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/blockcache"
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 )
@@ -110,8 +109,7 @@ func (s *Store) recordFollowed(ctx context.Context, repos []Repo) error {
 // of the tree lists them (tree.list): a .md file, not under .git, not a
 // writer's temporary file.
 func noteFile(p string) bool {
-	name := path.Base(p)
-	if strings.HasPrefix(name, atomicfile.TempPrefix) || !strings.HasSuffix(name, ".md") {
+	if !noteName(path.Base(p)) {
 		return false
 	}
 	for _, part := range strings.Split(path.Dir(p), "/") {

@@ -181,11 +181,18 @@ func (t tree) list(out []fileInfo, dir, rel string) []fileInfo {
 			}
 		case strings.HasPrefix(name, atomicfile.TempPrefix):
 			staleTemp(filepath.Join(dir, name), d)
-		case strings.HasSuffix(name, ".md"):
+		case noteName(name):
 			notes = append(notes, d)
 		}
 	}
 	return t.stat(out, dir, relDir, notes)
+}
+
+// noteName reports whether a file of that name in one of the store's trees
+// is a note: a .md file that is not a writer's temporary file. A walk
+// (tree.list) and what git reports changed (noteFile) both read it.
+func noteName(name string) bool {
+	return strings.HasSuffix(name, ".md") && !strings.HasPrefix(name, atomicfile.TempPrefix)
 }
 
 // stat appends the files of dir named by notes, stated by as many
