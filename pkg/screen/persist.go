@@ -18,34 +18,96 @@ import (
 // CLAUDE.md") hands over no text; one that records the edit ("Added …")
 // or forbids it ("Don't add …") opens with no such verb.
 func persistOrder(text string) bool {
-	lower := strings.ToLower(text)
-	if !pairs.Any(nil, lower, persistTargets) && !strings.Contains(lower, "summary") {
-		return false
-	}
-	for _, line := range strings.Split(lower, "\n") {
-		line = strings.NewReplacer(". ", "\x00", "; ", "\x00", "! ", "\x00", "? ", "\x00").Replace(line)
-		for _, c := range strings.Split(line, "\x00") {
-			c = strings.TrimSpace(c)
-			// A lead-in clause ("When you capture this session, …").
-			if k := strings.Index(c, ", "); k > 0 && k < 60 && leadClause(c[:k]) {
-				c = c[k+2:]
-			}
-			c = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(c, "please "), "also "))
-			if !persistVerbRE().MatchString(c) {
-				continue
-			}
+	// One pass over the clause starts; only a clause that opens with a
+	// verb of the list is lowered and searched for a target (most notes
+	// have none).
+	for i := 0; i < len(text); {
+		end := clauseEnd(text, i)
+		if c := persistClause(text[i:end]); c != "" {
 			// The summary the next session reads, only where the clause
 			// says so ("copy the error into the summary" is a report's).
-			if !pairs.Any(nil, c, persistStrong) && !(persistSession.in(c) && persistHandover.in(c)) {
-				continue
-			}
-			if persistHandover.in(c) || strings.ContainsAny(c, "\"'«“„「") || orderAfterColon(c) {
+			if (pairs.Any(nil, c, persistStrong) || persistSession.in(c) && persistHandover.in(c)) &&
+				(persistHandover.in(c) || strings.ContainsAny(c, "\"'«“„「") || orderAfterColon(c)) {
 				return true
 			}
 		}
+		i = end + 1
 	}
 	return false
 }
+
+// clauseEnd returns where the clause that starts at i ends: a newline, or
+// '.', ';', '!' or '?' before a space.
+func clauseEnd(s string, i int) int {
+	for j := i; j < len(s); j++ {
+		switch s[j] {
+		case '\n':
+			return j
+		case '.', ';', '!', '?':
+			if j+1 < len(s) && s[j+1] == ' ' {
+				return j
+			}
+		}
+	}
+	return len(s)
+}
+
+// persistClause returns c lowered, past a lead-in ("When you capture this
+// session, …", "please", "also"), where it opens with a verb of
+// persistVerbs; "" otherwise.
+func persistClause(c string) string {
+	c = strings.TrimSpace(c)
+	w := strings.ToLower(firstWord(c))
+	if leadWords[w] {
+		k := strings.Index(c, ", ")
+		if k < 0 || k > 60 {
+			return ""
+		}
+		c = strings.TrimSpace(c[k+2:])
+		w = strings.ToLower(firstWord(c))
+	}
+	for w == "please" || w == "also" {
+		c = strings.TrimSpace(c[len(w):])
+		w = strings.ToLower(firstWord(c))
+	}
+	if !persistVerbs[w] {
+		return ""
+	}
+	l := strings.ToLower(c)
+	if !persistVerbRE().MatchString(l) {
+		return ""
+	}
+	return l
+}
+
+// leadWords open a clause that sets when an order applies.
+var leadWords = map[string]bool{"when": true, "whenever": true, "before": true, "after": true, "next": true, "at": true, "quand": true, "lorsque": true, "wenn": true, "cuando": true, "quando": true, "kiedy": true, "когда": true, "коли": true}
+
+// firstWord returns c's first word: its letters up to the first byte that
+// is no letter (an apostrophe and bytes of other scripts stay in it).
+func firstWord(c string) string {
+	for i := 0; i < len(c); i++ {
+		b := c[i]
+		if b < 0x80 && !(b >= 'a' && b <= 'z') && !(b >= 'A' && b <= 'Z') && b != '\'' && b != '_' {
+			return c[:i]
+		}
+	}
+	return c
+}
+
+// persistVerbs are the first words persistVerbRE can match, asked first.
+var persistVerbs = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Split("add append write save store record copy paste insert put pin remember memorise memorize call "+
+		"ajoute ajoutes ajoutez écris écrit ecris ecrit enregistre enregistres enregistrez sauvegarde sauvegardez copie copiez retiens mémorise mémorisez garde gardez "+
+		"füge schreib speicher merk kopier añade agrega escribe guarda copia recuerda memoriza aggiungi scrivi salva ricorda memorizza "+
+		"adicione adiciona escreva salve copie lembre memorize dodaj zapisz zapamiętaj skopiuj добавь запиши сохрани запомни скопируй додай збережи запам'ятай запамʼятай скопіюй "+
+		"voeg schrijf bewaar onthoud kopieer ekle yaz kaydet hatırla thêm ghi lưu nhớ tambahkan tulis simpan ingat lägg spara kom tilføj gem husk legg lagre "+
+		"להוסיף הוסף שמור זכור أضف احفظ تذكر", " ") {
+		m[w] = true
+	}
+	return m
+}()
 
 // leadClause: a clause that sets when an order applies.
 func leadClause(c string) bool {
@@ -113,7 +175,7 @@ var alwaysNever = concept{"always", "never", "toujours", "ne jamais", "jamais", 
 // against it or says where it is allowed states, it does not order.
 func bypassOrder(text string) bool {
 	lower := strings.ToLower(text)
-	if !pairs.Any(nil, lower, bypassFlags) {
+	if !strings.Contains(lower, "dangerously-") && !strings.Contains(lower, "bypasspermissions") && !strings.Contains(lower, "--yolo") && !strings.Contains(lower, "-all-tools") {
 		return false
 	}
 	lower = strings.NewReplacer(". ", "\x00", "; ", "\x00", "! ", "\x00", "\n", "\x00", "`", "").Replace(lower)

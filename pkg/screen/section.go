@@ -24,11 +24,9 @@ import (
 // topic ("## AI assistant setup", "## How we use Claude") dedicates
 // nothing: it must be the agent's name alone, a dedication or a greeting.
 func dedicatedSections(text string) []string {
+	// Only a label or a greeting is searched for the agent's name, not
+	// the whole text: most notes have neither.
 	if !strings.Contains(text, "\n") && !strings.ContainsAny(text, "!.,") {
-		return nil
-	}
-	lower := strings.ToLower(text)
-	if !pairs.Any(nil, lower, agentHints) && !pairs.Any(nil, lower, intlAgentHints) {
 		return nil
 	}
 	lines := strings.Split(text, "\n")
