@@ -59,6 +59,7 @@ func runDoctor(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&o.Home, "home", "", "store home (default ~/.anamnesis)")
 	fs.StringVar(&o.Name, "name", setup.DefaultMCPName, "name of the MCP server in Claude Code")
 	fs.BoolVar(&o.JSON, "json", false, "print the checks as JSON")
+	fs.BoolVar(&o.Deep, "deep", false, "read every index page and every note file, however big the store (by default only under 256 MB of index)")
 	fs.Var(cli.Seconds{D: &o.Timeout}, "timeout", "deadline for each network or process check (seconds or a duration; default 20s)")
 	fs.StringVar(&o.BinDir, "bin-dir", "", "directory holding the anamnesis binaries")
 	if err := cli.Parse(fs, args); err != nil {

@@ -106,8 +106,9 @@ plugin is removed with 'claude plugin uninstall anamnesis@anamnesis'.`,
 		return help{more: `Checks binaries, hooks (from init or the Claude Code plugin), the MCP server,
 config, index, notes, the git repository and its remote: one line per check,
 each failure with its fix. Exit 0 when everything works (warnings included),
-1 when a check failed.`,
-			examples: []string{"anamnesis doctor", "anamnesis doctor --json --timeout 5"}}
+1 when a check failed. Every index page and every note file are read only
+under 256 MB of index (about 70,000 notes) unless --deep is given.`,
+			examples: []string{"anamnesis doctor", "anamnesis doctor --deep", "anamnesis doctor --json --timeout 5"}}
 	case "team":
 		return help{more: `Team memory on a plain git remote the team already has (GitHub, GitLab, a
 bare repository over ssh; docs/teams.md). add joins a team (config.json's

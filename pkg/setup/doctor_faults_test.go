@@ -37,7 +37,7 @@ func doctorFaultHome(t *testing.T) (home, mem string) {
 }
 
 func doctorChecks(home string) []Check {
-	d := &doctor{p: Paths{Home: home}, timeout: 10 * time.Second}
+	d := &doctor{p: Paths{Home: home}, timeout: 10 * time.Second, readAllBelow: readAllBelow}
 	d.store(context.Background())
 	d.git(context.Background(), "")
 	return d.checks
@@ -83,6 +83,43 @@ func TestDoctorStoreFaults(t *testing.T) {
 	c := doctorChecks(home)
 	if !hasCheck(c, "index", statusWarn, "the index was unusable") || !hasCheck(c, "index", statusOK, "index in step") {
 		t.Errorf("rebuilt index not reported: %+v", c)
+	}
+}
+
+// Above readAllBelow, doctor neither reads every index page nor every note
+// file (minutes at a million notes): it says so and how to, lists the files
+// the index recorded as unreadable, and --deep reads everything again.
+func TestDoctorReadsAllOnlyBelowTheSize(t *testing.T) {
+	home, mem := doctorFaultHome(t)
+	bad := filepath.Join(mem, "procedural", "01JZ0000000000000000000009.md")
+	os.WriteFile(bad, []byte("no front matter"), 0o600)
+	st, err := store.Open(context.Background(), home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Reindex(context.Background(), false); err != nil { // records the bad file
+		t.Fatal(err)
+	}
+	st.Close()
+	os.WriteFile(filepath.Join(mem, "procedural", "01JZ0000000000000000000010.md"), []byte("written since"), 0o600)
+
+	big := &doctor{p: Paths{Home: home}, timeout: 10 * time.Second, readAllBelow: 1}
+	big.store(context.Background())
+	if !hasCheck(big.checks, "index", statusOK, "not all read") || hasCheck(big.checks, "index", statusOK, "index in step") {
+		t.Errorf("a big index read whole: %+v", big.checks)
+	}
+	if !hasCheck(big.checks, "notes", statusFail, "01JZ0000000000000000000009.md cannot be read") ||
+		hasCheck(big.checks, "notes", statusFail, "01JZ0000000000000000000010.md") {
+		t.Errorf("a big index's recorded problems: %+v", big.checks)
+	}
+	if !hasCheck(big.checks, "index", statusOK, "`anamnesis doctor --deep` reads them all") {
+		t.Errorf("doctor does not say how to read everything: %+v", big.checks)
+	}
+
+	small := &doctor{p: Paths{Home: home}, timeout: 10 * time.Second, readAllBelow: readAllBelow}
+	small.store(context.Background())
+	if hasCheck(small.checks, "index", statusOK, "not all read") || !hasCheck(small.checks, "notes", statusFail, "01JZ0000000000000000000010.md cannot be read") {
+		t.Errorf("a small index not read whole: %+v", small.checks)
 	}
 }
 
