@@ -169,8 +169,16 @@ func TestHeldOutCorpus(t *testing.T) {
 		// By a sixteenth author (corpus16: heldout14/README.md), written
 		// while the thirteenth round was made and sealed from it, measured
 		// once on its rules (aa95df6: 665/709, 93.8%, and 233/238; round
-		// 12's: 644/709 and 233/238).
-		{"heldout14", 690, 237, "unseen, round 13 generalised to 93.8%, under SPEC 17's 95%"},
+		// 12's: 644/709 and 233/238); the fourteenth round's development
+		// set since (loose.go: a generated password whose one symbol is a
+		// bracket; table.go: delimited data whose header names a secret's
+		// column; position.go: SQL INSERT by column, a quoted AUTH, bech32
+		// secret keys, user:password encoded in code, cookies set by a
+		// call; dotted cards, compounds and other scripts' names for a
+		// password, keys named for what they protect; and look-alikes by
+		// structure: the secret's own word as its value, a preposition
+		// after a flag).
+		{"heldout14", 690, 237, "the development set now; unseen, round 13 generalised to 93.8%, under SPEC 17's 95%"},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
 			judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact, c.unmet)

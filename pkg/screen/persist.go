@@ -26,7 +26,9 @@ func persistOrder(text string) bool {
 		if c := persistClause(text[i:end]); c != "" {
 			// The summary the next session reads, only where the clause
 			// says so ("copy the error into the summary" is a report's).
-			if (pairs.Any(nil, c, persistStrong) || persistSession.in(c) && persistHandover.in(c)) &&
+			// The clause's byte pairs rule most targets out unsearched.
+			p := pairs.Of(c)
+			if (pairs.Any(p, c, persistStrong) || strings.Contains(c, "summary") && persistSession.in(c) && persistHandover.in(c)) &&
 				(persistHandover.in(c) || strings.ContainsAny(c, "\"'«“„「") || orderAfterColon(c)) {
 				return true
 			}
@@ -173,8 +175,7 @@ var alwaysNever = concept{"always", "never", "toujours", "ne jamais", "jamais", 
 // order (a verb in its base form, or "you" and "yourself") with no
 // negation before the flag. A note that tells what was done, warns
 // against it or says where it is allowed states, it does not order.
-func bypassOrder(text string) bool {
-	lower := strings.ToLower(text)
+func bypassOrder(lower string) bool {
 	if !strings.Contains(lower, "dangerously-") && !strings.Contains(lower, "bypasspermissions") && !strings.Contains(lower, "--yolo") && !strings.Contains(lower, "-all-tools") {
 		return false
 	}

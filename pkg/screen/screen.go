@@ -184,7 +184,7 @@ func Check(text string) string {
 	if persistOrder(text) {
 		return Address
 	}
-	if bypassOrder(text) {
+	if bypassOrder(lower) {
 		return AgentConfig
 	}
 	// Orders under a heading or after a greeting that dedicates them to

@@ -244,7 +244,11 @@ func TestHeldOutCorpus(t *testing.T) {
 	// By a sixteenth author (corpus16: testdata/redact/heldout14/README.md),
 	// written while the thirteenth round was made and sealed from it,
 	// measured once on its rules (aa95df6: 188/218 held, 187/187 passed;
-	// round 12's: 176/218, 187/187).
+	// round 12's: 176/218, 187/187); the fourteenth round's development
+	// set since (orders dedicated to the agent by a heading, a label or a
+	// greeting; the agent's acts kept from the person; personas without
+	// rules; text handed to the agent's memory or instruction files; the
+	// agent launched with its prompts off; exfiltration named as such).
 	judge(t, "heldout16.jsonl", 212, 187)
 }
 
