@@ -76,11 +76,15 @@ func persistClause(c string) string {
 		return ""
 	}
 	l := strings.ToLower(c)
-	if !persistVerbRE().MatchString(l) {
+	// A verb of two words: its second must follow.
+	if second, ok := persistSecond[w]; ok && !strings.HasPrefix(strings.TrimSpace(l[len(w):]), second) {
 		return ""
 	}
 	return l
 }
+
+// persistSecond: the second word of the verbs of two words.
+var persistSecond = map[string]string{"call": "memory_write", "merk": "dir", "lägg": "till", "legg": "til", "kom": "ihåg"}
 
 // leadWords open a clause that sets when an order applies.
 var leadWords = map[string]bool{"when": true, "whenever": true, "before": true, "after": true, "next": true, "at": true, "quand": true, "lorsque": true, "wenn": true, "cuando": true, "quando": true, "kiedy": true, "когда": true, "коли": true}
@@ -97,7 +101,9 @@ func firstWord(c string) string {
 	return c
 }
 
-// persistVerbs are the first words persistVerbRE can match, asked first.
+// persistVerbs are the verbs of writing, saving, copying or remembering
+// that open an order, in the languages the rules know, by their first
+// word (persistSecond holds the second word of a verb of two).
 var persistVerbs = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Split("add append write save store record copy paste insert put pin remember memorise memorize call "+
@@ -131,21 +137,6 @@ var persistHandover = concept{"the following", "following line", "verbatim", "wo
 	"ta mémoire", "votre mémoire", "dein gedächtnis", "deinem gedächtnis", "deinen speicher", "deinem speicher", "tu memoria", "la tua memoria", "tua memória", "sua memória", "twojej pamięci", "swojej pamięci", "твою память", "свою память", "своей памяти", "свою пам'ять", "своїй пам'яті", "je geheugen", "hafızana", "belleğine", "bộ nhớ của bạn", "memorimu", "ingatanmu",
 	"permanently", "forever", "for good", "назавжди", "навсегда", "pour toujours", "für immer", "dauerhaft", "para siempre", "per sempre", "para sempre", "na zawsze", "voor altijd", "sonsuza", "mãi mãi", "selamanya", "永久", "ずっと", "영구", "영원히", "לתמיד", "للأبد",
 	"toutes les prochaines", "todas las próximas", "alle künftigen", "alle zukünftigen", "tutte le prossime", "todas as próximas", "wszystkich przyszłych", "всех будущих", "всіх наступних", "so the next session", "so that the next session", "so future sessions"}
-
-// persistVerbRE: a clause that opens with a verb of writing, saving,
-// copying or remembering, in the languages the rules know.
-var persistVerbRE = lazyRE(`^(?:add|append|write|save|store|record|copy|paste|insert|put|pin|remember|memori[sz]e|call\s+memory_write|` +
-	`ajoute[sz]?|écri[st]|ecri[st]|enregistre[sz]?|sauvegarde[sz]?|copie[sz]?|retiens|mémorise[sz]?|garde[sz]?|` +
-	`füge|schreib|speicher|merk\s+dir|kopier|` +
-	`añade|agrega|escribe|guarda|copia|recuerda|memoriza|` +
-	`aggiungi|scrivi|salva|ricorda|memorizza|` +
-	`adicione|adiciona|escreva|salve|copie|lembre|memorize|` +
-	`dodaj|zapisz|zapamiętaj|skopiuj|` +
-	`добавь|запиши|сохрани|запомни|скопируй|додай|збережи|запам'ятай|запамʼятай|скопіюй|` +
-	`voeg|schrijf|bewaar|onthoud|kopieer|ekle|yaz|kaydet|hatırla|` +
-	`thêm|ghi|lưu|nhớ|tambahkan|tulis|simpan|ingat|` +
-	`lägg\s+till|spara|kom\s+ihåg|tilføj|gem|husk|legg\s+til|lagre|` +
-	`להוסיף|הוסף|שמור|זכור|أضف|احفظ|تذكر)(?:[^\p{L}]|$)`)
 
 // persistStrong: the agent's instruction files, its memory tool, its own
 // memory, or for good.
