@@ -267,7 +267,7 @@ func screenText(text string) string {
 			}
 		}
 	}
-	if pairs.Any(nil, lower, []string{"<|", "system", "システム］", "システム】", "系统】", "instructions>", "instruc", "sistema", "systè", "anweisung", "istruzion", "системн", "инструкц", "指令", "指示", "システム", "시스템", "<<", "[inst", "[/inst", "human:", "assistant:", "instruction", "turn>", "tool_", "function_", "admin", "developer", "operator", "role", "trusted", "source="}) {
+	if pairs.Any(nil, lower, []string{"<|", "system", "システム］", "システム】", "系统】", "instructions>", "instruc", "sistema", "systè", "anweisung", "istruzion", "системн", "инструкц", "指令", "指示", "システム", "시스템", "<<", "[inst", "[/inst", "human:", "assistant:", "instruction", "turn>", "tool_", "function_", "admin", "developer", "operator", "role", "trusted", "source=", "invoke", "parameter", "platform"}) {
 		for _, re := range r.roles {
 			if !re().MatchString(prose) {
 				continue
@@ -1226,6 +1226,12 @@ var rules = sync.OnceValue(func() ruleSet {
 			// A system marker in full-width or lenticular brackets
 			// (［システム］, 【系统】).
 			re(`[［【](?:system|システム|系统|系統|시스템|sistema|système|система)[］】]`),
+			// A tool call forged in a note (round 14): the markup a model
+			// emits to call a tool, opening its line outside code, and a
+			// role's message label that claims precedence ("Developer
+			// message (supersedes system):").
+			re(`(?im)^[ \t>]*<(?:[a-z]+:)?(?:invoke|tool_call|function_call)\b[^>\n]*>|^[ \t>]*<(?:[a-z]+:)?parameter\s+name\s*=`),
+			re(`(?im)^[ \t>*-]*(?:developer|admin|administrator|operator|platform|system)\s+(?:message|instructions?|directive|notice|override|prompt)\b[^\n]{0,40}?(?:supersed|overrid|priorit|precedence|replaces|outrank)`),
 			// A tool's output label alone on its line, forged in a note.
 			re(`(?im)^[ \t>]*\[(?:tool_output|tool_result|tool_response|function_result|function_output)\][ \t]*$`),
 			// A heading in capitals that poses as a system message, in the
@@ -1750,13 +1756,14 @@ func agentRows(text string) string {
 // order and joined, or "": an order split across strings is read whole.
 func joined(text string) string {
 	// Most notes join nothing: a '+' or a word of joining comes first.
-	if !strings.Contains(text, "+") && !anyWord(strings.ToLower(text), "concatenate", "join", "combine", "glue", "put together", "assemble") {
+	if !strings.Contains(text, "+") && !varsJoined(text) && !anyWord(strings.ToLower(text), "concatenate", "join", "combine", "glue", "put together", "assemble") {
 		return ""
 	}
 	ok := false
 	for _, m := range joinOrderRE().FindAllStringSubmatch(text, -1) {
 		// x+y joins only names the note gave quoted strings.
-		if m[1] == "" || assignedString(text, m[1]) && assignedString(text, m[2]) {
+		// So does "$x$y" (a shell's join, round 14).
+		if m[1] == "" && m[3] == "" || assignedString(text, m[1]+m[3]) && assignedString(text, m[2]+m[4]) {
 			ok = true
 			break
 		}
@@ -1786,7 +1793,7 @@ func anyWord(lower string, words ...string) bool {
 
 // joinOrderRE orders parts joined: two names added (x+y), or concatenate,
 // join or combine the parts.
-var joinOrderRE = lazyRE(`(?i)\b([a-z]\w{0,8})\s*\+\s*([a-z]\w{0,8})\b|\b(?:concatenate|join|combine|glue|put together|assemble)\s+(?:them|these|those|the\s+(?:parts|pieces|strings|fragments|halves|variables))\b`)
+var joinOrderRE = lazyRE(`(?i)\b([a-z]\w{0,8})\s*\+\s*([a-z]\w{0,8})\b|\$\{?([a-z]\w{0,8})\}?\$\{?([a-z]\w{0,8})\b|\b(?:concatenate|join|combine|glue|put together|assemble)\s+(?:them|these|those|the\s+(?:parts|pieces|strings|fragments|halves|variables))\b`)
 
 // assignedString reports a name given a quoted string in text (x='…',
 // y = "…", let x be '…').
@@ -1810,6 +1817,33 @@ func assignedString(text, name string) bool {
 
 // fragmentRE is a quoted fragment, single or double quotes.
 var fragmentRE = lazyRE(`'([^'\n]{1,200})'|"([^"\n]{1,200})"`)
+
+// varsJoined reports two shell variables written together ("$x$y",
+// "${a}${b}"): a join of what they hold.
+func varsJoined(text string) bool {
+	for i := strings.IndexByte(text, '$'); i >= 0 && i+3 < len(text); {
+		j := i + 1
+		if text[j] == '{' {
+			j++
+		}
+		k := j
+		for k < len(text) && k < j+9 && (isLetter(text[k]) || text[k] == '_' || k > j && text[k] >= '0' && text[k] <= '9') {
+			k++
+		}
+		if k > j && k < len(text) && text[k] == '}' {
+			k++
+		}
+		if k > j && k < len(text) && text[k] == '$' {
+			return true
+		}
+		n := strings.IndexByte(text[i+1:], '$')
+		if n < 0 {
+			return false
+		}
+		i += n + 1
+	}
+	return false
+}
 
 // testCodeRE is test code: a test function or an assertion.
 var testCodeRE = lazyRE(`\bfunc\s+Test|\bdef\s+test_|\bt\.(?:Fatal|Error)f?\(|\bassert(?:Equal|True|False|That|_eq|_ne)?[!(\s]|\bexpect\(|\b(?:it|describe|test)\(\s*["'\x60]|@Test\b|#\[test\]`)

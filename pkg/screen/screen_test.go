@@ -249,7 +249,7 @@ func TestHeldOutCorpus(t *testing.T) {
 	// greeting; the agent's acts kept from the person; personas without
 	// rules; text handed to the agent's memory or instruction files; the
 	// agent launched with its prompts off; exfiltration named as such).
-	judge(t, "heldout16.jsonl", 212, 187)
+	judge(t, "heldout16.jsonl", 215, 187)
 }
 
 func TestApplyByProvenance(t *testing.T) {
