@@ -55,6 +55,30 @@ func positionRules() []rule {
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) || !random(m[2]) && !tokenLike(m[2]) },
 		},
+		{
+			// A login given as "(user / secret)" in prose: a user name, a
+			// slash between spaces and a generated value, alone in
+			// parentheses or brackets.
+			name:  "secret-value",
+			hints: []string{" / "},
+			re:    lazyRE(`([(\[][ \t]*[A-Za-z0-9_.@-]{2,32}[ \t]+/[ \t]+)([^\s()\[\]/]{16,200})([ \t]*[)\]])`),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) || !generated(m[2]) && !tokenLike(m[2]) },
+		},
+		{
+			// A secret's name and its value between spaces inside a line,
+			// as a CLI's arguments or a listing give them ("key_id rzp_…
+			// key_secret VALUE", "… client_secret VALUE"): the name an
+			// identifier whose last part names a secret, the value
+			// generated.
+			name:   "secret-value",
+			window: true,
+			span:   160,
+			hints:  []string{"_secret", "_token", "_password", "_passwd", "-secret", "-token", "-password"},
+			re:     lazyRE(`(?i)((?:^|[ \t])[a-z0-9]+(?:[_-][a-z0-9]+)*[_-](?:secret|token|password|passwd)[ \t]+)([A-Za-z0-9_+/=.-]{16,200})([ \t]|$)`),
+			repl:   func(m []string) string { return m[1] + Mask + m[3] },
+			keep:   func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) || !generated(m[2]) && !tokenLike(m[2]) },
+		},
 	}
 }
 

@@ -109,6 +109,16 @@ func TestRound14(t *testing.T) {
 		{"ja name", "パスワード: \"Xq7mLz2Wp9\"", "Xq7mLz2Wp9"},
 		{"zh name", "数据库密码 = \"Tz8qPw4LmNx\"", "Tz8qPw4LmNx"},
 		{"ko name", "비밀번호=Qm7wTz2xLp9", "Qm7wTz2xLp9"},
+		// A login as "(user / secret)"; a secret's name and its value
+		// between spaces inside a line.
+		{"paren pair", "Tested with the bot account (ci_bot / 9c1f7e2a4b6d8f0e1a3c5b7d9f2e4a6c) on staging.", "9c1f7e2a4b6d8f0e1a3c5b7d9f2e4a6c"},
+		{"bracket pair", "creds [deploy / Qm7wTz2xLp9RtXc4Vb8N]", "Qm7wTz2xLp9RtXc4Vb8N"},
+		{"paren ratio stays", "the ratio (reads / 1234567890123456) is fine", ""},
+		{"paren path stays", "moved (src / lib/components/Button.tsx)", ""},
+		{"args pair", "vendor-cli auth --id acct_01 client_secret Qm7wTz2xLp9RtXc4Vb8Nk3Lm --region eu", "Qm7wTz2xLp9RtXc4Vb8Nk3Lm"},
+		{"listing pair", "webhook_token 0123456789abcdef0123456789abcdef", "0123456789abcdef0123456789abcdef"},
+		{"field prose stays", "the client_secret field is required by the OAuth app", ""},
+		{"name list stays", "rotate auth_token refresh_token and id_token together", ""},
 	} {
 		got := String(tt.in)
 		if tt.secret == "" {
