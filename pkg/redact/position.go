@@ -63,7 +63,9 @@ func positionRules() []rule {
 			hints: []string{" / "},
 			re:    lazyRE(`([(\[][ \t]*[A-Za-z0-9_.@-]{2,32}[ \t]+/[ \t]+)([^\s()\[\]/]{16,200})([ \t]*[)\]])`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
-			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) || !generated(m[2]) && !tokenLike(m[2]) },
+			keep: func(m []string) bool {
+				return notAValue(m[2]) || redacted(m[2]) || !generated(m[2]) && !tokenLike(m[2])
+			},
 		},
 		{
 			// A secret's name and its value between spaces inside a line,
@@ -77,7 +79,9 @@ func positionRules() []rule {
 			hints:  []string{"_secret", "_token", "_password", "_passwd", "-secret", "-token", "-password"},
 			re:     lazyRE(`(?i)((?:^|[ \t])[a-z0-9]+(?:[_-][a-z0-9]+)*[_-](?:secret|token|password|passwd)[ \t]+)([A-Za-z0-9_+/=.-]{16,200})([ \t]|$)`),
 			repl:   func(m []string) string { return m[1] + Mask + m[3] },
-			keep:   func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) || !generated(m[2]) && !tokenLike(m[2]) },
+			keep: func(m []string) bool {
+				return notAValue(m[2]) || redacted(m[2]) || !generated(m[2]) && !tokenLike(m[2])
+			},
 		},
 	}
 }
