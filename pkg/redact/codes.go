@@ -19,9 +19,9 @@ func codeRules() []rule {
 		{
 			name: "secret-value",
 			hints: []string{"recovery", "backup", "bypass", "scratch", "emergency", "rescue", "revocation", "rcode",
-				"2fa", "mfa", "totp", "otp", "two-factor", "two factor", "setup key", "manually", "manual entry"},
-			re: lazyRE(`(?i)((?:\b|_)(?:(?:recovery|backup|bypass|scratch|emergency|rescue|revocation|one[ -]time|2fa|mfa|two[ -]factor|2-step|two-step)(?:[ _-](?:verification|login|access|recovery|backup))?[ _-]?(?:codes?|keys?)|rcodes?|(?:2fa|mfa|totp|otp|authenticator)[ _-]?(?:seeds?|secrets?|setup[ _-]keys?)|setup[ _-]keys?|enter (?:this|the) (?:key|code|secret) manually|manual[ -]?entry[ _-](?:key|code|secret))(?:\b|_))` +
-				`([^\n]{0,160}(?:\n[ \t]*(?:(?:\d{1,2}[.)]|[-*•])[ \t]+)?(?:[A-Za-z0-9][A-Za-z0-9 ,\t-]*)?){0,24})`),
+				"2fa", "mfa", "totp", "otp", "two-factor", "two factor", "setup key", "manually", "manual entry", "instead"},
+			re: lazyRE(`(?i)((?:\b|_)(?:(?:recovery|backup|bypass|scratch|emergency|rescue|revocation|one[ -]time|2fa|mfa|two[ -]factor|2-step|two-step)(?:[ _-](?:verification|login|access|recovery|backup))?[ _-]?(?:codes?|keys?)|rcodes?|(?:2fa|mfa|totp|otp|authenticator)[ _-]?(?:seeds?|secrets?|setup[ _-]keys?)|setup[ _-]keys?|enter (?:this|the) (?:key|code|secret) manually|manual[ -]?entry[ _-](?:key|code|secret)|(?:2fa|mfa|two[ -]factor|2-step|two-step)[ _-]+(?:recovery|backup)|enter (?:this|the) (?:setup )?(?:key|secret) instead)(?:\b|_))` +
+				`([^\n]{0,160}(?:\n[ \t]*(?:(?:\d{1,2}[.)]|[-*•])[ \t]+)?(?:[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+[ \t]*|[A-Za-z0-9][A-Za-z0-9 ,\t-]*)?){0,24})`),
 			repl: func(m []string) string {
 				i, j := codesIn(m[2])
 				return m[1] + m[2][:i] + Mask + m[2][j:]
@@ -86,6 +86,14 @@ func codesIn(tail string) (int, int) {
 	blank := 0
 	for rest != "" {
 		l, r, _ := strings.Cut(rest, "\n")
+		// The account the codes are for, on a line of its own between
+		// the heading and the codes (a saved codes file).
+		if t := strings.TrimSpace(l); t != "" && blank == 0 && emailLine(t) {
+			off += len(l) + 1
+			rest = r
+			blank = 1
+			continue
+		}
 		if strings.TrimSpace(l) != "" {
 			break
 		}
@@ -126,6 +134,12 @@ func codesIn(tail string) (int, int) {
 }
 
 var listMarkRE = lazyRE(`^(?:\d{1,2}[.)]|[-*•])[ \t]+`)
+
+// emailLine reports a line that is one e-mail address.
+func emailLine(t string) bool {
+	at := strings.IndexByte(t, '@')
+	return at > 0 && strings.IndexByte(t[at:], '.') > 0 && !strings.ContainsAny(t, " \t")
+}
 
 // runByte reports whether c may stand in a run of codes.
 func runByte(c byte) bool {

@@ -119,6 +119,15 @@ func TestRound14(t *testing.T) {
 		{"listing pair", "webhook_token 0123456789abcdef0123456789abcdef", "0123456789abcdef0123456789abcdef"},
 		{"field prose stays", "the client_secret field is required by the OAuth app", ""},
 		{"name list stays", "rotate auth_token refresh_token and id_token together", ""},
+		// Recovery codes named without "codes", a saved codes file with
+		// the account's address above them, a seed to enter instead of a
+		// QR code.
+		{"2fa recovery list", "github 2FA recovery: k3v9x2mq7p, 8zt4wq1ln6, p0r5ty8ue2, m7c2vb9nx4", "k3v9x2mq7p"},
+		{"codes under address", "BACKUP CODES\nops@example.org\n4821 9034\n1177 3528\n9046 2281\n5530 7719", "4821 9034"},
+		{"seed instead", "Can't scan it? Enter this key instead:\nq4ze 7yxm b2kd 9wfa", "q4ze 7yxm b2kd 9wfa"},
+		{"2fa recovery prose stays", "2FA recovery is documented in the wiki; ask IT for a reset.", ""},
+		{"key instead stays", "Enter this key instead of the old one: see the vault entry.", ""},
+		{"address list stays", "backup codes owner:\nops@example.org\nrotation every 90 days", ""},
 	} {
 		got := String(tt.in)
 		if tt.secret == "" {
