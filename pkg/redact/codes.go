@@ -19,7 +19,7 @@ func codeRules() []rule {
 		{
 			name: "secret-value",
 			hints: []string{"recovery", "backup", "bypass", "scratch", "emergency", "rescue", "revocation", "rcode",
-				"2fa", "mfa", "totp", "otp", "two-factor", "two factor", "setup key", "manually", "manual entry", "instead"},
+				"2fa", "mfa", "totp", "otp", "two-factor", "two factor", "setup key", "manually", "manual entry", "key instead", "secret instead"},
 			re: lazyRE(`(?i)((?:\b|_)(?:(?:recovery|backup|bypass|scratch|emergency|rescue|revocation|one[ -]time|2fa|mfa|two[ -]factor|2-step|two-step)(?:[ _-](?:verification|login|access|recovery|backup))?[ _-]?(?:codes?|keys?)|rcodes?|(?:2fa|mfa|totp|otp|authenticator)[ _-]?(?:seeds?|secrets?|setup[ _-]keys?)|setup[ _-]keys?|enter (?:this|the) (?:key|code|secret) manually|manual[ -]?entry[ _-](?:key|code|secret)|(?:2fa|mfa|two[ -]factor|2-step|two-step)[ _-]+(?:recovery|backup)|enter (?:this|the) (?:setup )?(?:key|secret) instead)(?:\b|_))` +
 				`([^\n]{0,160}(?:\n[ \t]*(?:(?:\d{1,2}[.)]|[-*•])[ \t]+)?(?:[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+[ \t]*|[A-Za-z0-9][A-Za-z0-9 ,\t-]*)?){0,24})`),
 			repl: func(m []string) string {
