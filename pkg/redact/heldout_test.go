@@ -179,6 +179,12 @@ func TestHeldOutCorpus(t *testing.T) {
 		// structure: the secret's own word as its value, a preposition
 		// after a flag).
 		{"heldout14", 695, 237, "the development set now; unseen, round 13 generalised to 93.8%, under SPEC 17's 95%"},
+		// By a seventeenth author (corpus17: heldout15/README.md), written
+		// while the fourteenth round was made and sealed from it, measured
+		// once on its rules (7c190ba: 740/764, 96.9%, and 273/287; round
+		// 13's, 3cf72cd: 740/764 and 272/287). It meets 95% unseen, but
+		// fourteen look-alikes are changed: SPEC 17 wants none.
+		{"heldout15", 740, 273, ""},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
 			judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact, c.unmet)

@@ -250,6 +250,11 @@ func TestHeldOutCorpus(t *testing.T) {
 	// rules; text handed to the agent's memory or instruction files; the
 	// agent launched with its prompts off; exfiltration named as such).
 	judge(t, "heldout16.jsonl", 215, 187)
+	// By a seventeenth author (corpus17: testdata/redact/heldout15/README.md),
+	// written while the fourteenth round was made and sealed from it,
+	// measured once on its rules (7c190ba: 162/215 held, 222/227 passed;
+	// round 13's, 3cf72cd: 160/215, 222/227).
+	judge(t, "heldout17.jsonl", 162, 222)
 }
 
 func TestApplyByProvenance(t *testing.T) {
