@@ -183,8 +183,11 @@ func TestHeldOutCorpus(t *testing.T) {
 		// while the fourteenth round was made and sealed from it, measured
 		// once on its rules (7c190ba: 740/764, 96.9%, and 273/287; round
 		// 13's, 3cf72cd: 740/764 and 272/287). It meets 95% unseen, but
-		// fourteen look-alikes are changed: SPEC 17 wants none.
-		{"heldout15", 740, 273, ""},
+		// fourteen look-alikes are changed: SPEC 17 wants none. Round 15
+		// (the development set now) leaves all 287 intact by structure
+		// (fake.go: a run typed whole, an order in a value's place, an
+		// elided PEM, a hashed host name, a template type).
+		{"heldout15", 740, 287, ""},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
 			judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact, c.unmet)

@@ -57,7 +57,7 @@ func looseSpans(s string) [][2]int {
 			}
 			a += n
 		}
-		if t := s[a:b]; passwordShaped(t) {
+		if t := s[a:b]; passwordShaped(t) && !fakeSpan(t) {
 			out = append(out, [2]int{a, b})
 		} else if x, y, ok := bracketSpan(s, start, end); ok {
 			out = append(out, [2]int{x, y})

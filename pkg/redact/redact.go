@@ -2082,12 +2082,17 @@ func (r *Redactor) Redact(s string) (string, []string) {
 			if ru.keep != nil && ru.keep(m) || ru.repl == nil && placeholderToken(m[0]) || inside(spans, loc[0], loc[1]) {
 				continue
 			}
-			b.WriteString(s[last:loc[0]])
+			rep := "[REDACTED:" + ru.name + "]"
 			if ru.repl != nil {
-				b.WriteString(ru.repl(m))
-			} else {
-				b.WriteString("[REDACTED:" + ru.name + "]")
+				rep = ru.repl(m)
 			}
+			// What the replacement removes (the match less what it
+			// keeps at either end) may be fake by its structure.
+			if cut := removedBy(m[0], rep); fakeSpan(cut) || shownMasked(s, loc[1], cut) {
+				continue
+			}
+			b.WriteString(s[last:loc[0]])
+			b.WriteString(rep)
 			last = loc[1]
 			if !slices.Contains(kinds, ru.name) {
 				kinds = append(kinds, ru.name)

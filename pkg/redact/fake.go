@@ -1,0 +1,216 @@
+package redact
+
+import (
+	"encoding/base64"
+	"strings"
+)
+
+// fakeSpan reports that the text a rule is about to replace is, by its
+// structure, no secret a reader could use: a run a reader sees is made up
+// (ABCDEF…, 0123456789…, aaaa…, a known prefix then zeros or Xs), an
+// OpenSSH hashed host name (|1|salt|hash), a PEM block whose body is
+// elided or prose, a template type (sk_${string}), or a Basic header of
+// the literal "user:pass". It is asked once per match, after the rule
+// chose it, so it costs nothing on text no rule matched.
+func fakeSpan(v string) bool {
+	v = strings.Trim(v, " \t\r\n\"'`")
+	if len(v) < 3 {
+		return false
+	}
+	if instruction(v) {
+		return true
+	}
+	if strings.HasPrefix(v, "|1|") || strings.Contains(v, "${") {
+		return true
+	}
+	if strings.HasPrefix(v, "-----BEGIN ") {
+		return pemElided(v)
+	}
+	if basicPlaceholder(v) {
+		return true
+	}
+	return madeUpRun(v)
+}
+
+// madeUpRun reports a value whose material (its alphanumeric runs that
+// hold a digit or a capital, or are twelve long) is all made up, at least
+// sixteen characters of it: every such run, after a prefix of up to four
+// letters (T, B, AIza), is one repeated character, the zeros and Xs of a
+// placeholder, or a sequence (ABC…Z012…, 0123456789abcdef0123…). Short
+// lower-case words (https, hooks, live) are the shape's fixed parts.
+func madeUpRun(v string) bool {
+	total := 0
+	for i := 0; i < len(v); {
+		if !isAlnum(v[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(v) && isAlnum(v[j]) {
+			j++
+		}
+		run := v[i:j]
+		i = j
+		if len(run) < 12 && !strings.ContainsAny(run, "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+			continue
+		}
+		body, ok := degenerate(run, run == v)
+		if !ok {
+			return false
+		}
+		total += len(body)
+	}
+	return total >= 16
+}
+
+// degenerate strips up to four leading letters from run and reports the
+// rest when it is made up (see madeUpRun) and at least six long. A
+// sequence counts only for a value alone (a vendor's prefix is followed by
+// its own alphabet in fixtures a test must still catch) of sixteen or
+// more.
+func degenerate(run string, alone bool) (string, bool) {
+	for k := 0; k <= 4 && k < len(run); k++ {
+		if k > 0 && !(run[k-1] >= 'a' && run[k-1] <= 'z' || run[k-1] >= 'A' && run[k-1] <= 'Z') {
+			break
+		}
+		body := run[k:]
+		if len(body) < 6 {
+			break
+		}
+		if oneChar(body) || strings.Trim(body, "0xX") == "" || alone && k == 0 && len(body) >= 16 && sweep(body) {
+			return body, true
+		}
+	}
+	return "", false
+}
+
+func oneChar(s string) bool { return strings.Count(s, s[:1]) == len(s) }
+
+// sweep reports a sequence (see sequence) typed whole: it never comes back
+// to its first character, or it ends where a full round of it ends
+// (0123456789abcdef twice, 1234567890 four times), not part-way through
+// one.
+func sweep(s string) bool {
+	if !sequence(s) {
+		return false
+	}
+	p := strings.IndexByte(s[1:], s[0]) + 1
+	return p == 0 || len(s)%p == 0
+}
+
+// sequence reports that each character of s follows the one before in the
+// order a keyboard run is typed: 0-9, a-z or A-Z ascending, wrapping
+// after 9, f, z or Z to 0, a or A.
+func sequence(s string) bool {
+	for i := 1; i < len(s); i++ {
+		a, b := s[i-1], s[i]
+		if b == a+1 && a != '9' && a != 'z' && a != 'Z' {
+			continue
+		}
+		switch a {
+		case '9', 'f', 'F', 'z', 'Z':
+			if b == '0' || b == 'a' || b == 'A' {
+				continue
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// pemElided reports a PEM marker with no key after it: the body up to
+// the END marker is only dots and space ("...", "…"), or the marker sits
+// inside a line of prose (a backquote, words) with no run of sixteen
+// base64 characters after it. A pasted key, however short, starts on the
+// next line (or after a string's escaped "\n").
+func pemElided(v string) bool {
+	i := strings.Index(v[11:], "-----")
+	if i < 0 {
+		return false
+	}
+	rest := strings.TrimLeft(v[11+i:], "-")
+	if end := strings.Index(rest, "-----END"); end >= 0 && strings.Trim(rest[:end], " \t\r\n.…") == "" {
+		return true
+	}
+	line, _, _ := strings.Cut(rest, "\n")
+	if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, `\n`) {
+		return false
+	}
+	n := 0
+	for j := 0; j < len(rest); j++ {
+		c := rest[j]
+		if isAlnum(c) || c == '+' || c == '/' || c == '=' {
+			if n++; n >= 16 {
+				return false
+			}
+			continue
+		}
+		n = 0
+	}
+	return true
+}
+
+// basicPlaceholder reports base64 (after "Basic ") that decodes to a
+// user and a password that are the words naming them ("user:pass",
+// "username:password").
+func basicPlaceholder(v string) bool {
+	if i := strings.LastIndexByte(v, ' '); i >= 0 {
+		v = v[i+1:]
+	}
+	if len(v) < 8 || len(v) > 40 {
+		return false
+	}
+	d, err := base64.StdEncoding.DecodeString(v)
+	if err != nil {
+		return false
+	}
+	u, p, ok := strings.Cut(string(d), ":")
+	return ok && userWords[strings.ToLower(u)] && secretWordValue[strings.ToLower(p)]
+}
+
+// userWords are the words that name a user, given as one.
+var userWords = map[string]bool{"user": true, "username": true, "login": true, "admin": true, "name": true}
+
+// instruction reports a value that says how to make the secret instead of
+// being one: small words joined by '-' or '_' whose first is an order
+// (generate-with-openssl-rand-hex-32, replace_with_your_own).
+func instruction(v string) bool {
+	words := strings.FieldsFunc(v, func(r rune) bool { return r == '-' || r == '_' })
+	if len(words) < 3 || !orderWords[words[0]] {
+		return false
+	}
+	for _, w := range words {
+		if strings.Trim(w, "abcdefghijklmnopqrstuvwxyz0123456789") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// orderWords open an instruction given in a value's place.
+var orderWords = map[string]bool{"generate": true, "replace": true, "change": true, "set": true, "put": true, "paste": true, "insert": true, "fill": true, "enter": true, "use": true, "run": true, "create": true, "add": true}
+
+// removedBy returns the part of match that rep does not keep: match less
+// the longest prefix and suffix the two share.
+func removedBy(match, rep string) string {
+	i := 0
+	for i < len(match) && i < len(rep) && match[i] == rep[i] {
+		i++
+	}
+	j := 0
+	for j < len(match)-i && j < len(rep)-i && match[len(match)-1-j] == rep[len(rep)-1-j] {
+		j++
+	}
+	return match[i : len(match)-j]
+}
+
+// shownMasked reports a value of four small letters or fewer whose line
+// goes on to show a mask ("***"): a test asserting what the mask makes of
+// a stand-in (mask('token=abc') == 'token=***'), not a credential.
+func shownMasked(s string, end int, v string) bool {
+	if len(v) == 0 || len(v) > 4 || strings.Trim(v, "abcdefghijklmnopqrstuvwxyz") != "" {
+		return false
+	}
+	line, _, _ := strings.Cut(s[end:], "\n")
+	return strings.Contains(line, "***")
+}

@@ -1,0 +1,65 @@
+package redact
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestRound15 holds shapes written for the fifteenth round's class (none
+// from any corpus): values a reader sees are fake by their structure, left
+// intact (secret ""), beside the real secret of the same shape, caught.
+func TestRound15(t *testing.T) {
+	for _, tt := range []struct{ name, in, secret string }{
+		// A run typed whole (a sweep of the alphabet or the digits, one
+		// repeated character, zeros or Xs after a vendor's prefix).
+		{"sweep upper", "client_secret: \"ABCDEFGHIJKLMNOPQRSTUVWXYZ\"", ""},
+		{"sweep lower digits", "SECRET_KEY='abcdefghijklmnopqrstuvwxyz0123456789'", ""},
+		{"sweep hex twice", "hmac_secret = \"abcdef0123456789abcdef0123456789\"", ""},
+		{"sweep digits", "access_token=12345678901234567890", ""},
+		{"one char", "DB_PASSWORD=zzzzzzzzzzzzzzzzzzzz", ""},
+		{"one digit", "\"apiKey\": \"1111111111111111111111111111\"", ""},
+		{"stripe zeros", "STRIPE_KEY=sk_test_0000000000000000000000000", ""},
+		{"restricted zeros", "export STRIPE=rk_live_000000000000000000000000", ""},
+		{"github zeros", "token: ghp_000000000000000000000000000000000000", ""},
+		{"slack bot zeros", "SLACK_BOT_TOKEN=xoxb-000000000000-0000000000000-000000000000000000000000", ""},
+		{"google zeros", "maps key AIzaXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX in the docs", ""},
+		{"discord webhook zeros", "POST to https://discord.com/api/webhooks/000000000000000000/XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX", ""},
+		{"slack webhook zeros", "SLACK_WEBHOOK=https://hooks.slack.com/services/T00000000/B00000000/000000000000000000000000", ""},
+		// An order in the value's place.
+		{"order replace", "JWT_SECRET=replace-with-a-long-random-string", ""},
+		{"order generate", "session_key: generate_with_pwgen_32", ""},
+		{"order paste", "API_TOKEN=paste-token-from-dashboard", ""},
+		// A hashed known_hosts entry, an elided or quoted PEM marker, a
+		// template type, a Basic header of the words, a test of the mask.
+		{"known_hosts hashed", "|1|Zx9Qm2LwTp7Rk4Vb8Nc3Yd6Hf1A=|Pq8Lm2Wx9Rt4Zk7Vb3Nc6Yd1Hf5E= ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABgQC7", ""},
+		{"pem ellipsis", "-----BEGIN EC PRIVATE KEY-----\n…\n-----END EC PRIVATE KEY-----", ""},
+		{"pem empty", "-----BEGIN OPENSSH PRIVATE KEY-----\n\n-----END OPENSSH PRIVATE KEY-----", ""},
+		{"pem prose", "Files must begin with -----BEGIN ENCRYPTED PRIVATE KEY----- and nothing else.", ""},
+		{"template type", "type SlackToken = `xoxb-${number}-${string}`;", ""},
+		{"basic words", "curl -H 'Authorization: Basic dXNlcm5hbWU6cGFzc3dvcmQ=' localhost:8080", ""},
+		{"basic admin secret", "Authorization: Basic YWRtaW46c2VjcmV0", ""},
+		{"mask test", "expect(scrub('pw=foo')).toBe('pw=***')", ""},
+		// The real secret of each shape is still caught.
+		{"random key", "client_secret: \"Qm7wTz2xLp9RtXc4Vb8Nk3LmAa01\"", "Qm7wTz2xLp9RtXc4Vb8Nk3LmAa01"},
+		{"part sweep", "hmac_secret = \"0123456789abcdef0123456789abcd12\"", "0123456789abcdef0123456789abcd12"},
+		{"stripe real", "STRIPE_KEY=sk_test_4eC39HqLyjWDarjtT1zdp7dc", "4eC39HqLyjWDarjtT1zdp7dc"},
+		{"github real", "token: ghp_R2d9Xq7LmTz4Wp8Kc3Vb6Nh1Jf5Yg0Ae2SuQ", "ghp_R2d9Xq7LmTz4Wp8Kc3Vb6Nh1Jf5Yg0Ae2SuQ"},
+		{"slack webhook real", "SLACK_WEBHOOK=https://hooks.slack.com/services/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", "q8Zm2xLw9pR4nT7vB3kY6hJ1"},
+		{"passphrase", "JWT_SECRET=correct-horse-battery-staple-81", "correct-horse-battery-staple-81"},
+		{"pem short body", "-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIBq2Kc4Md6Nf8Ph0\n-----END EC PRIVATE KEY-----", "MHcCAQEEIBq2Kc4Md6Nf8Ph0"},
+		{"pem one line", "key: -----BEGIN PRIVATE KEY----- MIIEvQIBADANBgkqhkiG9w0BAQEFAASC -----END PRIVATE KEY-----", "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC"},
+		{"basic real", "Authorization: Basic ZGVwbG95OldxOHpMbTJQdDQ=", "ZGVwbG95OldxOHpMbTJQdDQ="},
+		{"query short", "https://x.test/cb?token=abc&next=1", "abc"},
+	} {
+		got := String(tt.in)
+		if tt.secret == "" {
+			if got != tt.in {
+				t.Errorf("%s: look-alike changed:\n got %q\nwant %q", tt.name, got, tt.in)
+			}
+			continue
+		}
+		if strings.Contains(got, tt.secret) {
+			t.Errorf("%s: secret kept: %q", tt.name, got)
+		}
+	}
+}
