@@ -298,6 +298,9 @@ func screenText(text string) string {
 	if reason := phrases(r, norm, codeSpans(norm)); reason != "" {
 		return reason
 	}
+	if hooksAndMemory(norm) {
+		return AgentConfig
+	}
 	pnorm := norm
 	if prose != text {
 		pnorm = normalize(prose)
@@ -391,7 +394,7 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 			if _, ok := inSpan(code, loc[0]); !ok && c.opaque && c.reason == DownloadExec && reportWords.in(norm) && !imperative(norm, loc[0]) {
 				continue // "reverse shells like … were in the pentest report": told of
 			}
-			if span, ok := inSpan(code, loc[0]); ok && (c.reason == DownloadExec && !c.opaque || (c.reason == Exfiltrate || c.reason == Address || c.opaque) && reportWords.in(norm)) &&
+			if span, ok := inSpan(code, loc[0]); ok && (c.reason == DownloadExec && !c.opaque && !(runsFetched(spanText(norm, code, span)) && !reportWords.in(norm) && !vendorNamed(norm, spanText(norm, code, span))) || (c.reason == Exfiltrate || c.reason == Address || c.opaque) && reportWords.in(norm)) &&
 				!imperative(norm, span) && (strings.HasPrefix(norm[span:], "```") || !opensLine(norm, span)) {
 				continue // quoted code told of, not ordered (an install doc, a post-mortem)
 			}
@@ -824,6 +827,81 @@ func inSpan(spans [][2]int, i int) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// spanText returns the code span that starts at i.
+func spanText(s string, spans [][2]int, i int) string {
+	for _, sp := range spans {
+		if sp[0] == i {
+			return s[sp[0]:sp[1]]
+		}
+	}
+	return ""
+}
+
+// runsFetched reports a one-liner that runs what it fetches in the same
+// process, with no file a person could read first: a shell given
+// "$(curl …)", PowerShell's download piped to iex, Python's exec of
+// urlopen(…).read(). No install guide quotes one mid-sentence as the way
+// to install (a guide's pipe to sh is told of; this is handed over), so
+// such a span is an order in any language's sentence unless the note
+// reports an attack.
+func runsFetched(code string) bool {
+	c := strings.ToLower(code)
+	switch {
+	case strings.Contains(c, "$(curl") || strings.Contains(c, "$(wget"):
+		return strings.Contains(c, "sh -c") || strings.Contains(c, "eval")
+	case strings.Contains(c, "iex"):
+		return strings.Contains(c, "iwr ") || strings.Contains(c, "invoke-webrequest") || strings.Contains(c, "downloadstring") || strings.Contains(c, "irm ")
+	case strings.Contains(c, "exec("):
+		return strings.Contains(c, "urlopen(") || strings.Contains(c, "requests.get(")
+	}
+	return false
+}
+
+// vendorNamed reports a fetched address the note names outside its code
+// (Scoop's get.scoop.sh, Bun's bun.sh, astral.sh/uv for uv, oh-my-zsh's
+// repository), or a note that cites docs: a tool's own installer, told
+// of. An address named nowhere else is a payload handed over.
+func vendorNamed(norm, code string) bool {
+	if strings.Contains(norm, "docs") || strings.Contains(norm, "documentation") {
+		return true
+	}
+	rest := strings.ReplaceAll(strings.Replace(norm, code, " ", 1), "-", "")
+	for _, u := range urlishRE().FindAllString(code, -1) {
+		host, path, _ := strings.Cut(u, "/")
+		names := strings.Split(host, ".")
+		names = names[:max(len(names)-1, 0)]
+		if first, _, _ := strings.Cut(path, "/"); first != "" {
+			names = append(names, strings.TrimSuffix(strings.TrimSuffix(first, ".ps1"), ".sh"))
+		}
+		for _, n := range names {
+			n = strings.ReplaceAll(n, "-", "")
+			if len(n) >= 2 && n != "www" && n != "get" && n != "raw" && n != "cdn" && containsWord(rest, n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// urlishRE matches an address a one-liner fetches: a host with a dot
+// and its path, with or without a scheme.
+var urlishRE = lazyRE(`[a-z0-9][a-z0-9.-]*\.[a-z]{2,}(?:/[^\s"'|)]*)?`)
+
+// containsWord reports w in s between non-letters.
+func containsWord(s, w string) bool {
+	for i := 0; ; {
+		k := strings.Index(s[i:], w)
+		if k < 0 {
+			return false
+		}
+		a, b := i+k, i+k+len(w)
+		if (a == 0 || !isLetter(s[a-1])) && (b == len(s) || !isLetter(s[b])) {
+			return true
+		}
+		i = a + 1
+	}
 }
 
 // opensLine reports whether only list marks or a label that sets out a step
@@ -1395,6 +1473,11 @@ var rules = sync.OnceValue(func() ruleSet {
 // compatibility forms fold (full-width letters), spaces collapse, letters
 // spelt out one by one ("I g n o r e") join, and everything is lower case.
 func normalize(s string) string {
+	// A quote escaped in a JSON or YAML string (`sh -c \"$(curl …)\"`)
+	// reads as the quote it stands for.
+	if strings.Contains(s, `\"`) {
+		s = strings.ReplaceAll(s, `\"`, `"`)
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
