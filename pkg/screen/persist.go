@@ -226,7 +226,7 @@ func hooksAndMemory(lower string) bool {
 		h = strings.Index(lower, "хук")
 	}
 	if h < 0 && !strings.Contains(lower, "settings.json") {
-		return false
+		return permitAndMemory(lower)
 	}
 	if strings.Contains(lower, "webhook") || hookEventRE().MatchString(lower) {
 		return false
@@ -244,3 +244,44 @@ func hooksAndMemory(lower string) bool {
 
 // hookEventRE matches a hook named by its event or its git stage.
 var hookEventRE = lazyRE(`\b(?:session(?:start|end)|pre(?:tooluse|compact)|posttooluse|userpromptsubmit|subagentstop|notification|pre-?(?:commit|push|merge|receive|rebase)|post-?(?:commit|merge|checkout|receive)|commit-msg|lefthook|husky)\b`)
+
+// permitWords name the agent's tool permissions and its prompts for
+// consent, in the languages of memoryWords.
+var permitWords = []string{"bash(*)", "permission", "permis", "uprawnie", "oprávněn", "oprávnen", "izin", "разрешени", "дозвол", "مجوز", "صلاحي", "הרשא", "अनुमति",
+	"quyền", "berechtigung", "autorisation", "behörighet", "tillatelse", "tilladelse", "oikeud", "jogosults", "yetki", "δικαιώματ", "权限", "権限", "권한", "toestemming", "izinleri"}
+
+// permitAndMemory reports a clause that holds a memory word and a
+// permission word, with consent refused or not asked in it or the clause
+// after it (no tool asks for confirmation, without approval): an order to
+// save the note back and let every tool run unasked, in whatever
+// language. A note that names memory and permissions in separate clauses
+// ("memory limit raised; bucket permissions need approval") or asks for
+// consent passes. Each list is asked only when the one before it held.
+func permitAndMemory(lower string) bool {
+	p := pairs.Of(lower)
+	if !pairs.Any(p, lower, permitWords) || !pairs.Any(p, lower, memoryWords) {
+		return false
+	}
+	for i := 0; i < len(lower); {
+		end := clauseEnd(lower, i)
+		c := lower[i:end]
+		if pairs.Any(nil, c, memoryWords) && pairs.Any(nil, c, permitWords) {
+			// Consent refused in the clause or the one after it ("…, so
+			// that no tool asks for confirmation").
+			c = lower[i:min(len(lower), clauseEnd(lower, min(len(lower), end+1)))]
+			if pairs.Any(nil, c, consentWords) && pairs.Any(nil, c, noWords) {
+				return true
+			}
+		}
+		i = end + 1
+	}
+	return false
+}
+
+// noWords deny or leave out (no tool, never, without) in the languages of
+// memoryWords.
+var noWords = []string{"no ", "never", "without", "kein", "nie", "ohne", "niemals", "żadn", "nikdy", "žádn", "žiadn", "hiçbir", "tanpa", "sin ", "sans ", "senza", "sem ", "zonder", "geen ", "ingen", "uten ", "uden ", "ilman", "nélkül", "semmi", "χωρίς", "κανένα", "μην", "بدون", "هیچ", "ללא", "בלי", "אף ", "बिना", "không", "ない", "않", "不", "无需", "無需", "не ", "ни ", "без ", "жоден", "fără", "niciun"}
+
+// consentWords say a tool asks before it runs (approval, confirmation,
+// consent, "allow" lists) in the languages of memoryWords.
+var consentWords = []string{"allow", "approv", "confirm", "consent", "zgod", "potvrzen", "potvrden", "onay", "konfirm", "تأیید", "تأكيد", "אישור", "पुष्टि", "xác nhận", "bestätig", "zustimm", "godkän", "godkjen", "bekræft", "hyväksy", "vahvist", "jóváhagy", "megerősít", "επιβεβαίωσ", "έγκρισ", "подтвержд", "підтвердж", "згод", "согласи", "確認", "确认", "批准", "확인", "승인", "aprob", "aprov", "conferma", "approvazion", "bevestig", "toestemm", "lista allow", "allowlist"}
