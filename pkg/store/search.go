@@ -143,7 +143,7 @@ func (s *Store) Search(ctx context.Context, q Query) ([]Hit, error) {
 	var hits []Hit
 	switch {
 	case len(p.ranked) == 0:
-		hits, err = s.broad(ctx, p.broad, q.Filter, k)
+		hits, err = s.broad(ctx, p, q.Filter, k)
 	case s.seedRank != nil:
 		hits, err = s.seedRank(ctx, MatchExpr(p.ranked), q.Filter, k)
 	default:
@@ -161,11 +161,17 @@ func (s *Store) Search(ctx context.Context, q Query) ([]Hit, error) {
 // of the filter is walked newest first through its recency index and each
 // note probed, stopping at k, so the cost is a few notes, not the word's
 // posting list nor the project's notes; the projects' lists are merged.
-func (s *Store) broad(ctx context.Context, terms []string, f Filter, k int) ([]Hit, error) {
+// Where the word is rare enough in a project that the walk would probe
+// many notes for each it keeps, the project's part of its postings is read
+// instead (byPostings): the same notes, at most workBudget rows.
+func (s *Store) broad(ctx context.Context, pl plan, f Filter, k int) ([]Hit, error) {
 	var hits []Hit
 	var updated []string
 	for _, p := range f.projects() {
-		q, args := broadSQL(p, f, terms[0], k)
+		q, args := broadSQL(p, f, pl.broad[0], k)
+		if s.byPostings(ctx, p, pl) {
+			q, args = broadPostingsSQL(p, f, pl.broad[0], k)
+		}
 		rows, err := s.db.QueryContext(ctx, q, args...)
 		if err != nil {
 			return nil, err
@@ -224,6 +230,45 @@ func broadSQL(project string, f Filter, term string, k int) (string, []any) {
 	return q, append(args, `"`+term+`"`)
 }
 
+// byPostings tells whether broad reads project's part of its word's
+// postings rather than walk the project's notes: in a slotted index with no
+// rows from before the slots, when the word's notes expected in the project
+// (its document frequency times the project's share of the notes) are
+// within workBudget. Otherwise the word is common there and the walk finds
+// k of its notes after a few probes.
+func (s *Store) byPostings(ctx context.Context, project string, pl plan) bool {
+	if !s.slotted || s.legacy || project == "" || pl.docs <= 0 {
+		return false
+	}
+	var n int64
+	if err := s.db.QueryRowContext(ctx, `SELECT coalesce(sum(n), 0) FROM note_counts WHERE project = ?`, project).Scan(&n); err != nil {
+		return false
+	}
+	return fewPostings(int64(pl.broadDF), n, int64(pl.docs))
+}
+
+// fewPostings tells whether a word in df of docs notes has at most
+// workBudget of them expected among a project's n.
+func fewPostings(df, n, docs int64) bool {
+	return df*n <= int64(workBudget)*docs
+}
+
+// broadPostingsSQL is broad's read of project's part of term's postings
+// (its rowid range in a slotted index), within f's other conditions,
+// newest first: at most k.
+func broadPostingsSQL(project string, f Filter, term string, k int) (string, []any) {
+	slot := `(SELECT slot << ` + strconv.Itoa(slotBits) + ` FROM project_slots WHERE project = ?)`
+	args := []any{`"` + term + `"`, project, project, slotSize - 1, project}
+	q := `SELECT ` + hitCols + `, m.updated_at FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
+		WHERE memories_fts MATCH ? AND memories_fts.rowid BETWEEN ` + slot + ` AND ` + slot + ` + ? AND m.project = ?`
+	g := f
+	g.Project, g.AndGlobal = "", false
+	q += g.where(&args) + `
+		AND m.id NOT IN (SELECT target FROM superseded)
+		ORDER BY m.updated_at DESC, m.id DESC` + limitClause(k)
+	return q, args
+}
+
 // limitClause is a query's LIMIT, written into its text. A bound LIMIT
 // ("LIMIT ?") makes SQLite recompile the statement at its first step, once the
 // value is bound (it reads the value to plan the query), so every query with
@@ -279,6 +324,8 @@ type plan struct {
 	ranked, broad []string
 	docs          int
 	df            map[string]int
+	// broadDF is the broad word's document frequency.
+	broadDF int
 }
 
 // prune drops the query words that carry no information: stop words (not in
@@ -338,11 +385,11 @@ func (s *Store) prune(ctx context.Context, tokens []string, absent map[string]bo
 		// broadly.
 		for _, i := range order {
 			if !absent[tokens[i]] {
-				return plan{broad: pick([]int{i})}, nil
+				return plan{broad: pick([]int{i}), docs: docs, broadDF: df[i]}, nil
 			}
 		}
 		if len(keep) == 0 {
-			return plan{broad: pick(order[:1])}, nil
+			return plan{broad: pick(order[:1]), docs: docs, broadDF: df[order[0]]}, nil
 		}
 	}
 	slices.Sort(keep)

@@ -2,6 +2,10 @@ package store
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -147,5 +151,97 @@ func TestSincePlanReadsRanges(t *testing.T) {
 		if got := strings.Count(plan, "idx_mem_project (project=? AND rowid>?"); got != want || scansTable(plan) || strings.Contains(plan, "idx_mem_project_recency") {
 			t.Errorf("slotted %v: %d ranges of idx_mem_project, want %d:\n%s", slotted, got, want, plan)
 		}
+	}
+}
+
+// broad's two plans give the same notes: the walk of a project's notes
+// newest first, and the read of the project's part of the word's postings
+// that it takes where the word is rare there (byPostings). The second is
+// driven by the postings, never by the project's notes.
+func TestBroadPlansAgree(t *testing.T) {
+	ctx := context.Background()
+	home := t.TempDir()
+	st := open(t, home)
+	defer st.Close()
+	var ids []string
+	for i := range 450 {
+		typ := []string{note.Semantic, note.Procedural, note.Episodic}[i%3]
+		body := fmt.Sprintf("the deploy step %d", i)
+		if i%11 == 0 {
+			body += " zebracorn"
+		}
+		n := note.New(typ, fmt.Sprintf("note %d", i), body)
+		n.Project = []string{"p", "q", note.Global}[i%3/2+i%2]
+		n.ID = fmt.Sprintf("01BPLAN%019d", i)
+		// Updated times out of step with the ids, with ties.
+		n.UpdatedAt = fmt.Sprintf("2026-01-01T00:%02d:00+00:00", (i*7)%5)
+		n.CreatedAt = n.UpdatedAt
+		if err := st.Put(ctx, n); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, n.ID)
+	}
+	// A teammate's note of the project is in its range too.
+	if err := os.MkdirAll(filepath.Join(home, "teams", "platform"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	tn := note.New(note.Semantic, "shared", "a teammate's zebracorn")
+	tn.Project, tn.Team, tn.Author, tn.ID = "p", "platform", "Bob", "01BPLANTEAM"
+	tn.UpdatedAt = "2026-01-01T00:09:00+00:00"
+	tn.CreatedAt = tn.UpdatedAt
+	if err := st.Put(ctx, tn); err != nil {
+		t.Fatal(err)
+	}
+	// A note that supersedes another hides it from both plans.
+	sup := note.New(note.Semantic, "newer", "zebracorn again")
+	sup.Project, sup.Supersedes = "p", []string{ids[0]}
+	if _, err := st.Write(ctx, sup); err != nil {
+		t.Fatal(err)
+	}
+	if !st.slotted || st.legacy {
+		t.Fatalf("slotted %v, legacy %v", st.slotted, st.legacy)
+	}
+	for _, f := range []Filter{{Project: "p"}, {Project: "p", AndGlobal: true, Teams: true}, {Project: "q", Type: note.Procedural}} {
+		for _, p := range f.projects() {
+			run := func(q string, args []any) []string {
+				t.Helper()
+				rows, err := st.db.QueryContext(ctx, q, args...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer rows.Close()
+				var got []string
+				for rows.Next() {
+					var id, scope, bp, typ, project, title, team, u string
+					if err := rows.Scan(&id, &scope, &bp, &typ, &project, &title, &team, &u); err != nil {
+						t.Fatal(err)
+					}
+					got = append(got, id)
+				}
+				return got
+			}
+			walk := run(broadSQL(p, f, "zebracorn", 12))
+			read := run(broadPostingsSQL(p, f, "zebracorn", 12))
+			if f.Teams && p == "p" && !slices.Contains(walk, tn.ID) {
+				t.Errorf("%+v in %q: the teammate's note is not found: %v", f, p, walk)
+			}
+			if len(walk) == 0 || !slices.Equal(walk, read) {
+				t.Errorf("%+v in %q: the walk gives %v, the postings %v", f, p, walk, read)
+			}
+			q, args := broadPostingsSQL(p, f, "zebracorn", 12)
+			plan := queryPlan(t, st, q, args)
+			if !strings.Contains(plan, "SCAN memories_fts VIRTUAL TABLE") || strings.Contains(plan, "idx_mem_project_recency") || strings.Contains(plan, "LIST SUBQUERY") {
+				t.Errorf("broad's postings read %+v in %q is not driven by the postings:\n%s", f, p, plan)
+			}
+		}
+	}
+	// At a million notes, a word in 1.7% of them (a project of 49,000
+	// holds about 850) is read from the postings; one in half of them is
+	// walked (its k are among the project's newest few dozen).
+	if !fewPostings(17_000, 49_000, 1_000_000) || fewPostings(500_000, 49_000, 1_000_000) {
+		t.Error("fewPostings chooses the wrong plan")
+	}
+	if !st.byPostings(ctx, "p", plan{docs: 451, broadDF: 41, broad: []string{"zebracorn"}}) {
+		t.Error("a project of 150 notes is walked")
 	}
 }
