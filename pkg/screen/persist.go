@@ -210,7 +210,7 @@ var relaunchRE = lazyRE(`^(?:relaunch|restart|reopen|start|launch|rerun|re-run|s
 // keeps: one noun a note must hold, with a hook or settings.json, for
 // hooksAndMemory to read it.
 var memoryWords = concept{"memor", "memór", "memòr", "mémoire", "gedächtnis", "geheugen", "hukommelse", "minne", "muisti", "mälu", "atmint", "atmiņ",
-	"pamię", "pamě", "pamä", "памят", "пам'ят", "пам’ят", "памет", "bellek", "hafıza", "μνήμ", "ذاكر", "זיכרון", "حافظه",
+	"pamię", "pamě", "pamä", "памят", "пам'ят", "пам’ят", "памет", "bellek", "belleğ", "hafıza", "μνήμ", "ذاكر", "זיכרון", "حافظه",
 	"मेमोरी", "स्मृति", "মেমোরি", "স্মৃতি", "bộ nhớ", "ingatan", "kumbukumbu", "หน่วยความจำ", "記憶", "メモリ", "记忆", "內存", "内存", "메모리", "기억"}
 
 // hooksAndMemory reports a note that speaks of the agent's memory and of
