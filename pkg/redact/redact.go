@@ -1163,6 +1163,7 @@ func New() *Redactor {
 	rules = append(rules, layoutRules()...)
 	rules = append(rules, tableRules()...)
 	rules = append(rules, positionRules()...)
+	rules = append(rules, labelRules()...)
 	return &Redactor{rules: append(rules, shapeRules()...)}
 }
 

@@ -49,6 +49,21 @@ func TestRound15(t *testing.T) {
 		{"pem short body", "-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIBq2Kc4Md6Nf8Ph0\n-----END EC PRIVATE KEY-----", "MHcCAQEEIBq2Kc4Md6Nf8Ph0"},
 		{"pem one line", "key: -----BEGIN PRIVATE KEY----- MIIEvQIBADANBgkqhkiG9w0BAQEFAASC -----END PRIVATE KEY-----", "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC"},
 		{"basic real", "Authorization: Basic ZGVwbG95OldxOHpMbTJQdDQ=", "ZGVwbG95OldxOHpMbTJQdDQ="},
+		// A generated token ending a line after a label that names an
+		// API or a token in any language; the label's identifiers,
+		// versions and counts stay.
+		{"label it", "chiave API di produzione: Qm7wTz2xLp9RtXc4Vb8Nk3Lm", "Qm7wTz2xLp9RtXc4Vb8Nk3Lm"},
+		{"label pl", "klucz API sklepu: Hx4qLm9TzWp2Rk7Vb3Nc8Yd1", "Hx4qLm9TzWp2Rk7Vb3Nc8Yd1"},
+		{"label ru", "API-ключ сервиса: Zp3Lq8WmRt2Xk7Vb4Nc9Yd6H", "Zp3Lq8WmRt2Xk7Vb4Nc9Yd6H"},
+		{"label ko", "API 키: Tr6Wq2LmZx9Pk4Vb7Nc3Yd8H", "Tr6Wq2LmZx9Pk4Vb7Nc3Yd8H"},
+		{"label zh", "API密钥：Lm2Qz7WxRt4Pk9Vb3Nc8Yd5H", "Lm2Qz7WxRt4Pk9Vb3Nc8Yd5H"},
+		{"label pt", "token do webhook de cobrança: Wq9Lm2ZxTr7Pk4Vb8Nc3Yd6H\nok", "Wq9Lm2ZxTr7Pk4Vb8Nc3Yd6H"},
+		{"label fr", "jeton token du bot : Px7Lq3WmZt8Rk2Vb9Nc4Yd1H", "Px7Lq3WmZt8Rk2Vb9Nc4Yd1H"},
+		{"label version stays", "API version: 20240601preview2", ""},
+		{"label request id stays", "API request id: Zx8Lm2QwTp7Rk4Vb9Nc3Yd6H", ""},
+		{"label hex stays", "token fingerprint: 9f2c4e6a8b0d1f3e5a7c9f2c", ""},
+		{"label ulid stays", "API build: 01J77P0D0YPX576N3DWKHJ9CJ1", ""},
+		{"label words stays", "API gateway: Kong", ""},
 		{"query short", "https://x.test/cb?token=abc&next=1", "abc"},
 	} {
 		got := String(tt.in)
