@@ -188,8 +188,9 @@ func TestHeldOutCorpus(t *testing.T) {
 		// (fake.go: a run typed whole, an order in a value's place, an
 		// elided PEM, a hashed host name, a template type), and catches
 		// 746 (label.go: a generated token after a label naming an API or
-		// a token in any language).
-		{"heldout15", 746, 287, ""},
+		// a token in any language) and 750 (a directive on "pass" or
+		// "auth" given its value after spaces: requirepass).
+		{"heldout15", 750, 287, ""},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
 			judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact, c.unmet)

@@ -24,5 +24,23 @@ func labelRules() []rule {
 			return anyOf(l, " id", "_id", "-id", "hash", "sha", "digest", "version", "fingerprint", "nonce", "request", "trace", "commit", "url", "endpoint") ||
 				!mixedCase(m[2]) || !random(m[2]) || hexOnly(m[2])
 		},
+	}, {
+		// A directive whose name closes a compound on "pass" or "auth"
+		// (redis' requirepass and masterauth, a config's rootpass or
+		// dbpass) given its value after spaces, bare or quoted, as a
+		// server's config file or its CONFIG SET command writes it.
+		name:   "secret-value",
+		hints:  []string{"pass ", "pass\t", "auth ", "auth\t"},
+		window: true,
+		span:   160,
+		re:     lazyRE(`(?i)((?:^|[^A-Za-z0-9_])[a-z]{2,12}(?:pass|auth)[ \t]+"?)([^\s"]{12,200})("?)`),
+		repl:   func(m []string) string { return m[1] + Mask + m[3] },
+		keep: func(m []string) bool {
+			name := strings.ToLower(strings.TrimSpace(strings.TrimRight(strings.TrimLeft(m[1], " \t\n([{,;'`"), " \t\"")))
+			return notPassNames[name] || notAValue(m[2]) || redacted(m[2]) || !generated(m[2]) && !tokenLike(m[2])
+		},
 	}}
 }
+
+// notPassNames end in "pass" or "auth" and name no secret.
+var notPassNames = map[string]bool{"bypass": true, "compass": true, "surpass": true, "overpass": true, "underpass": true, "trespass": true, "encompass": true, "impass": true, "oauth": true, "noauth": true, "preauth": true, "reauth": true, "unauth": true}

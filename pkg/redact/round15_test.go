@@ -64,6 +64,15 @@ func TestRound15(t *testing.T) {
 		{"label hex stays", "token fingerprint: 9f2c4e6a8b0d1f3e5a7c9f2c", ""},
 		{"label ulid stays", "API build: 01J77P0D0YPX576N3DWKHJ9CJ1", ""},
 		{"label words stays", "API gateway: Kong", ""},
+		// A directive named by a compound on "pass" or "auth", its value
+		// after spaces (a server's config file, its CONFIG SET).
+		{"redis conf", "requirepass Hq7zLm2Wx9pRt4Vb", "Hq7zLm2Wx9pRt4Vb"},
+		{"masterauth quoted", "masterauth \"Tz8qPw4LmNx7Rk2V\"", "Tz8qPw4LmNx7Rk2V"},
+		{"config set", "10.0.0.5:6379> CONFIG SET masterauth Lp2Wq7zRmTx9Kc4V\nOK", "Lp2Wq7zRmTx9Kc4V"},
+		{"dbpass", "dbpass   Wq8zLm2Ptx4Rk7Vb", "Wq8zLm2Ptx4Rk7Vb"},
+		{"redis default stays", "requirepass foobared  # the sample config's line, commented out", ""},
+		{"bypass stays", "bypass authentication_middleware_for_healthchecks", ""},
+		{"oauth stays", "OAuth 2.0 with PKCE is the flow we use", ""},
 		{"query short", "https://x.test/cb?token=abc&next=1", "abc"},
 	} {
 		got := String(tt.in)
