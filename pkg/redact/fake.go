@@ -20,7 +20,7 @@ func fakeSpan(v string) bool {
 	if instruction(v) {
 		return true
 	}
-	if strings.HasPrefix(v, "|1|") || strings.Contains(v, "${") {
+	if strings.HasPrefix(v, "|1|") || templated(v) {
 		return true
 	}
 	if strings.HasPrefix(v, "-----BEGIN ") {
@@ -30,6 +30,35 @@ func fakeSpan(v string) bool {
 		return true
 	}
 	return madeUpRun(v)
+}
+
+// templated reports a value made of template references (${NAME},
+// ${spring.datasource.password}, ${'live' | 'test'}) and at most eight
+// letters or digits besides: a template type or a configuration's
+// reference, no secret. A generated password that happens to hold "${"
+// has symbols inside the braces, or more of itself outside them.
+func templated(v string) bool {
+	found, rest := false, 0
+	for i := 0; i < len(v); i++ {
+		if !strings.HasPrefix(v[i:], "${") {
+			if isAlnum(v[i]) {
+				rest++
+			}
+			continue
+		}
+		end := strings.IndexByte(v[i+2:], '}')
+		if end < 1 {
+			return false
+		}
+		for _, c := range []byte(v[i+2 : i+2+end]) {
+			if !isAlnum(c) && strings.IndexByte("_.:'\"| -", c) < 0 {
+				return false
+			}
+		}
+		found = true
+		i += 2 + end
+	}
+	return found && rest <= 8
 }
 
 // madeUpRun reports a value whose material (its alphanumeric runs that

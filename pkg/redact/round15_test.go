@@ -36,6 +36,11 @@ func TestRound15(t *testing.T) {
 		{"pem empty", "-----BEGIN OPENSSH PRIVATE KEY-----\n\n-----END OPENSSH PRIVATE KEY-----", ""},
 		{"pem prose", "Files must begin with -----BEGIN ENCRYPTED PRIVATE KEY----- and nothing else.", ""},
 		{"template type", "type SlackToken = `xoxb-${number}-${string}`;", ""},
+		{"spring reference", "spring.datasource.password=${DB_PASSWORD:-changeme}", ""},
+		// A generated password that holds "${" is no template: symbols
+		// inside the braces, or more of it outside them.
+		{"dollar brace symbols", "DB_PASSWORD=Xk9${mQ2!vL8#pR4}tW6", "Xk9${mQ2!vL8#pR4}tW6"},
+		{"dollar brace outside", "export SECRET_KEY='q7${Zr4kP9}wL2xT5vB8n'", "q7${Zr4kP9}wL2xT5vB8n"},
 		{"basic words", "curl -H 'Authorization: Basic dXNlcm5hbWU6cGFzc3dvcmQ=' localhost:8080", ""},
 		{"basic admin secret", "Authorization: Basic YWRtaW46c2VjcmV0", ""},
 		{"mask test", "expect(scrub('pw=foo')).toBe('pw=***')", ""},
