@@ -253,14 +253,16 @@ func fewPostings(df, n, docs int64) bool {
 	return df*n <= int64(workBudget)*docs
 }
 
-// broadPostingsSQL is broad's read of project's part of term's postings
-// (its rowid range in a slotted index), within f's other conditions,
-// newest first: at most k.
+// broadPostingsSQL is broad's walk of project's notes newest first that
+// keeps the notes among the project's part of term's postings (its rowid
+// range in a slotted index), read once into a set, instead of probing the
+// postings for each note: within f's other conditions, at most k.
 func broadPostingsSQL(project string, f Filter, term string, k int) (string, []any) {
 	slot := `(SELECT slot << ` + strconv.Itoa(slotBits) + ` FROM project_slots WHERE project = ?)`
 	args := []any{`"` + term + `"`, project, project, slotSize - 1, project}
-	q := `SELECT ` + hitCols + `, m.updated_at FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
-		WHERE memories_fts MATCH ? AND memories_fts.rowid BETWEEN ` + slot + ` AND ` + slot + ` + ? AND m.project = ?`
+	q := `SELECT ` + hitCols + `, m.updated_at FROM memories m INDEXED BY idx_mem_project_recency
+		WHERE m.rowid IN (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? AND rowid BETWEEN ` + slot + ` AND ` + slot + ` + ?)
+		AND m.project = ?`
 	g := f
 	g.Project, g.AndGlobal = "", false
 	q += g.where(&args) + `
