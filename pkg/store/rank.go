@@ -4,7 +4,6 @@ import (
 	"context"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
@@ -288,9 +287,8 @@ func poolSQL(match string, f Filter, limit int, p rankParams, ix indexShape) (st
 		if ix.legacy {
 			arms = append(arms, arm(" AND memories_fts.rowid < ?", []any{slotSize}, true))
 		}
-		slot := `(SELECT slot << ` + strconv.Itoa(slotBits) + ` FROM project_slots WHERE project = ?)`
 		for _, x := range f.projects() {
-			arms = append(arms, arm(" AND memories_fts.rowid BETWEEN "+slot+" AND "+slot+" + ?", []any{x, x, slotSize - 1}, false))
+			arms = append(arms, arm(" AND memories_fts.rowid BETWEEN "+slotStart+" AND "+slotStart+" + ?", []any{x, x, slotSize - 1}, false))
 		}
 		from = strings.Join(arms, "\n\t\tUNION ALL ")
 	}

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
@@ -170,7 +169,7 @@ func sinceRanges(mark int64, projects []string, args *[]any) string {
 	var terms []string
 	for _, p := range projects {
 		terms = append(terms, "m.project = ? AND m.rowid BETWEEN ? AND ?",
-			"m.project = ? AND m.rowid > (SELECT slot << "+strconv.Itoa(slotBits)+" FROM project_slots WHERE project = ?) + ?")
+			"m.project = ? AND m.rowid > "+slotStart+" + ?")
 		*args = append(*args, p, mark+1, slotSize-1, p, p, mark)
 	}
 	return "(" + strings.Join(terms, " OR ") + ")"

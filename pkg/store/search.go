@@ -168,10 +168,7 @@ func (s *Store) broad(ctx context.Context, pl plan, f Filter, k int) ([]Hit, err
 	var hits []Hit
 	var updated []string
 	for _, p := range f.projects() {
-		q, args := broadSQL(p, f, pl.broad[0], k)
-		if s.byPostings(ctx, p, pl) {
-			q, args = broadPostingsSQL(p, f, pl.broad[0], k)
-		}
+		q, args := broadSQL(p, f, pl.broad[0], k, s.byPostings(ctx, p, pl))
 		rows, err := s.db.QueryContext(ctx, q, args...)
 		if err != nil {
 			return nil, err
@@ -208,8 +205,11 @@ func (s *Store) broad(ctx context.Context, pl plan, f Filter, k int) ([]Hit, err
 }
 
 // broadSQL is broad's walk of one project's notes (every project for ""),
-// newest first, holding term, within f's other conditions: at most k.
-func broadSQL(project string, f Filter, term string, k int) (string, []any) {
+// newest first, holding term, within f's other conditions: at most k. Each
+// note is probed for the word, or, with postings, kept when among the
+// project's part of the word's postings (its rowid range in a slotted
+// index), read once into a set (byPostings).
+func broadSQL(project string, f Filter, term string, k int, postings bool) (string, []any) {
 	var args []any
 	q := `SELECT ` + hitCols + `, m.updated_at FROM memories m`
 	// Named, or the planner would rather range over idx_mem_scope when f
@@ -224,10 +224,18 @@ func broadSQL(project string, f Filter, term string, k int) (string, []any) {
 	g := f
 	g.Project, g.AndGlobal = "", false
 	q += g.where(&args) + `
-		AND m.id NOT IN (SELECT target FROM superseded)
-		AND EXISTS (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? AND memories_fts.rowid = m.rowid)
-		ORDER BY m.updated_at DESC, m.id DESC` + limitClause(k)
-	return q, append(args, `"`+term+`"`)
+		AND m.id NOT IN (SELECT target FROM superseded)`
+	if postings {
+		q += `
+		AND m.rowid IN (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? AND rowid BETWEEN ` + slotStart + ` AND ` + slotStart + ` + ?)`
+		args = append(args, `"`+term+`"`, project, project, slotSize-1)
+	} else {
+		q += `
+		AND EXISTS (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? AND memories_fts.rowid = m.rowid)`
+		args = append(args, `"`+term+`"`)
+	}
+	return q + `
+		ORDER BY m.updated_at DESC, m.id DESC` + limitClause(k), args
 }
 
 // byPostings tells whether broad reads project's part of its word's
@@ -251,24 +259,6 @@ func (s *Store) byPostings(ctx context.Context, project string, pl plan) bool {
 // workBudget of them expected among a project's n.
 func fewPostings(df, n, docs int64) bool {
 	return df*n <= int64(workBudget)*docs
-}
-
-// broadPostingsSQL is broad's walk of project's notes newest first that
-// keeps the notes among the project's part of term's postings (its rowid
-// range in a slotted index), read once into a set, instead of probing the
-// postings for each note: within f's other conditions, at most k.
-func broadPostingsSQL(project string, f Filter, term string, k int) (string, []any) {
-	slot := `(SELECT slot << ` + strconv.Itoa(slotBits) + ` FROM project_slots WHERE project = ?)`
-	args := []any{`"` + term + `"`, project, project, slotSize - 1, project}
-	q := `SELECT ` + hitCols + `, m.updated_at FROM memories m INDEXED BY idx_mem_project_recency
-		WHERE m.rowid IN (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? AND rowid BETWEEN ` + slot + ` AND ` + slot + ` + ?)
-		AND m.project = ?`
-	g := f
-	g.Project, g.AndGlobal = "", false
-	q += g.where(&args) + `
-		AND m.id NOT IN (SELECT target FROM superseded)
-		ORDER BY m.updated_at DESC, m.id DESC` + limitClause(k)
-	return q, args
 }
 
 // limitClause is a query's LIMIT, written into its text. A bound LIMIT

@@ -102,7 +102,7 @@ func TestSearchPlansListNoProject(t *testing.T) {
 			}
 		}
 		for _, p := range f.projects() {
-			q, args := broadSQL(p, f, "alpha", 8)
+			q, args := broadSQL(p, f, "alpha", 8, false)
 			plan := queryPlan(t, st, q, args)
 			t.Logf("broad %+v %q:\n%s", f, p, plan)
 			if strings.Contains(plan, "LIST SUBQUERY") || strings.Contains(plan, "TEMP B-TREE FOR ORDER BY") {
@@ -220,8 +220,8 @@ func TestBroadPlansAgree(t *testing.T) {
 				}
 				return got
 			}
-			walk := run(broadSQL(p, f, "zebracorn", 12))
-			read := run(broadPostingsSQL(p, f, "zebracorn", 12))
+			walk := run(broadSQL(p, f, "zebracorn", 12, false))
+			read := run(broadSQL(p, f, "zebracorn", 12, true))
 			if f.Teams && p == "p" && !slices.Contains(walk, tn.ID) {
 				t.Errorf("%+v in %q: the teammate's note is not found: %v", f, p, walk)
 			}
@@ -230,7 +230,7 @@ func TestBroadPlansAgree(t *testing.T) {
 			}
 			// The postings are read once (a list, not a probe per note) and
 			// the project's notes walked newest first, never sorted.
-			q, args := broadPostingsSQL(p, f, "zebracorn", 12)
+			q, args := broadSQL(p, f, "zebracorn", 12, true)
 			plan := queryPlan(t, st, q, args)
 			lines := strings.Split(plan, "\n")
 			listed := false

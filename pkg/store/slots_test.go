@@ -64,6 +64,12 @@ func TestRowidsBySlot(t *testing.T) {
 	if len(slots) != 3 {
 		t.Errorf("slots %v", slots)
 	}
+	for project, slot := range slots {
+		var start int64
+		if err := s.db.QueryRowContext(ctx, "SELECT "+slotStart, project).Scan(&start); err != nil || start != slot<<slotBits {
+			t.Errorf("slotStart of %s: %d %v, want %d", project, start, err, slot<<slotBits)
+		}
+	}
 	mark, err := s.Watermark(ctx)
 	if err != nil || mark != 3 {
 		t.Fatalf("watermark %d %v, want 3", mark, err)

@@ -438,6 +438,10 @@ const slotBits = 32
 // slotSize is how many rowids a slot holds.
 const slotSize = int64(1) << slotBits
 
+// slotStart is the SQL expression of the first rowid of the slot of the
+// project bound to its one parameter (its shift is slotBits).
+const slotStart = `(SELECT slot << 32 FROM project_slots WHERE project = ?)`
+
 // hasProjectSlots is the expression telling whether project_slots exists.
 const hasProjectSlots = `EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'project_slots')`
 
