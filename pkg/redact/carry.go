@@ -112,7 +112,7 @@ func carryRules() []rule {
 			repl:  func(m []string) string { return m[1] + quoteMask(m[3]) },
 			keep: func(m []string) bool {
 				v := strings.Trim(m[3], `"'`)
-				return !strongName(m[2]) || refName(m[2]) || notAValue(v) || redacted(v) || !madePhrase(v) && !random(v)
+				return !strongName(m[2]) && !keyLast(m[2]) || refName(m[2]) || notAValue(v) || redacted(v) || !madePhrase(v) && !random(v)
 			},
 		},
 		{
@@ -301,4 +301,12 @@ func proseCarryRules() []rule {
 			},
 		},
 	}
+}
+
+// keyLast reports a variable's name whose last part is KEY (OPENAI_KEY,
+// STRIPE_KEY): set by a shell's directive (fish's set -gx, csh's setenv,
+// a Dockerfile's ENV) as export sets it, the value is the key.
+func keyLast(name string) bool {
+	parts := nameParts(name)
+	return len(parts) > 1 && strings.EqualFold(parts[len(parts)-1], "key")
 }

@@ -11,6 +11,20 @@ import "strings"
 func cliRules() []rule {
 	return []rule{
 		{
+			// A key given as a literal to a signing or MAC call: the JWT
+			// libraries' encode, sign, decode and verify, HMAC's
+			// constructors in Python, Node, Java, Go, PHP and Ruby. The
+			// first quoted argument that is no algorithm's name is the key;
+			// a stand-in ("secret", "your-256-bit-secret") is no value, nor a
+			// literal inside an argument (a payload's claim).
+			name:  "secret-value",
+			hints: []string{"jwt", "jws", "hmac", "signedstring", "signwith"},
+			re: lazyRE(`(?i)(\b(?:jwt|jws|jose)\.(?:encode|decode|sign|verify)|\bhmac\.(?:new|digest)|createHmac|hmacShaKeyFor|\bHmacSHA\d+|hash_hmac|HMAC\.(?:digest|hexdigest|new)|SignedString|signWith|new_from_slice)[ \t]*\(` +
+				`((?:(?:[^\n"'(){}\[\],]|\([^\n"'(){}]*\))*(?:["'](?:sha-?\d+|md5|hs\d+|sha\d+withrsa)["'])?[ \t]*,[ \t]*)*?(?:b|\[\]byte\()?["'])([^"'\s]{12,200})(["'])`),
+			repl: func(m []string) string { return m[1] + "(" + m[2] + Mask + m[4] },
+			keep: func(m []string) bool { return notAValue(m[3]) || redacted(m[3]) || !random(m[3]) && !madePhrase(m[3]) },
+		},
+		{
 			// A literal echoed or printed into a command that reads a secret
 			// from its stdin (p4 login, op signin, keepassxc-cli, vncpasswd
 			// -f, ipa … --password, npm login, vercel env add, kinit,
@@ -128,7 +142,7 @@ func cliRules() []rule {
 
 // stdinSecretRE: the words of a command that reads a secret from its
 // stdin.
-var stdinSecretRE = lazyRE(`(?i)\b(?:login|signin|sign-in|logon|auth|authenticate|unlock|passwd|password|passphrase(?:-fd)?|secrets?|token|keyring|user-add|user-mod|useradd|usermod|chpasswd|htpasswd|vncpasswd|keepassxc-cli|kinit|cryptsetup|reset-password|set-password|env[ \t]+add|env:add|env:set|variables?[ \t]+(?:set|add|create))\b|--[a-z-]*stdin\b|(?:^|[ \t])-i(?:[ \t]|$)`)
+var stdinSecretRE = lazyRE(`(?i)\b(?:login|signin|sign-in|logon|auth|authenticate|unlock|passwd|password|passphrase(?:-fd)?|secrets?|token|keyring|user-add|user-mod|useradd|usermod|chpasswd|htpasswd|vncpasswd|runas|savecred|keepassxc-cli|kinit|cryptsetup|reset-password|set-password|env[ \t]+add|env:add|env:set|variables?[ \t]+(?:set|add|create))\b|--[a-z-]*stdin\b|(?:^|[ \t])-i(?:[ \t]|$)`)
 
 // shellRefRE: a shell variable or command inside a literal
 // ("deploy:${DEPLOY_PW}", "$(pass show db)", "$DB_PW").

@@ -20,7 +20,7 @@ func fakeSpan(v string) bool {
 	if instruction(v) {
 		return true
 	}
-	if strings.HasPrefix(v, "|1|") || templated(v) {
+	if strings.HasPrefix(v, "|1|") || templated(v) || reference(v) {
 		return true
 	}
 	if strings.HasPrefix(v, "-----BEGIN ") {
@@ -242,4 +242,113 @@ func shownMasked(s string, end int, v string) bool {
 	}
 	line, _, _ := strings.Cut(s[end:], "\n")
 	return strings.Contains(line, "***")
+}
+
+// reference reports a value that says where the secret is kept or how it
+// is read, not the secret: a YAML tag that hands the value to a store or
+// a resolver (!vault |, !secret db_pw, !Ref DbPassword, !env_var), an
+// annotation or a call that reads it (@Value(, getpass.getpass(,
+// os.environ.get(), a PowerShell cmdlet that prompts or fetches
+// (Read-Host, Get-Secret, ConvertTo-SecureString), or a manifest's
+// reference by name (secretKeyRef, valueFrom, keyVaultReference). A
+// generated password is none of these: it mixes cases, digits and
+// symbols inside one run instead of naming something.
+func reference(v string) bool {
+	switch v[0] {
+	case '!':
+		return taggedRef(v)
+	case '@':
+		return callee(strings.TrimSuffix(v[1:], "("), true)
+	}
+	if strings.HasSuffix(v, "(") {
+		return callee(v[:len(v)-1], false)
+	}
+	if verb, noun, ok := strings.Cut(v, "-"); ok && cmdletVerbs[verb] && word(noun) && noun[0] >= 'A' && noun[0] <= 'Z' {
+		return true
+	}
+	return pointerName(v)
+}
+
+// taggedRef reports a YAML tag (see yamlTag) alone, before a block
+// scalar's indicator (| or >: the value is on the lines below, vaulted),
+// or before one name (!secret db_pw, !Ref DbPassword): the text after the
+// tag names the value, it is not the value.
+func taggedRef(v string) bool {
+	name, rest, _ := strings.Cut(v, " ")
+	if !yamlTag(name) {
+		return false
+	}
+	rest = strings.TrimSpace(rest)
+	return strings.Trim(rest, "|>-+") == "" || !strings.ContainsAny(rest, " \t")
+}
+
+// callee reports a name called where the value goes: an annotation
+// (@Value), or a dotted, snake_case or camelCase name, or a lower-case
+// word (getpass, input, prompt). A password ending in '(' is a run of
+// mixed material, none of these.
+func callee(name string, annotation bool) bool {
+	if name == "" {
+		return false
+	}
+	parts := strings.FieldsFunc(name, func(r rune) bool { return r == '.' || r == '_' })
+	for _, p := range parts {
+		if !word(p) {
+			return false
+		}
+	}
+	if annotation || len(parts) > 1 {
+		return true
+	}
+	lower := strings.ToLower(name) == name
+	return lower && len(name) >= 4 || camel(name)
+}
+
+// pointerName reports a camelCase name ending in Ref, Reference or From, or
+// valueFrom itself: a manifest's or a setting's pointer to the secret.
+func pointerName(v string) bool {
+	if !word(v) || !camel(v) {
+		return false
+	}
+	for _, suf := range []string{"Ref", "Reference", "From", "Name"} {
+		if strings.HasSuffix(v, suf) && len(v) > len(suf)+2 {
+			return true
+		}
+	}
+	return false
+}
+
+// cmdletVerbs are PowerShell's approved verbs that read or convert a
+// secret (Verb-Noun).
+var cmdletVerbs = map[string]bool{"Read": true, "Get": true, "ConvertTo": true, "ConvertFrom": true, "Import": true, "Unprotect": true, "Invoke": true, "Resolve": true}
+
+// word reports ASCII letters only, at least one.
+func word(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// camel reports a name in camelCase: lower-case first, then words each
+// opened by one capital (secretKeyRef, getPassword), no two capitals in a
+// row.
+func camel(s string) bool {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return false
+	}
+	humps := 0
+	for i := 1; i < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' {
+			if s[i-1] >= 'A' && s[i-1] <= 'Z' || i == len(s)-1 {
+				return false
+			}
+			humps++
+		}
+	}
+	return humps > 0
 }
