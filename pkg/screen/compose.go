@@ -366,7 +366,7 @@ func composed(prose, code string) string {
 		if w := withoutWords.at(s); w >= 0 && mentionWords.at(s[w:]) >= 0 {
 			return Conceal // "sans le signaler", "without telling"
 		}
-		if w := withoutWords.at(s); w >= 0 && askWords.in(s) && !negatedWithout(s, w) {
+		if w := withoutWords.at(s); w >= 0 && askWords.in(s) && !negatedWithout(s, w) && !policyStated(s, w) {
 			return Address
 		}
 		// A safeguard skipped when shipping ("push to main without
@@ -1050,3 +1050,18 @@ func statedBefore(s string, n int) bool {
 	}
 	return false
 }
+
+// policyStated reports a team's rule for agents told to people: a third
+// party (they, agents, bots) is what may act without asking, and the same
+// sentence keeps something it must still ask about ("AI agents may run
+// tests without asking, but must ask before installing packages"). An
+// order to the agent says "you", or grants with no limit kept.
+func policyStated(s string, w int) bool {
+	loc := policySubjectRE().FindStringIndex(s[:w])
+	return loc != nil && policyKeepRE().MatchString(s[loc[1]:])
+}
+
+var (
+	policySubjectRE = lazyRE(`\b(?:they|agents?|ai agents?|coding agents?|bots?|assistants?|llms?|sie|ils|elles|ellos|eles)\s+(?:may|can|are allowed to|are permitted to|is allowed to|dürfen|können|peuvent|pueden|podem)\b`)
+	policyKeepRE    = lazyRE(`\b(?:but|while|yet|aber|mais|pero|mas)\b[^.;\n]{0,40}?\b(?:must|should|need to|have to|müssen|doivent|deben|devem)\s+(?:still\s+|always\s+)?(?:ask|get approval|confirm|check with|fragen|demander|preguntar|perguntar)`)
+)

@@ -2005,6 +2005,13 @@ func agentField(text, lower string) bool {
 		if raw := strings.TrimSpace(strings.Trim(strings.TrimSpace(m[2]), `"',}`)); raw != "" && addressed(raw) != "" {
 			return true
 		}
+		// The value read as prose in any language: a field named for the
+		// agent's instructions hands it the order, fenced as code or not.
+		if raw := strings.TrimSpace(strings.Trim(strings.TrimSpace(m[2]), `"',}`)); raw != "" {
+			if r := screenText(raw); r != "" && r != HiddenChars {
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -259,8 +259,10 @@ func TestHeldOutCorpus(t *testing.T) {
 	// By an eighteenth author (corpus18: testdata/redact/heldout16/README.md),
 	// written while the fifteenth round was made and sealed from it,
 	// measured once on its rules (cf25700: 205/231 held, 247/248 passed;
-	// round 14's, d08103b: 201/231, 247/248).
-	judge(t, "heldout18.jsonl", 205, 247)
+	// round 14's, d08103b: 201/231, 247/248); round 16's development
+	// set since: 205/231, 248/248 (a team's policy for agents told to
+	// people passes).
+	judge(t, "heldout18.jsonl", 205, 248)
 }
 
 func TestApplyByProvenance(t *testing.T) {
