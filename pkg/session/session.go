@@ -110,13 +110,15 @@ func (s *State) Prompted(ids []string) bool {
 // Started records a SessionStart block in session id's state: the notes it
 // put into the context (recall never repeats them) and the index watermark
 // it was rendered at (the first prompt brings what a background pull
-// indexed later). After a clear or a compaction (the payload's source) the
-// context was emptied, so what was shown before is forgotten. A state that
-// cannot be read is started afresh; the error says so.
+// indexed later). Only a resumed session (or one whose source is not
+// known) keeps what it was shown before: a startup's context is new, and a
+// clear or a compaction emptied it, so their state is not even read. A
+// state that cannot be read is started afresh; the error says so.
 func Started(home, id, source string, ids []string, mark int64) error {
-	s, lerr := Load(home, id)
-	if source == "clear" || source == "compact" {
-		s = State{}
+	var s State
+	var lerr error
+	if source != "startup" && source != "clear" && source != "compact" {
+		s, lerr = Load(home, id)
 	}
 	s.Mark = mark
 	s.Prompts = 0

@@ -49,6 +49,46 @@ func TestSessionIDsNeverLeaveState(t *testing.T) {
 	}
 }
 
+// A block's state keeps what the session was shown before only when the
+// session resumed (or its source is unknown): a startup, a clear and a
+// compaction begin an empty context, and a damaged state does not stop them.
+func TestStartedKeepsOnlyAResumedContext(t *testing.T) {
+	home := t.TempDir()
+	for _, c := range []struct {
+		source string
+		want   []string
+	}{
+		{"resume", []string{"A", "B", "C"}},
+		{"", []string{"A", "B", "C"}},
+		{"startup", []string{"C"}},
+		{"clear", []string{"C"}},
+		{"compact", []string{"C"}},
+	} {
+		old := State{IDs: []string{"A", "B"}, Mark: 3, Prompts: 4}
+		if err := Save(home, "s", old); err != nil {
+			t.Fatal(err)
+		}
+		if err := Started(home, "s", c.source, []string{"C"}, 9); err != nil {
+			t.Fatal(err)
+		}
+		got, err := Load(home, "s")
+		if err != nil || strings.Join(got.IDs, ",") != strings.Join(c.want, ",") || got.Mark != 9 || got.Prompts != 0 {
+			t.Errorf("%q: %+v %v, want ids %v, mark 9, no prompts", c.source, got, err, c.want)
+		}
+	}
+	os.WriteFile(sessionPath(home, "bad"), []byte("{"), 0o600)
+	if err := Started(home, "bad", "startup", []string{"C"}, 1); err != nil {
+		t.Errorf("startup over a damaged state: %v", err)
+	}
+	os.WriteFile(sessionPath(home, "bad"), []byte("{"), 0o600)
+	if err := Started(home, "bad", "resume", []string{"C"}, 1); err == nil {
+		t.Error("resume over a damaged state: no error")
+	}
+	if got, err := Load(home, "bad"); err != nil || len(got.IDs) != 1 {
+		t.Errorf("state after a damaged one: %+v %v", got, err)
+	}
+}
+
 func TestOldSessionsArePruned(t *testing.T) {
 	home := t.TempDir()
 	Save(home, "old", State{IDs: []string{"X"}})
