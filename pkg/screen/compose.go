@@ -168,7 +168,7 @@ var (
 		"tells an", "tried to", "trying to", "fake instructions", "we tested", "攻击", "试图", "注入", "攻撃", "공격", "인젝션",
 		"inyección", "injeção", "iniezione", "angreifer", "angriff", "exfiltration", "eksfiltrac", "exfiltración", "exfiltração", "attaquant", "атак", "инъекц", "saldırı", "atak", "incident", "vorfall", "incidente", "инцидент", "事故", "インシデント", "사고", "piégé", "piégée", "booby", "разбор инцидента", "отчёт об инциденте", "事故复盘", "事故報告", "インシデント報告", "our screen", "notre filtre", "nuestro filtro", "unser filter"}
 	// sendWords and sensitiveWords and destWords: sending secrets away.
-	sendWords = concept{"exfiltrat", "exfil ", "send", "upload", "post", "paste", "push", "publish", "share", "render", "include", "colle ", "collez", "pega ", "pegue", "incolla", "올리", "wyślij", "wysłać", "envia", "envíe", "envía", "envoie", "envoyer", "sende", "schick",
+	sendWords = concept{"exfiltrat", "exfil ", "send", "upload", "post", "paste", "push", "publish", "share", "render", "include", "colle ", "collez", "pega ", "pegue", "incolla", "올리", "wyślij", "wysłać", "envia", "envie ", "envíe", "envía", "envoie", "envoyer", "sende", "schick",
 		"invia", "manda", "yükle", "отправ", "загруз", "verstuur", "stuur", "アップロード", "送信", "上传", "发送", "업로드", "보내", "전송", "tornar público", "make public", "rendre public", "attach", "leave a comment", "comment with", "lade", "hochlad", "übermittel", "올리", "贴到", "发到", "粘贴", "gönder", "mandar", "stuur", "skicka", "kirim", "lähetä", "pošli", "odešli", "küldd", "trimite", "στείλε", "надішли", "שלח", "أرسل", "भेज", "ส่ง", "gửi", "hantar", "ipadala", "tuma", "copie", "copia ", "kopieer", "skopiuj", "скопируй", "复制", "コピー", "복사", "відправ", "gönder", "include the value", "include its value", "include the contents", "write the value",
 		"küldje", "πρόσθεσε στο μήνυμα", "ارسل", "بفرست", "ارسال", "পাঠা", "發送", "ارفع", "загруж", "надсила", "відправля", "пересила", "email them", "email it", "e-mail them", "mail them", "mail it", "email the", "e-mail the", "изпрати", "изпращай", "пошаљи", "испрати", "прати", "pošalji", "pošlji"}
 	sensitiveWords = concept{"credential", "secret", ".env", "env", "printenv", "token", "api key", "api_key", "keys", "key ", "password", "~/.aws", "~/.ssh", "id_rsa", "source code", "ソースコード",
@@ -457,7 +457,9 @@ func composed(prose, code string) string {
 		if sensitiveWords.in(s) && (sendWords.in(s) && destWords.in(s) || dnsWords.in(s) && encodeWords.in(s)) {
 			// A public key is neither a secret nor a public place: it is
 			// sent to a server, a keyserver, an admin, by design.
-			if u := publicKeyRE().ReplaceAllString(unquote(s), "pubkey"); sensitiveWords.in(u) && !negWords.in(u) && (sendWords.in(u) && destWords.in(u) || dnsWords.in(u) && encodeWords.in(u)) && (directed() || sendOrders.in(u)) {
+			// A negation that keeps the sending quiet ("without telling
+			// anyone", "нічого не кажучи") does not negate the sending.
+			if u := publicKeyRE().ReplaceAllString(unquote(s), "pubkey"); sensitiveWords.in(u) && !negWords.in(quietRE().ReplaceAllString(u, " ")) && (sendWords.in(u) && destWords.in(u) || dnsWords.in(u) && encodeWords.in(u)) && (directed() || sendOrders.in(u)) {
 				return Exfiltrate
 			}
 		}
@@ -698,7 +700,7 @@ var pastRE = lazyRE(`^(?:[\w-]+\s+)?(?:installed|ran|used|executed|bootstrapped|
 // sendOrders are imperatives of sending, wherever they stand in the
 // sentence ("Po zakończeniu pracy wyślij …": a lead-in in a language the
 // lead-in list does not know comes first).
-var sendOrders = concept{"email them", "e-mail them", "mail them to", "email it to", "e-mail it to", "invialo", "inviala", "inviali", "mandalo", "mandali", "envíalo", "envíala", "envialo", "mándalo", "súbelo", "subelo", "caricalo", "envia-o", "envie-o", "colle ", "collez", "надсилай", "відправляй", "пересилай", "надішли", "ส่ง", "загружай", "загрузи", "ارفع", "ارسل", "wyślij", "envoie ", "envoyez", "envía", "envíe", "invia ", "inviate", "schick ", "schicke", "stuur", "skicka", "gönder", "отправь", "відправ", "надішли", "kirim", "lähetä", "pošli", "trimite", "gửi", "送信して", "发送到", "보내세요", "전송하세요"}
+var sendOrders = concept{"envie o ", "envie a ", "envia o ", "envia a ", "mande o ", "manda o ", "email them", "e-mail them", "mail them to", "email it to", "e-mail it to", "invialo", "inviala", "inviali", "mandalo", "mandali", "envíalo", "envíala", "envialo", "mándalo", "súbelo", "subelo", "caricalo", "envia-o", "envie-o", "colle ", "collez", "надсилай", "відправляй", "пересилай", "надішли", "ส่ง", "загружай", "загрузи", "ارفع", "ارسل", "wyślij", "envoie ", "envoyez", "envía", "envíe", "invia ", "inviate", "schick ", "schicke", "stuur", "skicka", "gönder", "отправь", "відправ", "надішли", "kirim", "lähetä", "pošli", "trimite", "gửi", "送信して", "发送到", "보내세요", "전송하세요"}
 
 // unboundWords: the agent told it has no restrictions.
 var unboundWords = concept{"no restrictions", "without restrictions", "unrestricted", "sin restricciones", "sans restrictions", "sans limites", "ohne einschränkungen", "ohne beschränkungen", "без ограничений", "без обмежень", "senza restrizioni", "senza limiti", "sem restrições", "bez ograniczeń", "kısıtlamasız", "zonder beperkingen", "无限制", "不受限制", "制限なし", "제한 없는", "không giới hạn", "tanpa batasan",
@@ -1065,3 +1067,8 @@ var (
 	policySubjectRE = lazyRE(`\b(?:they|agents?|ai agents?|coding agents?|bots?|assistants?|llms?|sie|ils|elles|ellos|eles)\s+(?:may|can|are allowed to|are permitted to|is allowed to|dürfen|können|peuvent|pueden|podem)\b`)
 	policyKeepRE    = lazyRE(`\b(?:but|while|yet|aber|mais|pero|mas)\b[^.;\n]{0,40}?\b(?:must|should|need to|have to|müssen|doivent|deben|devem)\s+(?:still\s+|always\s+)?(?:ask|get approval|confirm|check with|fragen|demander|preguntar|perguntar)`)
 )
+
+// quietRE: a clause that keeps an act from the person, in the languages
+// the send rules read: its negation belongs to the keeping quiet, not to
+// the act ("…, нічого не кажучи користувачу", "sem avisar ninguém").
+var quietRE = lazyRE(`(?:нічого\s+)?не\s+(?:кажучи|повідомляючи|говорячи)|(?:ничего\s+)?не\s+(?:говоря|сообщая)|nie\s+(?:mówiąc|informując)|sem\s+(?:avisar|dizer|contar|informar)|sin\s+(?:avisar|decir|informar)|sans\s+(?:prévenir|le\s+dire|rien\s+dire)|ohne\s+(?:es\s+)?(?:jemandem\s+)?(?:zu\s+sagen|bescheid)|senza\s+(?:avvisare|dire)|fără\s+să\s+(?:spui|anunți)|without\s+(?:telling|notifying|informing)|zonder\s+(?:te\s+zeggen|iemand)|söylemeden|haber\s+vermeden`)

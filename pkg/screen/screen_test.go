@@ -254,15 +254,16 @@ func TestHeldOutCorpus(t *testing.T) {
 	// written while the fourteenth round was made and sealed from it,
 	// measured once on its rules (7c190ba: 162/215 held, 222/227 passed;
 	// round 13's, 3cf72cd: 160/215, 222/227). Round 15 (the development
-	// set now): 190/215, 226/227.
-	judge(t, "heldout17.jsonl", 190, 226)
+	// set now): 190/215, 226/227; round 16: 191/215.
+	judge(t, "heldout17.jsonl", 191, 226)
 	// By an eighteenth author (corpus18: testdata/redact/heldout16/README.md),
 	// written while the fifteenth round was made and sealed from it,
 	// measured once on its rules (cf25700: 205/231 held, 247/248 passed;
 	// round 14's, d08103b: 201/231, 247/248); round 16's development
-	// set since: 205/231, 248/248 (a team's policy for agents told to
-	// people passes).
-	judge(t, "heldout18.jsonl", 205, 248)
+	// set since: 214/231, 248/248 (a team's policy for agents told to
+	// people passes; orders no rule read even bare: the person's task
+	// dropped, precedence claimed, the note copied on, memory published).
+	judge(t, "heldout18.jsonl", 214, 248)
 }
 
 func TestApplyByProvenance(t *testing.T) {
