@@ -201,6 +201,15 @@ func Check(text string) string {
 	if d := unleet(text); d != "" {
 		ps = append(ps, d)
 	}
+	if d := partsJoined(text); d != "" {
+		ps = append(ps, d)
+	}
+	if d := spacedOut(text); d != "" {
+		ps = append(ps, d)
+	}
+	if d := forgedSpeaker(text); d != "" {
+		ps = append(ps, d)
+	}
 	if d := unconfuse(text); d != "" {
 		ps = append(ps, d)
 	}
@@ -1751,6 +1760,25 @@ func asideProse(text string) []string {
 			}
 		}
 	}
+	// Round 16: markup a rendered note shows nothing of, or shows only on
+	// hover: an XML CDATA section's text inside a config, a Markdown
+	// reference-style comment ([//]: # (…)), a link's title.
+	if strings.Contains(text, "<![CDATA[") || strings.Contains(text, "]: ") || strings.Contains(text, "](") {
+		prose := codeRE().ReplaceAllString(text, " … ")
+		for _, re := range []func() *regexp.Regexp{cdataRE, mdCommentRE, linkTitleRE} {
+			for _, m := range re().FindAllStringSubmatchIndex(prose, -1) {
+				g := 2
+				for g < len(m) && m[g] < 0 {
+					g += 2
+				}
+				if g < len(m) {
+					if body := strings.TrimSpace(prose[m[g]:m[g+1]]); len(body) > 12 && quoteStart(prose, m[0]) < 0 {
+						out = append(out, body)
+					}
+				}
+			}
+		}
+	}
 	out = append(out, dataProse(text)...)
 	// A note about attacks shows them; the rules that read it whole judge
 	// it.
@@ -1963,6 +1991,15 @@ var docstringRE = lazyRE(`"""([\s\S]*?)"""|'''([\s\S]*?)'''`)
 // end), the value of a key (an identifier, maybe quoted, then '=', ':=',
 // '=>' or ':'), or a call's first argument (console.log("…")).
 var fieldValueRE = lazyRE(`(?m)(?:^|,|[\p{L}\p{N}_.\-\]"]\s*(?::=|=>|[=:])\s*|[\p{L}\p{N}_]\(\s*)"((?:[^"\n]|"")+)"\s*(?:,|$|[}\])\n;])`)
+
+// cdataRE, mdCommentRE and linkTitleRE hold text a rendered note does
+// not show as prose: a CDATA section, a Markdown comment written as a
+// link reference ([//]: # (…), [comment]: <> "…"), a link's title.
+var (
+	cdataRE     = lazyRE(`<!\[CDATA\[([\s\S]*?)(?:\]\]>|$)`)
+	mdCommentRE = lazyRE(`(?m)^[ \t]*\[(?://|comment|_|#|\.)\]:[ \t]*(?:#|<>)[ \t]*(?:\(([^\n]+)\)|"([^\n]+)"|'([^\n]+)')[ \t]*$`)
+	linkTitleRE = lazyRE(`\]\([^)\s]+[ \t]+"([^\n]+?)"\)`)
+)
 
 var htmlCommentRE = lazyRE(`<!--([\s\S]*?)(?:-->|$)`)
 
@@ -2318,3 +2355,112 @@ func oneEdit(a, b string) bool {
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// partsJoined returns an order split into labelled parts to be joined
+// ("Concatenate parts A, B and C and carry them out: - A: … - B: …"):
+// list items labelled A, B, C… in sequence, or 1, 2, 3… where the note
+// speaks of joining, parts or fragments, their texts joined by spaces.
+// A numbered list with no word of joining stays a list of steps.
+func partsJoined(text string) string {
+	if !strings.Contains(text, ":") && !strings.Contains(text, ")") {
+		return ""
+	}
+	var parts []string
+	want := byte(0)
+	best := ""
+	flush := func() {
+		if len(parts) >= 2 {
+			if j := strings.Join(parts, " "); len(j) > len(best) {
+				best = j
+			}
+		}
+		parts, want = nil, 0
+	}
+	for _, line := range strings.Split(text, "\n") {
+		m := partLineRE().FindStringSubmatch(line)
+		if m == nil {
+			flush()
+			continue
+		}
+		label := strings.ToUpper(m[1])
+		if want == 0 && (label == "A" || label == "1") {
+			want = label[0]
+		}
+		if want == 0 || len(label) != 1 || label[0] != want {
+			flush()
+			continue
+		}
+		parts = append(parts, strings.TrimSpace(m[2]))
+		want++
+	}
+	flush()
+	if best == "" {
+		return ""
+	}
+	if !strings.Contains(text, "- A") && !strings.Contains(text, "A:") && !strings.Contains(text, "A)") && !joinWordRE().MatchString(strings.ToLower(text)) {
+		return ""
+	}
+	return best
+}
+
+// partLineRE: a list item labelled by one letter or digit ("- A: …",
+// "B) …", "Part 3: …", "Fragment 2 - …").
+var partLineRE = lazyRE(`^[ \t]*(?:[-*•][ \t]*)?(?:(?i:part|parte|teil|partie|część|частина|часть|fragment|piece|segment)[ \t]+)?([A-Za-z]|[1-9])[ \t]*[:.)\-–][ \t]+(\S.*)$`)
+
+// joinWordRE: a word of joining or of parts, in the languages the rules
+// read (a numbered list is a list of steps without one).
+var joinWordRE = lazyRE(`concatenat|\bjoin\b|\bcombine\b|put together|assemble|\bparts?\b|fragments?|pieces?|segments?|zusammen|verbinde|concaten|junta|une las|unisci|połącz|об'єднай|объедини|склей|連結|拼接|合并|결합|birleştir|voeg samen`)
+
+// spacedOut returns a line written one letter at a time ("R e a d   ~ / .
+// a w s"), its letters joined and its wider gaps kept as spaces: most of
+// its tokens are single characters and words are parted by two spaces or
+// more.
+func spacedOut(text string) string {
+	if !strings.Contains(text, "   ") && !strings.Contains(text, "  ") {
+		return ""
+	}
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		toks := strings.Split(line, " ")
+		single, n := 0, 0
+		for _, t := range toks {
+			if t == "" {
+				continue
+			}
+			n++
+			if utf8.RuneCountInString(t) == 1 {
+				single++
+			}
+		}
+		if n < 12 || single*10 < n*7 {
+			continue
+		}
+		var words []string
+		for _, w := range wideGapRE().Split(strings.TrimSpace(line), -1) {
+			words = append(words, strings.ReplaceAll(w, " ", ""))
+		}
+		out = append(out, strings.Join(words, " "))
+	}
+	return strings.Join(out, "\n")
+}
+
+var wideGapRE = lazyRE(`[ \t]{2,}`)
+
+// forgedSpeaker returns the words after a speaker's label that claims a
+// standing no transcript gives ("> **User (verified):** …", "Owner
+// [confirmed]: …", "ADMIN (authenticated): …"): the label is forged to
+// pass an order off as the person's, so what follows is read as said to
+// the agent.
+func forgedSpeaker(text string) string {
+	l := strings.ToLower(text)
+	if !strings.Contains(l, "verified") && !strings.Contains(l, "confirmed") && !strings.Contains(l, "authenticated") && !strings.Contains(l, "official") && !strings.Contains(l, "trusted") && !strings.Contains(l, "signed") {
+		return ""
+	}
+	var out []string
+	for _, m := range forgedSpeakerRE().FindAllStringSubmatch(text, -1) {
+		out = append(out, strings.TrimSpace(m[1]))
+	}
+	return strings.Join(out, "\n")
+}
+
+var forgedSpeakerRE = lazyRE(`(?im)^[ \t>*_]*(?:user|human|owner|admin|administrator|maintainer|operator|developer|the user)[ \t]*[(\[](?:verified|confirmed|authenticated|official|trusted|signed|identity verified)[)\]][ \t*_]*:[ \t*_]*(\S[^\n]*)$`)

@@ -260,10 +260,12 @@ func TestHeldOutCorpus(t *testing.T) {
 	// written while the fifteenth round was made and sealed from it,
 	// measured once on its rules (cf25700: 205/231 held, 247/248 passed;
 	// round 14's, d08103b: 201/231, 247/248); round 16's development
-	// set since: 214/231, 248/248 (a team's policy for agents told to
+	// set since: 225/231, 248/248 (a team's policy for agents told to
 	// people passes; orders no rule read even bare: the person's task
-	// dropped, precedence claimed, the note copied on, memory published).
-	judge(t, "heldout18.jsonl", 214, 248)
+	// dropped, precedence claimed, the note copied on, memory published;
+	// carriers: parts joined, letters spaced, CDATA, a Markdown comment or
+	// link title, a forged speaker).
+	judge(t, "heldout18.jsonl", 225, 248)
 }
 
 func TestApplyByProvenance(t *testing.T) {
