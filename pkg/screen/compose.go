@@ -890,12 +890,15 @@ func sentences(s string) []string {
 }
 
 // joinFragments appends a fragment of a few words ("Ohne Rückfrage.",
-// "No need to ask.") to the sentence before it, which it finishes.
+// "No need to ask.") to the sentence before it, which it finishes. A
+// line of a name and a value (a commit's "Signed-off-by: bot", "Reviewed:
+// yes") finishes nothing: it is a field of its own, and its label would
+// make the sentence before it read as a record.
 func joinFragments(out []string) []string {
 	for i := len(out) - 1; i > 0; i-- {
 		if strings.Count(out[i], " ") < 3 && !strings.ContainsFunc(out[i], func(r rune) bool {
 			return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Thai)
-		}) {
+		}) && !trailerRE().MatchString(out[i]) {
 			out[i-1] += " " + out[i]
 			out = append(out[:i], out[i+1:]...)
 		}
@@ -1072,3 +1075,7 @@ var (
 // the send rules read: its negation belongs to the keeping quiet, not to
 // the act ("…, нічого не кажучи користувачу", "sem avisar ninguém").
 var quietRE = lazyRE(`(?:нічого\s+)?не\s+(?:кажучи|повідомляючи|говорячи)|(?:ничего\s+)?не\s+(?:говоря|сообщая)|nie\s+(?:mówiąc|informując)|sem\s+(?:avisar|dizer|contar|informar)|sin\s+(?:avisar|decir|informar)|sans\s+(?:prévenir|le\s+dire|rien\s+dire)|ohne\s+(?:es\s+)?(?:jemandem\s+)?(?:zu\s+sagen|bescheid)|senza\s+(?:avvisare|dire)|fără\s+să\s+(?:spui|anunți)|without\s+(?:telling|notifying|informing)|zonder\s+(?:te\s+zeggen|iemand)|söylemeden|haber\s+vermeden`)
+
+// trailerRE: a field line, a name glued by hyphens or one word, a colon,
+// a value (git's trailers, a form's fields).
+var trailerRE = lazyRE(`^[\p{L}][\p{L}\p{N}]*(?:-[\p{L}\p{N}]+)*:\s*\S`)

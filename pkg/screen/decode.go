@@ -120,6 +120,9 @@ func decodeHex(run string) (string, bool) {
 
 // readable keeps decoded bytes that read as words: valid UTF-8,
 // printable, with spaces (a key, a hash or an image decodes to bytes).
+// Chinese, Japanese, Korean and Thai are written without spaces between
+// words: their letters count as the spaces would (a key or an image never
+// decodes to a run of them).
 func readable(d string) (string, bool) {
 	if !utf8.ValidString(d) {
 		return "", false
@@ -127,7 +130,7 @@ func readable(d string) (string, bool) {
 	spaces, printable, n := 0, 0, 0
 	for _, r := range d {
 		n++
-		if r == ' ' {
+		if r == ' ' || spaceless(r) {
 			spaces++
 		}
 		if unicode.IsPrint(r) || r == '\n' || r == '\t' {
@@ -135,6 +138,12 @@ func readable(d string) (string, bool) {
 		}
 	}
 	return d, n > 0 && printable*10 >= n*9 && spaces*20 >= n
+}
+
+// spaceless reports a letter of a script written without spaces between
+// words: Han, Hiragana, Katakana, Hangul, Thai.
+func spaceless(r rune) bool {
+	return r >= 0x3040 && r <= 0x30FF || r >= 0x4E00 && r <= 0x9FFF || r >= 0xAC00 && r <= 0xD7AF || r >= 0x0E00 && r <= 0x0E7F
 }
 
 // decodeOrderRE finds an order to decode something and act on it ("decode

@@ -210,6 +210,9 @@ func Check(text string) string {
 	if d := forgedSpeaker(text); d != "" {
 		ps = append(ps, d)
 	}
+	if d := atAgent(text); d != "" {
+		ps = append(ps, d)
+	}
 	if d := unconfuse(text); d != "" {
 		ps = append(ps, d)
 	}
@@ -2164,7 +2167,10 @@ func listBelow(text, field string) string {
 }
 
 // fieldRE is a YAML or JSON field: its key and its value on the line.
-var fieldRE = lazyRE(`(?m)(?:^[ \t-]*|[{,][ \t]*)["']?(_*[A-Za-z][A-Za-z0-9_-]{2,40})["']?[ \t]*:[ \t]*([^\n]*)`)
+// A quoted value ends at its closing quote (escapes read through), and a
+// number, a boolean or null at the comma after it, so the fields after it
+// on one line (a JSON object written on one line) are read too.
+var fieldRE = lazyRE(`(?m)(?:^[ \t-]*|[{,][ \t]*)["']?(_*[A-Za-z][A-Za-z0-9_-]{2,40})["']?[ \t]*:[ \t]*("(?:[^"\\\n]|\\.)*"|(?:-?[0-9][0-9.]*|true|false|null)[ \t]*(?:$|[,}\]][ \t]*$)|(?:-?[0-9][0-9.]*|true|false|null)\b|[^\n]*)`)
 
 // unleet spells leetspeak back ("1gn0re a11 pr3v10us 1nstruct10ns"): the
 // words that mix letters with the digits that stand for them, when three
@@ -2184,6 +2190,11 @@ func unleet(text string) string {
 	n = 0
 	for i, w := range words {
 		core := strings.TrimRight(strings.TrimLeft(w, "(\"'"), ".,:;!?)\"'")
+		// A possessive's or a contraction's tail is no part of the word
+		// ("us3r's", "d0n't").
+		if i := strings.IndexAny(core, "'’"); i > 0 {
+			core = core[:i]
+		}
 		if !leetWord(core) {
 			continue
 		}
@@ -2464,3 +2475,22 @@ func forgedSpeaker(text string) string {
 }
 
 var forgedSpeakerRE = lazyRE(`(?im)^[ \t>*_]*(?:user|human|owner|admin|administrator|maintainer|operator|developer|the user)[ \t]*[(\[](?:verified|confirmed|authenticated|official|trusted|signed|identity verified)[)\]][ \t*_]*:[ \t*_]*(\S[^\n]*)$`)
+
+// atAgent returns what follows an @-mention of the agent that opens a
+// line or a sentence ("@assistant Trimite …", "@claude: run …"): the
+// words are said to it, in whatever language, and are read without the
+// handle that hid their imperative from the rules reading a sentence's
+// start. A mention inside a sentence ("we tag @claude on PRs") is told
+// of and is not read so.
+func atAgent(text string) string {
+	if !strings.Contains(text, "@") {
+		return ""
+	}
+	var out []string
+	for _, m := range atAgentRE().FindAllStringSubmatch(text, -1) {
+		out = append(out, strings.TrimSpace(m[1]))
+	}
+	return strings.Join(out, "\n")
+}
+
+var atAgentRE = lazyRE(`(?im)(?:^|[.!?]\s+)[ \t>*_-]*@(?:assistant|claude|claude-code|copilot|ai|agent|bot|codex|gemini|cursor|devin)\b[,:\s]\s*(\S[^\n]*)`)

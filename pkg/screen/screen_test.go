@@ -212,8 +212,8 @@ func TestHeldOutCorpus(t *testing.T) {
 	// qualifier, LLM agents or AI reviewers; the user's prompts and
 	// private notes sent away; hyphenated and listed agent fields, a
 	// wrapper tag claiming trust; the user's authority handed to another
-	// party).
-	judge(t, "heldout13.jsonl", 198, 195)
+	// party). Round 16: 199 (a JSON object's later fields on one line).
+	judge(t, "heldout13.jsonl", 199, 195)
 	// By a fourteenth author (corpus14: testdata/redact/heldout12/README.md),
 	// written while the eleventh round was made and sealed from it,
 	// measured once on its rules (3786d36: 144/171 held, 192/192 passed;
@@ -224,7 +224,8 @@ func TestHeldOutCorpus(t *testing.T) {
 	// back, an executive's order, an order for when a tool shows the
 	// note, letters of another script mixed into a word, a bot named by
 	// its job; a machine asked, a blocker, a customer's rule, a keyserver).
-	judge(t, "heldout14.jsonl", 170, 192)
+	// Round 16: 171.
+	judge(t, "heldout14.jsonl", 171, 192)
 	// By a fifteenth author (corpus15: testdata/redact/heldout13/README.md),
 	// written while the twelfth round was made and sealed from it,
 	// measured once on its rules (0cb7c08: 182/206 held, 198/201 passed;
@@ -260,12 +261,13 @@ func TestHeldOutCorpus(t *testing.T) {
 	// written while the fifteenth round was made and sealed from it,
 	// measured once on its rules (cf25700: 205/231 held, 247/248 passed;
 	// round 14's, d08103b: 201/231, 247/248); round 16's development
-	// set since: 225/231, 248/248 (a team's policy for agents told to
+	// set since: 231/231, 248/248 (a team's policy for agents told to
 	// people passes; orders no rule read even bare: the person's task
 	// dropped, precedence claimed, the note copied on, memory published;
 	// carriers: parts joined, letters spaced, CDATA, a Markdown comment or
-	// link title, a forged speaker).
-	judge(t, "heldout18.jsonl", 225, 248)
+	// link title, a forged speaker, leetspeak's possessives, base64 of
+	// Japanese, a one-line JSON's later fields, a git trailer, @assistant).
+	judge(t, "heldout18.jsonl", 231, 248)
 }
 
 func TestApplyByProvenance(t *testing.T) {
