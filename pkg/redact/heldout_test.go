@@ -196,8 +196,10 @@ func TestHeldOutCorpus(t *testing.T) {
 		// once on its rules (cf25700: 837/874, 95.8%, and 315/321; round
 		// 14's, d08103b: the same); round 16's development set since: 843
 		// and 321 (a reference in a value's place, a signing call's key
-		// literal, a shell directive's …_KEY, a password piped to runas).
-		{"heldout16", 843, 321, ""},
+		// literal, a shell directive's …_KEY, a password piped to runas),
+		// 853 (a credential told in prose, in a chat's answer, by an
+		// abbreviation; a generated password without a digit).
+		{"heldout16", 853, 321, ""},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
 			judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact, c.unmet)

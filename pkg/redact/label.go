@@ -39,6 +39,49 @@ func labelRules() []rule {
 			name := strings.ToLower(strings.TrimSpace(strings.TrimRight(strings.TrimLeft(m[1], " \t\n([{,;'`"), " \t\"")))
 			return notPassNames[name] || notAValue(m[2]) || redacted(m[2]) || !generated(m[2]) && !tokenLike(m[2])
 		},
+	}, {
+		// A credential named by its abbreviation or its protocol: an
+		// Azure DevOps or GitHub PAT, a Wi-Fi network's WPA2/WPA3 or
+		// PSK key, a network key ("PAT: …", "WPA2 key …", "PSK=…").
+		name:   "secret-value",
+		hints:  []string{"pat", "psk", "wpa", "wep", "wi-fi", "wifi", "wlan", "network key"},
+		window: true,
+		span:   160,
+		re:     lazyRE(`((?:^|[^\p{L}\p{N}_])(?:PAT|(?i:psk|pre-shared key|wpa[23]?(?:-psk)?|wep|wi-?fi|wlan|wireless|network)(?:[ \t-]+(?i:key|passphrase|password|pass|code))?)[ \t]*[:=：]?[ \t]+["'\x60]?)([^\s"'\x60]{8,120})`),
+		repl:   func(m []string) string { return m[1] + Mask },
+		keep: func(m []string) bool {
+			l := strings.ToLower(m[1])
+			v := strings.TrimRight(m[2], sentenceEnd)
+			bare := !strings.ContainsAny(l, ":=：") && !strings.Contains(l, "key") && !strings.Contains(l, "pass") && !strings.Contains(l, "code")
+			return notAValue(v) || redacted(v) || bare && !strings.Contains(m[1], "PAT") || !strong(v) && !tokenLike(v) && !passphrase(v) && !generatedLetters(v)
+		},
+	}, {
+		// A login or a password set to a value in prose: "reset the
+		// Grafana admin login to …", "changed the root password to …".
+		name:   "secret-value",
+		hints:  []string{"login", "password", "passwd", "passphrase", "credential"},
+		window: true,
+		span:   200,
+		re:     lazyRE(`(?i)(\b(?:reset|set|changed?|rotated?|updated?)\s+(?:the\s+|my\s+|our\s+|its\s+)?(?:[\w-]+\s+){0,3}?(?:login|password|passwd|passphrase|credentials?)\s+(?:to|=)\s+["'\x60]?)([^\s"'\x60]{8,120})`),
+		repl:   func(m []string) string { return m[1] + Mask },
+		keep: func(m []string) bool {
+			v := strings.TrimRight(m[2], sentenceEnd)
+			return notAValue(v) || redacted(v) || !strong(v) && !generated(v) && !passphrase(v) && !generatedLetters(v) && !chosen(v)
+		},
+	}, {
+		// A password given in a chat as the answer to a question asking
+		// for it, in any language: "Max: hast du das Passwort?" then
+		// "Lea: ja: …" on the next line.
+		name:   "secret-value",
+		hints:  pwHints,
+		window: true,
+		span:   240,
+		re:     lazyRE(`(?i)((?:` + pwWords + `)[^\n]{0,60}[?？][ \t]*\r?\n[^\n:]{1,30}:[ \t]*(?:[\p{L}]{1,10}[,:!.]?[ \t]+)?["'\x60]?)([^\s"'\x60]{8,120})`),
+		repl:   func(m []string) string { return m[1] + Mask },
+		keep: func(m []string) bool {
+			v := strings.TrimRight(m[2], sentenceEnd)
+			return notAValue(v) || redacted(v) || !strong(v) && !generated(v) && !passphrase(v) && !generatedLetters(v) && !chosen(v)
+		},
 	}}
 }
 

@@ -1118,7 +1118,9 @@ func New() *Redactor {
 				`(?:[ \t]*[:：][ \t]*|[ \t]+[^:：\n]{1,48}?[ \t]*[:：][ \t]*|(?:[ \t]*[^:\n]{1,48}?)?(?:[ \t]+(?:are both|is|was|are|ist|war|lautet|est|es|és|é|è|era|este|jest|je|е|yra|ir|är|er|on|ay|ni|là|adalah|ialah|είναι|это|є|হলো|হল|হচ্ছে|—|هي|هو|היא|הוא|је|yw|ydy|është|estas|hija|huwa|гэта|ficou|fica|теперь|now|jetzt|ahora|agora|maintenant|adesso|teraz|(?:(?:was|is|has been|got)[ \t]+)?(?:reset|set|changed)[ \t]+to)[ \t]+|[ \t]*คือ[ \t]*)))` +
 				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'\x60]+)`),
 			repl: proseMask,
-			keep: func(m []string) bool { return !strong(m[2]) && !chosen(m[2]) && !passphrase(m[2]) },
+			keep: func(m []string) bool {
+				return !strong(m[2]) && !chosen(m[2]) && !passphrase(m[2]) && !generatedLetters(m[2])
+			},
 		},
 		{
 			// A password told in prose with the value anywhere in the clause
@@ -2292,3 +2294,11 @@ var topLevel = map[string]bool{"com": true, "net": true, "org": true, "io": true
 // secretWordValue are the words that name a secret, given as a value.
 var secretWordValue = map[string]bool{"password": true, "passwd": true, "pass": true, "secret": true, "token": true, "apikey": true, "api_key": true, "api-key": true, "passphrase": true, "pwd": true,
 	"access_token": true, "auth_token": true, "secret_key": true, "private_key": true, "client_secret": true}
+
+// generatedLetters reports a value a generator made of letters and
+// symbols with no digit ("taEbzXkDS--DSsJsFkbT"): capitals and small
+// letters flipping as a generator flips them (mixedCase), and a symbol.
+func generatedLetters(v string) bool {
+	v = strings.Trim(strings.TrimRight(v, sentenceEnd), `"'`)
+	return mixedCase(v) && !strings.ContainsAny(v, digits) && strings.ContainsAny(v, "-_!@#$%^&*+=~.") && !strings.Contains(v, "://") && !sealed(v)
+}

@@ -72,6 +72,33 @@ func TestRound16(t *testing.T) {
 		// A password piped to runas (it reads the password from stdin).
 		{"runas", "echo lantern-orbit-velvet-42| runas /user:CORP\\jdoe \"mmc.exe\"", "lantern-orbit-velvet-42"},
 		{"runas savecred", "echo Xk9mQ2vLp8wZr4| runas /savecred /user:admin cmd", "Xk9mQ2vLp8wZr4"},
+		// A password named with words between it and its colon, made of
+		// letters and symbols with no digit; a login or a password set to a
+		// value in prose; a credential named by its abbreviation (PAT, PSK,
+		// WPA2 key, Wi-Fi key); a password given in a chat as the answer to
+		// a question asking for it. Their look-alikes stay.
+		{"told 0", "Пароль от сервера: taEbzXkDS--DSsJsFkbT", "taEbzXkDS--DSsJsFkbT"},
+		{"told 1", "Hasło do serwera: Qz-XkDSmPtw_LsBvn", "Qz-XkDSmPtw_LsBvn"},
+		{"told 2", "Reset the Grafana admin login to 2q4lGI0RQemS5AoWACABPHtl after the upgrade.", "2q4lGI0RQemS5AoWACABPHtl"},
+		{"told 3", "Changed the root password to hedgehog-bottom-fruit-kit37 yesterday.", "hedgehog-bottom-fruit-kit37"},
+		{"told 4", "Set the Jenkins admin login to Xk9mQ2vLp8wZr4 for now.", "Xk9mQ2vLp8wZr4"},
+		{"told 5", "Office Wi-Fi: SSID Acme-Guest, WPA2 key YhJENbDilq3n9m3", "YhJENbDilq3n9m3"},
+		{"told 6", "Guest Wi-Fi key: similar-satisfy-special-quiz80", "similar-satisfy-special-quiz80"},
+		{"told 7", "PSK=Xk9mQ2vLp8wZr4Tq7", "Xk9mQ2vLp8wZr4Tq7"},
+		{"told 8", "PAT: duaurvg3mdirejmkbtqupsdgcadddbdt3t36yjganpspcnthesgm", "duaurvg3mdirejmkbtqupsdgcadddbdt3t36yjganpspcnthesgm"},
+		{"told 9", "Max: hast du das Passwort?\nLea: ja: ZiL8ygf9LaRr-0AQNHc  (bitte nicht in Confluence)", "ZiL8ygf9LaRr-0AQNHc"},
+		{"told 10", "Anna: what's the staging password?\nBen: sure: Nebula6998sEqG", "Nebula6998sEqG"},
+		{"told 11", "Ana: ¿tienes la contraseña del wifi?\nLuis: sí: hedgehog-bottom-fruit-kit37", "hedgehog-bottom-fruit-kit37"},
+		{"told stays 0", "Reset the password to the default and ask IT.", ""},
+		{"told stays 1", "Set the login to SSO-only in the admin panel.", ""},
+		{"told stays 2", "Changed the password to something longer after the audit.", ""},
+		{"told stays 3", "The router uses WPA2 key rotation every 90 days.", ""},
+		{"told stays 4", "Wi-Fi network Acme-Guest on floor 3", ""},
+		{"told stays 5", "WPA2 key management is configured in the controller.", ""},
+		{"told stays 6", "PAT expires on 2025-01-31", ""},
+		{"told stays 7", "Create a PAT with the Code (read) scope.", ""},
+		{"told stays 8", "Max: hast du das Passwort geändert?\nLea: ja: gestern, nach dem Audit.", ""},
+		{"told stays 9", "Anna: where is the staging password stored?\nBen: sure: in 1Password under Staging.", ""},
 	} {
 		got := String(tt.in)
 		if tt.secret == "" {
