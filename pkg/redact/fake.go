@@ -245,7 +245,8 @@ func shownMasked(s string, end int, v string) bool {
 }
 
 // reference reports a value that says where the secret is kept or how it
-// is read, not the secret: a YAML tag that hands the value to a store or
+// is read, not the secret: a Windows environment variable (%DB_PASS%), a
+// YAML tag that hands the value to a store or
 // a resolver (!vault |, !secret db_pw, !Ref DbPassword, !env_var), an
 // annotation or a call that reads it (@Value(, getpass.getpass(,
 // os.environ.get(), a PowerShell cmdlet that prompts or fetches
@@ -254,6 +255,10 @@ func shownMasked(s string, end int, v string) bool {
 // generated password is none of these: it mixes cases, digits and
 // symbols inside one run instead of naming something.
 func reference(v string) bool {
+	// A Windows environment variable (%DB_PASS%), braced or not.
+	if w := strings.Trim(v, "{}"); len(w) > 2 && w[0] == '%' && w[len(w)-1] == '%' && envName(w[1:len(w)-1]) {
+		return true
+	}
 	switch v[0] {
 	case '!':
 		return taggedRef(v)
@@ -351,4 +356,18 @@ func camel(s string) bool {
 		}
 	}
 	return humps > 0
+}
+
+// envName reports an environment variable's name: capitals, digits and
+// '_', a capital or '_' first.
+func envName(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
 }

@@ -221,7 +221,7 @@ func New() *Redactor {
 	}
 	// codeRules come first: a list of codes is one secret, and a key's
 	// rule would take only its first group.
-	rules := append(codeRules(), []rule{
+	rules := append(append(bracedRules(), codeRules()...), []rule{
 		// A complete PEM private key block, any algorithm, then one whose END
 		// line is missing (a truncated paste still leaks the key material).
 		// RFC 4716's SSH2 form (Tectia, SecureCRT) opens "---- BEGIN SSH2 …".
@@ -877,14 +877,18 @@ func New() *Redactor {
 			span:     keySpan,
 			// The key may be glued to a prefix (PGPASSWORD=), JSON may be
 			// backslash-escaped inside a shell command (\"password\": \"x\"),
+			// or more than once (JSON logged in a JSON string in a log),
 			// and a literal may carry its language's prefix (T-SQL's N'x',
 			// Objective-C's @"x", Python's b'x').
 			re: lazyRE(`(?i)(\b[A-Za-z0-9_.-]*` + pairKeys + `)` +
-				`(\\?["']?\]?[ \t]*` + assign + `[ \t]*)` +
-				`(\\"(?:[^"\\\n]|\\[^"\n])*\\"|"[^"\n]*"|'[^'\n]*'|r#{1,3}"[^"\n]*"#{1,3}|` + litPrefix + `(?:"[^"\n]*"|'[^'\n]*')|[^\s,;&"'\x60\\]+)`),
+				`(\\*["']?\]?[ \t]*` + assign + `[ \t]*)` +
+				`(\\{2,}"[^"\\\n]*\\{2,}"|\\"(?:[^"\\\n]|\\[^"\n])*\\"|"[^"\n]*"|'[^'\n]*'|r#{1,3}"[^"\n]*"#{1,3}|` + litPrefix + `(?:"[^"\n]*"|'[^'\n]*')|[^\s,;&"'\x60\\]+)`),
 			repl: func(m []string) string {
-				if strings.HasPrefix(m[3], `\"`) {
-					return m[1] + m[2] + `\"` + Mask + `\"`
+				if strings.HasPrefix(m[3], `\`) {
+					// Escaped once or more (JSON logged inside a JSON
+					// string): the same escaped quote either side.
+					q := m[3][:strings.IndexByte(m[3], '"')+1]
+					return m[1] + m[2] + q + Mask + q
 				}
 				// Rust's raw string r#"…"#.
 				if h := rawHashes(m[3]); h > 0 {
@@ -1166,6 +1170,7 @@ func New() *Redactor {
 	rules = append(rules, tableRules()...)
 	rules = append(rules, positionRules()...)
 	rules = append(rules, labelRules()...)
+	rules = append(rules, nestedRules()...)
 	return &Redactor{rules: append(rules, shapeRules()...)}
 }
 

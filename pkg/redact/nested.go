@@ -1,0 +1,107 @@
+package redact
+
+import "strings"
+
+// nestedRules find a secret whose name and value stand apart in the text's
+// own syntax, so no rule reading "name = value" sees them together:
+//   - a command whose subcommand or flag says it stores or sets a password
+//     or a token, the value given as an argument after it (x11vnc
+//     -storepasswd V FILE, consul acl set-agent-token default V,
+//     rabbitmqctl change_password USER V);
+//   - a login written as two code spans joined by a slash on a line about
+//     an account (`app` / `V`);
+//   - an XML element named for a secret whose child <Value> holds it
+//     (unattend.xml's <AdministratorPassword><Value>), or a .NET
+//     setting named so whose <value> does;
+//   - a key written after its type's prefix (Tor's ED25519-V3:…,
+//     RSA1024:…);
+//   - a seed, entropy or private key written in hex after a label naming it
+//     ("BIP32 root seed (hex): …").
+func nestedRules() []rule {
+	return []rule{{
+		name:   "password-flag",
+		hints:  []string{"passwd", "password", "token", "secret"},
+		window: true,
+		span:   200,
+		re:     lazyRE(`(?i)((?:^|[\s;&|])-{0,2}(?:[a-z0-9]+[-_])*(?:set|store|change|add|update|reset)[-_]?(?:[a-z0-9]+[-_])*(?:passwd|password|token|secret)(?:[ \t]+[A-Za-z][\w.@\\-]{0,30}){0,2}?[ \t]+)([^\s'"-][^\s'"]{7,200})`),
+		repl:   func(m []string) string { return m[1] + Mask },
+		keep: func(m []string) bool {
+			v := m[2]
+			return cliNotSecret(v) || pathLike(v) || strings.HasPrefix(v, "$") || strings.HasPrefix(v, "%") || strings.Contains(v, "=") || strings.HasPrefix(v, "~") ||
+				!strong(v) && !tokenLike(v) && !uuidShape(v) && !passphrase(v) && !chosen(v) && !mixedLetters(v)
+		},
+	}, {
+		name:  "secret-value",
+		hints: []string{"` / `", "`/`"},
+		re:    lazyRE("(?i)(\\b(?:db|database|login|user|admin|creds?|credentials|account|ssh|ftp|sftp|smtp|vpn|staging|prod|production|root|postgres|mysql|redis|mongo|rabbitmq|ldap)\\b[^\\n]{0,60}?\\x60[^\\x60\\s]{1,40}\\x60[ \\t]*/[ \\t]*\\x60)([^\\x60\\s]{6,100})(\\x60)"),
+		repl:  func(m []string) string { return m[1] + Mask + m[3] },
+		keep: func(m []string) bool {
+			v := m[2]
+			return notAValue(v) || redacted(v) || pathLike(v) || !strong(v) && !(passphrase(v) && strings.ContainsAny(v, digits)) && !chosen(v) && !tokenLike(v)
+		},
+	}, {
+		name:  "secret-value",
+		hints: []string{"<value>"},
+		re:    lazyRE(`(?is)(<(?:[\w:-]*(?:password|passwd|secret|token|apikey|api_key|passphrase)\b[^>]*|setting\b[^>]*\bname="[^"]*(?:password|secret|token|apikey|api_key|connectionkey)[^"]*"[^>]*)>\s*(?:<!--.*?-->\s*)?<value>)([^<\s]{4,200})(</value>)`),
+		repl:  func(m []string) string { return m[1] + Mask + m[3] },
+		keep: func(m []string) bool {
+			v := strings.ToLower(m[2])
+			return notAValue(m[2]) || redacted(m[2]) || v == "true" || v == "false" || strings.Contains(v, "sensitive") || strings.HasPrefix(v, "$") || strings.HasPrefix(v, "%")
+		},
+	}, {
+		name:  "private-key",
+		hints: []string{"ed25519-v3:", "rsa1024:"},
+		re:    lazyRE(`(?i)(\b(?:ED25519-V3|RSA1024):)([A-Za-z0-9+/]{40,}={0,2})`),
+		repl:  func(m []string) string { return m[1] + Mask },
+	}, {
+		name:   "secret-value",
+		hints:  []string{"seed", "entropy", "private key", "privkey", "master key", "root key"},
+		window: true,
+		span:   240,
+		re:     lazyRE(`(?i)(\b(?:seed|entropy|master[ _-]?key|root[ _-]?key|private[ _-]?key|priv[ _-]?key)\b[^\n:=]{0,60}[:=][ \t]*(?:0x)?)([0-9a-f]{32,256})\b`),
+		repl:   func(m []string) string { return m[1] + Mask },
+		keep: func(m []string) bool {
+			l := strings.ToLower(m[1])
+			return !hexKey(m[2]) || len(m[2])%32 != 0 || anyOf(l, "commit", "sha", "hash", "digest", "checksum", "fingerprint", " id", "_id", "-id", "public", "pubkey")
+		},
+	}}
+}
+
+// mixedLetters reports eight or more letters whose capitals and small
+// letters alternate as a generator's do (xdnyiKlW): no word is spelled so.
+func mixedLetters(v string) bool {
+	if len(v) < 8 || !strings.ContainsAny(v, upper) || !strings.ContainsAny(v, lower) {
+		return false
+	}
+	for _, c := range []byte(v) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	// A capital after a small letter and a small one after it, past the
+	// first letter, as camelCase has too; a run of three or more small
+	// letters after the last capital is a word's end.
+	inner := 0
+	for i := 1; i < len(v)-1; i++ {
+		if v[i] >= 'A' && v[i] <= 'Z' && v[i-1] >= 'a' && v[i-1] <= 'z' {
+			inner++
+		}
+	}
+	last := strings.LastIndexAny(v, upper)
+	return inner >= 1 && len(v)-last-1 <= 2
+}
+
+// bracedRules: an ODBC or ADO connection string's password quoted in
+// braces (PWD={V}, Password={a;b}), read before the rules that end a
+// value at its ';'.
+func bracedRules() []rule {
+	return []rule{{
+		name:  "secret-value",
+		hints: []string{"pwd={", "password={", "pwd = {", "password = {"},
+		re:    lazyRE(`(?i)(\b(?:pwd|password)[ \t]*=[ \t]*\{)([^}\n]{1,200})(\})`),
+		repl:  func(m []string) string { return m[1] + Mask + m[3] },
+		keep: func(m []string) bool {
+			return notAValue(m[2]) || redacted(m[2]) || reference(m[2]) || strings.HasPrefix(m[2], "$")
+		},
+	}}
+}
