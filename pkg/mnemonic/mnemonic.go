@@ -353,7 +353,34 @@ func valid(w []token, wl wordlist) bool {
 			return true
 		}
 	}
-	return false
+	return backupLayout(w)
+}
+
+// backupLayout reports twelve or twenty-four words of one list laid out
+// as a wallet shows a phrase to back up: numbered 1..n in order, one to a
+// line, or a grid of three or more lines of equal length. The layout
+// itself says seed phrase, so its checksum is not asked: a phrase copied
+// with a slip, or a wallet's that is not BIP39's, is still one. Prose
+// and word lists are neither numbered 1..n nor a grid of list words only.
+func backupLayout(w []token) bool {
+	n := len(w)
+	if n != 12 && n != 24 {
+		return false
+	}
+	inOrder, oneALine := true, true
+	for i, t := range w {
+		if t.num != i+1 {
+			inOrder = false
+		}
+		if i > 0 && t.line == w[i-1].line {
+			oneALine = false
+		}
+	}
+	if inOrder && oneALine {
+		return true
+	}
+	rows, cols := grid(w)
+	return rows >= 3 && cols >= 3
 }
 
 // numbered returns the order the numbers before the words give, when they

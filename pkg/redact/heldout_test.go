@@ -199,8 +199,9 @@ func TestHeldOutCorpus(t *testing.T) {
 		// literal, a shell directive's …_KEY, a password piped to runas),
 		// 853 (a credential told in prose, in a chat's answer, by an
 		// abbreviation; a generated password without a digit), 867 (a
-		// name and its value apart in the text's syntax; JSON escaped twice).
-		{"heldout16", 867, 321, ""},
+		// name and its value apart in the text's syntax; JSON escaped twice),
+		// 874 (a seed phrase's backup layout; a secret carried encoded).
+		{"heldout16", 874, 321, ""},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
 			judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact, c.unmet)

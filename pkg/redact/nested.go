@@ -1,6 +1,11 @@
 package redact
 
-import "strings"
+import (
+	"encoding/base64"
+	"encoding/hex"
+	"strings"
+	"unicode/utf8"
+)
 
 // nestedRules find a secret whose name and value stand apart in the text's
 // own syntax, so no rule reading "name = value" sees them together:
@@ -104,4 +109,82 @@ func bracedRules() []rule {
 			return notAValue(m[2]) || redacted(m[2]) || reference(m[2]) || strings.HasPrefix(m[2], "$")
 		},
 	}}
+}
+
+// encodedRules: a secret carried encoded, found by decoding what the text
+// says is encoded: a blob named or described as base64 (ENV_FILE_B64=…,
+// "decoded with base64 -d") whose text holds a secret the rules find
+// (a .env, a config), and a value in hex under a secret's name that
+// decodes to a password's characters (db_pass_hex=674a…). A blob that
+// decodes to bytes, or to text assigning no secret, stays.
+func encodedRules() []rule {
+	return []rule{{
+		name:   "secret-value",
+		hints:  []string{"b64", "base64"},
+		window: true,
+		span:   4096,
+		back:   400,
+		re:     lazyRE(`([=:"'\s]|^)([A-Za-z0-9+/]{40,1000}[A-Za-z0-9+/]*={0,2})`),
+		repl:   func(m []string) string { return m[1] + Mask },
+		keep: func(m []string) bool {
+			d, ok := decodedText(m[2])
+			return !ok || !assignsSecret(d)
+		},
+	}, {
+		name:  "secret-value",
+		hints: []string{"hex"},
+		re:    lazyRE(`(?i)(\b[\w.-]*(?:pass|pwd|secret|token)[\w.-]*[ \t]*[=:][ \t]*["']?)([0-9a-f]{16,128})\b`),
+		repl:  func(m []string) string { return m[1] + Mask },
+		keep: func(m []string) bool {
+			b, err := hex.DecodeString(m[2])
+			if err != nil || len(b) < 8 || !utf8.Valid(b) {
+				return true
+			}
+			for _, c := range b {
+				if c < 0x21 || c > 0x7e {
+					return true
+				}
+			}
+			return false
+		},
+	}}
+}
+
+// decodedText decodes base64 (standard or URL alphabet, padded or not) to
+// text: valid UTF-8, printable but for line ends and tabs.
+func decodedText(v string) (string, bool) {
+	var b []byte
+	var err error
+	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding} {
+		if b, err = enc.DecodeString(v); err == nil {
+			break
+		}
+	}
+	if err != nil || !utf8.Valid(b) {
+		return "", false
+	}
+	for _, r := range string(b) {
+		if r < 0x20 && r != '\n' && r != '\r' && r != '\t' {
+			return "", false
+		}
+	}
+	return string(b), true
+}
+
+// assignsSecret reports decoded text with a line NAME=VALUE or NAME:
+// VALUE whose name names a secret and whose value looks made (a .env, a
+// config), as the name=value rules read one.
+func assignsSecret(d string) bool {
+	for _, line := range strings.Split(d, "\n") {
+		line = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "export "))
+		k := strings.IndexAny(line, "=:")
+		if k < 1 {
+			continue
+		}
+		name, v := strings.TrimSpace(line[:k]), strings.Trim(strings.TrimSpace(line[k+1:]), `"'`)
+		if (strongName(name) || keyLast(name)) && !refName(name) && !notAValue(v) && (strong(v) || tokenLike(v) || chosen(v)) {
+			return true
+		}
+	}
+	return false
 }

@@ -1171,6 +1171,7 @@ func New() *Redactor {
 	rules = append(rules, positionRules()...)
 	rules = append(rules, labelRules()...)
 	rules = append(rules, nestedRules()...)
+	rules = append(rules, encodedRules()...)
 	return &Redactor{rules: append(rules, shapeRules()...)}
 }
 

@@ -43,7 +43,9 @@ func TestRound10(t *testing.T) {
 		{"bitlocker", "BitLocker: 123456-234567-345678-456789-567890-678901-789012-890123", "BitLocker: [REDACTED:secret-value]"},
 		{"echo to key file", "echo 9f8e7d6c5b4a39281706f5e4d3c2b1a0 > secrets/app.key", "echo [REDACTED] > secrets/app.key"},
 		{"echo word to file stays", "echo production > config/secret_env_name", "echo production > config/secret_env_name"},
-		{"numbered seed", "wallet seed, keep offline:\n1. apple\n2. river\n3. stone\n4. cloud\n5. tiger\n6. lemon\n7. piano\n8. frost\n9. maple\n10. orbit\n11. sugar\n12. vivid", "wallet seed, keep offline:\n[REDACTED]\n"},
+		// Round 16: the layout (numbered 1..12, one a line) is found by
+		// pkg/mnemonic first, from the first word on.
+		{"numbered seed", "wallet seed, keep offline:\n1. apple\n2. river\n3. stone\n4. cloud\n5. tiger\n6. lemon\n7. piano\n8. frost\n9. maple\n10. orbit\n11. sugar\n12. vivid", "wallet seed, keep offline:\n1. [REDACTED:mnemonic]"},
 		{"numbered steps stay", "recovery steps:\n1. stop\n2. wipe\n3. restore", "recovery steps:\n1. stop\n2. wipe\n3. restore"},
 		// proseCarryRules and a listing's shapes: a generated value only.
 		{"set name to value", "set `API_TOKEN` to `f3K9qLm2Zx7Vb1Nc8Rt4` in the dashboard", "set `API_TOKEN` to `[REDACTED]` in the dashboard"},

@@ -141,6 +141,24 @@ func TestRound16(t *testing.T) {
 		{"nested stays 16", "seed commit: 9f2c4e6a8b0d1f3e5a7c9f2c4e6a8b0d1f3e5a7c", ""},
 		{"nested stays 17", "log: \"{\\\\\\\"apiKey\\\\\\\":\\\\\\\"\\\\\\\"}\"", ""},
 		{"nested stays 18", "log: \"{\\\\\\\"tokenType\\\\\\\":\\\\\\\"Bearer\\\\\\\"}\"", ""},
+		// A seed phrase laid out as a wallet shows it to back up (numbered
+		// 1..n one a line, or a grid), its checksum not asked; a secret carried
+		// encoded: a base64 blob the text calls so whose text assigns a
+		// secret, hex under a secret's name that decodes to a password.
+		{"carried 0", "Wallet backup, keep offline:\n1. opera\n2. tornado\n3. diary\n4. lecture\n5. anger\n6. wisdom\n7. bridge\n8. trick\n9. negative\n10. satisfy\n11. lend\n12. half", "tornado"},
+		{"carried 1", "phrase:\nsorry trust elder auto profit place\nhelp today fall asthma bike wrong\nnorth course rail ozone link one\nbutter produce hat liberty property work", "asthma"},
+		{"carried 2", "backup:\nsorry trust elder auto\nhelp today fall asthma\nnorth course rail ozone", "ozone"},
+		{"carried 3", "Frase de recuperación:\n1. ábaco\n2. abdomen\n3. abeja\n4. abierto\n5. abogado\n6. abono\n7. aborto\n8. abrazo\n9. abrir\n10. abuelo\n11. abuso\n12. acabar", "abogado"},
+		{"carried 4", "ENV_FILE_B64=REJfUEFTU1dPUkQ9WGs5bVEydkxwOHdacjRUcQpBUElfS0VZPVJrNHFMbTlUeldwMlhrN1ZiM05jOFlkMUhmNUdqNlNhCg==", "REJfUEFTU1dPUkQ9WGs5bVEydkxwOHdacjRUcQpBUElfS0VZPVJrNHFMbTlUeldwMlhrN1ZiM05jOFlkMUhmNUdqNlNhCg=="},
+		{"carried 5", "secrets.env (base64): REJfUEFTU1dPUkQ9WGs5bVEydkxwOHdacjRUcQpBUElfS0VZPVJrNHFMbTlUeldwMlhrN1ZiM05jOFlkMUhmNUdqNlNhCg==", "REJfUEFTU1dPUkQ9WGs5bVEydkxwOHdacjRUcQpBUElfS0VZPVJrNHFMbTlUeldwMlhrN1ZiM05jOFlkMUhmNUdqNlNhCg=="},
+		{"carried 6", "vault kv get shows db_pass_hex=674a73794c7967736b652e76497155 (hex of the plain password)", "674a73794c7967736b652e76497155"},
+		{"carried 7", "api_token_hex: 5171376d547a3278", "5171376d547a3278"},
+		{"carried stays 0", "Deploy steps:\n1. build\n2. test\n3. tag\n4. push\n5. deploy\n6. verify\n7. monitor\n8. rollback\n9. notify\n10. close\n11. review\n12. archive", ""},
+		{"carried stays 1", "Release order:\n1. build\n2. test\n3. deploy", ""},
+		{"carried stays 2", "Top words this sprint:\nbug fix test deploy\nreview merge build release\ncache query index table", ""},
+		{"carried stays 3", "Our team values: trust, focus, balance, humble, honest, brave, curious, patient, kind, fair, open, bold", ""},
+		{"carried stays 4", "CONFIG_B64=TE9HX0xFVkVMPWRlYnVnClBPUlQ9ODA4MApGRUFUVVJFX0ZMQUdTPXNlYXJjaCxleHBvcnQK", ""},
+		{"carried stays 5", "logo.png base64: iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", ""},
 	} {
 		got := String(tt.in)
 		if tt.secret == "" {
