@@ -201,7 +201,7 @@ func Check(text string) string {
 	if d := unleet(text); d != "" {
 		ps = append(ps, d)
 	}
-	if d := partsJoined(text); d != "" {
+	if d := partsJoined(text, lower); d != "" {
 		ps = append(ps, d)
 	}
 	if d := spacedOut(text); d != "" {
@@ -2372,8 +2372,11 @@ func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 // list items labelled A, B, C… in sequence, or 1, 2, 3… where the note
 // speaks of joining, parts or fragments, their texts joined by spaces.
 // A numbered list with no word of joining stays a list of steps.
-func partsJoined(text string) string {
-	if !strings.Contains(text, ":") && !strings.Contains(text, ")") {
+func partsJoined(text, lower string) string {
+	// Most notes label no parts A, B… and speak of no joining: two
+	// substring scans before any line is read.
+	lettered := strings.Contains(text, "A:") || strings.Contains(text, "A)") || strings.Contains(text, "- A")
+	if !lettered && !pairs.Any(nil, lower, joinStems) {
 		return ""
 	}
 	var parts []string
@@ -2408,11 +2411,14 @@ func partsJoined(text string) string {
 	if best == "" {
 		return ""
 	}
-	if !strings.Contains(text, "- A") && !strings.Contains(text, "A:") && !strings.Contains(text, "A)") && !joinWordRE().MatchString(strings.ToLower(text)) {
+	if !lettered && !joinWordRE().MatchString(lower) {
 		return ""
 	}
 	return best
 }
+
+// joinStems hold every word joinWordRE matches, for the scan before it.
+var joinStems = []string{"concaten", "join", "combine", "together", "assemble", "part", "fragment", "piece", "segment", "zusammen", "verbinde", "junta", "une las", "unisci", "połącz", "об'єднай", "объедини", "склей", "連結", "拼接", "合并", "결합", "birleştir", "voeg samen"}
 
 // partLineRE: a list item labelled by one letter or digit ("- A: …",
 // "B) …", "Part 3: …", "Fragment 2 - …").
