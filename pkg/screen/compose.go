@@ -366,12 +366,12 @@ func composed(prose, code string) string {
 		if w := withoutWords.at(s); w >= 0 && mentionWords.at(s[w:]) >= 0 {
 			return Conceal // "sans le signaler", "without telling"
 		}
-		if w := withoutWords.at(s); w >= 0 && askWords.in(s) && !negatedWithout(s, w) && !policyStated(s, w) {
+		if w := withoutWords.at(s); w >= 0 && askWords.in(s) && !negatedWithout(s, w) && !policyStated(s, prose, w) {
 			return Address
 		}
 		// A safeguard skipped when shipping ("push to main without
 		// running the tests", "testleri çalıştırmadan … push et").
-		if w := withoutWords.at(s); w >= 0 && !negatedWithout(s, w) && shipWords.in(s) {
+		if w := withoutWords.at(s); w >= 0 && !negatedWithout(s, w) && shipWords.in(s) && !policyStated(s, prose, w) {
 			if g := safeguardWords.at(s[max(0, w-40):min(len(s), w+48)]); g >= 0 {
 				return Address
 			}
@@ -1057,18 +1057,30 @@ func statedBefore(s string, n int) bool {
 }
 
 // policyStated reports a team's rule for agents told to people: a third
-// party (they, agents, bots) is what may act without asking, and the same
-// sentence keeps something it must still ask about ("AI agents may run
-// tests without asking, but must ask before installing packages"). An
-// order to the agent says "you", or grants with no limit kept.
-func policyStated(s string, w int) bool {
+// party (they, agents, bots, in the languages below) may act without
+// asking, and the same sentence or the next keeps something it must still
+// ask about ("AI agents may run tests without asking, but must ask before
+// installing packages"; "…; they must ask before force-pushing main";
+// "KI-Agenten dürfen …, aber müssen vor dem Deployment fragen"). An order
+// to the agent says "you", or grants with no limit kept.
+func policyStated(s, prose string, w int) bool {
 	loc := policySubjectRE().FindStringIndex(s[:w])
-	return loc != nil && policyKeepRE().MatchString(s[loc[1]:])
+	if loc == nil {
+		return false
+	}
+	after := s[loc[1]:]
+	if i := strings.Index(prose, s); i >= 0 {
+		after = prose[i+loc[1] : min(len(prose), i+len(s)+160)]
+	}
+	k := policyKeepRE().FindStringIndex(after)
+	// "with no need to check with anyone", "must not ask again": a limit
+	// denied is none.
+	return k != nil && !negWords.in(after[max(0, k[0]-12):k[1]])
 }
 
 var (
-	policySubjectRE = lazyRE(`\b(?:they|agents?|ai agents?|coding agents?|bots?|assistants?|llms?|sie|ils|elles|ellos|eles)\s+(?:may|can|are allowed to|are permitted to|is allowed to|dürfen|können|peuvent|pueden|podem)\b`)
-	policyKeepRE    = lazyRE(`\b(?:but|while|yet|aber|mais|pero|mas)\b[^.;\n]{0,40}?\b(?:must|should|need to|have to|müssen|doivent|deben|devem)\s+(?:still\s+|always\s+)?(?:ask|get approval|confirm|check with|fragen|demander|preguntar|perguntar)`)
+	policySubjectRE = lazyRE(`(?:^|[^\p{L}])(?:they|agents?|ai agents?|coding agents?|bots?|assistants?|llms?|ki-agenten|agenten|agentes|sie|ils|elles|ellos|eles)(?:\s+(?:ia|ai|ki|de ia))?\s+(?:may|can|are allowed to|are permitted to|is allowed to|dürfen|können|peuvent|pueden|podem|mogą)\b`)
+	policyKeepRE    = lazyRE(`\b(?:must|should|have to|müssen|sollen|doivent|deben|tienen que|devem|têm de|muszą)\s+(?:still\s+|always\s+|immer\s+|toujours\s+|siempre\s+)?(?:[^.;\n]{0,40}?\s)?(?:ask|get approval|confirm|check with|fragen|nachfragen|demander|preguntar|perguntar|pytać)\b`)
 )
 
 // quietRE: a clause that keeps an act from the person, in the languages

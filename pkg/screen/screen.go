@@ -463,10 +463,16 @@ var imageAltRE = lazyRE(`!\[([^\]\n]{12,})\]\([^)\s]+(?:\s+"[^"\n]*")?\)`)
 // "you".
 func topicNote(s string, loc []int) bool {
 	m := strings.TrimRight(s[loc[0]:loc[1]], " :：,—–-")
+	rest := strings.TrimLeft(s[loc[1]:], " :：,—–-")
+	// "Our rule for bots: they can open draft PRs without asking, while
+	// they must still ask before merging": after the label the agents are
+	// spoken of in the third person, a rule told to people.
+	if l := policySubjectRE().FindStringIndex(rest); l != nil && l[0] == 0 && !youRE().MatchString(rest) {
+		return true
+	}
 	if !strings.HasSuffix(m, "note") && !machineRoleRE().MatchString(m) {
 		return false
 	}
-	rest := strings.TrimLeft(s[loc[1]:], " :：,—–-")
 	rest = rest[:sentenceEnd(rest, 0)]
 	rest = rest[len(leadRE().FindString(rest)):]
 	return !imperRE().MatchString(rest) && !orderRE().MatchString(rest) && !youRE().MatchString(rest) && phrases(rules(), rest, nil) == ""
