@@ -19,7 +19,7 @@ func cliRules() []rule {
 			// literal inside an argument (a payload's claim).
 			name:  "secret-value",
 			hints: []string{"jwt", "jws", "hmac", "signedstring", "signwith"},
-			re: lazyRE(`(?i)(\b(?:jwt|jws|jose)\.(?:encode|decode|sign|verify)|\bhmac\.(?:new|digest)|createHmac|hmacShaKeyFor|\bHmacSHA\d+|hash_hmac|HMAC\.(?:digest|hexdigest|new)|SignedString|signWith|new_from_slice)[ \t]*\(` +
+			re: lazyRE(`(?i)(\b(?:jwt|jws|jose)(?:\.|::)(?:encode|decode|sign|verify)|\bhmac\.(?:new|digest)|createHmac|hmacShaKeyFor|\bHmacSHA\d+|hash_hmac|HMAC\.(?:digest|hexdigest|new)|SignedString|signWith|new_from_slice)[ \t]*\(` +
 				`((?:(?:[^\n"'(){}\[\],]|\([^\n"'(){}]*\))*(?:["'](?:sha-?\d+|md5|hs\d+|sha\d+withrsa)["'])?[ \t]*,[ \t]*)*?(?:b|\[\]byte\()?["'])([^"'\s]{12,200})(["'])`),
 			repl: func(m []string) string { return m[1] + "(" + m[2] + Mask + m[4] },
 			keep: func(m []string) bool { return notAValue(m[3]) || redacted(m[3]) || !random(m[3]) && !madePhrase(m[3]) },

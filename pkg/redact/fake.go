@@ -308,11 +308,15 @@ func callee(name string, annotation bool) bool {
 	return lower && len(name) >= 4 || camel(name)
 }
 
-// pointerName reports a camelCase name ending in Ref, Reference or From, or
-// valueFrom itself: a manifest's or a setting's pointer to the secret.
+// pointerName reports a camelCase name ending in Ref, Reference, From or
+// Name, or opening with from (fromSecret): a manifest's or a setting's
+// pointer to the secret.
 func pointerName(v string) bool {
 	if !word(v) || !camel(v) {
 		return false
+	}
+	if strings.HasPrefix(v, "from") && len(v) > 6 {
+		return true // fromSecret, fromEnv: a provider's source by name
 	}
 	for _, suf := range []string{"Ref", "Reference", "From", "Name"} {
 		if strings.HasSuffix(v, suf) && len(v) > len(suf)+2 {

@@ -71,12 +71,12 @@ func labelRules() []rule {
 	}, {
 		// A password given in a chat as the answer to a question asking
 		// for it, in any language: "Max: hast du das Passwort?" then
-		// "Lea: ja: …" on the next line.
+		// "Lea: ja: …" on the next line ("sì, eccola: …", "oui : …").
 		name:   "secret-value",
-		hints:  pwHints,
+		hints:  append([]string{"パスワード", "密码", "密碼", "口令", "비밀번호", "비번"}, pwHints...),
 		window: true,
 		span:   240,
-		re:     lazyRE(`(?i)((?:` + pwWords + `)[^\n]{0,60}[?？][ \t]*\r?\n[^\n:]{1,30}:[ \t]*(?:[\p{L}]{1,10}[,:!.]?[ \t]+)?["'\x60]?)([^\s"'\x60]{8,120})`),
+		re:     lazyRE(`(?i)((?:` + pwWords + `|パスワード|密码|密碼|口令|비밀번호|비번)[^\n]{0,60}[?？][ \t]*\r?\n[^\n:：]{1,30}[:：][ \t]*(?:[\p{L}]{1,10}[ \t]*[,:!.，：]?[ \t]+){0,3}["'\x60]?)([^\s"'\x60]{8,120})`),
 		repl:   func(m []string) string { return m[1] + Mask },
 		keep: func(m []string) bool {
 			v := strings.TrimRight(m[2], sentenceEnd)

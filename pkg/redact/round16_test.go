@@ -159,6 +159,21 @@ func TestRound16(t *testing.T) {
 		{"carried stays 3", "Our team values: trust, focus, balance, humble, honest, brave, curious, patient, kind, fair, open, bold", ""},
 		{"carried stays 4", "CONFIG_B64=TE9HX0xFVkVMPWRlYnVnClBPUlQ9ODA4MApGRUFUVVJFX0ZMQUdTPXNlYXJjaCxleHBvcnQK", ""},
 		{"carried stays 5", "logo.png base64: iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", ""},
+		// Second shapes of the same classes, written after the first landed:
+		// PHP's JWT::encode, a keyword key, Rust's HMAC; chat answers in
+		// Italian, French, Japanese, Chinese and Korean; a provider's source.
+		{"second 0", "$jwt = JWT::encode($payload, 'Px7Lq3WmZt8Rk2Vb9Nc4Yd1H', 'HS256');", "Px7Lq3WmZt8Rk2Vb9Nc4Yd1H"},
+		{"second 1", "token = jwt.encode(payload, key=\"Rk4qLm9TzWp2Xk7Vb3Nc8Yd1Hf5Gj6Sa\", algorithm=\"HS256\")", "Rk4qLm9TzWp2Xk7Vb3Nc8Yd1Hf5Gj6Sa"},
+		{"second 2", "let mac = HmacSha256::new_from_slice(b\"Wq9Lm2ZxTr7Pk4Vb8Nc3\").unwrap();", "Wq9Lm2ZxTr7Pk4Vb8Nc3"},
+		{"second 3", "Giulia: hai la password del NAS?\nMarco: sì, eccola: Tz8qPw4LmNx7Rk2V", "Tz8qPw4LmNx7Rk2V"},
+		{"second 4", "Pierre : tu as le mot de passe ?\nJulie : oui : Hq7zLm2Wx9pRt4Vb", "Hq7zLm2Wx9pRt4Vb"},
+		{"second 5", "田中: DBのパスワードは？\n佐藤: Lp2Wq7zRmTx9Kc4V です", "Lp2Wq7zRmTx9Kc4V"},
+		{"second 6", "小王：数据库密码是多少？\n小李：Rk4qLm9TzWp2Xk7V", "Rk4qLm9TzWp2Xk7V"},
+		{"second 7", "민수: 서버 비밀번호 뭐야?\n지영: Tz8qPw4LmNx7Rk2V", "Tz8qPw4LmNx7Rk2V"},
+		{"second stays 0", "田中: DBのパスワードは変わった？\n佐藤: はい、昨日変えました", ""},
+		{"second stays 1", "apiKey: fromSecret", ""},
+		{"second stays 2", "password := os.Getenv(\"DB_PASSWORD\")", ""},
+		{"second stays 3", "$pw = Get-AzKeyVaultSecret -VaultName kv -Name db -AsPlainText", ""},
 	} {
 		got := String(tt.in)
 		if tt.secret == "" {
