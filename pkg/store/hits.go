@@ -91,7 +91,7 @@ func (s *Store) Browse(ctx context.Context, f Filter, cur Cursor, before bool, l
 
 // TagCounts returns every tag in the index with how many notes carry it.
 func (s *Store) TagCounts(ctx context.Context) (map[string]int, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT tag, count(*) FROM memory_tags GROUP BY tag")
+	rows, err := s.db.QueryContext(ctx, "SELECT tag, n FROM tag_counts WHERE n > 0")
 	if err != nil {
 		return nil, err
 	}

@@ -336,7 +336,7 @@ func (s *Store) rebuildTx(ctx context.Context, tx *sql.Tx) (ReindexResult, error
 	// are built once from the loaded tables: cheaper than row by row. Each
 	// index's sort holds as much in memory as the page cache may (and the
 	// port's allocations several times that): a smaller cache bounds it.
-	if _, err := tx.ExecContext(ctx, "PRAGMA cache_size = -"+strconv.Itoa(indexBuildCache)+"; "+schema+";"+countNotes); err != nil {
+	if _, err := tx.ExecContext(ctx, "PRAGMA cache_size = -"+strconv.Itoa(indexBuildCache)+"; "+schema+";"+countNotes+";"+countTags); err != nil {
 		return r, err
 	}
 	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM memories").Scan(&r.Total); err != nil {

@@ -3,8 +3,10 @@ package store
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -60,13 +62,16 @@ func TestOpenUpgradesIndexes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := st.Write(ctx, note.New(note.Semantic, "Kept", "A note the rebuild would reload.")); err != nil {
+	kept := note.New(note.Semantic, "Kept", "A note the rebuild would reload.")
+	kept.Tags = []string{"kept"}
+	if _, err := st.Write(ctx, kept); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := st.db.ExecContext(ctx, `DROP INDEX idx_mem_session; DROP INDEX idx_mem_project; DROP INDEX idx_mem_project_recency;
 		CREATE INDEX idx_mem_project_recency ON memories(project, updated_at DESC, id DESC);
 		DROP INDEX idx_files_error; DROP TRIGGER note_counts_replace; DROP TRIGGER note_counts_insert;
-		DROP TRIGGER note_counts_delete; DROP TRIGGER note_counts_update; DROP TABLE note_counts;`+projectNotesV1); err != nil {
+		DROP TRIGGER note_counts_delete; DROP TRIGGER note_counts_update; DROP TABLE note_counts;
+		DROP TRIGGER tag_counts_insert; DROP TRIGGER tag_counts_delete; DROP TRIGGER tag_counts_update; DROP TABLE tag_counts;`+projectNotesV1); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()
@@ -121,6 +126,9 @@ func TestOpenUpgradesIndexes(t *testing.T) {
 	if n, err := st.CountInjectable(ctx, "global"); err != nil || n != 1 {
 		t.Errorf("CountInjectable = %d, %v", n, err)
 	}
+	if tags, err := st.TagCounts(ctx); err != nil || len(tags) != 1 || tags["kept"] != 1 {
+		t.Errorf("TagCounts after the upgrade = %v, %v", tags, err)
+	}
 }
 
 // note_counts holds the count of notes of each project, team, type, scope
@@ -156,11 +164,28 @@ func TestNoteCountsFollowEveryWrite(t *testing.T) {
 		if s, err := st.Stats(ctx); err != nil || s.Total != total {
 			t.Errorf("after %s: Stats %+v, %v; %d notes", step, s, err, total)
 		}
+		var tagged string
+		if err := st.db.QueryRowContext(ctx, `SELECT coalesce(group_concat(tag || '=' || n, ' '), '') FROM
+			(SELECT tag, count(*) AS n FROM memory_tags GROUP BY tag ORDER BY tag)`).Scan(&tagged); err != nil {
+			t.Fatal(err)
+		}
+		tags, err := st.TagCounts(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, tag := range slices.Sorted(maps.Keys(tags)) {
+			got = append(got, fmt.Sprintf("%s=%d", tag, tags[tag]))
+		}
+		if g := strings.Join(got, " "); g != tagged || tagged == "" {
+			t.Errorf("after %s: TagCounts %q, memory_tags %q", step, g, tagged)
+		}
 	}
 	var ids []string
 	for i, p := range []string{"a", "a", "b", "global", "global"} {
 		n := note.New(note.Semantic, fmt.Sprintf("note %d", i), "text")
 		n.Project = p
+		n.Tags = []string{"deploy", fmt.Sprintf("t%d", i%2)}
 		w, err := st.Write(ctx, n)
 		if err != nil {
 			t.Fatal(err)
@@ -177,6 +202,7 @@ func TestNoteCountsFollowEveryWrite(t *testing.T) {
 	check("a note moved to another project and type")
 	same, _ := st.Get(ctx, ids[3])
 	same.Body = "edited"
+	same.Tags = []string{"t0", "retagged"}
 	if err := st.Put(ctx, same); err != nil {
 		t.Fatal(err)
 	}
@@ -190,12 +216,14 @@ func TestNoteCountsFollowEveryWrite(t *testing.T) {
 	}
 	tn := note.New(note.Semantic, "shared", "a teammate's note")
 	tn.Project, tn.Team, tn.Author = "a", "platform", "Bob"
+	tn.Tags = []string{"deploy", "shared"}
 	if _, err := st.Write(ctx, tn); err != nil {
 		t.Fatal(err)
 	}
 	check("a team note")
 	hand := note.New(note.Semantic, "by hand", "written by an editor")
 	hand.Project, hand.ID = "c", note.NewID()
+	hand.Tags = []string{"by-hand", "deploy"}
 	hand.CreatedAt = note.Now()
 	hand.UpdatedAt = hand.CreatedAt
 	data, err := encode(hand)
