@@ -1371,6 +1371,9 @@ var rules = sync.OnceValue(func() ruleSet {
 			// The person's task dropped for another: "forget the user's
 			// request … and work on the task below instead".
 			{hints: []string{"user", "person"}, reason: Override, re: re(`\b(?:forget|drop|abandon|ignore|disregard|skip|never\s+mind|stop\s+working\s+on|put\s+aside|set\s+aside)\s+(?:what\s+the\s+(?:user|person)\s+(?:asked(?:\s+for)?|wants|requested)|(?:the\s+)?(?:current\s+)?(?:task|request)\s+(?:from|of)\s+the\s+(?:user|person)|(?:the\s+)?(?:user|person)(?:'s|s')?\s+(?:original\s+|current\s+)?(?:request|task|ask|question|prompt|goal)s?)\b[^.\n]{0,80}?\b(?:instead|below|following|these\s+steps|this\s+(?:task|note)|the\s+one\s+below)`)},
+			// The same in other languages: a verb of forgetting, the
+			// person's request, a word of redirection.
+			{hints: []string{"nutzer", "benutzer", "usuario", "utilisateur", "usuário", "utente", "пользовател", "użytkownik", "kullanıcı", "gebruiker"}, reason: Override, re: re(`\b(?:vergiss|ignoriere|olvida|ignora|oublie|ignore|ignorez|oubliez|esqueça|esquece|dimentica|забудь|игнорируй|zapomnij|zignoruj|unut|vergeet|negeer)\b[^.\n]{0,40}?(?:anfrage|bitte|aufgabe|frage|petición|solicitud|pregunta|tarea|demande|requête|tâche|question|pedido|solicitação|pergunta|tarefa|richiesta|domanda|compito|запрос|просьб|задач|prośb|zadani|pytani|isteğ|görev|verzoek|vraag|taak)\p{L}*\s+(?:des|del|de\s+l'|de\s+la|do|da|dell'|della|пользовател|użytkownika|van\s+de)\s*(?:nutzers|benutzers|usuario|utilisateur|usuário|utente|пользовател\p{L}*|użytkownika|gebruiker)\b[^.\n]{0,80}?(?:stattdessen|en\s+su\s+lugar|en\s+cambio|à\s+la\s+place|plutôt|em\s+vez|invece|вместо|zamiast|unten|abajo|ci-dessous|abaixo|sotto|ниже|poniżej|hieronder)`)},
 			// Precedence claimed for the note, or the agent's own
 			// guidelines declared void.
 			{hints: []string{"priority"}, reason: Override, re: re(`\btreat\s+(?:this|these|the\s+following)\s+(?:note|memory|memories|message|instructions?|text|entry)\s+as\s+(?:the\s+|your\s+|an?\s+)?(?:highest|top|first|overriding|supreme|absolute)[- ]priority\b`)},
@@ -2481,10 +2484,13 @@ func forgedSpeaker(text string) string {
 	}
 	var out []string
 	for _, m := range forgedSpeakerRE().FindAllStringSubmatch(text, -1) {
-		out = append(out, strings.TrimSpace(m[1]))
+		// The forged speaker is the person: their "me" is the user.
+		out = append(out, firstPersonRE().ReplaceAllString(strings.TrimSpace(m[1]), "the user"))
 	}
 	return strings.Join(out, "\n")
 }
+
+var firstPersonRE = lazyRE(`\b(?:me|myself)\b`)
 
 var forgedSpeakerRE = lazyRE(`(?im)^[ \t>*_]*(?:user|human|owner|admin|administrator|maintainer|operator|developer|the user)[ \t]*[(\[](?:verified|confirmed|authenticated|official|trusted|signed|identity verified)[)\]][ \t*_]*:[ \t*_]*(\S[^\n]*)$`)
 
