@@ -189,8 +189,9 @@ func TestHeldOutCorpus(t *testing.T) {
 		// elided PEM, a hashed host name, a template type), and catches
 		// 746 (label.go: a generated token after a label naming an API or
 		// a token in any language) and 750 (a directive on "pass" or
-		// "auth" given its value after spaces: requirepass).
-		{"heldout15", 750, 287, ""},
+		// "auth" given its value after spaces: requirepass); 751 since
+		// round 17 (a namespaced <add key="Adyen:ApiKey" value=…>).
+		{"heldout15", 751, 287, ""},
 		// By an eighteenth author (corpus18: heldout16/README.md), written
 		// while the fifteenth round was made and sealed from it, measured
 		// once on its rules (cf25700: 837/874, 95.8%, and 315/321; round
@@ -205,8 +206,11 @@ func TestHeldOutCorpus(t *testing.T) {
 		// By a nineteenth author (corpus19: heldout17/README.md), written
 		// while the sixteenth round was made and sealed from it, measured
 		// once on its rules (3b2a3b6: 690/717, 96.2%, and 241/243; round
-		// 15's, 7f19e29: 688 and 241).
-		{"heldout17", 690, 241, ""},
+		// 15's, 7f19e29: 688 and 241); round 17's development set since:
+		// 703 (apart.go: a name and its value apart by a tab, spaces or
+		// an arrow, a conversion call in the value's place; a record's
+		// name holding a password's short word or a namespace).
+		{"heldout17", 703, 241, ""},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
 			judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact, c.unmet)

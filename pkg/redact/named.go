@@ -191,8 +191,15 @@ func namedSecret(name, v string) bool {
 				pw = true
 			}
 		}
+		// A compound written as one word ending in a password's own
+		// short name (bindpw, rootpw, dbpwd, adminpasswd).
+		for _, s := range []string{"pw", "pwd", "passwd", "password", "passphrase"} {
+			if strings.HasSuffix(l, s) && len(l) > len(s) {
+				pw = true
+			}
+		}
 	}
-	if !pw && !strongN && !secretName(name) {
+	if !pw && !strongN && !secretName(name) && !cryptoKeyName(name) {
 		return false
 	}
 	if strings.ContainsAny(v, " \t") {
@@ -222,6 +229,11 @@ func namedSecret(name, v string) bool {
 // that kind is secret whatever its length, sixteen hex digits or more.
 func cryptoKeyName(name string) bool {
 	parts := nameParts(name)
+	// A name written in one case with nothing between its words
+	// (HMACKEY, encryptionkey) ends in "key" as well as one split does.
+	if l := strings.ToLower(name); len(parts) == 1 && len(l) > 3 && strings.HasSuffix(l, "key") {
+		parts = []string{l[:len(l)-3], "key"}
+	}
 	if len(parts) < 2 || !strings.EqualFold(parts[len(parts)-1], "key") {
 		return false
 	}

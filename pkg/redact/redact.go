@@ -611,22 +611,28 @@ func New() *Redactor {
 			// entry (name: DB_PASSWORD, value: x), a HAR cookie.
 			name:   "secret-value",
 			window: true,
-			hints:  []string{"pass", "secret", "token", "key", "pwd", "psk"},
+			hints:  []string{"pass", "secret", "token", "key", "pwd", "psk", "cred", "auth", "pw"},
 			span:   keySpan,
 			re: lazyRE(`(?i)(<([a-z0-9_:.-]*(?:(?:password|passwd|pwd|secret|token|key|passphrase|psk)[a-z0-9_.-]*|pass))>)([^<\n]+)(</)|` +
-				`(\b(?:key|name)[ \t]*["']?[ \t]*[:=][ \t]*["']?(?:[a-z0-9_.-]*(?:password|passwd|pwd|secret|token|apikey|api_key)[a-z0-9_.-]*|[a-z0-9_.-]+key)["']?[\s,]{1,40}?["']?value["']?[ \t]*[:=][ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s"',}]+)`),
+				`(\b(?:key|name|parameterkey|parametername)[ \t]*["']?[ \t]*[:=][ \t]*["']?(?:([a-z0-9_.:-]*(?:password|passwd|pwd|secret|token|apikey|api_key)[a-z0-9_.:-]*|[a-z0-9_.:-]+key)|([a-z0-9_.:-]*(?:pass|pw|cred|credentials|passphrase|psk|auth)[a-z0-9_.:-]*))["']?[\s,]{1,40}?["']?(?:value|parametervalue)["']?[ \t]*[:=][ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s"',}]+)`),
 			repl: func(m []string) string {
 				if m[1] != "" {
 					return m[1] + Mask + m[4]
 				}
-				return m[5] + quoteMask(m[6])
+				return m[5] + quoteMask(m[8])
 			},
 			keep: func(m []string) bool {
-				v := strings.Trim(m[3]+m[6], `"'`)
+				v := strings.Trim(m[3]+m[8], `"'`)
+				// A record whose name holds a password's short word or
+				// a credential's (DB_PASS, bindpw, SMTP_CRED) is judged
+				// as namedRules judge a name and its value.
+				if m[7] != "" {
+					return !namedSecret(m[7], m[8])
+				}
 				// A record named …_KEY (API_SIGNING_KEY, but also CACHE_KEY)
 				// holds a secret only when its value looks generated.
-				weak := m[2] != "" && !strongName(m[2]) || m[5] != "" && !strongName(m[5])
-				return weak && !random(v) || notAValue(v) || redacted(v) || passWords[strings.ToLower(m[2])] || idName(m[2]) || idName(m[5])
+				weak := m[2] != "" && !strongName(m[2]) || m[6] != "" && !strongName(m[6])
+				return weak && !random(v) || notAValue(v) || redacted(v) || passWords[strings.ToLower(m[2])] || idName(m[2]) || idName(m[6])
 			},
 		},
 		{
@@ -1171,6 +1177,7 @@ func New() *Redactor {
 	rules = append(rules, positionRules()...)
 	rules = append(rules, labelRules()...)
 	rules = append(rules, nestedRules()...)
+	rules = append(rules, apartRules()...)
 	rules = append(rules, encodedRules()...)
 	return &Redactor{rules: append(rules, shapeRules()...)}
 }
@@ -1929,7 +1936,7 @@ func stubbed(words []string) bool {
 
 // secretWords are the name parts that make an assignment a candidate.
 var secretWords = map[string]bool{"encrypt": true, "encryption": true, "hmac": true, "jwt": true, "pat": true, "otp": true, "totp": true, "seed": true, "cookie": true, "dsn": true, "license": true, "licence": true, "access": true, "auth": true, "api": true, "apikey": true, "credential": true,
-	"credentials": true, "creds": true, "key": true, "password": true, "passwd": true, "pass": true, "pwd": true,
+	"credentials": true, "creds": true, "cred": true, "key": true, "password": true, "passwd": true, "pass": true, "pwd": true,
 	"passphrase": true, "secret": true, "token": true, "signing": true, "salt": true, "private": true}
 
 // secretName splits an identifier at '_', '-', '.' and camelCase humps and

@@ -1,0 +1,76 @@
+package redact
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestRound17 holds shapes written for the seventeenth round's classes
+// (none from any corpus): a secret's name and its value set apart by the
+// layout (a tab, spaces, an arrow; a record's name and value fields; a
+// conversion call in the value's place), beside look-alikes of the same
+// layouts whose value is a word, a path, a column or a description.
+func TestRound17(t *testing.T) {
+	for _, tt := range []struct{ name, in, secret string }{
+		// A line of a name and one value, apart by a tab, spaces or an arrow.
+		{"arrow token", "PRIVATE_TOKEN -> 'Hq7zLm2Wx9pRt4VbN3cY8dK1fG5jS6aT'", "Hq7zLm2Wx9pRt4VbN3cY8dK1fG5jS6aT"},
+		{"fat arrow", "api_secret => \"Zp3Lq8WmRt2Xk7Vb4Nc9Yd6HqT5w\"", "Zp3Lq8WmRt2Xk7Vb4Nc9Yd6HqT5w"},
+		{"unicode arrow", "deploy token → Tr6Wq2LmZx9Pk4Vb7Nc3Yd8HfG2", "Tr6Wq2LmZx9Pk4Vb7Nc3Yd8HfG2"},
+		{"tab key", "SIGNING-KEY\tq8w2e7r4t1y6u3i9o5p0a2s7d4f1g8h3", "q8w2e7r4t1y6u3i9o5p0a2s7d4f1g8h3"},
+		{"tab credential", "credential\tLm2Qz7Wx/Rt4Pk9Vb3Nc8+Yd5HfG6jS1aT0", "Lm2Qz7Wx/Rt4Pk9Vb3Nc8+Yd5HfG6jS1aT0"},
+		{"tab hmac one case", "HMACKEY\t'4f1c9a7e2b8d3f6a0c5e9b1d7a3f8c2e6b0d4a9f'", "4f1c9a7e2b8d3f6a0c5e9b1d7a3f8c2e6b0d4a9f"},
+		{"env listing", "PATH=/usr/bin\nDB_PASSWORD\tmaple-harbor-quiet-77", "maple-harbor-quiet-77"},
+		{"tsv export", "name\tvalue\nstripe_secret\tXk9mQ2vLp8wZr4Tq7Yb3Nc6Hd", "Xk9mQ2vLp8wZr4Tq7Yb3Nc6Hd"},
+		{"bindpw", "binddn cn=svc,dc=corp\nbindpw velvet-anchor-quartz-19", "velvet-anchor-quartz-19"},
+		{"rootpw spaces", "rootpw    Kx9!mQ2vLp", "Kx9!mQ2vLp"},
+		{"passwort arrow", "passwort -> Sonnen-Blume-2024", "Sonnen-Blume-2024"},
+		{"pwd arrow", "PWD -> \"q7w3e9r1t5y8u2i6o4p0a3s7d1f9g5h2\"", "q7w3e9r1t5y8u2i6o4p0a3s7d1f9g5h2"},
+		// Look-alikes of that layout: a path, a word, a column, a state.
+		{"pwd path", "PWD\t/home/dana/project", ""},
+		{"token word", "token -> refresh", ""},
+		{"password described", "password -> hashed with argon2", ""},
+		{"key column", "key\tcreated_at", ""},
+		{"sort key arrow", "sort_key -> updated_at", ""},
+		{"cache key", "cache_key\tuser:42:profile", ""},
+		{"token state", "token\texpired", ""},
+		{"password stars", "password\t********", ""},
+		{"password rotated", "password\trotated", ""},
+		{"password placeholder", "PASSWORD\t<redacted>", ""},
+		{"token id uuid", "refresh_token_id  3f0e1c2a-9b8d-4e7f-a6c5-b4d3e2f1a0b9", ""},
+		{"bypass", "bypass\tenabled", ""},
+		// A literal handed to a conversion or a constructor.
+		{"rust from", "let password = String::from(\"Tz8qPw4L%mNx7Rk2V\");", "Tz8qPw4L%mNx7Rk2V"},
+		{"rust secret", "let db_password = SecretString::new(\"v4G1Wi-rVXz-cL3Y0\".into());", "v4G1Wi-rVXz-cL3Y0"},
+		{"python str", "password = str(\"hunter7-Blue-Falcon\")", "hunter7-Blue-Falcon"},
+		{"java new string", "String password = new String(\"Tr6Wq2Lm-Zx9Pk4\");", "Tr6Wq2Lm-Zx9Pk4"},
+		{"rust typed", "let api_token: String = String::from(\"Xk9mQ2vLp8wZr4Tq7Yb3\");", "Xk9mQ2vLp8wZr4Tq7Yb3"},
+		{"from stand-in", "let password = String::from(\"changeme\");", ""},
+		{"from empty", "let password = String::new();", ""},
+		{"from path", "let path = String::from(\"secrets/token.txt\");", ""},
+		{"from env", "let token = String::from(env!(\"TOKEN\"));", ""},
+		// A record's name and value fields (a Kubernetes or ECS env entry,
+		// .NET's <add key=… value=…>, CloudFormation's parameters) under a
+		// name holding a password's short word or a namespace.
+		{"k8s pass", "  - name: DB_PASS\n    value: \"qzmwpr.482915.KXTVB\"", "qzmwpr.482915.KXTVB"},
+		{"ecs auth", "{\"name\": \"REDIS_AUTH\", \"value\": \"Tr6Wq2Lm-Zx9Pk4Vb\"}", "Tr6Wq2Lm-Zx9Pk4Vb"},
+		{"cfn parameter", "- ParameterKey: DbPassword\n  ParameterValue: \"Hunter-Blue-42x\"", "Hunter-Blue-42x"},
+		{"namespaced add key", "<add key=\"Payments:ApiKey\" value=\"Zq8Xw2Lm-Rt4Pk9Vb3Nc8Yd5HfG6jS1aT0Kx7\" />", "Zq8Xw2Lm-Rt4Pk9Vb3Nc8Yd5HfG6jS1aT0Kx7"},
+		{"k8s bypass", "  - name: BYPASS_CACHE\n    value: \"true\"", ""},
+		{"k8s stand-in", "  - name: DB_PASS\n    value: \"changeme\"", ""},
+		{"k8s auth mode", "  - name: AUTH_MODE\n    value: \"oauth2-client-credentials\"", ""},
+		{"k8s count", "  - name: PASSENGER_COUNT\n    value: \"12345678\"", ""},
+		{"namespaced merchant", "<add key=\"Payments:MerchantAccount\" value=\"AcmeShopECOM\" />", ""},
+		{"k8s pass file", "  - name: DB_PASS_FILE\n    value: \"/run/secrets/db_pass\"", ""},
+	} {
+		got := String(tt.in)
+		if tt.secret == "" {
+			if got != tt.in {
+				t.Errorf("%s: look-alike changed:\n got %q\nwant %q", tt.name, got, tt.in)
+			}
+			continue
+		}
+		if strings.Contains(got, tt.secret) {
+			t.Errorf("%s: secret kept: %q", tt.name, got)
+		}
+	}
+}
