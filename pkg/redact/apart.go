@@ -60,7 +60,7 @@ func lineApart(lower string) bool {
 		}
 		rest := strings.TrimLeft(line[i:], " \t")
 		rest = strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(rest, "->"), "=>"), "→"), " \t")
-		if rest != "" && strings.IndexAny(rest, " \t") < 0 || rest != "" && (rest[0] == '"' || rest[0] == '\'') {
+		if rest != "" && !strings.ContainsAny(rest, " \t") || rest != "" && (rest[0] == '"' || rest[0] == '\'') {
 			return true
 		}
 	}
