@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"database/sql"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +16,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/blockcache"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/inject"
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 	"github.com/anamnesis-dev/anamnesis/pkg/walktest"
 )
@@ -76,6 +79,15 @@ func TestCaptureCommitsInTheBackground(t *testing.T) {
 	if _, err := inject.Render(ctx, st, key, nil); err != nil {
 		t.Fatal(err)
 	}
+	// Each write leaves a small full-text segment, which the child merges.
+	for i := range 6 {
+		if _, err := st.Write(ctx, note.New(note.Semantic, fmt.Sprintf("Earlier note %d", i), "The quotes service caches rates.")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := segments(t, home); n < 6 {
+		t.Fatalf("%d full-text segments after six writes", n)
+	}
 	r := startCapture(t, home, nil, "--transcript", fixture(t, "82bbae79"), "--no-sync", "--project", quotesAPI)
 	if !strings.Contains(r.stdout, "capture: committing and syncing in the background (pid ") || strings.Contains(r.stdout, "committed locally") {
 		t.Fatalf("stdout %q", r.stdout)
@@ -92,13 +104,31 @@ func TestCaptureCommitsInTheBackground(t *testing.T) {
 	if got := git(t, mem, "ls-tree", "-r", "--name-only", "HEAD"); !strings.Contains(got, "episodic/"+id+".md") {
 		t.Fatalf("HEAD holds %q, not the note", got)
 	}
-	if got := git(t, mem, "status", "--porcelain"); got != "" {
+	if got := git(t, mem, "status", "--porcelain", "--", "episodic"); got != "" { // the earlier notes are not capture's to commit
 		t.Errorf("left uncommitted: %q", got)
 	}
 	log, _ := os.ReadFile(filepath.Join(home, "logs", "anamnesis.log"))
 	if !strings.Contains(string(log), "capture: committed locally (") {
 		t.Errorf("the child's commit is not in the log:\n%s", log)
 	}
+	if n := segments(t, home); n > 2 {
+		t.Errorf("%d full-text segments after the child, want its merge to leave at most 2", n)
+	}
+}
+
+// segments counts the full-text index's segments.
+func segments(t *testing.T, home string) int {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(home, "index.db")+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	if err := db.QueryRow("SELECT count(DISTINCT segid) FROM memories_fts_idx").Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
 
 // The machine stops after the note is written and before the detached

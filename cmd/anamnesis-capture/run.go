@@ -332,7 +332,13 @@ func (c *capture) finishID(ctx context.Context, id string) error {
 	if err != nil {
 		return fmt.Errorf("finishing note %s: %w", id, err)
 	}
-	return c.finish(ctx, nil, n) // the capture that started this rendered the block
+	err = c.finish(ctx, nil, n) // the capture that started this rendered the block
+	// Here, off the user's terminal: the small full-text segments the
+	// session's writes left are merged for the next searches.
+	if terr := st.Tidy(ctx); terr != nil {
+		c.log.Printf("merging the index's small segments: %v", terr)
+	}
+	return err
 }
 
 // finish does what follows the note's write: the project's SessionStart

@@ -2,8 +2,10 @@ package gitsync
 
 import (
 	"context"
+	"database/sql"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -75,4 +77,36 @@ func TestSyncIndexesWhatGitChanged(t *testing.T) {
 		}
 	}
 	b.assertClean()
+}
+
+// A sync merges the small full-text segments the writes since the last
+// one left (each write makes one, and FTS5's own merging waits for 64
+// pages of them), off any hook's path.
+func TestSyncMergesSmallSegments(t *testing.T) {
+	needGit(t)
+	isolateGit(t)
+	a := newHome(t, "alpha", newRemote(t))
+	for i := range 6 {
+		a.write(note.Semantic, "Note "+string(rune('a'+i)), "kept text walrus"+string(rune('a'+i)))
+	}
+	segments := func() int {
+		t.Helper()
+		db, err := sql.Open("sqlite", "file:"+filepath.Join(a.dir, "index.db")+"?mode=ro")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		var n int
+		if err := db.QueryRow("SELECT count(DISTINCT segid) FROM memories_fts_idx").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	before := segments()
+	if r := a.sync(); r.Detail != "" && strings.Contains(r.Detail, "segments") {
+		t.Fatalf("sync: %s", r.Line())
+	}
+	if after := segments(); before < 6 || after > 2 {
+		t.Errorf("full-text segments %d before the sync, %d after; want at least 6, then at most 2", before, after)
+	}
 }

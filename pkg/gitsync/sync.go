@@ -265,11 +265,18 @@ func Sync(ctx context.Context, o Options) (Result, error) {
 		if serr == nil {
 			serr = ierr
 		}
-	} else if projects := r.Projects(); len(projects) > 0 {
-		// What a pull brought is in the next session's block at once,
-		// rather than computed by that session's hook.
-		if err := inject.Refresh(ctx, st, projects...); err != nil {
-			notes = append(notes, err.Error())
+	} else {
+		if projects := r.Projects(); len(projects) > 0 {
+			// What a pull brought is in the next session's block at once,
+			// rather than computed by that session's hook.
+			if err := inject.Refresh(ctx, st, projects...); err != nil {
+				notes = append(notes, err.Error())
+			}
+		}
+		// The small full-text segments of the writes since the last sync
+		// are merged here, off any hook's path.
+		if err := st.Tidy(ctx); err != nil {
+			notes = append(notes, "merging the index's small segments: "+err.Error())
 		}
 	}
 	res.Head = s.g.shortHead(context.WithoutCancel(ctx))

@@ -227,3 +227,20 @@ func putVarint(b []byte, v uint64) []byte {
 	}
 	return append(b, tmp[i:]...)
 }
+
+// tidyPages bounds the merging one Tidy does: 64 pages, 1 MiB at 16 KiB.
+const tidyPages = 64
+
+// Tidy merges the full-text index's small segments as FTS5's automerge
+// would, without waiting for it. Automerge works once per 64 leaf pages
+// written, so the one-page segments of single writes pile up on level 0
+// in between (up to crisismerge's 16), and every term of every search
+// seeks each of them. Tidy does at most tidyPages pages of merging and,
+// like automerge, merges only a level holding four segments or more, so
+// the large segment on liftLevel stays where it is. It is for the
+// background work that follows writes (capture's detached child, a sync),
+// never a hook's foreground.
+func (s *Store) Tidy(ctx context.Context) error {
+	_, err := s.db.ExecContext(ctx, ftsConfig("merge", tidyPages))
+	return err
+}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
@@ -188,5 +189,59 @@ func TestLiftedRules(t *testing.T) {
 		if err != nil || where(back, big) != liftLevel {
 			t.Errorf("%s: encoded and read back: %+v %v", c.name, back.levels, err)
 		}
+	}
+}
+
+// Tidy merges the small segments single writes leave, below the large
+// one, which stays on liftLevel; searches find the same notes before and
+// after.
+func TestTidyMergesSmallSegments(t *testing.T) {
+	ctx := context.Background()
+	s, _ := loaded(t, 100)
+	for i := range 12 {
+		writeIn(t, s, "github.com/acme/a", fmt.Sprintf("Written note %d", i), fmt.Sprintf("The pricing service retries; written%d.", i))
+	}
+	count := func(st structure) (n int) {
+		for _, lv := range st.levels {
+			n += len(lv.segs)
+		}
+		return n
+	}
+	before := structureOf(t, s)
+	big := before.levels[liftLevel].segs[0]
+	search := func(q string) string {
+		t.Helper()
+		hits, err := searchNotes(s, ctx, q, Filter{Project: "github.com/acme/a"}, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, h := range hits {
+			ids = append(ids, h.ID)
+		}
+		return strings.Join(ids, " ")
+	}
+	queries := []string{"loaded3", "written11", "written0", "pricing retries", "loaded99 written5"}
+	var want []string
+	for _, q := range queries {
+		want = append(want, search(q))
+	}
+	if err := s.Tidy(ctx); err != nil {
+		t.Fatal(err)
+	}
+	after := structureOf(t, s)
+	if count(before) < 10 || count(after) > 4 {
+		t.Errorf("segments %d -> %d, want at least 10 before and at most 4 after: %+v", count(before), count(after), after.levels)
+	}
+	if l := where(after, big); l != liftLevel || len(after.levels[liftLevel].segs) != 1 {
+		t.Errorf("the loaded segment is on level %d after Tidy: %+v", l, after.levels)
+	}
+	for i, q := range queries {
+		if got := search(q); got != want[i] || got == "" {
+			t.Errorf("search %q after Tidy: %q, want %q", q, got, want[i])
+		}
+	}
+	if err := s.Tidy(ctx); err != nil {
+		t.Fatalf("a second Tidy: %v", err)
 	}
 }
