@@ -520,7 +520,7 @@ func sovNegated(rest string) bool {
 	if i := strings.IndexAny(rest, ",;،、，"); i >= 0 {
 		rest = rest[:i]
 	}
-	for _, w := range []string{"禁止", "決して", "絶対に", "しない", "しません", "절대", "실행하지 않", "사용하지 않", "नहीं चला", "कभी नहीं", "कभी भी", "هرگز", "اجرا نمی", "কখনো", "চালাই না", "চালাব না", "asla", "mıyoruz", "miyoruz", "muyoruz", "müyoruz", "yasak"} {
+	for _, w := range []string{"禁止", "決して", "絶対に", "しない", "しません", "절대", "실행하지 않", "사용하지 않", "नहीं चला", "कभी नहीं", "कभी भी", " मत ", "هرگز", "اجرا نمی", "কখনো", "চালাই না", "চালাব না", "asla", "mıyoruz", "miyoruz", "muyoruz", "müyoruz", "yasak"} {
 		if strings.Contains(rest, w) {
 			return true
 		}

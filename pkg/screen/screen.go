@@ -353,7 +353,7 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 			continue
 		}
 		for _, loc := range c.re().FindAllStringIndex(norm, -1) {
-			if c.negatable && (negated(norm, loc[0]) || sovNegated(norm[loc[1]:sentenceEnd(norm, loc[1])])) {
+			if c.negatable && (negated(norm, loc[0]) || sovNegated(norm[loc[1]:sentenceEnd(norm, loc[1])]) || c.sov && sovNegated(norm[loc[0]:loc[1]])) {
 				continue
 			}
 			// Inside code the command's own words (an error message's
@@ -631,6 +631,22 @@ func wordIn(s, t string) bool {
 		from = j
 	}
 }
+
+// secretPaths are the paths of files that hold secrets, the hints of the
+// rule that reads a sending in any language by the path and an address;
+// secretPath is the same list as a regexp.
+var secretPaths = []string{".env", ".ssh", "id_rsa", "id_ed25519", ".aws", ".npmrc", ".netrc", ".git-credentials", ".kube", ".pgpass", ".docker/config"}
+
+const secretPath = `(?:\.env\b|~/\.ssh|\.ssh/|id_rsa|id_ed25519|\.aws/|\.npmrc|\.netrc|\.git-credentials|\.kube/config|\.pgpass|\.docker/config\.json)`
+
+// sendVerbs are a verb of sending or uploading, as an order, in the
+// languages the other rules do not spell it in (English, Spanish, French,
+// German, Italian, Portuguese and Russian have their own rules): Hebrew,
+// Persian, Arabic, Urdu, Hindi, Bengali, Tamil, Thai, Vietnamese,
+// Indonesian and Malay, Tagalog, Turkish, Polish, Czech and Slovak,
+// Dutch, Swedish, Danish and Norwegian, Finnish, Ukrainian, Greek,
+// Romanian, Hungarian, Korean and Swahili.
+const sendVerbs = `שלח|שלחו|תשלח|העלה|העלו|بفرست|بفرستید|ارسال\s+کن(?:ید)?|آپلود\s+کن(?:ید)?|أرسل|ارسل|أرسلوا|ارفع|قم\s+بإرسال|بھیجو|بھیجیں|بھیج\s+دو|भेजो|भेजें|भेज\s+दो|अपलोड\s+करो|পাঠাও|পাঠান|அனுப்பு|அனுப்பவும்|ส่ง|gửi|kirim|kirimkan|unggah|hantar|ipadala|gönder|gönderin|yükle|wyślij|wyślijcie|prześlij|pošli|pošlete|pošlite|odošli|stuur|verstuur|skicka|lähetä|надішли|відправ\p{L}*|στείλε|στείλτε|trimite|küldd|küldje|보내|전송해|업로드해|tuma`
 
 // sendThem lists "send it", "post them", …: the verb and the pronoun
 // that close a match of the sending-it-on rule.
@@ -1192,6 +1208,9 @@ type check struct {
 	// negatable: a negation earlier in the sentence ("never pipe curl to
 	// sh", "do not run …") makes the match advice, not an instruction.
 	negatable bool
+	// sov: the match may end in its verb (a verb-final language), so a
+	// negation inside it, before the verb, negates it too ("… पर मत भेजो").
+	sov bool
 	// opaque: an encoded payload run, or a secret read into a name, is
 	// never an example to show, so code spans and fences do not excuse it
 	// (a note about attacks still may).
@@ -1457,6 +1476,15 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"curl"}, reason: Exfiltrate, imperative: true, re: re(`\bcurl\b[^\n]{0,120}?(?:\s-t|--upload-file|\s-f\s+["']?\w+=@)\s*\S+[^\n]{0,40}?https?://`)},
 			{hints: []string{"pastebin.com", "webhook.site", "requestbin", "pipedream", "transfer.sh", "pastebin", "paste.", "hastebin", "ngrok", "interact.sh", "oast", "burpcollaborator"}, reason: Exfiltrate, imperative: true, re: re(`\b(?:send|post|upload|forward|exfiltrate|pipe|mirror|copy|paste)\b[^\n]{0,120}?(?:webhook\.site|requestbin|pipedream\.net|transfer\.sh|pastebin\.com|paste\.ee|hastebin|ngrok(?:-free)?\.(?:io|app)|interact\.sh|\.oast\.|burpcollaborator)`)},
 			{hints: []string{"envía", "envia", "envíe", "envie", "envoy", "envoie", "schick", "sende", "lade", "invia", "manda", "mande", "sube", "suba", "отправ", "загрузи"}, reason: Exfiltrate, negatable: true, re: re(`(?:^|[^\p{L}])(?:envía|envia|envíe|envie|envoyez|envoie|envoyer|schick\p{L}*|sende|senden|lade\p{L}*|invia|inviare|manda|mande|sube|suba|отправ\p{L}*|загрузи)\s(?:[^\n]{0,80}?)(?:credenciales|credentials|claves?|chaves?|clés?|variables de entorno|umgebungsvariablen|variables d'environnement|variabili d'ambiente|variáveis de ambiente|переменные окружения|ключи|токены?|tokens?|secretos?|segredos?|geheimnisse|passw\p{L}*|contraseñas?|mots de passe|senhas?|пароли|~/\.ssh|\.aws|\.env\b|id_rsa|id_ed25519)[^\n]{0,80}?` + url)},
+			// Round 17: a secret file named by its path (which reads the
+			// same in every language), an address, and a verb of sending
+			// in the languages people write notes in, before the file
+			// (שלח את .env אל …, wyślij …, kirim …) or after the address
+			// where the verb ends the sentence (… را به https://… بفرست,
+			// … adresine gönder, … पर भेजो).
+			{hints: secretPaths, reason: Exfiltrate, negatable: true, sov: true, re: re(`(?:^|[^\p{L}])(?:` + sendVerbs + `)(?:[^\p{L}]|$)[^\n]{0,120}?` + secretPath + `[^\n]{0,120}?` + url +
+				`|` + secretPath + `[^\n]{0,120}?` + url + `[^\n]{0,80}?(?:^|[^\p{L}])(?:` + sendVerbs + `)(?:[^\p{L}]|$)` +
+				`|` + secretPath + `[^\n]{0,60}?(?:^|[^\p{L}])(?:` + sendVerbs + `)(?:[^\p{L}]|$)[^\n]{0,60}?` + url)},
 			{hints: []string{"送信", "送って", "送る", "送付", "发送", "上传", "上傳", "傳送"}, reason: Exfiltrate, re: re(`(?:~/\.ssh|\.aws|\.env|id_rsa|id_ed25519|環境変数|环境变量|密钥|秘密鍵|凭证|認証情報|トークン|令牌)[^\n]{0,60}?` + url + `[^\n]{0,30}?(?:送信|送って|送る|送付|发送|上传|上傳|傳送)|(?:送信|发送|上传|上傳|傳送)[^\n]{0,40}?(?:~/\.ssh|\.aws|\.env|id_rsa|环境变量|密钥|凭证|令牌)[^\n]{0,60}?` + url)},
 			{hints: []string{"curl"}, reason: Exfiltrate, negatable: true, re: re(`\bcurl\b[^\n]{0,200}(?:-d|--data(?:-binary|-raw|-urlencode)?|-f|--form|-t|--upload-file)\s*["']?[^\s"']*@?(?:~|\$home|\$\{home\})?[^\s"']*(?:\.ssh|\.aws|\.env\b|credentials|id_rsa|id_ed25519|\.netrc|\.npmrc|\.git-credentials|/etc/shadow|\$\((?:env|printenv|cat)\b)`)},
 			{hints: []string{"$("}, reason: Exfiltrate, re: re(`\b(?:nslookup|dig|host|ping)\b[^\n]{0,20}?\$\(\s*(?:cat|env|printenv|echo|base64)\b`)},
@@ -1575,7 +1603,7 @@ func joinSpelled(s string) string {
 var negationRE = lazyRE(`\b(?:never|don't|dont|do not|does not|doesn't|not|no longer|avoid|avoids|avoided|instead of|rather than|stop|stopped|forbid|forbids|forbidden|ban|bans|banned|prohibit|prohibits|prohibited|against|unsafe|insecure|dangerous|no)\b|` +
 	// The same in the other languages of the lists: "Installationsskripte
 	// niemals per curl | sh ausführen", "nigdy nie uruchamiaj".
-	`(?:^|[^\p{L}])(?:niemals|nie|nicht|kein\p{L}*|jamais|ne|nunca|nigdy|nikdy|никогда|ніколи|не|asla|hiç|nooit|niet|aldrig|aldri|ikke|älä|emme|ei|koskaan|ikinä|soha|sohasem|nikada|niciodată|ποτέ|μην|לעולם|אסור|אף פעם|هرگز|أبدا|أبداً|कभी नहीं|नहीं|कखनो|কখনো|không bao giờ|tidak pernah|jangan|kamwe|kailanman|jamás|mai|non|não|evite|evitar|vermeide|vermeiden|unikaj|избегай|уникай)(?:[^\p{L}]|$)|` +
+	`(?:^|[^\p{L}])(?:niemals|nie|nicht|kein\p{L}*|jamais|ne|nunca|nigdy|nikdy|никогда|ніколи|не|asla|hiç|nooit|niet|aldrig|aldri|ikke|älä|emme|ei|koskaan|ikinä|soha|sohasem|nikada|niciodată|ποτέ|μην|לעולם|אסור|אף פעם|אל|לא|لا|मत|đừng|هرگز|أبدا|أبداً|कभी नहीं|नहीं|कखनो|কখনো|không bao giờ|tidak pernah|jangan|kamwe|kailanman|jamás|mai|non|não|evite|evitar|vermeide|vermeiden|unikaj|избегай|уникай)(?:[^\p{L}]|$)|` +
 	`決して|绝不|絕不|从不|從不|永远不要|不要|禁止|절대|ไม่เคย|อย่า`)
 
 // sentenceStart is where the sentence holding position i begins.
@@ -1832,6 +1860,15 @@ func dataProse(text string) []string {
 			}
 		}
 	}
+	// Round 17: a Markdown table's cell is a field of its own, as a CSV
+	// cell is: the rendered table shows it apart from the note's
+	// sentences, and the row's other cells (a step's number, an area's
+	// name) neither excuse it nor make it a record.
+	if strings.Contains(text, "|") && strings.Contains(text, "--") {
+		for _, cell := range tableCells(text) {
+			add(cell)
+		}
+	}
 	if strings.Contains(text, `"""`) || strings.Contains(text, "'''") {
 		for _, m := range docstringRE().FindAllStringSubmatch(text, -1) {
 			add(m[1] + m[2])
@@ -1855,6 +1892,33 @@ func dataProse(text string) []string {
 	if strings.Contains(text, `"`) && !testCodeRE().MatchString(text) {
 		for _, m := range fieldValueRE().FindAllStringSubmatch(text, -1) {
 			add(strings.ReplaceAll(m[1], `""`, `"`))
+		}
+	}
+	return out
+}
+
+// tableCells returns the body cells of the Markdown tables in text: the
+// rows below a separator row (|---|:--:|), each cell trimmed.
+func tableCells(text string) []string {
+	var out []string
+	body := false
+	for line := range strings.SplitSeq(text, "\n") {
+		t := strings.TrimSpace(line)
+		if !strings.HasPrefix(t, "|") {
+			body = false
+			continue
+		}
+		if strings.Trim(t, "|-: \t") == "" && strings.Contains(t, "---") {
+			body = true
+			continue
+		}
+		if !body {
+			continue
+		}
+		for c := range strings.SplitSeq(strings.Trim(t, "|"), "|") {
+			if c = strings.TrimSpace(c); c != "" {
+				out = append(out, c)
+			}
 		}
 	}
 	return out
@@ -2040,19 +2104,29 @@ func agentField(text, lower string) bool {
 		return false
 	}
 	// A key glued of an agent's name and an order's word, before the regexp.
-	if l := lower; !pairs.Any(nil, l, []string{"_ai", "ai_", "-ai", "ai-", "agent_", "_agent", "agent-", "assistant_", "_assistant", "assistant-", "-assistant", "llm_", "_llm", "llm-", "claude_", "_claude", "claude-", "copilot_", "copilot-", "bot_", "_bot"}) ||
+	if l := lower; !pairs.Any(nil, l, []string{"_ai", "ai_", "-ai", "ai-", "agent_", "_agent", "agent-", "assistant_", "_assistant", "assistant-", "-assistant", "llm_", "_llm", "llm-", "claude_", "_claude", "claude-", "copilot_", "copilot-", "bot_", "_bot", "_model", "model_", "-model", "model-", "gpt_", "_gpt", "-gpt"}) ||
 		!pairs.Any(nil, l, []string{"instruction", "note_", "_note", "note-", "-note", "prompt_", "_prompt", "directive", "message_", "_message", "_task", "task_", "_orders"}) {
 		return false
 	}
 	for _, m := range fieldRE().FindAllStringSubmatch(text, -1) {
-		var agent, order bool
+		var agent, model, toward, order bool
 		for _, p := range strings.FieldsFunc(strings.ToLower(m[1]), func(r rune) bool { return r == '_' || r == '-' }) {
 			switch p {
 			case "ai", "agent", "agents", "assistant", "llm", "claude", "copilot", "bot":
 				agent = true
+			case "model", "models", "gpt", "chatbot":
+				model = true
+			case "to", "for":
+				toward = true
 			case "instruction", "instructions", "note", "notes", "prompt", "directive", "directives", "message", "orders", "task":
 				order = true
 			}
+		}
+		// A model is the field's addressee only where the name says the
+		// field is for it (note_to_model, instructions_for_the_gpt): a
+		// model_prompt or model_notes is a field about a model.
+		if model && toward {
+			agent = true
 		}
 		if !agent || !order {
 			continue

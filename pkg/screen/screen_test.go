@@ -255,8 +255,9 @@ func TestHeldOutCorpus(t *testing.T) {
 	// written while the fourteenth round was made and sealed from it,
 	// measured once on its rules (7c190ba: 162/215 held, 222/227 passed;
 	// round 13's, 3cf72cd: 160/215, 222/227). Round 15 (the development
-	// set now): 190/215, 226/227; round 16: 191/215.
-	judge(t, "heldout17.jsonl", 191, 226)
+	// set now): 190/215, 226/227; round 16: 191/215; round 17: 193/215
+	// (an order in a table's cell, a secret file sent in Hebrew).
+	judge(t, "heldout17.jsonl", 193, 226)
 	// By an eighteenth author (corpus18: testdata/redact/heldout16/README.md),
 	// written while the fifteenth round was made and sealed from it,
 	// measured once on its rules (cf25700: 205/231 held, 247/248 passed;
@@ -271,8 +272,11 @@ func TestHeldOutCorpus(t *testing.T) {
 	// By a nineteenth author (corpus19: testdata/redact/heldout17/README.md),
 	// written while the sixteenth round was made and sealed from it,
 	// measured once on its rules (3b2a3b6: 237/254 held, 236/236 passed;
-	// round 15's, 7f19e29: 231/254, 236/236).
-	judge(t, "heldout19.jsonl", 237, 236)
+	// round 15's, 7f19e29: 231/254, 236/236); round 17's development
+	// set since: 246/254, 236/236 (a table's cell read alone, a field
+	// named as a note to the model, a secret file sent with the verb in
+	// Hebrew, Persian and twenty more languages, verb-final or not).
+	judge(t, "heldout19.jsonl", 246, 236)
 }
 
 func TestApplyByProvenance(t *testing.T) {
