@@ -129,11 +129,13 @@ func carryRules() []rule {
 			name:  "password-flag",
 			hints: []string{"auth "},
 			pre:   func(lower string) bool { return anyOf(lower, "> auth ", "redis", "valkey") },
-			re:    lazyRE(`(?im)((?:>|\bredis-cli\b[^\n]*?)[ \t]*AUTH[ \t]+(?:[A-Za-z0-9_.-]+[ \t]+)?)("[^"\n]+"|'[^'\n]+'|\S+)[ \t]*$`),
+			re:    lazyRE(`(?im)((?:>|\bredis-cli\b[^\n]*?)[ \t]*\bAUTH[ \t]+(?:[A-Za-z0-9_.-]+[ \t]+)?)("[^"\n]+"|'[^'\n]+'|\S+)[ \t]*$`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep: func(m []string) bool {
 				v := strings.Trim(m[2], `"'`)
-				return notAValue(v) || redacted(v)
+				// A word closing a sentence ("… the REDISCLI_AUTH
+				// environment variable.") is the prose's, not a password.
+				return notAValue(v) || redacted(v) || sentenceWord(v)
 			},
 		},
 		{
@@ -309,4 +311,11 @@ func proseCarryRules() []rule {
 func keyLast(name string) bool {
 	parts := nameParts(name)
 	return len(parts) > 1 && strings.EqualFold(parts[len(parts)-1], "key")
+}
+
+// sentenceWord reports a word in lower case closed by a sentence's full
+// stop, question or exclamation mark: the last word of prose.
+func sentenceWord(v string) bool {
+	w := strings.TrimRight(v, ".!?")
+	return len(w) < len(v) && len(w) >= 2 && strings.ToLower(w) == w && word(w)
 }

@@ -888,7 +888,7 @@ func New() *Redactor {
 			// Objective-C's @"x", Python's b'x').
 			re: lazyRE(`(?i)(\b[A-Za-z0-9_.-]*` + pairKeys + `)` +
 				`(\\*["']?\]?[ \t]*` + assign + `[ \t]*)` +
-				`(\\{2,}"[^"\\\n]*\\{2,}"|\\"(?:[^"\\\n]|\\[^"\n])*\\"|"[^"\n]*"|'[^'\n]*'|r#{1,3}"[^"\n]*"#{1,3}|` + litPrefix + `(?:"[^"\n]*"|'[^'\n]*')|[^\s,;&"'\x60\\]+)`),
+				`(\\{2,}"[^"\\\n]*\\{2,}"|\\"(?:[^"\\\n]|\\[^"\n])*\\"|"[^"\n]*"|'[^'\n]*'|r#{1,3}"[^"\n]*"#{1,3}|` + litPrefix + `(?:"[^"\n]*"|'[^'\n]*')|` + stateThen + `|[^\s,;&"'\x60\\]+)`),
 			repl: func(m []string) string {
 				if strings.HasPrefix(m[3], `\`) {
 					// Escaped once or more (JSON logged inside a JSON
@@ -917,7 +917,7 @@ func New() *Redactor {
 				parts := nameParts(m[1])
 				last := strings.ToLower(parts[len(parts)-1])
 				bare := last == "pass" && !strings.ContainsAny(m[1], "_.-")
-				return m[3][0] == '=' && !envPrefix(m[1], m[2], m[3]) || m[2] == ":" && subcommands[v] || notAValue(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v) || workDir(m[1], v) ||
+				return m[3][0] == '=' && !envPrefix(m[1], m[2], m[3]) || m[2] == ":" && subcommands[v] || notAValue(v) || stateThenRE().MatchString(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v) || workDir(m[1], v) ||
 					pathLike(v) || badFixture(m[1]) ||
 					bare && !made(v) || last != "pass" && strings.HasSuffix(last, "pass") && (passWords[last] || !made(v)) ||
 					// ASANA_PAT, GITLAB_PAT: a personal access token, when made (not url_pat: "*.go").
@@ -1710,6 +1710,15 @@ var placeholders = map[string]bool{"true": true, "false": true, "null": true, "n
 var vaultNames = map[string]bool{"1password": true, "bitwarden": true, "lastpass": true, "keepass": true, "keepassxc": true, "dashlane": true, "keychain": true, "vault": true, "hashicorp": true}
 
 var placeholderWords = []string{"your", "changeme", "change-me", "change_me", "placeholder", "replace_me", "replace-me", "xxxx", "dummy"}
+
+// stateThen is a word in lower case and a date or a word saying when
+// after it ("rotated 2024-05-01", "geändert am 3.5.2024", "changed
+// yesterday", "reset every quarter"): a sentence telling what became of
+// the secret, not its value. The key-value rule reads it whole as one
+// alternative of its value, so its keep sees the word with what follows.
+const stateThen = `\p{Ll}{3,}[ \t]+(?:(?:on|am|le|el|il|em|op|w|в|на)[ \t]+)?(?:\d{1,4}[-./]\d{1,2}[-./]\d{1,4}|(?:yesterday|today|tonight|last|every|weekly|monthly|daily|nightly|quarterly|annually|since|after|before)\b)`
+
+var stateThenRE = lazyRE(`^` + stateThen)
 
 // notAValue reports whether v names, types or stands in for a secret
 // instead of being one: empty, a reference, a placeholder, a call.

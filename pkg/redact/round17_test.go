@@ -61,6 +61,21 @@ func TestRound17(t *testing.T) {
 		{"k8s count", "  - name: PASSENGER_COUNT\n    value: \"12345678\"", ""},
 		{"namespaced merchant", "<add key=\"Payments:MerchantAccount\" value=\"AcmeShopECOM\" />", ""},
 		{"k8s pass file", "  - name: DB_PASS_FILE\n    value: \"/run/secrets/db_pass\"", ""},
+		// A value that is a word of the prose: a state and when it came
+		// ("rotated 2024-05-01", "changed yesterday") or the last word of
+		// a sentence after an AUTH glued to a name. A password of one
+		// word, or one with a date after it, stays caught.
+		{"rotated date", "Password: rotated 2024-05-01, owner @dana", ""},
+		{"changed yesterday", "password: changed yesterday by ops", ""},
+		{"german state", "Passwort: geändert am 03.05.2024", ""},
+		{"expired date", "token: expired 2024-01-02", ""},
+		{"reset every", "db_password: reset every quarter", ""},
+		{"french state", "mot_de_passe: modifié le 12/03/2024", ""},
+		{"auth env sentence", "`redis-cli -a` leaks it; prefer `AUTH` via the REDISCLI_AUTH environment variable.", ""},
+		{"word then date", "password: hunter2 2024-05-01", "hunter2"},
+		{"one word", "password: swordfish", "swordfish"},
+		{"redis auth", "127.0.0.1:6379> AUTH default s3cr3t-Pass", "s3cr3t-Pass"},
+		{"redis-cli auth", "redis-cli -h cache AUTH foobared", "foobared"},
 	} {
 		got := String(tt.in)
 		if tt.secret == "" {
