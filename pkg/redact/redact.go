@@ -1178,6 +1178,7 @@ func New() *Redactor {
 	rules = append(rules, labelRules()...)
 	rules = append(rules, nestedRules()...)
 	rules = append(rules, apartRules()...)
+	rules = append(rules, carriedRules()...)
 	rules = append(rules, encodedRules()...)
 	return &Redactor{rules: append(rules, shapeRules()...)}
 }

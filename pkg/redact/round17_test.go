@@ -76,6 +76,34 @@ func TestRound17(t *testing.T) {
 		{"one word", "password: swordfish", "swordfish"},
 		{"redis auth", "127.0.0.1:6379> AUTH default s3cr3t-Pass", "s3cr3t-Pass"},
 		{"redis-cli auth", "redis-cli -h cache AUTH foobared", "foobared"},
+		// A webhook's address whose path carries its token.
+		{"o365 hook", "https://outlook.office.com/webhook/Qx7Lm2Wz9pRt4VbN3cY8dK1fG5jS6aTzE0hUqW/IncomingWebhook", "Qx7Lm2Wz9pRt4VbN3cY8dK1fG5jS6aTzE0hUqW"},
+		{"mattermost hook", "https://chat.acme.io/hooks/xq8w2e7r4t1y6u3i9o5p0a2s7d", "xq8w2e7r4t1y6u3i9o5p0a2s7d"},
+		{"rocketchat hook", "https://rocket.acme.io/hooks/6a7b8c9d0e1f2a3b4c5d6e7f/Zk9mQ2vLp8wZr4Tq7Yb3Nc6Hd5Jf8Gx2", "Zk9mQ2vLp8wZr4Tq7Yb3Nc6Hd5Jf8Gx2"},
+		{"generic hook", "curl -X POST https://ci.acme.dev/api/webhooks/42/Lm2Qz7WxRt4Pk9Vb3Nc8Yd5HfG6jS1aT0 -d '{}'", "Lm2Qz7WxRt4Pk9Vb3Nc8Yd5HfG6jS1aT0"},
+		{"hook docs", "https://example.com/webhooks/github", ""},
+		{"hook id", "https://api.github.com/repos/acme/app/hooks/412345678", ""},
+		{"hook guide", "https://docs.stripe.com/webhooks/signatures-and-verification", ""},
+		// An authenticator's setup key in groups of four.
+		{"grouped key", "Can't scan it? Enter this key: Q4RT ZK7M LP2W XN5B 6HAC DJ3E", "Q4RT ZK7M LP2W XN5B 6HAC DJ3E"},
+		{"grouped lower", "Manual entry: k3mq zt7w pl2x nv5b", "k3mq zt7w pl2x nv5b"},
+		{"grouped card", "test card 4242 4242 4242 4242 with any future expiry", ""},
+		{"grouped caps words", "THIS WILL TAKE SOME TIME", ""},
+		{"grouped fingerprint", "CDB9 54CA 7D3A A6AB 4373 48CF 7FD0 7A9D D446 700E", ""},
+		{"grouped hexdump", "0000 0010 6d61 7073 2e64 6174", ""},
+		{"grouped alphabet", "ABCD EFGH IJKL MNOP", ""},
+		// A name and its value percent-encoded in a URL or a form.
+		{"encoded pair", "GET /cb?next=%2F&state=secret%3DLm2Qz7Wx-Rt4Pk9Vb%26u%3Dx 302", "Lm2Qz7Wx-Rt4Pk9Vb"},
+		{"encoded password", "redirect=%2Flogin%3Fuser%3Dops%26password%3Dmaple-harbor-quiet-77", "maple-harbor-quiet-77"},
+		{"encoded json", "data=%7B%22api_token%22%3A%22Zk9mQ2vLp8wZr4Tq7Yb3Nc6H%22%7D", "Zk9mQ2vLp8wZr4Tq7Yb3Nc6H"},
+		{"encoded tab name", "redirect=%2Fsettings%3Ftab%3Dpassword%26mode%3Dreset", ""},
+		{"encoded stand-in", "q=password%3Dchangeme", ""},
+		// A bot token in three dotted parts whatever its first letter.
+		{"dotted bot token", "bot.run('q8RkLm2Wz9pTt4VbN3cY8dK1.Gx7pD2.T-QNnAnOZ1VQ_HPKruWKDUdpUq2Q2IEa')", "q8RkLm2Wz9pTt4VbN3cY8dK1.Gx7pD2.T-QNnAnOZ1VQ_HPKruWKDUdpUq2Q2IEa"},
+		{"dotted name", "com.example.application.module.submodule.classname", ""},
+		// A short base64 blob decoded into a .env.
+		{"short b64 env", "echo QVBJX1RPS0VOPVprOW1RMnZMcDh3WnI0 | base64 -d >> .env", "QVBJX1RPS0VOPVprOW1RMnZMcDh3WnI0"},
+		{"short b64 prose", "echo SGVsbG8gd29ybGQgZnJvbSBiYXNl | base64 -d", ""},
 	} {
 		got := String(tt.in)
 		if tt.secret == "" {
