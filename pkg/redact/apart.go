@@ -31,11 +31,11 @@ func apartRules() []rule {
 			// A literal handed to a conversion or a constructor in the
 			// value's place: the call is the language's way to write a
 			// string, not a reference.
-			name:     "secret-value",
-			window:   true,
-			assigned: true,
-			span:     keySpan,
-			hints:    namedHints,
+			name:   "secret-value",
+			window: true,
+			span:   keySpan,
+			hints:  namedHints,
+			gate:   callAfter,
 			re: lazyRE(`((?:^|[^A-Za-z0-9_\\.\-\x{80}-\x{10FFFF}])([A-Za-z0-9_.\-\x{80}-\x{10FFFF}]*(?i:` + namedStems + `)[A-Za-z0-9_.\-\x{80}-\x{10FFFF}]*)` +
 				`["']?\]?[ \t]*(?::[ \t]*[A-Za-z_][A-Za-z0-9_<>&]*[ \t]*)?` + assign + `[ \t]*(?:new[ \t]+)?(?:[A-Za-z_][A-Za-z0-9_]*(?:::|\.))*(?:from|new|String|string|str|Some|Secret|SecretString|SecStr|Zeroizing|Password|Sensitive|Box|Arc|Rc|Cow|Owned|text|unicode|bytes|utf8|u|b|L)[ \t]*\([ \t]*&?[ \t]*)` +
 				`("[^"\n]{4,1000}"|'[^'\n]{4,1000}')`),
@@ -43,6 +43,31 @@ func apartRules() []rule {
 			keep: func(m []string) bool { return !namedSecret(m[2], m[3]) },
 		},
 	}
+}
+
+// callAfter reports whether the rest of a name, a type and an operator
+// lead from lower[j:] to a call (an identifier, '::' or '.', then '(')
+// whose first argument opens with a quote: the only hints the
+// conversion rule's window opens at.
+func callAfter(lower string, j int) bool {
+	k := j
+	for k < len(lower) && k < j+64 && (isAlnum(lower[k]) || strings.IndexByte("_.-\"' \t]:<>&", lower[k]) >= 0) {
+		k++
+	}
+	if k >= len(lower) || lower[k] != '=' {
+		return false
+	}
+	rest := strings.TrimLeft(lower[k+1:min(len(lower), k+80)], "> \t")
+	rest = strings.TrimPrefix(rest, "new ")
+	i := 0
+	for i < len(rest) && (isAlnum(rest[i]) || rest[i] == '_' || rest[i] == ':' || rest[i] == '.') {
+		i++
+	}
+	if i == 0 || i >= len(rest) || rest[i] != '(' {
+		return false
+	}
+	rest = strings.TrimLeft(rest[i+1:], " \t&")
+	return rest != "" && (rest[0] == '"' || rest[0] == '\'')
 }
 
 // lineApart reports a line that opens with a name holding a secret's

@@ -16,15 +16,16 @@ import (
 //     digits, which English words in capitals have not;
 //   - a name and its value percent-encoded inside a URL or a form body
 //     (redirect=password%3D…%26user…, %22token%22%3A%22…%22), read
-//     decoded as the name=value rules read it;
-//   - a bot token in three dotted parts whatever its first letter (a
-//     Discord id's base64, six characters, then the HMAC).
+//     decoded as the name=value rules read it.
 func carriedRules() []rule {
 	return []rule{
 		{
-			name:  "webhook",
-			hints: []string{"hook"},
-			re:    lazyRE(`(?i)(\bhttps?://[a-z0-9.-]+(?::\d+)?(?:/[A-Za-z0-9._~%-]*)*?/(?:webhooks?|hooks?|webhookb2|incomingwebhook|incoming-webhooks?)/)((?:[A-Za-z0-9._~@+-]+/?)+)`),
+			name:   "webhook",
+			hints:  []string{"/webhook", "/hook", "/incoming-webhook", "/incomingwebhook"},
+			window: true,
+			back:   256,
+			span:   600,
+			re:     lazyRE(`(?i)(\bhttps?://[a-z0-9.-]+(?::\d+)?(?:/[A-Za-z0-9._~%-]*)*?/(?:webhooks?|hooks?|webhookb2|incomingwebhook|incoming-webhooks?)/)((?:[A-Za-z0-9._~@+-]+/?)+)`),
 			repl: func(m []string) string {
 				segs := strings.Split(m[2], "/")
 				for i, s := range segs {
@@ -81,16 +82,6 @@ func carriedRules() []rule {
 				return err != nil || !namedSecret(m[2], v)
 			},
 		},
-		{
-			name:  "discord-bot-token",
-			hints: []string{"."},
-			pre:   func(lower string) bool { return dotsApart(lower, 7) },
-			re:    lazyRE(`\b([A-Za-z0-9]{23,28})\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}\b`),
-			keep: func(m []string) bool {
-				id := m[1]
-				return !strings.ContainsAny(id, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") || !strings.ContainsAny(id, "abcdefghijklmnopqrstuvwxyz") || !strings.ContainsAny(id, "0123456789")
-			},
-		},
 	}
 }
 
@@ -100,29 +91,39 @@ func hookToken(s string) bool {
 	return len(s) >= 20 && !notAValue(s) && !redacted(s) && (random(s) || generated(s))
 }
 
-// groupedBase32 reports four or more groups of four letters or digits
-// apart by single spaces: the only texts the grouped setup key's rule
-// reads.
+// groupedBase32 reports four or more groups of four base32 characters
+// apart by single spaces, two of them mixing letters and digits: the
+// only texts the grouped setup key's rule reads.
 func groupedBase32(s string) bool {
-	run, n := 0, 0
+	// run counts the groups of four in a row, mixed those of them with
+	// a digit 2-7 and a letter (prose's four-letter words have none).
+	run, mixed, n := 0, 0, 0
+	digit, letter := false, false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9':
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
 			n++
+			letter = true
+		case c >= '2' && c <= '7':
+			n++
+			digit = true
 		case c == ' ' && n == 4:
 			run++
-			n = 0
-			if run >= 3 && i+1 < len(s) && s[i+1] != ' ' {
+			if digit && letter {
+				mixed++
+			}
+			n, digit, letter = 0, false, false
+			if run >= 3 && mixed >= 2 && i+1 < len(s) && s[i+1] != ' ' {
 				return true
 			}
 			continue
 		default:
-			run, n = 0, 0
+			run, mixed, n, digit, letter = 0, 0, 0, false, false
 			continue
 		}
 		if n > 4 {
-			run, n = 0, 0
+			run, mixed, n, digit, letter = 0, 0, 0, false, false
 		}
 	}
 	return false

@@ -317,11 +317,18 @@ func New() *Redactor {
 		// BIP32 extended private keys (xprv, tprv and the SegWit forms).
 		whole("private-key", `\b[xtyzuv]prv[1-9A-HJ-NP-Za-km-z]{100,}`, "prv"),
 		{
-			// Discord bot tokens: two dots six characters apart.
+			// Discord bot tokens: two dots six characters apart. The first
+			// part is a user id's base64: M, N or O first for the older
+			// ids, and any letter for the newer (round 17), whose part
+			// then mixes capitals, small letters and digits.
 			name:  "discord-bot-token",
 			hints: []string{"."},
-			pre:   func(lower string) bool { return dotsApart(lower, 7) },
-			re:    lazyRE(`\b[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}\b`),
+			pre:   dottedToken,
+			re:    lazyRE(`\b([A-Za-z0-9_-]{24,28})\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}\b`),
+			keep: func(m []string) bool {
+				id := m[1]
+				return strings.IndexByte("MNO", id[0]) < 0 && (!strings.ContainsAny(id, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") || !strings.ContainsAny(id, "abcdefghijklmnopqrstuvwxyz") || !strings.ContainsAny(id, "0123456789"))
+			},
 		},
 		whole("digitalocean-token", `\bdo[opr]_v1_[a-f0-9]{64}\b`, "_v1_"),
 		whole("shopify-token", `\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b`, "shp"),
@@ -1436,11 +1443,26 @@ func digestLabel(label string) bool {
 	return false
 }
 
-// dotsApart reports two dots n bytes apart in s.
-func dotsApart(s string, n int) bool {
-	for i := strings.IndexByte(s, '.'); i >= 0 && i+n < len(s); {
-		if s[i+n] == '.' {
-			return true
+// dottedToken reports two dots seven bytes apart with six token bytes
+// between them, 24 or more before the first and 27 or more after the
+// second: the only texts the Discord bot token's rule reads.
+func dottedToken(s string) bool {
+	tok := func(c byte) bool { return isAlnum(c) || c == '_' || c == '-' }
+	for i := strings.IndexByte(s, '.'); i >= 0 && i+35 <= len(s); {
+		if s[i+7] == '.' && i >= 24 {
+			ok := true
+			for k := i + 1; k < i+7 && ok; k++ {
+				ok = tok(s[k])
+			}
+			for k := i - 24; k < i && ok; k++ {
+				ok = tok(s[k])
+			}
+			for k := i + 8; k < i+35 && ok; k++ {
+				ok = tok(s[k])
+			}
+			if ok {
+				return true
+			}
 		}
 		j := strings.IndexByte(s[i+1:], '.')
 		if j < 0 {
