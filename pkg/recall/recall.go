@@ -51,6 +51,13 @@ type Floor struct {
 // from off-topic ones (figures: docs/performance.md).
 var DefaultFloor = Floor{MinWords: 2, Common: 0.1, Rare: 0.01, Coverage: 0.5}
 
+// passable reports whether words, informative prompt words a note holds,
+// are enough for f: MinWords of them, or one rare one. A prompt's words
+// that are not cannot be enough for any note, which holds at most those.
+func (f Floor) passable(words []string, rare map[string]bool) bool {
+	return len(words) >= f.MinWords || slices.ContainsFunc(words, func(w string) bool { return rare[w] })
+}
+
 const (
 	judgeCommon = 50
 	judgeRare   = 100
@@ -115,7 +122,8 @@ func find(ctx context.Context, st *store.Store, prompt, project string, hidden [
 		idf[t.Word] = math.Log(float64(docs+1) / float64(t.DF+1))
 		rare[t.Word] = docs >= judgeRare && float64(t.DF) <= floor.Rare*float64(docs)
 	}
-	if len(words) == 0 {
+	if len(words) == 0 || !floor.passable(words, rare) {
+		// No note could clear the floor: it holds at most these words.
 		return nil, nil
 	}
 	weight := 0.0
@@ -153,12 +161,10 @@ func find(ctx context.Context, st *store.Store, prompt, project string, hidden [
 	var out []Candidate
 	for _, h := range hits {
 		c := Candidate{Note: h, Words: held[h.ID]}
-		anyRare := false
 		for _, w := range c.Words {
 			c.Score += idf[w]
-			anyRare = anyRare || rare[w]
 		}
-		if (len(c.Words) >= floor.MinWords || anyRare) && c.Score >= floor.Coverage*weight {
+		if floor.passable(c.Words, rare) && c.Score >= floor.Coverage*weight {
 			out = append(out, c)
 		}
 	}

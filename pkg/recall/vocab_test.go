@@ -2,6 +2,9 @@ package recall
 
 import (
 	"context"
+	"database/sql"
+	"fmt"
+	"path/filepath"
 	"testing"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
@@ -89,6 +92,61 @@ func TestCodingVocabulary(t *testing.T) {
 		}
 		if len(cs) == 0 || cs[0].Note.Title != want {
 			t.Errorf("%q: got %v, want %q first", prompt, titles(cs), want)
+		}
+	}
+}
+
+// A prompt whose informative words are too few and none rare cannot bring
+// any note over the floor, which needs two of them or one rare one, so it
+// is answered without a search: here a search fails (its superseded
+// table is gone) and only the prompts that need one meet the failure.
+func TestNoSearchWhenNoNoteCouldPass(t *testing.T) {
+	ctx := context.Background()
+	home := t.TempDir()
+	st, err := store.Open(ctx, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for i := range 200 {
+		body := fmt.Sprintf("Routine entry %d about the build.", i)
+		switch {
+		case i%40 == 0: // in 2.5% of the notes: informative, not rare
+			body += " The zebra cache was warmed."
+		case i%40 == 1:
+			body += " The quokka queue was drained."
+		case i == 7: // in one note: rare
+			body += " The narwhal index was rebuilt."
+		}
+		x := note.New(note.Semantic, fmt.Sprintf("Entry %d", i), body)
+		x.Project = "ledger"
+		if _, err := st.Write(ctx, x); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := st.Reindex(ctx, true); err != nil { // the document frequencies
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(home, "index.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec("DROP TABLE superseded"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		prompt string
+		search bool
+	}{
+		{"how did we fix the zebra again?", false},
+		{"what about the weather today?", false},
+		{"how did we fix the zebra and the quokka?", true},
+		{"how did we fix the narwhal again?", true},
+	} {
+		cs, err := Find(ctx, st, c.prompt, "ledger", DefaultFloor, nil)
+		if searched := err != nil; searched != c.search || len(cs) != 0 {
+			t.Errorf("%q: searched %v (%v), want %v; %v", c.prompt, searched, err, c.search, titles(cs))
 		}
 	}
 }
