@@ -103,6 +103,8 @@ type pruneFigures struct {
 	df   map[string]int
 	// idents holds identifiersOf's answers, by the query's words.
 	idents map[string]map[string][]string
+	// vocab holds whether FTS5's vocabulary has each term term_df lacks.
+	vocab map[string]bool
 }
 
 // Home returns the store root.

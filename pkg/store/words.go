@@ -229,41 +229,86 @@ func isLetters(t string) bool {
 // terms term_df lacks (new since its figures were computed, or absent).
 // The vocabulary table counts a term's every posting to answer, so asking
 // it for a common word costs a pass over that word's whole posting list.
+// A reader keeps both answers (term_df's figures serve pruning too), so a
+// search after the prompt's own lookup (recall) asks neither again.
 func (s *Store) vocab(ctx context.Context, terms []string) (map[string]bool, error) {
 	out := map[string]bool{}
-	rest := terms
-	for _, q := range []string{"SELECT term FROM term_df WHERE df > 0 AND term IN ", "SELECT term FROM memories_vocab WHERE term IN "} {
-		if len(rest) == 0 {
-			break
-		}
-		args := make([]any, len(rest))
-		for i, t := range rest {
-			args[i] = t
-		}
-		rows, err := s.db.QueryContext(ctx, q+"(?"+strings.Repeat(",?", len(args)-1)+")", args...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			var t string
-			if err := rows.Scan(&t); err != nil {
-				rows.Close()
-				return nil, err
-			}
+	var rest []string
+	for _, t := range terms {
+		if s.known == nil {
+			rest = append(rest, t)
+		} else if n, ok := s.known.df[t]; ok && n > 0 {
 			out[t] = true
+		} else if in, ok := s.known.vocab[t]; ok {
+			out[t] = in
+		} else {
+			rest = append(rest, t)
 		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
-		}
-		rest = nil
-		for _, t := range terms {
-			if !out[t] {
-				rest = append(rest, t)
+	}
+	if len(rest) == 0 {
+		return out, nil
+	}
+	df, err := s.lookup(ctx, "SELECT term, df FROM term_df WHERE term IN ", rest)
+	if err != nil {
+		return nil, err
+	}
+	var absent []string
+	for _, t := range rest {
+		n, ok := df[t]
+		if s.known != nil {
+			if !ok {
+				n = -1
 			}
+			s.known.df[t] = n
+		}
+		if n > 0 {
+			out[t] = true
+		} else {
+			absent = append(absent, t)
+		}
+	}
+	if len(absent) == 0 {
+		return out, nil
+	}
+	found, err := s.lookup(ctx, "SELECT term, 1 FROM memories_vocab WHERE term IN ", absent)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range absent {
+		_, in := found[t]
+		out[t] = in
+		if s.known != nil {
+			if s.known.vocab == nil {
+				s.known.vocab = map[string]bool{}
+			}
+			s.known.vocab[t] = in
 		}
 	}
 	return out, nil
+}
+
+// lookup runs q, which selects a term and a number, for terms (the IN
+// list's parentheses appended), and returns the numbers by term.
+func (s *Store) lookup(ctx context.Context, q string, terms []string) (map[string]int, error) {
+	args := make([]any, len(terms))
+	for i, t := range terms {
+		args[i] = t
+	}
+	rows, err := s.db.QueryContext(ctx, q+"(?"+strings.Repeat(",?", len(args)-1)+")", args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var t string
+		var n int
+		if err := rows.Scan(&t, &n); err != nil {
+			return nil, err
+		}
+		out[t] = n
+	}
+	return out, rows.Err()
 }
 
 // maxExtensions bounds the stored words one unknown word may stand for.
