@@ -91,19 +91,5 @@ func (s *Store) Browse(ctx context.Context, f Filter, cur Cursor, before bool, l
 
 // TagCounts returns every tag in the index with how many notes carry it.
 func (s *Store) TagCounts(ctx context.Context) (map[string]int, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT tag, n FROM tag_counts WHERE n > 0")
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[string]int{}
-	for rows.Next() {
-		var t string
-		var c int
-		if err := rows.Scan(&t, &c); err != nil {
-			return nil, err
-		}
-		out[t] = c
-	}
-	return out, rows.Err()
+	return s.counts(ctx, "SELECT tag, n FROM tag_counts WHERE n > 0")
 }

@@ -428,23 +428,11 @@ func (s *Store) docFreqs(ctx context.Context, tokens []string, docs int) ([]int,
 		all = ask
 	}
 	if len(all) > 0 {
-		rows, err := s.db.QueryContext(ctx, "SELECT term, df FROM term_df WHERE term IN (?"+strings.Repeat(",?", len(all)-1)+")", all...)
+		found, err := s.counts(ctx, "SELECT term, df FROM term_df WHERE term IN (?"+strings.Repeat(",?", len(all)-1)+")", all...)
 		if err != nil {
 			return nil, nil, err
 		}
-		for rows.Next() {
-			var t string
-			var n int
-			if err := rows.Scan(&t, &n); err != nil {
-				rows.Close()
-				return nil, nil, err
-			}
-			dfOf[t] = n
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, nil, err
-		}
+		maps.Copy(dfOf, found)
 		if s.known != nil {
 			for _, x := range all {
 				n, ok := dfOf[x.(string)]

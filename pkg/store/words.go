@@ -294,7 +294,13 @@ func (s *Store) lookup(ctx context.Context, q string, terms []string) (map[strin
 	for i, t := range terms {
 		args[i] = t
 	}
-	rows, err := s.db.QueryContext(ctx, q+"(?"+strings.Repeat(",?", len(args)-1)+")", args...)
+	return s.counts(ctx, q+"(?"+strings.Repeat(",?", len(args)-1)+")", args...)
+}
+
+// counts runs q, which selects a text and a number, and returns the
+// numbers by text.
+func (s *Store) counts(ctx context.Context, q string, args ...any) (map[string]int, error) {
+	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
