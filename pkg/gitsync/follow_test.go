@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -103,9 +102,7 @@ func TestSyncMergesSmallSegments(t *testing.T) {
 		return n
 	}
 	before := segments()
-	if r := a.sync(); r.Detail != "" && strings.Contains(r.Detail, "segments") {
-		t.Fatalf("sync: %s", r.Line())
-	}
+	a.sync()
 	if after := segments(); before < 6 || after > 2 {
 		t.Errorf("full-text segments %d before the sync, %d after; want at least 6, then at most 2", before, after)
 	}

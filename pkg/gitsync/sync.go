@@ -274,10 +274,9 @@ func Sync(ctx context.Context, o Options) (Result, error) {
 			}
 		}
 		// The small full-text segments of the writes since the last sync
-		// are merged here, off any hook's path.
-		if err := st.Tidy(ctx); err != nil {
-			notes = append(notes, "merging the index's small segments: "+err.Error())
-		}
+		// are merged here, off any hook's path. A failure (the index busy
+		// with a rebuild) changes nothing: the next sync merges them.
+		_ = st.Tidy(ctx)
 	}
 	res.Head = s.g.shortHead(context.WithoutCancel(ctx))
 	if len(res.Conflicts) > 0 {
