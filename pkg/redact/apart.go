@@ -21,9 +21,11 @@ func apartRules() []rule {
 			name:  "secret-value",
 			hints: namedHints,
 			pre:   lineApart,
-			re: lazyRE(`(?m)^([ \t]*["']?((?:[A-Za-z0-9_.-]|\\u[0-9a-fA-F]{4})*(?i:` + namedStems + `|credentials?)(?:[A-Za-z0-9_.-]|\\u[0-9a-fA-F]{4})*)["']?` +
+			// The name is any identifier: lineApart has read the line's
+			// first word for a secret's, and namedSecret judges it.
+			re: lazyRE(`(?m)^([ \t]*["']?((?:[A-Za-z0-9_.\-\x{80}-\x{10FFFF}]|\\u[0-9a-fA-F]{4})+)["']?` +
 				`(?:[ \t]*(?:->|=>|→|⇒|⟶)[ \t]*|\t[ \t]*|[ \t]+))` +
-				`("[^"\n]{4,1000}"|'[^'\n]{4,1000}'|[^\s"'\x60]{6,1000})[ \t]*,?[ \t]*\r?$`),
+				`("[^"\n]{4,}"|'[^'\n]{4,}'|[^\s"'\x60]{6,})[ \t]*,?[ \t]*\r?$`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[3]) },
 			keep: func(m []string) bool { return !namedSecret(m[2], m[3]) },
 		},
@@ -38,7 +40,7 @@ func apartRules() []rule {
 			gate:   callAfter,
 			re: lazyRE(`((?:^|[^A-Za-z0-9_\\.\-\x{80}-\x{10FFFF}])([A-Za-z0-9_.\-\x{80}-\x{10FFFF}]*(?i:` + namedStems + `)[A-Za-z0-9_.\-\x{80}-\x{10FFFF}]*)` +
 				`["']?\]?[ \t]*(?::[ \t]*[A-Za-z_][A-Za-z0-9_<>&]*[ \t]*)?` + assign + `[ \t]*(?:new[ \t]+)?(?:[A-Za-z_][A-Za-z0-9_]*(?:::|\.))*(?:from|new|String|string|str|Some|Secret|SecretString|SecStr|Zeroizing|Password|Sensitive|Box|Arc|Rc|Cow|Owned|text|unicode|bytes|utf8|u|b|L)[ \t]*\([ \t]*&?[ \t]*)` +
-				`("[^"\n]{4,1000}"|'[^'\n]{4,1000}')`),
+				`("[^"\n]{4,}"|'[^'\n]{4,}')`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[3]) },
 			keep: func(m []string) bool { return !namedSecret(m[2], m[3]) },
 		},

@@ -124,7 +124,7 @@ func encodedRules() []rule {
 		window: true,
 		span:   4096,
 		back:   400,
-		re:     lazyRE(`([=:"'\s]|^)([A-Za-z0-9+/]{16,1000}[A-Za-z0-9+/]*={0,2})`),
+		re:     lazyRE(`([=:"'\s]|^)([A-Za-z0-9+/]{16,}={0,2})`),
 		repl:   func(m []string) string { return m[1] + Mask },
 		keep: func(m []string) bool {
 			d, ok := decodedText(m[2])

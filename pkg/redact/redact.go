@@ -1739,7 +1739,7 @@ var placeholderWords = []string{"your", "changeme", "change-me", "change_me", "p
 // yesterday", "reset every quarter"): a sentence telling what became of
 // the secret, not its value. The key-value rule reads it whole as one
 // alternative of its value, so its keep sees the word with what follows.
-const stateThen = `\p{Ll}{3,}[ \t]+(?:(?:on|am|le|el|il|em|op|w|в|на)[ \t]+)?(?:\d{1,4}[-./]\d{1,2}[-./]\d{1,4}|(?:yesterday|today|tonight|last|every|weekly|monthly|daily|nightly|quarterly|annually|since|after|before)\b)`
+const stateThen = `[a-zß-öø-ÿа-яё]{3,}[ \t]+(?:(?:on|am|le|el|il|em|op|w|в|на)[ \t]+)?(?:\d{1,4}[-./]\d{1,2}[-./]\d{1,4}|(?:yesterday|today|tonight|last|every|weekly|monthly|daily|nightly|quarterly|annually|since|after|before)\b)`
 
 var stateThenRE = lazyRE(`^` + stateThen)
 
