@@ -692,11 +692,18 @@ func New() *Redactor {
 			// value that looks made counts.
 			name:  "secret-value",
 			hints: []string{"login", "cred", "user"},
-			re:    lazyRE(`(?i)(\b(?:login|creds?|credentials|user(?:name)?(?:[ \t]+and[ \t]+pass(?:word)?)?)(?:[ \t]*:[ \t]+|[ \t]+(?:is[ \t]+|are[ \t]+|:[ \t]*)?|([^:\n]{1,30}:[ \t]*))([A-Za-z0-9_.@-]+)(?:[ \t]+/[ \t]+|:))([^\s,;]+)`),
-			repl:  func(m []string) string { return m[1] + Mask },
+			// Round 17: the qualifier may end in an arrow ("creds for the
+			// demo → admin / X"), and the password may carry its own label
+			// after the slash ("login: ops / pw: X"), which stays.
+			re:   lazyRE(`(?i)(\b(?:login|creds?|credentials|user(?:name)?(?:[ \t]+and[ \t]+pass(?:word)?)?)(?:[ \t]*(?::|→|->|=>)[ \t]+|[ \t]+(?:is[ \t]+|are[ \t]+|:[ \t]*)?|([^:\n→]{1,30}(?::|→|->|=>)[ \t]*))([A-Za-z0-9_.@-]+)(?:[ \t]+/[ \t]+((?:pw|pwd|pass|passwd|password)[ \t]*[:=][ \t]*)?|:))([^\s,;]+)`),
+			repl: func(m []string) string { return m[1] + Mask },
 			// root:root is an owner and a group (chown), not a login.
 			keep: func(m []string) bool {
-				return notAValue(m[4]) || redacted(m[4]) || strings.HasPrefix(m[4], "/") || len(m[4]) < 3 || m[2] != "" && !madePhrase(m[4]) && !chosen(m[4]) || m[4] == m[3]
+				// A label's colon ends no password ("user → admin / role:
+				// owner"); behind its own label only a made or chosen value
+				// counts ("pw: see vault" is prose).
+				v := m[5]
+				return notAValue(v) || redacted(v) || strings.HasPrefix(v, "/") || len(v) < 3 || strings.HasSuffix(v, ":") || (m[2] != "" || m[4] != "") && !madePhrase(v) && !chosen(v) || v == m[3]
 			},
 		},
 		{

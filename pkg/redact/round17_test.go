@@ -104,6 +104,16 @@ func TestRound17(t *testing.T) {
 		// A short base64 blob decoded into a .env.
 		{"short b64 env", "echo QVBJX1RPS0VOPVprOW1RMnZMcDh3WnI0 | base64 -d >> .env", "QVBJX1RPS0VOPVprOW1RMnZMcDh3WnI0"},
 		{"short b64 prose", "echo SGVsbG8gd29ybGQgZnJvbSBiYXNl | base64 -d", ""},
+		// A login and a password after a slash: the qualifier ending in an
+		// arrow, the password behind its own label.
+		{"slash label pw", "login: deploy / pw: Tz8qPw4LmNx7Rk2V", "Tz8qPw4LmNx7Rk2V"},
+		{"slash arrow", "creds for the staging tenant → ops@staging.acme.io / maple-harbor-quiet-77", "maple-harbor-quiet-77"},
+		{"slash ascii arrow", "staging creds -> deploy / password: Hq7zLm2Wx9pRt4Vb", "Hq7zLm2Wx9pRt4Vb"},
+		{"slash label pass", "user: admin / pass: hunter2-Blue", "hunter2-Blue"},
+		{"slash label prose", "login: ops / pw: see vault", ""},
+		{"slash placeholder", "creds for the demo tenant → admin@demo.acme.io / <password>", ""},
+		{"slash path", "login -> /home/ops/.ssh/config", ""},
+		{"slash other label", "user → admin / role: owner", ""},
 	} {
 		got := String(tt.in)
 		if tt.secret == "" {
