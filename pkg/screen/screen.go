@@ -1408,6 +1408,11 @@ var rules = sync.OnceValue(func() ruleSet {
 			// The note spread to the instruction files of every repository
 			// the agent works in.
 			{hints: []string{"claude.md", "agents.md", "cursorrules", "copilot-instructions", "gemini.md"}, reason: Address, re: re(`\b(?:copy|add|put|paste|write|insert|append|replicate|spread|propagate)\b[^.\n]{0,60}?(?:claude\.md|agents\.md|\.cursorrules|copilot-instructions\.md|gemini\.md)\b(?:[^.\n]|\.\S){0,60}?\b(?:every|all|each|any|other)\s+(?:\w+\s+)?(?:repositor(?:y|ies)|repos?|projects?|codebases?)\b[^.\n]{0,30}?\byou\b`)},
+			// Round 17: a key that grants access to the person's systems
+			// (a deploy key, an SSH or GPG key, authorized_keys, a CA)
+			// replaced by, or set to, one fetched from an address: whoever
+			// serves it gets the access.
+			{hints: []string{"key", "authorized_keys", "known_hosts", "certificate"}, reason: AgentConfig, imperative: true, re: re(`\b(?:replace|swap|overwrite|change|set|update|rotate|switch|point)\b[^.\n]{0,60}?\b(?:deploy\s+keys?|ssh\s+keys?|gpg\s+keys?|pgp\s+keys?|signing\s+keys?|public\s+keys?|host\s+keys?|trusted\s+keys?|authorized_keys|known_hosts|(?:root\s+)?ca(?:\s+cert(?:ificate)?)?|certificates?)\b(?:[^.\n]|\.\S){0,80}?\b(?:with|to|by|for)\s+(?:the\s+)?(?:one|key|file|copy|contents?|version|value)?\s*(?:at|from|in|served\s+at|hosted\s+at|published\s+at|posted\s+at|on)?\s*` + url)},
 			// A credential of the person's replaced by one the writer
 			// holds, so their work goes through the writer's account.
 			{hints: []string{"account"}, reason: AgentConfig, imperative: true, re: re(`\b(?:replace|swap|overwrite|change|set)\b[^.\n]{0,60}?\b(?:token|credentials?|api\s+key|password|auth)\b(?:[^.\n]|\.\S){0,80}?\b(?:with|for|to)\s+[\w-]{8,}\b[^.\n]{0,60}?\b(?:our|my|their|an?\s+other|another|the\s+attacker's)\s+account\b`)},
