@@ -216,6 +216,11 @@ func TestHeldOutCorpus(t *testing.T) {
 		// percent-encoded, a dotted bot token, a short base64 .env); 714
 		// (a login and password after a slash: a label, an arrow).
 		{"heldout17", 714, 243, ""},
+		// By a twentieth author (corpus20: heldout18/README.md), written
+		// while the seventeenth round was made and sealed from it,
+		// measured once on its rules (54aa00d: 712/732, 97.3%, and
+		// 299/300; round 16's, 226169e: 710 and 299).
+		{"heldout18", 712, 299, ""},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
 			judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact, c.unmet)
