@@ -78,7 +78,8 @@ const (
 	ftsCrisisMerge  = 16 // FTS5's default
 )
 
-// ftsConfig is the statement setting one of memories_fts's options.
+// ftsConfig is the statement setting one of memories_fts's options, or
+// running one of its commands that takes a number ('merge').
 func ftsConfig(name string, value int) string {
 	return "INSERT INTO memories_fts(memories_fts, rank) VALUES ('" + name + "', " + strconv.Itoa(value) + ")"
 }
