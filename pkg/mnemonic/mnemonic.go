@@ -247,7 +247,8 @@ func Find(s string) [][2]int {
 		for i := range run {
 			run[i].word = fold(strings.ToLower(s[run[i].start:run[i].end]))
 		}
-		for _, sp := range inRun(run, run[0].script) {
+		named := seedNamed(s, run)
+		for _, sp := range inRun(run, run[0].script, named) {
 			if !longerList(s, run, sp) {
 				out = append(out, sp)
 			}
@@ -276,7 +277,7 @@ func longerList(s string, run []token, sp [2]int) bool {
 
 // inRun finds mnemonics in a run of candidate tokens of one script: each
 // list's sub-runs of its own words, tried at the run's ends.
-func inRun(run []token, c script) [][2]int {
+func inRun(run []token, c script, named bool) [][2]int {
 	var out [][2]int
 	for _, name := range lists[c] {
 		wl := loaded()[name]()
@@ -288,7 +289,7 @@ func inRun(run []token, c script) [][2]int {
 				}
 				j++
 			}
-			out = append(out, inWords(run[i:j], wl)...)
+			out = append(out, inWords(run[i:j], wl, named)...)
 			i = j + 1
 		}
 		if len(out) > 0 {
@@ -304,7 +305,15 @@ func inRun(run []token, c script) [][2]int {
 // window of that length. Only one length is tried, and only near the run's
 // ends, since each window tried is one more chance for a run of list words
 // to pass the checksum by chance.
-func inWords(run []token, wl wordlist) [][2]int {
+//
+// A run the text names as a seed phrase (named: "recovery words are …",
+// « phrase de récupération », ethers' fromPhrase("…")) is one whatever
+// its checksum, as a numbered backup layout is: a phrase copied with a
+// slip, or made by a wallet that is not BIP39's, is still one. The whole
+// run is taken, since the words the name stands beside may include a few
+// of the list's ("please keep") and the phrase is somewhere among them;
+// the name's own words that are the list's ("seed phrase:") are not.
+func inWords(run []token, wl wordlist, named bool) [][2]int {
 	for _, n := range sizes {
 		if n > len(run) {
 			continue
@@ -317,9 +326,73 @@ func inWords(run []token, wl wordlist) [][2]int {
 				return [][2]int{{w[0].start, w[n-1].end}}
 			}
 		}
+		if named {
+			k := 0
+			for k < len(run) && labelWords[run[k].word] {
+				k++
+			}
+			if len(run)-k >= sizes[len(sizes)-1] {
+				return [][2]int{{run[k].start, run[len(run)-1].end}}
+			}
+		}
 		return nil
 	}
 	return nil
+}
+
+// seedNames are the words, in the languages of BIP39's lists and a few
+// more, that name a seed phrase (matched lower-cased within the text
+// before a run, on its line). Each names the phrase itself, not a word
+// list: "words" alone, "list" or "lyrics" is none.
+var seedNames = []string{
+	"seed", "mnemonic", "recovery phrase", "recovery words", "recovery key", "backup phrase",
+	"backup words", "secret phrase", "secret recovery", "passphrase", "wallet words", "wallet phrase",
+	"frombip39", "fromphrase", "frommnemonic", "mnemonictoseed", "mnemonictoentropy",
+	"récupération", "mnémonique", "phrase secrète", "phrase de passe", // French
+	"frase semilla", "frase de recuperación", "frase de recuperação", "frase secreta", "semente", // Spanish, Portuguese
+	"frase di recupero", "frase segreta", "parole di recupero", // Italian
+	"wiederherstellung", "seed-phrase", "geheimphrase", // German
+	"herstelzin", "herstelwoorden", // Dutch
+	"fráze pro obnovení", "obnovovací fráze", "fraza odzyskiwania", "słowa odzyskiwania", // Czech, Polish
+	"сид-фраз", "сид фраз", "мнемоническ", "фраза восстановления", "фраза відновлення", // Russian, Ukrainian
+	"kurtarma ifadesi", "kurtarma kelime", "cụm từ khôi phục", "frasa pemulihan", // Turkish, Vietnamese, Indonesian
+	"助记词", "助記詞", "恢复短语", "恢復短語", "シードフレーズ", "ニーモニック", "リカバリーフレーズ", "復元フレーズ",
+	"시드 구문", "시드", "복구 구문", "니모닉",
+}
+
+// labelWords are the list's words a name for a seed phrase is made of.
+var labelWords = map[string]bool{"seed": true, "phrase": true, "secret": true, "wallet": true, "recovery": true, "backup": true, "key": true, "word": true}
+
+// notSeed are the words that call a phrase a test's or a document's: a
+// phrase named invalid, bad or fake is a fixture a wallet must reject.
+var notSeed = []string{"invalid", "bad", "wrong", "fake", "negative", "mismatch", "not a", "example", "dummy", "sample", "test", "placeholder"}
+
+// seedNamed reports whether the text before run's first word, on its
+// line and a little before, or its first words (the list's own "seed
+// phrase:"), name a seed phrase, and none of it calls the phrase a
+// fixture.
+func seedNamed(s string, run []token) bool {
+	k := 0
+	for k < len(run)-1 && labelWords[run[k].word] {
+		k++
+	}
+	to := run[k].start
+	from := max(strings.LastIndexByte(s[:run[0].start], '\n')+1, run[0].start-96)
+	for from < to && !utf8.RuneStart(s[from]) {
+		from++
+	}
+	head := strings.ToLower(s[from:to])
+	for _, w := range notSeed {
+		if strings.Contains(head, w) {
+			return false
+		}
+	}
+	for _, w := range seedNames {
+		if strings.Contains(head, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // valid reports whether the words check out in one of the orders they may
@@ -356,28 +429,27 @@ func valid(w []token, wl wordlist) bool {
 	return backupLayout(w)
 }
 
-// backupLayout reports twelve or twenty-four words of one list laid out
-// as a wallet shows a phrase to back up: numbered 1..n in order, one to a
-// line, or a grid of three or more lines of equal length. The layout
-// itself says seed phrase, so its checksum is not asked: a phrase copied
-// with a slip, or a wallet's that is not BIP39's, is still one. Prose
-// and word lists are neither numbered 1..n nor a grid of list words only.
+// backupLayout reports words of one list laid out as a wallet shows a
+// phrase to back up: numbered 1..n in order, of any BIP39 length, one to
+// a line or on one line ("1) cannon 2) old … 18) hand"), or twelve or
+// twenty-four in a grid of three or more lines of equal length. The
+// layout itself says seed phrase, so its checksum is not asked: a phrase
+// copied with a slip, or a wallet's that is not BIP39's, is still one.
+// Prose and word lists are neither numbered 1..n nor a grid of list words
+// only.
 func backupLayout(w []token) bool {
-	n := len(w)
-	if n != 12 && n != 24 {
-		return false
-	}
-	inOrder, oneALine := true, true
+	inOrder := true
 	for i, t := range w {
 		if t.num != i+1 {
 			inOrder = false
-		}
-		if i > 0 && t.line == w[i-1].line {
-			oneALine = false
+			break
 		}
 	}
-	if inOrder && oneALine {
+	if inOrder {
 		return true
+	}
+	if n := len(w); n != 12 && n != 24 {
+		return false
 	}
 	rows, cols := grid(w)
 	return rows >= 3 && cols >= 3

@@ -190,8 +190,9 @@ func TestHeldOutCorpus(t *testing.T) {
 		// 746 (label.go: a generated token after a label naming an API or
 		// a token in any language) and 750 (a directive on "pass" or
 		// "auth" given its value after spaces: requirepass); 751 since
-		// round 17 (a namespaced <add key="Adyen:ApiKey" value=…>).
-		{"heldout15", 751, 287, ""},
+		// round 17 (a namespaced <add key="Adyen:ApiKey" value=…>); 753 since
+		// round 18 (a Playwright storage state's {"name": …, "value": …}).
+		{"heldout15", 753, 287, ""},
 		// By an eighteenth author (corpus18: heldout16/README.md), written
 		// while the fifteenth round was made and sealed from it, measured
 		// once on its rules (cf25700: 837/874, 95.8%, and 315/321; round
@@ -219,8 +220,13 @@ func TestHeldOutCorpus(t *testing.T) {
 		// By a twentieth author (corpus20: heldout18/README.md), written
 		// while the seventeenth round was made and sealed from it,
 		// measured once on its rules (54aa00d: 712/732, 97.3%, and
-		// 299/300; round 16's, 226169e: 710 and 299).
-		{"heldout18", 712, 299, ""},
+		// 299/300; round 16's, 226169e: 710 and 299); round 18's
+		// development set since: 732 and 300 (mnemonic: a phrase numbered
+		// on one line or of any length, or named before it; spoken.go: a
+		// session cookie as a map's key, a login set to a token, a secret's
+		// identifier then its value with no operator; a key into a store
+		// is none).
+		{"heldout18", 732, 300, ""},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
 			judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact, c.unmet)

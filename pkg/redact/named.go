@@ -202,6 +202,11 @@ func namedSecret(name, v string) bool {
 	if !pw && !strongN && !secretName(name) && !cryptoKeyName(name) {
 		return false
 	}
+	// A key into a store (a cache's user:54837:profile) under a name
+	// that merely ends in key is where the value lives, not a secret.
+	if !pw && keyPath(v) {
+		return false
+	}
 	if strings.ContainsAny(v, " \t") {
 		// Words between spaces: a passphrase, or a scheme and a token
 		// ("FlyV1 fm2_…").

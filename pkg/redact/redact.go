@@ -1186,6 +1186,7 @@ func New() *Redactor {
 	rules = append(rules, cliRules()...)
 	rules = append(rules, proseCarryRules()...)
 	rules = append(rules, namedRules()...)
+	rules = append(rules, spokenRules()...)
 	rules = append(rules, layoutRules()...)
 	rules = append(rules, tableRules()...)
 	rules = append(rules, positionRules()...)
