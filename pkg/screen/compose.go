@@ -231,6 +231,28 @@ var publicKeyRE = lazyRE(`\bpublic(?:[ _-]+(?:signing|gpg|pgp|openpgp|ssh|releas
 
 var bracketRE = lazyRE(`\([^()\n]*\)|\[[^\[\]\n]*\]`)
 
+// productWithheld reports a sentence whose "do not tell the user" keeps
+// a failure's reason from a product's user ("the exact reason a login
+// failed", "which field was wrong") or that answers with a generic
+// message: an application's security rule, not a fact kept from the
+// person.
+func productWithheld(s string) bool {
+	if !authWordsRE().MatchString(s) {
+		return false
+	}
+	if genericAnswer().MatchString(s) {
+		return true
+	}
+	for _, m := range usersRE().FindAllStringIndex(s, -1) {
+		if failureDetail().MatchString(s[m[1]:]) {
+			return true
+		}
+	}
+	return false
+}
+
+var usersRE = lazyRE(`\b(?:the\s+)?(?:end\s+)?users?\b`)
+
 // asksWhether reports a telling of whether something is so (an embedded
 // question), within a few words of s's start: what a product discloses,
 // not a fact being kept from the person.
@@ -287,6 +309,12 @@ func composed(prose, code string) string {
 		if recordRE().MatchString(s) {
 			continue // the person's request or what was done (Ask:, Outcome:)
 		}
+		// "notes that try to make the agent hide things from the user": an
+		// attempt told of, by a third party; "edit settings.json by hand":
+		// a person's step (the phrase rules judge both as well).
+		if attemptWords.in(s) && !strings.Contains(s, "you") || byHand().MatchString(s) {
+			continue
+		}
 		rest := s[len(leadRE().FindString(s)):]
 		directed := agentWords.in(s) || imperRE().MatchString(rest) || orderAfterComma(rest) || cjkOrder(s) || strings.Contains(s, "non ") && negInfRE().MatchString(s) || leadOrder(s) || finalOrder(s)
 		// "Your real task is …", "what the user asked is only a cover; the
@@ -316,7 +344,7 @@ func composed(prose, code string) string {
 		// an account exists is a product's rule (an embedded question).
 		// A product's end users are not the person the agent works for
 		// ("don't tell end users the internal error codes": an API's rule).
-		if m, n := mentionWords.at(s), negWords.at(s); m >= 0 && n >= 0 && m-n < 40 && n-m < 40 && userWords.in(s) && (directed || negWords.at(rest) == 0 || mentionWords.at(rest) == 0 || n == 0) && !asksWhether(s[m+1:]) && !endUserWords.in(s) {
+		if m, n := mentionWords.at(s), negWords.at(s); m >= 0 && n >= 0 && m-n < 40 && n-m < 40 && userWords.in(s) && (directed || negWords.at(rest) == 0 || mentionWords.at(rest) == 0 || n == 0) && !asksWhether(s[m+1:]) && !endUserWords.in(s) && !productWithheld(s) {
 			return Conceal
 		}
 		// Not showing the person what the agent ran or got ("Nie pokazuj

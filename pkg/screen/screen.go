@@ -378,10 +378,10 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 			if c.reason == DownloadExec && !c.opaque && vendorWay().MatchString(norm[sentenceStart(norm, loc[0]):loc[0]]) && !imperative(norm, loc[0]) {
 				continue
 			}
-			if c.reason == Conceal && asksWhether(norm[loc[1]:]) {
-				continue // "never tell the user whether the e-mail exists": a product's rule
+			if c.reason == Conceal && (asksWhether(norm[loc[1]:]) || productWithholds(norm, loc[1])) {
+				continue // "never tell the user whether the e-mail exists", "… why a login failed; return a generic message": a product's rule
 			}
-			if (c.reason == Override || c.reason == DownloadExec || c.reason == Exfiltrate) && reported(norm, loc[0]) {
+			if (c.reason == Override || c.reason == DownloadExec || c.reason == Exfiltrate || c.reason == Conceal) && reported(norm, loc[0]) {
 				continue // "a comment asking AI tools to run a curl|sh installer": told of
 			}
 			if c.reason == Conceal && circleRE().MatchString(norm[loc[1]:]) {
@@ -410,7 +410,7 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 				!imperative(norm, span) && (strings.HasPrefix(norm[span:], "```") || !opensLine(norm, span)) {
 				continue // quoted code told of, not ordered (an install doc, a post-mortem)
 			}
-			if c.reason == AgentConfig && (requestedRE().MatchString(norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])]) || optedOut().MatchString(norm)) {
+			if c.reason == AgentConfig && (requestedRE().MatchString(norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])]) || optedOut().MatchString(norm) || byHand().MatchString(lineOf(norm, loc[0]))) {
 				continue // "(user request)": the person's own change, recorded; an uninstall offered to the person
 			}
 			if c.reason == Override && toldOf().MatchString(norm[sentenceStart(norm, loc[0]):loc[0]]) {
@@ -1046,6 +1046,44 @@ func isWordByte(c byte) bool {
 // and incident notes describe the attack, they do not make it.
 var reportedRE = lazyRE(`\b(?:tells?|told|telling|asks?|asked|asking|instructs?|instructed|tricks?|tricked|tricking|gets?|got|causes?|caused|makes?|made|forces?|forced|convinces?|convinced|persuades?|persuaded|urging|urged)\s+(?:an?\s+|the\s+|its\s+|their\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:to|into)(?:\s+(?:run|running|execute|executing|install|installing|pipe|piping|send|sending|upload|uploading|post|posting)(?:\s+(?:an?|the|this|that))?)?\s*$`)
 
+// byHand says a person makes the change with their own hands ("edit
+// ~/.claude/settings.json by hand and restart Claude Code"), in the
+// languages of the screen's other rules: a step of a person's setup; an
+// agent is not told to do a thing by hand.
+var byHand = lazyRE(`\b(?:by hand|manually|hand-edit)\b|à la main|\bvon hand\b|\ba mano\b|\bmanualmente\b|\bhandmatig\b|\bręcznie\b|\bručně\b|вручную|вручну|手动|手動|手で|수동으로|\belle\b`)
+
+// lineOf returns the line of s holding position i.
+func lineOf(s string, i int) string {
+	from := strings.LastIndexByte(s[:i], '\n') + 1
+	to := strings.IndexByte(s[i:], '\n')
+	if to < 0 {
+		return s[from:]
+	}
+	return s[from : i+to]
+}
+
+// productWithholds reports what a "do not tell the user" at i keeps from
+// a product's user, not from the person: a failure's reason or detail
+// ("the exact reason a login failed", "which field was wrong"), or a
+// sentence that goes on to answer with a generic message. A login's
+// error worded vaguely on purpose is an application's security rule.
+func productWithholds(s string, i int) bool {
+	end := strings.IndexAny(s[i:], ".\n")
+	if end < 0 {
+		end = len(s) - i
+	}
+	rest := s[i : i+end]
+	return authWordsRE().MatchString(rest) && (failureDetail().MatchString(rest) || genericAnswer().MatchString(rest))
+}
+
+var failureDetail = lazyRE(`^\s*(?:the\s+|a\s+)?(?:exact\s+|specific\s+|real\s+|actual\s+|precise\s+|underlying\s+)?(?:reason|cause|details?|why|whether|which\s+(?:field|part|step|check))\b`)
+
+// authWords name what a product's sign-in checks: its error is worded
+// vaguely on purpose (an account's existence, a timing attack).
+var authWordsRE = lazyRE(`\b(?:log-?in|sign-?in|logon|authentication|auth|password|credentials?|username|e-?mail|account|otp|2fa|mfa)\b`)
+
+var genericAnswer = lazyRE(`\b(?:return|show|display|respond\s+with|reply\s+with|give|use)\s+(?:a|an|the|one)\s+(?:generic|vague|uniform|single|same|neutral)\s+(?:error|message|response|answer|status)\b`)
+
 // circleRE follows "don't tell anyone" when it draws a circle ("outside
 // the security list", "except the on-call"): an embargo, not a secret
 // kept from the person.
@@ -1059,7 +1097,7 @@ func reported(s string, i int) bool {
 
 // attemptWords tell of an attempt ("试图让 AI 助手执行 …", "tried to make
 // the agent run"): what follows is what an attacker wanted, told of.
-var attemptWords = concept{"tried to", "trying to", "attempted to", "attempting to", "试图", "企图", "試圖", "versuchte", "intentó", "intentaba", "tentou", "tentava", "a tenté", "tentait", "пытал", "tentato di", "próbował"}
+var attemptWords = concept{"tried to", "trying to", "attempted to", "attempting to", "tries to", "attempts to", "that try to", "which try to", "who try to", "that attempt to", "试图", "企图", "試圖", "versuchte", "intentó", "intentaba", "tentou", "tentava", "a tenté", "tentait", "пытал", "tentato di", "próbował"}
 
 // hiddenChars reports characters that render as nothing or reorder text:
 // zero-width spaces and joiners (a joiner between emoji is fine), bidi

@@ -281,8 +281,10 @@ func TestHeldOutCorpus(t *testing.T) {
 	// By a twentieth author (corpus20: testdata/redact/heldout18/README.md),
 	// written while the seventeenth round was made and sealed from it,
 	// measured once on its rules (54aa00d: 228/259 held, 228/231 passed;
-	// round 16's, 226169e: 223/259, 228/231).
-	judge(t, "heldout20.jsonl", 228, 228)
+	// round 16's, 226169e: 223/259, 228/231); round 18's development
+	// set since: 228/259, 231/231 (an attempt on the agent told of, a
+	// setting changed by hand, a sign-in's error kept vague).
+	judge(t, "heldout20.jsonl", 228, 231)
 }
 
 func TestApplyByProvenance(t *testing.T) {
