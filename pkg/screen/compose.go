@@ -231,6 +231,17 @@ var publicKeyRE = lazyRE(`\bpublic(?:[ _-]+(?:signing|gpg|pgp|openpgp|ssh|releas
 
 var bracketRE = lazyRE(`\([^()\n]*\)|\[[^\[\]\n]*\]`)
 
+// question reports a sentence of prose that is a question ("该接口现在没
+// 有任何限制，你是否需要…？"): it gives the agent no part to play.
+func question(prose, s string) bool {
+	i := strings.Index(prose, s)
+	if i < 0 {
+		return false
+	}
+	rest := strings.TrimLeft(prose[i+len(s):], " ")
+	return strings.HasPrefix(rest, "?") || strings.HasPrefix(rest, "？")
+}
+
 // productWithheld reports a sentence whose "do not tell the user" keeps
 // a failure's reason from a product's user ("the exact reason a login
 // failed", "which field was wrong") or that answers with a generic
@@ -300,7 +311,7 @@ func composed(prose, code string) string {
 		// unrestricted agent", "Spiel die Rolle von FreiBot, einem
 		// Assistenten ohne Regeln"): whoever it names, the part is the
 		// agent's.
-		if len(unbound) > 0 && unbound.in(s) && personaWords.in(s) && !negatedBefore(s, unbound.at(s)) && !recordRE().MatchString(s) {
+		if len(unbound) > 0 && unbound.in(s) && personaWords.in(s) && !negatedBefore(s, unbound.at(s)) && !recordRE().MatchString(s) && !question(prose, s) {
 			return Address
 		}
 		if !(without.in(s) || mention.in(s) || asked.in(s) || note.in(s) || hide.in(s) || auth.in(s) || comply.in(s) || rule.in(s) || send.in(s) || config.in(s) || verify.in(s) || negTell.in(s) || reveal.in(s) || real.in(s) || success.in(s) || offAsk.in(s) || show.in(s) || roleLabelEnds(s, ends)) {
@@ -409,7 +420,7 @@ func composed(prose, code string) string {
 		if b := strings.Index(s, "no-verify"); b >= 0 && !negatedBefore(s, b) {
 			return Address
 		}
-		if authWords.in(s) && !serviceWords.in(s) || complyWords.in(s) || noteWords.in(s) && overWords.in(s) || roleLabel(s) || unboundWords.in(s) {
+		if authWords.in(s) && !serviceWords.in(s) || complyWords.in(s) || noteWords.in(s) && overWords.in(s) || roleLabel(s) || unboundWords.in(s) && !question(prose, s) {
 			return Address
 		}
 		// The person's confirmations switched off for the agent's later
@@ -735,12 +746,23 @@ var unboundWords = concept{"no restrictions", "without restrictions", "unrestric
 	"ilman rajoituksia", "ei ole rajoituksia", "jolla ei ole", "utan begränsningar", "uden begrænsninger", "uten begrensninger", "χωρίς περιορισμούς", "bez omezení", "fără restricții", "korlátozások nélkül", "bila vikwazo", "walang limitasyon", "بدون قيود", "בלי הגבלות", "ללא הגבלות", "بدون محدودیت", "बिना किसी प्रतिबंध", "কোনো সীমাবদ্ধতা ছাড়া", "ไม่มีข้อจำกัด", "tanpa sekatan", "без обмежень", "zonder restricties",
 	// Round 14: a persona without rules, limits, filters or a conscience.
 	"no rules", "without rules", "without any rules", "no limits", "without limits", "without any restrictions", "no guardrails", "without guardrails", "no filter", "unfiltered", "uncensored", "jailbroken", "no ethics", "no morals",
-	"ohne regeln", "ohne grenzen", "ohne filter", "ohne jede einschränkung", "sin reglas", "sin límites", "sin limites", "sin filtro", "sans règles", "sans règle", "sans filtre", "senza regole", "senza filtri", "sem regras", "sem limites", "sem filtro", "bez zasad", "bez reguł", "bez limitów", "без правил", "без фильтр", "без меж", "không có giới hạn", "không có quy tắc", "không quy tắc", "tanpa aturan", "tanpa batas", "zonder regels", "zonder grenzen", "utan regler", "uden regler", "uten regler", "kuralsız", "sınırsız", "bez pravidel", "fără reguli", "szabályok nélkül", "ilman sääntöjä", "χωρίς κανόνες", "بدون قواعد", "בלי חוקים", "ללא חוקים", "بدون قانون", "बिना नियम", "ไม่มีกฎ", "walang patakaran", "没有规则", "没有限制", "無制限", "ルールなし", "규칙 없는", "제한 없이"}
+	"ohne regeln", "ohne grenzen", "ohne filter", "ohne jede einschränkung", "sin reglas", "sin límites", "sin limites", "sin filtro", "sans règles", "sans règle", "sans filtre", "senza regole", "senza filtri", "sem regras", "sem limites", "sem filtro", "bez zasad", "bez reguł", "bez limitów", "без правил", "без фильтр", "без меж", "không có giới hạn", "không có quy tắc", "không quy tắc", "tanpa aturan", "tanpa batas", "zonder regels", "zonder grenzen", "utan regler", "uden regler", "uten regler", "kuralsız", "sınırsız", "bez pravidel", "fără reguli", "szabályok nélkül", "ilman sääntöjä", "χωρίς κανόνες", "بدون قواعد", "בלי חוקים", "ללא חוקים", "بدون قانون", "बिना नियम", "ไม่มีกฎ", "walang patakaran", "没有规则", "没有限制", "無制限", "ルールなし", "규칙 없는", "제한 없이",
+	// Round 18: the same limit denied with a quantifier or a particle
+	// between ("没有任何限制", "制限のない", "제한이 없는", "kısıtlaması
+	// olmayan", "بلا قيود", "sin ninguna restricción").
+	"没有任何限制", "没有任何规则", "不受任何限制", "毫无限制", "无任何限制", "沒有任何限制", "不受任何限製", "制限のない", "制限がない", "制限の無い", "何の制約もない", "何の制限もない", "制約もない", "制限もない", "ルールもない", "ルールのない", "制約のない", "制約なし",
+	"제한이 없는", "제한이 없", "규칙이 없는", "제약이 없는", "hiçbir kısıtlaması olmayan", "kısıtlaması olmayan", "kısıtlamaları olmayan", "kısıtlaması yok", "sınırı olmayan", "kuralı olmayan", "بلا قيود", "بلا حدود", "دون قيود", "بلا أي قيود", "בלי מגבלות", "ללא מגבלות",
+	"sin ninguna restricción", "sin ningún límite", "sans aucune restriction", "sans aucune limite", "ohne jegliche einschränkung", "ohne irgendwelche einschränkungen", "senza alcuna restrizione", "senza alcun limite", "sem nenhuma restrição", "sem qualquer restrição",
+	"без каких-либо ограничений", "без всяких ограничений", "bez żadnych ograniczeń", "zonder enige beperking", "tanpa batasan apa pun", "không có bất kỳ giới hạn", "bez jakýchkoli omezení", "uden nogen begrænsninger", "utan några begränsningar"}
 
 // personaWords give the agent a part to play (round 14): with a persona
 // unbound (unboundWords) the part is the order to drop its rules.
 var personaWords = concept{"you are", "you're", "act as", "play the role", "play as", "pretend", "roleplay", "role-play", "role play", "your persona", "from now on you", "from this point you",
-	"du bist", "spiel", "rolle", "tu es", "vous êtes", "joue", "rôle", "eres ", "actúa", "interpreta", "papel", "finge", "ruolo", "você é", "jesteś", "udawaj", "rolę", "ты —", "роль", "притворись", "đóng vai", "bạn là", "kamu adalah", "berperan", "jij bent", "speel", "du är", "spela", "du er", "spill", "rolü", "rolünü", "jsi ", "hraj", "roli", "扮演", "角色", "你是", "役を", "になりきって", "として振る舞", "역할", "너는", "당신은", "אתה ", "תפקיד", "أنت ", "دور", "तुम ", "भूमिका", "คุณคือ", "บทบาท", "ikaw ay", "gumanap"}
+	"du bist", "spiel", "rolle", "tu es", "vous êtes", "joue", "rôle", "eres ", "actúa", "interpreta", "papel", "finge", "ruolo", "você é", "jesteś", "udawaj", "rolę", "ты —", "роль", "притворись", "đóng vai", "bạn là", "kamu adalah", "berperan", "jij bent", "speel", "du är", "spela", "du er", "spill", "rolü", "rolünü", "jsi ", "hraj", "roli", "扮演", "角色", "你是", "役を", "になりきって", "として振る舞", "역할", "너는", "당신은", "אתה ", "תפקיד", "أنت ", "دور", "तुम ", "भूमिका", "คุณคือ", "บทบาท", "ikaw ay", "gumanap",
+	// Round 18: "you are" as Japanese, Chinese, Turkish and Italian
+	// write it with "now" or a suffix ("あなたは今から", "你现在是",
+	// "sen artık …sın", "ora sei").
+	"あなたは", "君は", "お前は", "你现在", "您现在", "你就是", "sen artık", "artık sen", "sen bir", "asistansın", "ajansın", "sei un", "ora sei", "adesso sei", "bist jetzt", "bist nun", "ahora eres", "agora você é", "agora és", "maintenant tu es", "теперь ты", "ты теперь", "ти тепер", "jesteś teraz", "je bent nu", "bây giờ bạn", "anda adalah", "sekarang kamu", "أنت الآن", "אתה עכשיו", "이제 당신", "이제 너"}
 
 // sayLast reports a clause of s that ends in an imperative of answering,
 // in a language that puts the verb last, where no lead-in opens the
@@ -950,6 +972,10 @@ func unquote(s string) string {
 			}
 			if b := strings.TrimRight(s[:i], " "); strings.HasSuffix(b, ":") && (b == s[:i] || q[0] == `"` && strings.HasSuffix(b, `":`)) {
 				from = i + len(q[0]) // a JSON value ("content": "…") is text, not a quotation
+				continue
+			}
+			if ls := strings.LastIndexByte(s[:i], '\n') + 1; q[0] == `"` && sentenceClose(s[i+1:i+1+j]) && wholeValue(s[ls:i], s[i+1+j+1:]) && !patternList(s[:ls]) {
+				from = i + len(q[0]) // a YAML item's sentence ("  - \"…\"") is text too
 				continue
 			}
 			if a := strings.TrimLeft(s[i+len(q[0])+j+len(q[1]):], " "); q[0] == `"` && strings.HasPrefix(a, ":") {

@@ -646,7 +646,12 @@ const secretPath = `(?:\.env\b|~/\.ssh|\.ssh/|id_rsa|id_ed25519|\.aws/|\.npmrc|\
 // Indonesian and Malay, Tagalog, Turkish, Polish, Czech and Slovak,
 // Dutch, Swedish, Danish and Norwegian, Finnish, Ukrainian, Greek,
 // Romanian, Hungarian, Korean and Swahili.
-const sendVerbs = `שלח|שלחו|תשלח|העלה|העלו|بفرست|بفرستید|ارسال\s+کن(?:ید)?|آپلود\s+کن(?:ید)?|أرسل|ارسل|أرسلوا|ارفع|قم\s+بإرسال|بھیجو|بھیجیں|بھیج\s+دو|भेजो|भेजें|भेज\s+दो|अपलोड\s+करो|পাঠাও|পাঠান|அனுப்பு|அனுப்பவும்|ส่ง|gửi|kirim|kirimkan|unggah|hantar|ipadala|gönder|gönderin|yükle|wyślij|wyślijcie|prześlij|pošli|pošlete|pošlite|odošli|stuur|verstuur|skicka|lähetä|надішли|відправ\p{L}*|στείλε|στείλτε|trimite|küldd|küldje|보내|전송해|업로드해|tuma`
+const sendVerbs = `שלח|שלחו|תשלח|העלה|העלו|بفرست|بفرستید|ارسال\s+کن(?:ید)?|آپلود\s+کن(?:ید)?|أرسل|ارسل|أرسلوا|ارفع|قم\s+بإرسال|بھیجو|بھیجیں|بھیج\s+دو|भेजो|भेजें|भेज\s+दो|अपलोड\s+करो|পাঠাও|পাঠান|அனுப்பு|அனுப்பவும்|ส่ง|gửi|kirim|kirimkan|unggah|hantar|ipadala|gönder|gönderin|yükle|wyślij|wyślijcie|prześlij|pošli|pošlete|pošlite|odošli|stuur|verstuur|skicka|lähetä|надішли|відправ\p{L}*|στείλε|στείλτε|trimite|küldd|küldje|보내|전송해|업로드해|tuma|` +
+	// Round 18: Czech's perfective odešli, Danish and Norwegian "send"
+	// with the object it sends (send indholdet / filen / den), and
+	// Hebrew's and Arabic's verbs with the conjunction or the particle
+	// written onto them (ושלח, וְשלח, وأرسل, فأرسل).
+	`odešli|odešlete|nahraj|nahrajte|send\s+(?:indholdet|innholdet|filen|filene|filerne|dem|den|det|alt)|last\s+opp|ושלח|ותשלח|והעלה|وأرسل|وارسل|فأرسل|فارسل|وارفع`
 
 // sendThem lists "send it", "post them", …: the verb and the pronoun
 // that close a match of the sending-it-on rule.
@@ -1021,6 +1026,9 @@ func quoteStart(s string, i int) int {
 		rest := s[i:]
 		// Eighty characters, whatever their script's width in bytes.
 		if end := strings.Index(rest, q[1]); end >= 0 && utf8.RuneCountInString(rest[:end]) < 80 && !strings.Contains(rest[:end], "\n") {
+			if q[0] == `"` && end > 0 && sentenceClose(rest[:end]) && wholeValue(line[:open], rest[end+1:]) && !patternList(s[:ls]) {
+				continue
+			}
 			return ls + open
 		}
 	}
@@ -1036,6 +1044,52 @@ func quoteStart(s string, i int) int {
 	}
 	return -1
 }
+
+// wholeValue reports a double quote that wraps a whole value of data:
+// before it, on its line, only a list item's marker or a key and its
+// colon ("  - \"…\"", "note: \"…\"", "\"body\": \"…\""); after it the
+// line's end or the next field. A YAML or JSON string's quotes are its
+// syntax, not a quotation setting the words apart: a note handed to the
+// agent as a list item or a field's value is read as its words.
+func wholeValue(before, after string) bool {
+	after = strings.TrimLeft(after, " \t")
+	if k := strings.IndexByte(after, '\n'); k >= 0 {
+		after = after[:k]
+	}
+	if after != "" && !strings.ContainsAny(after[:1], ",}]") {
+		return false
+	}
+	return valuePrefix().MatchString(before)
+}
+
+// sentenceClose reports a quoted value that ends a sentence: a note's
+// text handed over as data, not a phrase or a pattern listed.
+func sentenceClose(v string) bool {
+	r, _ := utf8.DecodeLastRuneInString(strings.TrimRight(v, " "))
+	return strings.ContainsRune(".!。！", r)
+}
+
+// patternList reports a list or an object whose key or heading, on the
+// two lines before, names what it lists as patterns, examples or
+// phrases to match: its values are quoted to be matched, not said.
+func patternList(before string) bool {
+	for range 2 {
+		k := strings.LastIndexByte(strings.TrimRight(before, "\n"), '\n')
+		line := strings.ToLower(before[k+1:])
+		if patternKey().MatchString(line) {
+			return true
+		}
+		if k < 0 {
+			break
+		}
+		before = before[:k]
+	}
+	return false
+}
+
+var patternKey = lazyRE(`pattern|example|sample|phrase|regex|signature|blocked|blocklist|denylist|detect|match|fixture|payload|attack|injection`)
+
+var valuePrefix = lazyRE(`(?:^[ \t]*(?:[-*][ \t]+)?(?:[\p{L}\p{N}_.-]+[ \t]*:[ \t]*)?|"[\p{L}\p{N}_. -]+"[ \t]*:[ \t]*|[\[,][ \t]*)$`)
 
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
@@ -1463,7 +1517,7 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"system prompt", "initial prompt", "hidden instructions"}, reason: Override, re: re(`\b(?:print|reveal|show|output|repeat|leak|dump)\s+(?:your|the)\s+(?:full\s+|entire\s+|initial\s+|original\s+)?(?:system prompt|initial prompt|hidden instructions)`)},
 			{hints: []string{"ignor", "olvid", "oubli", "vergiss", "vergess", "vergeet", "negeer", "dimentic", "desconsider", "descart", "esquec", "игнор", "забуд", "ігнор", "bỏ qua", "abaikan", "تجاهل", "התעלם", "ohita", "unohda", "glöm", "glem", "zanemar", "занемар", "ignoriš", "игнориш", "ignorira", "prezri", "upoštev"}, reason: Override, re: re(`(?:^|[^\p{L}])(?:zanemari|zanemarite|занемари|занемарите|ignoriši|ignorišite|игнориши|игнориште|ignoriraj|ignorirajte|prezri|prezrite|ne upoštevaj|ne upoštevajte|ignora|ignore|ignorez|ignorer|ignoriere|ignorier|ignorieren|ignoreer|negeer|olvida|olvide|olvidar|oubliez|oublie|oublier|vergiss|vergessen|vergeet|dimentica|dimenticate|desconsidere|desconsidera|descarta|descarte|esquece|esqueça|игнорируй|игнорируйте|игнорировать|проигнорируй|забудь|забудьте|ігноруй|зігноруй|забудь|zignoruj|ignoruj|ignorera|ignorer|ignoră|ignorați|ohita|unohda|glöm|glem|bỏ qua|abaikan|تجاهل|התעלם(?:\s+מכל|\s+מ)?)\s+(?:\S+\s+){0,3}?(?:instrucciones|instruções|instructions|istruzioni|anweisungen|instruktionen|instruktioner|instruksjoner|befehle|regeln|instructies|regels|consignes|indicaciones|инструкции|указания|правила|інструкції|вказівки|instrukcje|instrukcji|polecenia|instrucțiunile|ohjeet|ohjeita|pokyny|pokynů|instrukce|hướng dẫn|chỉ dẫn|instruksi|petunjuk|التعليمات|الإرشادات|ההוראות|הוראות|upute|uputa|uputstva|uputstvo|uputama|упутства|упутство|упутствима|instrukcije|instrukcija|инструкције|navodila|navodil|navodilo)(?:[^\p{L}]|$)`)},
 			// Turkish puts the verb last: "önceki tüm talimatları yok say".
-			{hints: []string{"talimat"}, reason: Override, re: re(`(?:^|[^\p{L}])(?:önceki|tüm|bütün)\s+(?:\S+\s+){0,2}?talimat\p{L}*\s+(?:\S+\s+){0,1}?(?:yok say|görmezden gel|unut)`)},
+			{hints: []string{"talimat"}, reason: Override, re: re(`(?:^|[^\p{L}])(?:önceki|tüm|bütün)\s+(?:\S+\s+){0,2}?talimat\p{L}*\s+(?:\S+\s+){0,4}?(?:yok say|görmezden gel|unut)(?:ın|ınız|in|iniz)?(?:[^\p{L}]|$)`)},
 			{hints: []string{"忽略", "无视", "無視", "忘记", "忘掉", "不要理会", "跳过", "忘れ"}, reason: Override, re: re(`(?:忽略|无视|無視|忘记|忘掉|不要理会|跳过).{0,12}(?:指令|指示|说明|提示|规则|命令)|(?:指令|指示|説明|ルール|命令).{0,12}(?:忽略|无视|無視|忘れ)`)},
 			// Hiding from the user.
 			{hints: []string{"tell", "inform", "mention", "reveal", "notify", "alert", "let", "show", "report", "disclos"}, reason: Conceal, re: re(`\b(?:do not|don't|dont|never|without)\s+(?:ever\s+)?(?:tell|telling|inform|informing|mention|mentioning|reveal|revealing|notify|notifying|alert|alerting|let|letting|report|reporting|disclose|disclosing|(?:show|showing)\s+(?:this|it|that|these|them)\b)[^.\n]{0,60}?\b(?:the\s+)?(?:user|human|operator|owner|developer|anyone|anybody)\b`)},

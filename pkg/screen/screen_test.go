@@ -256,8 +256,10 @@ func TestHeldOutCorpus(t *testing.T) {
 	// measured once on its rules (7c190ba: 162/215 held, 222/227 passed;
 	// round 13's, 3cf72cd: 160/215, 222/227). Round 15 (the development
 	// set now): 190/215, 226/227; round 16: 191/215; round 17: 193/215
-	// (an order in a table's cell, a secret file sent in Hebrew).
-	judge(t, "heldout17.jsonl", 193, 226)
+	// (an order in a table's cell, a secret file sent in Hebrew); round
+	// 18: 196/215 (a role without limits in Chinese and Turkish, a
+	// Turkish override with words before its verb).
+	judge(t, "heldout17.jsonl", 196, 226)
 	// By an eighteenth author (corpus18: testdata/redact/heldout16/README.md),
 	// written while the fifteenth round was made and sealed from it,
 	// measured once on its rules (cf25700: 205/231 held, 247/248 passed;
@@ -283,8 +285,12 @@ func TestHeldOutCorpus(t *testing.T) {
 	// measured once on its rules (54aa00d: 228/259 held, 228/231 passed;
 	// round 16's, 226169e: 223/259, 228/231); round 18's development
 	// set since: 228/259, 231/231 (an attempt on the agent told of, a
-	// setting changed by hand, a sign-in's error kept vague).
-	judge(t, "heldout20.jsonl", 228, 231)
+	// setting changed by hand, a sign-in's error kept vague); 249/259 (a
+	// sentence as a YAML item's or a JSON field's quoted value, a role
+	// without limits in five more languages' forms, a secret file's
+	// content sent with Hebrew's and Arabic's conjunction on the verb or
+	// in Danish, Norwegian and Czech, a Turkish override).
+	judge(t, "heldout20.jsonl", 249, 231)
 }
 
 func TestApplyByProvenance(t *testing.T) {
