@@ -399,8 +399,9 @@ func measure(out string, argv []string) error {
 	return os.WriteFile(out, fmt.Appendf(nil, "%d %d\n", time.Since(start), floor.MaxRSS(cmd.ProcessState)), 0o644)
 }
 
-// index opens the store (building the index if it is missing) and brings it
-// up to date with the files.
+// index opens the store (building the index if it is missing), brings it
+// up to date with the files and merges its small segments, as a sync leaves
+// it.
 func index(home string) error {
 	ctx := context.Background()
 	st, err := store.Open(ctx, home)
@@ -408,8 +409,13 @@ func index(home string) error {
 		return err
 	}
 	defer st.Close()
-	_, err = st.Reindex(ctx, false)
-	return err
+	if _, err := st.Reindex(ctx, false); err != nil {
+		return err
+	}
+	// As a sync does after the index follows git: the full-text segments
+	// the previous runs' writes left are merged, as a user's next session
+	// end would merge them.
+	return st.Tidy(ctx)
 }
 
 // benchCapture writes (once) a transcript of mb megabytes shaped like a long
