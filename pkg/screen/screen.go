@@ -608,7 +608,10 @@ func ownInstaller(norm string, code [][2]int, span int) bool {
 var urlRE = lazyRE("https?://[^\\s`'\")|]+")
 
 // standingWords make a command a standing order rather than a setup step.
-var standingWords = concept{"always", "every", "each", "automatically", "session", "before each", "whenever"}
+var standingWords = concept{"always", "every", "each", "automatically", "session", "before each", "whenever",
+	// Round 18: the same in the languages notes are written in ("每次会话
+	// 开始时", "セッションごとに", "매 세션", "her oturumda", "jede Sitzung").
+	"每次", "每个会话", "每當", "每次會話", "会话开始", "會話開始", "毎回", "セッション", "常に", "매번", "세션", "항상", "oturum", "her zaman", "siempre", "cada sesión", "cada vez", "toujours", "chaque session", "à chaque", "immer", "jede sitzung", "jedes mal", "sempre", "ogni sessione", "ogni volta", "cada sessão", "всегда", "каждой сессии", "каждый раз", "zawsze", "każdej sesji", "altijd", "elke sessie", "luôn", "mỗi phiên", "selalu", "setiap sesi"}
 
 // installerWords are the parts of an installer's address that name no tool.
 var installerWords = map[string]bool{"www": true, "raw": true, "githubusercontent": true, "github": true, "gitlab": true, "com": true, "io": true,
@@ -1642,11 +1645,18 @@ var rules = sync.OnceValue(func() ruleSet {
 // normalize prepares text for the phrase rules: invisible characters go,
 // compatibility forms fold (full-width letters), spaces collapse, letters
 // spelt out one by one ("I g n o r e") join, and everything is lower case.
+var boldLabelRE = lazyRE(`(\*\*|__)([^*_\n]{1,40}?:)(?:\*\*|__)`)
+
 func normalize(s string) string {
 	// A quote escaped in a JSON or YAML string (`sh -c \"$(curl …)\"`)
 	// reads as the quote it stands for.
 	if strings.Contains(s, `\"`) {
 		s = strings.ReplaceAll(s, `\"`, `"`)
+	}
+	// A label set in bold ("**Note:** …", "__Hinweis:__ …") is the label
+	// a reader sees: its emphasis marks would glue it to the words after.
+	if strings.Contains(s, "**:") || strings.Contains(s, ":**") || strings.Contains(s, ":__") {
+		s = boldLabelRE().ReplaceAllString(s, "$2")
 	}
 	var b strings.Builder
 	b.Grow(len(s))
@@ -1716,7 +1726,11 @@ func sentenceStart(s string, i int) int {
 
 // notNegation are idioms that hold a negation word but urge ("don't
 // hesitate to run", "never forget to send", "no need to ask").
-var notNegation = lazyRE(`\b(?:don't|dont|do not|never|no)\s+(?:hesitate|forget|fail|need|reason)\b|\bnot\s+optional\b`)
+var notNegation = lazyRE(`\b(?:don't|dont|do not|never|no)\s+(?:hesitate|forget|fail|need|reason)\b|\bnot\s+optional\b|` +
+	// "Without asking" as Chinese, Japanese and Korean write it, with
+	// their negative particle (不经确认, 无需询问, 確認せずに, 묻지 않고):
+	// the order is given without the person's say, not negated.
+	`不经\p{Han}{0,4}?(?:确认|確認|同意|允许|允許|询问|詢問|批准)|不經\p{Han}{0,4}?(?:確認|同意|允許|詢問|批准)|(?:无需|無需|无须|無須|不必|不用)\p{Han}{0,3}?(?:确认|確認|询问|詢問|问|問|同意|批准|告诉|告訴)|確認(?:せず|しないで|なしで)|(?:聞か|尋ね|断ら)ずに|(?:묻지|확인하지|허락받지)\s*않고`)
 
 func negated(s string, i int) bool {
 	clause := notNegation().ReplaceAllString(s[sentenceStart(s, i):i], " ")
@@ -1756,6 +1770,9 @@ func imperative(s string, i int) bool {
 	if recordLine(s, i) {
 		return false
 	}
+	if cjkRuns(s, i) {
+		return true
+	}
 	start := sentenceStart(s, i)
 	clause := s[start:i]
 	if k := strings.LastIndex(clause, ":"); k >= 0 && k+1 < len(clause) && clause[k+1] == ' ' {
@@ -1791,6 +1808,35 @@ func imperative(s string, i int) bool {
 	}
 	return false
 }
+
+// cjkRuns reports a command at i that Chinese, Japanese or Korean words
+// around it tell the reader to run: a verb of running or installing just
+// before it in Chinese (直接运行 `…`, 请执行 …), or after it in Japanese
+// and Korean (`…` を実行してください, `…`를 실행하세요). These languages
+// put no imperative form on the verb that imperRE could read.
+func cjkRuns(s string, i int) bool {
+	before := s[max(0, i-24):i]
+	for len(before) > 0 && !utf8.RuneStart(before[0]) {
+		before = before[1:]
+	}
+	if cjkRunBefore().MatchString(before) {
+		// "我们没有运行 …", "不要执行 …": a run denied or told of.
+		return !cjkNegRun().MatchString(before)
+	}
+	rest := s[i:]
+	if k := strings.IndexByte(rest[min(1, len(rest)):], '`'); strings.HasPrefix(rest, "`") && k >= 0 {
+		rest = rest[k+2:]
+	} else {
+		return false
+	}
+	return cjkRunAfter().MatchString(rest)
+}
+
+var (
+	cjkRunBefore = lazyRE(`(?:运行|執行|执行|運行|跑|安装|安裝|下载并运行|下載並執行|启动|啟動)\s*$`)
+	cjkNegRun    = lazyRE(`(?:没有|沒有|没|沒|未|不|别|別|勿|莫)\p{Han}{0,3}(?:运行|執行|执行|運行|跑|安装|安裝|下载并运行|下載並執行|启动|啟動)\s*$`)
+	cjkRunAfter  = lazyRE(`^\s*(?:を|를|을)?\s*(?:実行|走らせ|インストール|실행|설치)`)
+)
 
 // leads reports a match that opens its clause (after a lead-in) or that a
 // colon or a dash follows: a dedication, not a noun phrase.

@@ -289,8 +289,9 @@ func TestHeldOutCorpus(t *testing.T) {
 	// sentence as a YAML item's or a JSON field's quoted value, a role
 	// without limits in five more languages' forms, a secret file's
 	// content sent with Hebrew's and Arabic's conjunction on the verb or
-	// in Danish, Norwegian and Czech, a Turkish override).
-	judge(t, "heldout20.jsonl", 249, 231)
+	// in Danish, Norwegian and Czech, a Turkish override); 252/259 (a
+	// label in bold, a command a Chinese sentence tells the reader to run).
+	judge(t, "heldout20.jsonl", 252, 231)
 }
 
 func TestApplyByProvenance(t *testing.T) {
