@@ -114,3 +114,57 @@ func TestCaptureIndexFailsOnSave(t *testing.T) {
 	}
 	only(t, home)
 }
+
+// A session note someone moved to local/ (to keep it off git) is updated
+// there when the index is unusable, not written again into memory/, where
+// the next commit would publish it.
+func TestCaptureWithoutIndexKeepsTheNoteLocal(t *testing.T) {
+	env(t)
+	home := t.TempDir()
+	tr := fixture(t, "5d18d0a2")
+	runCapture(t, home, nil, "--transcript", tr, "--no-sync")
+	files, _ := filepath.Glob(filepath.Join(home, "memory", "episodic", "*.md"))
+	if len(files) != 1 {
+		t.Fatalf("notes: %v", files)
+	}
+	local := filepath.Join(home, "local", "episodic", filepath.Base(files[0]))
+	if err := os.MkdirAll(filepath.Dir(local), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(files[0], local); err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.ReadFile(local)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	c := &capture{
+		open: func(context.Context, string) (*store.Store, error) {
+			return nil, errors.New("index unusable for the test")
+		},
+		o:   options{transcript: tr, source: "precompact", noSync: true, wait: true},
+		cfg: config.Resolve(home, os.Getenv), log: hook.NewLogger(home, "anamnesis-capture"), stdout: &out, stderr: &errb,
+	}
+	if err := c.run(context.Background(), strings.NewReader("")); err != nil {
+		t.Fatalf("capture failed: %v", err)
+	}
+	if _, err := os.Stat(files[0]); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the local note was written again into memory/ (%v): stdout %q", err, out.String())
+	}
+	after, err := os.ReadFile(local)
+	if err != nil || !strings.Contains(string(after), "- precompact\n") {
+		t.Fatalf("local note not updated in place: %v\n%s", err, after)
+	}
+	created := func(data []byte) string {
+		for _, l := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(l, "created_at:") {
+				return l
+			}
+		}
+		return ""
+	}
+	if created(before) == "" || created(after) != created(before) {
+		t.Errorf("created_at changed: %q -> %q", created(before), created(after))
+	}
+}

@@ -432,32 +432,21 @@ func text(res summary.Result, sess *transcript.Session, old *note.Note) summary.
 }
 
 // save writes the session's note, or updates the one an earlier capture of
-// the same session wrote (same id, created_at and project; new title, body,
-// updated_at; both source tags). It returns the text it wrote (see text).
+// the same session wrote (see sessionNote). It returns the text it wrote
+// (see text).
 func (c *capture) save(ctx context.Context, st *store.Store, sess *transcript.Session, res summary.Result, projectKey string, opts ...store.Option) (*note.Note, bool, summary.Result, error) {
 	existing, err := st.SessionNote(ctx, sess.SessionID, sess.Started)
 	if err != nil {
 		return nil, false, res, err
 	}
 	res = text(res, sess, existing)
+	n := c.sessionNote(existing, sess, res, projectKey)
 	if existing != nil {
-		n := existing
-		n.Title, n.Body = res.Title, res.Body
-		n.UpdatedAt = note.Now()
-		n.ProvModel = res.Model
-		n.Tags = note.CleanTags(append(n.Tags, "session", c.o.source))
 		if err := st.Put(ctx, n, opts...); err != nil {
 			return nil, false, res, err
 		}
 		return n, true, res, nil
 	}
-	n := note.New(note.Episodic, res.Title, res.Body)
-	n.Project = projectKey
-	n.MachineID = c.cfg.MachineID
-	n.Tags = []string{"session", c.o.source}
-	n.ProvSource = note.ProvSessionEnd
-	n.ProvSession = sess.SessionID
-	n.ProvModel = res.Model
 	if id := store.SessionNoteID(sess.SessionID, sess.Started); id != "" {
 		// A stable id: two captures of one session racing each other write
 		// the same file instead of two notes.
@@ -472,36 +461,63 @@ func (c *capture) save(ctx context.Context, st *store.Store, sess *transcript.Se
 }
 
 // saveFileOnly writes the session's note without the index: the note an
-// earlier capture of the session wrote (same stable id) is updated in
-// place, keeping its creation time and tags. It returns the text it wrote.
+// earlier capture of the session wrote (same stable id, in either tree) is
+// updated in place (see sessionNote). It returns the text it wrote.
 func (c *capture) saveFileOnly(sess *transcript.Session, res summary.Result, projectKey string, opts ...store.Option) (*note.Note, summary.Result, error) {
 	id := store.SessionNoteID(sess.SessionID, sess.Started)
 	if id == "" {
 		id = note.NewID()
 	}
-	var old *note.Note
-	if data, err := os.ReadFile(layout.Home(c.cfg.Home).Note(note.Portable, note.Episodic, id)); err == nil {
-		if o, err := note.Parse(data); err == nil && o.ID == id {
-			old = o
+	old := c.sessionFile(id)
+	res = text(res, sess, old)
+	n := c.sessionNote(old, sess, res, projectKey)
+	if old == nil {
+		n.ID = id
+		now := note.Now()
+		n.CreatedAt, n.UpdatedAt = now, now
+	}
+	if _, err := store.WriteFileOnly(c.cfg.Home, n, opts...); err != nil {
+		return nil, res, err
+	}
+	return n, res, nil
+}
+
+// sessionFile is the note with this id that an earlier capture of the
+// session wrote, read from its file in the tree it is in (someone may have
+// moved it to local/ to keep it off git); nil when neither tree holds it.
+func (c *capture) sessionFile(id string) *note.Note {
+	for _, scope := range []string{note.Portable, note.MachineLocal} {
+		data, err := os.ReadFile(layout.Home(c.cfg.Home).Note(scope, note.Episodic, id))
+		if err != nil {
+			continue
+		}
+		if old, err := note.Parse(data); err == nil && old.ID == id {
+			old.Scope = scope
+			return old
 		}
 	}
-	res = text(res, sess, old)
+	return nil
+}
+
+// sessionNote is the note this capture writes for the session: old, the
+// note an earlier capture of it wrote, updated in place (same id,
+// created_at, project and tree; new title, body, updated_at and model; both
+// source tags), or a new note when old is nil.
+func (c *capture) sessionNote(old *note.Note, sess *transcript.Session, res summary.Result, projectKey string) *note.Note {
+	if old != nil {
+		n := old
+		n.Title, n.Body = res.Title, res.Body
+		n.UpdatedAt = note.Now()
+		n.ProvModel = res.Model
+		n.Tags = note.CleanTags(append(n.Tags, "session", c.o.source))
+		return n
+	}
 	n := note.New(note.Episodic, res.Title, res.Body)
-	n.ID = id
 	n.Project = projectKey
 	n.MachineID = c.cfg.MachineID
 	n.Tags = []string{"session", c.o.source}
 	n.ProvSource = note.ProvSessionEnd
 	n.ProvSession = sess.SessionID
 	n.ProvModel = res.Model
-	now := note.Now()
-	n.CreatedAt, n.UpdatedAt = now, now
-	if old != nil {
-		n.CreatedAt, n.Project = old.CreatedAt, old.Project
-		n.Tags = note.CleanTags(append(old.Tags, "session", c.o.source))
-	}
-	if _, err := store.WriteFileOnly(c.cfg.Home, n, opts...); err != nil {
-		return nil, res, err
-	}
-	return n, res, nil
+	return n
 }
