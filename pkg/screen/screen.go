@@ -2607,6 +2607,7 @@ func partsJoined(text, lower string) string {
 	}
 	var parts []string
 	want := byte(0)
+	total := 0 // the count the labels give ("1/2"), or 0
 	best := ""
 	flush := func() {
 		if len(parts) >= 2 {
@@ -2614,13 +2615,21 @@ func partsJoined(text, lower string) string {
 				best = j
 			}
 		}
-		parts, want = nil, 0
+		parts, want, total = nil, 0, 0
 	}
 	for _, line := range strings.Split(text, "\n") {
 		m := partLineRE().FindStringSubmatch(line)
 		if m == nil {
+			// Parts whose labels count them ("part 1/2") are joined
+			// across the lines set between them to break them up.
+			if total > len(parts) && len(parts) > 0 {
+				continue
+			}
 			flush()
 			continue
+		}
+		if m[2] != "" && want == 0 {
+			total = int(m[2][0] - '0')
 		}
 		label := strings.ToUpper(m[1])
 		if want == 0 && (label == "A" || label == "1") {
@@ -2630,7 +2639,7 @@ func partsJoined(text, lower string) string {
 			flush()
 			continue
 		}
-		parts = append(parts, strings.TrimSpace(m[2]))
+		parts = append(parts, strings.TrimSpace(m[3]))
 		want++
 	}
 	flush()
@@ -2644,15 +2653,18 @@ func partsJoined(text, lower string) string {
 }
 
 // joinStems hold every word joinWordRE matches, for the scan before it.
-var joinStems = []string{"concaten", "join", "combine", "together", "assemble", "part", "fragment", "piece", "segment", "zusammen", "verbinde", "junta", "une las", "unisci", "połącz", "об'єднай", "объедини", "склей", "連結", "拼接", "合并", "결합", "birleştir", "voeg samen"}
+var joinStems = []string{"concaten", "join", "combine", "together", "assemble", "part", "fragment", "piece", "segment", "teil", "deel", "część", "часть", "частина", "kısım", "bagian", "phần", "パート", "파트", "zusammen", "verbinde", "junta", "une las", "unisci", "połącz", "об'єднай", "объедини", "склей", "連結", "拼接", "合并", "결합", "birleştir", "voeg samen"}
 
 // partLineRE: a list item labelled by one letter or digit ("- A: …",
 // "B) …", "Part 3: …", "Fragment 2 - …").
-var partLineRE = lazyRE(`^[ \t]*(?:[-*•][ \t]*)?(?:(?i:part|parte|teil|partie|część|частина|часть|fragment|piece|segment)[ \t]+)?([A-Za-z]|[1-9])[ \t]*[:.)\-–][ \t]+(\S.*)$`)
+//
+// A label may say how many parts there are ("part 1/2:", "Teil 2 von 3:",
+// "part 2 of 2 -"): the third group is that count.
+var partLineRE = lazyRE(`^[ \t]*(?:[-*•][ \t]*)?(?:(?i:part|parte|teil|partie|część|частина|часть|fragment|piece|segment|deel|del|osa|kısım|bölüm|bagian|phần|パート|部分|파트)[ \t]*)?([A-Za-z]|[1-9])(?:[ \t]*(?:/|(?i:of|von|de|di|van|av|из|з|z|ze|の))[ \t]*([1-9]))?[ \t]*[:.)\-–：][ \t]*(\S.*)$`)
 
 // joinWordRE: a word of joining or of parts, in the languages the rules
 // read (a numbered list is a list of steps without one).
-var joinWordRE = lazyRE(`concatenat|\bjoin\b|\bcombine\b|put together|assemble|\bparts?\b|fragments?|pieces?|segments?|zusammen|verbinde|concaten|junta|une las|unisci|połącz|об'єднай|объедини|склей|連結|拼接|合并|결합|birleştir|voeg samen`)
+var joinWordRE = lazyRE(`(?:^|\n)[ \t]*(?:teil|deel|parte|partie|część|часть|частина|kısım|bagian|phần|パート|部分|파트)[ \t]*[1-9]|concatenat|\bjoin\b|\bcombine\b|put together|assemble|\bparts?\b|fragments?|pieces?|segments?|zusammen|verbinde|concaten|junta|une las|unisci|połącz|об'єднай|объедини|склей|連結|拼接|合并|결합|birleştir|voeg samen`)
 
 // spacedOut returns a line written one letter at a time ("R e a d   ~ / .
 // a w s"), its letters joined and its wider gaps kept as spaces: most of
