@@ -517,6 +517,10 @@ func noteFrom(f form, base *note.Note) (*note.Note, []string) {
 		n.ID, n.MachineID, n.CreatedAt = base.ID, base.MachineID, base.CreatedAt
 		n.ProvSource, n.ProvModel, n.ProvSession = base.ProvSource, base.ProvModel, base.ProvSession
 		n.Confidence, n.Supersedes = base.Confidence, base.Supersedes
+		// A team's note stays in its team's store, screened as the team's
+		// notes are: without its team the store would write a personal copy
+		// (same id, published by the personal sync, trusted as the user's own).
+		n.Team, n.Author = base.Team, base.Author
 		n.CopyExtra(base)
 		n.UpdatedAt = note.Now()
 	}

@@ -258,3 +258,47 @@ func (c *client) flash(w interface{ Result() *http.Response }) string {
 	}
 	return ""
 }
+
+// An edit of a teammate's note in the dashboard stays the team's note: it
+// is written back into the team's store, screened as the team's notes are,
+// with its author, and no copy of it (same id) lands in the personal
+// store, where the personal remote would publish it and the personal
+// screen, which trusts a person's own notes, would let a held one through.
+func TestEditTeamNoteStaysInTeam(t *testing.T) {
+	f := newTeamFixture(t)
+	ctx := context.Background()
+	c := newClient(t, f.fixture, nil)
+	for _, n := range []*note.Note{f.bobNote, f.bobHeld} {
+		path, err := f.st.Path(ctx, n.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cur, err := f.st.Get(ctx, n.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := c.post("/notes/"+n.ID+"/edit", c.form("title", cur.Title, "type", cur.Type, "scope", cur.Scope,
+			"project", cur.Project, "tags", "deploy", "body", cur.Body+"\nEdited by Alice.", "base", fileHash(data)), nil)
+		if w.Code != http.StatusSeeOther {
+			t.Fatalf("edit of team note %s: %d %s", n.ID, w.Code, w.Body.String())
+		}
+		personal, _ := filepath.Glob(filepath.Join(f.home, "memory", "*", n.ID+".md"))
+		if len(personal) > 0 {
+			t.Errorf("editing team note %s wrote it into the personal store: %v", n.ID, personal)
+		}
+		got, err := f.st.Get(ctx, n.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Team != "platform" || got.Author != "Bob Builder" || !strings.Contains(got.Body, "Edited by Alice.") {
+			t.Errorf("edited team note: team %q author %q body %q", got.Team, got.Author, got.Body)
+		}
+	}
+	if page := want(t, c.get("/notes?q=cache+warmup+curl"), http.StatusOK); strings.Contains(page, f.bobHeld.ID) {
+		t.Fatal("an edit made a teammate's held note searchable")
+	}
+}
