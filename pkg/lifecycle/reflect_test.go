@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -189,5 +191,43 @@ func TestReflectNeedsMin(t *testing.T) {
 	res, err := Reflect(context.Background(), s, nil, []string{"demo"}, 5, Options{Apply: true, MachineID: "box"})
 	if err != nil || !strings.Contains(res.Projects[0].Skipped, "fewer than 5") {
 		t.Errorf("%+v %v", res, err)
+	}
+}
+
+// An episodic note someone moved to local/ by hand (to keep it off git) is
+// not reflected before the index has seen the move: its text would reach
+// the model and come back in portable notes, which sync publishes.
+func TestReflectLeavesOutANoteMovedToLocal(t *testing.T) {
+	ctx := context.Background()
+	s := openStore(t)
+	eps := episodics(t, s, "demo", 5)
+	moved := eps[1]
+	from, err := s.Path(ctx, moved.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	to := filepath.Join(s.LocalDir(), note.Episodic, filepath.Base(from))
+	if err := os.MkdirAll(filepath.Dir(to), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(from, to); err != nil {
+		t.Fatal(err)
+	}
+	srv := newStandIn(t)
+	srv.answer(`[{"type": "semantic", "title": "Deploys run make deploy", "body": "Run make deploy."}]`)
+	res, err := Reflect(ctx, s, srv.client(t, 5*time.Second), []string{"demo"}, 4, Options{Apply: true, MachineID: "box"})
+	if err != nil {
+		t.Fatalf("reflect: %+v %v", res, err)
+	}
+	if strings.Contains(srv.sent(), moved.Title) {
+		t.Errorf("the machine-local note %s was sent to the model for a portable reflection", moved.ID)
+	}
+	for _, p := range res.Projects {
+		if slices.Contains(p.Episodics, moved.ID) {
+			t.Errorf("the machine-local note %s is a source of the portable reflection", moved.ID)
+		}
+	}
+	if n, err := s.Get(ctx, moved.ID); err != nil || n.Scope != note.MachineLocal {
+		t.Errorf("moved note: %+v %v", n, err)
 	}
 }
