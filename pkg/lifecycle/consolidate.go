@@ -103,7 +103,7 @@ func PlanConsolidate(ctx context.Context, s *store.Store, client model.Client, p
 	if client == nil {
 		return p, model.ErrNoProvider
 	}
-	if ns, err = bodies(ctx, s, ns); err != nil {
+	if ns, err = bodies(ctx, s, ns, true); err != nil {
 		return p, err
 	}
 	var b strings.Builder

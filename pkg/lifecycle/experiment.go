@@ -184,7 +184,7 @@ func Build(ctx context.Context, s *store.Store, client model.Client, n int, type
 	if len(sample) == 0 {
 		return []eval.Case{}, nil
 	}
-	if sample, err = bodies(ctx, s, sample); err != nil {
+	if sample, err = bodies(ctx, s, sample, false); err != nil {
 		return nil, err
 	}
 	var b strings.Builder

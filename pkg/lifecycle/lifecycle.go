@@ -142,18 +142,18 @@ func oldestFirst(ns []*note.Note) {
 	})
 }
 
-// bodies fills the bodies List leaves out. A note whose file is no longer
-// in the tree the index listed it in (moved by hand to local/ since the
-// last reindex) is left out: a run over portable notes would send a
-// machine-local note's text to the model and write it back portable.
-func bodies(ctx context.Context, s *store.Store, ns []*note.Note) ([]*note.Note, error) {
+// bodies fills the bodies List leaves out. With inTree, a note whose file
+// is no longer in the tree the index listed it in (moved by hand to local/
+// since the last reindex) is left out: a run over portable notes would send
+// a machine-local note's text to the model and write it back portable.
+func bodies(ctx context.Context, s *store.Store, ns []*note.Note, inTree bool) ([]*note.Note, error) {
 	out := make([]*note.Note, 0, len(ns))
 	for _, n := range ns {
 		full, err := s.Get(ctx, n.ID)
 		if err != nil {
 			return nil, err
 		}
-		if full.Scope != n.Scope || full.Team != n.Team {
+		if inTree && (full.Scope != n.Scope || full.Team != n.Team) {
 			continue
 		}
 		out = append(out, full)

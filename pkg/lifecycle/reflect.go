@@ -80,7 +80,7 @@ func PlanReflect(ctx context.Context, s *store.Store, client model.Client, proje
 	if client == nil {
 		return p, model.ErrNoProvider
 	}
-	eps, err = bodies(ctx, s, eps)
+	eps, err = bodies(ctx, s, eps, true)
 	if err != nil {
 		return p, err
 	}

@@ -72,7 +72,7 @@ func all(ctx context.Context, s *store.Store, scope string) ([]*note.Note, error
 		return nil, err
 	}
 	oldestFirst(ns)
-	return bodies(ctx, s, ns)
+	return bodies(ctx, s, ns, scope != "")
 }
 
 func fold(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
