@@ -16,17 +16,30 @@ const TempPrefix = ".tmp-"
 
 // Write writes data to a temporary file in path's directory (created if
 // needed), syncs it, sets perm and renames it over path.
-func Write(path string, data []byte, perm os.FileMode) error { return write(path, data, perm, true) }
+func Write(path string, data []byte, perm os.FileMode) error {
+	return write(path, data, perm, true, false)
+}
 
 // WriteCache is Write without the sync: a reader still never sees half a
 // file, but a crash may lose the new content. For state a hook rewrites on
 // the hot path of a prompt (an fsync costs several ms on a virtual disk)
 // whose loss costs nothing worse than a repeat.
 func WriteCache(path string, data []byte, perm os.FileMode) error {
-	return write(path, data, perm, false)
+	return write(path, data, perm, false, false)
 }
 
-func write(path string, data []byte, perm os.FileMode, sync bool) error {
+// Rewrite is WriteCache for a file whose absence says no more than its old
+// content would (a session's state: none is a session that was shown
+// nothing yet). The old file is removed right before the new one is
+// renamed in: on ext4 a rename over an existing file first starts the new
+// file's writeback (auto_da_alloc), a cost a hook that rewrites the file
+// at every prompt would pay each time. A reader in between finds no file,
+// never half of one.
+func Rewrite(path string, data []byte, perm os.FileMode) error {
+	return write(path, data, perm, false, true)
+}
+
+func write(path string, data []byte, perm os.FileMode, sync, unlink bool) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
@@ -47,6 +60,9 @@ func write(path string, data []byte, perm os.FileMode, sync bool) error {
 		err = cerr
 	}
 	if err == nil {
+		if unlink {
+			os.Remove(path) // gone already, or in use on Windows: rename decides
+		}
 		err = rename(tmp, path)
 	}
 	if err != nil {

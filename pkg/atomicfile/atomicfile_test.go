@@ -52,18 +52,38 @@ func TestWriteFailureLeavesOldFile(t *testing.T) {
 }
 
 func TestWriteCacheReplaces(t *testing.T) {
-	p := filepath.Join(t.TempDir(), "sub", "state.json")
-	for _, v := range []string{"one", "two"} {
-		if err := WriteCache(p, []byte(v), 0o600); err != nil {
-			t.Fatal(err)
-		}
+	for name, write := range map[string]func(string, []byte, os.FileMode) error{"WriteCache": WriteCache, "Rewrite": Rewrite} {
+		t.Run(name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), "sub", "state.json")
+			for _, v := range []string{"one", "two"} {
+				if err := write(p, []byte(v), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := os.ReadFile(p)
+			fi, _ := os.Stat(p)
+			if err != nil || string(got) != "two" || !HasPerm(fi, 0o600) {
+				t.Fatalf("%q %v %v", got, err, fi.Mode())
+			}
+			if left, _ := filepath.Glob(filepath.Join(filepath.Dir(p), TempPrefix+"*")); len(left) != 0 {
+				t.Errorf("temporary files left: %v", left)
+			}
+		})
 	}
-	got, err := os.ReadFile(p)
-	fi, _ := os.Stat(p)
-	if err != nil || string(got) != "two" || !HasPerm(fi, 0o600) {
-		t.Fatalf("%q %v %v", got, err, fi.Mode())
+}
+
+// A Rewrite that cannot write its new content leaves the old file: the
+// old one goes only once the new one is written.
+func TestRewriteFailureLeavesOldFile(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "state.json")
+	if err := Rewrite(p, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
 	}
-	if left, _ := filepath.Glob(filepath.Join(filepath.Dir(p), TempPrefix+"*")); len(left) != 0 {
-		t.Errorf("temporary files left: %v", left)
+	if err := Rewrite(filepath.Join(p, "x"), []byte("new"), 0o600); err == nil {
+		t.Fatal("a path under a file was written")
+	}
+	if b, err := os.ReadFile(p); err != nil || string(b) != "old" {
+		t.Errorf("old file: %q %v", b, err)
 	}
 }

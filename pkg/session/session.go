@@ -132,7 +132,8 @@ func Started(home, id, source string, ids []string, mark int64) error {
 	return nil
 }
 
-// Save writes a session's state atomically and prunes the files of
+// Save writes a session's state (a reader finds the old state, the new one
+// or, for a moment, none: atomicfile.Rewrite) and prunes the files of
 // sessions untouched for TTL.
 func Save(home, id string, s State) error {
 	p := sessionPath(home, id)
@@ -143,7 +144,7 @@ func Save(home, id string, s State) error {
 	if err != nil {
 		return err
 	}
-	if err := atomicfile.WriteCache(p, append(data, '\n'), layout.FileMode); err != nil {
+	if err := atomicfile.Rewrite(p, append(data, '\n'), layout.FileMode); err != nil {
 		return err
 	}
 	prune(filepath.Dir(p), time.Now().Add(-TTL))
