@@ -185,23 +185,48 @@ func WriteFileOnly(home string, n *note.Note, opts ...Option) (string, error) {
 // whatever its name (a hand-written note need not be <id>.md), as long as
 // it stays in that tree and type; every other file holding the id in the
 // same kind of store goes.
-func (s *Store) place(ctx context.Context, n *note.Note) (abs, rel string, existing []fileInfo) {
+//
+// A file the index reports as a duplicate (a second file claiming the id,
+// such as a hand copy changed in another tree) is another note's text that
+// is nowhere else: it is neither removed nor written over (dup says save
+// would write over it).
+func (s *Store) place(ctx context.Context, n *note.Note) (abs, rel string, existing []fileInfo, dup bool) {
 	base, prefix := s.treeDir(n.Scope, n.Team)
 	existing = slices.DeleteFunc(s.filesOf(ctx, n.ID), func(f fileInfo) bool { return !sameTree(f, n.Team) })
+	var dups []string
+	if len(existing) > 1 {
+		// Only then can a write remove a file or pick another's: an update
+		// in place (every capture) asks nothing more of the index.
+		existing = slices.DeleteFunc(existing, func(f fileInfo) bool {
+			if s.reportedDuplicate(ctx, f.rel) {
+				dups = append(dups, f.abs)
+				return true
+			}
+			return false
+		})
+	}
 	abs = filepath.Join(base, filepath.FromSlash(layout.NoteRel(n.Type, n.ID)))
 	rel = prefix + "/" + layout.NoteRel(n.Type, n.ID)
 	for _, f := range existing {
 		if filepath.Dir(f.abs) == filepath.Join(base, n.Type) {
-			return f.abs, f.rel, existing
+			return f.abs, f.rel, existing, false
 		}
 	}
-	return abs, rel, existing
+	return abs, rel, existing, slices.Contains(dups, abs)
+}
+
+// reportedDuplicate reports whether the index recorded the file at rel as
+// a duplicate id (see indexFileRows).
+func (s *Store) reportedDuplicate(ctx context.Context, rel string) bool {
+	var reason sql.NullString
+	err := s.db.QueryRowContext(ctx, "SELECT error FROM files WHERE path = ?", rel).Scan(&reason)
+	return err == nil && reason.Valid && strings.HasPrefix(reason.String, "duplicate id ")
 }
 
 // placement lists the files a Put of n changes: the one it writes and the
 // copies of its id it removes.
 func (s *Store) placement(ctx context.Context, n *note.Note) []string {
-	abs, _, existing := s.place(ctx, n)
+	abs, _, existing, _ := s.place(ctx, n)
 	out := []string{abs}
 	for _, f := range existing {
 		if f.abs != abs {
@@ -239,7 +264,10 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 		// where no reindex finds it again.
 		return fmt.Errorf("%s is not a directory (symlinks are not followed); refusing to write note %s", filepath.Join(base, n.Type), n.ID)
 	}
-	abs, rel, existing := s.place(ctx, n)
+	abs, rel, existing, dup := s.place(ctx, n)
+	if dup {
+		return fmt.Errorf("%s holds another note with id %s (a duplicate the index reports); move it away or give it a new id first, so its text is not written over", abs, n.ID)
+	}
 	var old []byte
 	if !fresh {
 		old, _ = os.ReadFile(abs)
