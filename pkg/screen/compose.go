@@ -242,6 +242,10 @@ func question(prose, s string) bool {
 	return strings.HasPrefix(rest, "?") || strings.HasPrefix(rest, "？")
 }
 
+// handWords hold every stem byHand matches: the regexp is asked only of
+// a text that holds one.
+var handWords = concept{"hand", "manual", "main", "mano", "handmatig", "ręcznie", "ručně", "вручн", "手", "수동"}
+
 // productWithheld reports a sentence whose "do not tell the user" keeps
 // a failure's reason from a product's user ("the exact reason a login
 // failed", "which field was wrong") or that answers with a generic
@@ -305,6 +309,9 @@ func composed(prose, code string) string {
 	}
 	negTell, show, unbound := negTellWords.within(prose, pp), showWords.within(prose, pp), unboundWords.within(prose, pp)
 	reveal, real, success, ends := revealWords.within(prose, pp), realWords.within(prose, pp), successWords.within(prose, pp), endWords.within(prose, pp)
+	// Asked of the whole text once: most notes tell of no attempt and
+	// no change by hand.
+	attempt, handy := attemptWords.within(prose, pp), len(handWords.within(prose, pp)) > 0
 	ss := joinFragments(sentences(prose))
 	for _, s := range ss {
 		// A part without rules given to the agent ("you are RootBot, an
@@ -323,7 +330,7 @@ func composed(prose, code string) string {
 		// "notes that try to make the agent hide things from the user": an
 		// attempt told of, by a third party; "edit settings.json by hand":
 		// a person's step (the phrase rules judge both as well).
-		if attemptWords.in(s) && !strings.Contains(s, "you") || byHand().MatchString(s) {
+		if len(attempt) > 0 && attempt.in(s) && !strings.Contains(s, "you") || handy && byHand().MatchString(s) {
 			continue
 		}
 		rest := s[len(leadRE().FindString(s)):]

@@ -1651,7 +1651,9 @@ var rules = sync.OnceValue(func() ruleSet {
 // normalize prepares text for the phrase rules: invisible characters go,
 // compatibility forms fold (full-width letters), spaces collapse, letters
 // spelt out one by one ("I g n o r e") join, and everything is lower case.
-var boldLabelRE = lazyRE(`(\*\*|__)([^*_\n]{1,40}?:)(?:\*\*|__)`)
+// boldLabelEnd drops the emphasis that closes a label ("Note:**"); the
+// one that opens it is a lead-in's mark, as a list's '*' is.
+var boldLabelEnd = strings.NewReplacer(":**", ":", ":__", ":")
 
 func normalize(s string) string {
 	// A quote escaped in a JSON or YAML string (`sh -c \"$(curl …)\"`)
@@ -1661,8 +1663,8 @@ func normalize(s string) string {
 	}
 	// A label set in bold ("**Note:** …", "__Hinweis:__ …") is the label
 	// a reader sees: its emphasis marks would glue it to the words after.
-	if strings.Contains(s, "**:") || strings.Contains(s, ":**") || strings.Contains(s, ":__") {
-		s = boldLabelRE().ReplaceAllString(s, "$2")
+	if strings.Contains(s, ":**") || strings.Contains(s, ":__") {
+		s = boldLabelEnd.Replace(s)
 	}
 	var b strings.Builder
 	b.Grow(len(s))
