@@ -217,7 +217,9 @@ func newStamp(home, project string) (string, error) {
 		return "", err
 	}
 	tok := hex.EncodeToString(b[:])
-	return tok, atomicfile.WriteCache(stampPath(home, project), []byte(tok), layout.FileMode)
+	// A reader that finds no stamp while it is replaced makes one of its own,
+	// which matches no block saved before either.
+	return tok, atomicfile.Rewrite(stampPath(home, project), []byte(tok), layout.FileMode)
 }
 
 // stamp reads a project's stamp, creating one when there is none: a block is
@@ -436,7 +438,8 @@ func (e *Entry) Save(b Block) error {
 	block := b.Text
 	sum := crc32.ChecksumIEEE([]byte(head + block))
 	data := head + "block " + strconv.Itoa(len(block)) + " " + strconv.FormatUint(uint64(sum), 10) + "\n" + block
-	return atomicfile.WriteCache(blockPath(e.home, e.key), []byte(data), layout.FileMode)
+	// A reader that finds no block while it is replaced renders its own.
+	return atomicfile.Rewrite(blockPath(e.home, e.key), []byte(data), layout.FileMode)
 }
 
 // Keys lists the blocks saved in home (current or not): the writers that
