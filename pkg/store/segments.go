@@ -237,10 +237,16 @@ const tidyPages = 64
 // in between (up to crisismerge's 16), and every term of every search
 // seeks each of them. Tidy does at most tidyPages pages of merging and,
 // like automerge, merges only a level holding four segments or more, so
-// the large segment on liftLevel stays where it is. It is for the
-// background work that follows writes (capture's detached child, a sync),
-// never a hook's foreground.
+// the large segment on liftLevel stays where it is. Then it copies the
+// write-ahead log into the database (a passive checkpoint, which waits for
+// no reader): else the writer whose commit takes the log past SQLite's
+// limit copies it, and that may be the next capture, on the user's
+// terminal. It is for the background work that follows writes (capture's
+// detached child, a sync), never a hook's foreground.
 func (s *Store) Tidy(ctx context.Context) error {
-	_, err := s.db.ExecContext(ctx, ftsConfig("merge", tidyPages))
+	if _, err := s.db.ExecContext(ctx, ftsConfig("merge", tidyPages)); err != nil {
+		return err
+	}
+	_, err := s.db.ExecContext(ctx, "PRAGMA wal_checkpoint(PASSIVE)")
 	return err
 }

@@ -1,8 +1,11 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -243,5 +246,30 @@ func TestTidyMergesSmallSegments(t *testing.T) {
 	}
 	if err := s.Tidy(ctx); err != nil {
 		t.Fatalf("a second Tidy: %v", err)
+	}
+}
+
+// Tidy leaves the writes in the database file, not only in the write-ahead
+// log: the next writer's commit does not meet the log's limit.
+func TestTidyCopiesTheLog(t *testing.T) {
+	ctx := context.Background()
+	s, _ := loaded(t, 20)
+	for i := range 3 {
+		writeIn(t, s, "github.com/acme/a", fmt.Sprintf("Written note %d", i), fmt.Sprintf("The pricing service retries; written%d.", i))
+	}
+	db := filepath.Join(s.home, "index.db")
+	before, err := os.ReadFile(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Tidy(ctx); err != nil {
+		t.Fatal(err)
+	}
+	after, err := os.ReadFile(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(before, after) {
+		t.Fatal("after Tidy the database file is unchanged: the writes are still only in the log")
 	}
 }
