@@ -427,13 +427,22 @@ func (s *Store) locate(ctx context.Context, id string) (fileInfo, error) {
 func (s *Store) Get(ctx context.Context, id string) (*note.Note, error) {
 	n, err := s.getFile(ctx, id)
 	if err == nil {
-		if n.Team != "" {
-			screenTeam(s.home, n)
-		} else {
-			screen.Apply(n)
-		}
+		screenRead(s.home, n)
 	}
 	return n, err
+}
+
+// screenRead screens n, read from its file under home, as the index
+// screens it: a team's note as another person's, with this machine's
+// releases; any other by its provenance. Every read of a note's file that
+// a surface may show (Get, a search hit) goes through it, so a file edited
+// since it was indexed is held as the index will hold it.
+func screenRead(home string, n *note.Note) {
+	if n.Team != "" {
+		screenTeam(home, n)
+	} else {
+		screen.Apply(n)
+	}
 }
 
 // getFile is Get without the screen: the note as its file has it.
@@ -447,6 +456,10 @@ func (s *Store) getFile(ctx context.Context, id string) (*note.Note, error) {
 
 // ErrNotHeld is returned by Release for a note the screen does not hold.
 var ErrNotHeld = errors.New("note is not held")
+
+// ErrHeld is returned for a search hit whose file reads as held: edited
+// since it was indexed, it is left out as the index leaves out held notes.
+var ErrHeld = errors.New("note is held by the screen")
 
 // Release lifts the screen's hold on note id: a person has read it and lets
 // it reach the model (pkg/screen records the release against its text).

@@ -226,6 +226,8 @@ func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limi
 		n.Tags = strings.Fields(tags) // the index keeps them as words
 		if team == "" {
 			c.hit.indexed = n // a team's note is read from its file, for its author
+		} else {
+			c.hit.screened = screenedText(typ, project, title, body)
 		}
 		c.session = sessionKey(id, project, provSession, tags)
 		q.count(c, colTitle, title)

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/screen"
 )
 
 // Tokens splits a query into words the way Python's \w+ does: runs of
@@ -80,14 +82,44 @@ type Hit struct {
 	TitleHL, Snippet string
 
 	file fileInfo
+	home string // the store's home, for the screen's team releases
+	// screened is the text the index screened (screenedText) of a hit
+	// read from its file though the ranking read its text (a team's note).
+	screened string
 	// indexed is the note as the ranking read it from the index (rankNotes;
 	// nil otherwise).
 	indexed *note.Note
 }
 
-// Note reads the hit's note from its file: an error when the file was
-// removed or broken since it was indexed.
-func (h Hit) Note() (*note.Note, error) { return readFile(h.file) }
+// Note reads the hit's note from its file, screened as Get screens it: an
+// error when the file was removed or broken since it was indexed, or reads
+// as held (ErrHeld: edited since, in place, so nothing told the index; a
+// search leaves held notes out, and so does its hit read again).
+func (h Hit) Note() (*note.Note, error) {
+	n, err := readFile(h.file)
+	if err != nil {
+		return nil, err
+	}
+	if h.screened != "" && h.screened == screenedText(n.Type, n.Project, n.Title, n.Body) {
+		// What the index screened, and did not hold (a search leaves held
+		// notes out), read again unchanged: no second screen (about a
+		// millisecond a note, on recall's path), and no hold (a team
+		// note's file keeps the held tags a release here lifted).
+		screen.Unhold(n)
+		return n, nil
+	}
+	if screenRead(h.home, n); screen.Held(n.Tags) {
+		return nil, fmt.Errorf("%s: %w", h.ID, ErrHeld)
+	}
+	return n, nil
+}
+
+// screenedText is what decides a note's screen that a hit can compare with
+// its file: type, project, title and body (a team's release covers its
+// supersedes too, which the index does not keep and nothing shows).
+func screenedText(typ, project, title, body string) string {
+	return typ + "\x00" + project + "\x00" + title + "\x00" + body
+}
 
 // Indexed is the note as the index holds it, where the ranking read its
 // text: every field but supersedes (empty) and front-matter keys this
@@ -103,7 +135,7 @@ func (h Hit) Indexed() (*note.Note, error) {
 }
 
 // Notes reads the hits' notes from their files, in order, leaving out any
-// whose file was removed or broken since it was indexed.
+// whose file was removed or broken since it was indexed, or reads as held.
 func Notes(hits []Hit) []*note.Note {
 	out := make([]*note.Note, 0, len(hits))
 	for _, h := range hits {
@@ -291,7 +323,7 @@ func (s *Store) hitRows(ctx context.Context, q string, args []any) ([]Hit, error
 // newHit locates a hit's file (rel holds its id: a hit is looked up by id).
 func (s *Store) newHit(id, scope, bodyPath, typ, project, title, team string) Hit {
 	base, _ := s.treeDir(scope, team)
-	return Hit{ID: id, Type: typ, Project: project, Title: title, Team: team,
+	return Hit{ID: id, Type: typ, Project: project, Title: title, Team: team, home: s.home,
 		file: fileInfo{rel: id, abs: filepath.Join(base, filepath.FromSlash(bodyPath)), scope: scope, team: team}}
 }
 
