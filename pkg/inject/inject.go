@@ -201,7 +201,7 @@ func pySpace(r rune) bool { return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f
 func trailing(s string) int { return hook.Width(s) - hook.Width(strings.TrimRightFunc(s, pySpace)) }
 
 // loader returns a selected note with its body, read from its file; ok is
-// false when the file has gone (the note is then left out).
+// false when the file has gone or reads as held (the note is then left out).
 type loader func(n *note.Note) (*note.Note, bool)
 
 // render builds the block: the seed's bytes when they fit in maxChars (or
@@ -495,6 +495,12 @@ func BlockWithout(ctx context.Context, st *store.Store, project string, k, maxCh
 	load := func(n *note.Note) (*note.Note, bool) {
 		read = append(read, n.ID)
 		full, err := st.Get(ctx, n.ID)
+		if err == nil && screen.Held(full.Tags) {
+			// Get screens the file: edited since it was indexed (in
+			// place, so nothing told the index), it is held as the index
+			// will hold it, and left out as held notes are.
+			err = store.ErrHeld
+		}
 		if err != nil {
 			if skip != nil {
 				skip(n.ID, err)
