@@ -71,3 +71,37 @@ func TestPutKeepsAReportedDuplicate(t *testing.T) {
 		t.Fatalf("the refused move removed the portable file: %v", err)
 	}
 }
+
+// A move to another tree (an edit of the scope) that the index refuses
+// leaves the note where it was: the copy it would replace is not removed
+// before the index has taken the note.
+func TestRefusedMoveKeepsTheNote(t *testing.T) {
+	ctx := context.Background()
+	home := t.TempDir()
+	s := open(t, home)
+	n, err := s.Write(ctx, note.New(note.Semantic, "Moved by an edit", "the only text"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(home, "memory", note.Semantic, n.ID+".md")
+	was, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.ExecContext(ctx, "CREATE TRIGGER refuse BEFORE INSERT ON files BEGIN SELECT RAISE(ABORT, 'refused'); END"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Get(ctx, n.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got.Scope = note.MachineLocal
+	if err := s.Put(ctx, got); err == nil {
+		t.Fatal("move accepted")
+	}
+	now, err := os.ReadFile(src)
+	if err != nil || string(now) != string(was) {
+		files, _ := filepath.Glob(filepath.Join(home, "*", note.Semantic, "*.md"))
+		t.Fatalf("the refused move lost the note: %v; files now %v", err, files)
+	}
+}

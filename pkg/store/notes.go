@@ -281,6 +281,13 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 	var after string
 	var info os.FileInfo
 	var werr error
+	// The copies removed below come back if the index does not take the
+	// note: the new file goes then, and the note must still be somewhere.
+	type copyOf struct {
+		abs  string
+		data []byte
+	}
+	var removed []copyOf
 	wait := sync.OnceValue(func() error {
 		if werr = <-written; werr != nil {
 			return fmt.Errorf("write %s: %w", abs, werr)
@@ -303,6 +310,9 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 			if other.abs == abs {
 				continue
 			}
+			if data, err := os.ReadFile(other.abs); err == nil {
+				removed = append(removed, copyOf{other.abs, data})
+			}
 			if err := os.Remove(other.abs); err != nil && !errors.Is(err, os.ErrNotExist) {
 				return err
 			}
@@ -321,6 +331,9 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 			atomicfile.Write(abs, old, layout.FileMode)
 		} else {
 			os.Remove(abs)
+		}
+		for _, c := range removed {
+			atomicfile.Write(c.abs, c.data, layout.FileMode)
 		}
 		return fmt.Errorf("index note %s: %w", n.ID, err)
 	}
