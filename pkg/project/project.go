@@ -120,9 +120,12 @@ func marker(dir, home string) (path, key, hash string) {
 }
 
 // tracked reports whether the marker at path is in its repository's git
-// index (tracked, or staged to be). It reads the index itself, as the rest
-// of this package reads .git/config: no git process at every session start.
-// An index it cannot read counts as tracked: the marker then needs trust.
+// index (tracked, or staged to be), itself or through its .anamnesis
+// directory (a tracked symlink, which may point at a project file the
+// repository holds or at another project's marker). It reads the index
+// itself, as the rest of this package reads .git/config: no git process at
+// every session start. An index it cannot read counts as tracked: the
+// marker then needs trust.
 func tracked(path string) bool {
 	root, indexPath := workTree(filepath.Dir(filepath.Dir(path)))
 	if root == "" {
@@ -139,7 +142,7 @@ func tracked(path string) bool {
 	if err != nil {
 		return true
 	}
-	found, ok := indexHas(data, filepath.ToSlash(rel))
+	found, ok := indexHas(data, filepath.ToSlash(rel), filepath.ToSlash(filepath.Dir(rel)))
 	return found || !ok
 }
 
@@ -171,8 +174,8 @@ func workTree(dir string) (root, index string) {
 }
 
 // indexHas reports whether git index data (versions 2 to 4) holds an entry
-// for rel; ok is false when the data is not an index it can read.
-func indexHas(data []byte, rel string) (found, ok bool) {
+// for one of rels; ok is false when the data is not an index it can read.
+func indexHas(data []byte, rels ...string) (found, ok bool) {
 	if len(data) < 12 || string(data[:4]) != "DIRC" {
 		return false, false
 	}
@@ -181,7 +184,6 @@ func indexHas(data []byte, rel string) (found, ok bool) {
 	if version < 2 || version > 4 {
 		return false, false
 	}
-	want := []byte(rel)
 	p := 12
 	var prev []byte
 	for range count {
@@ -220,8 +222,10 @@ func indexHas(data []byte, rel string) (found, ok bool) {
 			// Entries are padded with NULs to a multiple of 8 bytes.
 			p = start + (62+(p-start-62)+end+8)&^7
 		}
-		if bytes.Equal(name, want) {
-			return true, true
+		for _, rel := range rels {
+			if string(name) == rel {
+				return true, true
+			}
 		}
 	}
 	return false, true
