@@ -10,6 +10,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
+	"github.com/anamnesis-dev/anamnesis/pkg/screen"
 	"github.com/anamnesis-dev/anamnesis/pkg/session"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -79,7 +80,10 @@ func Prompt(ctx context.Context, cfg config.Config, p hook.Payload, budget int, 
 			if inContext(m) {
 				continue
 			}
-			if n, err := st.Get(ctx, m.ID); err == nil {
+			// Get screens the file: edited since it was indexed (in
+			// place, so nothing told the index), it may read as held,
+			// and is left out as held notes are.
+			if n, err := st.Get(ctx, m.ID); err == nil && !screen.Held(n.Tags) {
 				arrived = append(arrived, n)
 			}
 		}
