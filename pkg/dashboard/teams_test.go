@@ -302,3 +302,43 @@ func TestEditTeamNoteStaysInTeam(t *testing.T) {
 		t.Fatal("an edit made a teammate's held note searchable")
 	}
 }
+
+// "Keep secrets as typed" does not reach a team's note: a team's notes
+// reach every member (the CLI refuses --keep-secrets with --team).
+func TestEditTeamNoteRedactsSecrets(t *testing.T) {
+	f := newTeamFixture(t)
+	ctx := context.Background()
+	c := newClient(t, f.fixture, nil)
+	path, err := f.st.Path(ctx, f.bobNote.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cur, err := f.st.Get(ctx, f.bobNote.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := c.post("/notes/"+cur.ID+"/edit", c.form("title", cur.Title, "type", cur.Type, "scope", cur.Scope,
+		"project", cur.Project, "tags", "", "body", cur.Body+"\nThe argo key is AKIAQ3EGU5PLZ7XRT2VN.", "base", fileHash(data),
+		"keep_secrets", "on"), nil)
+	if w.Code >= 500 {
+		t.Fatalf("edit: %d %s", w.Code, w.Body.String())
+	}
+	for _, p := range append([]string{path}, mustGlob(t, filepath.Join(f.home, "memory", "*", cur.ID+".md"))...) {
+		if b, _ := os.ReadFile(p); strings.Contains(string(b), "AKIAQ3EGU5PLZ7XRT2VN") {
+			t.Fatalf("a team note's edit kept a secret in %s:\n%s", p, b)
+		}
+	}
+}
+
+func mustGlob(t *testing.T, pattern string) []string {
+	t.Helper()
+	m, err := filepath.Glob(pattern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}

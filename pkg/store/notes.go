@@ -36,7 +36,8 @@ type options struct {
 }
 
 // KeepSecrets stores title, body and tags as given, secrets included: a
-// human keeping a value on purpose (anamnesis write --keep-secrets).
+// human keeping a value on purpose (anamnesis write --keep-secrets). It
+// does not apply to a team's note.
 func KeepSecrets(keep bool) Option { return func(o *options) { o.keepSecrets = keep } }
 
 // Redacted receives the kinds of secret the write removed (empty when none),
@@ -89,7 +90,9 @@ func Clean(n *note.Note, opts ...Option) {
 	n.Title = note.OneLine(n.Title)
 	n.Author = note.OneLine(n.Author)
 	var kinds []string
-	if !o.keepSecrets {
+	// A team's note reaches every member and the team's remote: its
+	// secrets go whatever the caller asked (SPEC 18).
+	if !o.keepSecrets || n.Team != "" {
 		var k []string
 		n.Title, kinds = redact.Redact(n.Title)
 		n.Project, k = redact.Redact(n.Project)
