@@ -359,6 +359,7 @@ func (a *app) status(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToo
 	if err != nil {
 		return a.internal(tool, err), nil
 	}
+	rep = rep.ForModel()
 	for i, p := range rep.Problems {
 		rep.Problems[i].Reason = lines(p.Reason, 500)
 	}

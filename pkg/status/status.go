@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path"
 	"sort"
 	"strings"
 
@@ -81,6 +82,39 @@ func Build(ctx context.Context, st *store.Store, machineID string, sync gitsync.
 	return Report{Held: held, Root: st.Home(), DBPath: st.DBPath(), MachineID: machineID, Total: stats.Total,
 		ByType: stats.ByType, ByProject: stats.ByProject, ByScope: stats.ByScope, ByMachine: stats.ByMachine,
 		Sync: sync, Unreadable: len(probs), Problems: probs}, nil
+}
+
+// ForModel is the report as MCP memory_status gives it to the model: the
+// held notes by id, project and reason, without their titles (part of the
+// text the screen held), and the unreadable files without the values their
+// reasons quote (an unknown type, prov_source or id: whoever wrote the file
+// chose them), a file whose name or reason the screen holds by its
+// directory only. `anamnesis status` and the dashboard, for a person, show
+// everything.
+func (r Report) ForModel() Report {
+	if r.Held != nil {
+		held := make([]Held, len(r.Held))
+		for i, h := range r.Held {
+			h.Title = ""
+			held[i] = h
+		}
+		r.Held = held
+	}
+	if r.Problems != nil {
+		probs := make([]store.Problem, len(r.Problems))
+		for i, p := range r.Problems {
+			if q := strings.IndexAny(p.Reason, "\"'`"); q >= 0 {
+				p.Reason = strings.TrimSpace(p.Reason[:q]) + " (the value is not shown here; anamnesis status shows it)"
+			}
+			if screen.Check(p.Path+"\n"+p.Reason) != "" {
+				p.Path = path.Dir(p.Path) + "/…"
+				p.Reason = "its name or reason reads as an instruction (anamnesis status shows it)"
+			}
+			probs[i] = p
+		}
+		r.Problems = probs
+	}
+	return r
 }
 
 // Text writes the report for a terminal.
