@@ -168,3 +168,50 @@ func TestCaptureWithoutIndexKeepsTheNoteLocal(t *testing.T) {
 		t.Errorf("created_at changed: %q -> %q", created(before), created(after))
 	}
 }
+
+// A session note someone filed under another type (moved to semantic/ as a
+// lasting fact) is updated there when the index is unusable, not written
+// again under episodic/ with the same id: two files would claim one note,
+// and the next commit would publish the copy.
+func TestCaptureWithoutIndexKeepsTheNoteItsType(t *testing.T) {
+	env(t)
+	home := t.TempDir()
+	tr := fixture(t, "5d18d0a2")
+	runCapture(t, home, nil, "--transcript", tr, "--no-sync")
+	files, _ := filepath.Glob(filepath.Join(home, "memory", "episodic", "*.md"))
+	if len(files) != 1 {
+		t.Fatalf("notes: %v", files)
+	}
+	moved := filepath.Join(home, "memory", "semantic", filepath.Base(files[0]))
+	if err := os.MkdirAll(filepath.Dir(moved), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(moved, []byte(strings.Replace(string(data), "type: episodic\n", "type: semantic\n", 1)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(files[0]); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	c := &capture{
+		open: func(context.Context, string) (*store.Store, error) {
+			return nil, errors.New("index unusable for the test")
+		},
+		o:   options{transcript: tr, source: "precompact", noSync: true, wait: true},
+		cfg: config.Resolve(home, os.Getenv), log: hook.NewLogger(home, "anamnesis-capture"), stdout: &out, stderr: &errb,
+	}
+	if err := c.run(context.Background(), strings.NewReader("")); err != nil {
+		t.Fatalf("capture failed: %v", err)
+	}
+	if _, err := os.Stat(files[0]); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the note filed under semantic/ was written again under episodic/ (%v): stdout %q", err, out.String())
+	}
+	after, err := os.ReadFile(moved)
+	if err != nil || !strings.Contains(string(after), "- precompact\n") || !strings.Contains(string(after), "type: semantic\n") {
+		t.Fatalf("moved note not updated in place: %v\n%s", err, after)
+	}
+}

@@ -468,7 +468,7 @@ func (c *capture) saveFileOnly(sess *transcript.Session, res summary.Result, pro
 	if id == "" {
 		id = note.NewID()
 	}
-	old := c.sessionFile(id)
+	old, oldPath := c.sessionFile(id)
 	res = text(res, sess, old)
 	n := c.sessionNote(old, sess, res, projectKey)
 	if old == nil {
@@ -476,27 +476,37 @@ func (c *capture) saveFileOnly(sess *transcript.Session, res summary.Result, pro
 		now := note.Now()
 		n.CreatedAt, n.UpdatedAt = now, now
 	}
-	if _, err := store.WriteFileOnly(c.cfg.Home, n, opts...); err != nil {
+	rel, err := store.WriteFileOnly(c.cfg.Home, n, opts...)
+	if err != nil {
 		return nil, res, err
+	}
+	if oldPath != "" && oldPath != filepath.Join(layout.Home(c.cfg.Home).Tree(n.Scope), filepath.FromSlash(rel)) {
+		// Found under another type directory than its type names: one
+		// file per note, as the indexed write leaves it.
+		os.Remove(oldPath)
 	}
 	return n, res, nil
 }
 
 // sessionFile is the note with this id that an earlier capture of the
-// session wrote, read from its file in the tree it is in (someone may have
-// moved it to local/ to keep it off git); nil when neither tree holds it.
-func (c *capture) sessionFile(id string) *note.Note {
+// session wrote, and its file, read in the tree and type directory it is in
+// (someone may have moved it to local/ to keep it off git, or filed it
+// under another type); nil when no tree holds it.
+func (c *capture) sessionFile(id string) (*note.Note, string) {
 	for _, scope := range []string{note.Portable, note.MachineLocal} {
-		data, err := os.ReadFile(layout.Home(c.cfg.Home).Note(scope, note.Episodic, id))
-		if err != nil {
-			continue
-		}
-		if old, err := note.Parse(data); err == nil && old.ID == id {
-			old.Scope = scope
-			return old
+		for _, typ := range note.Types {
+			p := layout.Home(c.cfg.Home).Note(scope, typ, id)
+			data, err := os.ReadFile(p)
+			if err != nil {
+				continue
+			}
+			if old, err := note.Parse(data); err == nil && old.ID == id {
+				old.Scope = scope
+				return old, p
+			}
 		}
 	}
-	return nil
+	return nil, ""
 }
 
 // sessionNote is the note this capture writes for the session: old, the
