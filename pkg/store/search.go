@@ -104,7 +104,12 @@ func (h Hit) Note() (*note.Note, error) {
 		// What the index screened, and did not hold (a search leaves held
 		// notes out), read again unchanged: no second screen (about a
 		// millisecond a note, on recall's path), and no hold (a team
-		// note's file keeps the held tags a release here lifted).
+		// note's file keeps the held tags a release here lifted). Its
+		// attribution, which the index does not keep, is screened again.
+		screen.Unhold(n)
+		if holdAttribution(n) && !releasedHere(h.home, n) {
+			return nil, fmt.Errorf("%s: %w", h.ID, ErrHeld)
+		}
 		screen.Unhold(n)
 		return n, nil
 	}

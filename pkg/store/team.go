@@ -117,12 +117,12 @@ func loadReleases(home string) ([]teamRelease, error) {
 }
 
 // releaseHash names what a release of team note n covers: its type,
-// project, title, body and supersedes, hashed whole (a teammate writes both
-// the released text and any later one, so a short hash could be matched by
-// search, as screen.TextHash's 48 bits could).
+// project, title, body, author, machine id and supersedes, hashed whole (a
+// teammate writes both the released text and any later one, so a short
+// hash could be matched by search, as screen.TextHash's 48 bits could).
 func releaseHash(n *note.Note) string {
 	h := sha256.New()
-	for _, s := range append([]string{n.Type, n.Project, n.Title, n.Body}, n.Supersedes...) {
+	for _, s := range append([]string{n.Type, n.Project, n.Title, n.Body, n.Author, n.MachineID}, n.Supersedes...) {
 		h.Write([]byte(s))
 		h.Write([]byte{0})
 	}
@@ -142,13 +142,28 @@ func releasedHere(home string, n *note.Note) bool {
 	return false
 }
 
-// screenTeam screens a team's note as another person's (screen.ApplyShared)
-// and lifts the hold when a person here released its text. The record is
-// read only for a note the screen holds.
+// screenTeam screens a team's note as another person's (screen.ApplyShared),
+// its attribution too (holdAttribution), and lifts the hold when a person
+// here released it. The record is read only for a note the screen holds.
 func screenTeam(home string, n *note.Note) {
-	if screen.ApplyShared(n) != "" && releasedHere(home, n) {
+	if screen.ApplyShared(n) == "" {
+		holdAttribution(n)
+	}
+	if screen.Held(n.Tags) && releasedHere(home, n) {
 		screen.Unhold(n)
 	}
+}
+
+// holdAttribution holds team note n when its author or machine id trips
+// the screen: a teammate writes them as freely as the title, and inject
+// and recall print them beside it ("(team NAME, by AUTHOR)", "origin:
+// MACHINE"). It reports whether it held n.
+func holdAttribution(n *note.Note) bool {
+	r := screen.Check(n.Author + "\n" + n.MachineID)
+	if r != "" {
+		n.Tags = append(n.Tags, screen.Tag, screen.ReasonPrefix+r)
+	}
+	return r != ""
 }
 
 // screenTeamFile is screenTeam for n, read from walked file f of a team's
