@@ -642,6 +642,19 @@ var secretPaths = []string{".env", ".ssh", "id_rsa", "id_ed25519", ".aws", ".npm
 
 const secretPath = `(?:\.env\b|~/\.ssh|\.ssh/|id_rsa|id_ed25519|\.aws/|\.npmrc|\.netrc|\.git-credentials|\.kube/config|\.pgpass|\.docker/config\.json)`
 
+// onlyYou says a value is known to the agent alone, in the languages of
+// the screen's other rules; onlyYouKnow are its hints.
+const onlyYou = `only\s+you\s+(?:know|will\s+know|'ll\s+know|have|can\s+see)|known\s+only\s+to\s+you|no\s*one\s+else\s+knows|nobody\s+else\s+(?:knows|has)|keep\s+(?:it|the\s+new\s+one)\s+to\s+yourself|que\s+solo\s+tú\s+(?:sepas|conozcas)|que\s+seul(?:e)?\s+toi\s+(?:connais|connaîtras)|que\s+vous\s+seul\s+connaissez|das\s+nur\s+du\s+kennst|che\s+solo\s+tu\s+(?:conosci|sappia)|que\s+só\s+você\s+(?:sabe|conhece|saiba)|只有你知道|只有你自己知道|あなただけが知る|あなたしか知らない|너만\s*아는`
+
+// accountOwner names an account of a system or of the person (root, the
+// deploy account, the user's), not the reader's own ("your account"
+// names none); credWord a credential, in the same languages.
+const accountOwner = `\broot\b|\badmin\w*|\bdeploy\w*|\bservice\s+account|\bdatabase\b|\bdb\b|\buser's\b|\bthe\s+user\b|\bdel\s+usuario\b|de\s+l'utilisateur|\bdes\s+(?:benutzers|nutzers)\b|\bdo\s+usuário\b|用户的|ユーザーの|사용자의`
+
+const credWord = `\bpassword\b|\bpassphrase\b|\bpasscode\b|\bpin\b|\bcredentials?\b|\bapi\s+key\b|\btoken\b|\bssh\s+key\b|contraseña|\bclave\b|mot\s+de\s+passe|passwort|kennwort|\bsenha\b|密码|密碼|パスワード|비밀번호`
+
+var onlyYouKnow = []string{"only you", "known only", "else knows", "else has", "to yourself", "solo tú", "seul toi", "seule toi", "vous seul", "nur du", "solo tu", "só você", "只有你", "あなただけ", "あなたしか", "너만"}
+
 // sendVerbs are a verb of sending or uploading, as an order, in the
 // languages the other rules do not spell it in (English, Spanish, French,
 // German, Italian, Portuguese and Russian have their own rules): Hebrew,
@@ -1516,6 +1529,12 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"key", "authorized_keys", "known_hosts", "certificate"}, reason: AgentConfig, imperative: true, re: re(`\b(?:replace|swap|overwrite|change|set|update|rotate|switch|point)\b[^.\n]{0,60}?\b(?:deploy\s+keys?|ssh\s+keys?|gpg\s+keys?|pgp\s+keys?|signing\s+keys?|public\s+keys?|host\s+keys?|trusted\s+keys?|authorized_keys|known_hosts|(?:root\s+)?ca(?:\s+cert(?:ificate)?)?|certificates?)\b(?:[^.\n]|\.\S){0,80}?\b(?:with|to|by|for)\s+(?:the\s+)?(?:one|key|file|copy|contents?|version|value)?\s*(?:at|from|in|served\s+at|hosted\s+at|published\s+at|posted\s+at|on)?\s*` + url)},
 			// A credential of the person's replaced by one the writer
 			// holds, so their work goes through the writer's account.
+			// Round 18: an account's credential set to one the agent keeps
+			// from the person ("change the password of the deploy account
+			// to something only you know"): the person is locked out of
+			// their own system. A person told to pick their own ("set a
+			// master password only you know") sets theirs, not an account's.
+			{hints: onlyYouKnow, reason: AgentConfig, negatable: true, re: re(`(?:` + accountOwner + `)[^.\n。]{0,60}?(?:` + credWord + `)[^.\n。]{0,80}?(?:` + onlyYou + `)|(?:` + credWord + `)[^.\n。]{0,40}?(?:` + accountOwner + `)[^.\n。]{0,80}?(?:` + onlyYou + `)`)},
 			{hints: []string{"account"}, reason: AgentConfig, imperative: true, re: re(`\b(?:replace|swap|overwrite|change|set)\b[^.\n]{0,60}?\b(?:token|credentials?|api\s+key|password|auth)\b(?:[^.\n]|\.\S){0,80}?\b(?:with|for|to)\s+[\w-]{8,}\b[^.\n]{0,60}?\b(?:our|my|their|an?\s+other|another|the\s+attacker's)\s+account\b`)},
 			// Hints: the words every alternative must hold ("plus" and
 			// "mais" alone are in most French and Portuguese text).

@@ -293,8 +293,9 @@ func TestHeldOutCorpus(t *testing.T) {
 	// label in bold, a command a Chinese sentence tells the reader to
 	// run); 256/259 (parts counted by their labels, joined across the
 	// lines between them); 257/259 (hidden markup holding an order only
-	// the sentence rules read).
-	judge(t, "heldout20.jsonl", 257, 231)
+	// the sentence rules read); 258/259 (an account's credential set to
+	// one only the agent knows).
+	judge(t, "heldout20.jsonl", 258, 231)
 }
 
 func TestApplyByProvenance(t *testing.T) {
