@@ -163,3 +163,56 @@ func readJournalBytes(data []byte) ([]journalEntry, error) {
 	}
 	return out, nil
 }
+
+// A journal a killed apply left is rolled back only where the files still
+// hold what the apply wrote: a note changed after the kill (a resumed
+// session's capture, an edit, a pull) keeps that change; rolling it back
+// would lose it.
+func TestRecoverKeepsALaterChange(t *testing.T) {
+	ctx := context.Background()
+	s := openStore(t)
+	n, err := s.Write(ctx, note.New(note.Episodic, "Deploy session", "**Ask:** deploy\n\n**Outcome:** done"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, _ := s.Path(ctx, n.ID)
+	before, _ := os.ReadFile(path)
+	tagged := *n
+	tagged.Tags = append(tagged.Tags, TagReflected)
+	var journal []byte
+	_, err = run(ctx, s, "reflect", "", func(tx *store.Tx) error {
+		m := tagged
+		if err := tx.Put(ctx, &m); err != nil {
+			return err
+		}
+		journal, _ = os.ReadFile(journalPath(s.Home()))
+		return errors.New("boom")
+	})
+	if err == nil || err.Error() != "boom" {
+		t.Fatalf("run: %v", err)
+	}
+	// As a killed apply leaves it: the Put done, the journal without its
+	// done line. Then the session is resumed and captured again.
+	m := tagged
+	if err := s.Put(ctx, &m); err != nil {
+		t.Fatal(err)
+	}
+	later := m
+	later.Body += "\n\n**Ask:** roll back the canary\n\n**Outcome:** rolled back"
+	later.UpdatedAt = note.Now()
+	if err := s.Put(ctx, &later); err != nil {
+		t.Fatal(err)
+	}
+	laterBytes, _ := os.ReadFile(path)
+	os.WriteFile(journalPath(s.Home()), journal, 0o600)
+	if _, err := Recover(ctx, s, "box"); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(path)
+	if string(got) != string(laterBytes) {
+		t.Fatalf("Recover rolled back a change made after the kill:\nbefore the apply:\n%s\nnow:\n%s", before, got)
+	}
+	if _, err := os.Stat(journalPath(s.Home())); !os.IsNotExist(err) {
+		t.Errorf("journal not removed: %v", err)
+	}
+}
