@@ -117,12 +117,15 @@ func loadReleases(home string) ([]teamRelease, error) {
 }
 
 // releaseHash names what a release of team note n covers: its type,
-// project, title, body, author, machine id and supersedes, hashed whole (a
-// teammate writes both the released text and any later one, so a short
-// hash could be matched by search, as screen.TextHash's 48 bits could).
+// project, title, body, author, machine id, tags (but the screen's own)
+// and supersedes, hashed whole (a teammate writes both the released text
+// and any later one, so a short hash could be matched by search, as
+// screen.TextHash's 48 bits could).
 func releaseHash(n *note.Note) string {
 	h := sha256.New()
-	for _, s := range append([]string{n.Type, n.Project, n.Title, n.Body, n.Author, n.MachineID}, n.Supersedes...) {
+	parts := []string{n.Type, n.Project, n.Title, n.Body, n.Author, n.MachineID}
+	parts = append(append(parts, teamTags(n)...), "")
+	for _, s := range append(parts, n.Supersedes...) {
 		h.Write([]byte(s))
 		h.Write([]byte{0})
 	}
@@ -154,12 +157,13 @@ func screenTeam(home string, n *note.Note) {
 	}
 }
 
-// holdAttribution holds team note n when its author or machine id trips
-// the screen: a teammate writes them as freely as the title, and inject
-// and recall print them beside it ("(team NAME, by AUTHOR)", "origin:
-// MACHINE"). It reports whether it held n.
+// holdAttribution holds team note n when its author, machine id, project
+// or tags trip the screen: a teammate writes them as freely as the title,
+// inject and recall print the first two beside it ("(team NAME, by
+// AUTHOR)", "origin: MACHINE"), and MCP's results carry all four. It
+// reports whether it held n.
 func holdAttribution(n *note.Note) bool {
-	r := screen.Check(n.Author + "\n" + n.MachineID)
+	r := screen.Check(strings.Join(append([]string{n.Author, n.MachineID, n.Project}, teamTags(n)...), "\n"))
 	if r != "" {
 		n.Tags = append(n.Tags, screen.Tag, screen.ReasonPrefix+r)
 	}
@@ -172,6 +176,17 @@ func screenTeamFile(f fileInfo, n *note.Note) {
 	n.Team = f.team
 	home := strings.TrimSuffix(strings.TrimSuffix(f.abs, filepath.FromSlash(f.rel)), string(filepath.Separator))
 	screenTeam(home, n)
+}
+
+// teamTags are n's tags but those the screen and releases write.
+func teamTags(n *note.Note) []string {
+	var out []string
+	for _, t := range n.Tags {
+		if t != screen.Tag && !strings.HasPrefix(t, screen.ReasonPrefix) && !strings.HasPrefix(t, screen.ReleasedPrefix) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // releaseTeam records that a person released team note n (held) and
