@@ -8,9 +8,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"path"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/screen"
@@ -89,17 +91,22 @@ func Build(ctx context.Context, st *store.Store, machineID string, sync gitsync.
 // text the screen held), and the unreadable files without the values their
 // reasons quote (an unknown type, prov_source or id: whoever wrote the file
 // chose them), a file whose name or reason the screen holds by its
-// directory only. `anamnesis status` and the dashboard, for a person, show
-// everything.
+// directory only. A project key or machine id the screen holds (a
+// teammate's held note is counted by both) is not shown either. `anamnesis
+// status` and the dashboard, for a person, show everything.
 func (r Report) ForModel() Report {
 	if r.Held != nil {
 		held := make([]Held, len(r.Held))
 		for i, h := range r.Held {
 			h.Title = ""
+			if heldKey(h.Project) {
+				h.Project = heldKeyName
+			}
 			held[i] = h
 		}
 		r.Held = held
 	}
+	r.ByProject, r.ByMachine = withoutHeldKeys(r.ByProject), withoutHeldKeys(r.ByMachine)
 	if r.Problems != nil {
 		probs := make([]store.Problem, len(r.Problems))
 		for i, p := range r.Problems {
@@ -115,6 +122,34 @@ func (r Report) ForModel() Report {
 		r.Problems = probs
 	}
 	return r
+}
+
+// heldKeyName stands for a project key or machine id the screen holds.
+const heldKeyName = "(held by the screen; anamnesis status shows it)"
+
+// heldKey reports whether the screen holds key: one without a space holds
+// no sentence, and is not checked.
+func heldKey(key string) bool {
+	return strings.ContainsFunc(key, unicode.IsSpace) && screen.Check(key) != ""
+}
+
+// withoutHeldKeys is counts with the keys the screen holds counted under
+// heldKeyName.
+func withoutHeldKeys(counts map[string]int) map[string]int {
+	var out map[string]int
+	for k, n := range counts {
+		if heldKey(k) {
+			if out == nil {
+				out = maps.Clone(counts)
+			}
+			delete(out, k)
+			out[heldKeyName] += n
+		}
+	}
+	if out == nil {
+		return counts
+	}
+	return out
 }
 
 // Text writes the report for a terminal.
