@@ -4,10 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
-	"strings"
 	"time"
-
-	"github.com/anamnesis-dev/anamnesis/pkg/redact"
 )
 
 // Output runs a read-only git command in the repository at dir, for the
@@ -46,5 +43,5 @@ func probe(ctx context.Context, remote string, timeout time.Duration) (string, e
 		}
 	}
 	// git's message may quote the URL, credentials and all.
-	return "", errors.New(redact.String(strings.ReplaceAll(msg, remote, MaskURL(remote))))
+	return "", errors.New(maskIn(msg, remote))
 }

@@ -581,7 +581,7 @@ func (s *syncer) netFail(step string, err error) error {
 				msg = ge.Err.Error()
 			}
 		}
-		why = fmt.Sprintf("%s %s failed: %s", step, where, msg)
+		why = fmt.Sprintf("%s %s failed: %s", step, where, maskIn(msg, s.o.Remote))
 	}
 	kept := "local notes stay committed for the next sync"
 	if n, cerr := s.g.count(context.WithoutCancel(context.Background()), unpushedRange(s.g)); cerr == nil && n > 0 {
@@ -616,6 +616,23 @@ func MaskURL(u string) string {
 		}
 	}
 	return redact.String(u)
+}
+
+// maskIn masks remote's credentials where git's message quotes them: git
+// drops a password from the URLs it prints but keeps a token given as the
+// whole userinfo ("could not read Password for 'https://TOKEN@host'"), and
+// shortens the URL, so the remote is not found whole.
+func maskIn(msg, remote string) string {
+	msg = strings.ReplaceAll(msg, remote, MaskURL(remote))
+	if _, rest, ok := strings.Cut(remote, "://"); ok {
+		at, slash := strings.LastIndex(rest, "@"), strings.Index(rest, "/")
+		if at > 0 && (slash < 0 || at < slash) {
+			user := rest[:at]
+			masked := strings.TrimSuffix(strings.TrimPrefix(MaskURL("x://"+user+"@h"), "x://"), "@h")
+			msg = strings.ReplaceAll(msg, "://"+user+"@", "://"+masked+"@")
+		}
+	}
+	return redact.String(msg)
 }
 
 // onlyGitignore reports whether the working tree holds nothing but the
