@@ -428,6 +428,26 @@ func (s *syncer) saveLoser(v view, id, typ string, win, lose []byte) (string, er
 	if werr == nil && lerr == nil && sameText(wn, ln) {
 		return "", nil
 	}
+	c, err := s.loserNote(id, typ, lose, ln, lerr)
+	if err != nil {
+		// It parses but is not a valid note as it stands (a prov_source
+		// another tool or a hand edit wrote): its text is kept whole as an
+		// unreadable version's is, and the merge goes on.
+		c, err = s.loserNote(id, typ, lose, nil, err)
+	}
+	if err != nil {
+		return "", fmt.Errorf("conflict copy of %s: %w", id, err)
+	}
+	rel := c.Type + "/" + c.ID + ".md"
+	if err := v.write(rel, c.Marshal()); err != nil {
+		return "", err
+	}
+	return rel, nil
+}
+
+// loserNote is the conflict note holding lose, the losing version of note
+// id in type directory typ: ln is lose parsed, or lerr why it does not.
+func (s *syncer) loserNote(id, typ string, lose []byte, ln *note.Note, lerr error) (*note.Note, error) {
 	var c *note.Note
 	if lerr == nil {
 		cp := *ln
@@ -473,14 +493,7 @@ func (s *syncer) saveLoser(v view, id, typ string, win, lose []byte) (string, er
 	if strings.TrimSpace(c.Title) == "" {
 		c.Title = "Conflicting version of note " + id
 	}
-	if err := c.Validate(); err != nil {
-		return "", fmt.Errorf("conflict copy of %s: %w", id, err)
-	}
-	rel := c.Type + "/" + c.ID + ".md"
-	if err := v.write(rel, c.Marshal()); err != nil {
-		return "", err
-	}
-	return rel, nil
+	return c, c.Validate()
 }
 
 // copyID names the conflict copy of one losing version of note id: the
