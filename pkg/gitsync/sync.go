@@ -234,7 +234,17 @@ func Sync(ctx context.Context, o Options) (Result, error) {
 		serr = fmt.Errorf("%w; notes stay on this machine until it is installed", ErrNoGit)
 		res.Detail = serr.Error()
 	} else {
-		serr = s.run(ctx)
+		if team := teamOfRemote(o.Remote, o.Teams); team != "" {
+			// Personal notes never reach a team remote (SPEC 18): the
+			// cycle commits them here and stops short of the network.
+			s.o.Remote = ""
+			if serr = s.run(ctx); serr == nil {
+				why := fmt.Sprintf("the remote %s is team %s's; personal notes never go to a team's remote, so they stay committed here: set a remote of your own (anamnesis config set remote URL)", MaskURL(o.Remote), team)
+				res.Detail, serr = why, errors.New("sync: "+why)
+			}
+		} else {
+			serr = s.run(ctx)
+		}
 		if err := s.settleScopes(ctx, st.MemoryDir(), st.LocalDir()); err != nil {
 			notes = append(notes, "settling notes moved to machine-local: "+err.Error())
 		}
@@ -633,6 +643,24 @@ func maskIn(msg, remote string) string {
 		}
 	}
 	return redact.String(msg)
+}
+
+// teamOfRemote names the team whose remote is remote ("" for none), as
+// written or with a trailing "/" or ".git" apart.
+func teamOfRemote(remote string, teams []TeamSpec) string {
+	if remote == "" {
+		return ""
+	}
+	canon := func(u string) string {
+		u = strings.TrimRight(strings.TrimPrefix(u, "file://"), "/")
+		return strings.TrimRight(strings.TrimSuffix(u, ".git"), "/")
+	}
+	for _, t := range teams {
+		if canon(t.URL) == canon(remote) {
+			return t.Name
+		}
+	}
+	return ""
 }
 
 // onlyGitignore reports whether the working tree holds nothing but the
