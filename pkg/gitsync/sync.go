@@ -14,7 +14,9 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -764,6 +766,17 @@ func commitAll(ctx context.Context, g *git, msg string) (bool, error) {
 	if _, err := g.run(ctx, "add", "--all", "--", "."); err != nil {
 		return false, err
 	}
+	// A note file a .gitignore covers (one a teammate or another tool
+	// pushed: "*.md", a type directory) is still a note to sync.
+	notes, err := ignoredNotes(ctx, g)
+	if err != nil {
+		return false, err
+	}
+	if len(notes) > 0 {
+		if _, err := g.runIn(ctx, nulJoin(notes), "update-index", "--add", "-z", "--stdin"); err != nil {
+			return false, err
+		}
+	}
 	staged, err := g.run(ctx, "diff", "--cached", "--raw", "-z", "--no-renames")
 	if err != nil || staged == "" {
 		return false, err
@@ -778,6 +791,51 @@ func commitAll(ctx context.Context, g *git, msg string) (bool, error) {
 		return false, err
 	}
 	return true, nil
+}
+
+// storeIgnores are the lines of the .gitignore the store writes (see
+// store.Open): none covers a note file.
+var storeIgnores = []string{"*.db", "*.db-*", "*-wal", "*-shm", ".tmp-*", "*.tmp"}
+
+// ignoredNotes lists the untracked note files (<type>/<name>.md, not a
+// writer's temporary file) that a .gitignore keeps git from seeing. The
+// working tree is listed only when some .gitignore says more than the
+// store's own, so an ordinary sync pays one read of the index.
+func ignoredNotes(ctx context.Context, g *git) ([]string, error) {
+	out, err := g.run(ctx, "ls-files", "-z", "--", ":(glob)**/.gitignore")
+	if err != nil {
+		return nil, err
+	}
+	more := false
+	for _, p := range nulList(out) {
+		if p != ".gitignore" {
+			more = true
+			break
+		}
+		data, err := os.ReadFile(filepath.Join(g.dir, ".gitignore"))
+		if err != nil {
+			continue
+		}
+		for _, l := range strings.Split(string(data), "\n") {
+			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") && !slices.Contains(storeIgnores, l) {
+				more = true
+			}
+		}
+	}
+	if !more {
+		return nil, nil
+	}
+	out, err = g.run(ctx, append([]string{"ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--"}, note.Types...)...)
+	if err != nil {
+		return nil, err
+	}
+	var notes []string
+	for _, p := range nulList(out) {
+		if inTypeDir(p) && !strings.HasPrefix(path.Base(p), atomicfile.TempPrefix) {
+			notes = append(notes, p)
+		}
+	}
+	return notes, nil
 }
 
 // setRemote points origin at remote, adding it or changing its URL.

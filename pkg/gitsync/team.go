@@ -399,7 +399,12 @@ func Unpushed(ctx context.Context, st *store.Store, name string) (int, error) {
 		return 0, err
 	}
 	n += len(nulList(out))
-	return n, nil
+	// Notes a .gitignore hides from status are unpushed too.
+	ignored, err := ignoredNotes(ctx, g)
+	if err != nil {
+		return 0, err
+	}
+	return n + len(ignored), nil
 }
 
 // wasReadOnly reports whether the last sync found team name read-only.
