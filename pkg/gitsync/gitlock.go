@@ -60,6 +60,37 @@ func removeStaleIndexLock(memDir string) (string, error) {
 	return fmt.Sprintf("removed a stale %s left by a git process that no longer runs", l.Path), nil
 }
 
+// refLocks are the other locks a git process killed mid-step leaves in a
+// repository's git directory: main's and HEAD's (a commit, a merge's
+// update-ref), origin/main's (a fetch), the config's (set-url) and
+// packed-refs'. Each makes every later step that takes it fail.
+var refLocks = []string{"HEAD.lock", "ORIG_HEAD.lock", "config.lock", "packed-refs.lock",
+	"refs/heads/main.lock", "refs/remotes/origin/main.lock"}
+
+// removeStaleRefLocks removes those of refLocks in gitDir that no live
+// process holds (the caller holds the sync or commit lock, as for
+// removeStaleIndexLock).
+func removeStaleRefLocks(gitDir, memDir string) error {
+	for _, rel := range refLocks {
+		p := filepath.Join(gitDir, filepath.FromSlash(rel))
+		info, err := os.Lstat(p)
+		if err != nil {
+			continue
+		}
+		stale := time.Since(info.ModTime()) > staleGitLock
+		if held, known := lockHeld(p, memDir); known {
+			stale = !held
+		}
+		if !stale {
+			continue
+		}
+		if err := os.Remove(p); err != nil && !os.IsNotExist(err) {
+			return fmt.Errorf("removing the stale %s: %w", p, err)
+		}
+	}
+	return nil
+}
+
 // Symlinks lists the symbolic links a commit of everything under memDir
 // would record, as paths relative to it. Git commits a link as a link: a
 // type directory moved to another disk and linked back would reach every

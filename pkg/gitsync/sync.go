@@ -708,6 +708,9 @@ func ensureRepo(ctx context.Context, g *git) error {
 	if _, err := removeStaleIndexLock(g.dir); err != nil {
 		return err
 	}
+	if err := removeStaleRefLocks(gitDir, g.dir); err != nil {
+		return err
+	}
 	if exists(filepath.Join(gitDir, "rebase-merge")) || exists(filepath.Join(gitDir, "rebase-apply")) {
 		if _, err := g.run(ctx, "rebase", "--abort"); err != nil {
 			return fmt.Errorf("a rebase was left in progress and could not be aborted: %w", err)
