@@ -89,14 +89,17 @@ func (t *teamCycle) proposed(ctx context.Context, g *git) bool {
 }
 
 // refusedPush tells a remote that refuses this member's push (a hook, a
-// protected branch, no write permission) from one that was only ahead.
+// protected branch, no write permission, credentials asked for only to
+// push: a public repository fetched over https, which git may not prompt
+// for) from one that was only ahead.
 func refusedPush(err error) bool {
 	var ge *GitError
 	if !errors.As(err, &ge) || errors.Is(err, ErrTimeout) {
 		return false
 	}
 	msg := strings.ToLower(ge.Stderr)
-	for _, s := range []string{"hook declined", "permission", "denied", "protected branch", "not allowed", "403", "read-only", "read only"} {
+	for _, s := range []string{"hook declined", "permission", "denied", "protected branch", "not allowed", "403", "read-only", "read only",
+		"could not read username", "could not read password", "authentication failed", "authentication required"} {
 		if strings.Contains(msg, s) {
 			return true
 		}
