@@ -316,14 +316,26 @@ func AcceptProposal(ctx context.Context, o Options, st *store.Store, name, branc
 	if err != nil {
 		return tr, err
 	}
+	// A reviewer in review mode is a member like any other: their own
+	// notes go to their proposal branch, never to main with someone else's.
 	s := &syncer{o: Options{Home: st.Home(), MachineID: o.MachineID, Remote: t.URL, Timeout: o.Timeout}, res: res, g: g,
-		team: &teamCycle{branch: ProposalBranch("reviewer")}}
+		team: &teamCycle{review: t.Review, branch: ProposalBranch(Author(ctx, o.Author, o.MachineID))}}
 	g.machine = o.MachineID
 	// Bring main up to date first (the ordinary cycle, publishing nothing
 	// new but what is already committed), then merge the proposal.
 	if err := s.run(ctx); err != nil {
 		s.unlockRepo()
 		return tr, err
+	}
+	if t.Review {
+		if n, err := g.count(ctx, remoteRef+".."+branchRef); err != nil || n > 0 {
+			s.unlockRepo()
+			if err != nil {
+				return tr, err
+			}
+			return tr, fmt.Errorf("your own team notes (%d commit(s)) await review on %s; accepting %s now would publish them on main with it: have yours accepted first, or accept on the git server", n, s.team.branch, branch)
+		}
+		s.team.review = false // what goes to main now is the proposal alone
 	}
 	ref := "refs/remotes/origin/" + branch
 	if !g.refExists(ctx, ref) {

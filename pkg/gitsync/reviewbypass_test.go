@@ -1,0 +1,95 @@
+package gitsync
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+)
+
+// A reviewer who is in review mode themselves and accepts a teammate's
+// proposal publishes that proposal on main, not their own notes still
+// awaiting review: those stay on proposals/<reviewer>.
+func TestAcceptingAProposalKeepsOwnProposalsUnderReview(t *testing.T) {
+	needGit(t)
+	isolateGit(t)
+	remote := newRemote(t)
+	write := func(h *home, title string) *note.Note {
+		t.Helper()
+		st := h.store()
+		defer st.Close()
+		if err := layout.MkdirAll(st.TeamDir("core")); err != nil {
+			t.Fatal(err)
+		}
+		n := note.New(note.Semantic, title, "body of "+title)
+		n.Team, n.Author = "core", h.machine
+		w, err := st.Write(context.Background(), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w
+	}
+	opts := func(h *home) Options {
+		o := h.opts()
+		o.Remote = ""
+		o.Author = h.machine
+		o.Teams = []TeamSpec{{Name: "core", URL: remote, Review: true}}
+		return o
+	}
+	syncT := func(h *home) {
+		t.Helper()
+		r, err := Sync(context.Background(), opts(h))
+		if err != nil || len(r.Teams) != 1 || r.Teams[0].Error != "" {
+			t.Fatalf("%s: sync %v %+v", h.machine, err, r.Teams)
+		}
+	}
+	alice, carl := newHome(t, "alice", ""), newHome(t, "carl", "")
+	// main exists on the remote first (someone's earlier note, pushed directly).
+	base := newHome(t, "base", "")
+	write(base, "seed note")
+	bo := opts(base)
+	bo.Teams[0].Review = false
+	if _, err := Sync(context.Background(), bo); err != nil {
+		t.Fatal(err)
+	}
+	syncT(alice)
+	syncT(carl)
+	mine := write(alice, "alice's unreviewed note")
+	syncT(alice)
+	theirs := write(carl, "carl's proposal")
+	syncT(carl)
+	st := alice.store()
+	defer st.Close()
+	if err := FetchTeam(context.Background(), st, "core", DefaultTimeout); err != nil {
+		t.Fatal(err)
+	}
+	_, err := AcceptProposal(context.Background(), opts(alice), st, "core", ProposalBranch("carl"))
+	if main := gitIn(t, remote, "ls-tree", "-r", "--name-only", "main"); strings.Contains(main, mine.ID) {
+		t.Fatalf("accepting carl's proposal put the reviewer's own unreviewed note on main (%v):\n%s", err, main)
+	}
+	if err == nil || !strings.Contains(err.Error(), "await review") {
+		t.Fatalf("accepting with own notes under review: %v", err)
+	}
+	if prop := gitIn(t, remote, "ls-tree", "-r", "--name-only", ProposalBranch("alice")); !strings.Contains(prop, mine.ID) {
+		t.Fatalf("alice's note is not on her proposal branch:\n%s", prop)
+	}
+	// Once another reviewer accepted hers, she reviews carl's.
+	bst := base.store()
+	defer bst.Close()
+	if err := FetchTeam(context.Background(), bst, "core", DefaultTimeout); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := AcceptProposal(context.Background(), bo, bst, "core", ProposalBranch("alice")); err != nil {
+		t.Fatal(err)
+	}
+	syncT(alice)
+	if _, err := AcceptProposal(context.Background(), opts(alice), st, "core", ProposalBranch("carl")); err != nil {
+		t.Fatal(err)
+	}
+	main := gitIn(t, remote, "ls-tree", "-r", "--name-only", "main")
+	if !strings.Contains(main, theirs.ID) || !strings.Contains(main, mine.ID) {
+		t.Fatalf("main after both proposals were accepted:\n%s", main)
+	}
+}
