@@ -328,6 +328,52 @@ type syncer struct {
 	// committed is set once a commit of every local change succeeded: the
 	// files then differ from HEAD only as git's own steps left them.
 	committed bool
+	// withheld are the ids of personal notes found in a team's tree (moved
+	// there by hand), left out of its commits.
+	withheld []string
+}
+
+// personalNotes picks, among the note files new in a team's tree, those
+// whose id is a personal note's: in memory/ or local/, or deleted by one of
+// memory/'s last 50 commits (a note moved out by hand: the personal cycle,
+// which runs first, committed its deletion). A personal note reaches a team
+// only as a shared copy, under a new id.
+func (s *syncer) personalNotes(ctx context.Context, added []string) []string {
+	h := layout.Home(s.o.Home)
+	var deleted map[string]bool
+	var out []string
+	for _, p := range added {
+		id, ok := noteID(p)
+		if !ok && inTypeDir(p) {
+			if data, err := os.ReadFile(s.abs(p)); err == nil {
+				id, ok = idIn(data)
+			}
+		}
+		if !ok {
+			continue
+		}
+		personal := len(portableFiles(h.Memory(), id)) > 0 || len(portableFiles(h.Local(), id)) > 0
+		if !personal && deleted == nil {
+			deleted = map[string]bool{}
+			if exists(filepath.Join(h.Memory(), ".git")) {
+				mem := &git{dir: h.Memory(), readOnly: true}
+				names, _ := mem.run(ctx, "log", "-n", "50", "--format=", "--name-only", "-z", "--no-renames", "--diff-filter=D", "HEAD", "--")
+				for _, p := range nulList(names) {
+					if d, ok := noteID(strings.TrimSpace(p)); ok {
+						deleted[d] = true
+					}
+				}
+			}
+		}
+		personal = personal || deleted[id]
+		if personal {
+			out = append(out, p)
+			if !slices.Contains(s.withheld, id) {
+				s.withheld = append(s.withheld, id)
+			}
+		}
+	}
+	return out
 }
 
 func (s *syncer) theirsRef() string {
@@ -368,13 +414,10 @@ func (s *syncer) run(ctx context.Context) error {
 	}
 	born := g.refExists(ctx, branchRef)
 	if s.o.Remote == "" {
-		committed, err := commitAll(ctx, g, Message(s.o.MachineID))
-		s.res.Committed = committed
-		s.committed = err == nil
-		if err != nil {
-			s.res.Detail = "commit failed: " + err.Error()
+		if err := s.commit(ctx); err != nil {
 			return err
 		}
+		committed := s.res.Committed
 		if committed {
 			s.res.Detail = "committed locally; no remote configured"
 		} else {
@@ -518,6 +561,9 @@ func (s *syncer) finishDetail() {
 	default:
 		parts = append(parts, "up to date")
 	}
+	if len(s.withheld) > 0 {
+		parts = append(parts, fmt.Sprintf("not shared, personal notes' ids (moved here by hand?): %s; share a copy instead (anamnesis write --team, or the dashboard's share)", strings.Join(s.withheld, ", ")))
+	}
 	if n := len(r.Conflicts); n > 0 {
 		copies := len(r.ConflictIDs)
 		msg := fmt.Sprintf("%d conflict(s) resolved", n)
@@ -530,11 +576,15 @@ func (s *syncer) finishDetail() {
 }
 
 func (s *syncer) commit(ctx context.Context) error {
-	committed, err := commitAll(ctx, s.g, Message(s.o.MachineID))
+	var withhold []func(context.Context, []string) []string
+	if s.team != nil {
+		withhold = append(withhold, s.personalNotes)
+	}
+	committed, err := commitAll(ctx, s.g, Message(s.o.MachineID), withhold...)
 	if committed {
 		s.res.Committed = true
 	}
-	s.committed = err == nil
+	s.committed = err == nil && len(s.withheld) == 0
 	if err != nil {
 		s.res.Detail = "commit failed: " + err.Error()
 	}
@@ -765,7 +815,7 @@ func abortMerge(ctx context.Context, g *git) {
 // commitAll stages everything under memory/ and commits if anything
 // changed. A symbolic link among the staged changes is unstaged again
 // (with everything staged: the files stay as they are) and refused.
-func commitAll(ctx context.Context, g *git, msg string) (bool, error) {
+func commitAll(ctx context.Context, g *git, msg string, withhold ...func(context.Context, []string) []string) (bool, error) {
 	if _, err := g.run(ctx, "add", "--all", "--", "."); err != nil {
 		return false, err
 	}
@@ -778,6 +828,18 @@ func commitAll(ctx context.Context, g *git, msg string) (bool, error) {
 	if len(notes) > 0 {
 		if _, err := g.runIn(ctx, nulJoin(notes), "update-index", "--add", "-z", "--stdin"); err != nil {
 			return false, err
+		}
+	}
+	// Files withhold names among the new ones stay as they are, untracked.
+	for _, w := range withhold {
+		out, err := g.run(ctx, "diff", "--cached", "--name-only", "-z", "--no-renames", "--diff-filter=A")
+		if err != nil {
+			return false, err
+		}
+		if keep := w(ctx, nulList(out)); len(keep) > 0 {
+			if _, err := g.runIn(ctx, nulJoin(keep), "update-index", "--force-remove", "-z", "--stdin"); err != nil {
+				return false, err
+			}
 		}
 	}
 	staged, err := g.run(ctx, "diff", "--cached", "--raw", "-z", "--no-renames")
