@@ -416,25 +416,40 @@ func (a *app) write(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTool
 	}
 	// A write that has started finishes even if the client goes away; the
 	// store waits out another process holding the index's write lock. The
-	// store redacts secrets; a model has no way to keep one.
+	// store redacts secrets; a model has no way to keep one. The text is
+	// the model's: the store screens it as a model's note.
 	var redacted []string
-	written, err := st.Write(context.WithoutCancel(ctx), n, store.Redacted(&redacted))
+	written, err := st.Write(context.WithoutCancel(ctx), n, store.Redacted(&redacted), store.ByModel())
 	if err != nil {
 		return a.internal(tool, err), nil
 	}
 	inject.RefreshStale(context.WithoutCancel(ctx), st)
+	held := screen.Reason(written.Tags)
+	if !screen.Held(written.Tags) {
+		held = ""
+	}
 	res := func(ns []noteOut) any {
-		return writeResult{noteOut: ns[0], Redacted: redacted, Hint: redactHint(redacted)}
+		return writeResult{noteOut: ns[0], Redacted: redacted, Held: held, Hint: joinHints(redactHint(redacted), writeHeldHint(written.ID, held))}
 	}
 	out, _ := fitBodies([]noteOut{toOut(written, true)}, res)
 	return structured(res(out)), nil
 }
 
-// writeResult is the written note, and what the store redacted from it.
+// writeResult is the written note, what the store redacted from it, and why
+// the screen held it.
 type writeResult struct {
 	noteOut
 	Redacted []string `json:"redacted,omitempty" jsonschema:"kinds of secret replaced by [REDACTED]"`
+	Held     string   `json:"held,omitempty" jsonschema:"why the screen held the note (it reads as an instruction to the agent); empty when it did not"`
 	Hint     string   `json:"hint,omitempty"`
+}
+
+// writeHeldHint tells the model what a held write means, for the user.
+func writeHeldHint(id, reason string) string {
+	if reason == "" {
+		return ""
+	}
+	return "The screen held this note (" + reason + "): it reads as an instruction to the agent rather than knowledge. It is saved, but no session, search or list shows it until a person releases it (anamnesis release " + id + ", or the dashboard). Tell the user."
 }
 
 func redactHint(kinds []string) string {

@@ -109,6 +109,11 @@ func Apply(n *note.Note) string { return apply(n, Screened(n.ProvSource), false)
 // released:<hash> tag in it does not count (anyone could write that too).
 func ApplyShared(n *note.Note) string { return apply(n, true, true) }
 
+// ApplyModel is Apply for a note a model wrote through a surface that
+// records it as a person's (MCP memory_write): screened whatever its
+// provenance says; a person's release of its text still counts.
+func ApplyModel(n *note.Note) string { return apply(n, true, false) }
+
 func apply(n *note.Note, screened, shared bool) string {
 	if Held(n.Tags) {
 		return Reason(n.Tags)

@@ -33,6 +33,7 @@ type Option func(*options)
 type options struct {
 	keepSecrets bool
 	redacted    *[]string
+	byModel     bool
 }
 
 // KeepSecrets stores title, body and tags as given, secrets included: a
@@ -43,6 +44,12 @@ func KeepSecrets(keep bool) Option { return func(o *options) { o.keepSecrets = k
 // Redacted receives the kinds of secret the write removed (empty when none),
 // so every surface can say what it redacted without quoting it.
 func Redacted(kinds *[]string) Option { return func(o *options) { o.redacted = kinds } }
+
+// ByModel screens the note as a model's (SPEC 17), whatever provenance it
+// records: MCP memory_write records a person's, as the seed does, but the
+// text is the model's, and a model an untrusted page or repository steered
+// must not plant an order in every later session.
+func ByModel() Option { return func(o *options) { o.byModel = true } }
 
 // Write creates a new note: fresh id, both timestamps now, defaults for empty
 // fields, secrets redacted. It returns the note as written.
@@ -108,9 +115,12 @@ func Clean(n *note.Note, opts ...Option) {
 		slices.Sort(kinds)
 		kinds = slices.Compact(kinds)
 	}
-	if n.Team != "" {
+	switch {
+	case n.Team != "":
 		screen.ApplyShared(n)
-	} else {
+	case o.byModel:
+		screen.ApplyModel(n)
+	default:
 		screen.Apply(n)
 	}
 	if o.redacted != nil {
