@@ -151,7 +151,7 @@ func namedSecret(name, v string) bool {
 		return false
 	}
 	name = strings.Trim(name, `"'.-_`)
-	if name == "" || refName(name) || idName(name) || badFixture(name) {
+	if name == "" || refName(name) || idName(name) || badFixture(name) || publicKeyID(name, v) {
 		return false
 	}
 	quoted := false
@@ -227,6 +227,31 @@ func namedSecret(name, v string) bool {
 		return made(v) && len(v) >= 8 || passphrase(v) || wordsNumber(v) || symbolMixed(v) || scrambled(v)
 	}
 	return generated(v) || strong(v) && symbolMixed(v) || cryptoKeyName(name) && (hexOnly(v) && len(v) >= 16 || tokenLike(v))
+}
+
+// publicKeyID reports the id of an OpenPGP key given under a name that
+// picks a key to sign or encrypt with (git's user.signingkey, gpg's
+// default-key, a GPG_KEY_ID, a pgp fingerprint): 8, 16 or 40 hex digits
+// as gpg prints them, in capitals (optionally 0x before and '!' after,
+// quoted or not); under git's own name signingkey also in small letters,
+// or the public key git signs with (key::ssh-…, ssh-ed25519 …). An id
+// names a public key; a symmetric signing key (a JWT's signingKey) is
+// longer or not hex.
+func publicKeyID(name, v string) bool {
+	v = strings.Trim(strings.TrimRight(strings.TrimSpace(v), ",;"), `"'`)
+	l := strings.ToLower(name)
+	if i := strings.LastIndexAny(l, ".:"); i >= 0 {
+		l = l[i+1:]
+	}
+	h := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(v, "0x"), "0X"), "!")
+	idShape := (len(h) == 8 || len(h) == 16 || len(h) == 40) && hexOnly(h) && strings.Trim(h, digits) != ""
+	if l == "signingkey" && (idShape || strings.HasPrefix(v, "key::") || strings.HasPrefix(v, "ssh-")) {
+		return true
+	}
+	if !anyOf(l, "sign", "gpg", "pgp", "keyid", "key_id", "key-id", "fingerprint", "default-key", "default_key", "defaultkey") {
+		return false
+	}
+	return idShape && h == strings.ToUpper(h)
 }
 
 // cryptoKeyName reports a key's name that says what it protects or signs

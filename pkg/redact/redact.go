@@ -931,7 +931,7 @@ func New() *Redactor {
 				parts := nameParts(m[1])
 				last := strings.ToLower(parts[len(parts)-1])
 				bare := last == "pass" && !strings.ContainsAny(m[1], "_.-")
-				return m[3][0] == '=' && !envPrefix(m[1], m[2], m[3]) || m[2] == ":" && subcommands[v] || notAValue(v) || stateThenRE().MatchString(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v) || workDir(m[1], v) ||
+				return m[3][0] == '=' && !envPrefix(m[1], m[2], m[3]) || m[2] == ":" && subcommands[v] || boundVariable(m[2], v) || notAValue(v) || stateThenRE().MatchString(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v) || workDir(m[1], v) ||
 					pathLike(v) || badFixture(m[1]) ||
 					bare && !made(v) || last != "pass" && strings.HasSuffix(last, "pass") && (passWords[last] || !made(v)) ||
 					// ASANA_PAT, GITLAB_PAT: a personal access token, when made (not url_pat: "*.go").
@@ -1110,7 +1110,7 @@ func New() *Redactor {
 			// urlBase64ToUint8Array(VAPID_PUBLIC_KEY): a call, not a value.
 			keep: func(m []string) bool {
 				return m[4] != "" || !secretName(m[1]) || refName(m[1]) || notAValue(m[3]) || !random(m[3]) && !hexKey(m[3]) || pathLike(m[3]) || sealed(m[3]) || workDir(m[1], m[3]) ||
-					idName(m[1]) && uuidShape(m[3]) || strings.EqualFold(strings.Trim(m[1], "._-"), "salt")
+					idName(m[1]) && uuidShape(m[3]) || strings.EqualFold(strings.Trim(m[1], "._-"), "salt") || publicKeyID(m[1], m[3])
 			},
 		},
 		proseRule(`pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]access)?(?:[ _-]?key)?|access[ _-]key|private[ _-]key|`+
@@ -1244,7 +1244,7 @@ func proseRule(words string, hints ...string) rule {
 				if !strings.ContainsAny(sep, ":=：") && !sepVerbRE().MatchString(m[1]) && !made(q) && !wordsNumber(q) && !symbolMixed(q) {
 					return true
 				}
-				return notAValue(q)
+				return notAValue(q) || statement(q)
 			}
 			v = strings.TrimRight(v, sentenceEnd)
 			if !strings.ContainsAny(sep, ":=：") && !sepVerbRE().MatchString(m[1]) && !made(v) && !wordNumber(v) && !passphrase(v) && !wordsNumber(v) && !symbolMixed(v) && !scrambled(v) {
@@ -1262,6 +1262,28 @@ func proseRule(words string, hints ...string) rule {
 			return sealed(v) || len(v) < 6 || !isAlnum(v[0]) || notAValue(v) || !mixedCase(v) && !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) })
 		},
 	}
+}
+
+// statement reports a quoted span that is a command or a query naming
+// the secret, not the secret: three words or more, one of them the
+// secret's own word or the span ending as a statement does
+// (`ALTER USER app WITH PASSWORD :'newpw';`). The rules that read
+// commands judge the value inside it.
+func statement(q string) bool {
+	f := strings.Fields(q)
+	if len(f) < 3 {
+		return false
+	}
+	if strings.HasSuffix(q, ";") {
+		return true
+	}
+	for _, w := range f {
+		switch strings.ToLower(strings.Trim(w, `"'(),:=`)) {
+		case "password", "passwd", "token", "secret", "identified", "--password", "-p":
+			return true
+		}
+	}
+	return false
 }
 
 // callLiterals masks the secrets among a credential call's literal
@@ -1814,7 +1836,7 @@ func notAValue(v string) bool {
 	if v == strings.ToUpper(v) && anyOf(l, "secret", "token", "password", "passwd") {
 		return true
 	}
-	if stubbed(plainWords(l)) || attrRef(v) || minisignPublic(v) {
+	if stubbed(plainWords(l)) || attrRef(v) || minisignPublic(v) || typeName(l) {
 		return true
 	}
 	for _, p := range references {
@@ -1833,6 +1855,68 @@ func notAValue(v string) bool {
 		return true
 	}
 	return false
+}
+
+// boundVariable reports a value that a client fills in from a variable:
+// psql's :'name', :"name" and :name, and a query's bind parameter, the
+// colon glued to the name and set apart from the key by a space
+// (ALTER USER app WITH PASSWORD :'newpw'). op is what the pair rule read
+// between key and value; v the value, unquoted.
+func boundVariable(op, v string) bool {
+	if !strings.HasSuffix(op, ":") || strings.TrimLeft(op, " \t") == op || v == "" {
+		return false
+	}
+	for _, c := range v {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// typeName reports a type where a value would go: a parameter or field
+// annotated with its type (password: str), as Python, TypeScript, Rust,
+// Kotlin, Swift and Scala write one, the annotation running on into the
+// signature's punctuation (str):, String,, &'a str, string;). l is lower
+// case.
+func typeName(l string) bool {
+	l = strings.TrimRight(l, "):,;={?! ")
+	l = strings.TrimPrefix(strings.TrimPrefix(l, "&"), "mut ")
+	if strings.HasPrefix(l, "'") {
+		return true // a Rust lifetime (&'a str, cut at its space)
+	}
+	return typeNames[l]
+}
+
+// typeNames are the types a secret is declared as, in the languages that
+// annotate a name with its type after a colon.
+var typeNames = map[string]bool{"str": true, "string": true, "bytes": true, "bytearray": true, "int": true, "integer": true, "bool": true, "boolean": true,
+	"char": true, "secretstr": true, "secretbytes": true, "securestring": true, "any": true, "unknown": true, "object": true, "text": true, "number": true,
+	"chararray": true, "bytearrayview": true, "u8": true, "uuid": true, "nsstring": true, "[]byte": true, "&str": true, "zeroizing": true}
+
+// openPlaceholder reports a match that ends inside an angle-bracketed
+// placeholder whose words run past it (X-Signature: sha256=<hex digest>,
+// Bearer <your token here>): the value stopped at the placeholder's
+// space, and the line closes the bracket a few words on.
+func openPlaceholder(s string, end int, cut string) bool {
+	i := strings.LastIndexByte(cut, '<')
+	if i < 0 || strings.IndexByte(cut[i:], '>') >= 0 {
+		return false
+	}
+	rest := s[end:]
+	if len(rest) > 48 {
+		rest = rest[:48]
+	}
+	j := strings.IndexByte(rest, '>')
+	if j < 0 {
+		return false
+	}
+	for _, c := range rest[:j] {
+		if !(unicode.IsLetter(c) || c == ' ' || c == '-' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 // attrRef reports a reference to another object's attribute, as
@@ -2144,7 +2228,7 @@ func (r *Redactor) Redact(s string) (string, []string) {
 			}
 			// What the replacement removes (the match less what it
 			// keeps at either end) may be fake by its structure.
-			if cut := removedBy(m[0], rep); fakeSpan(cut) || shownMasked(s, loc[1], cut) {
+			if cut := removedBy(m[0], rep); fakeSpan(cut) || shownMasked(s, loc[1], cut) || openPlaceholder(s, loc[1], cut) {
 				continue
 			}
 			b.WriteString(s[last:loc[0]])
