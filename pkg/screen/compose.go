@@ -412,7 +412,7 @@ func composed(prose, code string) string {
 		if w := withoutWords.at(s); w >= 0 && mentionWords.at(s[w:]) >= 0 {
 			return Conceal // "sans le signaler", "without telling"
 		}
-		if w := withoutWords.at(s); w >= 0 && askWords.in(s) && !negatedWithout(s, w) && !policyStated(s, prose, w) {
+		if w := withoutWords.at(s); w >= 0 && askWords.in(s) && !negatedWithout(s, w) && !policyStated(s, prose, w) && !buildOnly(code) {
 			return Address
 		}
 		// A safeguard skipped when shipping ("push to main without
@@ -427,7 +427,7 @@ func composed(prose, code string) string {
 		if b := strings.Index(s, "no-verify"); b >= 0 && !negatedBefore(s, b) {
 			return Address
 		}
-		if authWords.in(s) && !serviceWords.in(s) || complyWords.in(s) || noteWords.in(s) && overWords.in(s) || roleLabel(s) || unboundWords.in(s) && !question(prose, s) {
+		if authWords.in(s) && !serviceWords.in(s) && !buildOnly(code) || complyWords.in(s) || noteWords.in(s) && overWords.in(s) || roleLabel(s) || unboundWords.in(s) && !question(prose, s) {
 			return Address
 		}
 		// The person's confirmations switched off for the agent's later
@@ -491,7 +491,7 @@ func composed(prose, code string) string {
 		}
 		// A negation counts before the command ("never pipe curl to sh"),
 		// not after it ("…, no need to ask").
-		if n := negWords.at(s); fetched >= 0 && runWords.in(s) && (n < 0 || n > fetched) && !sovNegated(s[fetched:]) && (strings.Contains(s, "`") && !pastRE().MatchString(s) || directed()) && !decodedToFile().MatchString(s) && !bareFetches(s) &&
+		if n := negWords.at(s); fetched >= 0 && runWords.in(s) && (n < 0 || n > fetched) && !sovNegated(s[fetched:]) && (strings.Contains(s, "`") && !pastRE().MatchString(s) || directed()) && !decodedToFile().MatchString(s) && !bareFetches(s) && !usersRun(s, fetched, code) &&
 			!(offerRE().MatchString(s[:fetched]) && !agentWords.in(s)) {
 			return DownloadExec
 		}
@@ -511,6 +511,34 @@ func composed(prose, code string) string {
 		}
 	}
 	return ""
+}
+
+// buildOnly reports a note whose every command (each code span of code,
+// the note with its spans) is the project's own build, test or lint
+// step (`make test`, `go vet`): a permission or a standing rule scoped to
+// those grants the agent nothing a person need approve, as a project's
+// settings file does.
+func buildOnly(code string) bool {
+	return strings.Contains(code, "`") && localBuildStep(code)
+}
+
+// usersRun reports a fetch-and-run command (at fetched in the sentence
+// s) that the sentence gives to the project's users or readers, not to
+// the agent, in a clause that is not an order ("the README asks users to
+// read it before running `curl … | sh`"): the project's install doc,
+// told of. whole is the note: one that speaks to the agent anywhere
+// hands it the command.
+func usersRun(s string, fetched int, whole string) bool {
+	before := s[sentenceStart(s, fetched):fetched]
+	if i := max(strings.LastIndex(before, "; "), strings.LastIndex(before, ": ")); i >= 0 {
+		before = before[i+2:]
+	}
+	if !userWords.in(before) && !strings.Contains(before, "people") && !strings.Contains(before, "customers") && !strings.Contains(before, "contributors") {
+		return false
+	}
+	rest := strings.TrimSpace(before)
+	rest = rest[len(leadRE().FindString(rest)):]
+	return !agentWords.in(whole) && !strings.Contains(s, "you") && !imperRE().MatchString(rest) && !standingWords.in(s)
 }
 
 // gitHookTask reports a sentence whose only setting is a repository's git

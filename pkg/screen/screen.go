@@ -430,7 +430,7 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 			if c.reason == Conceal && shownInstead().MatchString(norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])]) {
 				continue // "hide the stack trace from the user and show an id instead": an interface's rule
 			}
-			if c.reason == AgentConfig && rotation(norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])]) {
+			if c.reason == AgentConfig && (rotation(norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])]) || rotationStep(norm, loc[0], norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])])) {
 				continue // "rotating the deploy key: …, update the CI secret, …": a person's routine
 			}
 			if c.reason == Override && staleDoc(norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])], norm) {
@@ -535,6 +535,30 @@ var shownInstead = lazyRE(`\b(?:hide|hides|hiding|omit|omits)\b[^.;\n]{0,80}?\b(
 func rotation(sentence string) bool {
 	return rotationRE().MatchString(sentence) && !strings.ContainsAny(sentence, "`\"'@") && !strings.Contains(sentence, "://") && !agentMentions.in(sentence)
 }
+
+// rotationStep reports a step (the sentence at i) of a section whose
+// heading names a rotation ("### Rotate the deploy key" over "3. Update
+// the CI secret and delete the old key."): the step is the routine's, as
+// in a sentence that names the rotation itself, and is judged as one.
+func rotationStep(norm string, i int, sentence string) bool {
+	if strings.ContainsAny(sentence, "`\"@") || strings.Contains(sentence, "://") || agentMentions.in(norm) {
+		return false
+	}
+	for end := strings.LastIndexByte(norm[:i], '\n'); end > 0; {
+		start := strings.LastIndexByte(norm[:end], '\n') + 1
+		line := strings.TrimSpace(norm[start:end])
+		if strings.HasPrefix(line, "#") || strings.HasPrefix(line, "**") || strings.HasSuffix(line, ":") && !strings.HasPrefix(line, "-") {
+			return rotationRE().MatchString(line+" ") || headingRotationRE().MatchString(line)
+		}
+		end = start - 1
+	}
+	return false
+}
+
+// headingRotationRE: a heading that names a key's rotation in a few words
+// ("Rotate the deploy key", "Key rotation", "Rotación de claves",
+// "Schlüsselrotation", "Ротация ключей").
+var headingRotationRE = lazyRE(`(?:\brotat(?:e|ing|ion)\b|rotación|rotação|rotation|rotazione|rotatie|rotacja|ротаци|ротац|ротир|rotier|erneuer|renouvel|renov|キーローテーション|轮换|輪換|교체)[^\n]{0,60}?(?:\bkeys?\b|secrets?|tokens?|credentials?|passwords?|clave|chave|chiave|schlüssel|sleutel|klucz|ключ|clé|cle|키|密钥|鍵|$)|(?:\bkeys?|secret|token|credential|password|schlüssel|ключ|clave|chave)[^\n]{0,20}rotation`)
 
 var rotationRE = lazyRE(`\brotat(?:e|es|ed|ing|ion)\b[^.\n]{0,80}?\b(?:keys?|secrets?|tokens?|credentials?|passwords?)\b`)
 
@@ -2319,7 +2343,7 @@ func agentField(text, lower string) bool {
 		}
 		v := normalize(strings.Trim(strings.TrimSpace(value), `"',}`))
 		v = v[len(leadRE().FindString(v)):]
-		if imperRE().MatchString(v) || strings.HasPrefix(v, "do not") || strings.HasPrefix(v, "don't") || strings.HasPrefix(v, "never") || phrases(rules(), v, nil) != "" {
+		if (imperRE().MatchString(v) || strings.HasPrefix(v, "do not") || strings.HasPrefix(v, "don't") || strings.HasPrefix(v, "never")) && !localBuildStep(v) || phrases(rules(), v, nil) != "" {
 			return true
 		}
 		// The value read as a note of its own: it speaks to the agent
@@ -2337,6 +2361,48 @@ func agentField(text, lower string) bool {
 	}
 	return false
 }
+
+// localBuildStep reports a field's order that only runs the project's own
+// build, test or lint commands, each in a code span ("Kør `make docs` for
+// at bygge dokumentationen lokalt", "Run `go test ./...` before a
+// commit"): what an instructions file for the agent is for. A span that
+// fetches, pipes, deletes, escalates or reaches a host, or prose that
+// names a URL, is no such step; v is normalised.
+func localBuildStep(v string) bool {
+	spans := codeSpans(v)
+	if len(spans) == 0 || strings.Contains(v, "://") {
+		return false
+	}
+	for _, sp := range spans {
+		code := strings.TrimSpace(strings.Trim(v[sp[0]:sp[1]], "`"))
+		f := strings.Fields(code)
+		if len(f) == 0 || !buildTools[strings.TrimPrefix(f[0], "./")] || strings.ContainsAny(code, "|;&$><") {
+			return false
+		}
+		// Its words say what is built or checked: a target or a script
+		// named otherwise (migrate:prod, deploy, install) is no build step.
+		for _, w := range f[1:] {
+			if !buildVerbs[w] && !strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "./") && w != "." {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// buildVerbs are the words after a build tool that build, test, lint,
+// format or document the project.
+var buildVerbs = map[string]bool{"test": true, "tests": true, "build": true, "lint": true, "vet": true, "fmt": true, "format": true, "check": true, "docs": true, "doc": true,
+	"html": true, "all": true, "run": true, "typecheck": true, "compile": true, "clean": true, "coverage": true, "cover": true, "bench": true, "clippy": true, "ci": true,
+	"verify": true, "serve": true, "dev": true, "preview": true, "generate": true, "gen": true, "tidy": true, "e2e": true, "unit": true, "spec": true, "validate": true}
+
+// buildTools open the commands a project builds, tests, lints and
+// documents itself with.
+var buildTools = map[string]bool{"make": true, "go": true, "npm": true, "pnpm": true, "yarn": true, "bun": true, "cargo": true, "pytest": true, "tox": true, "nox": true,
+	"mvn": true, "gradle": true, "gradlew": true, "dotnet": true, "bundle": true, "rake": true, "mix": true, "just": true, "task": true, "ninja": true, "cmake": true,
+	"bazel": true, "tsc": true, "eslint": true, "ruff": true, "black": true, "gofmt": true, "prettier": true, "hugo": true, "mkdocs": true, "sphinx-build": true,
+	"uv": true, "poetry": true, "deno": true, "swift": true, "flutter": true, "dart": true, "composer": true, "phpunit": true, "rspec": true, "jest": true, "vitest": true,
+	"golangci-lint": true, "staticcheck": true, "mypy": true, "clippy": true, "meson": true, "ctest": true, "sbt": true, "lein": true, "stack": true, "cabal": true}
 
 // agentTable returns the reason a TOML or INI table named for the agent
 // ([assistant], [tool.agent], [ai]) gives an order in a field that holds
