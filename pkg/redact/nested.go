@@ -131,6 +131,36 @@ func encodedRules() []rule {
 			return !ok || !assignsSecret(d)
 		},
 	}, {
+		// A secret's name given a base64 literal decoded in place
+		// (DB_PASS=$(echo 'X' | base64 -d), base64 --decode <<< 'X',
+		// [Convert]::FromBase64String('X'), atob("X"), b64decode("X"),
+		// Buffer.from("X", "base64")): the literal is the secret, encoded.
+		name:   "secret-value",
+		hints:  []string{"base64", "b64decode", "atob", "frombase64"},
+		window: true,
+		span:   200,
+		back:   160,
+		re: lazyRE(`(?i)(\b[\w.-]*(?:pass|pwd|secret|token|key|cred|auth)[\w.-]*["']?\]?[ \t]*(?::=|[=:])[ \t]*(?:["']?\$\(|\[[\w.]+\]::)?[ \t]*` +
+			`(?:echo[ \t]+(?:-n[ \t]+)?|printf[ \t]+|base64[ \t]+(?:-d|--decode|-D)[ \t]*<<<[ \t]*|(?:[\w.]*b64decode|atob|frombase64string|buffer\.from|base64\.[\w.]*decode[\w]*)\([ \t]*[bu]?)["']?)` +
+			`([A-Za-z0-9+/_-]{8,}={0,2})(["']?)`),
+		repl: func(m []string) string { return m[1] + Mask + m[3] },
+		keep: func(m []string) bool {
+			d, ok := decodedText(strings.NewReplacer("-", "+", "_", "/").Replace(m[2]))
+			return !ok || len(d) < 6 || refName(m[1]) || notAValue(d) || !(made(d) || strong(d) || symbolMixed(d) || wordNumber(d) || tokenLike(d) || basicPair(d))
+		},
+	}, {
+		// A Basic header's credentials joined to the scheme in code
+		// ('Basic ' + 'X', "Basic %s" % "X", String.format("Basic %s",
+		// "X")): base64 of user:password.
+		name:  "secret-value",
+		hints: []string{"basic"},
+		re:    lazyRE(`(?i)(\bbasic\b[ \t]*(?:%s|\{\}|\{0\})?["'\x60][ \t]*(?:\+|%|,|\.\.|\.)[ \t]*(?:\(?[ \t]*)?["'\x60])([A-Za-z0-9+/]{8,}={0,2})(["'\x60])`),
+		repl:  func(m []string) string { return m[1] + Mask + m[3] },
+		keep: func(m []string) bool {
+			d, ok := decodedText(m[2])
+			return !ok || !basicPair(d)
+		},
+	}, {
 		name:  "secret-value",
 		hints: []string{"hex"},
 		re:    lazyRE(`(?i)(\b[\w.-]*(?:pass|pwd|secret|token)[\w.-]*[ \t]*[=:][ \t]*["']?)([0-9a-f]{16,128})\b`),
@@ -169,6 +199,13 @@ func decodedText(v string) (string, bool) {
 		}
 	}
 	return string(b), true
+}
+
+// basicPair reports decoded text that is a Basic header's user:password,
+// the password not a placeholder.
+func basicPair(d string) bool {
+	u, pw, ok := strings.Cut(d, ":")
+	return ok && u != "" && len(pw) >= 4 && !strings.ContainsAny(d, " \t\n") && !notAValue(pw) && !secretWordValue[strings.ToLower(pw)]
 }
 
 // assignsSecret reports decoded text with a line NAME=VALUE or NAME:

@@ -12,7 +12,10 @@ import (
 // (psql's :'name', a bind parameter) and a quoted statement that sets a
 // password through one; a parameter or a field annotated with its type
 // in the languages that write the type after a colon; and a value that
-// stops inside an angle-bracketed placeholder of several words. Beside
+// stops inside an angle-bracketed placeholder of several words; and a
+// secret's shape: a base64 literal decoded in place under a secret's name
+// (echo 'X' | base64 -d, atob, b64decode) or joined to a Basic scheme in
+// code, caught when it decodes to a made value or user:password. Beside
 // each, the secrets of the same layout, still caught.
 func TestRound19(t *testing.T) {
 	for _, tt := range []struct{ name, in, secret string }{
@@ -50,6 +53,20 @@ func TestRound19(t *testing.T) {
 		{"pydantic", "class Settings(BaseSettings):\n    api_key: SecretStr\n    db_password: SecretStr = Field(...)", ""},
 		{"yaml made value", "password: Hunter2Xq9!", "Hunter2Xq9!"},
 		{"yaml token", "token: s3cr3tT0kenVal", "s3cr3tT0kenVal"},
+		// A secret encoded in base64 and decoded in place, or joined to Basic.
+		{"echo base64 -d", "$ export DB_PASS=$(echo 'TStAcm89RWJyN0hn' | base64 -d)", "TStAcm89RWJyN0hn"},
+		{"echo -n base64 --decode", "export API_TOKEN=\"$(echo -n 'cS1rLStCNzhkNnZFYy1PZVNNaTI=' | base64 --decode)\"", "cS1rLStCNzhkNnZFYy1PZVNNaTI="},
+		{"here-string", "DB_PASS=$(base64 -d <<< 'TStAcm89RWJyN0hn')", "TStAcm89RWJyN0hn"},
+		{"js atob", "const secret = atob(\"cS1rLStCNzhkNnZFYy1PZVNNaTI=\");", "cS1rLStCNzhkNnZFYy1PZVNNaTI="},
+		{"python b64decode", "password = base64.b64decode(\"TStAcm89RWJyN0hn\").decode()", "TStAcm89RWJyN0hn"},
+		{"python basic concat", "headers['Authorization'] = 'Basic ' + 'bWFyaWE6OGFyVX5RZHhzd2QuZ3FrQg=='", "bWFyaWE6OGFyVX5RZHhzd2QuZ3FrQg=="},
+		{"python basic format", "auth = \"Basic %s\" % \"cG9zdGdyZXM6YWxtZ2pQQ0w2ekRqYlQ0OUpGNzM=\"", "cG9zdGdyZXM6YWxtZ2pQQ0w2ekRqYlQ0OUpGNzM="},
+		{"java basic concat", "String h = \"Basic \" + \"bWFyaWE6OGFyVX5RZHhzd2QuZ3FrQg==\";", "bWFyaWE6OGFyVX5RZHhzd2QuZ3FrQg=="},
+		{"basic user:password placeholder", "headers['Authorization'] = 'Basic ' + 'dXNlcjpwYXNzd29yZA=='", ""},
+		{"basic computed", "headers['Authorization'] = 'Basic ' + base64.b64encode(f'{user}:{pw}'.encode()).decode()", ""},
+		{"decoded greeting", "export GREETING=$(echo 'aGVsbG8gd29ybGQ=' | base64 -d)", ""},
+		{"decoded path", "KEY_FILE=$(echo 'L2V0Yy9zc2wva2V5LnBlbQ==' | base64 -d)", ""},
+		{"atob variable", "token = atob(encoded)", ""},
 		// A placeholder of several words.
 		{"signature placeholder", "Webhook signature header: `X-Signature: sha256=<hex digest>`; compute HMAC-SHA256", ""},
 		{"bearer placeholder", "Authorization: Bearer <your access token>", ""},
