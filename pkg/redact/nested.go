@@ -152,10 +152,13 @@ func encodedRules() []rule {
 		// A Basic header's credentials joined to the scheme in code
 		// ('Basic ' + 'X', "Basic %s" % "X", String.format("Basic %s",
 		// "X")): base64 of user:password.
-		name:  "secret-value",
-		hints: []string{"basic"},
-		re:    lazyRE(`(?i)(\bbasic\b[ \t]*(?:%s|\{\}|\{0\})?["'\x60][ \t]*(?:\+|%|,|\.\.|\.)[ \t]*(?:\(?[ \t]*)?["'\x60])([A-Za-z0-9+/]{8,}={0,2})(["'\x60])`),
-		repl:  func(m []string) string { return m[1] + Mask + m[3] },
+		name:   "secret-value",
+		hints:  []string{"basic"},
+		window: true,
+		span:   200,
+		back:   8,
+		re:     lazyRE(`(?i)(\bbasic\b[ \t]*(?:%s|\{\}|\{0\})?["'\x60][ \t]*(?:\+|%|,|\.\.|\.)[ \t]*(?:\(?[ \t]*)?["'\x60])([A-Za-z0-9+/]{8,}={0,2})(["'\x60])`),
+		repl:   func(m []string) string { return m[1] + Mask + m[3] },
 		keep: func(m []string) bool {
 			d, ok := decodedText(m[2])
 			return !ok || !basicPair(d)
