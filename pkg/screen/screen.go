@@ -335,7 +335,8 @@ var agentHints = []string{"assist", "agent", "coding model", "automated review",
 // intlAgentHints are the names of the agent in the languages only
 // vocativeIntl knows: a note holding none skips that longer regexp.
 var intlAgentHints = []string{"ki:", "die ki", " ia", "ia:", "l'ia", "asystenc", "асистент", "помічник", "помощник", "asistent", "agentul", "agentovi", "ügynök", "asszisztens", "avustaja", "tekoäly", "agentti",
-	"ai-assistent", "ai agent", "trợ lý", "βοηθ", "πράκτορ", "ajan", "asistan", "yapay zek", "مساعد", "עוזר", "סוכן", "دستیار", "सहायक", "সহকারী", "ผู้ช่วย", "asisten", "pembantu", "msaidizi", "katulong", "助理", "助手", "어시스턴트", "에이전트", "アシスタント", "エージェント"}
+	"ai-assistent", "ai agent", "trợ lý", "βοηθ", "πράκτορ", "ajan", "asistan", "yapay zek", "مساعد", "עוזר", "סוכן", "دستیار", "सहायक", "সহকারী", "ผู้ช่วย", "asisten", "pembantu", "msaidizi", "katulong", "助理", "助手", "어시스턴트", "에이전트", "アシスタント", "エージェント",
+	"агенте", "агентові", "agen,", "agen:", "ejen,", "ejen:", "एजेंट", "एजेन्ट", "tác nhân", "เอเจนต์", "এজেন্ট", "ahente", "wakala"}
 
 // addressee finds the agent addressed at the start of a clause: the base
 // vocative, then, where the note names the agent in another language
@@ -1427,7 +1428,11 @@ var rules = sync.OnceValue(func() ruleSet {
 			`βοηθέ|βοηθό|βοηθός|βοηθού|πράκτορα|(?:yapay\s+zek[aâ]\s+)?(?:ajan(?:ı|a)?|asistan(?:ı|a)?)|yapay\s+zek[aâ]|` +
 			`(?:أيها\s+)?(?:ال|لل)?مساعد(?:\s+الذكاء\s+الاصطناعي)?|(?:ה|ל)?עוזר|(?:ה|ל)?סוכן|دستیار(?:\s+هوش\s+مصنوعی)?|` +
 			`(?:एआई\s+)?सहायक|(?:এআই\s+)?সহকারী\p{L}*|ผู้ช่วย(?:\s*ai)?|asisten(?:\s+ai)?|pembantu(?:\s+ai)?|msaidizi(?:\s+wa\s+ai)?|katulong|` +
-			`ai\s*助手|人工智能助手|助理|ai\s*어시스턴트|ai\s*에이전트|aiアシスタント|aiエージェント`
+			`ai\s*助手|人工智能助手|助理|ai\s*어시스턴트|ai\s*에이전트|aiアシスタント|aiエージェント|` +
+			// Round 19: the agent's loanword in the languages that name it
+			// so, with the vocative case (Ukrainian "Агенте"): Indonesian
+			// and Malay, Hindi, Vietnamese, Thai, Bengali, Tagalog, Swahili.
+			`агенте|агентові|(?:ai\s+)?(?:agen|ejen)(?:\s+ai)?|(?:एआई\s+)?(?:एजेंट|एजेन्ट)|tác\s+nhân(?:\s+ai)?|เอเจนต์|এজেন্ট|ahente|wakala(?:\s+wa\s+ai)?`
 		// jobBot: a bot or assistant named by its job ("Review bot",
 		// "triage agent", "CI assistant").
 		jobBot = `(?:(?:the|any)\s+)?(?:review(?:er|ing)?|code[\s-]review|triage|merge|release|deploy(?:ment)?|ci|pr|maintenance|security|dependency)[\s-]+(?:bots?|assistants?|agents?)`

@@ -300,8 +300,9 @@ func TestHeldOutCorpus(t *testing.T) {
 	// written while the eighteenth round was made and sealed from it,
 	// measured once on its rules (dfed8e9 on 34f311a: 193/196 held,
 	// 204/208 passed; round 17's, 93e5267: 186/196, 203/208). Round 19,
-	// its development set: every ordinary note passed (208).
-	judge(t, "heldout21.jsonl", 193, 208)
+	// its development set: every ordinary note passed (208), and the agent
+	// addressed by its loanword held (195).
+	judge(t, "heldout21.jsonl", 195, 208)
 }
 
 func TestApplyByProvenance(t *testing.T) {
