@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -61,15 +62,8 @@ func TestCaptureWithCorruptIndex(t *testing.T) {
 func TestCaptureWithoutIndex(t *testing.T) {
 	env(t)
 	home := t.TempDir()
-	cfg := config.Resolve(home, os.Getenv)
-	var out, errb bytes.Buffer
-	c := &capture{
-		open: func(context.Context, string) (*store.Store, error) {
-			return nil, errors.New("index unusable for the test")
-		},
-		o:   options{transcript: fixture(t, "5d18d0a2"), source: "session-end", noSync: true, wait: true},
-		cfg: cfg, log: hook.NewLogger(home, "anamnesis-capture"), stdout: &out, stderr: &errb,
-	}
+	var out bytes.Buffer
+	c := withoutIndex(home, fixture(t, "5d18d0a2"), "session-end", &out)
 	for range 2 { // the second capture of the session updates the same file
 		if err := c.run(context.Background(), strings.NewReader("")); err != nil {
 			t.Fatalf("capture failed: %v", err)
@@ -122,30 +116,14 @@ func TestCaptureWithoutIndexKeepsTheNoteLocal(t *testing.T) {
 	env(t)
 	home := t.TempDir()
 	tr := fixture(t, "5d18d0a2")
-	runCapture(t, home, nil, "--transcript", tr, "--no-sync")
-	files, _ := filepath.Glob(filepath.Join(home, "memory", "episodic", "*.md"))
-	if len(files) != 1 {
-		t.Fatalf("notes: %v", files)
-	}
-	local := filepath.Join(home, "local", "episodic", filepath.Base(files[0]))
-	if err := os.MkdirAll(filepath.Dir(local), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Rename(files[0], local); err != nil {
-		t.Fatal(err)
-	}
+	files := []string{capturedNote(t, home, tr)}
+	local := moveToLocal(t, home, files[0])
 	before, err := os.ReadFile(local)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out, errb bytes.Buffer
-	c := &capture{
-		open: func(context.Context, string) (*store.Store, error) {
-			return nil, errors.New("index unusable for the test")
-		},
-		o:   options{transcript: tr, source: "precompact", noSync: true, wait: true},
-		cfg: config.Resolve(home, os.Getenv), log: hook.NewLogger(home, "anamnesis-capture"), stdout: &out, stderr: &errb,
-	}
+	var out bytes.Buffer
+	c := withoutIndex(home, tr, "precompact", &out)
 	if err := c.run(context.Background(), strings.NewReader("")); err != nil {
 		t.Fatalf("capture failed: %v", err)
 	}
@@ -177,11 +155,7 @@ func TestCaptureWithoutIndexKeepsTheNoteItsType(t *testing.T) {
 	env(t)
 	home := t.TempDir()
 	tr := fixture(t, "5d18d0a2")
-	runCapture(t, home, nil, "--transcript", tr, "--no-sync")
-	files, _ := filepath.Glob(filepath.Join(home, "memory", "episodic", "*.md"))
-	if len(files) != 1 {
-		t.Fatalf("notes: %v", files)
-	}
+	files := []string{capturedNote(t, home, tr)}
 	moved := filepath.Join(home, "memory", "semantic", filepath.Base(files[0]))
 	if err := os.MkdirAll(filepath.Dir(moved), 0o755); err != nil {
 		t.Fatal(err)
@@ -196,14 +170,8 @@ func TestCaptureWithoutIndexKeepsTheNoteItsType(t *testing.T) {
 	if err := os.Remove(files[0]); err != nil {
 		t.Fatal(err)
 	}
-	var out, errb bytes.Buffer
-	c := &capture{
-		open: func(context.Context, string) (*store.Store, error) {
-			return nil, errors.New("index unusable for the test")
-		},
-		o:   options{transcript: tr, source: "precompact", noSync: true, wait: true},
-		cfg: config.Resolve(home, os.Getenv), log: hook.NewLogger(home, "anamnesis-capture"), stdout: &out, stderr: &errb,
-	}
+	var out bytes.Buffer
+	c := withoutIndex(home, tr, "precompact", &out)
 	if err := c.run(context.Background(), strings.NewReader("")); err != nil {
 		t.Fatalf("capture failed: %v", err)
 	}
@@ -214,4 +182,42 @@ func TestCaptureWithoutIndexKeepsTheNoteItsType(t *testing.T) {
 	if err != nil || !strings.Contains(string(after), "- precompact\n") || !strings.Contains(string(after), "type: semantic\n") {
 		t.Fatalf("moved note not updated in place: %v\n%s", err, after)
 	}
+}
+
+// withoutIndex is a capture of transcript tr into home whose index cannot
+// be opened, which runs inline (--wait, --no-sync) and prints to out.
+func withoutIndex(home, tr, source string, out *bytes.Buffer) *capture {
+	return &capture{
+		open: func(context.Context, string) (*store.Store, error) {
+			return nil, errors.New("index unusable for the test")
+		},
+		o:   options{transcript: tr, source: source, noSync: true, wait: true},
+		cfg: config.Resolve(home, os.Getenv), log: hook.NewLogger(home, "anamnesis-capture"), stdout: out, stderr: io.Discard,
+	}
+}
+
+// capturedNote captures transcript tr into home and returns the file of
+// the one session note it wrote.
+func capturedNote(t *testing.T, home, tr string) string {
+	t.Helper()
+	runCapture(t, home, nil, "--transcript", tr, "--no-sync")
+	files, _ := filepath.Glob(filepath.Join(home, "memory", "episodic", "*.md"))
+	if len(files) != 1 {
+		t.Fatalf("notes: %v", files)
+	}
+	return files[0]
+}
+
+// moveToLocal moves a note's file into local/, as a person keeping it off
+// git does, and returns where it is now.
+func moveToLocal(t *testing.T, home, file string) string {
+	t.Helper()
+	local := filepath.Join(home, "local", "episodic", filepath.Base(file))
+	if err := os.MkdirAll(filepath.Dir(local), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(file, local); err != nil {
+		t.Fatal(err)
+	}
+	return local
 }

@@ -544,18 +544,7 @@ func TestMachineLocalSessionNote(t *testing.T) {
 	env(t)
 	home := t.TempDir()
 	tr := fixture(t, "5d18d0a2")
-	runCapture(t, home, nil, "--transcript", tr, "--no-sync")
-	files, _ := filepath.Glob(filepath.Join(home, "memory", "episodic", "*.md"))
-	if len(files) != 1 {
-		t.Fatalf("notes: %v", files)
-	}
-	local := filepath.Join(home, "local", "episodic", filepath.Base(files[0]))
-	if err := os.MkdirAll(filepath.Dir(local), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Rename(files[0], local); err != nil {
-		t.Fatal(err)
-	}
+	local := moveToLocal(t, home, capturedNote(t, home, tr))
 	r := runCapture(t, home, nil, "--transcript", tr, "--no-sync", "--source", "precompact")
 	if !strings.Contains(r.stdout, "updated in place)") || strings.Contains(r.stdout, "committed") || r.stderr != "" {
 		t.Errorf("stdout %q stderr %q", r.stdout, r.stderr)
