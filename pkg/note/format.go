@@ -620,10 +620,14 @@ func scalar(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
 }
 
+// printable is PyYAML's test for a scalar it may write without escapes. A
+// carriage return is not one (PyYAML writes "\r"): the reference reads files
+// in text mode, where a raw CR is a line break, so a value "x\r---" written
+// plain would end the front-matter there.
 func printable(s string) bool {
 	for _, r := range s {
 		switch {
-		case r == '\n', r == '\r', r >= 0x20 && r <= 0x7e, r == 0x85,
+		case r == '\n', r >= 0x20 && r <= 0x7e, r == 0x85,
 			r >= 0xa0 && r <= 0xd7ff, r >= 0xe000 && r <= 0xfffd && r != 0xfeff, r >= 0x10000 && r <= 0x10ffff:
 		default:
 			return false
@@ -691,7 +695,9 @@ func doubleQuoted(s string) string {
 		case 0xfeff:
 			b.WriteString(`\uFEFF`)
 		default:
-			if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == utf8.RuneError {
+			// U+FFFD is written as is, as PyYAML does ("\xFFFD" would read
+			// back as "ÿFD"); so is an invalid byte, which ranging yields as it.
+			if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
 				fmt.Fprintf(&b, `\x%02X`, r)
 			} else if (r >= 0xd800 && r <= 0xdfff) || r == 0xfffe || r == 0xffff {
 				fmt.Fprintf(&b, `\u%04X`, r)

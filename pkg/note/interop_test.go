@@ -122,3 +122,72 @@ print(json.dumps({"title": meta["title"], "tags": meta["tags"]}))
 		t.Errorf("PyYAML read title %q tags %q, want %q %q", got.Title, got.Tags, n.Title, values)
 	}
 }
+
+// A note the reference wrote with a carriage return or a U+FFFD in its
+// values (it writes both double-quoted, "\r" escaped and U+FFFD as is) is
+// rewritten by us (here: tagged, as reflect tags a source) and must load in
+// the reference's own reader with the same values. The reference reads files
+// in text mode, so a CR written raw becomes a line break there: a value of
+// "x\r---" ended its front-matter early, and a CR in a tag made the file
+// fail to load (its reindex aborts on it). U+FFFD was escaped as "\xFFFD",
+// which YAML reads as "ÿFD".
+func TestReferenceValuesWithCRAndReplacementCharSurviveRewrite(t *testing.T) {
+	if err := exec.Command("python3", "-c", "import yaml").Run(); err != nil {
+		t.Skip("python3 with PyYAML is not installed; the reference cannot run")
+	}
+	src := "/work/shared/reference-impl"
+	if v := os.Getenv("ANAMNESIS_REFERENCE_IMPL"); v != "" {
+		src = v
+	}
+	if _, err := os.Stat(filepath.Join(src, "head", "anamnesis")); err != nil {
+		t.Skipf("the reference implementation is not at %s ($ANAMNESIS_REFERENCE_IMPL)", src)
+	}
+	path := filepath.Join(t.TempDir(), "01JZCR00000000000000000000.md")
+	const code = `
+import dataclasses, json, sys
+from anamnesis.store import Memory, _serialize, _deserialize
+path = sys.argv[2]
+if sys.argv[1] == "write":
+    m = Memory(id="01JZCR00000000000000000000", type="semantic", title="Build \ufffd output\tseen",
+        body="b", project="p\r---", machine_id="m\r", prov_model="x/\ry",
+        tags=["a\rb", "=\r", "ok\ufffd\n"], created_at="2026-01-01T00:00:00+00:00",
+        updated_at="2026-01-01T00:00:00+00:00")
+    open(path, "w", encoding="utf-8").write(_serialize(m))
+m = dataclasses.asdict(_deserialize(open(path, encoding="utf-8").read()))
+print(json.dumps({k: m[k] for k in ("title", "project", "machine_id", "prov_model", "tags")}))
+`
+	ref := func(mode string) string {
+		cmd := exec.Command("python3", "-c", code, mode, path)
+		cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1",
+			"PYTHONPATH="+filepath.Join(src, "shim")+string(os.PathListSeparator)+filepath.Join(src, "head"))
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("reference %s: %v\n%s", mode, err, out)
+		}
+		return string(out)
+	}
+	before := ref("write")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Project != "p\r---" || n.Title != "Build \ufffd output\tseen" {
+		t.Fatalf("read project %q title %q", n.Project, n.Title)
+	}
+	n.Tags = append(n.Tags, "reflected")
+	if err := os.WriteFile(path, n.Marshal(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Replace(before, `"]}`, `", "reflected"]}`, 1)
+	if got := ref("read"); got != want {
+		t.Errorf("the reference reads our rewrite as\n%s\nwant\n%s\nfile:\n%q", got, want, n.Marshal())
+	}
+	again, err := Parse(n.Marshal())
+	if err != nil || again.Project != n.Project || !slices.Equal(again.Tags, n.Tags) || again.Title != n.Title {
+		t.Errorf("our reader reads our rewrite as %+v, %v", again, err)
+	}
+}
