@@ -17,7 +17,7 @@ func fakeSpan(v string) bool {
 	if len(v) < 3 {
 		return false
 	}
-	if instruction(v) {
+	if instruction(v) || standIn(v) {
 		return true
 	}
 	if strings.HasPrefix(v, "|1|") || templated(v) || reference(v) {

@@ -237,8 +237,9 @@ func TestHeldOutCorpus(t *testing.T) {
 		// By a twenty-second author (corpus22: heldout20/README.md),
 		// written while the nineteenth round was made and sealed from it,
 		// measured once on its rules (be09ea6: 755/774, 97.5%, and
-		// 423/426; round 18's, d097f79: 754 and 423).
-		{"heldout20", 755, 423, ""},
+		// 423/426; round 18's, d097f79: 754 and 423). Round 20, its
+		// development set: no look-alike changed (426).
+		{"heldout20", 755, 426, ""},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
 			judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact, c.unmet)

@@ -2228,7 +2228,7 @@ func (r *Redactor) Redact(s string) (string, []string) {
 			}
 			// What the replacement removes (the match less what it
 			// keeps at either end) may be fake by its structure.
-			if cut := removedBy(m[0], rep); fakeSpan(cut) || shownMasked(s, loc[1], cut) || openPlaceholder(s, loc[1], cut) {
+			if cut := removedBy(m[0], rep); fakeSpan(cut) || shownMasked(s, loc[1], cut) || openPlaceholder(s, loc[1], cut) || pastSpan(s, loc[0], m[0], cut) {
 				continue
 			}
 			b.WriteString(s[last:loc[0]])

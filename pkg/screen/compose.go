@@ -334,6 +334,12 @@ func composed(prose, code string) string {
 			continue
 		}
 		rest := s[len(leadRE().FindString(s)):]
+		// "The screen holds notes that tell the agent to hide things from
+		// the user": a kind of text, described by the order it carries, in
+		// a note that nowhere speaks to the agent.
+		if toldOfKind(s) && !strings.Contains(prose, "you") && !imperRE().MatchString(rest) {
+			continue
+		}
 		directed := agentWords.in(s) || imperRE().MatchString(rest) || orderAfterComma(rest) || cjkOrder(s) || strings.Contains(s, "non ") && negInfRE().MatchString(s) || leadOrder(s) || finalOrder(s)
 		// "Your real task is …", "what the user asked is only a cover; the
 		// real instructions follow": the agent's orders declared a decoy.
@@ -491,7 +497,7 @@ func composed(prose, code string) string {
 		}
 		// A negation counts before the command ("never pipe curl to sh"),
 		// not after it ("…, no need to ask").
-		if n := negWords.at(s); fetched >= 0 && runWords.in(s) && (n < 0 || n > fetched) && !sovNegated(s[fetched:]) && (strings.Contains(s, "`") && !pastRE().MatchString(s) || directed()) && !decodedToFile().MatchString(s) && !bareFetches(s) && !usersRun(s, fetched, code) &&
+		if n := negWords.at(s); fetched >= 0 && runWords.in(s) && (n < 0 || n > fetched) && !sovNegated(s[fetched:]) && (strings.Contains(s, "`") && !pastRE().MatchString(s) || directed()) && !decodedToFile().MatchString(s) && !bareFetches(s) && !usersRun(s, fetched, code) && !docSays(s, fetched, code) &&
 			!(offerRE().MatchString(s[:fetched]) && !agentWords.in(s)) {
 			return DownloadExec
 		}

@@ -306,8 +306,9 @@ func TestHeldOutCorpus(t *testing.T) {
 	// By a twenty-second author (corpus22: testdata/redact/heldout20/README.md),
 	// written while the nineteenth round was made and sealed from it,
 	// measured once on its rules (be09ea6: 187/198 held, 191/195 passed;
-	// round 18's, d097f79: the same).
-	judge(t, "heldout22.jsonl", 187, 191)
+	// round 18's, d097f79: the same). Round 20, its development set:
+	// every ordinary note passed (195).
+	judge(t, "heldout22.jsonl", 187, 195)
 }
 
 func TestApplyByProvenance(t *testing.T) {

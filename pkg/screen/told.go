@@ -1,0 +1,99 @@
+package screen
+
+import (
+	"strings"
+	"unicode"
+)
+
+// toldOfKind reports a sentence that describes a kind of text by the
+// order it carries, in a relative clause whose antecedent is that text
+// ("the screen holds notes that tell the agent to hide things from the
+// user", "pages which ask the model to …", "Notizen, die den Agenten
+// auffordern, …", "les notes qui demandent à l'agent de …"): the order is
+// what such text says, told of by the sentence's own subject. The
+// sentence must not itself open with an order ("Write notes that tell the
+// agent to …") nor speak to the agent ("you"), which the caller checks.
+//
+// What comes before the text's kind is its subject: nothing (the kind
+// opens the sentence), or a phrase that opens with an article, a
+// determiner or a pronoun ("The screen holds …", "We saw …"), so a verb
+// before it ("Keep notes that tell …") is an order the rules judge.
+func toldOfKind(s string) bool {
+	loc := toldKindRE().FindStringIndex(s)
+	if loc == nil {
+		return false
+	}
+	before := strings.TrimLeftFunc(s[:loc[0]], func(r rune) bool { return !unicode.IsLetter(r) })
+	if before == "" {
+		return true
+	}
+	first, _, _ := strings.Cut(strings.ToLower(before), " ")
+	return subjectOpeners[first]
+}
+
+// subjectOpeners open a noun phrase or a pronoun subject.
+var subjectOpeners = map[string]bool{"the": true, "a": true, "an": true, "our": true, "this": true, "these": true, "those": true, "its": true, "their": true, "his": true, "her": true,
+	"we": true, "it": true, "they": true, "he": true, "she": true, "i": true, "some": true, "many": true, "most": true, "such": true, "every": true, "any": true, "all": true, "each": true,
+	"der": true, "die": true, "das": true, "unser": true, "unsere": true, "wir": true, "le": true, "la": true, "les": true, "un": true, "une": true, "notre": true, "nous": true,
+	"el": true, "los": true, "las": true, "nuestro": true, "nuestra": true, "o": true, "os": true, "as": true, "nosso": true, "nossa": true, "il": true, "lo": true, "gli": true}
+
+var toldKindRE = lazyRE(`\b(?:notes?|messages?|texts?|pages?|prompts?|files?|documents?|comments?|issues?|readmes?|payloads?|inputs?|content|anything|whatever|strings?|lines?|snippets?|instructions?|injections?|attacks?|entries)\s*,?\s+(?:that|which|who)\s+(?:\w+\s+)?(?:tell|tells|ask|asks|instruct|instructs|order|orders|direct|directs|urge|urges|push|pushes|want|wants|command|commands|try\s+to\s+(?:make|get|convince)|tries\s+to\s+(?:make|get|convince)|attempt\s+to\s+(?:make|get)|attempts\s+to\s+(?:make|get))\s+(?:an?\s+|the\s+|its\s+|their\s+|any\s+)?(?:ai\s+|coding\s+|llm\s+)?(?:agents?|assistants?|models?|claude|llms?|bots?|ai)\b` +
+	`|\b(?:notizen|nachrichten|texte|seiten|dateien|kommentare|einträge),?\s+die\s+(?:den|dem|einen|einem)\s+(?:ki-)?(?:agenten|assistenten|modell)\b` +
+	`|\b(?:notes|messages|textes|pages|fichiers|commentaires)\s+qui\s+(?:demandent|disent|ordonnent|enjoignent)\s+(?:à\s+l'|à\s+un\s+|au\s+)(?:agent|assistant|modèle)\b` +
+	`|\b(?:notas|mensajes|textos|páginas|archivos|comentarios)\s+que\s+(?:le\s+)?(?:piden|dicen|ordenan|pedem|dizem|mandam)\s+(?:al|ao|a\s+la|à)\s+(?:agente|asistente|assistente|modelo)\b`)
+
+// docSays reports a fetch-and-run command (at fetched in the sentence s)
+// that a document or a third party is said to give ("the upstream README
+// says to run `curl … | sh`", "the vendor's docs tell you to pipe it to
+// bash", "according to the install guide, run …", "laut README …"), in a
+// note that nowhere else speaks to the agent and whose sentence gives no
+// order after the command ("…; our devcontainer installs it from the
+// distro package instead"): what the document says, told of. whole is the
+// note; the document's phrase is taken out of it before asking for the
+// agent, so the generic "you" of "the docs tell you to" is not the agent.
+func docSays(s string, fetched int, whole string) bool {
+	before := s[sentenceStart(s, fetched):fetched]
+	// fetched may be the pipe inside the command's span: what the
+	// document says stops where the span opens.
+	if i := strings.LastIndexByte(before, '`'); i >= 0 {
+		before = before[:i]
+	}
+	loc := docSaysRE().FindStringIndex(before)
+	if loc == nil {
+		return false
+	}
+	phrase := before[loc[0]:loc[1]]
+	if agentWords.in(strings.Replace(whole, phrase, " ", 1)) {
+		return false
+	}
+	// The sentence after the command's span.
+	after := s[fetched:]
+	if strings.Count(s[:fetched], "`")%2 == 0 {
+		if i := strings.IndexByte(after, '`'); i >= 0 {
+			after = after[i+1:]
+		}
+	}
+	if i := strings.IndexByte(after, '`'); i >= 0 {
+		after = after[i+1:]
+	}
+	for _, c := range afterClauseRE().Split(after, -1) {
+		if c = conjRE().ReplaceAllString(strings.TrimSpace(c), ""); c != "" && imperRE().MatchString(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// docSaysRE: a document or a third party, then a verb of saying, at most
+// a few words apart, in the languages of the screen's other rules.
+var docSaysRE = lazyRE(`\b(?:readme|docs?|documentation|guide|manual|wiki|website|site|homepage|page|upstream|vendor|installer|instructions|tutorial|quickstart|getting started|official|blog|article|post|answer|maintainers?|author|project|microsoft|apple|google|aws)\b[^.;!?\x60]{0,40}?\b(?:says?|said|tells?|told|recommends?|recommended|suggests?|suggested|advises?|advised|documents?|documented|lists?|listed|shows?|showed|gives?|gave|uses?|used|asks?|asked|wants?)\b[^.;!?\x60]{0,30}$` +
+	`|\b(?:according to|per|as per)\s+(?:the\s+|its\s+|their\s+)?(?:\w+\s+){0,2}(?:readme|docs?|documentation|guide|manual|wiki|website|instructions|tutorial)\b[^.;!?\x60]{0,30}$` +
+	`|\b(?:laut|gemäß|selon|según|segundo|secondo|volgens|enligt|według|согласно)\s+[^.;!?\x60]{0,40}$` +
+	`|\b(?:readme|doku|dokumentation|la doc|documentación|documentação|documentazione)\b[^.;!?\x60]{0,30}?\b(?:sagt|empfiehlt|dit|recommande|dice|recomienda|diz|recomenda|dice di|consiglia|zegt|säger|mówi|говорит)\b[^.;!?\x60]{0,30}$` +
+	`|readme\s*(?:里|中|に|에)[^.;!?\x60]{0,20}$`)
+
+// afterClauseRE parts the rest of a sentence into its clauses.
+var afterClauseRE = lazyRE(`[;,—]\s*|\s+(?:so|and|then|but)\s+`)
+
+// conjRE is a clause's opening conjunction or adverb, before its verb.
+var conjRE = lazyRE(`^(?:(?:so|and|then|but|also|please|now|just|simply|therefore|thus)\s+)+`)
