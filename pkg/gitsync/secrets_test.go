@@ -19,6 +19,14 @@ func TestMaskURL(t *testing.T) {
 		"/srv/notes.git":                                                      "/srv/notes.git",
 		"https://host/a@b":                                                    "https://host/a@b",
 		"https://octocat@github.com/octocat/n.git":                            "https://octocat@github.com/octocat/n.git",
+		// A token given as the user, with GitHub's placeholder password
+		// (https://TOKEN:x-oauth-basic@github.com, its documented form for
+		// OAuth tokens) or none: the user part is the secret.
+		"https://3f2a9c1b7d4e8f6a0b5c2d9e1f7a3b8c4d6e0f2a:x-oauth-basic@github.com/u/n.git": "https://***:***@github.com/u/n.git",
+		"https://ghp_R7xK2mQ9vL4nB8wT1yZ6cF3hJ5sD0gA2eP4u:X-OAuth-Basic@github.com/u/n.git": "https://***:***@github.com/u/n.git",
+		"https://x9Yb2Kc4Md6Nf8Ph0Rj2Tl4Vn6Xp8Zr0:@gitlab.example/u/n.git":                  "https://***:***@gitlab.example/u/n.git",
+		// A known token shape as the user beside a password: both masked.
+		"https://ghp_R7xK2mQ9vL4nB8wT1yZ6cF3hJ5sD0gA2eP4u:s3cret@github.com/u/n.git": "https://[REDACTED:github-token]:***@github.com/u/n.git",
 	} {
 		if got := MaskURL(in); got != want {
 			t.Errorf("MaskURL(%q) = %q, want %q", in, got, want)

@@ -673,8 +673,15 @@ func MaskURL(u string) string {
 	at := strings.LastIndex(rest, "@")
 	slash := strings.Index(rest, "/")
 	if at >= 0 && (slash < 0 || at < slash) {
-		if user, _, hasPass := strings.Cut(rest[:at], ":"); hasPass {
-			return scheme + "://" + user + ":***" + rest[at:]
+		if user, pass, hasPass := strings.Cut(rest[:at], ":"); hasPass {
+			// A token given as the user has a placeholder password
+			// (GitHub's TOKEN:x-oauth-basic) or none: the user is the
+			// secret. Any other user still passes the redactor (a
+			// ghp_ token beside a password).
+			if pass == "" || strings.EqualFold(pass, "x-oauth-basic") {
+				user = "***"
+			}
+			return redact.String(scheme + "://" + user + ":***" + rest[at:])
 		}
 	}
 	return redact.String(u)
