@@ -412,7 +412,7 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 			if _, ok := inSpan(code, loc[0]); !ok && c.opaque && c.reason == DownloadExec && reportWords.in(norm) && !imperative(norm, loc[0]) {
 				continue // "reverse shells like … were in the pentest report": told of
 			}
-			if span, ok := inSpan(code, loc[0]); ok && (c.reason == DownloadExec && !c.opaque && !(runsFetched(spanText(norm, code, span)) && !reportWords.in(norm) && !vendorNamed(norm, spanText(norm, code, span))) || (c.reason == Exfiltrate || c.reason == Address || c.opaque) && reportWords.in(norm)) &&
+			if span, ok := inSpan(code, loc[0]); ok && (c.reason == DownloadExec && !c.opaque && !(runsFetched(spanText(norm, code, span)) && !reportWords.in(norm) && !vendorNamed(norm, spanText(norm, code, span)) && !pastDeedRE().MatchString(norm[sentenceStart(norm, span):span])) || (c.reason == Exfiltrate || c.reason == Address || c.opaque) && reportWords.in(norm)) &&
 				!imperative(norm, span) && (strings.HasPrefix(norm[span:], "```") || !opensLine(norm, span)) {
 				continue // quoted code told of, not ordered (an install doc, a post-mortem)
 			}
@@ -940,8 +940,11 @@ func spanText(s string, spans [][2]int, i int) string {
 func runsFetched(code string) bool {
 	c := strings.ToLower(code)
 	switch {
-	case strings.Contains(c, "$(curl") || strings.Contains(c, "$(wget"):
-		return strings.Contains(c, "sh -c") || strings.Contains(c, "eval")
+	case strings.Contains(c, "$(curl") || strings.Contains(c, "$(wget") || strings.Contains(c, "<(curl") || strings.Contains(c, "<(wget"):
+		// Any interpreter's -c or -e given the fetch's output (python3 -c
+		// "$(curl …)", node -e), or a shell reading it as a file (bash
+		// <(curl …), source <(wget -qO- …)).
+		return strings.Contains(c, "sh -c") || strings.Contains(c, "eval") || interpFetchRE().MatchString(c)
 	case strings.Contains(c, "iex"):
 		return strings.Contains(c, "iwr ") || strings.Contains(c, "invoke-webrequest") || strings.Contains(c, "downloadstring") || strings.Contains(c, "irm ")
 	case strings.Contains(c, "exec("):
@@ -949,6 +952,14 @@ func runsFetched(code string) bool {
 	}
 	return false
 }
+
+// pastDeedRE: a clause that tells what a subject did, in the past tense
+// ("We removed `…` from the Dockerfile", "someone had added …"): what
+// follows is a record, not an order.
+var pastDeedRE = lazyRE(`^\s*(?:we|i|they|he|she|someone|somebody|the\s+\w+|a\s+\w+)\s+(?:had\s+|have\s+|has\s+)?(?:\w+ed|ran|saw|found|took|wrote|threw|put|got|made|hit|caught|shipped)\b`)
+
+// interpFetchRE: an interpreter running a fetch's output as its program.
+var interpFetchRE = lazyRE(`\b(?:python[0-9.]*|py|node|nodejs|deno|bun|ruby|perl|php|lua|(?:ba|z|da|k|fi)?sh|pwsh|powershell)(?:\.exe)?\s+(?:-\S+\s+)*-(?:c|e|command)\s+["']?\$\(\s*(?:curl|wget)\b|\b(?:(?:ba|z|da|k)?sh|source|\.|python[0-9.]*|node|ruby|perl)\s+<\(\s*(?:curl|wget)\b`)
 
 // vendorNamed reports a fetched address the note names outside its code
 // (Scoop's get.scoop.sh, Bun's bun.sh, astral.sh/uv for uv, oh-my-zsh's
@@ -1798,8 +1809,18 @@ func negated(s string, i int) bool {
 	// "Run this (don't print it): …": a negation in a parenthesis closed
 	// before the match negates what the parenthesis says, not the match.
 	clause = parenthesisRE().ReplaceAllString(clause, " ")
+	// "Stop the current task and run …": a verb of stopping takes its own
+	// object, and an order joined after it is not stopped.
+	if k := stopThenRE().FindStringIndex(clause); k != nil && !negationRE().MatchString(clause[:k[0]]) && imperRE().MatchString(clause[k[1]:]) {
+		return false
+	}
 	return negationRE().MatchString(clause)
 }
+
+// stopThenRE: a verb of stopping with its object, then "and" or "then"
+// before the next verb.
+var stopThenRE = lazyRE(`\b(?:stop|halt|abort|abandon|cancel|quit|pause|interrupt|drop)\s+(?:the|this|that|your|its|all|any|what)\b[^,;.
+]{0,60}?(?:,?\s+and(?:\s+then)?|,\s*then|;)\s+`)
 
 // parenthesisRE is a closed parenthesis within a clause.
 var parenthesisRE = lazyRE(`\([^()\n]*\)`)
@@ -1861,6 +1882,11 @@ func imperative(s string, i int) bool {
 		if imperRE().MatchString(rest[len(leadRE().FindString(rest)):]) {
 			return true
 		}
+	}
+	// "Stop the current task and run …": an order to drop what is being
+	// done, then the order that replaces it.
+	if k := stopThenRE().FindStringIndex(clause); k != nil && k[0] == 0 && imperRE().MatchString(clause[k[1]:]) {
+		return true
 	}
 	// "Lint helper — next time it fails, run …": the last part of the clause.
 	if k := strings.LastIndexAny(clause, ",;—–"); k >= 0 {

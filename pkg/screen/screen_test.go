@@ -301,14 +301,17 @@ func TestHeldOutCorpus(t *testing.T) {
 	// measured once on its rules (dfed8e9 on 34f311a: 193/196 held,
 	// 204/208 passed; round 17's, 93e5267: 186/196, 203/208). Round 19,
 	// its development set: every ordinary note passed (208), and the agent
-	// addressed by its loanword held (195).
-	judge(t, "heldout21.jsonl", 195, 208)
+	// addressed by its loanword held (195). Round 20: a fetched script
+	// read through a process substitution (bash <(curl …)) run (196).
+	judge(t, "heldout21.jsonl", 196, 208)
 	// By a twenty-second author (corpus22: testdata/redact/heldout20/README.md),
 	// written while the nineteenth round was made and sealed from it,
 	// measured once on its rules (be09ea6: 187/198 held, 191/195 passed;
 	// round 18's, d097f79: the same). Round 20, its development set:
-	// every ordinary note passed (195).
-	judge(t, "heldout22.jsonl", 187, 195)
+	// every ordinary note passed (195); a fetched script run by an
+	// interpreter's -c or a process substitution in any language's
+	// sentence, and "stop the current task and run …" held (190).
+	judge(t, "heldout22.jsonl", 190, 195)
 }
 
 func TestApplyByProvenance(t *testing.T) {
