@@ -255,8 +255,8 @@ func TestClaudeCode(t *testing.T) {
 		if n := strings.Count(text, memoryHeader); n != 1 {
 			t.Errorf("the first request after /compact and --resume carries the memory block %d times, want once", n)
 		}
-		// claude -p returns after its SessionEnd hook, so the resumed
-		// session's capture is done by now.
+		// The resumed session's capture (its detached child may still be
+		// at work) updates the one note in place.
 		if n := h.notesOf(first.ID); len(n) != 1 || n[0].ID != before[0].ID {
 			t.Errorf("%d notes for one session after compaction and resume", len(n))
 		}
@@ -631,15 +631,20 @@ func TestClaudeCode(t *testing.T) {
 		h.anamnesis("config", "set", "remote", remote.url())
 		for i := range runs {
 			// Back to back, with the earlier sessions' syncs stuck on the
-			// remote: every capture still commits its note, in the detached
-			// child it starts after writing the note (claude -p returns
-			// after its SessionEnd hook, the child's commit soon after).
+			// remote: every capture still writes and commits its note, in
+			// the detached child its SessionEnd hook starts (claude -p
+			// returns after the hook, the child's note and commit soon after).
 			s := h.claudeP(script(fmt.Sprintf("b%d.txt", i)), fmt.Sprintf("Write b%d.txt", i))
 			slows = append(slows, s.exit())
 			t.Logf("remote that never answers, run %d: exit %s (whole run %s)", i, s.exit().Round(time.Millisecond), s.Dur.Round(time.Millisecond))
-			n := h.notesOf(s.ID)
+			var n []*note.Note
+			for end := time.Now().Add(20 * time.Second); len(n) == 0 && time.Now().Before(end); {
+				if n = h.notesOf(s.ID); len(n) == 0 {
+					time.Sleep(100 * time.Millisecond)
+				}
+			}
 			if len(n) != 1 {
-				t.Fatalf("%d notes for the offline session %s", len(n), s.ID)
+				t.Fatalf("%d notes for the offline session %s within 20 s", len(n), s.ID)
 			}
 			committed := false
 			for end := time.Now().Add(20 * time.Second); !committed && time.Now().Before(end); {

@@ -63,9 +63,11 @@ func git(t *testing.T, dir string, args ...string) string {
 	return string(out)
 }
 
-// SessionEnd returns once the note is written and the project's block
-// rendered again (a SessionStart right after it, as /compact starts, reads
-// the cache); the commit is the detached child's (SPEC 5, 9).
+// SessionEnd returns at once: a detached child writes the note, renders the
+// project's block again (a SessionStart after it, as /compact starts, reads
+// the cache), commits and merges the index's small segments (SPEC 5, 9).
+// The child gets the hook's payload: its session id names the note of a
+// transcript that has none.
 func TestCaptureCommitsInTheBackground(t *testing.T) {
 	env(t)
 	installSelf(t)
@@ -88,18 +90,43 @@ func TestCaptureCommitsInTheBackground(t *testing.T) {
 	if n := segments(t, home); n < 6 {
 		t.Fatalf("%d full-text segments after six writes", n)
 	}
-	r := startCapture(t, home, nil, "--transcript", fixture(t, "82bbae79"), "--no-sync", "--project", quotesAPI)
-	if !strings.Contains(r.stdout, "capture: committing and syncing in the background (pid ") || strings.Contains(r.stdout, "committed locally") {
+	// The transcript without its session ids, and from another directory:
+	// the child finds it, and the payload supplies the session.
+	var lines []string
+	raw, err := os.ReadFile(fixture(t, "82bbae79"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
+		lines = append(lines, regexp.MustCompile(`"sessionId":"[^"]*",?`).ReplaceAllString(l, ""))
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "t.jsonl"), []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	payload := `{"session_id":"5f0c1d2e-hook-payload","transcript_path":"t.jsonl","hook_event_name":"SessionEnd","reason":"other"}`
+	r := startCapture(t, home, strings.NewReader(payload), "--no-sync", "--project", quotesAPI)
+	if r.stdout != "" && !regexp.MustCompile(`^capture: capturing the session in the background \(pid \d+\)\n$`).MatchString(r.stdout) {
 		t.Fatalf("stdout %q", r.stdout)
+	}
+	waitChild(t, r.stdout)
+	log, _ := os.ReadFile(filepath.Join(home, "logs", "anamnesis.log"))
+	m := regexp.MustCompile(`episodic note (\S+)`).FindSubmatch(log)
+	if m == nil {
+		t.Fatalf("the child wrote no note:\n%s", log)
+	}
+	id := string(m[1])
+	n, err := st.Get(ctx, id)
+	if err != nil || n.ProvSession != "5f0c1d2e-hook-payload" {
+		t.Fatalf("the note (%v) is not the payload's session's: %+v", err, n)
 	}
 	got, ok := blockcache.Open(home, key).Cached()
 	want, err := inject.Block(ctx, st, quotesAPI, 8, 9500, nil)
 	st.Close()
 	if err != nil || !ok || got.Text != want.Block || !strings.Contains(got.Text, "[episodic]") {
-		t.Fatalf("when capture returned the project's block was not current (cached %v, %v):\n%s", ok, err, got.Text)
+		t.Fatalf("after the child the project's block was not current (cached %v, %v):\n%s", ok, err, got.Text)
 	}
-	waitChild(t, r.stdout)
-	id := regexp.MustCompile(`episodic note (\S+)`).FindStringSubmatch(r.stdout)[1]
 	mem := filepath.Join(home, "memory")
 	if got := git(t, mem, "ls-tree", "-r", "--name-only", "HEAD"); !strings.Contains(got, "episodic/"+id+".md") {
 		t.Fatalf("HEAD holds %q, not the note", got)
@@ -107,12 +134,28 @@ func TestCaptureCommitsInTheBackground(t *testing.T) {
 	if got := git(t, mem, "status", "--porcelain", "--", "episodic"); got != "" { // the earlier notes are not capture's to commit
 		t.Errorf("left uncommitted: %q", got)
 	}
-	log, _ := os.ReadFile(filepath.Join(home, "logs", "anamnesis.log"))
 	if !strings.Contains(string(log), "capture: committed locally (") {
 		t.Errorf("the child's commit is not in the log:\n%s", log)
 	}
 	if n := segments(t, home); n > 2 {
 		t.Errorf("%d full-text segments after the child, want its merge to leave at most 2", n)
+	}
+}
+
+// A hook whose transcript does not exist says so and starts nothing.
+func TestCaptureMissingTranscriptStartsNoChild(t *testing.T) {
+	env(t)
+	installSelf(t)
+	home := t.TempDir()
+	st, err := store.Open(context.Background(), home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	payload := `{"session_id":"s1","transcript_path":"` + filepath.Join(t.TempDir(), "gone.jsonl") + `"}`
+	r := startCapture(t, home, strings.NewReader(payload), "--no-sync")
+	if strings.Contains(r.stdout, "background") || !strings.Contains(r.stderr, "reading transcript") {
+		t.Fatalf("stdout %q, stderr %q", r.stdout, r.stderr)
 	}
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -29,11 +30,12 @@ import (
 
 const usage = `usage: anamnesis-capture [--transcript FILE] [--project KEY] [--source session-end|precompact] [--no-sync|--wait] [--home DIR]
 
-SessionEnd / PreCompact hook: reads Claude Code's hook payload on stdin, turns
-the session transcript into one episodic note (one note per session: a later
-capture updates it), renders the project's SessionStart block again and
-returns; a detached child commits the note to the memory repository and starts
-a sync unless --no-sync (--wait does all of it inline).
+SessionEnd / PreCompact hook: reads Claude Code's hook payload on stdin and
+returns at once; a detached child turns the session transcript into one
+episodic note (one note per session: a later capture updates it), renders the
+project's SessionStart block again, commits the note to the memory repository
+and starts a sync unless --no-sync. --wait does all of it inline and prints
+what it did.
 `
 
 // Sources a capture may record (the note's second tag).
@@ -42,6 +44,9 @@ var sources = []string{"session-end", "precompact"}
 type options struct {
 	transcript, project, source string
 	noSync, wait, summarize     bool
+	// detached: this process is the capture the hook handed off (see
+	// handOff): it does the work the hook returned before.
+	detached bool
 	// finish is the id of a note this capture wrote: commit it and sync
 	// (the detached child's work).
 	finish string
@@ -63,6 +68,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			fs.BoolVar(&o.noSync, "no-sync", false, "commit locally only; do not start a sync")
 			fs.BoolVar(&o.wait, "wait", false, "run the sync and any model summary inline (under a deadline) instead of in the background")
 			fs.BoolVar(&o.summarize, "summarize", false, "write the configured model's summary now (capture starts this in the background after writing the heuristic note)")
+			fs.BoolVar(&o.detached, "detached", false, "capture here, in the child the hook started (it returns at once)")
 			fs.StringVar(&o.finish, "finish", "", "commit the session note with this `id` and sync unless --no-sync (capture starts this in the background after writing the note)")
 			return func(ctx context.Context, hc hook.Call, out *strings.Builder) error {
 				if !slices.Contains(sources, o.source) {
@@ -113,6 +119,9 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	path := c.o.transcript
 	if path == "" {
 		path = p.TranscriptPath
+	}
+	if ok, err := c.handOff(path, p); ok || err != nil {
+		return err
 	}
 	open := c.open
 	if open == nil {
@@ -234,12 +243,63 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 		// it in the cache, and rendering pages through a few dozen notes
 		// whatever the store's size.
 		c.render(ctx, idx, n.Project)
+		if c.o.detached {
+			err := c.finish(ctx, nil, n)
+			c.tidy(ctx, idx)
+			return err
+		}
 		if c.finishLater(n.ID) {
 			return nil
 		}
 		return c.finish(ctx, nil, n)
 	}
 	return c.finish(ctx, idx, n)
+}
+
+// handOff starts `anamnesis-capture --detached` for the transcript, with the
+// payload's session id and cwd on its stdin, and returns true: the child
+// writes the note, renders the project's block, commits and syncs. SessionEnd
+// holds the user's terminal until capture returns, and reading, summarising
+// and writing a long session costs many times a process start (SPEC 5, 9).
+// A child that never finishes (the machine stops within those milliseconds)
+// leaves the session without a note until a later capture of it (--resume,
+// /compact); its transcript stays where Claude Code keeps it. false when capture works
+// here: --wait, a home not made yet (a capture that fails or skips leaves no
+// home behind), this binary cannot be started again (tests run capture
+// in-process), or the start failed.
+func (c *capture) handOff(path string, p hook.Payload) (bool, error) {
+	if c.o.wait || c.o.summarize || c.o.detached || !layout.Home(c.cfg.Home).Initialized() {
+		return false, nil
+	}
+	self := bin.Find("anamnesis-capture")
+	if self == "" {
+		return false, nil
+	}
+	abs, err := filepath.Abs(path)
+	if err == nil {
+		_, err = os.Stat(abs)
+	}
+	if err != nil {
+		return false, fmt.Errorf("reading transcript: %w", err)
+	}
+	input, err := json.Marshal(map[string]string{"session_id": p.SessionID, "cwd": p.Cwd, "transcript_path": abs})
+	if err != nil || len(input) > hook.MaxInput {
+		return false, nil
+	}
+	args := []string{"--detached", "--transcript", abs, "--source", c.o.source}
+	if c.o.project != "" {
+		args = append(args, "--project", c.o.project)
+	}
+	if c.o.noSync {
+		args = append(args, "--no-sync")
+	}
+	pid, err := hook.StartDetached(c.cfg.Home, input, self, args...)
+	if err != nil {
+		c.log.Printf("capture: the background capture was not started (%v); capturing inline", err)
+		return false, nil
+	}
+	c.say("capture: capturing the session in the background (pid %d)", pid)
+	return true, nil
 }
 
 // opening is a store being opened in the background.
@@ -302,7 +362,7 @@ func (c *capture) finishLater(id string) bool {
 	if c.o.noSync {
 		args = append(args, "--no-sync")
 	}
-	pid, err := hook.StartDetached(c.cfg.Home, self, args...)
+	pid, err := hook.StartDetached(c.cfg.Home, nil, self, args...)
 	if err != nil {
 		c.log.Printf("capture: the background commit was not started (%v); committing inline", err)
 		return false
@@ -333,12 +393,20 @@ func (c *capture) finishID(ctx context.Context, id string) error {
 		return fmt.Errorf("finishing note %s: %w", id, err)
 	}
 	err = c.finish(ctx, nil, n) // the capture that started this rendered the block
-	// Here, off the user's terminal: the small full-text segments the
-	// session's writes left are merged for the next searches.
-	if terr := st.Tidy(ctx); terr != nil {
-		c.log.Printf("merging the index's small segments: %v", terr)
-	}
+	c.tidy(ctx, st)
 	return err
+}
+
+// tidy merges the small full-text segments the session's writes left, for
+// the next searches: in a detached child, off the user's terminal (st nil:
+// the index is unusable).
+func (c *capture) tidy(ctx context.Context, st *store.Store) {
+	if st == nil {
+		return
+	}
+	if err := st.Tidy(ctx); err != nil {
+		c.log.Printf("merging the index's small segments: %v", err)
+	}
 }
 
 // finish does what follows the note's write: the project's SessionStart
@@ -407,7 +475,7 @@ func (c *capture) summarizeLater(transcriptPath, projectKey string) bool {
 	}
 	var pid int
 	if err == nil {
-		pid, err = hook.StartDetached(c.cfg.Home, self, args...)
+		pid, err = hook.StartDetached(c.cfg.Home, nil, self, args...)
 	}
 	if err != nil {
 		c.say("capture: the %s summary was not started (%v); the heuristic note stays", c.cfg.Reflection.Provider, err)

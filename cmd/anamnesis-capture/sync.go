@@ -55,7 +55,7 @@ func (c *capture) sync(ctx context.Context) {
 		}
 		return
 	}
-	pid, err := hook.StartDetached(c.cfg.Home, bin, detachedSyncArgs...)
+	pid, err := hook.StartDetached(c.cfg.Home, nil, bin, detachedSyncArgs...)
 	if err != nil {
 		c.say("capture: sync not started (%v); the note is committed locally for the next sync", err)
 		return

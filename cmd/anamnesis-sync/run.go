@@ -87,7 +87,7 @@ func detach(home string, timeout, lockWait time.Duration, asJSON bool, stdout io
 	if asJSON {
 		args = append(args, "--json")
 	}
-	pid, err := hook.StartDetached(home, self, args...)
+	pid, err := hook.StartDetached(home, nil, self, args...)
 	if err != nil {
 		return fmt.Errorf("starting the sync: %w", err)
 	}

@@ -119,7 +119,7 @@ func rebuildInBackground(home string, e *env) {
 	}
 	_ = layout.MkdirAll(filepath.Dir(stamp))
 	_ = os.WriteFile(stamp, nil, layout.FileMode)
-	if pid, err := hook.StartDetached(home, self, "reindex"); err != nil {
+	if pid, err := hook.StartDetached(home, nil, self, "reindex"); err != nil {
 		fmt.Fprintf(e.stderr, "anamnesis: starting `anamnesis reindex`: %v\n", err)
 	} else {
 		fmt.Fprintf(e.stderr, "anamnesis: the index needs a rebuild that does not fit in the hook; started `anamnesis reindex` (pid %d)\n", pid)

@@ -63,10 +63,9 @@ func runEvalCoding(ctx context.Context, e *env, args []string) error {
 		envv = append(os.Environ(), "ANAMNESIS_HOME="+home, "ANAMNESIS_MACHINE_ID=bench")
 	}
 	for _, t := range ts {
-		args := []string{"--home", home, "--transcript", t.Path, "--project", t.Project, "--no-sync"}
-		if *llm {
-			args = append(args, "--wait")
-		}
+		// --wait: the note is written before the next capture and the
+		// scoring (the hook would hand it to a detached child).
+		args := []string{"--home", home, "--transcript", t.Path, "--project", t.Project, "--no-sync", "--wait"}
 		cmd := exec.CommandContext(ctx, capture, args...)
 		cmd.Env = envv
 		out, err := cmd.CombinedOutput()

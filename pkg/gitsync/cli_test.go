@@ -42,7 +42,7 @@ func TestStartDetached(t *testing.T) {
 	t.Setenv("ANAMNESIS_GIT_REMOTE", remote)
 	t.Setenv("ANAMNESIS_MACHINE_ID", "alpha")
 	t.Setenv("ANAMNESIS_IMPORT_NATIVE", "0")
-	pid, err := hook.StartDetached(h.dir, filepath.Join(bin, name), "--lock-wait", "30")
+	pid, err := hook.StartDetached(h.dir, nil, filepath.Join(bin, name), "--lock-wait", "30")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"time"
 )
 
 func main() {
@@ -292,9 +293,18 @@ anamnesis write --type procedural --title "Deploying quotes-api to staging" --pr
 	if o, err = hook("SessionEnd", "anamnesis-capture", p); err != nil {
 		return err
 	}
-	m := regexp.MustCompile(`wrote episodic note (\w+)`).FindStringSubmatch(o)
+	// The hook hands the session to a detached child, which logs the note.
+	if !strings.Contains(o, "capturing the session in the background (pid ") {
+		return fmt.Errorf("capture did not hand the session to its child")
+	}
+	var m []string
+	logPath := w.unix(w.profile + `\.anamnesis\logs\anamnesis.log`)
+	for end := time.Now().Add(time.Minute); m == nil && time.Now().Before(end); time.Sleep(200 * time.Millisecond) {
+		data, _ := os.ReadFile(logPath)
+		m = regexp.MustCompile(`wrote episodic note (\w+)`).FindStringSubmatch(string(data))
+	}
 	if m == nil {
-		return fmt.Errorf("capture wrote no note")
+		return fmt.Errorf("capture's child wrote no note within a minute (see %s)", logPath)
 	}
 	if _, err := os.Stat(w.unix(w.profile + `\.anamnesis\memory\episodic\` + m[1] + ".md")); err != nil {
 		return fmt.Errorf("the captured note's file: %v", err)
