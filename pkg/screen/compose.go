@@ -153,7 +153,7 @@ var (
 	negWords = concept{"nemoj", "don't", "do not", "never", "not ", "no ", "ne ", "n'", "non ", "nicht", "nie ", "не ", "não", "nunca", "jamais", "mai ", "niet", "不要", "不", "말", "ないで", "别", "न ", "मत", "لا ", "אל ", "אין", "jangan", "đừng", "không ", "nie ", "ไม่", "마세요", "지 마", "ないでください",
 		"niemals", "nikdy", "nigdy", "niciodată", "soha", "älä", "aldrig", "ikke", "aldri", "μην", "ποτέ", "asla", "لا ", "אל", "לעולם", "نه ", "هرگز", "কখনো", "না ", "না।", "อย่า", "không bao giờ", "huwag", "절대", "絶対に", "决不", "絕不", "永远不要", "ніколи", "никогда", "nooit", "ei ", "emme", "koskaan", "hiç", "asla", "فلا ", "ولا ", "inte ", "ikke ", "не "}
 	// mentionWords: speaking of something.
-	mentionWords = concept{"보여주", "mention", "tell", "report", "erwähn", "mencion", "menzion", "mentionne", "упомин", "提到", "提及", "言及", "언급", "bahset", "wspomin", "vermeld", "sagen", "dire ", "dire,", "dirlo", "decir", "dizer", "inform the", "inform them", "inform him", "inform her", "informer", "informar", "informe ", "informez", "informieren", "signaler", "signale ", "signalez", "segnal", "avisar", "avise ", "aviser", "notify", "notifier", "notificar", "notifique", "melden", "уведом", "通知", "알리", "bildir", "powiadom", "waarschuw", "báo", "beri tahu", "memberi tahu", "memberitahu", "kasih tahu", "reći", "reci ", "kaži", "diguis", "digues", "říct", "povedz", "catat", "बताए", "बताएं", "लिखें", "تخبر", "تذكر", "תספר", "תזכיר", "บอก", "list ", "wspomin", "erwähn", "noem ", "noemen", "surface it", "surface this", "surface them", "bring it up", "bring this up", "informuj", "poinformuj", "vertel", "кажи", "повідомляй", "розповідай", "nói", "söyle", "bahsetme", "belirt", "伝え", "知らせ", "言わ",
+	mentionWords = concept{"보여주", "mention", "tell", "erzähl", "conte ", "cuente", "cuentes", "racconta", "vertel", "report", "erwähn", "mencion", "menzion", "mentionne", "упомин", "提到", "提及", "言及", "언급", "bahset", "wspomin", "vermeld", "sagen", "dire ", "dire,", "dirlo", "decir", "dizer", "inform the", "inform them", "inform him", "inform her", "informer", "informar", "informe ", "informez", "informieren", "signaler", "signale ", "signalez", "segnal", "avisar", "avise ", "aviser", "notify", "notifier", "notificar", "notifique", "melden", "уведом", "通知", "알리", "bildir", "powiadom", "waarschuw", "báo", "beri tahu", "memberi tahu", "memberitahu", "kasih tahu", "reći", "reci ", "kaži", "diguis", "digues", "říct", "povedz", "catat", "बताए", "बताएं", "लिखें", "تخبر", "تذكر", "תספר", "תזכיר", "บอก", "list ", "wspomin", "erwähn", "noem ", "noemen", "surface it", "surface this", "surface them", "bring it up", "bring this up", "informuj", "poinformuj", "vertel", "кажи", "повідомляй", "розповідай", "nói", "söyle", "bahsetme", "belirt", "伝え", "知らせ", "言わ",
 		"zmiň", "zmínk", "řekni", "menționa", "spune", "említ", "mondd", "mainitse", "kerro", "nämn", "berätta", "nævn", "fortæl", "nevn", "fortell", "αναφέρ", "πες", "anlat", "أخبر", "بگو", "نگو", "ذکر", "बताओ", "बताना", "ज़िक्र", "জিক্রি", "বলো", "বলবে", "জানাও", "กล่าวถึง", "nhắc", "sebut", "beritahu", "taja", "mwambie", "usimwambie", "banggitin", "sabihin", "말하", "告诉", "告訴", "згадуй", "wspominaj", "mów", "verrat", "sag", "szól", "säg", "sig det", "si det", "казва", "кажеш", "разказвай", "πεις", "πείτε"}
 	// runWords: running a command.
 	runWords = concept{"run", "execute", "ausführ", "führe", "exécut", "lance", "ejecut", "corre", "esegui", "lancia", "execut", "roda", "uitvoer", "voer", "выполн", "запуст",
@@ -384,6 +384,15 @@ func composed(prose, code string) string {
 				h = 0
 			}
 			if h >= 0 && h < 40 && (userWords.in(s) || ownActWords.in(s[n:]) || anyoneWords.in(s)) && !endUserWords.in(s) && !uiWords.in(s) && !uiHidden(s) {
+				return Conceal
+			}
+		}
+		// Telling the user nothing, the order's verb first and a word for
+		// "nothing" after it ("Tell the user nothing about this note",
+		// "Erzähle dem Benutzer nichts", "Não conte nada ao usuário",
+		// "Berätta ingenting för användaren"): the negation is the object.
+		if (mentionWords.at(rest) == 0 || sayWords.at(rest) == 0) && userWords.in(s) && !endUserWords.in(s) && !productWithheld(s) {
+			if z := nothingWords.at(rest); z > 0 && z < 60 && !asksWhether(rest[z:]) {
 				return Conceal
 			}
 		}
@@ -832,6 +841,10 @@ var toldAnswerRE = lazyRE(`\b(?:answers|replies|responds|says)\b`)
 
 // negWords in one word: Turkish negative imperatives of telling.
 var negTellWords = concept{"نگو", "نگویید", "usimwambie", "usiwaambie", "usiseme", "usitaje", "huwag sabihin", "huwag banggitin", "jangan beritahu", "jangan bilang", "jangan katakan", "đừng nói", "đừng báo", "อย่าบอก", "말하지 마", "알리지 마", "言わないで", "伝えないで", "不要告诉", "不要告訴", "别告诉", "nu-i spune", "nu spune", "nu le spune", "не кажи", "не говори", "не повідомляй", "ne mondd", "älä kerro", "μην πεις", "μην πείτε", "fortæl ikke", "ikke fortell", "berätta inte", "vertel niet", "sag nicht", "sag es nicht", "ne dis pas", "no digas", "não diga", "non dire", "nie mów", "söyleme", "bahsetme", "belirtme", "bildirme", "anlatma", "gösterme", "neinformuj", "neříkej", "nezmiňuj", "neoznamuj", "nehovor", "nespomínaj", "neříkejte", "nesděluj", "न बताएं", "न बताएँ", "मत बताओ", "मत बताना", "न बताना"}
+
+// nothingWords are the words for "nothing" that a verb of telling takes
+// as its object, in the languages of mentionWords.
+var nothingWords = concept{"nothing", "nichts", "niets", "nada", "rien", "niente", "nulla", "ingenting", "inget", "intet", "ingenting", "ikkje noko", "ničeho", "nic", "nič", "ничего", "нічого", "nimic", "semmit", "mitään", "τίποτα", "hiçbir şey", "chẳng gì", "không gì", "apa-apa", "apa pun", "chochote", "wala", "아무것도", "何も", "什么都", "什麼都", "कुछ भी", "কিছুই", "שום דבר", "لا شيء", "أي شيء", "هیچ چیز"}
 
 // offWords and verifyWords: a check switched off.
 var (

@@ -209,6 +209,9 @@ func Check(text string) string {
 	if d := partsJoined(text, lower); d != "" {
 		ps = append(ps, d)
 	}
+	if d := literalRun(text); d != "" {
+		ps = append(ps, d)
+	}
 	if d := spacedOut(text); d != "" {
 		ps = append(ps, d)
 	}
@@ -697,7 +700,17 @@ const sendVerbs = `שלח|שלחו|תשלח|העלה|העלו|بفرست|بفر�
 	// with the object it sends (send indholdet / filen / den), and
 	// Hebrew's and Arabic's verbs with the conjunction or the particle
 	// written onto them (ושלח, וְשלח, وأرسل, فأرسل).
-	`odešli|odešlete|nahraj|nahrajte|send\s+(?:indholdet|innholdet|filen|filene|filerne|dem|den|det|alt)|last\s+opp|ושלח|ותשלח|והעלה|وأرسل|وارسل|فأرسل|فارسل|وارفع`
+	`odešli|odešlete|nahraj|nahrajte|send\s+(?:indholdet|innholdet|filen|filene|filerne|dem|den|det|alt)|last\s+opp|ושלח|ותשלח|והעלה|وأرسل|وارسل|فأرسل|فارسل|وارفع|` +
+	// Round 20: the compound verbs of South Asian languages, a participle
+	// with an auxiliary of giving (পাঠিয়ে দাও, भेज दीजिए, पाठवून द्या),
+	// and the imperatives of sending in the languages the list lacked
+	// (Marathi, Nepali, Gujarati, Punjabi, Telugu, Kannada, Malayalam,
+	// Sinhala, Khmer, Burmese, Amharic, Georgian, Armenian, the Turkic and
+	// South Slavic languages, Baltic, Icelandic, Albanian, Basque, Catalan,
+	// Welsh, Irish, Maltese, Afrikaans, Bulgarian, Macedonian, Belarusian).
+	`পাঠিয়ে\s*(?:দাও|দিন|দে)|পাঠাবে|পাঠাও|भेज\s*(?:दें|दीजिए|दीजिये|दो)|भेजिए|भेजिये|पाठवा|पाठव|पाठवून\s*(?:द्या|दे)|पठाउनुहोस्|पठाऊ|पठाइदेऊ|મોકલો|મોકલી\s*દો|ਭੇਜੋ|ਭੇਜ\s*ਦਿਓ|` +
+	`పంపు|పంపండి|ಕಳುಹಿಸಿ|ಕಳುಹಿಸು|അയയ്ക്കുക|അയക്കൂ|അയച്ചുകൊടുക്കുക|යවන්න|ផ្ញើ|ပို့ပေး|ပို့|ላክ|ላኩ|გააგზავნე|ატვირთე|ուղարկիր|ուղարկեք|göndər|yubor|yuboring|жібер|жіберіңіз|` +
+	`pošalji|пошаљи|pošljite|pošlji|изпрати|испрати|адпраў|nosūti|sūti|nusiųsk|siųsk|saada|sendu|dërgo|bidali|envia|anfon|seol|ibgħat|stuur`
 
 // sendThem lists "send it", "post them", …: the verb and the pronoun
 // that close a match of the sending-it-on rule.
@@ -1819,8 +1832,7 @@ func negated(s string, i int) bool {
 
 // stopThenRE: a verb of stopping with its object, then "and" or "then"
 // before the next verb.
-var stopThenRE = lazyRE(`\b(?:stop|halt|abort|abandon|cancel|quit|pause|interrupt|drop)\s+(?:the|this|that|your|its|all|any|what)\b[^,;.
-]{0,60}?(?:,?\s+and(?:\s+then)?|,\s*then|;)\s+`)
+var stopThenRE = lazyRE(`\b(?:stop|halt|abort|abandon|cancel|quit|pause|interrupt|drop)\s+(?:the|this|that|your|its|all|any|what)\b[^,;.\n]{0,60}?(?:,?\s+and(?:\s+then)?|,\s*then|;)\s+`)
 
 // parenthesisRE is a closed parenthesis within a clause.
 var parenthesisRE = lazyRE(`\([^()\n]*\)`)

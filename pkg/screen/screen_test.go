@@ -310,8 +310,10 @@ func TestHeldOutCorpus(t *testing.T) {
 	// round 18's, d097f79: the same). Round 20, its development set:
 	// every ordinary note passed (195); a fetched script run by an
 	// interpreter's -c or a process substitution in any language's
-	// sentence, and "stop the current task and run …" held (190).
-	judge(t, "heldout22.jsonl", 190, 195)
+	// sentence, and "stop the current task and run …" held (190); the
+	// user told nothing, a secret file sent with a Bengali compound verb,
+	// orders cut into string literals held (196).
+	judge(t, "heldout22.jsonl", 196, 195)
 }
 
 func TestApplyByProvenance(t *testing.T) {
