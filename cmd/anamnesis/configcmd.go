@@ -11,10 +11,11 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 )
 
-// shown is a config value as printed: a remote URL's credentials masked
-// (config.Display masks the API key).
+// shown is a config value as printed: a URL's credentials masked, the sync
+// remote's, a team's and the model provider's base URL (a proxy behind basic
+// auth, a key in the query string); config.Display masks the API key.
 func shown(key, value string) string {
-	if key == "remote" || (strings.HasPrefix(key, "teams.") && strings.HasSuffix(key, ".url")) {
+	if key == "remote" || key == "reflection.base_url" || (strings.HasPrefix(key, "teams.") && strings.HasSuffix(key, ".url")) {
 		return gitsync.MaskURL(value)
 	}
 	return value

@@ -49,3 +49,32 @@ func TestWriteRedactsCorpus(t *testing.T) {
 		}
 	}
 }
+
+// The reflection provider's base URL may carry credentials (a proxy in front
+// of the model behind basic auth, a key in the query string): config get and
+// config list mask them as they mask the sync remote's; the file keeps them.
+func TestConfigMasksBaseURLCredentials(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("ANAMNESIS_HOME", home)
+	t.Setenv("HOME", t.TempDir())
+	const url = "https://llmuser:pw4proxy7Q@llm.example/v1?api-key=Zq8xT2mLr9vB4nK7wP3sYc5"
+	if _, _, err := anamnesis(t, "config", "set", "reflection.base_url", url); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"config", "get", "reflection.base_url"}, {"config", "list"}, {"config", "list", "--json"}} {
+		out, errOut, err := anamnesis(t, args...)
+		if err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		if strings.Contains(out+errOut, "pw4proxy7Q") || strings.Contains(out+errOut, "Zq8xT2mLr9vB4nK7wP3sYc5") {
+			t.Errorf("%v shows the base URL's credentials:\n%s%s", args, out, errOut)
+		}
+		if !strings.Contains(out, "llm.example/v1") {
+			t.Errorf("%v does not show the base URL:\n%s", args, out)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(home, "config.json"))
+	if err != nil || !strings.Contains(string(data), url) {
+		t.Errorf("config.json lost the URL: %v\n%s", err, data)
+	}
+}
