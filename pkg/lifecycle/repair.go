@@ -255,6 +255,13 @@ func Migrate(ctx context.Context, s *store.Store, m ProjectMap, apply bool) (*Re
 	if err != nil {
 		return res, err
 	}
+	// Held notes are the project's notes too: left under the old key, one a
+	// person released later would show under a project that is gone.
+	held, err := s.List(ctx, store.Filter{Held: true})
+	if err != nil {
+		return res, err
+	}
+	ns = append(ns, held...)
 	oldestFirst(ns)
 	type edit struct {
 		path string
