@@ -28,6 +28,13 @@ func (s *Store) Scrub(ctx context.Context, apply bool) ([]Scrubbed, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Held notes are in memory/ and synced like the rest: holding keeps a
+	// note from the model, not from git.
+	held, err := s.List(ctx, Filter{Held: true})
+	if err != nil {
+		return nil, err
+	}
+	notes = append(notes, held...)
 	out := []Scrubbed{}
 	for _, meta := range notes {
 		n, err := s.Get(ctx, meta.ID)
