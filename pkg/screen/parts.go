@@ -123,3 +123,89 @@ func wordCut(a, b string) bool {
 	inWord := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) }
 	return inWord(x) && (inWord(y) || y == '.' || y == '/') || (x == '.' || x == '/' || x == '-') && inWord(y)
 }
+
+// unwrapped returns text with its hard-wrapped lines joined back into the
+// sentences they break (a commit body or a Markdown paragraph wrapped at
+// 72 columns, a YAML folded scalar's lines): a line break between a line
+// that ends inside a sentence (a letter, a digit or a comma) and one that
+// goes on in lower case, both prose (not a list item, a heading, a fence
+// or a key). The sentence rules read a line break as a sentence's end, so
+// an order wrapped across two lines is read whole only so. "" when no
+// line was joined.
+func unwrapped(text string) string {
+	if strings.Count(text, "\n") == 0 {
+		return ""
+	}
+	lines := strings.Split(text, "\n")
+	var b strings.Builder
+	joinedAny := false
+	for i, l := range lines {
+		if i > 0 {
+			if continues(lines[i-1], l) {
+				b.WriteByte(' ')
+				l = strings.TrimLeft(l, " \t")
+				joinedAny = true
+			} else {
+				b.WriteByte('\n')
+			}
+		}
+		b.WriteString(l)
+	}
+	if !joinedAny {
+		return ""
+	}
+	return b.String()
+}
+
+// continues reports a line that goes on the sentence the line before it
+// broke off.
+func continues(prev, next string) bool {
+	p := strings.TrimRight(prev, " \t\r")
+	n := strings.TrimLeft(next, " \t")
+	if p == "" || n == "" || strings.HasPrefix(strings.TrimLeft(p, " \t"), "```") || strings.HasPrefix(n, "```") {
+		return false
+	}
+	last, _ := utf8.DecodeLastRuneInString(p)
+	if !(unicode.IsLetter(last) || unicode.IsDigit(last) || last == ',') {
+		return false
+	}
+	first, _ := utf8.DecodeRuneInString(n)
+	if !unicode.IsLower(first) || wrapKeyRE().MatchString(n) {
+		return false
+	}
+	t := strings.TrimLeft(p, " \t")
+	return !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "|") && !wrapKeyRE().MatchString(t) || strings.HasSuffix(t, ">") || strings.HasSuffix(t, "|")
+}
+
+// wrapKeyRE is a line that opens with a key or a list's marker.
+var wrapKeyRE = lazyRE(`^(?:[-*+•]\s|\d+[.)]\s|[\w.-]+:\s*(?:$|[>|]|\S))`)
+
+// elementTexts returns the text of each leaf element of XML or HTML markup
+// in text (<body>…</body>, <assistant-instructions>…</…>): an element's
+// text is a field of its own, read alone as a table's cell is, and its
+// tags, glued to its first and last words, hide neither from the rules
+// that read a sentence's first word. Texts of a dozen characters or more,
+// outside code.
+func elementTexts(text string) []string {
+	if !strings.Contains(text, "</") {
+		return nil
+	}
+	// Markup quoted as code (a chat template's `<s>[INST] … </s>`, a
+	// fenced sample) is shown as code, not read as a field.
+	if strings.Contains(text, "`") {
+		text = codeRE().ReplaceAllString(text, " … ")
+	}
+	var out []string
+	for _, m := range leafElementRE().FindAllStringSubmatch(text, -1) {
+		if m[1] != m[3] {
+			continue
+		}
+		if body := strings.TrimSpace(m[2]); len(body) >= 12 {
+			out = append(out, body)
+		}
+	}
+	return out
+}
+
+// leafElementRE: an element with text and no child element.
+var leafElementRE = lazyRE(`<([A-Za-z][\w:.-]*)(?:\s[^<>]*)?>([^<>]+)</([A-Za-z][\w:.-]*)\s*>`)

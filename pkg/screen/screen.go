@@ -185,6 +185,12 @@ func Check(text string) string {
 			return reason
 		}
 	}
+	// An element's text, a field of its own.
+	for _, part := range elementTexts(text) {
+		if reason := screenText(part); reason != "" && reason != HiddenChars {
+			return reason
+		}
+	}
 	// Text handed to the agent's memory or instruction files to keep.
 	if persistOrder(text) {
 		return Address
@@ -210,6 +216,9 @@ func Check(text string) string {
 		ps = append(ps, d)
 	}
 	if d := literalRun(text); d != "" {
+		ps = append(ps, d)
+	}
+	if d := unwrapped(text); d != "" {
 		ps = append(ps, d)
 	}
 	if d := spacedOut(text); d != "" {
@@ -1843,6 +1852,8 @@ var youModalRE = lazyRE(`\byou\s+(?:should|must|need\s+to|have\s+to|are\s+to)\s+
 var (
 	leadRE  = lazyRE(`^(?:(?:before|after|when|whenever|on|at|during|once|if|every time|each time|next time)\b[^,\n]{0,60},|\s|[*>#•]|-(?:\s|$)|\d+[.)]|[\p{L}' -]{1,48}:(?:\s|$)|(?:always|first|now|then|also|please|kindly|just|next|finally|immediately|from now on|each time|every time|in future|going forward|make sure (?:that )?(?:to|you)|remember to|be sure to|don't forget to|do not forget to|never forget to|don't hesitate to|do not hesitate to|feel free to|you must|you should|you need to|you have to|you are (?:expected|required|supposed|allowed) to|during\s+(?:setup|install(?:ation)?|the build|builds?|deploys?|ci)\s)\s*,?\s*)*`)
 	imperRE = lazyRE(`^(?:exfiltrate|exfil|ändra|radera|ta bort|kör|lägg till|tillåt|inaktivera|stäng av|ladda upp|ændr|ændre|slet|kør|tilføj|tillad|deaktiver|endre|slett|kjør|legg til|tillat|deaktiver|omit|hide|conceal|leave|modifie|modifiez|ajoute|ajoutez|supprime|supprimez|exécute|exécutez|lance|envoie|envoyez|désactive|désactivez|ändere|füge|lösche|führe|sende|schicke|schick|lade|kopiere|übertrage|übermittle|deaktiviere|modifica|aggiungi|elimina|esegui|invia|disattiva|modifique|agrega|añade|ejecuta|envía|desactiva|adicione|remova|envie|desative|измени|добавь|удали|выполни|отправь|отключи|paste|share|run|execute|send|post|upload|forward|include|commit|zip|tar|archive|cat|read|collect|grab|dump|mirror|register|open|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export|treat|consider|regard|apply|fetch|describe|call|label|record|release|lies|zet|voeg|verwijder|stuur|voer|schakel|dodaj|dopisz|usuń|wyślij|uruchom|zmień|wyłącz|ustaw|render|embed|skip|bypass|say|pipe|download|make sure|ensure|do it|do them|do this|do so|do these|do those|beginne|starte|begin|comienza|empieza|commence|commencez|inizia|comece|zignoruj|ignoruj|clear|wipe|erase|purge|scrub|active|activez|activa|ativa|ative|aktiviere|attiva|nascondi|riferisci|oculta|esconde|esconda|oculte|verberge|скрой|gönder|yükle|çalıştır|ekle|değiştir|kopyala|відправ|надішли|додай|видали|виконай|запусти|вимкни|зміни|скопіюй|завантаж|trage|trag|baixe|descarga|descargue|instala|instale|télécharge|téléchargez|installe|installez|scarica|installa|скачай|установи|pobierz|zainstaluj|edite|coloque|altere|mude|defina|skicka|kirim|kirimkan|copie|copiez|copia|kopieer|skopiuj|lähetä|pošli|trimite|gửi|hantar|mirror|apague|apaga|borra|borre|efface|effacez|cancella|responda|responde|réponds|répondez|rispondi|antworte|svara|recommend|answer|reply|tell|print|output|show|display|echo|reveal|загружай|загрузи|ارفع|` +
+		// Round 20: the verbs of setting an order aside besides ignore.
+		`disregard|forget|override|overrule|dismiss|neglect|pretend|pega|pegue|colle|collez|incolla|wklej|plak|klistra|` +
 		// Imperatives in the other languages of the concept lists.
 		`erwähne|sag|sage|verrate|schreib|schreibe|melde|ignoriere|vergiss|entferne|gib|zeige|zeig|öffne|setze|installiere|empfiehl|verschweige|verstecke|behaupte|verwende|` +
 		`dis|dites|mentionne|ignore|ignorez|oublie|oubliez|écris|écrivez|affiche|affichez|masque|recommande|montre|utilise|dile|menciona|ignora|olvida|escribe|muestra|recomienda|` +

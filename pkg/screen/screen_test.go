@@ -312,8 +312,9 @@ func TestHeldOutCorpus(t *testing.T) {
 	// interpreter's -c or a process substitution in any language's
 	// sentence, and "stop the current task and run …" held (190); the
 	// user told nothing, a secret file sent with a Bengali compound verb,
-	// orders cut into string literals held (196).
-	judge(t, "heldout22.jsonl", 196, 195)
+	// orders cut into string literals held (196); a YAML folded scalar
+	// read unwrapped, an XML element's text read alone (198).
+	judge(t, "heldout22.jsonl", 198, 195)
 }
 
 func TestApplyByProvenance(t *testing.T) {
