@@ -142,6 +142,42 @@ func TestCaptureCommitsInTheBackground(t *testing.T) {
 	}
 }
 
+// The child runs in the home, not where Claude Code ran the hook: a session
+// whose transcript and payload name no directory is the project of the
+// hook's own directory, as when capture did the work itself.
+func TestCaptureChildKeepsTheHookDirectory(t *testing.T) {
+	env(t)
+	installSelf(t)
+	home := t.TempDir()
+	st, err := store.Open(context.Background(), home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	raw, err := os.ReadFile(fixture(t, "82bbae79"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	proj := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(proj, ".anamnesis"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(proj, ".anamnesis", "project"), []byte("github.com/acme/from-marker\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(proj, "t.jsonl")
+	if err := os.WriteFile(path, regexp.MustCompile(`"cwd":"[^"]*",?`).ReplaceAll(raw, nil), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(proj)
+	r := startCapture(t, home, strings.NewReader(`{"session_id":"s-no-cwd","transcript_path":"t.jsonl"}`), "--no-sync")
+	waitChild(t, r.stdout)
+	log, _ := os.ReadFile(filepath.Join(home, "logs", "anamnesis.log"))
+	if !strings.Contains(string(log), "(project github.com/acme/from-marker, session-end)") {
+		t.Fatalf("the note is not the hook directory's project:\n%s", log)
+	}
+}
+
 // A hook whose transcript does not exist says so and starts nothing.
 func TestCaptureMissingTranscriptStartsNoChild(t *testing.T) {
 	env(t)

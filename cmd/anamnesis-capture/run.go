@@ -282,7 +282,16 @@ func (c *capture) handOff(path string, p hook.Payload) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("reading transcript: %w", err)
 	}
-	input, err := json.Marshal(map[string]string{"session_id": p.SessionID, "cwd": p.Cwd, "transcript_path": abs})
+	// The child runs in the home: the session's directory, when neither
+	// the transcript nor the payload names it, is this process's.
+	cwd := p.Cwd
+	if cwd == "" {
+		cwd = "."
+	}
+	if d, err := filepath.Abs(cwd); err == nil {
+		cwd = d
+	}
+	input, err := json.Marshal(map[string]string{"session_id": p.SessionID, "cwd": cwd, "transcript_path": abs})
 	if err != nil || len(input) > hook.MaxInput {
 		return false, nil
 	}
