@@ -64,7 +64,14 @@ func (a *app) store(ctx context.Context) (*store.Store, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.st != nil {
-		return a.st, nil
+		if !a.st.Foreign(ctx) {
+			return a.st, nil
+		}
+		// The reference implementation rebuilt the index with its schema
+		// while this session ran: open it again, which rebuilds it. A call
+		// still running on the old store fails as it would have anyway.
+		a.st.Close()
+		a.st = nil
 	}
 	// store.Open itself waits out another process's rebuild of the index.
 	st, err := store.Open(ctx, a.home)

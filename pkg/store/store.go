@@ -677,6 +677,17 @@ func ours(ctx context.Context, q queryRower) (bool, error) {
 	return val == strconv.Itoa(SchemaVersion), nil
 }
 
+// Foreign reports whether another program rebuilt the index with its own
+// schema after this store opened it: the reference implementation, run on
+// the same home, sets its user_version and replaces the tables (SPEC 3.2).
+// A long-lived process (the MCP server) then opens the store again, which
+// rebuilds the index; its queries fail on the foreign tables until it does.
+// Two small reads.
+func (s *Store) Foreign(ctx context.Context) bool {
+	ok, err := ours(ctx, s.db)
+	return err == nil && !ok
+}
+
 // readerReady is a reader's whole open-time check in one statement (where
 // ensureSchema takes three): the index is ours and holds notes. It keeps
 // df_docs for the search's pruning. Anything else, an error included, is
