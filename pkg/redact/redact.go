@@ -1195,6 +1195,7 @@ func New() *Redactor {
 	rules = append(rules, apartRules()...)
 	rules = append(rules, carriedRules()...)
 	rules = append(rules, encodedRules()...)
+	rules = append(rules, enclosedRules()...)
 	return &Redactor{rules: append(rules, shapeRules()...)}
 }
 

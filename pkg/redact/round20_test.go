@@ -12,8 +12,10 @@ import (
 // test's bad password "wrong", "incorrect", "wrongpassword", "falsch"),
 // in several formats and languages; and a value after the closing
 // backtick of the code span its command began in (`vault login
-// -method=oidc` first). Beside each, the secrets of the same layout,
-// still caught.
+// -method=oidc` first). Then secrets' classes: a value named by the
+// object, list or block that encloses it (a private key's record, a
+// tokens block, a cookies list), and a cookie known by the attributes
+// after it. Beside each, the secrets or look-alikes of the same layout.
 func TestRound20(t *testing.T) {
 	for _, tt := range []struct{ name, in, secret string }{
 		// A template's field words.
@@ -46,6 +48,27 @@ func TestRound20(t *testing.T) {
 		{"cargo login then", "Run `cargo login` once, then publish.", ""},
 		{"vault token in span", "Run `vault login s.Xk9pQ2mZ7vLs8Tq4Rw3Ye5Ub` now.", "s.Xk9pQ2mZ7vLs8Tq4Rw3Ye5Ub"},
 		{"vault token after span", "Run `vault login` hvs.CAESIJ3Vq8y7mKxZ0LqB2pN9tR4wE6uY1iO3pA5sD7fG9hJ", "CAESIJ3Vq8y7mKxZ0LqB2pN9tR4wE6uY1iO3pA5sD7fG9hJ"},
+		// A value named by what encloses it.
+		{"tendermint priv", "{\n  \"pub_key\": {\"type\": \"tendermint/PubKeyEd25519\", \"value\": \"xSVtYbGrHSQVjmuytLbojTVsXFcoqAOBDI6EQFAPUDw=\"},\n  \"priv_key\": {\n    \"type\": \"tendermint/PrivKeyEd25519\",\n    \"value\": \"x1hSqPPUphK3664EOSRrPvyfQswWtMhX/tCoQ3mF1Nv3T/JYaplOqGpMNAIXRMzMwcLBhlRuJaGYd1BtdDHFeA==\"\n  }\n}", "x1hSqPPUphK3664EOSRrPvyfQswWtMhX"},
+		{"tendermint pub stays", "{\"pub_key\": {\"type\": \"tendermint/PubKeyEd25519\", \"value\": \"xSVtYbGrHSQVjmuytLbojTVsXFcoqAOBDI6EQFAPUDw=\"}}", ""},
+		{"yaml private key block", "privateKey:\n  format: pkcs8\n  data: \"MC4CAQAwBQYDK2VwBCIEIJ3Vq8y7mKxZ0LqB2pN9tR4wE6uY1iO3pA5sD7fG9hJk\"", "MC4CAQAwBQYDK2VwBCIEIJ3Vq8y7mKxZ0LqB2pN9tR4wE6uY1iO3pA5sD7fG9hJk"},
+		{"consul tokens", "acl {\n  enabled = true\n  tokens {\n    agent = \"8a5d6193-4b37-1a32-5234-de8234d3f988\"\n  }\n}", "8a5d6193-4b37-1a32-5234-de8234d3f988"},
+		{"consul tokens two", "acl = {\n  tokens = {\n    initial_management = \"b1gs33cr3-0000-4aaa-8bbb-1234567890ab\"\n    default = \"3f2c1a9e-7b4d-4e8f-9a0b-1c2d3e4f5a6b\"\n  }\n}", "3f2c1a9e-7b4d-4e8f-9a0b-1c2d3e4f5a6b"},
+		{"tokens zero uuid", "tokens { agent = \"00000000-0000-0000-0000-000000000000\" }", ""},
+		{"tokens counts", "{\"tokens\": {\"max_input\": 4096, \"model\": \"claude-sonnet-4-5\"}}", ""},
+		{"token type", "{\"token\": {\"type\": \"Bearer\", \"expires_in\": 3600, \"scope\": \"read write\"}}", ""},
+		{"secret arn", "{\"secret\": {\"name\": \"db-creds\", \"arn\": \"arn:aws:secretsmanager:us-east-1:123456789012:secret:db-creds-AbCdEf\"}}", ""},
+		{"secret names list", "\"secrets\": [\"DB_PASSWORD\", \"API_KEY\", \"STRIPE_SECRET\"]", ""},
+		{"credentials client id", "{\"credentials\": {\"client_id\": \"7d1e0c52-4b7a-4e8e-9f61-2b0c1a3d9e44\", \"region\": \"eu-west-1\"}}", ""},
+		{"key id kept", "\"private_key\": {\"kid\": \"2024-09-key-1\", \"alg\": \"RS256\", \"sha256\": \"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08\"}", ""},
+		{"storage state sid", "{\n  \"cookies\": [\n    {\n      \"name\": \"sid\",\n      \"value\": \"A7MHfzYCBgHDImVcIEz9ymRyAqV9eWCY9kMTH9lg\",\n      \"domain\": \"app.acme.io\",\n      \"path\": \"/\"\n    }\n  ]\n}", "A7MHfzYCBgHDImVcIEz9ymRyAqV9eWCY9kMTH9lg"},
+		{"cookie theme", "{\"cookies\": [{\"name\": \"theme\", \"value\": \"dark\", \"domain\": \"app.acme.io\"}]}", ""},
+		{"cypress cookies", "cy.setCookie('x', 'y'); const cookies = [{ name: 'auth', value: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlX2hlcmVfMTIzNDU2', path: '/' }];", "c2lnbmF0dXJlX2hlcmVfMTIzNDU2"},
+		// A cookie known by its attributes.
+		{"sess attrs", "_acme_sess=P6h1tpy8EX6ehdJrnAz2%2FX3pV3VCRbM4BY4QdOPVDH7qkzqSlI0pNuAneMm%2BAJIWbrH0hrJLUgzQkYG5H2gwg0GJxs89B2a2qo1H0KNPrrbUlCDWTSipsHQoKv43NPXte6tC67IDW5PMMA; path=/; secure; HttpOnly; SameSite=Lax", "P6h1tpy8EX6ehdJrnAz2"},
+		{"log cookie attrs", "DEBUG [main] remember_token=Lm2Qx8Vt4Rb7Np3Ks9Wd6Hf1; Domain=.acme.io; Secure", "Lm2Qx8Vt4Rb7Np3Ks9Wd6Hf1"},
+		{"theme attrs", "Set-Cookie: theme=dark; Path=/; SameSite=Lax", ""},
+		{"visitor count", "visitor_id=1234567890; path=/", ""},
 	} {
 		got := String(tt.in)
 		if tt.secret == "" {

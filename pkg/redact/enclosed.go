@@ -1,0 +1,83 @@
+package redact
+
+import (
+	"strings"
+)
+
+// enclosedRules find a secret named by what encloses it, not by its own
+// key, and by the syntax around a value rather than a key word:
+//   - a value inside an object, a list or a block whose own name names a
+//     private key, a token, a secret, a credential or a cookie
+//     (Tendermint's "priv_key": {"type": …, "value": "…"}, Consul's acl {
+//     tokens { agent = "uuid" } }, a Playwright storage state's "cookies":
+//     [{"name": "sid", "value": "…"}]): the child's own key (value, agent,
+//     default) says nothing, the parent says what it is. A value is taken
+//     when it is generated (random, a long hex or base64 key) or, for a
+//     parent that names a token or a secret, a uuid under a key that is no
+//     id; descriptive fields (a type, a domain, a path, a name) stay;
+//   - a cookie known by the attributes after it (name=value; path=/;
+//     Secure; HttpOnly; SameSite), as a Set-Cookie header or a browser's
+//     devtools print one, whatever its name: a random value is removed.
+func enclosedRules() []rule {
+	return []rule{{
+		name:   "secret-value",
+		window: true,
+		span:   2000,
+		hints:  []string{"priv", "token", "secret", "cookie", "credential", "password"},
+		re: lazyRE(`(?i)(["']?[\w.-]*(?:priv(?:ate)?[_-]?key|privkey|tokens?|secrets?|credentials?|passwords?|cookies?)["']?[ \t]*[:=]?[ \t]*[{\[])` +
+			`((?:[^{}\[\]]|\{[^{}\[\]]*\})*)([}\]])` +
+			// YAML: the name alone on its line, its block the lines below
+			// it that are indented.
+			`|(?im)(^[ \t]*["']?[\w.-]*(?:priv(?:ate)?[_-]?key|privkey|tokens?|secrets?|credentials?|passwords?|cookies?)["']?:[ \t]*\r?\n)((?:[ \t]+[^\n]*(?:\n|$))+)()`),
+		repl: func(m []string) string {
+			if m[1] == "" {
+				return m[4] + maskEnclosed(m[4], m[5])
+			}
+			return m[1] + maskEnclosed(m[1], m[2]) + m[3]
+		},
+		keep: func(m []string) bool {
+			parent, block := m[1]+m[4], m[2]+m[5]
+			return len(block) > 4000 || maskEnclosed(parent, block) == block
+		},
+	}, {
+		name:  "cookie",
+		hints: []string{"path=", "httponly", "samesite", "secure"},
+		re:    lazyRE(`(?i)(\b[\w.-]{2,64}=)([A-Za-z0-9%+/=_.~-]+)(;[ \t]*(?:path|domain|expires|max-age|secure|httponly|samesite)\b)`),
+		repl:  func(m []string) string { return m[1] + Mask + m[3] },
+		keep: func(m []string) bool {
+			v := strings.NewReplacer("%2B", "+", "%2b", "+", "%2F", "/", "%2f", "/", "%3D", "=", "%3d", "=").Replace(m[2])
+			return len(v) < 16 || !(random(v) || generated(v)) || notAValue(v)
+		},
+	}}
+}
+
+// childValueRE is a child's key and its quoted value inside an enclosing
+// block.
+var childValueRE = lazyRE(`(["']?([\w.-]+)["']?[ \t]*[:=][ \t]*)(["']?)([^"'\s,}\]]{8,})(["']?)`)
+
+// maskEnclosed masks the generated values of a block whose name (parent,
+// the name with its opener) names a secret.
+func maskEnclosed(parent, block string) string {
+	p := strings.ToLower(parent)
+	tokenish := strings.Contains(p, "token") || strings.Contains(p, "secret") || strings.Contains(p, "credential") || strings.Contains(p, "password")
+	return childValueRE().ReplaceAllStringFunc(block, func(kv string) string {
+		m := childValueRE().FindStringSubmatch(kv)
+		key, v := strings.ToLower(m[2]), m[4]
+		if describing[key] || strings.HasSuffix(key, "_id") || strings.HasSuffix(key, "id") && key != "id" && len(key) > 2 && !strings.HasSuffix(key, "aid") || key == "id" || key == "uuid" {
+			return kv
+		}
+		if generated(v) || random(v) && len(v) >= 20 && !strings.Contains(v, "/") || strings.ContainsAny(v, "+/=") && random(v) && !strings.Contains(v, "://") || tokenish && uuidShape(v) {
+			if notAValue(v) || strings.Contains(v, "://") || pathLike(v) || fakeSpan(v) || strings.Trim(v, "0-") == "" {
+				return kv
+			}
+			return m[1] + m[3] + Mask + m[5]
+		}
+		return kv
+	})
+}
+
+// describing are the keys of a block that describe its secret instead of
+// holding it.
+var describing = map[string]bool{"type": true, "kind": true, "name": true, "domain": true, "path": true, "expires": true, "samesite": true, "algorithm": true, "alg": true, "kid": true,
+	"use": true, "description": true, "address": true, "url": true, "issuer": true, "audience": true, "scope": true, "scopes": true, "format": true, "encoding": true, "created": true,
+	"created_at": true, "updated_at": true, "expires_at": true, "expiry": true, "region": true, "pub_key": true, "public_key": true, "publickey": true, "fingerprint": true, "sha256": true, "hash": true, "digest": true, "checksum": true}
