@@ -780,9 +780,10 @@ func nullable(s string) any {
 func (w *writer) index(ctx context.Context, n *note.Note, bodyPath string) error {
 	sup := ""
 	supersedes := n.Supersedes
-	if n.Team != "" {
-		// A teammate's note may not hide anyone's notes: its supersedes
-		// stays in its file, out of the index.
+	if n.Team != "" || screen.Held(n.Tags) {
+		// A teammate's note, or one the screen holds until a person
+		// releases it, may not hide anyone's notes: its supersedes stays
+		// in its file, out of the index.
 		supersedes = nil
 	}
 	if len(supersedes) > 0 {

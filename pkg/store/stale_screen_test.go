@@ -76,3 +76,81 @@ func TestSearchHitEditedInPlaceIsScreened(t *testing.T) {
 		})
 	}
 }
+
+// A note the screen holds hides nothing: the notes it says it supersedes
+// stay in search and inject until a person releases it (a model's note
+// that tripped the screen could otherwise take good notes out of every
+// session while nobody sees it). Released, it supersedes them.
+func TestHeldNoteHidesNothing(t *testing.T) {
+	ctx := context.Background()
+	s := open(t, t.TempDir())
+	old, err := s.Write(ctx, &note.Note{Type: note.Procedural, Title: "deploy steps", Body: "Run make deploy from the repository root.", Project: "p", ProvSource: note.ProvHuman, Confidence: 0.8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := &note.Note{Type: note.Procedural, Title: "deploy steps v2", Body: "Deploy with the new script.\n" + heldText, Project: "p",
+		ProvSource: note.ProvReflection, Confidence: 0.8, Supersedes: []string{old.ID}}
+	bad, err = s.Write(ctx, bad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.getFile(ctx, bad.ID); err != nil || !screen.Held(n.Tags) {
+		t.Fatalf("the model's note is not held (%v): %v", err, n)
+	}
+	hidden := func() bool {
+		ids, err := s.SupersededIDs(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hits, err := searchNotes(s, ctx, "deploy", Filter{Project: "p"}, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, h := range hits {
+			found = found || h.ID == old.ID
+		}
+		if ids[old.ID] == found {
+			t.Fatalf("superseded %v but in search %v", ids[old.ID], found)
+		}
+		return ids[old.ID]
+	}
+	if hidden() {
+		t.Fatal("a held note hides the note it supersedes")
+	}
+	if _, err := s.Release(ctx, bad.ID); err != nil {
+		t.Fatal(err)
+	}
+	if !hidden() {
+		t.Fatal("released, the note does not supersede")
+	}
+}
+
+// An index an earlier version made, where a held note's supersedes hides
+// its targets, stops hiding them at the next writer's Open.
+func TestOpenUnhidesWhatAHeldNoteSuperseded(t *testing.T) {
+	ctx := context.Background()
+	home := t.TempDir()
+	s := open(t, home)
+	old, err := s.Write(ctx, &note.Note{Type: note.Procedural, Title: "deploy steps", Body: "Run make deploy from the repository root.", Project: "p", ProvSource: note.ProvHuman, Confidence: 0.8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad, err := s.Write(ctx, &note.Note{Type: note.Procedural, Title: "deploy steps v2", Body: "Deploy with the new script.\n" + heldText, Project: "p",
+		ProvSource: note.ProvReflection, Confidence: 0.8, Supersedes: []string{old.ID}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// As an earlier version indexed it.
+	if _, err := s.db.ExecContext(ctx, "INSERT INTO superseded(memory_id, target) VALUES (?, ?)", bad.ID, old.ID); err != nil {
+		t.Fatal(err)
+	}
+	if ids, _ := s.SupersededIDs(ctx); !ids[old.ID] {
+		t.Fatal("the test did not make the old index's state")
+	}
+	s.Close()
+	s = open(t, home)
+	if ids, _ := s.SupersededIDs(ctx); ids[old.ID] {
+		t.Fatal("the writer's Open left a held note hiding the note it supersedes")
+	}
+}

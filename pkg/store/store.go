@@ -280,8 +280,11 @@ func (s *Store) openDB(ctx context.Context, check bool) error {
 	for {
 		err := s.ensureSchema(ctx)
 		if err == nil && !s.reader {
-			var lift bool
-			lift, err = upgradeIndexes(ctx, db)
+			var lift, unhid bool
+			lift, unhid, err = upgradeIndexes(ctx, db)
+			if unhid && err == nil {
+				s.touched(map[string]bool{note.Global: true}, "", "")
+			}
 			s.projectIndex, s.slotted = err == nil, err == nil
 			if lift && err == nil {
 				err = s.lift(ctx)
@@ -522,12 +525,15 @@ DROP TRIGGER IF EXISTS project_notes_delete; DROP TRIGGER IF EXISTS project_note
 // this one, in place: the late ones, idx_mem_project_recency with its team
 // column, made again, the note and tag counts and the project slots (empty:
 // the notes already indexed keep their rowids), in one transaction (readers
-// see the old or the new one, never none). lift reports that the large
+// see the old or the new one, never none). It also takes out of superseded
+// what held notes say they supersede, which an earlier version indexed (a
+// held note hides nothing: writer.index); unhid reports that it did, so the
+// caller invalidates every cached block. lift reports that the large
 // full-text segment is in the way of writes (Store.lift moves it). An index
 // that has them costs one read: a writer's Open (capture's among them)
 // takes no write lock for this.
-func upgradeIndexes(ctx context.Context, db *sql.DB) (lift bool, err error) {
-	current := func(q queryRower) (late int, recency, counted, tagged, slotted, lift bool, err error) {
+func upgradeIndexes(ctx context.Context, db *sql.DB) (lift, unhid bool, err error) {
+	current := func(q queryRower) (late int, recency, counted, tagged, slotted, lift, heldHides bool, err error) {
 		var def string
 		var rec []byte
 		triggers := func(prefix string) string {
@@ -537,23 +543,28 @@ func upgradeIndexes(ctx context.Context, db *sql.DB) (lift bool, err error) {
 			(SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN ('idx_mem_session', 'idx_mem_project', 'idx_files_error')),
 			coalesce((SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'idx_mem_project_recency'), ''),
 			`+triggers(`note\_counts`)+` = 4, `+triggers(`tag\_counts`)+` = 3, `+
-			hasProjectSlots+`, (SELECT block FROM memories_fts_data WHERE id = ?)`, structureRowid).Scan(&late, &def, &counted, &tagged, &slotted, &rec)
-		return late, strings.Contains(def, "team"), counted, tagged, slotted, needsLift(rec), err
+			hasProjectSlots+`, (SELECT block FROM memories_fts_data WHERE id = ?),
+			EXISTS (SELECT 1 FROM superseded WHERE memory_id IN `+heldIDs+`)`, structureRowid).Scan(&late, &def, &counted, &tagged, &slotted, &rec, &heldHides)
+		return late, strings.Contains(def, "team"), counted, tagged, slotted, needsLift(rec), heldHides, err
 	}
-	late, recency, counted, tagged, slotted, lift, err := current(db)
-	if err != nil || late == 3 && recency && counted && tagged && slotted {
-		return lift, err
+	late, recency, counted, tagged, slotted, lift, heldHides, err := current(db)
+	if err != nil || late == 3 && recency && counted && tagged && slotted && !heldHides {
+		return lift, false, err
 	}
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
-		return lift, err
+		return lift, false, err
 	}
 	defer tx.Rollback()
 	if _, err := tx.ExecContext(ctx, lateIndexes); err != nil {
-		return lift, err
+		return lift, false, err
 	}
 	// Another writer may have upgraded it while this one waited for the lock.
-	_, recency, counted, tagged, slotted, _, err = current(tx)
+	_, recency, counted, tagged, slotted, _, heldHides, err = current(tx)
+	if err == nil && heldHides {
+		_, err = tx.ExecContext(ctx, `DELETE FROM superseded WHERE memory_id IN `+heldIDs+`;
+			UPDATE memories SET supersedes = NULL WHERE supersedes IS NOT NULL AND id IN `+heldIDs)
+	}
 	if err == nil && !slotted {
 		_, err = tx.ExecContext(ctx, projectSlots)
 	}
@@ -567,9 +578,9 @@ func upgradeIndexes(ctx context.Context, db *sql.DB) (lift bool, err error) {
 		_, err = tx.ExecContext(ctx, tagCounts+"; "+countTags)
 	}
 	if err != nil {
-		return lift, err
+		return lift, false, err
 	}
-	return lift, tx.Commit()
+	return lift, heldHides, tx.Commit()
 }
 
 const schema = `
