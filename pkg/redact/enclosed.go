@@ -40,6 +40,25 @@ func enclosedRules() []rule {
 			return len(block) > 4000 || maskEnclosed(parent, block) == block
 		},
 	}, {
+		// A key store given encoded under its name (ANDROID_KEYSTORE_BASE64=,
+		// signing.p12:, PFX_B64): a PKCS#12 or a JKS store holds private
+		// keys, whatever bytes its encoding starts with.
+		name:  "private-key",
+		hints: []string{"keystore", "key_store", "p12", "pfx", "pkcs12", "jks"},
+		re:    lazyRE(`(?i)(\b[\w.-]*(?:keystore|key_store|p12|pfx|pkcs12|jks)[\w.-]*["']?[ \t]*[:=][ \t]*["']?)([A-Za-z0-9+/]+={0,2})`),
+		repl:  func(m []string) string { return m[1] + Mask },
+		keep:  func(m []string) bool { return len(m[2]) < 64 || !random(m[2]) },
+	}, {
+		// A CLI's table printed with its columns apart by spaces and a
+		// rule of dashes under the header (az … keys list -o table): the
+		// cells under a column the header names a secret, or under Value
+		// where another column names keys or secrets, are the values.
+		name:  "secret-value",
+		hints: []string{"---"},
+		re:    lazyRE(`(?m)^([^\n]*\n)(-{3,}(?:[ \t]+-{3,})+[ \t]*\n)((?:[^\n]*\S[^\n]*(?:\n|$))+)`),
+		repl:  func(m []string) string { return m[1] + m[2] + maskColumns(m[1], m[2], m[3]) },
+		keep:  func(m []string) bool { return maskColumns(m[1], m[2], m[3]) == m[3] },
+	}, {
 		name:  "cookie",
 		hints: []string{"path=", "httponly", "samesite", "secure"},
 		re:    lazyRE(`(?i)(\b[\w.-]{2,64}=)([A-Za-z0-9%+/=_.~-]+)(;[ \t]*(?:path|domain|expires|max-age|secure|httponly|samesite)\b)`),
@@ -81,3 +100,60 @@ func maskEnclosed(parent, block string) string {
 var describing = map[string]bool{"type": true, "kind": true, "name": true, "domain": true, "path": true, "expires": true, "samesite": true, "algorithm": true, "alg": true, "kid": true,
 	"use": true, "description": true, "address": true, "url": true, "issuer": true, "audience": true, "scope": true, "scopes": true, "format": true, "encoding": true, "created": true,
 	"created_at": true, "updated_at": true, "expires_at": true, "expiry": true, "region": true, "pub_key": true, "public_key": true, "publickey": true, "fingerprint": true, "sha256": true, "hash": true, "digest": true, "checksum": true}
+
+// maskColumns masks, in the rows of a table whose header and rule of
+// dashes are given, the generated cells of the columns that hold secrets.
+func maskColumns(header, dashes, rows string) string {
+	var cols [][2]int
+	for i := 0; i < len(dashes); {
+		if dashes[i] != '-' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(dashes) && dashes[j] == '-' {
+			j++
+		}
+		cols = append(cols, [2]int{i, j})
+		i = j
+	}
+	h := strings.ToLower(header)
+	names := make([]string, len(cols))
+	keyed := false
+	for k, c := range cols {
+		if c[0] < len(h) {
+			names[k] = strings.TrimSpace(h[c[0]:min(c[1], len(h))])
+		}
+		if anyOf(names[k], "key", "secret", "credential", "password", "token") {
+			keyed = true
+		}
+	}
+	var secretCols []int
+	for k, n := range names {
+		if n == "value" && keyed || anyOf(n, "secret", "password", "token", "connectionstring", "connection string") || n == "key" || strings.HasSuffix(n, " key") && !strings.Contains(n, "id") {
+			secretCols = append(secretCols, k)
+		}
+	}
+	if len(secretCols) == 0 {
+		return rows
+	}
+	lines := strings.SplitAfter(rows, "\n")
+	for li, l := range lines {
+		for _, k := range secretCols {
+			c := cols[k]
+			if c[0] >= len(l) {
+				continue
+			}
+			end := len(l)
+			if k+1 < len(cols) && cols[k+1][0] <= len(l) {
+				end = cols[k+1][0]
+			}
+			cell := strings.TrimSpace(l[c[0]:end])
+			if len(cell) >= 16 && (generated(cell) || random(cell)) && !strings.Contains(cell, " ") && !fakeSpan(cell) {
+				l = strings.Replace(l, cell, Mask, 1)
+			}
+		}
+		lines[li] = l
+	}
+	return strings.Join(lines, "")
+}

@@ -245,7 +245,14 @@ func publicKeyID(name, v string) bool {
 	}
 	h := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(v, "0x"), "0X"), "!")
 	idShape := (len(h) == 8 || len(h) == 16 || len(h) == 40) && hexOnly(h) && strings.Trim(h, digits) != ""
-	if l == "signingkey" && (idShape || strings.HasPrefix(v, "key::") || strings.HasPrefix(v, "ssh-")) {
+	// git's key is written in small letters (signingkey, user.signingkey)
+	// or under its section; code's variable is a hump (C#'s var signingKey
+	// = "<40 hex>" is a symmetric key).
+	n := name
+	if i := strings.LastIndexAny(n, ".:"); i >= 0 {
+		n = n[i+1:]
+	}
+	if l == "signingkey" && (n == "signingkey" || strings.Contains(strings.ToLower(name), "user.")) && (idShape || strings.HasPrefix(v, "key::") || strings.HasPrefix(v, "ssh-")) {
 		return true
 	}
 	if !anyOf(l, "sign", "gpg", "pgp", "keyid", "key_id", "key-id", "fingerprint", "default-key", "default_key", "defaultkey") {

@@ -598,7 +598,7 @@ func New() *Redactor {
 			// sqlldr); echo PASSWORD | sudo -S, | … --passwd-on-stdin.
 			name:  "password-flag",
 			hints: []string{"sqlplus", "expdp", "impdp", "exp ", "imp ", "rman", "dgmgrl", "sqlldr", "sudo", "password-stdin", "on-stdin", "--stdin", "chpasswd", "/dev/stdin", "=-"},
-			re:    lazyRE(`(\b(?:sqlplus|expdp|impdp|exp|imp|rman|dgmgrl|sqlldr)[ \t]+(?:-\S+[ \t]+)*(?:(?:target|auxiliary|catalog)[ \t]+)?[A-Za-z][A-Za-z0-9_$#]*/)([^\s@/'"=]+)|(\becho[ \t]+(?:-n[ \t]+)?)('[^'\n]*'|"[^"\n]*"|[^\s'"|]+)([ \t]*\|[ \t]*(?:sudo[ \t]+-S|[^|\n]*--password-stdin|[^|\n]*--[a-z-]*pass[a-z-]*-on-stdin\b|passwd[ \t]+--stdin|chpasswd|[^|\n]*--[a-z-]*(?:cred|token|secret|pass)[a-z-]*(?:=|[ \t]+)(?:/dev/stdin|-)(?:[ \t]|$)))`),
+			re:    lazyRE(`(\b(?:sqlplus|expdp|impdp|exp|imp|rman|dgmgrl|sqlldr)[ \t]+(?:-\S+[ \t]+)*(?:(?:target|auxiliary|catalog)[ \t]+)?[A-Za-z][A-Za-z0-9_$#]*/)([^\s@/'"=]+)|(\becho[ \t]+(?:-n[ \t]+)?)('[^'\n]*'|"[^"\n]*"|[^\s'"|]+)([ \t]*\|[ \t]*(?:(?:xxd[ \t]+-r(?:[ \t]+-p)?|xxd[ \t]+-p[ \t]+-r|base64[ \t]+(?:-d|--decode|-D)|basenc[ \t]+[^|\n]*-d[^|\n]*|openssl[ \t]+(?:base64|enc)[ \t]+-d[^|\n]*|rev|tr[ \t]+[^|\n]+)[ \t]*\|[ \t]*)*(?:sudo[ \t]+-S|[^|\n]*--password-stdin|[^|\n]*--[a-z-]*pass[a-z-]*-on-stdin\b|passwd[ \t]+--stdin|chpasswd|[^|\n]*--[a-z-]*(?:cred|token|secret|pass)[a-z-]*(?:=|[ \t]+)(?:/dev/stdin|-)(?:[ \t]|$)))`),
 			repl: func(m []string) string {
 				if m[1] != "" {
 					return m[1] + Mask
@@ -650,7 +650,7 @@ func New() *Redactor {
 			// Android's <string name="api_key">…, Spring's <entry key="…">).
 			name:  "secret-value",
 			hints: []string{"</key>", "name=", "key=", "id="},
-			re: lazyRE(`(?i)(<key>[ \t]*([A-Za-z0-9_.:-]+)[ \t]*</key>\s*<string>|<[a-z][a-z0-9_:.-]*[ \t]+(?:[a-z:]+[ \t]*=[ \t]*["'][^"'\n]*["'][ \t]+)*(?:name|key|id)[ \t]*=[ \t]*["']([A-Za-z0-9_.:-]+)["'](?:[^>\n]*[^>/\n])?>)` +
+			re: lazyRE(`(?i)(<key>[ \t]*([A-Za-z0-9_.:-]+)[ \t]*</key>(?:\s|\n[+-])*<string>|<[a-z][a-z0-9_:.-]*[ \t]+(?:[a-z:]+[ \t]*=[ \t]*["'][^"'\n]*["'][ \t]+)*(?:name|key|id)[ \t]*=[ \t]*["']([A-Za-z0-9_.:-]+)["'](?:[^>\n]*[^>/\n])?>)` +
 				`([^<\n]+)(<)`),
 			repl: func(m []string) string { return m[1] + Mask + m[5] },
 			keep: func(m []string) bool {
@@ -1820,7 +1820,7 @@ func notAValue(v string) bool {
 		return true
 	}
 	if len(l) < 2 || l[0] == '[' && identPath(strings.TrimLeft(l[1:], "]")) || l[0] == '+' && (len(l) == 1 || l[1] == ' ' || unicode.IsLetter(rune(l[1])) && !made(v[1:])) || l[0] == '(' ||
-		strings.Contains(l, "<") && strings.Contains(l, ">") || masked(l) || awsDocumented[v] || yamlTag(v) || vaultNames[l] || placeholderToken(l) || strings.Contains(v, "...") || strings.Contains(v, "…") || placeholders[l] || strings.Trim(l, "x*.") == "" {
+		bracketed(l) || masked(l) || awsDocumented[v] || yamlTag(v) || vaultNames[l] || placeholderToken(l) || strings.Contains(v, "...") || strings.Contains(v, "…") || placeholders[l] || strings.Trim(l, "x*.") == "" {
 		return true
 	}
 	// %NAME% is a Windows variable and %q a format verb; a value that

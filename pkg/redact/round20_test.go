@@ -15,7 +15,14 @@ import (
 // -method=oidc` first). Then secrets' classes: a value named by the
 // object, list or block that encloses it (a private key's record, a
 // tokens block, a cookies list), and a cookie known by the attributes
-// after it. Beside each, the secrets or look-alikes of the same layout.
+// after it; a secret fed to a password reader through decoding stages
+// (echo HEX | xxd -r -p | sudo -S); a generated value holding '<' and '>'
+// among its symbols (a WordPress salt), not a placeholder; a symmetric
+// signingKey in code's hump case, not git's signingkey id; a plist's key
+// and string on a diff's added lines; a key store encoded under its
+// name; a CLI's space-aligned table whose column names the secret; every
+// secret's column of a delimited table. Beside each, the secrets or
+// look-alikes of the same layout.
 func TestRound20(t *testing.T) {
 	for _, tt := range []struct{ name, in, secret string }{
 		// A template's field words.
@@ -69,6 +76,42 @@ func TestRound20(t *testing.T) {
 		{"log cookie attrs", "DEBUG [main] remember_token=Lm2Qx8Vt4Rb7Np3Ks9Wd6Hf1; Domain=.acme.io; Secure", "Lm2Qx8Vt4Rb7Np3Ks9Wd6Hf1"},
 		{"theme attrs", "Set-Cookie: theme=dark; Path=/; SameSite=Lax", ""},
 		{"visitor count", "visitor_id=1234567890; path=/", ""},
+		// Decoded on its way to a password reader.
+		{"hex to sudo", "echo 347630316476336831636c335f3532 | xxd -r -p | sudo -S systemctl restart app", "347630316476336831636c335f3532"},
+		{"base64 to sudo", "echo 'cDRzc3cwcmQhMjAyNA==' | base64 -d | sudo -S apt update", "cDRzc3cwcmQhMjAyNA=="},
+		{"b64 to docker stdin", "echo Zm9vYmFyYmF6cXV4MTIzNDU2 | base64 --decode | docker login -u ci --password-stdin ghcr.io", "Zm9vYmFyYmF6cXV4MTIzNDU2"},
+		{"variable to sudo", "echo \"$SUDO_PASS\" | base64 -d | sudo -S ls", ""},
+		{"hex dump", "echo 48656c6c6f | xxd -r -p", ""},
+		// Brackets among a generated value's symbols.
+		{"wp salt", "define('SECURE_AUTH_SALT', 'ndom#z^dM0QDZix}+fDQorbNOx,KIm6>cP^-TA}<cNZv,n,Dw8r+|.z24FD3+JR)');", "ndom#z^dM0QDZix"},
+		{"wp salt diff", "+define( 'AUTH_KEY',         'ndom#z^dM0QDZix}+fDQorbNOx,KIm6>cP^-TA}<cNZv,n,Dw8r+|.z24FD3+JR)' );", "ndom#z^dM0QDZix"},
+		{"wp placeholder", "define( 'AUTH_KEY', 'put your unique phrase here' );", ""},
+		{"angle placeholder", "password: <your password>", ""},
+		{"angle name", "api_key=<api-key>", ""},
+		{"angle user pass", "DATABASE_URL=postgres://<user>:<password>@db:5432/app", ""},
+		// A signing key in code's case.
+		{"csharp hex signing key", "var signingKey = \"54592d10d8ab2f37366b828de063c0281b048290\";", "54592d10d8ab2f37366b828de063c0281b048290"},
+		{"ts hex signing key", "const signingKey = '0ed7e22cca312dd60ed7e22cca312dd60ed7e22c';", "0ed7e22cca312dd60ed7e22cca312dd60ed7e22c"},
+		{"git section id lower", "[user]\n\tsigningkey = 0ed7e22cca312dd6", ""},
+		{"git cli id lower", "git config --global user.signingkey 3aa5c34371567bd2", ""},
+		// A plist on a diff's lines.
+		{"plist diff", "+<dict>\n+    <key>EnrollmentPassword</key>\n+    <string>Mobile^a5Jl6b2</string>\n+</dict>", "Mobile^a5Jl6b2"},
+		{"plist diff removed", "-    <key>APIToken</key>\n-    <string>Lm2Qx8Vt4Rb7Np3Ks9Wd6Hf1</string>", "Lm2Qx8Vt4Rb7Np3Ks9Wd6Hf1"},
+		{"plist bundle name", "+    <key>CFBundleName</key>\n+    <string>AcmeAgent</string>", ""},
+		// A key store by its name.
+		{"keystore b64", "ANDROID_KEYSTORE_BASE64=7ac74GWv7QgBnsJE8qGrtvjsOA6T3huw51RSRnXvUAI0kbSE5lfisSd3SlNMew91N0DgE0J0OxKM01bIYmbkZ8Er76SIVumk", "7ac74GWv7QgBnsJE8qGrtvjsOA6T3huw"},
+		{"p12 yaml", "signing:\n  cert_p12: \"k0Pztvr8x/Aq+Kz9KV/0vVzaC94GllJLIaZSLl+YHy0k0Pztvr8x/Aq+Kz9KV/0vVzaC94GllJLIaZSLl\"", "k0Pztvr8x/Aq+Kz9KV"},
+		{"pfx env", "CERT_PFX_B64: Lm2Qx8Vt4Rb7Np3Ks9Wd6Hf1Lm2Qx8Vt4Rb7Np3Ks9Wd6Hf1Lm2Qx8Vt4Rb7Np3Ks9Wd6Hf1Lm2Qx8Vt", "Lm2Qx8Vt4Rb7Np3Ks9Wd6Hf1"},
+		{"keystore path", "ANDROID_KEYSTORE_FILE=app/release.keystore", ""},
+		{"keystore password ref", "storePassword = System.getenv(\"KEYSTORE_PASSWORD\")", ""},
+		// A table aligned by spaces.
+		{"az keys table", "$ az storage account keys list -g rg -n sa -o table\nKeyName    Permissions    Value\n---------  -------------  ------------------------------------------------------------------------------------------\nkey1       FULL           I+4NOq3aFeBIpoHexaN+KFKhslAq6iwGYc0GIL6KllUmbTx6Zcx4UZPjAxFvqXsdu5qsQ3VM99v61qQbf/s5rw==", "I+4NOq3aFeBIpoHexaN"},
+		{"secret column table", "Name        Secret\n----------  ----------------------------------------\nci-bot      Xk9pQ2mZ7vLs8Tq4Rw3Ye5Ub2Nc6Md8Kf", "Xk9pQ2mZ7vLs8Tq4Rw3Ye5Ub2Nc6Md8Kf"},
+		{"status table", "Name        Status    Created\n----------  --------  ----------\napi-prod    Enabled   2024-05-01", ""},
+		{"value table no keys", "Name                 Value\n-------------------  ---------------------------------\ncommit               9f86d081884c7d659a2feaa0c55ad015a3bf4f1b", ""},
+		// Every secret's column of a delimited table.
+		{"aws csv", "User name,Password,Access key ID,Secret access key,Console login link\nci-deployer,,AKIALP765OAWJSJID2TL,+//IsA0LuDL1NSE3hi2xqdhQr/8923d286/8fnPX,https://899108706434.signin.aws.amazon.com/console", "+//IsA0LuDL1NSE3hi2xqdhQr"},
+		{"two secret columns", "user;password;api_token\nana;Tr0ub4dor&3x;Lm2Qx8Vt4Rb7Np3Ks9Wd6Hf1", "Lm2Qx8Vt4Rb7Np3Ks9Wd6Hf1"},
 	} {
 		got := String(tt.in)
 		if tt.secret == "" {

@@ -118,3 +118,25 @@ func pastSpan(s string, start int, match, cut string) bool {
 	}
 	return !generated(strings.Trim(cut, ` \t"',;`))
 }
+
+// bracketed reports a value holding an angle-bracketed placeholder: a
+// name or words between '<' and '>' (<password>, <your token here>,
+// <user:pass>). A generated value may hold both brackets among its
+// symbols (WordPress's salts: "…}<cNZv,n,Dw8r+|.z2>…"); what lies between
+// them there is no name.
+func bracketed(l string) bool {
+	for {
+		i := strings.IndexByte(l, '<')
+		if i < 0 {
+			return false
+		}
+		l = l[i+1:]
+		j := strings.IndexByte(l, '>')
+		if j < 0 {
+			return false
+		}
+		if inner := l[:j]; inner != "" && strings.Trim(inner, "abcdefghijklmnopqrstuvwxyz0123456789 _-.:/@") == "" {
+			return true
+		}
+	}
+}

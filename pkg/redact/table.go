@@ -66,19 +66,29 @@ func splitCells(line string, d byte) []string {
 // column (a password's in any language the prose rules know, a secret, a
 // token, an API key), or -1; a header is three or more short cells.
 func headerCol(line string) int {
+	if cols := headerCols(line); len(cols) > 0 {
+		return cols[0]
+	}
+	return -1
+}
+
+// headerCols returns every secret's column of a header row (AWS's
+// credentials CSV has an empty Password column before its Secret access
+// key), or nil.
+func headerCols(line string) []int {
 	d := delimiter(strings.TrimRight(line, "\r"))
 	if d == 0 {
-		return -1
+		return nil
 	}
 	cells := splitCells(strings.TrimRight(line, "\r"), d)
-	at := -1
+	var at []int
 	for i, c := range cells {
 		c = strings.Trim(strings.TrimSpace(c), `"'`)
 		if len(c) > 40 || c == "" {
-			return -1
+			return nil
 		}
-		if at < 0 && tableSecretWord(c) && !idName(strings.ReplaceAll(c, " ", "_")) {
-			at = i
+		if tableSecretWord(c) && !idName(strings.ReplaceAll(c, " ", "_")) {
+			at = append(at, i)
 		}
 	}
 	return at
@@ -89,8 +99,8 @@ func headerCol(line string) int {
 func maskDelimited(t string) string {
 	lines := strings.SplitAfter(t, "\n")
 	head := strings.TrimRight(lines[0], "\r\n")
-	at := headerCol(head)
-	if at < 0 {
+	cols := headerCols(head)
+	if len(cols) == 0 {
 		return t
 	}
 	d := delimiter(head)
@@ -101,14 +111,20 @@ func maskDelimited(t string) string {
 		if len(cells) != n {
 			break
 		}
-		c := cells[at]
-		v := strings.Trim(strings.TrimSpace(c), `"'`)
-		if v == "" || strings.ContainsAny(v, " \t") || notAValue(v) || redacted(v) || pathLike(v) || strings.Contains(v, "://") ||
-			!(made(v) || random(v) || chosen(v) || wordsAndNumber(v) || symbolMixed(v) || scrambled(v)) {
-			continue
+		changed := false
+		for _, at := range cols {
+			c := cells[at]
+			v := strings.Trim(strings.TrimSpace(c), `"'`)
+			if v == "" || strings.ContainsAny(v, " \t") || notAValue(v) || redacted(v) || pathLike(v) || strings.Contains(v, "://") ||
+				!(made(v) || random(v) || chosen(v) || wordsAndNumber(v) || symbolMixed(v) || scrambled(v)) {
+				continue
+			}
+			cells[at] = strings.Replace(c, v, Mask, 1)
+			changed = true
 		}
-		cells[at] = strings.Replace(c, v, Mask, 1)
-		lines[k] = strings.Join(cells, string(d)) + lines[k][len(body):]
+		if changed {
+			lines[k] = strings.Join(cells, string(d)) + lines[k][len(body):]
+		}
 	}
 	return strings.Join(lines, "")
 }
