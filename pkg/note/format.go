@@ -126,7 +126,7 @@ func (n *Note) set(key, val string) (bool, error) {
 			n.Confidence = 1.0
 			break
 		}
-		f, err := strconv.ParseFloat(val, 64)
+		f, err := yamlNumber(val)
 		if err != nil {
 			return true, fmt.Errorf("confidence %q is not a number", val)
 		}
@@ -135,6 +135,52 @@ func (n *Note) set(key, val string) (bool, error) {
 		return false, nil
 	}
 	return true, nil
+}
+
+// yamlNumber reads a confidence as the reference does, float() of what
+// PyYAML loads: YAML 1.1's integers (binary, octal as a leading 0, hex,
+// base 60, underscores anywhere), then any decimal. Infinities and NaN stay
+// refused: no JSON result can carry them, and SQLite stores NaN as NULL.
+func yamlNumber(val string) (float64, error) {
+	s := strings.ReplaceAll(val, "_", "")
+	sign := 1.0
+	switch {
+	case s == "":
+		return 0, strconv.ErrSyntax
+	case s[0] == '-':
+		sign, s = -1, s[1:]
+	case s[0] == '+':
+		s = s[1:]
+	}
+	switch lower := strings.ToLower(s); {
+	case strings.HasPrefix(lower, "0b") || strings.HasPrefix(lower, "0x"):
+		base := 2
+		if lower[1] == 'x' {
+			base = 16
+		}
+		if i, err := strconv.ParseUint(s[2:], base, 64); err == nil && s[1] == lower[1] {
+			return sign * float64(i), nil
+		}
+	case len(s) > 1 && s[0] == '0' && strings.Trim(s, "01234567") == "":
+		if i, err := strconv.ParseUint(s[1:], 8, 64); err == nil {
+			return sign * float64(i), nil
+		}
+	case strings.Contains(s, ":") && !strings.Contains(s, "."):
+		total := 0.0
+		for i, part := range strings.Split(s, ":") {
+			d, err := strconv.ParseUint(part, 10, 64)
+			if err != nil || part == "" || i > 0 && d > 59 {
+				return 0, strconv.ErrSyntax
+			}
+			total = total*60 + float64(d)
+		}
+		return sign * total, nil
+	}
+	f, err := strconv.ParseFloat(val, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, strconv.ErrSyntax
+	}
+	return f, nil
 }
 
 func orDefault(v, d string) string {

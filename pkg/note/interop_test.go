@@ -191,3 +191,34 @@ print(json.dumps({k: m[k] for k in ("title", "project", "machine_id", "prov_mode
 		t.Errorf("our reader reads our rewrite as %+v, %v", again, err)
 	}
 }
+
+// A confidence written as an integer YAML 1.1 resolves (PyYAML: a hex,
+// octal or binary integer, base 60) is read by the reference (float() of
+// the loaded value) and indexed there; ours refused the whole note as
+// unreadable ("confidence \"0x1F\" is not a number"), so it vanished from
+// our search and inject, and read "017" (octal, 15) as 17. Infinities and
+// NaN stay refused: no JSON result can carry them.
+func TestConfidenceAsYAMLNumbers(t *testing.T) {
+	for raw, want := range map[string]float64{
+		"0x1F": 31, "+0x_1F": 31, "017": 15, "0b101": 5, "1_000": 1000, "-2": -2, "1_0.5": 10.5, "0.6": 0.6, "08": 8, "1:30": 90, "1e-3": 0.001,
+	} {
+		data := "---\nid: 01JZCONF000000000000000000\ntype: semantic\ntitle: t\nconfidence: " + raw + "\n---\nb\n"
+		n, err := Parse([]byte(data))
+		if err != nil {
+			t.Errorf("confidence: %s: %v", raw, err)
+			continue
+		}
+		if n.Confidence != want {
+			t.Errorf("confidence: %s read as %v, want %v", raw, n.Confidence, want)
+		}
+		if again, err := Parse(n.Marshal()); err != nil || again.Confidence != want {
+			t.Errorf("confidence: %s: rewrite reads back as %v, %v", raw, again, err)
+		}
+	}
+	for _, raw := range []string{"high", "'x'", "0x", "1.2.3", "0o17", ".nan", "1:75", "inf", "NaN", ".inf", "-.Inf"} {
+		data := "---\nid: 01JZCONF000000000000000000\ntype: semantic\ntitle: t\nconfidence: " + raw + "\n---\nb\n"
+		if _, err := Parse([]byte(data)); err == nil {
+			t.Errorf("confidence: %s was read as a number", raw)
+		}
+	}
+}
