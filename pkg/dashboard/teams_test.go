@@ -155,14 +155,14 @@ func TestTeamsInDashboard(t *testing.T) {
 	}
 	want(t, c.get("/notes?team=platform"), http.StatusOK, "Deploy cache warmup")
 
-	// Proposals: Dave's note waits on proposals/dave-proposer.
-	tp := want(t, c.get("/teams"), http.StatusOK, "proposals/dave-proposer", f.proposed.ID+".md", `action="/teams/platform/accept"`)
+	// Proposals: Dave's note waits on proposals/dave-proposer-0c315c9c (his name, "Dave Proposer", with its hash).
+	tp := want(t, c.get("/teams"), http.StatusOK, "proposals/dave-proposer-0c315c9c", f.proposed.ID+".md", `action="/teams/platform/accept"`)
 	_ = tp
-	accept := c.form("branch", "proposals/dave-proposer")
+	accept := c.form("branch", "proposals/dave-proposer-0c315c9c")
 	if w := c.post("/teams/platform/accept", accept, map[string]string{"Origin": "http://evil.example"}); w.Code != http.StatusForbidden {
 		t.Fatalf("cross-origin accept: %d", w.Code)
 	}
-	if w := c.post("/teams/platform/accept", c.form("branch", "proposals/dave-proposer", "csrf", "bad"), nil); w.Code != http.StatusForbidden {
+	if w := c.post("/teams/platform/accept", c.form("branch", "proposals/dave-proposer-0c315c9c", "csrf", "bad"), nil); w.Code != http.StatusForbidden {
 		t.Fatalf("accept without the token: %d", w.Code)
 	}
 	if out := gitIn(t, f.remote, "ls-tree", "-r", "--name-only", "main"); strings.Contains(out, f.proposed.ID) {
@@ -180,7 +180,7 @@ func TestTeamsInDashboard(t *testing.T) {
 	if out := gitIn(t, f.remote, "ls-tree", "-r", "--name-only", "main"); !strings.Contains(out, f.proposed.ID) {
 		t.Fatalf("the accepted proposal is not on the team's main:\n%s", out)
 	}
-	if page := want(t, c.get("/teams"), http.StatusOK); strings.Contains(page, "proposals/dave-proposer") {
+	if page := want(t, c.get("/teams"), http.StatusOK); strings.Contains(page, "proposals/dave-proposer-0c315c9c") {
 		t.Fatal("a merged proposal is still listed")
 	}
 	// Share: a personal note with a secret and one shaped like an instruction.
@@ -241,7 +241,7 @@ func TestTeamsInDashboard(t *testing.T) {
 	if w := c.post("/teams/platform/fetch", c.form(), nil); w.Code != http.StatusSeeOther || !strings.Contains(c.flash(w), "Fetched team platform") {
 		t.Fatalf("fetch: %d %q", w.Code, c.flash(w))
 	}
-	want(t, c.get("/teams"), http.StatusOK, "proposals/dave-proposer", next.ID+".md")
+	want(t, c.get("/teams"), http.StatusOK, "proposals/dave-proposer-0c315c9c", next.ID+".md")
 	if w := c.post("/teams/nosuch/fetch", c.form(), nil); w.Code != http.StatusNotFound {
 		t.Fatalf("fetch of a team not joined: %d", w.Code)
 	}

@@ -2,6 +2,8 @@ package gitsync
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -107,7 +109,12 @@ func refusedPush(err error) bool {
 	return false
 }
 
-// ProposalBranch is the branch review-mode writes of author go to.
+// ProposalBranch is the branch review-mode writes of author go to:
+// proposals/ and the author lower-cased, each run of other characters a
+// dash. A push replaces that branch (only its member writes it), so two
+// authors must never share one: a name the branch does not spell exactly
+// ("Alice Liddell", "王伟", which has no letter a branch keeps) gets a
+// hash of the whole name after it.
 func ProposalBranch(author string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(author) {
@@ -119,13 +126,31 @@ func ProposalBranch(author string) string {
 		}
 	}
 	slug := strings.Trim(b.String(), "-")
-	if slug == "" {
-		slug = "member"
-	}
 	if len(slug) > 60 {
 		slug = slug[:60]
 	}
+	if slug != author || slug == "" {
+		if slug == "" {
+			slug = "member"
+		}
+		sum := sha256.Sum256([]byte(author))
+		slug += "-" + hex.EncodeToString(sum[:4])
+	}
 	return "proposals/" + slug
+}
+
+// proposalBranch tells a branch name ProposalBranch can make.
+func proposalBranch(branch string) bool {
+	slug, ok := strings.CutPrefix(branch, "proposals/")
+	if !ok || slug == "" || len(slug) > 80 || slug[0] == '-' {
+		return false
+	}
+	for _, r := range slug {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // Author is who a person's team notes name: the configured author, else
@@ -297,7 +322,7 @@ func maskedReason(err error) string {
 // The reviewer must be allowed to push to the team's main.
 func AcceptProposal(ctx context.Context, o Options, st *store.Store, name, branch string) (TeamResult, error) {
 	tr, res := newTeamResult(name)
-	if !strings.HasPrefix(branch, "proposals/") || branch != ProposalBranch(strings.TrimPrefix(branch, "proposals/")) {
+	if !proposalBranch(branch) {
 		return tr, fmt.Errorf("%q is not a proposal branch (want proposals/NAME, as team review lists them)", branch)
 	}
 	t, ok := findTeam(o.Teams, name)

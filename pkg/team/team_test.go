@@ -279,7 +279,7 @@ func TestTeamMemory(t *testing.T) {
 	dave.as(t)
 	dave.writeTeam(t, "Dave proposed runbook", "DAVE-PROPOSAL body", "acme/app")
 	tr = dave.sync(t).Teams[0]
-	if !tr.Pushed || !strings.Contains(tr.Detail, "proposals/dave-proposer") {
+	if !tr.Pushed || !strings.Contains(tr.Detail, "proposals/dave-proposer-0c315c9c") {
 		t.Fatalf("dave's review-mode sync: %+v", tr)
 	}
 	if strings.Contains(git(t, root, "--git-dir", teamRemote, "log", "-p", "main"), "DAVE-PROPOSAL") {
@@ -289,7 +289,7 @@ func TestTeamMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	props, err := gitsync.Proposals(ctx, alice.st, "platform")
-	if err != nil || len(props) != 1 || props[0].Branch != "proposals/dave-proposer" || len(props[0].Files) != 1 {
+	if err != nil || len(props) != 1 || props[0].Branch != "proposals/dave-proposer-0c315c9c" || len(props[0].Files) != 1 {
 		t.Fatalf("proposals: %+v %v", props, err)
 	}
 	if _, err := gitsync.AcceptProposal(ctx, gitsync.OptionsFrom(alice.cfg(t)), alice.st, "platform", "proposals/../main"); err == nil {
