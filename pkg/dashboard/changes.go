@@ -60,6 +60,10 @@ func (s *Server) refresh(ctx context.Context) {
 	tree := s.treeStamp()
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	// The reference implementation, run on this home while the dashboard
+	// runs, rebuilds the index with its own schema (SPEC 3.2): rebuild it.
+	// A failure shows as the page's own query error.
+	_ = s.store.Heal(ctx)
 	if tree == s.lastTree {
 		return
 	}

@@ -699,6 +699,23 @@ func (s *Store) Foreign(ctx context.Context) bool {
 	return err == nil && !ok
 }
 
+// Heal rebuilds the index in place when it is Foreign, as Open would, for a
+// process that keeps one store for its life and cannot swap it (the
+// dashboard, whose handlers share it). The settings Open took from the
+// index describe a current one and hold for the rebuilt index too; the
+// segment lift Open makes is left to the next writer's Open. A store opened
+// for reading does nothing: it cannot rebuild.
+func (s *Store) Heal(ctx context.Context) error {
+	if s.reader || !s.Foreign(ctx) {
+		return nil
+	}
+	if err := s.ensureSchema(ctx); err != nil {
+		return err
+	}
+	_, _, err := upgradeIndexes(ctx, s.db)
+	return err
+}
+
 // readerReady is a reader's whole open-time check in one statement (where
 // ensureSchema takes three): the index is ours and holds notes. It keeps
 // df_docs for the search's pruning. Anything else, an error included, is
