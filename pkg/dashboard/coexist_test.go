@@ -1,11 +1,15 @@
 package dashboard
 
 import (
+	"context"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
 
 // The dashboard keeps its store open for its life; the reference
@@ -41,4 +45,40 @@ print(MemoryStore(root=sys.argv[1]).write(type="semantic", title="Wombat cache n
 	want(t, c.get("/notes?q=wombat"), http.StatusOK, `href="/notes/`+id+`"`)
 	want(t, c.get("/api/search?q=wombat"), http.StatusOK, id)
 	want(t, c.get("/"), http.StatusOK)
+}
+
+// A tag holding a comma (the reference and MCP memory_write take any
+// string as a tag; "deploy, prod" is one) is shown in the edit form's
+// comma-separated field like two tags. An edit that left the field as
+// shown split it into "deploy" and "prod"; the note keeps its tags as
+// they were unless the field changed.
+func TestEditKeepsTagsHoldingCommas(t *testing.T) {
+	f := newFixture(t, 2)
+	c := newClient(t, f, nil)
+	ctx := context.Background()
+	n := note.New(note.Semantic, "Release train", "We ship on Tuesdays.")
+	n.Tags = []string{"deploy, prod", "x"}
+	w, err := f.st.Write(ctx, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, _ := f.st.Path(ctx, w.ID)
+	before, _ := os.ReadFile(path)
+	page := want(t, c.get("/notes/"+w.ID+"/edit"), http.StatusOK)
+	if !strings.Contains(page, "deploy, prod, x") {
+		t.Fatalf("the form does not show the tags as expected:\n%s", page)
+	}
+	r := c.post("/notes/"+w.ID+"/edit", c.form("title", "Release train (weekly)", "type", "semantic",
+		"scope", "portable", "project", "global", "tags", "deploy, prod, x",
+		"body", "We ship on Tuesdays.", "base", fileHash(before)), nil)
+	if r.Code != http.StatusSeeOther {
+		t.Fatalf("edit: %d\n%s", r.Code, r.Body)
+	}
+	got, err := f.st.Get(ctx, w.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Title != "Release train (weekly)" || strings.Join(got.Tags, "|") != "deploy, prod|x" {
+		t.Errorf("after a title edit: title %q tags %q", got.Title, got.Tags)
+	}
 }

@@ -544,6 +544,12 @@ func keepUnchanged(n *note.Note, f form, base *note.Note) {
 	} else if strings.Contains(base.Body, "\r\n") && strings.Count(base.Body, "\n") == strings.Count(base.Body, "\r\n") {
 		n.Body = strings.ReplaceAll(f.Body, "\n", "\r\n")
 	}
+	// A field left as the form showed it keeps the tags as they were: a
+	// tag holding a comma ("deploy, prod") reads there like two.
+	if f.Tags == strings.Join(base.Tags, ", ") {
+		n.Tags = slices.Clone(base.Tags)
+		return
+	}
 	// Each typed tag that is one of the note's tags but for surrounding
 	// spaces is that tag, as the note spells it.
 	used := make([]bool, len(base.Tags))
