@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/inject"
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/native"
@@ -255,10 +256,10 @@ func Sync(ctx context.Context, o Options) (Result, error) {
 			s.finishDetail()
 		}
 		repos = append(repos, s.followed(ctx, st, layout.TreeName(note.Portable)))
-		if len(o.Teams) > 0 {
+		if joined := stillJoined(home, o.Teams); len(joined) > 0 {
 			author := Author(ctx, o.Author, o.MachineID)
 			prev := Last(home)
-			for _, t := range o.Teams {
+			for _, t := range joined {
 				tr, rp := syncTeam(ctx, o, st, t, author)
 				repos = append(repos, rp)
 				if tr.ReadOnly && !wasReadOnly(prev, t.Name) {
@@ -1023,4 +1024,32 @@ func Last(home string) *LastSync {
 		return nil
 	}
 	return &l
+}
+
+// stillJoined keeps the teams config.json still names: a sync that read the
+// teams before waiting for the lock must not bring back the clone of a team
+// removed meanwhile (team.Remove holds the lock while it removes one). A
+// home without a readable config.json keeps them all (a caller that named
+// its teams itself).
+func stillJoined(home string, teams []TeamSpec) []TeamSpec {
+	if len(teams) == 0 {
+		return teams
+	}
+	if _, err := os.Stat(config.Path(home)); err != nil {
+		return teams
+	}
+	f, err := config.Load(home)
+	if err != nil {
+		return teams
+	}
+	var out []TeamSpec
+	for _, t := range teams {
+		for _, c := range f.Teams() {
+			if c.Name == t.Name {
+				out = append(out, t)
+				break
+			}
+		}
+	}
+	return out
 }

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/blockcache"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
@@ -75,6 +76,9 @@ func Add(home string, t config.Team) error {
 	return nil
 }
 
+// removeLockWait is how long Remove waits for a running sync to end.
+const removeLockWait = 60 * time.Second
+
 // Remove leaves team name: its entry in config.json, its clone and its
 // notes in the index go. Notes not yet on the remote (or, in review mode,
 // on a proposal branch) make it refuse unless force is set.
@@ -82,6 +86,12 @@ func Remove(ctx context.Context, st *store.Store, name string, force bool) error
 	if err := config.CheckTeamName(name); err != nil {
 		return err
 	}
+	// No sync may push, merge or clone the team while it goes.
+	release, err := gitsync.Hold(ctx, gitsync.LockPath(st.Home()), removeLockWait)
+	if err != nil {
+		return fmt.Errorf("a sync of this home is running (%v); nothing was changed: try again when it ends", err)
+	}
+	defer release()
 	f, err := config.Load(st.Home())
 	if err != nil {
 		return fmt.Errorf("config.json cannot be read (%v); fix it first, nothing was changed", err)
