@@ -268,7 +268,13 @@ func Consolidate(ctx context.Context, s *store.Store, client model.Client, proje
 	if err != nil {
 		return res, err
 	}
-	sv, err := pickPlan(s.Home(), "consolidate", inputs, opt)
+	evalSet := ""
+	if cases != nil {
+		b, _ := json.Marshal(cases)
+		evalSet = "eval=" + fingerprint(string(b))
+	}
+	scope := scopeOf(client, min, projects, evalSet)
+	sv, err := pickPlan(s.Home(), "consolidate", inputs, scope, opt)
 	if err != nil {
 		return res, err
 	}
@@ -302,11 +308,14 @@ func Consolidate(ctx context.Context, s *store.Store, client model.Client, proje
 			return res, fmt.Errorf("consolidate failed, nothing written: %s", strings.Join(failed, "; "))
 		}
 		if askedAny {
-			sv := &saved{Command: "consolidate", Inputs: inputs, Consolidate: res.Projects}
+			sv := &saved{Command: "consolidate", Inputs: inputs, Scope: scope, Consolidate: res.Projects}
 			if err := savePlan(s.Home(), sv); err != nil {
 				return res, err
 			}
 			res.Plan = sv.ID
+			if !opt.Apply {
+				savePreview(s.Home(), sv)
+			}
 		}
 	}
 	if !opt.Apply {
@@ -328,6 +337,7 @@ func Consolidate(ctx context.Context, s *store.Store, client model.Client, proje
 	if err != nil {
 		return res, fmt.Errorf("consolidate failed, nothing written: %w", err)
 	}
+	clearPreview(s.Home(), "consolidate", scope)
 	res.Paths, res.Written = paths, len(paths) > 0
 	if !res.Written && res.Plan != "" {
 		markApplied(s.Home(), res.Plan) // applied, with nothing to write: the next --apply asks again

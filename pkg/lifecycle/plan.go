@@ -9,11 +9,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
+	"github.com/anamnesis-dev/anamnesis/pkg/model"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
 
@@ -53,7 +55,8 @@ func overBound(n, max int) string {
 type saved struct {
 	ID          string            `json:"id"`
 	Command     string            `json:"command"`
-	Inputs      string            `json:"inputs"` // fingerprint of what the plan was made from
+	Inputs      string            `json:"inputs"`          // fingerprint of what the plan was made from
+	Scope       string            `json:"scope,omitempty"` // fingerprint of the run's projects, --min, model (scopeOf)
 	Created     string            `json:"created"`
 	Applied     string            `json:"applied,omitempty"`
 	Reflect     []ReflectPlan     `json:"reflect,omitempty"`
@@ -67,6 +70,40 @@ func plansDir(home string) string { return layout.Home(home).State("plans") }
 func currentPath(home, command, inputs string) string {
 	h := sha256.Sum256([]byte(command + "\x00" + inputs))
 	return filepath.Join(plansDir(home), "current-"+command+"-"+hex.EncodeToString(h[:8]))
+}
+
+// previewPath names the plan the last dry run of command over a scope
+// showed (scopeOf: its projects, --min and model, not its notes), until a
+// plan of that scope is applied. --apply finds there that a dry run was
+// made and what it showed, after the notes changed and the plan no longer
+// holds for them.
+func previewPath(home, command, scope string) string {
+	h := sha256.Sum256([]byte(command + "\x00" + scope))
+	return filepath.Join(plansDir(home), "preview-"+command+"-"+hex.EncodeToString(h[:8]))
+}
+
+// scopeOf is what a run is over, whatever the notes: its projects, --min,
+// the model and (consolidate) its eval set.
+func scopeOf(client model.Client, min int, projects []string, extra string) string {
+	parts := []string{"min=" + strconv.Itoa(min), extra}
+	if client != nil {
+		parts = append(parts, client.Label())
+	}
+	return fingerprint(append(parts, projects...)...)
+}
+
+// savePreview records that a dry run showed plan id for its scope.
+func savePreview(home string, sv *saved) {
+	if sv.Scope != "" {
+		atomicfile.Write(previewPath(home, sv.Command, sv.Scope), []byte(sv.ID), layout.FileMode)
+	}
+}
+
+// clearPreview forgets the dry run of a scope once a plan of it is applied.
+func clearPreview(home, command, scope string) {
+	if scope != "" {
+		os.Remove(previewPath(home, command, scope))
+	}
 }
 
 // fingerprint hashes the parts that decide a plan's inputs.
@@ -133,7 +170,7 @@ func prunePlans(home, keep string, now time.Time) {
 	var pointers []string
 	for _, de := range entries {
 		name := de.Name()
-		if strings.HasPrefix(name, "current-") {
+		if strings.HasPrefix(name, "current-") || strings.HasPrefix(name, "preview-") {
 			pointers = append(pointers, name)
 			continue
 		}
@@ -206,8 +243,10 @@ func currentPlan(home, command, inputs string) *saved {
 
 // pickPlan decides what an apply applies: the plan named, or the current
 // one for these inputs (nil: none, ask the model). A named plan whose inputs
-// changed is refused: it is no longer what the preview showed.
-func pickPlan(home, command, inputs string, opt Options) (*saved, error) {
+// changed is refused: it is no longer what the preview showed. So is an
+// apply with no plan named whose scope had a dry run whose plan no longer
+// holds: asking again would write an answer nobody saw (SPEC 17).
+func pickPlan(home, command, inputs, scope string, opt Options) (*saved, error) {
 	if opt.Plan != "" {
 		sv, err := loadPlan(home, command, opt.Plan)
 		if err != nil {
@@ -221,7 +260,15 @@ func pickPlan(home, command, inputs string, opt Options) (*saved, error) {
 	if !opt.Apply {
 		return nil, nil
 	}
-	return currentPlan(home, command, inputs), nil
+	if sv := currentPlan(home, command, inputs); sv != nil {
+		return sv, nil
+	}
+	if id, err := os.ReadFile(previewPath(home, command, scope)); err == nil {
+		if sv, err := loadPlan(home, command, strings.TrimSpace(string(id))); err == nil {
+			return nil, fmt.Errorf("plan %s, which the dry run showed, no longer applies: the notes it was made from changed since; run the dry run again (nothing written)", sv.ID)
+		}
+	}
+	return nil, nil
 }
 
 // markApplied records that plan id was applied, so it is never applied twice.
@@ -243,4 +290,5 @@ func markApplied(home, id string) {
 		atomicfile.Write(p, append(out, '\n'), layout.FileMode)
 	}
 	os.Remove(currentPath(home, sv.Command, sv.Inputs))
+	clearPreview(home, sv.Command, sv.Scope)
 }

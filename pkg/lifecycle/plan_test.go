@@ -226,3 +226,53 @@ func TestSavedPlansArePruned(t *testing.T) {
 		t.Errorf("loading a pruned plan: %v", err)
 	}
 }
+
+// The dry run prints "--apply applies exactly this plan". When the notes
+// change before --apply (a session ends in the project: capture adds an
+// episodic; a durable note is edited), that plan no longer holds, and
+// --apply asked the model again and wrote its new answer, which nobody had
+// seen (SPEC 17: never a second, unseen answer). --apply now refuses and
+// says to run the dry run again; --apply with no dry run before it still
+// asks once and applies, and a dry run again makes --apply work.
+func TestApplyAfterStaleDryRunRefuses(t *testing.T) {
+	ctx := context.Background()
+	s := openStore(t)
+	episodics(t, s, "demo", 5)
+	srv := newStandIn(t)
+	srv.answer(`[{"type": "semantic", "title": "Previewed fact", "body": "What the preview showed."}]`)
+	srv.answer(`[{"type": "semantic", "title": "Unseen fact", "body": "What nobody saw."}]`)
+	srv.answer(`[{"type": "semantic", "title": "Second preview", "body": "Seen again."}]`)
+	c := srv.client(t, 5*time.Second)
+	dry, err := Reflect(ctx, s, c, []string{"demo"}, 5, Options{MachineID: "box"})
+	if err != nil || dry.Plan == "" {
+		t.Fatalf("dry run: %+v %v", dry, err)
+	}
+	add(t, s, note.Episodic, "demo", "A session that ended meanwhile", "more work", "2026-02-01T00:00:00+00:00", "session")
+	before := tree(t, s)
+	res, err := Reflect(ctx, s, c, []string{"demo"}, 5, Options{Apply: true, MachineID: "box"})
+	if err == nil || !strings.Contains(err.Error(), dry.Plan) {
+		t.Errorf("apply after a stale dry run: err %v, result %+v", err, res)
+	}
+	sameTree(t, before, tree(t, s))
+	if n := requests(srv); n != 1 {
+		t.Errorf("the model was asked %d times, want once (the dry run)", n)
+	}
+	// The dry run again: its plan is what --apply writes.
+	dry2, err := Reflect(ctx, s, c, []string{"demo"}, 5, Options{MachineID: "box"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.answer(`[{"type": "semantic", "title": "Never asked", "body": "x"}]`)
+	res, err = Reflect(ctx, s, c, []string{"demo"}, 5, Options{Apply: true, MachineID: "box"})
+	if err != nil || !res.Written || res.Plan != dry2.Plan || res.Projects[0].Notes[0].Title != dry2.Projects[0].Notes[0].Title {
+		t.Fatalf("apply after a fresh dry run: %+v %v", res, err)
+	}
+	// Applied: the next --apply (no dry run since) asks once as before.
+	add(t, s, note.Episodic, "demo", "Yet another session", "x", "2026-03-01T00:00:00+00:00", "session")
+	for range 4 {
+		add(t, s, note.Episodic, "demo", "More", "y", "2026-03-02T00:00:00+00:00", "session")
+	}
+	if res, err := Reflect(ctx, s, c, []string{"demo"}, 5, Options{Apply: true, MachineID: "box"}); err != nil || !res.Written {
+		t.Fatalf("apply with no dry run since the last apply: %+v %v", res, err)
+	}
+}

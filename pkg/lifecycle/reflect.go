@@ -230,7 +230,8 @@ func Reflect(ctx context.Context, s *store.Store, client model.Client, projects 
 	if err != nil {
 		return res, err
 	}
-	sv, err := pickPlan(s.Home(), "reflect", inputs, opt)
+	scope := scopeOf(client, min, projects, "")
+	sv, err := pickPlan(s.Home(), "reflect", inputs, scope, opt)
 	if err != nil {
 		return res, err
 	}
@@ -258,11 +259,14 @@ func Reflect(ctx context.Context, s *store.Store, client model.Client, projects 
 			return res, fmt.Errorf("reflect failed, nothing written: %s", strings.Join(failed, "; "))
 		}
 		if asked(res.Projects) {
-			sv := &saved{Command: "reflect", Inputs: inputs, Reflect: res.Projects}
+			sv := &saved{Command: "reflect", Inputs: inputs, Scope: scope, Reflect: res.Projects}
 			if err := savePlan(s.Home(), sv); err != nil {
 				return res, err
 			}
 			res.Plan = sv.ID
+			if !opt.Apply {
+				savePreview(s.Home(), sv)
+			}
 		}
 	}
 	if !opt.Apply {
@@ -272,6 +276,7 @@ func Reflect(ctx context.Context, s *store.Store, client model.Client, projects 
 	if err != nil {
 		return res, fmt.Errorf("reflect failed, nothing written: %w", err)
 	}
+	clearPreview(s.Home(), "reflect", scope)
 	res.Paths, res.Written = paths, len(paths) > 0
 	if !res.Written && res.Plan != "" {
 		markApplied(s.Home(), res.Plan) // applied, with nothing to write: the next --apply asks again
