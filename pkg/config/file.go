@@ -121,6 +121,45 @@ func (f *File) Bytes() ([]byte, error) {
 	return out.Bytes(), nil
 }
 
+// Shown is Bytes with the credentials masked, for printing the file (init's
+// plan): each URL that may carry userinfo or a token (remote,
+// reflection.base_url, every teams.NAME.url) through maskURL, the API key
+// as Display masks it. f itself is unchanged.
+func (f *File) Shown(maskURL func(string) string) ([]byte, error) {
+	c := &File{path: f.path, m: cloneMap(f.m), order: f.order}
+	mask := func(m map[string]any, key string, by func(string) string) {
+		if v, ok := m[key].(string); ok {
+			m[key] = by(v)
+		}
+	}
+	mask(c.m, "remote", maskURL)
+	if r, ok := c.m["reflection"].(map[string]any); ok {
+		mask(r, "base_url", maskURL)
+		mask(r, "api_key", func(v string) string { return Display("reflection.api_key", v) })
+	}
+	if ts, ok := c.m[teamsKey].(map[string]any); ok {
+		for _, t := range ts {
+			if obj, ok := t.(map[string]any); ok {
+				mask(obj, "url", maskURL)
+			}
+		}
+	}
+	return c.Bytes()
+}
+
+// cloneMap copies the objects of a decoded JSON value; other values are
+// shared (Shown replaces strings, never edits them).
+func cloneMap(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		if sub, ok := v.(map[string]any); ok {
+			v = cloneMap(sub)
+		}
+		out[k] = v
+	}
+	return out
+}
+
 func (f *File) encode(w *bytes.Buffer, m map[string]any, prefix string) error {
 	keys := slices.DeleteFunc(slices.Clone(f.order[prefix]), func(k string) bool { _, ok := m[k]; return !ok })
 	var added []string

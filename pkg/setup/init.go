@@ -323,7 +323,11 @@ func (plan *initPlan) describe(w io.Writer, dry bool) {
 	fmt.Fprintf(w, "  bin:    %s\n", plan.p.BinDir)
 	if plan.configNew != nil {
 		fmt.Fprintf(w, "  config: %s write %s (mode 0600):\n", will, plan.configPath)
-		for _, l := range strings.Split(strings.TrimRight(string(plan.configNew), "\n"), "\n") {
+		shown, err := plan.config.Shown(gitsync.MaskURL)
+		if err != nil {
+			shown = []byte("(config.json holds a value that cannot be shown)")
+		}
+		for _, l := range strings.Split(strings.TrimRight(string(shown), "\n"), "\n") {
 			fmt.Fprintf(w, "            %s\n", l)
 		}
 	} else {

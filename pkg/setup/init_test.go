@@ -537,3 +537,42 @@ func TestDevNullIsNotATerminal(t *testing.T) {
 		t.Errorf("init prompted with stdin at /dev/null:\n%s", out.String())
 	}
 }
+
+// The plan init prints shows config.json as it will be written, and that file
+// may hold credentials set earlier (config set, team add): the remote's token,
+// a base URL's password, the API key, a team's token. The plan masks them as
+// config list does; the file written keeps them.
+func TestInitPlanMasksConfigCredentials(t *testing.T) {
+	e := newEnv(t, true)
+	home := e.defaultHome()
+	if err := os.MkdirAll(home, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	secrets := []string{"ghp_RemoteToken1234567890abcdefABCD", "BasePassw0rd99", "sk-ApiKeyInConfig1234567890", "TeamTok3nSecret77"}
+	cfg := `{"machine_id": "old", "remote": "https://alice:` + secrets[0] + `@github.com/a/b.git",
+ "reflection": {"provider": "openai", "base_url": "https://bob:` + secrets[1] + `@llm.example.com/v1", "api_key": "` + secrets[2] + `"},
+ "teams": {"acme": {"url": "https://carol:` + secrets[3] + `@git.example.com/acme.git"}}}`
+	if err := os.WriteFile(filepath.Join(home, "config.json"), []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"--print", "--machine-id", "new"}, {"--yes", "--no-sync", "--machine-id", "new"}} {
+		out, err := e.init(args...)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		if !strings.Contains(out, "config.json") {
+			t.Fatalf("init %v shows no config plan:\n%s", args, out)
+		}
+		for _, s := range secrets {
+			if strings.Contains(out, s) {
+				t.Errorf("init %v prints the credential %q:\n%s", args, s, out)
+			}
+		}
+	}
+	written := string(e.read(filepath.Join(home, "config.json")))
+	for _, s := range secrets {
+		if !strings.Contains(written, s) {
+			t.Errorf("config.json lost %q:\n%s", s, written)
+		}
+	}
+}
