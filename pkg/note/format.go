@@ -281,9 +281,15 @@ func simpleScalar(raw string) (string, bool) {
 			return "", false
 		}
 		v := strings.ReplaceAll(inner, "''", "'")
-		return v, scalar(v) == raw
+		return v, scalar(v) == raw || legacyCR(v, raw)
 	}
-	return raw, raw != "" && scalar(raw) == raw
+	return raw, raw != "" && (scalar(raw) == raw || legacyCR(raw, raw))
+}
+
+// legacyCR reports whether raw is v as our writer spelled it before it
+// escaped carriage returns.
+func legacyCR(v, raw string) bool {
+	return strings.IndexByte(v, '\r') >= 0 && legacyScalar(v) == raw
 }
 
 func parseYAML(front string) (*Note, error) {
@@ -653,11 +659,22 @@ func surelyImplicit(s string) bool {
 }
 
 // scalar renders s as PyYAML's safe_dump(allow_unicode=True) would on one line.
-func scalar(s string) string {
+func scalar(s string) string { return emit(s, false) }
+
+// legacyScalar is what our writer made of s before it escaped carriage
+// returns: a CR written raw. Reading still takes that spelling (a file an
+// earlier version wrote reads as it did); writing never makes it.
+func legacyScalar(s string) string { return emit(s, true) }
+
+func emit(s string, rawCR bool) string {
 	if s == "" {
 		return "''"
 	}
-	if !printable(s) || strings.ContainsAny(s, "\n\u0085\u2028\u2029") {
+	check := s
+	if rawCR {
+		check = strings.ReplaceAll(s, "\r", " ")
+	}
+	if !printable(check) || strings.ContainsAny(s, "\n\u0085\u2028\u2029") {
 		return doubleQuoted(s)
 	}
 	if plainOK(s) && !implicit(s) {

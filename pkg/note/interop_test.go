@@ -222,3 +222,35 @@ func TestConfidenceAsYAMLNumbers(t *testing.T) {
 		}
 	}
 }
+
+// A file an earlier version of ours wrote, with a carriage return raw in a
+// plain or single-quoted value, reads as it did: the value as written (its
+// rewrite then escapes the CR). Without the old spelling accepted, the
+// yaml.v3 fallback read "- a\rb" as invalid YAML and the note as
+// unreadable.
+func TestRawCRFromEarlierWriterStillRead(t *testing.T) {
+	for v, want := range map[string]string{
+		"tags:\n- a\rb\n":     "a\rb",
+		"tags:\n- x\r---\n":   "x\r---",
+		"tags:\n- =\r\n":      "=\r",
+		"prov_model: x/\ry\n": "x/\ry",
+		"tags:\n- '''q\rx'\n": "'q\rx",
+	} {
+		data := "---\nid: 01JZCR00000000000000000000\ntype: semantic\ntitle: t\n" + v + "---\nb\n"
+		n, err := Parse([]byte(data))
+		if err != nil {
+			t.Errorf("%q: %v", v, err)
+			continue
+		}
+		got := n.ProvModel
+		if len(n.Tags) > 0 {
+			got = n.Tags[0]
+		}
+		if got != want {
+			t.Errorf("%q read as %q, want %q", v, got, want)
+		}
+		if again, err := Parse(n.Marshal()); err != nil || !slices.Equal(again.Tags, n.Tags) || again.ProvModel != n.ProvModel {
+			t.Errorf("%q: rewrite reads back as %+v, %v", v, again, err)
+		}
+	}
+}
