@@ -272,7 +272,8 @@ func FetchTeam(ctx context.Context, st *store.Store, name string, timeout time.D
 }
 
 // Proposals lists team name's proposal branches as last fetched (by a sync
-// or FetchTeam) that hold commits its main lacks. It reaches no remote.
+// or FetchTeam) that change notes its main does not hold as they do. It
+// reaches no remote.
 func Proposals(ctx context.Context, st *store.Store, name string) ([]ProposalInfo, error) {
 	g, err := teamGit(st, name, DefaultTimeout)
 	if err != nil {
@@ -294,11 +295,23 @@ func Proposals(ctx context.Context, st *store.Store, name string) ([]ProposalInf
 		}
 		p := ProposalInfo{Branch: strings.TrimPrefix(ref, "refs/remotes/origin/"), Commits: n}
 		if g.refExists(ctx, remoteRef) {
+			// What the branch changed since it left main, where main does
+			// not hold it already: a proposal squash-merged on the server
+			// (or cherry-picked) keeps commits main lacks, and proposes
+			// nothing.
 			d, _ := g.run(ctx, "diff", "--name-status", "--no-renames", remoteRef+"..."+ref, "--")
+			differs, _ := g.run(ctx, "diff", "--name-only", "--no-renames", remoteRef, ref, "--")
+			other := map[string]bool{}
+			for _, f := range strings.Split(differs, "\n") {
+				other[f] = true
+			}
 			for _, l := range strings.Split(strings.TrimSpace(d), "\n") {
-				if f := strings.Fields(l); len(f) == 2 {
+				if f := strings.Fields(l); len(f) == 2 && other[f[1]] {
 					p.Files = append(p.Files, f[0]+" "+f[1])
 				}
+			}
+			if len(p.Files) == 0 {
+				continue
 			}
 		}
 		list = append(list, p)

@@ -1,0 +1,83 @@
+package gitsync
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+)
+
+// A proposal merged on the git server as one squashed commit (a pull
+// request's "squash and merge") is no longer listed for review, though
+// its member's next sync pushes the branch again with the commits main
+// never got: what it proposes is all on main.
+func TestSquashMergedProposalIsNotListed(t *testing.T) {
+	needGit(t)
+	isolateGit(t)
+	remote := newRemote(t)
+	opts := func(h *home, review bool) Options {
+		o := h.opts()
+		o.Remote, o.Author = "", h.machine
+		o.Teams = []TeamSpec{{Name: "core", URL: remote, Review: review}}
+		return o
+	}
+	write := func(h *home, title string) {
+		t.Helper()
+		st := h.store()
+		defer st.Close()
+		if err := layout.MkdirAll(st.TeamDir("core")); err != nil {
+			t.Fatal(err)
+		}
+		n := note.New(note.Semantic, title, "body of "+title)
+		n.Team, n.Author = "core", h.machine
+		if _, err := st.Write(context.Background(), n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	syncT := func(h *home, review bool) {
+		t.Helper()
+		if r, err := Sync(context.Background(), opts(h, review)); err != nil || len(r.Teams) != 1 || r.Teams[0].Error != "" {
+			t.Fatalf("%s: sync %v %+v", h.machine, err, r.Teams)
+		}
+	}
+	base, alice := newHome(t, "base", ""), newHome(t, "alice", "")
+	write(base, "seed note")
+	syncT(base, false)
+	syncT(alice, true)
+	write(alice, "alice's proposal")
+	syncT(alice, true)
+	list := func() []ProposalInfo {
+		t.Helper()
+		st := base.store()
+		defer st.Close()
+		if err := FetchTeam(context.Background(), st, "core", DefaultTimeout); err != nil {
+			t.Fatal(err)
+		}
+		p, err := Proposals(context.Background(), st, "core")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	if p := list(); len(p) != 1 {
+		t.Fatalf("proposals before the merge: %+v", p)
+	}
+	// The server's squash merge, as a clone of the remote does it.
+	work := filepath.Join(t.TempDir(), "work")
+	gitIn(t, ".", "clone", "--quiet", remote, work)
+	gitIn(t, work, "merge", "--squash", "origin/"+ProposalBranch("alice"))
+	gitIn(t, work, "commit", "--quiet", "-m", "Squash alice's proposal")
+	gitIn(t, work, "push", "--quiet", "origin", "HEAD:main")
+	syncT(alice, true)
+	if p := list(); len(p) != 0 {
+		t.Fatalf("a squash-merged proposal is listed again: %+v", p)
+	}
+	// A new note on the same branch is listed, alone.
+	write(alice, "alice's second proposal")
+	syncT(alice, true)
+	if p := list(); len(p) != 1 || len(p[0].Files) != 1 {
+		t.Fatalf("proposals after a new note: %+v", p)
+	}
+}
