@@ -24,6 +24,7 @@ func enclosedRules() []rule {
 		window: true,
 		span:   2000,
 		hints:  []string{"priv", "token", "secret", "cookie", "credential", "password"},
+		gate:   opensBlock,
 		re: lazyRE(`(?i)(["']?[\w.-]*(?:priv(?:ate)?[_-]?key|privkey|tokens?|secrets?|credentials?|passwords?|cookies?)["']?[ \t]*[:=]?[ \t]*[{\[])` +
 			`((?:[^{}\[\]]|\{[^{}\[\]]*\})*)([}\]])` +
 			// YAML: the name alone on its line, its block the lines below
@@ -55,9 +56,12 @@ func enclosedRules() []rule {
 		// where another column names keys or secrets, are the values.
 		name:  "secret-value",
 		hints: []string{"---"},
-		re:    lazyRE(`(?m)^([^\n]*\n)(-{3,}(?:[ \t]+-{3,})+[ \t]*\n)((?:[^\n]*\S[^\n]*(?:\n|$))+)`),
-		repl:  func(m []string) string { return m[1] + m[2] + maskColumns(m[1], m[2], m[3]) },
-		keep:  func(m []string) bool { return maskColumns(m[1], m[2], m[3]) == m[3] },
+		pre: func(lower string) bool {
+			return strings.Contains(lower, "- -") || strings.Contains(lower, "-  -") || strings.Contains(lower, "-\t-")
+		},
+		re:   lazyRE(`(?m)^([^\n]*\n)(-{3,}(?:[ \t]+-{3,})+[ \t]*\n)((?:[^\n]*\S[^\n]*(?:\n|$))+)`),
+		repl: func(m []string) string { return m[1] + m[2] + maskColumns(m[1], m[2], m[3]) },
+		keep: func(m []string) bool { return maskColumns(m[1], m[2], m[3]) == m[3] },
 	}, {
 		name:  "cookie",
 		hints: []string{"path=", "httponly", "samesite", "secure"},
@@ -156,4 +160,27 @@ func maskColumns(header, dashes, rows string) string {
 		lines[li] = l
 	}
 	return strings.Join(lines, "")
+}
+
+// opensBlock reports a hint whose name (the rest of its word, a closing
+// quote) is followed by an opening brace or bracket, or by a colon that
+// ends its line: the name of a block, not of a value.
+func opensBlock(lower string, end int) bool {
+	i := end
+	for i < len(lower) && i < end+40 && (isAlnum(lower[i]) || lower[i] == '_' || lower[i] == '-' || lower[i] == '.') {
+		i++
+	}
+	for i < len(lower) && (lower[i] == '"' || lower[i] == '\'' || lower[i] == ' ' || lower[i] == '\t') {
+		i++
+	}
+	if i < len(lower) && (lower[i] == ':' || lower[i] == '=') {
+		i++
+		for i < len(lower) && (lower[i] == ' ' || lower[i] == '\t') {
+			i++
+		}
+		if i < len(lower) && (lower[i] == '\n' || lower[i] == '\r') {
+			return true
+		}
+	}
+	return i < len(lower) && (lower[i] == '{' || lower[i] == '[')
 }

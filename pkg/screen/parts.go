@@ -124,13 +124,15 @@ func wordCut(a, b string) bool {
 	return inWord(x) && (inWord(y) || y == '.' || y == '/') || (x == '.' || x == '/' || x == '-') && inWord(y)
 }
 
-// unwrapped returns text with its hard-wrapped lines joined back into the
-// sentences they break (a commit body or a Markdown paragraph wrapped at
-// 72 columns, a YAML folded scalar's lines): a line break between a line
-// that ends inside a sentence (a letter, a digit or a comma) and one that
-// goes on in lower case, both prose (not a list item, a heading, a fence
-// or a key). The sentence rules read a line break as a sentence's end, so
-// an order wrapped across two lines is read whole only so. "" when no
+// unwrapped returns the sentences of text that its hard-wrapped lines
+// break (a commit body or a Markdown paragraph wrapped at 72 columns, a
+// YAML folded scalar's lines), each joined back onto one line, one a
+// line: a line break between a line that ends inside a sentence (a
+// letter, a digit or a comma) and one that goes on in lower case, both
+// prose (not a list item, a heading, a fence or a key). The sentence
+// rules read a line break as a sentence's end, so an order wrapped across
+// two lines is read whole only so. Only the joined lines are returned, so
+// the screen reads again only what it could not read whole; "" when no
 // line was joined.
 func unwrapped(text string) string {
 	if strings.Count(text, "\n") == 0 {
@@ -138,21 +140,18 @@ func unwrapped(text string) string {
 	}
 	lines := strings.Split(text, "\n")
 	var b strings.Builder
-	joinedAny := false
-	for i, l := range lines {
-		if i > 0 {
-			if continues(lines[i-1], l) {
-				b.WriteByte(' ')
-				l = strings.TrimLeft(l, " \t")
-				joinedAny = true
-			} else {
-				b.WriteByte('\n')
-			}
+	for i := 1; i < len(lines); i++ {
+		if !continues(lines[i-1], lines[i]) {
+			continue
 		}
-		b.WriteString(l)
-	}
-	if !joinedAny {
-		return ""
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(lines[i-1])
+		for ; i < len(lines) && continues(lines[i-1], lines[i]); i++ {
+			b.WriteByte(' ')
+			b.WriteString(strings.TrimLeft(lines[i], " \t"))
+		}
 	}
 	return b.String()
 }
