@@ -74,6 +74,21 @@ func TestSquashMergedProposalIsNotListed(t *testing.T) {
 	if p := list(); len(p) != 0 {
 		t.Fatalf("a squash-merged proposal is listed again: %+v", p)
 	}
+	// Her own proposal merged, alice, a reviewer in review mode herself,
+	// may accept carl's: none of her notes waits for review any more.
+	carl := newHome(t, "carl", "")
+	syncT(carl, true)
+	write(carl, "carl's proposal")
+	syncT(carl, true)
+	ast := alice.store()
+	if err := FetchTeam(context.Background(), ast, "core", DefaultTimeout); err != nil {
+		t.Fatal(err)
+	}
+	_, err := AcceptProposal(context.Background(), opts(alice, true), ast, "core", ProposalBranch("carl"))
+	ast.Close()
+	if err != nil {
+		t.Fatalf("accepting carl's proposal after alice's was squash-merged: %v", err)
+	}
 	// A new note on the same branch is listed, alone.
 	write(alice, "alice's second proposal")
 	syncT(alice, true)

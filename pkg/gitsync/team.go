@@ -295,28 +295,41 @@ func Proposals(ctx context.Context, st *store.Store, name string) ([]ProposalInf
 		}
 		p := ProposalInfo{Branch: strings.TrimPrefix(ref, "refs/remotes/origin/"), Commits: n}
 		if g.refExists(ctx, remoteRef) {
-			// What the branch changed since it left main, where main does
-			// not hold it already: a proposal squash-merged on the server
-			// (or cherry-picked) keeps commits main lacks, and proposes
-			// nothing.
-			d, _ := g.run(ctx, "diff", "--name-status", "--no-renames", remoteRef+"..."+ref, "--")
-			differs, _ := g.run(ctx, "diff", "--name-only", "--no-renames", remoteRef, ref, "--")
-			other := map[string]bool{}
-			for _, f := range strings.Split(differs, "\n") {
-				other[f] = true
-			}
-			for _, l := range strings.Split(strings.TrimSpace(d), "\n") {
-				if f := strings.Fields(l); len(f) == 2 && other[f[1]] {
-					p.Files = append(p.Files, f[0]+" "+f[1])
-				}
-			}
-			if len(p.Files) == 0 {
+			files, err := g.proposed(ctx, remoteRef, ref)
+			if err == nil && len(files) == 0 {
 				continue
 			}
+			p.Files = files
 		}
 		list = append(list, p)
 	}
 	return list, nil
+}
+
+// proposed lists what ref changed since it left base ("A path", "M path",
+// "D path") where base does not hold it already: a proposal squash-merged
+// on the git server (or cherry-picked) keeps commits base lacks, and
+// proposes nothing.
+func (g *git) proposed(ctx context.Context, base, ref string) ([]string, error) {
+	changed, err := g.run(ctx, "diff", "--name-status", "--no-renames", base+"..."+ref, "--")
+	if err != nil {
+		return nil, err
+	}
+	differs, err := g.run(ctx, "diff", "--name-only", "--no-renames", base, ref, "--")
+	if err != nil {
+		return nil, err
+	}
+	other := map[string]bool{}
+	for _, f := range strings.Split(differs, "\n") {
+		other[f] = true
+	}
+	var out []string
+	for _, l := range strings.Split(strings.TrimSpace(changed), "\n") {
+		if f := strings.Fields(l); len(f) == 2 && other[f[1]] {
+			out = append(out, f[0]+" "+f[1])
+		}
+	}
+	return out, nil
 }
 
 // maskedReason is git's reason for a failure, any URL's credentials masked.
@@ -366,12 +379,12 @@ func AcceptProposal(ctx context.Context, o Options, st *store.Store, name, branc
 		return tr, err
 	}
 	if t.Review {
-		if n, err := g.count(ctx, remoteRef+".."+branchRef); err != nil || n > 0 {
+		if mine, err := g.proposed(ctx, remoteRef, branchRef); err != nil || len(mine) > 0 {
 			s.unlockRepo()
 			if err != nil {
 				return tr, err
 			}
-			return tr, fmt.Errorf("your own team notes (%d commit(s)) await review on %s; accepting %s now would publish them on main with it: have yours accepted first, or accept on the git server", n, s.team.branch, branch)
+			return tr, fmt.Errorf("your own team notes (%d file(s)) await review on %s; accepting %s now would publish them on main with it: have yours accepted first, or accept on the git server", len(mine), s.team.branch, branch)
 		}
 		s.team.review = false // what goes to main now is the proposal alone
 	}
