@@ -34,8 +34,10 @@ func runBlock(ctx context.Context, e *env, args []string) error {
 	without := fs.String("without-session", "", "leave out the notes captured from this session, and do not save the block (the hook's block after a compaction)")
 	var timeout time.Duration
 	fs.Var(cli.Seconds{D: &timeout}, "timeout", "give up after this many seconds (0 = no limit); an index rebuild that does not fit is then started in the background")
-	if _, err := parseArgs(fs, args); err != nil {
+	if pos, err := parseArgs(fs, args); err != nil {
 		return err
+	} else if len(pos) > 0 {
+		return cli.Usagef("block takes no arguments (got %q); use --project", pos)
 	}
 	if *k < 0 || *maxChars < -1 {
 		return cli.Usagef("--k and --max-chars must not be negative")

@@ -408,8 +408,10 @@ func runReindex(ctx context.Context, e *env, args []string) error {
 	var c common
 	c.register(fs, true)
 	full := fs.Bool("full", false, "rebuild the whole index from the files")
-	if _, err := parseArgs(fs, args); err != nil {
+	if pos, err := parseArgs(fs, args); err != nil {
 		return err
+	} else if len(pos) > 0 {
+		return cli.Usagef("reindex takes no arguments (got %q)", pos)
 	}
 	s, _, err := c.openWith(ctx, e, store.Open)
 	if err != nil {
@@ -458,8 +460,10 @@ func runStatus(ctx context.Context, e *env, args []string) error {
 	fs := commandFlags(e, "status")
 	var c common
 	c.register(fs, true)
-	if _, err := parseArgs(fs, args); err != nil {
+	if pos, err := parseArgs(fs, args); err != nil {
 		return err
+	} else if len(pos) > 0 {
+		return cli.Usagef("status takes no arguments (got %q)", pos)
 	}
 	s, cfg, err := c.open(ctx, e)
 	if err != nil {

@@ -418,6 +418,9 @@ func runVersion(ctx context.Context, e *env, args []string) error {
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
+	if fs.NArg() > 0 {
+		return cli.Usagef("version takes no arguments (got %q)", fs.Args())
+	}
 	if c.json {
 		return printJSON(e.stdout, map[string]string{"version": cli.VersionString(), "go": runtime.Version(),
 			"os": runtime.GOOS, "arch": runtime.GOARCH})
