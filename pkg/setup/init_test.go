@@ -522,6 +522,42 @@ func TestInitSymlinkedSettingsStaysALink(t *testing.T) {
 	}
 }
 
+// A settings.json link whose target does not exist yet (dotfiles linked
+// before the file was made) stays a link: init creates the file it points
+// to, and uninstall, finding only our hooks there, removes that file, never
+// the link (init used to replace the link with a regular file).
+func TestInitDanglingSettingsLinkStaysALink(t *testing.T) {
+	e := newEnv(t, false)
+	dotfiles := filepath.Join(e.userHome, "dotfiles")
+	os.MkdirAll(dotfiles, 0o755)
+	target := filepath.Join(dotfiles, "claude-settings.json")
+	if err := os.Symlink("../dotfiles/claude-settings.json", e.settingsPath()); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(e.settingsPath()); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Skip("this file system makes no symbolic links (Wine)")
+	}
+	if filepath.Dir(e.settingsPath()) != filepath.Join(e.userHome, ".claude") {
+		t.Skip("settings.json is not in <home>/.claude")
+	}
+	if out, err := e.init("--yes", "--local-only", "--no-sync", "--no-mcp"); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if fi, err := os.Lstat(e.settingsPath()); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatal("settings.json is no longer a symlink")
+	}
+	if hooks, _ := FindHooks(e.read(target)); len(hooks) != 5 {
+		t.Errorf("target not written:\n%s", e.read(target))
+	}
+	var out bytes.Buffer
+	if err := Uninstall(context.Background(), UninstallOptions{Paths: Paths{BinDir: e.binDir}}, &out, &out); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if fi, err := os.Lstat(e.settingsPath()); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("uninstall removed the link: %v\n%s", err, out.String())
+	}
+}
+
 func TestDevNullIsNotATerminal(t *testing.T) {
 	f, err := os.Open(os.DevNull)
 	if err != nil {
