@@ -95,6 +95,9 @@ func Init(ctx context.Context, opts InitOptions, stdin io.Reader, stdout, stderr
 	if opts.Name == "" {
 		opts.Name = DefaultMCPName
 	}
+	if err := checkMCPName(opts.Name); err != nil {
+		return err
+	}
 	homeGiven := opts.Home != "" || config.Resolve("", os.Getenv).HomeFromEnv
 	p, err := opts.Paths.Resolve()
 	if err != nil {

@@ -612,3 +612,36 @@ func TestInitPlanMasksConfigCredentials(t *testing.T) {
 		}
 	}
 }
+
+// The MCP server name (--name) is a word of the `claude mcp add|remove`
+// command line: one that starts with '-' is read by claude as an option
+// ("--help" printed claude's help and init said it had registered the
+// server), one with a space or newline is two words. init and uninstall
+// refuse such a name as a usage error before changing anything.
+func TestMCPNameMustBeAWord(t *testing.T) {
+	for _, name := range []string{"-x", "--help", "a b", "a\nb", "a/b"} {
+		e := newEnv(t, true)
+		var out bytes.Buffer
+		err := Init(context.Background(), InitOptions{Paths: Paths{BinDir: e.binDir}, Name: name, Yes: true, NoSync: true},
+			strings.NewReader(""), &out, &out)
+		if err == nil || cli.Code(err) != 2 {
+			t.Errorf("init --name %q: %v, want a usage error\n%s", name, err, out.String())
+		}
+		if calls := e.claudeCalls(); len(calls) > 0 {
+			t.Errorf("init --name %q ran claude: %q", name, calls)
+		}
+		for _, p := range []string{e.settingsPath(), e.defaultHome()} {
+			if _, err := os.Stat(p); err == nil {
+				t.Errorf("init --name %q created %s", name, p)
+			}
+		}
+		out.Reset()
+		err = Uninstall(context.Background(), UninstallOptions{Paths: Paths{BinDir: e.binDir}, Name: name}, &out, &out)
+		if err == nil || cli.Code(err) != 2 {
+			t.Errorf("uninstall --name %q: %v, want a usage error\n%s", name, err, out.String())
+		}
+		if calls := e.claudeCalls(); len(calls) > 0 {
+			t.Errorf("uninstall --name %q ran claude: %q", name, calls)
+		}
+	}
+}

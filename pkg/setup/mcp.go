@@ -19,6 +19,19 @@ import (
 // DefaultMCPName is the name the MCP server is registered under.
 const DefaultMCPName = "anamnesis"
 
+// checkMCPName refuses an MCP server name (--name) that is not one plain
+// word: it is an argument of `claude mcp add|remove`, where a name starting
+// with '-' is read as an option and one with a space or line break is not
+// the name Claude Code shows.
+func checkMCPName(name string) error {
+	for i, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || i > 0 && (r == '-' || r == '_' || r == '.')) {
+			return usageErr("--name %q: use letters, digits, '.', '_' or '-', starting with a letter or digit", name)
+		}
+	}
+	return nil
+}
+
 // MCPServer is a user-scope MCP registration as Claude Code stores it.
 type MCPServer struct {
 	Type    string            `json:"type,omitempty"`

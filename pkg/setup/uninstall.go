@@ -31,6 +31,9 @@ func Uninstall(ctx context.Context, opts UninstallOptions, stdout, stderr io.Wri
 	if opts.Name == "" {
 		opts.Name = DefaultMCPName
 	}
+	if err := checkMCPName(opts.Name); err != nil {
+		return err
+	}
 	p, err := opts.Paths.Resolve()
 	if err != nil {
 		return err
