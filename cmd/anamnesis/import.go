@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
@@ -33,6 +34,12 @@ func runImport(ctx context.Context, e *env, args []string) error {
 	}
 	cfg := config.Resolve(*home, getenv)
 	if *claudeHome != "" {
+		// Named on the command line, it must exist: a typo would import
+		// nothing and report success (the default may be missing: no
+		// native memory yet).
+		if fi, err := os.Stat(*claudeHome); err != nil || !fi.IsDir() {
+			return cli.Usagef("--claude-home %s is not a directory", *claudeHome)
+		}
 		cfg.ClaudeDir = *claudeHome
 	}
 	if *noSync {
