@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/redact"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -235,16 +237,33 @@ func ParseMap(data []byte) (ProjectMap, error) {
 		if err := note.CheckID(k); err != nil {
 			return m, err
 		}
-		if strings.TrimSpace(v) == "" || strings.ContainsAny(v, "\r\n") {
-			return m, fmt.Errorf("ids[%s]: the new project must be one non-empty line", k)
+		if err := checkNewProject(v); err != nil {
+			return m, fmt.Errorf("ids[%s]: %w", k, err)
 		}
 	}
 	for k, v := range m.Projects {
-		if strings.TrimSpace(v) == "" || strings.ContainsAny(v, "\r\n") {
-			return m, fmt.Errorf("%q: the new project must be one non-empty line", k)
+		if err := checkNewProject(v); err != nil {
+			return m, fmt.Errorf("%q: %w", k, err)
 		}
 	}
 	return m, nil
+}
+
+// checkNewProject holds a project key migrate would write to the rules a
+// write holds it to: migrate rewrites the project line in place (no store
+// write redacts or checks it), and the key is printed by list, inject and
+// the dashboard and synced to every machine.
+func checkNewProject(v string) error {
+	if strings.TrimSpace(v) == "" || strings.ContainsAny(v, "\r\n") {
+		return errors.New("the new project must be one non-empty line")
+	}
+	if err := note.CheckLimits(&note.Note{Project: v}); err != nil {
+		return err
+	}
+	if _, kinds := redact.Redact(v); len(kinds) > 0 {
+		return fmt.Errorf("the new project holds a secret (%s); a project key is shown everywhere", strings.Join(kinds, ", "))
+	}
+	return nil
 }
 
 // Migrate re-keys projects: only each file's project line changes, byte for
