@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // Keys config.json may hold, in the order `config list` shows them.
@@ -294,7 +295,10 @@ func Validate(key, value string) error {
 	}
 	switch key {
 	case "machine_id":
-		if value == "" || strings.ContainsAny(value, " \t\n/\\<>") {
+		// Printed raw (front-matter, the inject block, status): no
+		// control or bidirectional-override character.
+		if value == "" || strings.ContainsAny(value, " \t\n/\\<>") ||
+			strings.ContainsFunc(value, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) }) {
 			return fmt.Errorf("machine_id %q: use letters, digits, '.', '_' or '-'", value)
 		}
 	case "remote":

@@ -155,3 +155,21 @@ func TestFileKeepsOrder(t *testing.T) {
 		t.Errorf("mode %o", fi.Mode().Perm())
 	}
 }
+
+// A machine id is printed raw: in every note's front-matter, the inject
+// block the model reads ("origin: …"), status and list. One holding a
+// control character (a terminal escape that clears the screen or sets the
+// title) or a bidirectional override is refused, as its message says;
+// hostnames and names with dots, underscores and non-ASCII letters pass.
+func TestMachineIDRefusesControlCharacters(t *testing.T) {
+	for _, bad := range []string{"box\x1b[2J", "box\x1b]0;pwned\x07", "a\x00b", "a\u202eb", "a\x7fb", "a\u0085b"} {
+		if err := Validate("machine_id", bad); err == nil {
+			t.Errorf("machine_id %q accepted", bad)
+		}
+	}
+	for _, good := range []string{"laptop", "build-01.example.com", "dev_box", "Müller-PC", "ci-runner-7"} {
+		if err := Validate("machine_id", good); err != nil {
+			t.Errorf("machine_id %q refused: %v", good, err)
+		}
+	}
+}
