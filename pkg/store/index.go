@@ -122,6 +122,9 @@ type fileInfo struct {
 	mtime int64
 	// team is the team store the file is in ("" for memory/ and local/).
 	team string
+	// indexed is the note's tags as the index has them, set by locate when
+	// the file's size and modification time are the ones indexed.
+	indexed []string
 	// link is set for a symlink or other non-regular entry: it is listed as
 	// a problem, never followed (it could expose a file outside the store,
 	// or name a device or FIFO that never ends).

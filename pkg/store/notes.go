@@ -430,12 +430,17 @@ func (s *Store) locate(ctx context.Context, id string) (fileInfo, error) {
 	if err := note.CheckID(id); err != nil {
 		return fileInfo{}, err
 	}
-	var rel string
-	err := s.db.QueryRowContext(ctx, "SELECT path FROM files WHERE id = ? AND error IS NULL", id).Scan(&rel)
+	var rel, tags string
+	var size, mtime int64
+	err := s.db.QueryRowContext(ctx, "SELECT path, size, mtime, coalesce(tags, '') FROM files WHERE id = ? AND error IS NULL", id).Scan(&rel, &size, &mtime, &tags)
 	if err == nil {
 		abs := filepath.Join(s.home, filepath.FromSlash(rel))
 		if info, serr := os.Lstat(abs); serr == nil && info.Mode().IsRegular() {
-			return teamFile(fileInfo{rel: rel, abs: abs}), nil
+			f := teamFile(fileInfo{rel: rel, abs: abs, size: info.Size(), mtime: info.ModTime().UnixNano()})
+			if f.size == size && f.mtime == mtime && tags != "" && json.Unmarshal([]byte(tags), &f.indexed) != nil {
+				f.indexed = nil
+			}
+			return f, nil
 		}
 	} else if !errors.Is(err, sql.ErrNoRows) {
 		return fileInfo{}, err
@@ -451,11 +456,35 @@ func (s *Store) locate(ctx context.Context, id string) (fileInfo, error) {
 // is screened as the index screens it, so a note held at index time reads
 // as held (and keeps its hold when written back).
 func (s *Store) Get(ctx context.Context, id string) (*note.Note, error) {
-	n, err := s.getFile(ctx, id)
-	if err == nil {
+	f, err := s.locate(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	n, err := readFile(f)
+	if err != nil {
+		return nil, err
+	}
+	if !asIndexed(f, n) {
 		screenRead(s.home, n)
 	}
-	return n, err
+	return n, nil
+}
+
+// asIndexed gives n, read from f, the tags the index gave it when f is as
+// it was indexed (same size and modification time before and after the
+// read): the screen's result then, held tags included, without screening
+// the same text again (a millisecond or more a note, on every block's
+// render). A team's note, or a file changed since, is screened as it reads.
+func asIndexed(f fileInfo, n *note.Note) bool {
+	if f.indexed == nil || f.team != "" {
+		return false
+	}
+	info, err := os.Lstat(f.abs)
+	if err != nil || info.Size() != f.size || info.ModTime().UnixNano() != f.mtime {
+		return false
+	}
+	n.Tags = f.indexed
+	return true
 }
 
 // screenRead screens n, read from its file under home, as the index

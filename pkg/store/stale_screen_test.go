@@ -154,3 +154,42 @@ func TestOpenUnhidesWhatAHeldNoteSuperseded(t *testing.T) {
 		t.Fatal("the writer's Open left a held note hiding the note it supersedes")
 	}
 }
+
+// Get takes a note's tags from the index (the screen's result when it was
+// indexed) while its file is as indexed, instead of screening the same
+// text again on every read (every block's render reads the notes it
+// shows); a file changed since is screened as it reads.
+func TestGetUnchangedFileKeepsTheIndexedScreen(t *testing.T) {
+	ctx := context.Background()
+	home := t.TempDir()
+	s := open(t, home)
+	n, err := s.Write(ctx, &note.Note{Type: note.Episodic, Title: "Deploy session", Body: "We deployed quotes-api to staging.", Project: "p", ProvSource: note.ProvSessionEnd, Confidence: 0.8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// What the index recorded stands for the screen's result: a marker
+	// only the index has shows which one Get used.
+	if _, err := s.db.ExecContext(ctx, `UPDATE files SET tags = '["session","indexed-marker"]' WHERE id = ?`, n.ID); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Get(ctx, n.ID)
+	if err != nil || !got.HasTag("indexed-marker") {
+		t.Fatalf("Get of an unchanged file did not use the index's tags (%v): %v", err, got)
+	}
+	// Changed in place since (an append): screened as it reads.
+	f, err := s.locate(ctx, n.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(f.abs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(f.abs, append(data, []byte("\n"+heldText+"\n")...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	got, err = s.Get(ctx, n.ID)
+	if err != nil || got.HasTag("indexed-marker") || !screen.Held(got.Tags) {
+		t.Fatalf("Get of a file changed since it was indexed (%v): tags %v", err, got.Tags)
+	}
+}
