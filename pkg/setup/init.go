@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -410,6 +411,21 @@ func hookText(matcher string, h HookCommand) string {
 }
 
 func (plan *initPlan) execute(ctx context.Context, opts InitOptions, stdout, stderr io.Writer) error {
+	// Each directory init writes into takes a new file before any is
+	// written: a read-only or full one refuses init whole, not after the
+	// store and config.json were made.
+	var dirs []string
+	if plan.configNew != nil {
+		dirs = append(dirs, filepath.Dir(plan.configPath))
+	}
+	if plan.settingsPath != "" && plan.settingsNew != nil {
+		dirs = append(dirs, filepath.Dir(plan.settingsPath))
+	}
+	for _, d := range dirs {
+		if err := canCreateIn(d); err != nil {
+			return fmt.Errorf("cannot write in %s (%v); nothing was changed", d, err)
+		}
+	}
 	if err := layout.MkdirAll(plan.p.Home); err != nil {
 		return err
 	}

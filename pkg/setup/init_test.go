@@ -645,3 +645,41 @@ func TestMCPNameMustBeAWord(t *testing.T) {
 		}
 	}
 }
+
+// init finds a Claude Code directory it cannot write before it writes
+// anything: it used to create the store and its config.json, then fail on
+// settings.json.bak, leaving half an install. The directory is made
+// read-only (chmod; as root, where chmod does not bind, chattr +i).
+func TestInitReadOnlySettingsDirChangesNothing(t *testing.T) {
+	if isWindows() {
+		t.Skip("no read-only directories under Wine")
+	}
+	chattr, _ := exec.LookPath("chattr") // before newEnv sets PATH
+	e := newEnv(t, true)
+	e.writeSettings([]byte("{\"model\": \"opus\"}\n"))
+	if err := os.Chmod(e.claudeDir, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(e.claudeDir, 0o755) })
+	if f, err := os.CreateTemp(e.claudeDir, "probe"); err == nil {
+		f.Close()
+		os.Remove(f.Name())
+		if chattr == "" || exec.Command(chattr, "+i", e.claudeDir).Run() != nil {
+			t.Skip("cannot make a read-only directory here")
+		}
+		t.Cleanup(func() { exec.Command(chattr, "-i", e.claudeDir).Run() })
+	}
+	out, err := e.init("--yes", "--no-sync")
+	if err == nil {
+		t.Fatalf("init succeeded:\n%s", out)
+	}
+	if !strings.Contains(err.Error(), "nothing was changed") {
+		t.Errorf("error does not say nothing changed: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(e.defaultHome()); err == nil {
+		t.Errorf("init created the store %s:\n%s", e.defaultHome(), out)
+	}
+	if calls := e.claudeCalls(); len(calls) > 0 {
+		t.Errorf("init ran claude: %q", calls)
+	}
+}
