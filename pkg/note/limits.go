@@ -2,6 +2,7 @@ package note
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -38,6 +39,19 @@ func CheckLimits(n *Note) error {
 				errs = append(errs, fmt.Sprintf("tag %.40q… is %d characters; at most %d are allowed", t, c, MaxTag))
 			}
 		}
+	}
+	// A file that is not UTF-8 is one no reader accepts (Parse refuses it,
+	// and so does the reference's): the note would be written and then
+	// listed as unreadable.
+	var bad []string
+	for field, s := range map[string]string{"title": n.Title, "project": n.Project, "body": n.Body, "tags": strings.Join(n.Tags, ",")} {
+		if !utf8.ValidString(s) {
+			bad = append(bad, field)
+		}
+	}
+	if len(bad) > 0 {
+		sort.Strings(bad)
+		errs = append(errs, fmt.Sprintf("%s not valid UTF-8 text (a file in another encoding?)", strings.Join(bad, ", ")))
 	}
 	if len(n.Body) > MaxBody {
 		errs = append(errs, fmt.Sprintf("body is %d bytes; at most %d (1 MiB) are allowed", len(n.Body), MaxBody))

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/blockcache"
@@ -159,6 +160,9 @@ func encode(n *note.Note) ([]byte, error) {
 		return nil, err
 	}
 	data := n.Marshal()
+	if !utf8.Valid(data) {
+		return nil, errors.New("note holds text that is not valid UTF-8")
+	}
 	if len(data) > note.MaxFile {
 		return nil, fmt.Errorf("note is %d bytes, over the %d-byte limit", len(data), note.MaxFile)
 	}

@@ -1063,3 +1063,28 @@ func TestPutLeavesDiskWhenIndexRefuses(t *testing.T) {
 		}
 	}
 }
+
+// Text that is not UTF-8 (a --body-file in Latin-1, a stray byte in a tag)
+// is refused before anything is written: the note's file would be one this
+// store's reader (and the reference's) refuses, so the note it said it
+// wrote would be listed as unreadable and gone from search after a reindex.
+func TestWriteRefusesInvalidUTF8(t *testing.T) {
+	s := open(t, t.TempDir())
+	ctx := context.Background()
+	for name, n := range map[string]*note.Note{
+		"body":    note.New(note.Semantic, "t", "caf\xe9 au lait"),
+		"tag":     {Type: note.Semantic, Title: "t", Body: "b", Tags: []string{"a\xffb"}},
+		"project": {Type: note.Semantic, Title: "t", Body: "b", Project: "p\xff"},
+	} {
+		if _, err := s.Write(ctx, n); err == nil || !strings.Contains(err.Error(), "UTF-8") {
+			t.Errorf("%s not UTF-8: err %v", name, err)
+		}
+	}
+	entries, _ := os.ReadDir(filepath.Join(s.Home(), "memory", note.Semantic))
+	if len(entries) != 0 {
+		t.Errorf("files left: %v", entries)
+	}
+	if p, _ := s.Problems(ctx); len(p) != 0 {
+		t.Errorf("problems: %v", p)
+	}
+}
