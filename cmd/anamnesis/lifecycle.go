@@ -89,7 +89,7 @@ type scoped struct {
 
 // options are the lifecycle options the flags give.
 func (sc *scoped) options(cfg config.Config) lifecycle.Options {
-	return lifecycle.Options{Apply: sc.apply, MachineID: cfg.MachineID, Plan: sc.plan, MaxNew: sc.maxNew}
+	return lifecycle.Options{Apply: sc.apply, MachineID: cfg.MachineID, Plan: sc.plan, MaxNew: sc.maxNew, AllProjects: sc.all}
 }
 
 func (sc *scoped) register(fs *flag.FlagSet, def int, minEnv string, maxNew int) {

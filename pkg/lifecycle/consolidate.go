@@ -273,7 +273,7 @@ func Consolidate(ctx context.Context, s *store.Store, client model.Client, proje
 		b, _ := json.Marshal(cases)
 		evalSet = "eval=" + fingerprint(string(b))
 	}
-	scope := scopeOf(client, min, projects, evalSet)
+	scope := scopeOf(client, min, projects, evalSet, opt)
 	sv, err := pickPlan(s.Home(), "consolidate", inputs, scope, opt)
 	if err != nil {
 		return res, err

@@ -37,6 +37,10 @@ type Options struct {
 	MachineID string
 	Plan      string // --plan: apply this saved plan
 	MaxNew    int    // new notes per project per run; 0 means DefaultMaxNew
+	// AllProjects says the projects are every project with notes of the
+	// kind (--all): a dry run's scope is then "all projects", which a
+	// project gaining notes does not change.
+	AllProjects bool
 }
 
 func (o Options) maxNew() int {
@@ -82,9 +86,12 @@ func previewPath(home, command, scope string) string {
 	return filepath.Join(plansDir(home), "preview-"+command+"-"+hex.EncodeToString(h[:8]))
 }
 
-// scopeOf is what a run is over, whatever the notes: its projects, --min,
-// the model and (consolidate) its eval set.
-func scopeOf(client model.Client, min int, projects []string, extra string) string {
+// scopeOf is what a run is over, whatever the notes: its projects (every
+// project, with --all), --min, the model and (consolidate) its eval set.
+func scopeOf(client model.Client, min int, projects []string, extra string, opt Options) string {
+	if opt.AllProjects {
+		projects = []string{"\x00all"}
+	}
 	parts := []string{"min=" + strconv.Itoa(min), extra}
 	if client != nil {
 		parts = append(parts, client.Label())

@@ -276,3 +276,37 @@ func TestApplyAfterStaleDryRunRefuses(t *testing.T) {
 		t.Fatalf("apply with no dry run since the last apply: %+v %v", res, err)
 	}
 }
+
+// With --all the projects are every project with notes of the kind, so a
+// session ending in a project that had none changes the list: the scope of
+// a dry run of --all is "all projects", not the list it found, or its stale
+// plan would go unrecognised and --apply would ask the model again.
+func TestApplyAllAfterStaleDryRunRefuses(t *testing.T) {
+	ctx := context.Background()
+	s := openStore(t)
+	episodics(t, s, "demo", 5)
+	srv := newStandIn(t)
+	srv.answer(`[{"type": "semantic", "title": "Previewed fact", "body": "What the preview showed."}]`)
+	srv.answer(`[{"type": "semantic", "title": "Unseen fact", "body": "What nobody saw."}]`)
+	c := srv.client(t, 5*time.Second)
+	all := func() []string {
+		ps, err := Projects(ctx, s, note.Episodic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ps
+	}
+	dry, err := Reflect(ctx, s, c, all(), 5, Options{MachineID: "box", AllProjects: true})
+	if err != nil || dry.Plan == "" {
+		t.Fatalf("dry run: %+v %v", dry, err)
+	}
+	add(t, s, note.Episodic, "elsewhere", "A session in another project", "work", "2026-02-01T00:00:00+00:00", "session")
+	before := tree(t, s)
+	if res, err := Reflect(ctx, s, c, all(), 5, Options{Apply: true, MachineID: "box", AllProjects: true}); err == nil || !strings.Contains(err.Error(), dry.Plan) {
+		t.Errorf("apply --all after a stale dry run: err %v, result %+v", err, res)
+	}
+	sameTree(t, before, tree(t, s))
+	if n := requests(srv); n != 1 {
+		t.Errorf("the model was asked %d times, want once (the dry run)", n)
+	}
+}

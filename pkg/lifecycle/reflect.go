@@ -230,7 +230,7 @@ func Reflect(ctx context.Context, s *store.Store, client model.Client, projects 
 	if err != nil {
 		return res, err
 	}
-	scope := scopeOf(client, min, projects, "")
+	scope := scopeOf(client, min, projects, "", opt)
 	sv, err := pickPlan(s.Home(), "reflect", inputs, scope, opt)
 	if err != nil {
 		return res, err
