@@ -11,10 +11,13 @@ import (
 // anamnesisCommand matches the hook commands Anamnesis has ever installed:
 // ours call the dedicated binaries (anamnesis-inject, …), the reference's
 // call the dispatcher (`anamnesis inject`, possibly via `uv run … anamnesis
-// inject`) and carry an inline ANAMNESIS_* environment prefix. Compiled on
-// first use: the hooks link this package and must start fast.
+// inject`) and carry an inline ANAMNESIS_* environment prefix. A dedicated
+// binary's name stands alone (a path's last element, or the plugin's bare
+// name): a user's anamnesis-sync-status.sh or my-anamnesis-capture is not
+// ours. Compiled on first use: the hooks link this package and must start
+// fast.
 var anamnesisCommand = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`ANAMNESIS_|anamnesis(?:\.exe)?['"]?\s+(?:inject|sync|capture)\b|anamnesis-(?:inject|recall|sync|capture)(?:\.exe)?\b`)
+	return regexp.MustCompile(`ANAMNESIS_|anamnesis(?:\.exe)?['"]?\s+(?:inject|sync|capture)\b|(?:^|[\s'"/\\])anamnesis-(?:inject|recall|sync|capture)(?:\.exe)?(?:$|[\s'"])`)
 })
 
 // IsAnamnesisCommand reports whether a hook command was written by an

@@ -375,6 +375,33 @@ func TestIsAnamnesisCommand(t *testing.T) {
 	}
 }
 
+// A user's own hook whose script is named after one of ours (a wrapper, a
+// status script) is not ours: init and uninstall used to remove it, since
+// the name only had to contain anamnesis-inject and end a word ('-' and '.'
+// end one). Ours stand alone: the path's last element, or the plugin's bare
+// name, then the end, a quote, a space or .exe.
+func TestUsersLookAlikeHooksAreNotOurs(t *testing.T) {
+	for _, c := range []string{
+		"~/bin/anamnesis-sync-status.sh",
+		"/opt/tools/anamnesis-inject.py --dry-run",
+		"my-anamnesis-capture --notify",
+		"bash ~/hooks/anamnesis-recall-log.sh",
+	} {
+		if hook.IsAnamnesisCommand(c) {
+			t.Errorf("the user's hook %q is taken for ours", c)
+		}
+	}
+	for _, c := range []string{"anamnesis-capture", "anamnesis-sync --plugin", `C:\a b\anamnesis-recall.exe`, "'/x y/anamnesis-inject' --home '/h'", `"/x/anamnesis-sync" --background`} {
+		if !hook.IsAnamnesisCommand(c) {
+			t.Errorf("%q not recognised", c)
+		}
+	}
+	settings := []byte(`{"hooks": {"SessionEnd": [{"hooks": [{"type": "command", "command": "~/bin/anamnesis-capture-notify.sh"}]}]}}`)
+	if _, removed, err := RemoveHooks(settings); err != nil || removed {
+		t.Errorf("uninstall removes the user's hook (removed %v, %v)", removed, err)
+	}
+}
+
 // The commands really run through a shell with odd paths: spaces, quotes,
 // dollar signs.
 func TestHookCommandsSurviveTheShell(t *testing.T) {
