@@ -494,6 +494,18 @@ func (d *doctor) seedEraSupersedes(ctx context.Context, st *store.Store) {
 	if err != nil {
 		return
 	}
+	// Held notes too: the reference knows no holds and reads every file.
+	// The index keeps no supersedes of a held note (it hides nothing), so
+	// each is read from its file; a store holds few.
+	held, err := st.List(ctx, store.Filter{Held: true})
+	if err != nil {
+		return
+	}
+	for _, h := range held {
+		if n, err := st.Get(ctx, h.ID); err == nil {
+			ns = append(ns, n)
+		}
+	}
 	var ids []string
 	for _, n := range ns {
 		if len(n.Supersedes) > 1 {
