@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 )
@@ -67,7 +68,7 @@ func (c *chat) Complete(ctx context.Context, system, user string) (string, error
 		return "", fmt.Errorf("reading reply: %w", err)
 	}
 	if resp.StatusCode != http.StatusOK {
-		return "", fmt.Errorf("%s answered %s: %.200s", c.cfg.Provider, resp.Status, strings.TrimSpace(string(data)))
+		return "", fmt.Errorf("%s answered %s: %.200s", c.cfg.Provider, resp.Status, c.hideCredentials(strings.TrimSpace(string(data))))
 	}
 	if len(data) > MaxReply {
 		return "", errors.New("reply over 1 MiB")
@@ -86,6 +87,24 @@ func (c *chat) Complete(ctx context.Context, system, user string) (string, error
 		return "", errors.New("reply has no choices")
 	}
 	return completion.Choices[0].Message.Content, nil
+}
+
+// hideCredentials masks the API key and the base URL's password where an
+// error reply echoes them (a proxy's "invalid key: <key>"): the reply is
+// printed by config test and reflect, and a key of no known shape passes
+// the redactor.
+func (c *chat) hideCredentials(s string) string {
+	secrets := []string{c.cfg.APIKey}
+	if u, err := url.Parse(c.cfg.BaseURL); err == nil && u.User != nil {
+		p, _ := u.User.Password()
+		secrets = append(secrets, p)
+	}
+	for _, k := range secrets {
+		if len(k) >= 4 {
+			s = strings.ReplaceAll(s, k, "****")
+		}
+	}
+	return s
 }
 
 func timeoutErr(provider string, d time.Duration) error {

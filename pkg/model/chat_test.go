@@ -87,3 +87,32 @@ func TestUnreachable(t *testing.T) {
 		}
 	}
 }
+
+// A provider (or a proxy before it) that echoes the credentials it was given
+// in its error reply: the error, printed by config test and reflect, shows
+// neither the API key, whatever its shape, nor the base URL's password.
+func TestChatErrorHidesTheKey(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		key := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+		user, pass, _ := r.BasicAuth()
+		w.WriteHeader(http.StatusUnauthorized)
+		json.NewEncoder(w).Encode(map[string]any{"error": map[string]string{"message": "rejected", "key": key, "user": user, "pass": pass}})
+	}))
+	defer srv.Close()
+	for _, key := range []string{"hunter2hunter2hunter2", "XyZ-plainkeyvalue-0987654321abcdef"} {
+		base := strings.Replace(srv.URL, "http://", "http://bob:Pr0xyPassw0rd@", 1) + "/v1"
+		c, err := New(Config{Provider: "local", Model: "m", BaseURL: base, APIKey: key, Timeout: 20 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = c.Complete(context.Background(), "sys", "hello")
+		if err == nil || !strings.Contains(err.Error(), "401") {
+			t.Fatalf("want the 401: %v", err)
+		}
+		for _, s := range []string{key, "Pr0xyPassw0rd"} {
+			if strings.Contains(err.Error(), s) {
+				t.Errorf("error shows %q: %v", s, err)
+			}
+		}
+	}
+}
