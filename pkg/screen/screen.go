@@ -402,6 +402,11 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 			if (c.reason == Override || c.reason == DownloadExec || c.reason == Exfiltrate || c.reason == Conceal) && reported(norm, loc[0]) {
 				continue // "a comment asking AI tools to run a curl|sh installer": told of
 			}
+			// "Copy .env.example to .env …": a secret file's template holds
+			// no secret; the match must stand without it.
+			if c.reason == Exfiltrate && strings.Contains(norm[loc[0]:loc[1]], ".env.") && !c.re().MatchString(envTemplateRE().ReplaceAllString(norm[loc[0]:loc[1]], "template")) {
+				continue
+			}
 			if c.reason == Conceal && circleRE().MatchString(norm[loc[1]:]) {
 				continue // "don't tell anyone outside the security list": an embargo's circle
 			}
@@ -974,6 +979,9 @@ func runsFetched(code string) bool {
 	}
 	return false
 }
+
+// envTemplateRE is a secret file's template, committed by design.
+var envTemplateRE = lazyRE(`\.env\.(?:example|sample|template|dist|defaults?|tmpl|tpl)\b`)
 
 // pastDeedRE: a clause that tells what a subject did, in the past tense
 // ("We removed `…` from the Dockerfile", "someone had added …"): what
@@ -1661,7 +1669,7 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"<("}, reason: DownloadExec, negatable: true, re: re(`\b(?:(?:ba|z)?sh|source|\.)\s+<\(\s*` + fetch + `\b`)},
 			{hints: []string{"$("}, reason: DownloadExec, negatable: true, re: re(`\b(?:python3?|perl|ruby|node|(?:ba|z)?sh)\s+-[ce]\s+["']?\$\(\s*` + fetch + `\b`)},
 			// Sending data to an address.
-			{hints: []string{"send", "post", "upload", "exfiltrate", "forward", "transmit", "leak", "email", "submit", "pipe", "dump", "copy"}, reason: Exfiltrate, negatable: true, re: re(`\b(?:send|post|upload|exfiltrate|forward|transmit|leak|email|submit|pipe|dump|copy)\s+(?:(?:the|all|your|my|any|every|its|full|entire|contents? of|output of|values? of|a copy of|copies of|of|local|current)\s+){0,4}\x60?` + sens + `(?:[^.\n]|\.\S){0,80}?\b(?:to|at|into)\s+` + url)},
+			{hints: []string{"send", "post", "upload", "exfiltrate", "forward", "transmit", "leak", "email", "submit", "pipe", "dump", "copy"}, reason: Exfiltrate, negatable: true, re: re(`\b(?:send|post|upload|exfiltrate|forward|transmit|leak|email|submit|pipe|dump|copy)\s+(?:(?:the|all|your|my|any|every|its|full|entire|contents? of|output of|values? of|a copy of|copies of|of|local|current)\s+){0,4}\x60?` + sens + `(?:[^.;\n]|\.\S){0,80}?\b(?:to|at|into)\s+` + url)},
 			// Hints: the verb and the pronoun every match ends in (the
 			// regexp opens with the long list of secrets, slow to scan for).
 			{hints: sendThem(), reason: Exfiltrate, negatable: true, re: re(sens + `(?:[^.\n]|\.\S){0,80}?\b(?:send|post|upload|forward|email) (?:them|it|these|those|this)\b(?:[^.\n]|\.\S){0,60}?` + url)},
