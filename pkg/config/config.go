@@ -5,6 +5,7 @@ package config
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -249,8 +250,13 @@ func parseBool(v string) (bool, error) {
 func ParseSeconds(v string) (time.Duration, error) {
 	v = strings.TrimSpace(v)
 	if f, err := strconv.ParseFloat(v, 64); err == nil {
-		if f <= 0 {
+		if !(f > 0) { // NaN too
 			return 0, fmt.Errorf("%q: want a positive number of seconds", v)
+		}
+		// Past what a Duration holds (about 292 years; Inf) the conversion
+		// gives a negative span: an instant timeout.
+		if f >= float64(math.MaxInt64)/float64(time.Second) {
+			return 0, fmt.Errorf("%q: too many seconds", v)
 		}
 		return time.Duration(f * float64(time.Second)), nil
 	}

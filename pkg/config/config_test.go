@@ -173,3 +173,20 @@ func TestMachineIDRefusesControlCharacters(t *testing.T) {
 		}
 	}
 }
+
+// A span too large for a time.Duration, or not a number at all ("Inf",
+// "NaN", which ParseFloat reads), is refused: the conversion gave a
+// negative or zero timeout (an instant failure) where a long one was
+// asked for.
+func TestParseSecondsRefusesOverflow(t *testing.T) {
+	for _, v := range []string{"99999999999999", "1e300", "Inf", "+Inf", "NaN", "infinity"} {
+		if d, err := ParseSeconds(v); err == nil {
+			t.Errorf("ParseSeconds(%q) = %v, want an error", v, d)
+		}
+	}
+	for v, want := range map[string]time.Duration{"30": 30 * time.Second, "2.5": 2500 * time.Millisecond, "86400": 24 * time.Hour, "2m": 2 * time.Minute} {
+		if d, err := ParseSeconds(v); err != nil || d != want {
+			t.Errorf("ParseSeconds(%q) = %v, %v; want %v", v, d, err, want)
+		}
+	}
+}
