@@ -351,6 +351,8 @@ func (f *File) Set(key, value string) error {
 	}
 	var v any = value
 	switch key {
+	case "remote":
+		v = absRemote(value)
 	case "inject.max_chars", "recall.max_chars":
 		v = json.Number(value)
 	case "recall.enabled":
@@ -368,6 +370,23 @@ func (f *File) Set(key, value string) error {
 	}
 	m[parts[len(parts)-1]] = v
 	return nil
+}
+
+// absRemote is remote with a relative local path made absolute against the
+// working directory, the one the user meant: git runs in <home>/memory,
+// where the relative path names nothing. A URL, an scp-style host:path
+// (a colon before any slash), an absolute path or a ~ path is kept.
+func absRemote(remote string) string {
+	if strings.Contains(remote, "://") || filepath.IsAbs(remote) || strings.HasPrefix(remote, "~") {
+		return remote
+	}
+	if i := strings.Index(remote, ":"); i > 0 && !strings.ContainsAny(remote[:i], `/\`) {
+		return remote
+	}
+	if abs, err := filepath.Abs(remote); err == nil {
+		return abs
+	}
+	return remote
 }
 
 // Unset removes a dotted key; it reports whether it was there.

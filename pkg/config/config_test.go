@@ -190,3 +190,32 @@ func TestParseSecondsRefusesOverflow(t *testing.T) {
 		}
 	}
 }
+
+// A remote given as a relative path ('config set remote ./backup.git',
+// 'init --remote ../notes.git') means the directory the user stood in;
+// git runs in <home>/memory, where it named nothing (every sync failed with
+// "does not appear to be a git repository"). It is stored absolute; URLs,
+// scp-style remotes and absolute paths stay as given.
+func TestSetRemoteMakesARelativePathAbsolute(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	f, _ := Parse(filepath.Join(dir, "config.json"), nil)
+	for in, want := range map[string]string{
+		"./backup.git":            filepath.Join(dir, "backup.git"),
+		"../notes.git":            filepath.Join(filepath.Dir(dir), "notes.git"),
+		"backup.git":              filepath.Join(dir, "backup.git"),
+		"git@github.com:me/n.git": "git@github.com:me/n.git",
+		"host:notes.git":          "host:notes.git",
+		"https://h.example/n.git": "https://h.example/n.git",
+		"ssh://git@h.example/n":   "ssh://git@h.example/n",
+		"file:///srv/n.git":       "file:///srv/n.git",
+		filepath.Join(dir, "abs"): filepath.Join(dir, "abs"),
+	} {
+		if err := f.Set("remote", in); err != nil {
+			t.Fatalf("Set(remote, %q): %v", in, err)
+		}
+		if got, _ := f.Get("remote"); got != want {
+			t.Errorf("remote %q stored as %q, want %q", in, got, want)
+		}
+	}
+}
