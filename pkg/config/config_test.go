@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -217,5 +218,36 @@ func TestSetRemoteMakesARelativePathAbsolute(t *testing.T) {
 		if got, _ := f.Get("remote"); got != want {
 			t.Errorf("remote %q stored as %q, want %q", in, got, want)
 		}
+	}
+}
+
+// config.json kept in a dotfiles repository and linked into the home stays
+// a link: Save writes the file it points to (it replaced the link with a
+// regular file, leaving the dotfiles copy stale).
+func TestSaveKeepsASymlinkedConfig(t *testing.T) {
+	root := t.TempDir()
+	home := filepath.Join(root, "home")
+	os.MkdirAll(home, 0o700)
+	os.MkdirAll(filepath.Join(root, "dotfiles"), 0o700)
+	target := filepath.Join(root, "dotfiles", "anamnesis.json")
+	os.WriteFile(target, []byte(`{"machine_id": "m5"}`), 0o600)
+	if err := os.Symlink("../dotfiles/anamnesis.json", Path(home)); err != nil {
+		t.Skip("no symbolic links here")
+	}
+	f, err := Load(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Set("inject.max_chars", "5000"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(Path(home)); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatal("config.json is no longer a symlink")
+	}
+	if b, _ := os.ReadFile(target); !strings.Contains(string(b), "5000") || !strings.Contains(string(b), "m5") {
+		t.Errorf("target not updated: %s", b)
 	}
 }
