@@ -309,7 +309,7 @@ func Validate(key, value string) error {
 		}
 	case "remote":
 		if strings.HasPrefix(value, "-") || strings.ContainsAny(value, "\n\r") || value == "" {
-			return fmt.Errorf("remote %q is not a git URL or path", value)
+			return fmt.Errorf("remote %q is not a git URL or path", maskUserinfo(value))
 		}
 	case AuthorKey:
 		if strings.TrimSpace(value) == "" || len(value) > 100 || strings.ContainsFunc(value, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
@@ -322,7 +322,7 @@ func Validate(key, value string) error {
 	case "reflection.base_url":
 		u, err := url.Parse(value)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return fmt.Errorf("base_url %q: want an http(s) URL", value)
+			return fmt.Errorf("base_url %q: want an http(s) URL", maskUserinfo(value))
 		}
 	case "reflection.timeout":
 		if _, err := ParseSeconds(value); err != nil {
@@ -387,6 +387,23 @@ func absRemote(remote string) string {
 		return abs
 	}
 	return remote
+}
+
+// maskUserinfo hides the user:password@ (or token@) of a URL named in an
+// error; the URL may not parse, which is why it is refused.
+func maskUserinfo(v string) string {
+	scheme, rest, ok := strings.Cut(v, "://")
+	if !ok {
+		return v
+	}
+	host := rest
+	if i := strings.Index(rest, "/"); i >= 0 {
+		host = rest[:i]
+	}
+	if at := strings.LastIndex(host, "@"); at >= 0 {
+		return scheme + "://***" + rest[at:]
+	}
+	return v
 }
 
 // Unset removes a dotted key; it reports whether it was there.

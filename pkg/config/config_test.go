@@ -251,3 +251,24 @@ func TestSaveKeepsASymlinkedConfig(t *testing.T) {
 		t.Errorf("target not updated: %s", b)
 	}
 }
+
+// A refused remote or base URL is named in the error with its credentials
+// masked: the message goes to the terminal and to whatever logs a script's
+// stderr ("base_url \"http://bob:<password>@host:badport/v1\": want an
+// http(s) URL" printed the password).
+func TestValidateErrorMasksCredentials(t *testing.T) {
+	for key, value := range map[string]string{
+		"reflection.base_url": "http://bob:Pr0xyPassw0rd@host:badport/v1",
+		"remote":              "https://0123456789abcdef0123456789abcdef01234567@github.com/a/b.git\n",
+	} {
+		err := Validate(key, value)
+		if err == nil {
+			t.Fatalf("%s %q accepted", key, value)
+		}
+		for _, s := range []string{"Pr0xyPassw0rd", "0123456789abcdef0123456789abcdef01234567"} {
+			if strings.Contains(err.Error(), s) {
+				t.Errorf("%s: error shows the credential: %v", key, err)
+			}
+		}
+	}
+}
