@@ -429,7 +429,7 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 			if _, ok := inSpan(code, loc[0]); !ok && c.opaque && c.reason == DownloadExec && reportWords.in(norm) && !imperative(norm, loc[0]) {
 				continue // "reverse shells like … were in the pentest report": told of
 			}
-			if span, ok := inSpan(code, loc[0]); ok && (c.reason == DownloadExec && !c.opaque && !(runsFetched(spanText(norm, code, span)) && !reportWords.in(norm) && !vendorNamed(norm, spanText(norm, code, span)) && !pastDeedRE().MatchString(norm[sentenceStart(norm, span):span])) || (c.reason == Exfiltrate || c.reason == Address || c.opaque) && reportWords.in(norm)) &&
+			if span, ok := inSpan(code, loc[0]); ok && (c.reason == DownloadExec && !c.opaque && !(runsFetched(spanText(norm, code, span)) && !reportWords.in(norm) && !vendorNamed(norm, spanText(norm, code, span)) && !pastDeedRE().MatchString(norm[sentenceStart(norm, span):span]) && !(toolInstallsRE().MatchString(norm[sentenceStart(norm, span):span]) && !agentWords.in(norm)) && !citedAfterRE().MatchString(norm[span:sentenceEnd(norm, span)])) || (c.reason == Exfiltrate || c.reason == Address || c.opaque) && reportWords.in(norm)) &&
 				!imperative(norm, span) && (strings.HasPrefix(norm[span:], "```") || !opensLine(norm, span)) {
 				continue // quoted code told of, not ordered (an install doc, a post-mortem)
 			}
@@ -979,6 +979,15 @@ func runsFetched(code string) bool {
 	}
 	return false
 }
+
+// toolInstallsRE: a clause that says how a tool installs itself, its
+// subject the tool ("Oh My Zsh installs with `…`", "rustup is installed
+// via `…`"): the tool's documented way, told of.
+var toolInstallsRE = lazyRE(`^\s*(?:the\s+)?[\w.' -]{2,40}?\s+(?:installs|is\s+installed|gets\s+installed|can\s+be\s+installed|bootstraps|sets\s+itself\s+up)\s+(?:itself\s+)?(?:with|via|using|through|by\s+running)\s*$`)
+
+// citedAfterRE: a document cited after the command ("…`, per its
+// README", "as the docs say"): the command is the document's.
+var citedAfterRE = lazyRE(`\x60[^\x60]*\x60\s*,?\s*(?:per|according\s+to|as\s+(?:per|in|shown\s+in|documented\s+in)|from)\s+(?:its|the|their|upstream'?s?)\s+(?:\w+\s+)?(?:readme|docs?|documentation|install(?:ation)?\s+(?:guide|docs|page)|website|homepage|wiki)\b`)
 
 // envTemplateRE is a secret file's template, committed by design.
 var envTemplateRE = lazyRE(`\.env\.(?:example|sample|template|dist|defaults?|tmpl|tpl)\b`)
