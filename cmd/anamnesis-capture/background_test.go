@@ -92,18 +92,8 @@ func TestCaptureCommitsInTheBackground(t *testing.T) {
 	}
 	// The transcript without its session ids, and from another directory:
 	// the child finds it, and the payload supplies the session.
-	var lines []string
-	raw, err := os.ReadFile(fixture(t, "82bbae79"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, l := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
-		lines = append(lines, regexp.MustCompile(`"sessionId":"[^"]*",?`).ReplaceAllString(l, ""))
-	}
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "t.jsonl"), []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	fixtureWithout(t, "82bbae79", dir, `"sessionId":"[^"]*",?`)
 	t.Chdir(dir)
 	payload := `{"session_id":"5f0c1d2e-hook-payload","transcript_path":"t.jsonl","hook_event_name":"SessionEnd","reason":"other"}`
 	r := startCapture(t, home, strings.NewReader(payload), "--no-sync", "--project", quotesAPI)
@@ -146,18 +136,7 @@ func TestCaptureCommitsInTheBackground(t *testing.T) {
 // whose transcript and payload name no directory is the project of the
 // hook's own directory, as when capture did the work itself.
 func TestCaptureChildKeepsTheHookDirectory(t *testing.T) {
-	env(t)
-	installSelf(t)
-	home := t.TempDir()
-	st, err := store.Open(context.Background(), home)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	raw, err := os.ReadFile(fixture(t, "82bbae79"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	home := hookHome(t)
 	proj := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(proj, ".anamnesis"), 0o755); err != nil {
 		t.Fatal(err)
@@ -165,10 +144,7 @@ func TestCaptureChildKeepsTheHookDirectory(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(proj, ".anamnesis", "project"), []byte("github.com/acme/from-marker\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(proj, "t.jsonl")
-	if err := os.WriteFile(path, regexp.MustCompile(`"cwd":"[^"]*",?`).ReplaceAll(raw, nil), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	fixtureWithout(t, "82bbae79", proj, `"cwd":"[^"]*",?`)
 	t.Chdir(proj)
 	r := startCapture(t, home, strings.NewReader(`{"session_id":"s-no-cwd","transcript_path":"t.jsonl"}`), "--no-sync")
 	waitChild(t, r.stdout)
@@ -180,6 +156,18 @@ func TestCaptureChildKeepsTheHookDirectory(t *testing.T) {
 
 // A hook whose transcript does not exist says so and starts nothing.
 func TestCaptureMissingTranscriptStartsNoChild(t *testing.T) {
+	home := hookHome(t)
+	payload := `{"session_id":"s1","transcript_path":"` + filepath.Join(t.TempDir(), "gone.jsonl") + `"}`
+	r := startCapture(t, home, strings.NewReader(payload), "--no-sync")
+	if strings.Contains(r.stdout, "background") || !strings.Contains(r.stderr, "reading transcript") {
+		t.Fatalf("stdout %q, stderr %q", r.stdout, r.stderr)
+	}
+}
+
+// hookHome is a home made already, with this test binary installed as
+// anamnesis-capture: capture hands its sessions to a detached child there.
+func hookHome(t *testing.T) string {
+	t.Helper()
 	env(t)
 	installSelf(t)
 	home := t.TempDir()
@@ -188,11 +176,22 @@ func TestCaptureMissingTranscriptStartsNoChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	st.Close()
-	payload := `{"session_id":"s1","transcript_path":"` + filepath.Join(t.TempDir(), "gone.jsonl") + `"}`
-	r := startCapture(t, home, strings.NewReader(payload), "--no-sync")
-	if strings.Contains(r.stdout, "background") || !strings.Contains(r.stderr, "reading transcript") {
-		t.Fatalf("stdout %q, stderr %q", r.stdout, r.stderr)
+	return home
+}
+
+// fixtureWithout writes fixture name into dir as t.jsonl with every match
+// of re removed, and returns its path.
+func fixtureWithout(t *testing.T, name, dir, re string) string {
+	t.Helper()
+	raw, err := os.ReadFile(fixture(t, name))
+	if err != nil {
+		t.Fatal(err)
 	}
+	path := filepath.Join(dir, "t.jsonl")
+	if err := os.WriteFile(path, regexp.MustCompile(re).ReplaceAll(raw, nil), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 // segments counts the full-text index's segments.

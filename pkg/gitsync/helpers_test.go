@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -220,4 +221,37 @@ func (h *home) assertClean() {
 
 func (h *home) head() string {
 	return gitIn(h.t, filepath.Join(h.dir, "memory"), "rev-parse", "HEAD")
+}
+
+// teamNote writes a note of team into h's store, by author.
+func (h *home) teamNote(team, author, title string) *note.Note {
+	h.t.Helper()
+	st := h.store()
+	defer st.Close()
+	if err := layout.MkdirAll(st.TeamDir(team)); err != nil {
+		h.t.Fatal(err)
+	}
+	n := note.New(note.Semantic, title, "body of "+title)
+	n.Team, n.Author = team, author
+	w, err := st.Write(context.Background(), n)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return w
+}
+
+// teamOpts syncs h with team only (no personal remote), as author.
+func (h *home) teamOpts(team, remote, author string, review bool) Options {
+	o := h.opts()
+	o.Remote, o.Author = "", author
+	o.Teams = []TeamSpec{{Name: team, URL: remote, Review: review}}
+	return o
+}
+
+// syncTeam syncs h with o and fails unless its one team synced cleanly.
+func (h *home) syncTeam(o Options) {
+	h.t.Helper()
+	if r, err := Sync(context.Background(), o); err != nil || len(r.Teams) != 1 || r.Teams[0].Error != "" {
+		h.t.Fatalf("%s: sync %v %+v", h.machine, err, r.Teams)
+	}
 }

@@ -1,12 +1,8 @@
 package gitsync
 
 import (
-	"context"
 	"strings"
 	"testing"
-
-	"github.com/anamnesis-dev/anamnesis/pkg/layout"
-	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
 
 // Each author has a branch of their own: a push replaces it, so names that
@@ -44,38 +40,14 @@ func TestReviewMembersWithNonLatinNamesKeepTheirProposals(t *testing.T) {
 	isolateGit(t)
 	remote := newRemote(t)
 	names := map[string]string{"wei": "王伟", "na": "李娜"}
-	opts := func(h *home) Options {
-		o := h.opts()
-		o.Remote = ""
-		o.Author = names[h.machine]
-		o.Teams = []TeamSpec{{Name: "core", URL: remote, Review: true}}
-		return o
-	}
 	base := newHome(t, "base", "")
-	bo := base.opts()
-	bo.Remote, bo.Author = "", "base"
-	bo.Teams = []TeamSpec{{Name: "core", URL: remote}}
+	base.teamNote("core", "base", "seed note")
+	base.syncTeam(base.teamOpts("core", remote, "base", false))
 	ids := map[string]string{}
-	for _, h := range []*home{base, newHome(t, "wei", ""), newHome(t, "na", "")} {
-		st := h.store()
-		if err := layout.MkdirAll(st.TeamDir("core")); err != nil {
-			t.Fatal(err)
-		}
-		n := note.New(note.Semantic, "note of "+h.machine, "body of "+h.machine)
-		n.Team, n.Author = "core", names[h.machine]
-		w, err := st.Write(context.Background(), n)
-		st.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids[h.machine] = w.ID
-		o := bo
-		if h != base {
-			o = opts(h)
-		}
-		if r, err := Sync(context.Background(), o); err != nil || len(r.Teams) != 1 || r.Teams[0].Error != "" {
-			t.Fatalf("%s: sync %v %+v", h.machine, err, r.Teams)
-		}
+	for _, m := range []string{"wei", "na"} {
+		h := newHome(t, m, "")
+		ids[m] = h.teamNote("core", names[m], "note of "+m).ID
+		h.syncTeam(h.teamOpts("core", remote, names[m], true))
 	}
 	for m, a := range names {
 		prop := gitIn(t, remote, "ls-tree", "-r", "--name-only", ProposalBranch(a))

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
 
@@ -16,35 +15,9 @@ func TestAcceptingAProposalKeepsOwnProposalsUnderReview(t *testing.T) {
 	needGit(t)
 	isolateGit(t)
 	remote := newRemote(t)
-	write := func(h *home, title string) *note.Note {
-		t.Helper()
-		st := h.store()
-		defer st.Close()
-		if err := layout.MkdirAll(st.TeamDir("core")); err != nil {
-			t.Fatal(err)
-		}
-		n := note.New(note.Semantic, title, "body of "+title)
-		n.Team, n.Author = "core", h.machine
-		w, err := st.Write(context.Background(), n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return w
-	}
-	opts := func(h *home) Options {
-		o := h.opts()
-		o.Remote = ""
-		o.Author = h.machine
-		o.Teams = []TeamSpec{{Name: "core", URL: remote, Review: true}}
-		return o
-	}
-	syncT := func(h *home) {
-		t.Helper()
-		r, err := Sync(context.Background(), opts(h))
-		if err != nil || len(r.Teams) != 1 || r.Teams[0].Error != "" {
-			t.Fatalf("%s: sync %v %+v", h.machine, err, r.Teams)
-		}
-	}
+	write := func(h *home, title string) *note.Note { return h.teamNote("core", h.machine, title) }
+	opts := func(h *home) Options { return h.teamOpts("core", remote, h.machine, true) }
+	syncT := func(h *home) { h.syncTeam(opts(h)) }
 	alice, carl := newHome(t, "alice", ""), newHome(t, "carl", "")
 	// main exists on the remote first (someone's earlier note, pushed directly).
 	base := newHome(t, "base", "")

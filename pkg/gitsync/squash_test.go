@@ -4,9 +4,6 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
-
-	"github.com/anamnesis-dev/anamnesis/pkg/layout"
-	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
 
 // A proposal merged on the git server as one squashed commit (a pull
@@ -17,31 +14,9 @@ func TestSquashMergedProposalIsNotListed(t *testing.T) {
 	needGit(t)
 	isolateGit(t)
 	remote := newRemote(t)
-	opts := func(h *home, review bool) Options {
-		o := h.opts()
-		o.Remote, o.Author = "", h.machine
-		o.Teams = []TeamSpec{{Name: "core", URL: remote, Review: review}}
-		return o
-	}
-	write := func(h *home, title string) {
-		t.Helper()
-		st := h.store()
-		defer st.Close()
-		if err := layout.MkdirAll(st.TeamDir("core")); err != nil {
-			t.Fatal(err)
-		}
-		n := note.New(note.Semantic, title, "body of "+title)
-		n.Team, n.Author = "core", h.machine
-		if _, err := st.Write(context.Background(), n); err != nil {
-			t.Fatal(err)
-		}
-	}
-	syncT := func(h *home, review bool) {
-		t.Helper()
-		if r, err := Sync(context.Background(), opts(h, review)); err != nil || len(r.Teams) != 1 || r.Teams[0].Error != "" {
-			t.Fatalf("%s: sync %v %+v", h.machine, err, r.Teams)
-		}
-	}
+	opts := func(h *home, review bool) Options { return h.teamOpts("core", remote, h.machine, review) }
+	write := func(h *home, title string) { h.teamNote("core", h.machine, title) }
+	syncT := func(h *home, review bool) { h.syncTeam(opts(h, review)) }
 	base, alice := newHome(t, "base", ""), newHome(t, "alice", "")
 	write(base, "seed note")
 	syncT(base, false)
