@@ -82,3 +82,25 @@ func rename(from, to string) error {
 	}
 	return err
 }
+
+// LinkTarget is the file a write to path replaces so that a symlink there
+// (a dotfiles-managed settings.json or config.json) stays a link: the file
+// it points to, through any chain of links; path itself when it is no
+// link. A link to a file not made yet resolves to that file, so the write
+// creates it (or fails when its directory is missing) and the link stays.
+func LinkTarget(path string) string {
+	if r, err := filepath.EvalSymlinks(path); err == nil {
+		return r
+	}
+	for range 40 { // the kernel's own limit on a chain of links
+		dest, err := os.Readlink(path)
+		if err != nil {
+			return path
+		}
+		if !filepath.IsAbs(dest) {
+			dest = filepath.Join(filepath.Dir(path), dest)
+		}
+		path = dest
+	}
+	return path
+}

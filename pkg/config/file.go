@@ -206,27 +206,7 @@ func (f *File) Save() error {
 	if err != nil {
 		return err
 	}
-	return atomicfile.Write(linkTarget(f.path), data, 0o600)
-}
-
-// linkTarget is the file a symlinked config.json (kept with dotfiles)
-// points to, so that a write replaces that file and the link stays; path
-// itself when it is no link. A link to a file not made yet resolves to it.
-func linkTarget(path string) string {
-	if r, err := filepath.EvalSymlinks(path); err == nil {
-		return r
-	}
-	for range 40 { // the kernel's own limit on a chain of links
-		dest, err := os.Readlink(path)
-		if err != nil {
-			return path
-		}
-		if !filepath.IsAbs(dest) {
-			dest = filepath.Join(filepath.Dir(path), dest)
-		}
-		path = dest
-	}
-	return path
+	return atomicfile.Write(atomicfile.LinkTarget(f.path), data, 0o600)
 }
 
 // markersKey holds the .anamnesis/project markers a person trusted: marker

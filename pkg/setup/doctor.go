@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
 	"github.com/anamnesis-dev/anamnesis/pkg/bin"
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
@@ -186,7 +187,7 @@ var hookRoles = map[string]string{
 
 func (d *doctor) hooks() {
 	path := d.p.SettingsPath()
-	data, had, err := readOptional(resolveTarget(path))
+	data, had, err := readOptional(atomicfile.LinkTarget(path))
 	if err != nil {
 		d.add("hooks", statusFail, fmt.Sprintf("cannot read %s: %v", path, err), "check the file's permissions")
 		return

@@ -8,27 +8,6 @@ import (
 	"path/filepath"
 )
 
-// resolveTarget follows symlinks so that writing a dotfiles-managed
-// settings.json replaces the file it points to, not the link. A link whose
-// target does not exist yet resolves to that target, so the write creates
-// it (or fails when its directory is missing) and the link stays.
-func resolveTarget(path string) string {
-	if r, err := filepath.EvalSymlinks(path); err == nil {
-		return r
-	}
-	for range 40 { // the kernel's own limit on a chain of links
-		dest, err := os.Readlink(path)
-		if err != nil {
-			return path
-		}
-		if !filepath.IsAbs(dest) {
-			dest = filepath.Join(filepath.Dir(path), dest)
-		}
-		path = dest
-	}
-	return path
-}
-
 // canCreateIn reports whether a new file can be made in dir, or, when dir
 // does not exist yet, in the nearest directory above it that does (where
 // MkdirAll starts). The probe file is removed at once.

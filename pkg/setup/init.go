@@ -212,7 +212,7 @@ func makeInitPlan(p Paths, opts InitOptions, machineID, remote string, configOld
 	plan := &initPlan{p: p, machineID: machineID, remote: remote, mcpName: opts.Name, noSync: opts.NoSync}
 
 	if !opts.NoHooks || !opts.NoMCP {
-		cur, _, err := readOptional(resolveTarget(p.SettingsPath()))
+		cur, _, err := readOptional(atomicfile.LinkTarget(p.SettingsPath()))
 		if err != nil {
 			return nil, err
 		}
@@ -266,7 +266,7 @@ func makeInitPlan(p Paths, opts InitOptions, machineID, remote string, configOld
 	}
 
 	if !opts.NoHooks {
-		plan.settingsPath = resolveTarget(p.SettingsPath())
+		plan.settingsPath = atomicfile.LinkTarget(p.SettingsPath())
 		old, had, err := readOptional(plan.settingsPath)
 		if err != nil {
 			return nil, err

@@ -44,7 +44,7 @@ func Uninstall(ctx context.Context, opts UninstallOptions, stdout, stderr io.Wri
 	}
 
 	// Hooks.
-	path := resolveTarget(p.SettingsPath())
+	path := atomicfile.LinkTarget(p.SettingsPath())
 	old, had, err := readOptional(path)
 	if err != nil {
 		return err
@@ -147,7 +147,7 @@ func Uninstall(ctx context.Context, opts UninstallOptions, stdout, stderr io.Wri
 
 // settingsNow is settings.json's bytes, nil when it cannot be read.
 func settingsNow(path string) []byte {
-	data, _, _ := readOptional(resolveTarget(path))
+	data, _, _ := readOptional(atomicfile.LinkTarget(path))
 	return data
 }
 
