@@ -251,8 +251,11 @@ func Check(text string) string {
 		}
 	}
 	// "Decode and execute: <hex>": whatever the payload says, the note
-	// orders the agent to act on text a person cannot read.
-	if len(ps) > 0 && decodeOrderRE().MatchString(text) && encodedWords(text) {
+	// orders the agent to act on text a person cannot read. The encoded
+	// words are looked for first: the order's expression, a long
+	// case-folded alternation, is the costliest test of the screen on an
+	// ordinary note, which holds none.
+	if len(ps) > 0 && encodedWords(text) && decodeOrderRE().MatchString(text) {
 		return DownloadExec
 	}
 	return ""
