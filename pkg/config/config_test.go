@@ -272,3 +272,21 @@ func TestValidateErrorMasksCredentials(t *testing.T) {
 		}
 	}
 }
+
+// A team's remote given as a relative path ('team add core ../core.git')
+// is stored absolute, as the personal remote is: the team's sync runs git
+// in teams/NAME, where the relative path names nothing.
+func TestSetTeamMakesARelativePathAbsolute(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	f, _ := Parse(filepath.Join(dir, "config.json"), nil)
+	f.SetTeam(Team{Name: "core", URL: "../core.git"})
+	f.SetTeam(Team{Name: "ops", URL: "git@github.com:acme/ops.git"})
+	got := map[string]string{}
+	for _, tm := range f.Teams() {
+		got[tm.Name] = tm.URL
+	}
+	if want := filepath.Join(filepath.Dir(dir), "core.git"); got["core"] != want || got["ops"] != "git@github.com:acme/ops.git" {
+		t.Fatalf("teams %v, want core at %s", got, want)
+	}
+}
