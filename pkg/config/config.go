@@ -150,10 +150,14 @@ func Resolve(home string, env Env) Config {
 		return v
 	}
 	c.MachineID = pick("ANAMNESIS_MACHINE_ID", "machine_id")
-	if c.MachineID == "" {
+	if c.MachineID == "" || hasControl(c.MachineID) {
+		// Printed raw in every note's front-matter, the inject block the
+		// model reads and status: one from the environment or a hand-edited
+		// config.json holding a control or bidirectional-override character
+		// is not used (config set refuses it).
 		c.MachineID, _ = os.Hostname()
 	}
-	if c.MachineID == "" {
+	if c.MachineID == "" || hasControl(c.MachineID) {
 		c.MachineID = "unknown"
 	}
 	c.Remote = pick("ANAMNESIS_GIT_REMOTE", "remote")
@@ -303,8 +307,7 @@ func Validate(key, value string) error {
 	case "machine_id":
 		// Printed raw (front-matter, the inject block, status): no
 		// control or bidirectional-override character.
-		if value == "" || strings.ContainsAny(value, " \t\n/\\<>") ||
-			strings.ContainsFunc(value, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) }) {
+		if value == "" || strings.ContainsAny(value, " \t\n/\\<>") || hasControl(value) {
 			return fmt.Errorf("machine_id %q: use letters, digits, '.', '_' or '-'", value)
 		}
 	case "remote":
@@ -465,4 +468,9 @@ func Display(key, value string) string {
 		return "****"
 	}
 	return value[:3] + "…" + value[len(value)-4:]
+}
+
+// hasControl reports a control or bidirectional-override character.
+func hasControl(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) })
 }

@@ -290,3 +290,30 @@ func TestSetTeamMakesARelativePathAbsolute(t *testing.T) {
 		t.Fatalf("teams %v, want core at %s", got, want)
 	}
 }
+
+// A machine id from the environment (or a hand-edited config.json) holding
+// a control or bidirectional-override character is not used: it is printed
+// raw in every note and in the block the model reads.
+func TestMachineIDFromTheEnvironmentRefusesControlCharacters(t *testing.T) {
+	home := t.TempDir()
+	for _, bad := range []string{"box\x1b[2Jpwned", "box\u202eevil", "a\nb"} {
+		c := Resolve(home, func(k string) string {
+			if k == "ANAMNESIS_MACHINE_ID" {
+				return bad
+			}
+			return ""
+		})
+		if c.MachineID == bad || hasControl(c.MachineID) || c.MachineID == "" {
+			t.Errorf("%q: machine id %q", bad, c.MachineID)
+		}
+	}
+	c := Resolve(home, func(k string) string {
+		if k == "ANAMNESIS_MACHINE_ID" {
+			return "laptop 2"
+		}
+		return ""
+	})
+	if c.MachineID != "laptop 2" {
+		t.Errorf("a printable machine id from the environment is not used: %q", c.MachineID)
+	}
+}
