@@ -2,13 +2,11 @@ package main
 
 import (
 	"context"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/reftest"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -17,18 +15,9 @@ import (
 // supersedes a shown one (in place, no stamp of ours bumped); our next
 // inject shows the new note and not the superseded one.
 func TestCacheSeesReferenceWriter(t *testing.T) {
-	if err := exec.Command("python3", "-c", "import yaml").Run(); err != nil {
-		t.Skip("python3 with PyYAML is not installed; the reference cannot run")
-	}
-	src := "/work/shared/reference-impl"
-	if v := os.Getenv("ANAMNESIS_REFERENCE_IMPL"); v != "" {
-		src = v
-	}
-	for _, version := range []string{"seed-era", "head"} {
+	for _, version := range reftest.Versions {
 		t.Run(version, func(t *testing.T) {
-			if _, err := os.Stat(filepath.Join(src, version, "anamnesis")); err != nil {
-				t.Skipf("the reference implementation is not at %s", src)
-			}
+			reftest.Dir(t, version)
 			ctx := context.Background()
 			home := t.TempDir()
 			s, err := store.Open(ctx, home)
@@ -57,10 +46,7 @@ m = st.write(type="semantic", title="Dev server port moved", body="The dev serve
 m.supersedes = ` + supersedes + `
 st.put(m)
 `
-			cmd := exec.Command("python3", "-c", code)
-			cmd.Env = append(os.Environ(), "REF_HOME="+home, "PYTHONDONTWRITEBYTECODE=1",
-				"PYTHONPATH="+filepath.Join(src, "shim")+string(os.PathListSeparator)+filepath.Join(src, version))
-			if out, err := cmd.CombinedOutput(); err != nil {
+			if out, err := reftest.Python(t, version, code, nil, "REF_HOME="+home); err != nil {
 				t.Fatalf("reference %s: %v\n%s", version, err, out)
 			}
 			block, _, _ := runInject(t, home, nil, "--project", "demo")

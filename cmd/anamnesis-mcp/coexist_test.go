@@ -1,11 +1,10 @@
 package main
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/reftest"
 )
 
 // The server keeps its store open for the whole session; the reference
@@ -15,26 +14,13 @@ import (
 // memories has no column named ...") until the session ended; the server
 // now sees the foreign index and opens the store again, which rebuilds it.
 func TestServerOutlivesReferenceRebuild(t *testing.T) {
-	if err := exec.Command("python3", "-c", "import yaml").Run(); err != nil {
-		t.Skip("python3 with PyYAML is not installed; the reference cannot run")
-	}
-	src := "/work/shared/reference-impl"
-	if v := os.Getenv("ANAMNESIS_REFERENCE_IMPL"); v != "" {
-		src = v
-	}
 	h := newHarness(t)
 	var w struct{ ID string }
 	h.ok("memory_write", map[string]any{"type": "semantic", "title": "Postgres listens on 5433", "body": "The staging database listens on port 5433."}, &w)
 	for _, v := range []string{"head", "seed-era"} {
-		if _, err := os.Stat(filepath.Join(src, v, "anamnesis")); err != nil {
-			t.Skipf("the reference implementation is not at %s ($ANAMNESIS_REFERENCE_IMPL)", src)
-		}
-		cmd := exec.Command("python3", "-c", `import sys
+		if out, err := reftest.Python(t, v, `import sys
 from anamnesis.store import MemoryStore
-MemoryStore(root=sys.argv[1]).write(type="semantic", title="Redis listens on 6380 "+sys.argv[2], body="The cache is redis on port 6380.")`, h.home, v)
-		cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1",
-			"PYTHONPATH="+filepath.Join(src, "shim")+string(os.PathListSeparator)+filepath.Join(src, v))
-		if out, err := cmd.CombinedOutput(); err != nil {
+MemoryStore(root=sys.argv[1]).write(type="semantic", title="Redis listens on 6380 "+sys.argv[2], body="The cache is redis on port 6380.")`, []string{h.home, v}); err != nil {
 			t.Fatalf("reference %s: %v\n%s", v, err, out)
 		}
 		var found struct {

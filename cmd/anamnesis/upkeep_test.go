@@ -3,15 +3,15 @@ package main
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/reftest"
 )
 
 // reference runs python code with a reference version's package importable
-// ("seed-era" or "head"), from a copy so no bytecode lands in ../shared.
-// It skips when python3 with PyYAML is missing.
+// ("seed-era" or "head"); it skips where the reference cannot run.
 func reference(t *testing.T, version, code string, env ...string) string {
 	t.Helper()
 	out, err := tryReference(t, version, code, env...)
@@ -24,21 +24,7 @@ func reference(t *testing.T, version, code string, env ...string) string {
 // tryReference is reference that returns the failure.
 func tryReference(t *testing.T, version, code string, env ...string) (string, error) {
 	t.Helper()
-	if err := exec.Command("python3", "-c", "import yaml").Run(); err != nil {
-		t.Skip("python3 with PyYAML is not installed; the reference cannot run")
-	}
-	src := "/work/shared/reference-impl"
-	if v := os.Getenv("ANAMNESIS_REFERENCE_IMPL"); v != "" {
-		src = v
-	}
-	if _, err := os.Stat(filepath.Join(src, version, "anamnesis")); err != nil {
-		t.Skipf("the reference implementation is not at %s ($ANAMNESIS_REFERENCE_IMPL)", src)
-	}
-	cmd := exec.Command("python3", "-c", code)
-	cmd.Env = append(os.Environ(), append(env, "PYTHONDONTWRITEBYTECODE=1",
-		"PYTHONPATH="+filepath.Join(src, "shim")+string(os.PathListSeparator)+filepath.Join(src, version))...)
-	out, err := cmd.CombinedOutput()
-	return string(out), err
+	return reftest.Python(t, version, code, nil, env...)
 }
 
 // get --json prints a body as the reference's reader returns it: a file

@@ -4,12 +4,11 @@ import (
 	"context"
 	"net/http"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/reftest"
 )
 
 // The dashboard keeps its store open for its life; the reference
@@ -19,25 +18,13 @@ import (
 // restarted; the next request now rebuilds the index and finds the
 // reference's note.
 func TestDashboardOutlivesReferenceRebuild(t *testing.T) {
-	if err := exec.Command("python3", "-c", "import yaml").Run(); err != nil {
-		t.Skip("python3 with PyYAML is not installed; the reference cannot run")
-	}
-	src := "/work/shared/reference-impl"
-	if v := os.Getenv("ANAMNESIS_REFERENCE_IMPL"); v != "" {
-		src = v
-	}
-	if _, err := os.Stat(filepath.Join(src, "head", "anamnesis")); err != nil {
-		t.Skipf("the reference implementation is not at %s ($ANAMNESIS_REFERENCE_IMPL)", src)
-	}
+	reftest.Dir(t, "head")
 	f := newFixture(t, 4)
 	c := newClient(t, f, nil)
 	want(t, c.get("/notes"), http.StatusOK)
-	cmd := exec.Command("python3", "-c", `import sys
+	out, err := reftest.Python(t, "head", `import sys
 from anamnesis.store import MemoryStore
-print(MemoryStore(root=sys.argv[1]).write(type="semantic", title="Wombat cache note", body="The wombat cache listens on 6380.").id)`, f.home)
-	cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1",
-		"PYTHONPATH="+filepath.Join(src, "shim")+string(os.PathListSeparator)+filepath.Join(src, "head"))
-	out, err := cmd.CombinedOutput()
+print(MemoryStore(root=sys.argv[1]).write(type="semantic", title="Wombat cache note", body="The wombat cache listens on 6380.").id)`, []string{f.home})
 	if err != nil {
 		t.Fatalf("reference: %v\n%s", err, out)
 	}

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/reftest"
 )
 
 const interopNotes = "../../testdata/fixtures/interop/notes/"
@@ -132,16 +134,7 @@ print(json.dumps({"title": meta["title"], "tags": meta["tags"]}))
 // fail to load (its reindex aborts on it). U+FFFD was escaped as "\xFFFD",
 // which YAML reads as "ÿFD".
 func TestReferenceValuesWithCRAndReplacementCharSurviveRewrite(t *testing.T) {
-	if err := exec.Command("python3", "-c", "import yaml").Run(); err != nil {
-		t.Skip("python3 with PyYAML is not installed; the reference cannot run")
-	}
-	src := "/work/shared/reference-impl"
-	if v := os.Getenv("ANAMNESIS_REFERENCE_IMPL"); v != "" {
-		src = v
-	}
-	if _, err := os.Stat(filepath.Join(src, "head", "anamnesis")); err != nil {
-		t.Skipf("the reference implementation is not at %s ($ANAMNESIS_REFERENCE_IMPL)", src)
-	}
+	reftest.Dir(t, "head")
 	path := filepath.Join(t.TempDir(), "01JZCR00000000000000000000.md")
 	const code = `
 import dataclasses, json, sys
@@ -157,14 +150,11 @@ m = dataclasses.asdict(_deserialize(open(path, encoding="utf-8").read()))
 print(json.dumps({k: m[k] for k in ("title", "project", "machine_id", "prov_model", "tags")}))
 `
 	ref := func(mode string) string {
-		cmd := exec.Command("python3", "-c", code, mode, path)
-		cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1",
-			"PYTHONPATH="+filepath.Join(src, "shim")+string(os.PathListSeparator)+filepath.Join(src, "head"))
-		out, err := cmd.CombinedOutput()
+		out, err := reftest.Python(t, "head", code, []string{mode, path})
 		if err != nil {
 			t.Fatalf("reference %s: %v\n%s", mode, err, out)
 		}
-		return string(out)
+		return out
 	}
 	before := ref("write")
 	data, err := os.ReadFile(path)
