@@ -39,7 +39,7 @@ func (c *chat) Complete(ctx context.Context, system, user string) (string, error
 	if err != nil {
 		return "", err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.cfg.BaseURL+"/chat/completions", strings.NewReader(string(reqBody)))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint(c.cfg.BaseURL), strings.NewReader(string(reqBody)))
 	if err != nil {
 		return "", err
 	}
@@ -109,4 +109,16 @@ func (c *chat) hideCredentials(s string) string {
 
 func timeoutErr(provider string, d time.Duration) error {
 	return fmt.Errorf("%s did not answer within %s", provider, d)
+}
+
+// endpoint is base's /chat/completions: the path goes before a query the
+// base URL carries (a gateway's ?api-version=…), which stays as given.
+func endpoint(base string) string {
+	u, err := url.Parse(base)
+	if err != nil || u.RawQuery == "" && u.Fragment == "" {
+		return base + "/chat/completions"
+	}
+	u.Path = strings.TrimRight(u.Path, "/") + "/chat/completions"
+	u.RawPath = ""
+	return u.String()
 }

@@ -116,3 +116,18 @@ func TestChatErrorHidesTheKey(t *testing.T) {
 		}
 	}
 }
+
+// A base URL with a query (a gateway's ?api-version=…) gets the path before
+// the query, which is sent as given; one without is joined as before.
+func TestEndpointKeepsTheBaseURLsQuery(t *testing.T) {
+	for base, want := range map[string]string{
+		"https://gw.example.com/openai/v1?api-version=2024-06-01": "https://gw.example.com/openai/v1/chat/completions?api-version=2024-06-01",
+		"https://gw.example.com/v1/?key=abc":                      "https://gw.example.com/v1/chat/completions?key=abc",
+		"http://127.0.0.1:8080/v1":                                "http://127.0.0.1:8080/v1/chat/completions",
+		"https://api.openai.com/v1":                               "https://api.openai.com/v1/chat/completions",
+	} {
+		if got := endpoint(base); got != want {
+			t.Errorf("%s: %s, want %s", base, got, want)
+		}
+	}
+}
