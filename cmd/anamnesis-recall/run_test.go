@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
@@ -247,5 +248,33 @@ func TestUninformativePromptLeavesIndexClosed(t *testing.T) {
 	f.recall(t, f.payload("s1", "deploy the billing service"))
 	if _, err := os.Stat(db); err != nil {
 		t.Fatal("an informative prompt did not open the index")
+	}
+}
+
+// A session resumed days later (claude --resume lists sessions for as long
+// as Claude Code keeps their transcripts, 30 days by default) replays its
+// SessionStart block from the transcript, so inject prints nothing again
+// (transcript.HookOutputLive): the notes that block showed are still in the
+// context, and recall must not bring them a second time, even after other
+// sessions' prompts pruned the state directory.
+func TestResumedSessionDaysLaterDoesNotRepeatItsBlock(t *testing.T) {
+	f := newFixture(t)
+	s := session.State{}
+	s.Add(f.ids["Postgres connection pooling"])
+	if err := session.Save(f.home, "s1", s); err != nil {
+		t.Fatal(err)
+	}
+	// Two days pass; the pruning (at most once an hour) is due.
+	dir := filepath.Join(f.home, "state", "sessions")
+	then := time.Now().Add(-48 * time.Hour)
+	for _, name := range []string{"s1.json", ".pruned"} {
+		if err := os.Chtimes(filepath.Join(dir, name), then, then); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Another session's first prompt saves its state (and prunes).
+	f.recall(t, f.payload("s2", "What is the capital of France?"))
+	if out := f.recall(t, f.payload("s1", "postgres pooling with pgbouncer")); out != "" {
+		t.Errorf("a note from the resumed session's SessionStart block came again:\n%s", out)
 	}
 }

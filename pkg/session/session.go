@@ -38,10 +38,14 @@ type State struct {
 	Prompts int `json:"prompts"`
 }
 
-// TTL is how long a session's file is kept after its last change:
-// Claude Code sessions resumed a day later get a fresh SessionStart block
-// anyway, and the directory must not grow without bound.
-const TTL = 24 * time.Hour
+// TTL is how long a session's file is kept after its last change: as long
+// as Claude Code keeps a transcript to resume (cleanupPeriodDays, 30 days by
+// default). A resumed session replays its SessionStart block from the
+// transcript and inject prints nothing again, so the state is the only
+// record of what that block showed; recall without it would repeat those
+// notes. The directory must still not grow without bound (a file is a few
+// hundred bytes; listing it runs at most once an hour).
+const TTL = 30 * 24 * time.Hour
 
 // safeID reports session ids that are plain names (Claude Code's are UUIDs);
 // anything else (a path, a very long string) is hashed, so an id never

@@ -99,7 +99,7 @@ func TestOldSessionsArePruned(t *testing.T) {
 	os.Chtimes(mark, old, old)
 	Save(home, "new", State{})
 	if _, err := os.Stat(sessionPath(home, "old")); err == nil {
-		t.Error("a day-old session file was kept")
+		t.Error("a session file older than TTL was kept")
 	}
 	if _, err := os.Stat(sessionPath(home, "new")); err != nil {
 		t.Error(err)
