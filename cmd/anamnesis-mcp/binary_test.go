@@ -392,3 +392,31 @@ func TestBinarySIGTERM(t *testing.T) {
 		t.Fatalf("the answered write is not indexed: %v %d", err, len(hits))
 	}
 }
+
+// A malformed message carrying a method, an id and a result is taken by
+// mcp-go for a response to the server and gets no answer: the server must
+// not wait for one when stdin closes (the drain's patience is two minutes),
+// and what came before and after it is answered.
+func TestBinaryExitsOnEOFAfterAMessageWithAResult(t *testing.T) {
+	home := t.TempDir()
+	in := initLines +
+		`{"jsonrpc":"2.0","id":2,"method":"tools/list","result":{}}` + "\n" +
+		`{"jsonrpc":"2.0","id":3,"method":"ping"}` + "\n"
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, binPath)
+	cmd.Env = append(os.Environ(), "ANAMNESIS_HOME="+home, "ANAMNESIS_MACHINE_ID=m-raw", "ANAMNESIS_GIT_REMOTE=")
+	cmd.Stdin = strings.NewReader(in)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("the server was still running 15 s after stdin closed; stdout:\n%s", out.String())
+	}
+	if err != nil {
+		t.Fatalf("%v: %s", err, errb.String())
+	}
+	if !strings.Contains(out.String(), `{"jsonrpc":"2.0","id":3,"result":{}}`) {
+		t.Errorf("the ping after it was not answered; stdout:\n%s", out.String())
+	}
+}

@@ -32,9 +32,17 @@ func newDrain(patience time.Duration) *drain {
 type message struct {
 	Method string          `json:"method"`
 	ID     json.RawMessage `json:"id"`
+	Result json.RawMessage `json:"result"`
 }
 
 func (m message) hasID() bool { return len(m.ID) > 0 && string(m.ID) != "null" }
+
+// request reports a message the server answers: a method and an id, and no
+// result (mcp-go takes a message with a non-null result for a client's
+// response to the server, whatever else it holds, and answers nothing).
+func (m message) request() bool {
+	return m.Method != "" && m.hasID() && (len(m.Result) == 0 || string(m.Result) == "null")
+}
 
 func (d *drain) count(requests, responses int) {
 	if requests == 0 && responses == 0 {
@@ -125,7 +133,7 @@ func (dr *drainReader) scan(b []byte) {
 
 func (dr *drainReader) line(l []byte) {
 	var m message
-	if json.Unmarshal(l, &m) == nil && m.Method != "" && m.hasID() {
+	if json.Unmarshal(l, &m) == nil && m.request() {
 		dr.d.count(1, 0)
 	}
 }
