@@ -3,7 +3,11 @@ package main
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -293,4 +297,56 @@ func TestCaptureWalksNoDirectory(t *testing.T) {
 		t.Errorf("capture looked at %d of the store's %d note files (by program: %v)", len(tr.Looked), notes+1, tr.By)
 	}
 	t.Logf("%d note files looked at (by program: %v)", len(tr.Looked), tr.By)
+}
+
+// With a summary model, the hook's child writes the heuristic note and
+// starts another child to replace it with the model's summary. The session
+// is the payload's when the transcript names none: that child must replace
+// the same note, not write a second one without the session (which recall
+// would then show to the session it summarises).
+func TestSummaryChildKeepsThePayloadsSession(t *testing.T) {
+	home := hookHome(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		json.NewEncoder(w).Encode(map[string]any{"choices": []any{map[string]any{"message": map[string]any{
+			"content": `{"skip": false, "title": "Quotes cache fix", "body": "The quotes service caches rates for a minute."}`}}}})
+	}))
+	defer srv.Close()
+	t.Setenv("ANAMNESIS_REFLECTION_PROVIDER", "local")
+	t.Setenv("ANAMNESIS_REFLECTION_MODEL", "quick")
+	t.Setenv("ANAMNESIS_REFLECTION_BASE_URL", srv.URL+"/v1")
+	t.Setenv("ANAMNESIS_REFLECTION_TIMEOUT", "20")
+	dir := t.TempDir()
+	fixtureWithout(t, "82bbae79", dir, `"sessionId":"[^"]*",?`)
+	t.Chdir(dir)
+	payload := `{"session_id":"5f0c1d2e-hook-payload","transcript_path":"t.jsonl","hook_event_name":"SessionEnd","reason":"other"}`
+	r := startCapture(t, home, strings.NewReader(payload), "--no-sync", "--project", quotesAPI)
+	waitChild(t, r.stdout)
+	log, _ := os.ReadFile(filepath.Join(home, "logs", "anamnesis.log"))
+	m := regexp.MustCompile(`will replace the note in the background \(pid (\d+)\)`).FindSubmatch(log)
+	if m == nil {
+		t.Fatalf("no summary child:\n%s", log)
+	}
+	// The summary child is not this process's: wait for its last line.
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		log, _ = os.ReadFile(filepath.Join(home, "logs", "anamnesis.log"))
+		if strings.Count(string(log), "episodic note") >= 2 && strings.Count(string(log), "committed locally") >= 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the summary child never finished:\n%s", log)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	time.Sleep(500 * time.Millisecond)
+	ns := notes(t, home)
+	if len(ns) != 1 {
+		t.Fatalf("%d notes for one session, want the heuristic one replaced:\n%v\nlog:\n%s", len(ns), ns, log)
+	}
+	for _, n := range ns {
+		if !strings.Contains(n, "prov_session: 5f0c1d2e-hook-payload\n") || !strings.Contains(n, "prov_model: local/quick\n") {
+			t.Errorf("note:\n%s", n)
+		}
+	}
 }

@@ -234,7 +234,7 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	}
 	c.say("capture: wrote episodic note %s (project %s, %s%s)", n.ID, n.Project, c.o.source, again)
 
-	if later && c.summarizeLater(path, n.Project) {
+	if later && c.summarizeLater(path, n.Project, sess.SessionID) {
 		return nil // the child commits, renders the block and syncs after writing the summary
 	}
 	if !c.o.wait && !c.o.summarize {
@@ -466,9 +466,12 @@ func (c *capture) finish(ctx context.Context, st *store.Store, n *note.Note) err
 
 // summarizeLater starts `anamnesis-capture --summarize` detached for the
 // transcript: it asks the model, replaces the heuristic note with the
-// summary, commits it and starts the sync. false when it could not start
-// (the heuristic note stays; the caller syncs).
-func (c *capture) summarizeLater(transcriptPath, projectKey string) bool {
+// summary, commits it and starts the sync. The child gets the session id on
+// its stdin, as a payload: a transcript that names none was captured under
+// the hook payload's, and the summary must replace that note, not add one
+// without a session. false when it could not start (the heuristic note
+// stays; the caller syncs).
+func (c *capture) summarizeLater(transcriptPath, projectKey, sessionID string) bool {
 	self, err := os.Executable()
 	if err == nil {
 		if p := bin.Find("anamnesis-capture"); p != "" {
@@ -482,9 +485,13 @@ func (c *capture) summarizeLater(transcriptPath, projectKey string) bool {
 	if c.o.noSync {
 		args = append(args, "--no-sync")
 	}
+	input, jerr := json.Marshal(map[string]string{"session_id": sessionID})
+	if jerr != nil || len(input) > hook.MaxInput {
+		input = nil // the child reads the transcript's own, if any
+	}
 	var pid int
 	if err == nil {
-		pid, err = hook.StartDetached(c.cfg.Home, nil, self, args...)
+		pid, err = hook.StartDetached(c.cfg.Home, input, self, args...)
 	}
 	if err != nil {
 		c.say("capture: the %s summary was not started (%v); the heuristic note stays", c.cfg.Reflection.Provider, err)
