@@ -369,8 +369,8 @@ func (r ruleSet) addressee(s string, intl bool) []int {
 // installer is `curl … | sh`") is documentation.
 func phrases(r ruleSet, norm string, code [][2]int) string {
 	p := pairs.Of(norm)
-	for _, c := range r.checks {
-		if !pairs.Any(p, norm, c.hints) {
+	for i, c := range r.checks {
+		if !pairs.Any(p, norm, c.hints) || !holds(norm, r.needs[i]()) {
 			continue
 		}
 		for _, loc := range c.re().FindAllStringIndex(norm, -1) {
@@ -1435,6 +1435,9 @@ type ruleSet struct {
 	// "에이전트에게"): a note that speaks to the agent is not a record.
 	vocative, vocativeIntl func() *regexp.Regexp
 	checks                 []check
+	// needs[i] is what every match of checks[i] holds (see needs): a text
+	// without it is passed over with the expression's own answer, none.
+	needs []func() [][]string
 }
 
 // codeRE is a fenced block or an inline code span: markup and role tokens
@@ -1495,7 +1498,7 @@ var rules = sync.OnceValue(func() ruleSet {
 		toIntl = `(?:(?:a\s+)?(?:note|message|reminder|instruction|order|ps|p\.s\.|pd|nb|hinweis|nachricht|nota|mensaje|message|remarque|notiz|not|заметка|примечание)\s+)?` +
 			`(?:to|for|an|für|para|per|pour|à l'attention de|à|для|do|gửi|cho|an die|an den|pro|pentru|til|till|aan|voor|για(?:\s+τον|\s+το)?|προς\s+τον|برای|kwa|untuk|kepada|para\s+sa|dla|k|ke|к|до|إلى|الى)`
 	)
-	return ruleSet{
+	rs := ruleSet{
 		vocative: re(`(?m)(?:^|[.!?]\s|[。！？]\s*|[—–]\s|^[\s\-*>#•]*)[\s\-*>#•]*(?:(?:[\p{L}-]+\s+){0,3}(?:` + to + `)\s+(?:` + who + `)(?:\s+(?:working|works|reading|reads|running|runs|that|who|picking|picks|opening|opens)[^:\n]{0,40})?\s*[:：,—–-]|` +
 			`(?:(?:fyi|btw|also|ok|okay|so|oh|hey|psst|ps|p\.s\.)[\s,]+)?(?:ai)?(?:` + who + `|` + jobBot + `)(?:\s*/\s*(?:` + who + `|` + jobBot + `))?` +
 			// "AI agents reading this:", "AI agent instructions:".
@@ -1752,6 +1755,13 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"obey", "follow"}, reason: Address, re: re(`\b(?:obey|follow)\s+(?:them|these|this|it|me)\s+(?:over|instead of|rather than)\s+(?:the\s+)?(?:user|human|system)`)},
 		},
 	}
+	// What each check's matches must hold, derived from its expression
+	// when the check is first tried (as the expression is compiled then).
+	rs.needs = make([]func() [][]string, len(rs.checks))
+	for i, c := range rs.checks {
+		rs.needs[i] = sync.OnceValue(func() [][]string { return needs(c.re().String()) })
+	}
+	return rs
 })
 
 // normalize prepares text for the phrase rules: invisible characters go,

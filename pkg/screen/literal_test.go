@@ -1,0 +1,87 @@
+package screen
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/pairs"
+)
+
+func TestNeeds(t *testing.T) {
+	for expr, want := range map[string][][]string{
+		`\b(?:claude|agent)\s*[,:]\s*you\s+(?:must|should)\b`: {{"agent", "claude"}, {"should", "must"}, {"you"}},
+		`x(?:foo|bar)+y`:          {{"bar", "foo"}},
+		`(?:foo|b)`:               nil,
+		`(?i)ignore`:              nil,
+		`(?:ignore|forget)\s+all`: {{"forget", "ignore"}, {"all"}},
+		`\x{FFFD}abc`:             nil,
+		`abc\x{FFFD}`:             nil,
+		`abc.*def`:                {{"abc"}, {"def"}},
+		`(?:abc)?def`:             {{"abcdef", "def"}},
+		`ab?c`:                    nil,
+		`abc|x`:                   nil,
+	} {
+		got := needs(expr)
+		for _, c := range got {
+			slices.Sort(c)
+		}
+		for _, c := range want {
+			slices.Sort(c)
+		}
+		if !slices.EqualFunc(got, want, slices.Equal) {
+			t.Errorf("needs(%q) = %q, want %q", expr, got, want)
+		}
+	}
+}
+
+// TestNeedsHeldByEveryMatch: a check's needs are a precondition of its
+// expression, never a filter: every text of the corpora in which the
+// expression finds a match (where its hints let it be asked) holds them,
+// as does every match alone.
+func TestNeedsHeldByEveryMatch(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/screen/*.jsonl")
+	var texts []string
+	for _, p := range files {
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 1<<20), 1<<24)
+		for sc.Scan() {
+			var c struct{ Text string }
+			if json.Unmarshal(sc.Bytes(), &c) == nil {
+				texts = append(texts, normalize(c.Text))
+			}
+		}
+		f.Close()
+	}
+	r := rules()
+	matched := 0
+	for i, c := range r.checks {
+		n := r.needs[i]()
+		if _, err := regexp.Compile(c.re().String()); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range texts {
+			// Where the hints rule a check out, its needs are not asked.
+			if !pairs.Any(nil, s, c.hints) || !c.re().MatchString(s) {
+				continue
+			}
+			for _, loc := range c.re().FindAllStringIndex(s, -1) {
+				matched++
+				if !holds(s, n) || !holds(s[loc[0]:loc[1]], n) {
+					t.Errorf("check %d (%s): match %q of %q does not hold %q", i, c.reason, s[loc[0]:loc[1]], s, n)
+				}
+			}
+		}
+	}
+	if matched < 500 {
+		t.Errorf("only %d matches: the corpora are not read", matched)
+	}
+}
