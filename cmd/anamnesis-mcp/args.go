@@ -154,6 +154,12 @@ func (r *argReader) integer(name string, def, lo, hi int) int {
 		r.fail("%s must be %s (got %s)", name, allowed, strconv.FormatFloat(f, 'f', -1, 64))
 		return def
 	}
+	if f >= float64(math.MaxInt) {
+		// No int holds it (float64(MaxInt) is 2^63 on 64-bit systems):
+		// converted, it would wrap around to a negative number.
+		r.fail("%s must be %s, at most %d (got %s)", name, allowed, math.MaxInt-1, strconv.FormatFloat(f, 'f', -1, 64))
+		return def
+	}
 	return int(f)
 }
 

@@ -208,6 +208,9 @@ func TestBadArgumentsAreToolErrors(t *testing.T) {
 		{"memory_get", map[string]any{"id": "01HZZZZZZZZZZZZZZZZZZZZZZZ"}, []string{`no note with id "01HZZZZZZZZZZZZZZZZZZZZZZZ"`}},
 		{"memory_get", map[string]any{"id": "x", "max_chars": 0}, []string{"max_chars must be an integer from 1 to 40000"}},
 		{"memory_get", map[string]any{"id": "x", "offset": -5}, []string{"offset must be an integer >= 0"}},
+		// Past the largest int: no wrap-around to a negative offset (memory_list
+		// served the first page, labelled with it; see TestGetOffsetPastEnd).
+		{"memory_list", map[string]any{"offset": 1e19}, []string{"offset must be an integer >= 0, at most "}},
 		{"memory_status", map[string]any{"verbose": true}, []string{`unknown argument "verbose" (allowed: none)`}},
 		{"memory_sync", map[string]any{"force": "maybe"}, []string{"force must be true or false"}},
 	}
@@ -239,6 +242,13 @@ func TestGetOffsetPastEnd(t *testing.T) {
 	msg := h.fail("memory_get", map[string]any{"id": w.ID, "offset": 6})
 	if !strings.Contains(msg, "offset must be from 0 to 5") {
 		t.Fatal(msg)
+	}
+	// An offset no int holds did not wrap around to a negative one, with
+	// which the body was sliced (a panic, a JSON-RPC internal error).
+	for _, off := range []any{1e19, "9223372036854775807"} {
+		if msg := h.fail("memory_get", map[string]any{"id": w.ID, "offset": off}); !strings.Contains(msg, "offset must be an integer >= 0, at most ") {
+			t.Fatalf("offset %v: %s", off, msg)
+		}
 	}
 	var g getResult
 	h.ok("memory_get", map[string]any{"id": w.ID, "offset": 5}, &g)
