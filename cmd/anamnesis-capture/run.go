@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/bin"
@@ -195,6 +196,8 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	} else {
 		st, err = open(ctx, c.cfg.Home)
 	}
+	unlock := c.lockSessions(ctx)
+	defer unlock()
 	if err == nil {
 		// No Close: the process ends once the note is written and the
 		// block rendered (the child commits), and closing frees the page
@@ -222,6 +225,7 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 			return fmt.Errorf("the index is unusable and the note could not be written: %w", err)
 		}
 	}
+	unlock()
 	if kinds = append(kinds, res.Redacted...); len(kinds) > 0 {
 		slices.Sort(kinds)
 		c.say("capture: redacted secrets from the note (%s)", strings.Join(slices.Compact(kinds), ", "))
@@ -254,6 +258,28 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 		return c.finish(ctx, nil, n)
 	}
 	return c.finish(ctx, idx, n)
+}
+
+// sessionLockWait bounds the wait for another capture's save (a write of
+// one note and its index rows: milliseconds).
+const sessionLockWait = 5 * time.Second
+
+// lockSessions takes <home>/state/capture.lock for the span from reading a
+// session's earlier note to writing it, and returns its release (safe to call
+// twice). Two captures of one session at once (the PreCompact and the
+// SessionEnd children, a resumed session's and its earlier part's) would
+// otherwise both find no note, or the same old one, and the later write
+// would drop what the other added: its source tag, the requests of a part
+// the other transcript does not hold. Best effort: a lock not had in time
+// is logged and the capture goes on without it.
+func (c *capture) lockSessions(ctx context.Context) func() {
+	release, err := gitsync.Hold(ctx, layout.Home(c.cfg.Home).State("capture.lock"), sessionLockWait)
+	if err != nil {
+		c.log.Printf("capture: saving without the capture lock (%v)", err)
+		return func() {}
+	}
+	var once sync.Once
+	return func() { once.Do(release) }
 }
 
 // handOff starts `anamnesis-capture --detached` for the transcript, with the
