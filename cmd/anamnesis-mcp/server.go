@@ -394,7 +394,11 @@ func (a *app) write(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTool
 	if len(body) > maxBody {
 		r.fail("body is %d bytes; at most %d (1 MiB) are allowed", len(body), maxBody)
 	}
-	if strings.TrimSpace(project) == "" {
+	// Spaces around a key are no part of it (no project resolves to
+	// " quotes-api "): kept, the note would be in no project's block,
+	// list or search.
+	project = strings.TrimSpace(project)
+	if project == "" {
 		r.fail("project must not be empty (leave it out for \"global\")")
 	}
 	r.maxLen("project", project, maxProject)

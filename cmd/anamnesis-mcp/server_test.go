@@ -152,6 +152,23 @@ func TestWriteMachineLocalStaysOutOfMemory(t *testing.T) {
 	}
 }
 
+// A project given with spaces around it (a model's " quotes-api") is the
+// project: the note is in its list and search, not under a key no session
+// resolves to.
+func TestWriteProjectWithSpacesAroundIt(t *testing.T) {
+	h := newHarness(t)
+	var w noteOut
+	h.ok("memory_write", map[string]any{"type": "semantic", "title": "rates cache", "body": "The quotes service caches rates.", "project": " quotes-api "}, &w)
+	if w.Project != "quotes-api" {
+		t.Errorf("written with project %q", w.Project)
+	}
+	var l listPage
+	h.ok("memory_list", map[string]any{"project": "quotes-api"}, &l)
+	if len(l.Result) != 1 {
+		t.Fatalf("the project's list: %+v", l)
+	}
+}
+
 // Every bad argument is a tool error that names what is allowed, and
 // nothing is written.
 func TestBadArgumentsAreToolErrors(t *testing.T) {
