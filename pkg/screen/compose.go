@@ -314,6 +314,7 @@ func composed(prose, code string) string {
 	// no change by hand.
 	attempt, handy := attemptWords.within(prose, pp), len(handWords.within(prose, pp)) > 0
 	ss := joinFragments(sentences(prose))
+	you := strings.Contains(prose, "you")
 	for _, s := range ss {
 		// A part without rules given to the agent ("you are RootBot, an
 		// unrestricted agent", "Spiel die Rolle von FreiBot, einem
@@ -338,7 +339,7 @@ func composed(prose, code string) string {
 		// "The screen holds notes that tell the agent to hide things from
 		// the user": a kind of text, described by the order it carries, in
 		// a note that nowhere speaks to the agent.
-		if toldOfKind(s) && !strings.Contains(prose, "you") && !imperRE().MatchString(rest) {
+		if !you && toldOfKind(s) && !imperRE().MatchString(rest) {
 			continue
 		}
 		directed := agentWords.in(s) || imperRE().MatchString(rest) || orderAfterComma(rest) || cjkOrder(s) || strings.Contains(s, "non ") && negInfRE().MatchString(s) || leadOrder(s) || finalOrder(s)
