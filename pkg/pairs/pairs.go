@@ -6,25 +6,62 @@ package pairs
 
 import "strings"
 
-// Set is the set of adjacent byte pairs of a text.
-type Set [1 << 16 / 64]uint64
+// Set is the set of adjacent byte pairs of a text, and a hashed set of its
+// runs of three bytes: a word with a pair or a run of three the text
+// lacks is not in the text. Two runs may share a hash, which makes a word
+// the text lacks look present (it is then searched for), never the other
+// way: the test stays a necessary condition.
+type Set struct {
+	two [1 << 16 / 64]uint64
+	// three is filled only for a text of threeFrom bytes or more (more
+	// holds it false): in a short text a search is cheap, and hashing its
+	// runs would cost what the searches it saves do.
+	three [1 << threeBits / 64]uint64
+	more  bool
+}
+
+// threeFrom is the shortest text whose runs of three are recorded.
+const threeFrom = 512
+
+// threeBits sizes the hashed set: 8,192 bits, a kilobyte, which a note of
+// a few kilobytes fills to a fraction and a short one barely touches (the
+// set is cleared for every text).
+const threeBits = 13
+
+// triple is the bit of the three bytes a, b, c in Set.three.
+func triple(a, b, c byte) uint {
+	return uint((uint32(a)<<16|uint32(b)<<8|uint32(c))*0x9E3779B1) >> (32 - threeBits)
+}
 
 // Of returns the pairs of s.
 func Of(s string) *Set {
 	var p Set
 	for i := 0; i+1 < len(s); i++ {
 		k := uint(s[i])<<8 | uint(s[i+1])
-		p[k/64] |= 1 << (k % 64)
+		p.two[k/64] |= 1 << (k % 64)
+	}
+	if p.more = len(s) >= threeFrom; p.more {
+		for i := 0; i+2 < len(s); i++ {
+			t := triple(s[i], s[i+1], s[i+2])
+			p.three[t/64] |= 1 << (t % 64)
+		}
 	}
 	return &p
 }
 
-// May reports whether every adjacent byte pair of w is in p: false means
-// w is not in the text, true that it may be.
+// May reports whether every adjacent byte pair and every run of three
+// bytes of w is in p: false means w is not in the text, true that it may
+// be.
 func (p *Set) May(w string) bool {
 	for i := 0; i+1 < len(w); i++ {
 		k := uint(w[i])<<8 | uint(w[i+1])
-		if p[k/64]&(1<<(k%64)) == 0 {
+		if p.two[k/64]&(1<<(k%64)) == 0 {
+			return false
+		}
+	}
+	for i := 0; p.more && i+2 < len(w); i++ {
+		t := triple(w[i], w[i+1], w[i+2])
+		if p.three[t/64]&(1<<(t%64)) == 0 {
 			return false
 		}
 	}
