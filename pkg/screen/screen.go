@@ -1258,11 +1258,28 @@ func reported(s string, i int) bool {
 // the agent run"): what follows is what an attacker wanted, told of.
 var attemptWords = concept{"tried to", "trying to", "attempted to", "attempting to", "tries to", "attempts to", "that try to", "which try to", "who try to", "that attempt to", "试图", "企图", "試圖", "versuchte", "intentó", "intentaba", "tentou", "tentava", "a tenté", "tentait", "пытал", "tentato di", "próbował"}
 
+// hasByteFrom reports whether s holds a byte of b or more.
+func hasByteFrom(s string, b byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= b {
+			return true
+		}
+	}
+	return false
+}
+
 // hiddenChars reports characters that render as nothing or reorder text:
 // zero-width spaces and joiners (a joiner between emoji is fine), bidi
 // controls, Unicode tag characters and the variation selectors that carry
 // data. A byte-order mark is allowed only first.
 func hiddenChars(s string) bool {
+	// Every character reported is U+180E or above, which UTF-8 writes with
+	// a leading byte of 0xE0 or more (a byte that is not UTF-8 reads as
+	// U+FFFD, which is not reported): a text without such a byte, most
+	// notes, reports nothing, and is not read rune by rune.
+	if !hasByteFrom(s, 0xE0) {
+		return false
+	}
 	var prev rune
 	flag := false // inside a subdivision flag: U+1F3F4, tags, U+E007F
 	rtl := strings.ContainsFunc(s, func(r rune) bool {
