@@ -128,8 +128,8 @@ func TestCaptureCommitsInTheBackground(t *testing.T) {
 	if got := git(t, mem, "status", "--porcelain", "--", "episodic"); got != "" { // the earlier notes are not capture's to commit
 		t.Errorf("left uncommitted: %q", got)
 	}
-	if !strings.Contains(string(log), "capture: committed locally (") {
-		t.Errorf("the child's commit is not in the log:\n%s", log)
+	if n := strings.Count(string(log), "capture: committed locally ("); n != 1 {
+		t.Errorf("the child's commit is in the log %d times, want once:\n%s", n, log)
 	}
 	if n := segments(t, home); n > 2 {
 		t.Errorf("%d full-text segments after the child, want its merge to leave at most 2", n)

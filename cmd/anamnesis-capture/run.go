@@ -98,8 +98,17 @@ type capture struct {
 // say prints one of capture's result lines and logs it.
 func (c *capture) say(format string, args ...any) {
 	line := fmt.Sprintf(format, args...)
-	fmt.Fprintln(c.stdout, line)
+	if !c.child() {
+		// A detached child's stdout is the log itself.
+		fmt.Fprintln(c.stdout, line)
+	}
 	c.log.Printf("%s", line)
+}
+
+// child tells a capture the hook started detached (--detached, --finish,
+// --summarize), whose stdout is the hook log.
+func (c *capture) child() bool {
+	return c.o.detached || c.o.finish != "" || c.o.summarize
 }
 
 func (c *capture) run(ctx context.Context, stdin io.Reader) error {
