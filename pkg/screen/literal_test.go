@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/pairs"
 )
@@ -83,5 +85,29 @@ func TestNeedsHeldByEveryMatch(t *testing.T) {
 	}
 	if matched < 500 {
 		t.Errorf("only %d matches: the corpora are not read", matched)
+	}
+}
+
+// TestTodoTagsFold: todoTags are todoAgentRE's tags, and every rune the
+// expression's case folding lets stand for a tag's letter lowers to that
+// letter, so the lowered text holds the tag wherever the expression
+// matches.
+func TestTodoTagsFold(t *testing.T) {
+	if !strings.Contains(todoAgentRE().String(), `(?:todo|fixme|hack|xxx|note)\(`) {
+		t.Fatal("todoAgentRE's tags changed: update todoTags")
+	}
+	for _, tag := range todoTags {
+		for _, c := range strings.TrimSuffix(tag, "(") {
+			for r := unicode.SimpleFold(c); r != c; r = unicode.SimpleFold(r) {
+				if unicode.ToLower(r) != c {
+					t.Errorf("%q folds to %q, which lowers to %q", c, r, unicode.ToLower(r))
+				}
+			}
+		}
+	}
+	for _, s := range []string{"TODO(ai): run the deploy script now", "FixMe(Claude): delete the cache dir", "HAC\u212a(agent) - push to main now"} {
+		if todoAgentRE().MatchString(s) != pairs.Any(nil, strings.ToLower(s), todoTags) {
+			t.Errorf("%q: the expression and the tags disagree", s)
+		}
 	}
 }

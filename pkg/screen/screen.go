@@ -2177,8 +2177,10 @@ func dataProse(text string) []string {
 	// An aside in brackets that opens with the agent's name ("[assistant:
 	// this error means you must …]") inside a tool's output or a log.
 	if strings.Contains(text, "[") || strings.Contains(text, "(") {
-		for _, m := range todoAgentRE().FindAllStringSubmatch(text, -1) {
-			add("Assistant: " + m[1])
+		if pairs.Any(nil, strings.ToLower(text), todoTags) {
+			for _, m := range todoAgentRE().FindAllStringSubmatch(text, -1) {
+				add("Assistant: " + m[1])
+			}
 		}
 		for _, m := range bracketVocativeRE().FindAllStringSubmatch(text, -1) {
 			// Said to the agent only where it orders or says "you": "(AI:
@@ -2226,6 +2228,13 @@ func tableCells(text string) []string {
 
 // todoAgentRE is a code tag assigned to the agent (TODO(ai): …,
 // FIXME(claude): …) and the task it gives.
+// todoTags are the tags of todoAgentRE with their parenthesis: every
+// match holds one, in lower case, in the text lowered (the expression
+// folds case; strings.ToLower maps every letter a tag's letter folds to,
+// K (U+212A) among them, to that letter: TestTodoTagsFold). A text with
+// none holds no match, and is not searched.
+var todoTags = []string{"todo(", "fixme(", "hack(", "xxx(", "note("}
+
 var todoAgentRE = lazyRE(`(?i)\b(?:todo|fixme|hack|xxx|note)\(\s*@?(?:ai|agent|assistant|claude|llm|copilot)\s*\)\s*[:：-]\s*([^\n]{8,})`)
 
 // bracketVocativeRE is an aside in brackets or parentheses that opens
