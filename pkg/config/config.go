@@ -380,7 +380,9 @@ func (f *File) Set(key, value string) error {
 // where the relative path names nothing. A URL, an scp-style host:path
 // (a colon before any slash), an absolute path or a ~ path is kept.
 func absRemote(remote string) string {
-	if strings.Contains(remote, "://") || filepath.IsAbs(remote) || strings.HasPrefix(remote, "~") {
+	// A path from the root of the current drive (/srv/notes.git on
+	// Windows) is as absolute as git needs.
+	if strings.Contains(remote, "://") || filepath.IsAbs(remote) || strings.HasPrefix(remote, "~") || strings.HasPrefix(remote, "/") || strings.HasPrefix(remote, `\`) {
 		return remote
 	}
 	if i := strings.Index(remote, ":"); i > 0 && !strings.ContainsAny(remote[:i], `/\`) {
