@@ -9,6 +9,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -142,7 +143,22 @@ func tracked(path string) bool {
 	if err != nil {
 		return true
 	}
-	found, ok := indexHas(data, filepath.ToSlash(rel), filepath.ToSlash(filepath.Dir(rel)))
+	rels := []string{filepath.ToSlash(rel), filepath.ToSlash(filepath.Dir(rel))}
+	found, ok, shared := indexHas(data, rels...)
+	if shared != "" && !found && ok {
+		// A split index: the rest of the entries are in the shared file.
+		var data []byte
+		err := os.ErrNotExist
+		for _, n := range []int{40, 64} {
+			if n <= len(shared) && errors.Is(err, os.ErrNotExist) {
+				data, err = os.ReadFile(filepath.Join(filepath.Dir(indexPath), "sharedindex."+shared[:n]))
+			}
+		}
+		if err != nil {
+			return true
+		}
+		found, ok, _ = indexHas(data, rels...)
+	}
 	return found || !ok
 }
 
@@ -174,22 +190,28 @@ func workTree(dir string) (root, index string) {
 }
 
 // indexHas reports whether git index data (versions 2 to 4) holds an entry
-// for one of rels; ok is false when the data is not an index it can read.
-func indexHas(data []byte, rels ...string) (found, ok bool) {
+// for one of rels, in any case: on a case-insensitive file system (macOS,
+// Windows) a tracked .Anamnesis/Project is the file read as
+// .anamnesis/project. ok is false when the data is not an index it can read.
+// shared is, for a split index (core.splitIndex), the hex of the first
+// bytes of its link: the shared index holding the entries data does not is
+// sharedindex.<hash> beside it, the hash being its first 40 (SHA-1) or 64
+// (SHA-256) digits.
+func indexHas(data []byte, rels ...string) (found, ok bool, shared string) {
 	if len(data) < 12 || string(data[:4]) != "DIRC" {
-		return false, false
+		return false, false, ""
 	}
 	version := binary.BigEndian.Uint32(data[4:8])
 	count := binary.BigEndian.Uint32(data[8:12])
 	if version < 2 || version > 4 {
-		return false, false
+		return false, false, ""
 	}
 	p := 12
 	var prev []byte
 	for range count {
 		start := p
 		if p+62 > len(data) {
-			return false, false
+			return false, false, ""
 		}
 		flags := binary.BigEndian.Uint16(data[p+60 : p+62])
 		p += 62
@@ -197,18 +219,18 @@ func indexHas(data []byte, rels ...string) (found, ok bool) {
 			p += 2
 		}
 		if p > len(data) {
-			return false, false
+			return false, false, ""
 		}
 		var name []byte
 		if version == 4 {
 			strip, n := varint(data[p:])
 			if n == 0 || strip > len(prev) {
-				return false, false
+				return false, false, ""
 			}
 			p += n
 			end := bytes.IndexByte(data[p:], 0)
 			if end < 0 {
-				return false, false
+				return false, false, ""
 			}
 			name = append(append([]byte{}, prev[:len(prev)-strip]...), data[p:p+end]...)
 			p += end + 1
@@ -216,19 +238,37 @@ func indexHas(data []byte, rels ...string) (found, ok bool) {
 		} else {
 			end := bytes.IndexByte(data[p:], 0)
 			if end < 0 {
-				return false, false
+				return false, false, ""
 			}
 			name = data[p : p+end]
 			// Entries are padded with NULs to a multiple of 8 bytes.
 			p = start + (62+(p-start-62)+end+8)&^7
 		}
 		for _, rel := range rels {
-			if string(name) == rel {
-				return true, true
+			if strings.EqualFold(string(name), rel) {
+				return true, true, ""
 			}
 		}
 	}
-	return false, true
+	// Extensions follow the entries (a signature, a 32-bit size, the data),
+	// then the checksum; a split index's "link" starts with the hash that
+	// names its shared index.
+	for p+8 <= len(data) {
+		size := int(binary.BigEndian.Uint32(data[p+4 : p+8]))
+		if size > len(data)-p-8 {
+			break
+		}
+		if string(data[p:p+4]) == "link" {
+			if size < 20 {
+				return false, false, ""
+			}
+			// The hash (20 bytes, or 32 in a SHA-256 repository), then
+			// bitmaps: the caller tries both lengths.
+			return false, true, hex.EncodeToString(data[p+8 : p+8+min(size, 32)])
+		}
+		p += 8 + size
+	}
+	return false, true, ""
 }
 
 // varint is git's offset encoding (index v4 path prefixes).
