@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -170,6 +171,13 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	// earlier part's when the session was captured before.
 	var res summary.Result
 	later := mc.Enabled() && !c.o.wait && !c.o.summarize
+	// before is the session's note as this summary child found it: a later
+	// capture that rewrites it while the model answers read more of the
+	// transcript, and this summary must not replace what it wrote.
+	var before []byte
+	if c.o.summarize {
+		before = c.sessionBytes(store.SessionNoteID(sess.SessionID, sess.Started))
+	}
 	if mc.Enabled() && !later {
 		var skip bool
 		if res, skip = summary.Summarize(ctx, sess, mc, c.stderr); skip {
@@ -207,6 +215,10 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	}
 	unlock := c.lockSessions(ctx)
 	defer unlock()
+	if id := store.SessionNoteID(sess.SessionID, sess.Started); before != nil && !bytes.Equal(c.sessionBytes(id), before) {
+		c.say("capture: a later capture of session %s rewrote note %s while the %s summary was written; that summary, of an earlier part of the session, is dropped", sess.SessionID, id, rc.Provider)
+		return nil
+	}
 	if err == nil {
 		// No Close: the process ends once the note is written and the
 		// block rendered (the child commits), and closing frees the page
@@ -626,6 +638,20 @@ func (c *capture) sessionFile(id string) (*note.Note, string) {
 		}
 	}
 	return nil, ""
+}
+
+// sessionBytes is the file of the session note with this id, as sessionFile
+// finds it; nil when there is none.
+func (c *capture) sessionBytes(id string) []byte {
+	if id == "" {
+		return nil
+	}
+	_, p := c.sessionFile(id)
+	if p == "" {
+		return nil
+	}
+	data, _ := os.ReadFile(p)
+	return data
 }
 
 // sessionNote is the note this capture writes for the session: old, the
