@@ -97,6 +97,12 @@ func fallback(abs string) string {
 }
 
 // marker finds the nearest marker: its path, its key and its content hash.
+// The path is the marker's under its directory's physical path (symlinks
+// resolved), the one name a trust is recorded and looked up by: a shell in a
+// symlinked directory reports the path through the link, Claude Code's hook
+// payload the physical one. The .anamnesis directory itself is not
+// resolved: a repository's .anamnesis linking to another project's trusted
+// marker stays a marker of its own (see tracked).
 func marker(dir, home string) (path, key, hash string) {
 	home = filepath.Clean(home)
 	for {
@@ -108,6 +114,9 @@ func marker(dir, home string) (path, key, hash string) {
 			for _, line := range strings.Split(string(data), "\n") {
 				if l := strings.TrimSpace(line); l != "" {
 					sum := sha256.Sum256(data)
+					if real, err := filepath.EvalSymlinks(dir); err == nil {
+						p = filepath.Join(real, ".anamnesis", "project")
+					}
 					return p, l, hex.EncodeToString(sum[:])
 				}
 			}
