@@ -110,6 +110,10 @@ func Remove(ctx context.Context, st *store.Store, name string, force bool) error
 		if err != nil {
 			return fmt.Errorf("cannot tell whether team %s has unpushed notes (%v); --force removes it anyway", name, err)
 		}
+		if n > 0 && readOnly(st.Home(), name) {
+			// A sync never publishes them: the remote refuses this member.
+			return fmt.Errorf("team %s has %d unpushed change(s) of yours that its remote refuses (you may only read it), so no sync will publish them; ask a member who can write to add them, or --force to drop them", name, n)
+		}
 		if n > 0 {
 			return fmt.Errorf("team %s has %d unpushed change(s) (notes or commits the remote lacks); run anamnesis-sync first, or --force to drop them", name, n)
 		}
@@ -130,6 +134,21 @@ func Remove(ctx context.Context, st *store.Store, name string, force bool) error
 	}
 	blockcache.Clear(st.Home())
 	return nil
+}
+
+// readOnly reports whether the last sync of home found team name's remote
+// refusing this member's pushes.
+func readOnly(home, name string) bool {
+	l := gitsync.Last(home)
+	if l == nil {
+		return false
+	}
+	for _, t := range l.Result.Teams {
+		if t.Name == name {
+			return t.ReadOnly
+		}
+	}
+	return false
 }
 
 // Joined returns an error naming the way to join when name is not a team
