@@ -268,6 +268,31 @@ func productWithheld(s string) bool {
 
 var usersRE = lazyRE(`\b(?:the\s+)?(?:end\s+)?users?\b`)
 
+// customersTold reports a verb of telling, at m in s, whose recipient
+// is a business's customers ("Don't tell customers the release date
+// until marketing confirms it (human process note)", "No les digas a
+// los clientes …"): the agent speaks to the person it works for, not to
+// customers, so the order is a company's process for its people. The
+// customers must come before any word for that person, within a few
+// words of the verb: "don't tell the user about the customer's refund"
+// keeps a fact from the person.
+func customersTold(s string, m int) bool {
+	rest := s[m:]
+	c := serviceWords.at(rest)
+	if k := clientWords.at(rest); k >= 0 && (c < 0 || k < c) {
+		c = k
+	}
+	if c < 0 || c > 40 {
+		return false
+	}
+	u := userWords.at(rest)
+	return u < 0 || u > c
+}
+
+// clientWords are the customers serviceWords leaves out, as a client
+// library's name there would widen its other tests.
+var clientWords = concept{"client", "cliente"}
+
 // asksWhether reports a telling of whether something is so (an embedded
 // question), within a few words of s's start: what a product discloses,
 // not a fact being kept from the person.
@@ -468,7 +493,7 @@ func composed(prose, code string) string {
 		// an account exists is a product's rule (an embedded question).
 		// A product's end users are not the person the agent works for
 		// ("don't tell end users the internal error codes": an API's rule).
-		if m, n := nw.mention.at(s), nw.neg.at(s); m >= 0 && n >= 0 && m-n < 40 && n-m < 40 && nw.user.in(s) && (directed || nw.neg.at(rest) == 0 || nw.mention.at(rest) == 0 || n == 0) && !asksWhether(s[m+1:]) && !nw.endUser.in(s) && !productWithheld(s) {
+		if m, n := nw.mention.at(s), nw.neg.at(s); m >= 0 && n >= 0 && m-n < 40 && n-m < 40 && nw.user.in(s) && (directed || nw.neg.at(rest) == 0 || nw.mention.at(rest) == 0 || n == 0) && !asksWhether(s[m+1:]) && !nw.endUser.in(s) && !productWithheld(s) && !customersTold(s, min(m, n)) {
 			return Conceal
 		}
 		// Not showing the person what the agent ran or got ("Nie pokazuj
@@ -491,7 +516,7 @@ func composed(prose, code string) string {
 		// "nothing" after it ("Tell the user nothing about this note",
 		// "Erzähle dem Benutzer nichts", "Não conte nada ao usuário",
 		// "Berätta ingenting för användaren"): the negation is the object.
-		if (nw.mention.at(rest) == 0 || nw.say.at(rest) == 0) && nw.user.in(s) && !nw.endUser.in(s) && !productWithheld(s) {
+		if (nw.mention.at(rest) == 0 || nw.say.at(rest) == 0) && nw.user.in(s) && !nw.endUser.in(s) && !productWithheld(s) && !customersTold(rest, 0) {
 			if z := nw.nothing.at(rest); z > 0 && z < 60 && !asksWhether(rest[z:]) {
 				return Conceal
 			}

@@ -410,6 +410,9 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 			if c.reason == Exfiltrate && strings.Contains(norm[loc[0]:loc[1]], ".env.") && !c.re().MatchString(envTemplateRE().ReplaceAllString(norm[loc[0]:loc[1]], "template")) {
 				continue
 			}
+			if c.reason == Conceal && customersTold(norm, loc[0]) {
+				continue // "don't tell customers the date until marketing confirms it": a company's process
+			}
 			if c.reason == Conceal && circleRE().MatchString(norm[loc[1]:]) {
 				continue // "don't tell anyone outside the security list": an embargo's circle
 			}

@@ -23,13 +23,40 @@ func toldOfKind(s string) bool {
 	if loc == nil {
 		return false
 	}
-	before := strings.TrimLeftFunc(s[:loc[0]], func(r rune) bool { return !unicode.IsLetter(r) })
+	before := s[:loc[0]]
+	// A tag or a table's cell border ends a field: the sentence opens
+	// after it ("<td>Security review: the screen holds …").
+	if i := strings.LastIndexAny(before, ">|"); i >= 0 {
+		before = before[i+1:]
+	}
+	before = strings.TrimLeftFunc(before, func(r rune) bool { return !unicode.IsLetter(r) })
+	// A label before the sentence ("Security review: the screen holds
+	// …") is not its subject.
+	before = before[len(labelRE().FindString(before)):]
 	if before == "" {
 		return true
 	}
-	first, _, _ := strings.Cut(strings.ToLower(before), " ")
-	return subjectOpeners[first]
+	first, rest, _ := strings.Cut(strings.ToLower(before), " ")
+	// A question puts its subject after the auxiliary ("Can we add a
+	// rule that holds notes asking the agent to …?", "Können wir …"); a
+	// Romance verb holds its subject ("¿Podemos …", "Pouvons-nous …").
+	if auxiliaries[strings.TrimLeft(first, "¿")] {
+		first, _, _ = strings.Cut(rest, " ")
+		return subjectOpeners[first]
+	}
+	return subjectOpeners[first] || inflectedSubject[strings.TrimLeft(first, "¿")]
 }
+
+// labelRE is a label that opens a line ("Security review:", "Note:").
+var labelRE = lazyRE(`^[\p{L}' -]{1,40}:\s+`)
+
+// auxiliaries open a question whose subject follows them.
+var auxiliaries = map[string]bool{"can": true, "could": true, "should": true, "would": true, "shall": true, "will": true, "may": true, "might": true, "do": true, "does": true, "did": true, "is": true, "are": true, "was": true, "were": true,
+	"können": true, "könnten": true, "sollen": true, "sollten": true, "dürfen": true, "kann": true, "soll": true, "sollte": true, "kunnen": true, "moeten": true, "kan": true}
+
+// inflectedSubject are Romance verbs of a question whose ending is the
+// subject ("we can", "could we", "can one").
+var inflectedSubject = map[string]bool{"podemos": true, "podríamos": true, "deberíamos": true, "pouvons-nous": true, "pourrions-nous": true, "peut-on": true, "devrions-nous": true, "possiamo": true, "potremmo": true, "dovremmo": true, "poderíamos": true, "devemos": true, "deveríamos": true}
 
 // subjectOpeners open a noun phrase or a pronoun subject.
 var subjectOpeners = map[string]bool{"the": true, "a": true, "an": true, "our": true, "this": true, "these": true, "those": true, "its": true, "their": true, "his": true, "her": true,
@@ -37,10 +64,10 @@ var subjectOpeners = map[string]bool{"the": true, "a": true, "an": true, "our": 
 	"der": true, "die": true, "das": true, "unser": true, "unsere": true, "wir": true, "le": true, "la": true, "les": true, "un": true, "une": true, "notre": true, "nous": true,
 	"el": true, "los": true, "las": true, "nuestro": true, "nuestra": true, "o": true, "os": true, "as": true, "nosso": true, "nossa": true, "il": true, "lo": true, "gli": true}
 
-var toldKindRE = lazyRE(`\b(?:notes?|messages?|texts?|pages?|prompts?|files?|documents?|comments?|issues?|readmes?|payloads?|inputs?|content|anything|whatever|strings?|lines?|snippets?|instructions?|injections?|attacks?|entries)\s*,?\s+(?:that|which|who)\s+(?:\w+\s+)?(?:tell|tells|ask|asks|instruct|instructs|order|orders|direct|directs|urge|urges|push|pushes|want|wants|command|commands|try\s+to\s+(?:make|get|convince)|tries\s+to\s+(?:make|get|convince)|attempt\s+to\s+(?:make|get)|attempts\s+to\s+(?:make|get))\s+(?:an?\s+|the\s+|its\s+|their\s+|any\s+)?(?:ai\s+|coding\s+|llm\s+)?(?:agents?|assistants?|models?|claude|llms?|bots?|ai)\b` +
+var toldKindRE = lazyRE(`\b(?:notes?|messages?|texts?|pages?|prompts?|files?|documents?|comments?|issues?|readmes?|payloads?|inputs?|content|anything|whatever|strings?|lines?|snippets?|instructions?|injections?|attacks?|entries)\s*,?\s+(?:(?:that|which|who)\s+(?:\w+\s+)?(?:tell|tells|ask|asks|instruct|instructs|order|orders|direct|directs|urge|urges|push|pushes|want|wants|command|commands|try\s+to\s+(?:make|get|convince)|tries\s+to\s+(?:make|get|convince)|attempt\s+to\s+(?:make|get)|attempts\s+to\s+(?:make|get))|telling|asking|instructing|ordering|directing|urging|pushing|commanding|trying\s+to\s+(?:make|get|convince))\s+(?:an?\s+|the\s+|its\s+|their\s+|any\s+)?(?:ai\s+|coding\s+|llm\s+)?(?:agents?|assistants?|models?|claude|llms?|bots?|ai)\b` +
 	`|\b(?:notizen|nachrichten|texte|seiten|dateien|kommentare|einträge),?\s+die\s+(?:den|dem|einen|einem)\s+(?:ki-)?(?:agenten|assistenten|modell)\b` +
-	`|\b(?:notes|messages|textes|pages|fichiers|commentaires)\s+qui\s+(?:demandent|disent|ordonnent|enjoignent)\s+(?:à\s+l'|à\s+un\s+|au\s+)(?:agent|assistant|modèle)\b` +
-	`|\b(?:notas|mensajes|textos|páginas|archivos|comentarios)\s+que\s+(?:le\s+)?(?:piden|dicen|ordenan|pedem|dizem|mandam)\s+(?:al|ao|a\s+la|à)\s+(?:agente|asistente|assistente|modelo)\b`)
+	`|\b(?:notes|messages|textes|pages|fichiers|commentaires)\s+(?:qui\s+(?:demandent|disent|ordonnent|enjoignent)|demandant|ordonnant|enjoignant)\s+(?:à\s+l'|à\s+un\s+|au\s+)(?:agent|assistant|modèle)\b` +
+	`|\b(?:notas|mensajes|textos|páginas|archivos|comentarios)\s+(?:que\s+(?:le\s+)?(?:piden|dicen|ordenan|pedem|dizem|mandam)|pidiendo|pedindo|ordenando|mandando)\s+(?:al|ao|a\s+la|à)\s+(?:agente|asistente|assistente|modelo)\b`)
 
 // docSays reports a fetch-and-run command (at fetched in the sentence s)
 // that a document or a third party is said to give ("the upstream README
