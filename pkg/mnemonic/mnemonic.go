@@ -348,6 +348,10 @@ var seedNames = []string{
 	"seed", "mnemonic", "recovery phrase", "recovery words", "recovery key", "backup phrase",
 	"backup words", "secret phrase", "secret recovery", "passphrase", "wallet words", "wallet phrase",
 	"frombip39", "fromphrase", "frommnemonic", "mnemonictoseed", "mnemonictoentropy",
+	// A command or a call that derives a wallet's keys from the phrase
+	// given to it (cast wallet derive-private-key "…", deriveKey,
+	// solana-keygen recover) names it by what it makes.
+	"derive", "private-key", "private key", "privatekey", "privkey", "keygen recover", "wallet import", "wallet recover", "wallet restore",
 	"récupération", "mnémonique", "phrase secrète", "phrase de passe", // French
 	"frase semilla", "frase de recuperación", "frase de recuperação", "frase secreta", "semente", // Spanish, Portuguese
 	"frase di recupero", "frase segreta", "parole di recupero", // Italian
@@ -360,8 +364,9 @@ var seedNames = []string{
 	"시드 구문", "시드", "복구 구문", "니모닉",
 }
 
-// labelWords are the list's words a name for a seed phrase is made of.
-var labelWords = map[string]bool{"seed": true, "phrase": true, "secret": true, "wallet": true, "recovery": true, "backup": true, "key": true, "word": true}
+// labelWords are the words a name for a seed phrase is made of, most of
+// them the list's ("derive-private-key" before the phrase it is given).
+var labelWords = map[string]bool{"seed": true, "phrase": true, "secret": true, "wallet": true, "recovery": true, "backup": true, "key": true, "word": true, "derive": true, "private": true}
 
 // notSeed are the words that call a phrase a test's or a document's: a
 // phrase named invalid, bad or fake is a fixture a wallet must reject.

@@ -251,8 +251,14 @@ func TestHeldOutCorpus(t *testing.T) {
 		// By a twenty-third author (corpus23: heldout21/README.md),
 		// written while the twentieth round was made and sealed from it,
 		// measured once on its rules (1f6323c: 930/944, 98.5%, and
-		// 313/315; round 19's, 74c6c1a: the same).
-		{"heldout21", 930, 313, ""},
+		// 313/315; round 19's, 74c6c1a: the same). Round 21, its
+		// development set: no look-alike changed (a value shown masked,
+		// a URL's password that repeats its user: 315); a TOML
+		// triple-quoted string, a phrase and an adverb between a password's
+		// word and its value, a dotted value no name opens, authtok, a
+		// seed phrase given to a deriving command, a login decoded from
+		// base64 (944).
+		{"heldout21", 944, 315, ""},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
 			judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact, c.unmet)

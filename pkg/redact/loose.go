@@ -91,6 +91,11 @@ func passwordShaped(t string) bool {
 	if !up || !low || !dig {
 		return false
 	}
+	// A run of mask characters shows a value hidden, as a dashboard
+	// prints a token (ghp_****…z8dD): what is left of it is no secret.
+	if masked(t) {
+		return false
+	}
 	if strings.ContainsAny(t, `/\[](){}<>,"'`+"`") || t[0] == '$' || t[0] == '%' || t[0] == '#' {
 		return false
 	}

@@ -128,7 +128,7 @@ func encodedRules() []rule {
 		repl:   func(m []string) string { return m[1] + Mask },
 		keep: func(m []string) bool {
 			d, ok := decodedText(m[2])
-			return !ok || !assignsSecret(d)
+			return !ok || !assignsSecret(d) && !madePair(d)
 		},
 	}, {
 		// A secret's name given a base64 literal decoded in place
@@ -209,6 +209,16 @@ func decodedText(v string) (string, bool) {
 func basicPair(d string) bool {
 	u, pw, ok := strings.Cut(d, ":")
 	return ok && u != "" && len(pw) >= 4 && !strings.ContainsAny(d, " \t\n") && !notAValue(pw) && !secretWordValue[strings.ToLower(pw)]
+}
+
+// madePair reports decoded text that is a login, user:password, whose
+// password looks made (echo ZGVwbG95Oi… | base64 -d gives
+// deploy:KUaryxz.4293eec): the pair Basic authentication encodes. A
+// URL's scheme is no user (https://…), and an image's name:tag
+// (nginx:1.25-alpine) mixes no cases.
+func madePair(d string) bool {
+	u, pw, _ := strings.Cut(d, ":")
+	return basicPair(d) && !strings.HasPrefix(pw, "/") && strings.Trim(u, lower+upper+digits+"._@-") == "" && strong(pw)
 }
 
 // assignsSecret reports decoded text with a line NAME=VALUE or NAME:

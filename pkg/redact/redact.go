@@ -167,11 +167,12 @@ type Redactor struct {
 
 // pairKeys are key names whose value is a secret. The key must be followed
 // directly by ':' or '=' (optionally after a closing quote), so "tokenizer:",
-// "max_tokens=" and "the token you pasted" are left alone.
+// "max_tokens=" and "the token you pasted" are left alone. authtok is
+// PAM's and SSSD's authentication token (ldap_default_authtok).
 const pairKeys = `(?:pass(?:word|wd|[_-]?phrase)?|[_.-]pass|pwd|secret(?:[_-]?access)?(?:[_-]?key)?|client[_-]?secret|` +
 	`(?:access|auth|refresh|id|session|bearer|api|bot|private)?[_-]?token|` +
 	`api[_-]?key|apikey|access[_-]?key(?:[_-]?id)?|private[_-]?key|credentials?|` +
-	`account[_-]?key|shared[_-]?access[_-]?key|psk|requirepass|masterauth|passcode|_auth(?:token)?|signature|mnemonic|macaroon|[_-]pat|[_-]pw)`
+	`account[_-]?key|shared[_-]?access[_-]?key|psk|requirepass|masterauth|passcode|_auth(?:token)?|auth[_-]?tok\b|signature|mnemonic|macaroon|[_-]pat|[_-]pw)`
 
 // assign is the operator between a key and its value: = : := => and
 // Make's ?= (a Go ":=" must not leave "=" as the value).
@@ -716,6 +717,10 @@ func New() *Redactor {
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				v := strings.TrimRight(m[2], ".)")
+				// admin:admin@host: the account's default login, repeated.
+				if pw, _, ok := strings.Cut(v, "@"); ok && userRepeated(m[1], pw) {
+					return true
+				}
 				return !strings.ContainsAny(v, upper) || !strings.ContainsAny(v, lower) || !strings.ContainsAny(v, digits) || redacted(v) || notAValue(v)
 			},
 		},
@@ -785,7 +790,9 @@ func New() *Redactor {
 			hints: []string{"://"},
 			re:    lazyRE(`\b([a-zA-Z][a-zA-Z0-9+._-]*://[^\s:/@]*(?:@[^\s:/@]+)?:)([^\s/]+)(@)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
-			keep:  func(m []string) bool { return strings.Contains(m[0], "[REDACTED") || notAValue(m[2]) },
+			keep: func(m []string) bool {
+				return strings.Contains(m[0], "[REDACTED") || notAValue(m[2]) || userRepeated(m[1], m[2])
+			},
 		},
 		{
 			// A token as the whole userinfo (https://<token>@github.com):
@@ -902,7 +909,7 @@ func New() *Redactor {
 			// Objective-C's @"x", Python's b'x').
 			re: lazyRE(`(?i)(\b[A-Za-z0-9_.-]*` + pairKeys + `)` +
 				`(\\*["']?\]?[ \t]*` + assign + `[ \t]*)` +
-				`(\\{2,}"[^"\\\n]*\\{2,}"|\\"(?:[^"\\\n]|\\[^"\n])*\\"|"[^"\n]*"|'[^'\n]*'|r#{1,3}"[^"\n]*"#{1,3}|` + litPrefix + `(?:"[^"\n]*"|'[^'\n]*')|` + stateThen + `|[^\s,;&"'\x60\\]+)`),
+				`(\\{2,}"[^"\\\n]*\\{2,}"|\\"(?:[^"\\\n]|\\[^"\n])*\\"|"""[^"\n]+"""|'''[^'\n]+'''|"[^"\n]*"|'[^'\n]*'|r#{1,3}"[^"\n]*"#{1,3}|` + litPrefix + `(?:"[^"\n]*"|'[^'\n]*')|` + stateThen + `|[^\s,;&"'\x60\\]+)`),
 			repl: func(m []string) string {
 				if strings.HasPrefix(m[3], `\`) {
 					// Escaped once or more (JSON logged inside a JSON
@@ -1219,14 +1226,18 @@ var pwHints = []string{"password", "passwd", "passphrase", "passwort", "passord"
 // instance per group of scripts, so text in one script does not pay for
 // the keywords of the others). Only a value with a digit or symbol counts
 // ("the password is stored in the vault" stays), unless quoted or made.
+// nowWords: an adverb of time between the copula and the value ("is
+// now X", "ist jetzt X", "es ahora X"), optional.
+const nowWords = `(?:(?:now|still|currently|jetzt|nun|noch|ahora|todavía|agora|ainda|maintenant|toujours|ora|ancora|nu|teraz|nadal|sekarang|masih)[ \t]+)?`
+
 func proseRule(words string, hints ...string) rule {
 	return rule{
 		name:   "secret-value",
 		hints:  hints,
 		window: true,
 		re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + words + `)` +
-			`(?:[ \t]+(?:(?:for|on|of|to|with|in|im|am|für|fürs|zum|zur|beim|vom|del|de|da|do|della|dello|degli|dei|di|per|pour|du|des|van|voor|för|till|dla|для|от|на|untuk|ke|za|fún|fun)[ \t]+|(?:dell|dall|all|sull|nell|d|l|de l|de la)')[^:\n]{1,40}?(?::[ \t]*|[ \t]+(?:(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to|is|was|are|=|ist|war|lautet|est|était|es|era|é|è|to|jest|är|er|это|adalah|ialah|هي|هو|היא|הוא|je|ni|—|-)[ \t]+(?::[ \t]*)?)|` +
-			`:[ \t]*|[ \t]+(?:is|was|=|:|to|ist|war|lautet|est|es|é|è|era|adalah|ialah|هي|هو|היא|הוא|je|ni|wa)[ \t]+(?:now[ \t]+|still[ \t]+|:[ \t]*)?|[ \t]+(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to[ \t]+|[ \t]+))` +
+			`(?:[ \t]+(?:(?:for|on|of|to|with|in|im|am|für|fürs|zum|zur|beim|vom|del|de|da|do|della|dello|degli|dei|di|per|pour|du|des|van|voor|för|till|dla|для|от|на|untuk|ke|za|fún|fun)[ \t]+|(?:dell|dall|all|sull|nell|d|l|de l|de la)')[^:\n]{1,40}?(?::[ \t]*|[ \t]+(?:(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to|is|was|are|=|ist|war|lautet|est|était|es|era|é|è|to|jest|är|er|это|adalah|ialah|هي|هو|היא|הוא|je|ni|—|-)[ \t]+` + nowWords + `(?::[ \t]*)?)|` +
+			`:[ \t]*|[ \t]+(?:is|was|=|:|to|ist|war|lautet|est|es|é|è|era|adalah|ialah|هي|هو|היא|הוא|je|ni|wa)[ \t]+` + nowWords + `(?::[ \t]*)?|[ \t]+(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to[ \t]+|[ \t]+))` +
 			`("[^"\n]{1,200}"|'[^'\n]{1,200}'|\x60[^\x60\n]{1,200}\x60|[«“„「][^»”“」\n]{1,200}[»”“」]|[^\s"'\x60«“„「]+)`),
 		repl: proseMask,
 		keep: func(m []string) bool {
@@ -1418,7 +1429,8 @@ const sentenceEnd = ".,;:)?!"
 // quotes splits a quoted value into its quotes and what they hold ("x",
 // 'x', `x`, « x », “x”, „x“, 「x」).
 func quotes(v string) (open, inner, close string, ok bool) {
-	for _, q := range [][2]string{{`"`, `"`}, {"'", "'"}, {"`", "`"}, {"«", "»"}, {"“", "”"}, {"„", "“"}, {"„", "”"}, {"「", "」"}} {
+	// TOML's and Python's triple-quoted strings ("""x""") first.
+	for _, q := range [][2]string{{`"""`, `"""`}, {"'''", "'''"}, {`"`, `"`}, {"'", "'"}, {"`", "`"}, {"«", "»"}, {"“", "”"}, {"„", "“"}, {"„", "”"}, {"「", "」"}} {
 		if len(v) > len(q[0])+len(q[1]) && strings.HasPrefix(v, q[0]) && strings.HasSuffix(v, q[1]) {
 			inner = v[len(q[0]) : len(v)-len(q[1])]
 			t := strings.TrimSpace(strings.Trim(inner, "\u00a0\u202f"))
@@ -1709,6 +1721,10 @@ func redacted(v string) bool { return strings.HasPrefix(v, "[REDACTED") }
 // quoteMask masks a value, keeping the quotes around it.
 func quoteMask(v string) string {
 	if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+		// A triple-quoted string keeps its three quotes.
+		if q := v[:min(3, len(v)/2)]; len(q) == 3 && strings.Trim(q, q[:1]) == "" && strings.HasSuffix(v, q) {
+			return q + Mask + q
+		}
 		return v[:1] + Mask + v[:1]
 	}
 	return Mask
@@ -1842,6 +1858,12 @@ func notAValue(v string) bool {
 	}
 	for _, p := range references {
 		if strings.HasPrefix(l, p) {
+			// A dotted reference names an identifier (var.db_password,
+			// local.x); a name never opens with a digit, so
+			// local.8DkdQsyw is the value itself.
+			if strings.HasSuffix(p, ".") && len(l) > len(p) && l[len(p)] >= '0' && l[len(p)] <= '9' {
+				continue
+			}
 			return true
 		}
 	}
@@ -2005,6 +2027,19 @@ var nameWords = map[string]bool{"password": true, "passwd": true, "token": true,
 
 // stubWords mark a value written for a test: "test-csrf-token".
 var stubWords = map[string]bool{"test": true, "fake": true, "mock": true, "dummy": true, "example": true, "sample": true, "stub": true, "demo": true}
+
+// userRepeated reports a URL's password that repeats its user name
+// (amqp://guest:guest@, postgres://postgres:postgres@): a service's
+// default login for a local container, written in its documentation, as
+// a value that repeats its key is a stub. head is the URL, or the user,
+// up to the password's colon.
+func userRepeated(head, pw string) bool {
+	user := strings.TrimSuffix(head, ":")
+	if _, u, ok := strings.Cut(user, "://"); ok {
+		user = u
+	}
+	return user != "" && user == pw
+}
 
 // selfNamed reports a value made of plain words (letters joined by '-' or
 // '_') that repeats its key's own name or says it is a stand-in:
