@@ -214,11 +214,25 @@ func TestClaudeCode(t *testing.T) {
 		h.t = t
 		before := h.notesOf(first.ID)
 		c := h.claudeP(nil, "--resume", first.ID, "/compact")
+		compacted := false
 		for _, r := range c.Requests {
 			if r.Kind == "compact" || r.Kind == "turn" {
 				text := standin.AllText(r.Body)
 				t.Logf("/compact request (%s): %d memory block(s)", r.Kind, strings.Count(text, memoryHeader))
 			}
+			if r.Kind == "compact" {
+				compacted = true
+				// Claude Code hands a PreCompact hook's stdout to the
+				// summarizing model as custom instructions: capture's
+				// own lines must not reach it.
+				if text := standin.AllText(r.Body); strings.Contains(text, "capture:") {
+					i := strings.Index(text, "capture:")
+					t.Errorf("the compaction request carries capture's output: …%s…", text[max(0, i-200):min(len(text), i+200)])
+				}
+			}
+		}
+		if !compacted {
+			t.Errorf("no compaction request seen")
 		}
 		var after []*note.Note
 		waitFor(t, time.Minute, "the pre-compact capture", func() bool {

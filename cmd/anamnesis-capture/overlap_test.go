@@ -14,16 +14,18 @@ import (
 func TestOverlappingCapturesOfOneSession(t *testing.T) {
 	home := hookHome(t)
 	path := fixture(t, "82bbae79")
-	var outs []string
+	var log string
 	for range 3 {
 		for _, src := range []string{"precompact", "session-end"} {
 			payload := `{"session_id":"sess-overlap","transcript_path":"` + path + `"}`
-			outs = append(outs, startCapture(t, home, strings.NewReader(payload), "--no-sync", "--source", src).stdout)
+			log = startCapture(t, home, strings.NewReader(payload), "--no-sync", "--source", src).log
 		}
 	}
-	for _, o := range outs {
-		waitChild(t, o)
+	// The PreCompact hook names its child in the log only.
+	if n := strings.Count(log, "capturing the session in the background (pid "); n != 6 {
+		t.Fatalf("%d children started, want 6:\n%s", n, log)
 	}
+	waitLogged(log)
 	ns := notes(t, home)
 	if len(ns) != 1 {
 		t.Fatalf("%d notes for one session", len(ns))

@@ -77,6 +77,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 					return cli.Usagef("--source %q: want session-end or precompact", o.source)
 				}
 				c := &capture{o: o, cfg: hc.Config, log: hc.Log, stdout: out, stderr: hc.Stderr}
+				c.quiet = o.source == "precompact" && !o.wait
 				if o.finish != "" {
 					return c.finishID(ctx, o.finish)
 				}
@@ -94,12 +95,17 @@ type capture struct {
 	log    *hook.Logger
 	stdout io.Writer
 	stderr io.Writer
+	// quiet keeps the result lines off stdout: as the PreCompact hook
+	// (--source precompact without --wait, or a PreCompact payload), whose
+	// stdout Claude Code hands to the compaction model as custom
+	// instructions. They are logged all the same.
+	quiet bool
 }
 
 // say prints one of capture's result lines and logs it.
 func (c *capture) say(format string, args ...any) {
 	line := fmt.Sprintf(format, args...)
-	if !c.child() {
+	if !c.child() && !c.quiet {
 		// A detached child's stdout is the log itself.
 		fmt.Fprintln(c.stdout, line)
 	}
@@ -126,6 +132,9 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 		// A payload alongside --transcript still supplies cwd and session
 		// id; ReadPayload refuses a terminal at once.
 		p, _ = hook.ReadPayload(stdin)
+	}
+	if p.HookEventName == "PreCompact" {
+		c.quiet = true
 	}
 	path := c.o.transcript
 	if path == "" {
