@@ -32,6 +32,13 @@ import (
 // reader of the format keeps it.
 const Tag = "held"
 
+// Version names the rules: it changes whenever a change to them changes a
+// verdict (TestVersionNamesTheVerdicts holds it to that). An index records
+// the version its notes were screened under, and pkg/store screens the
+// notes of an older one again (Store.Tidy), so new rules reach the notes
+// already written.
+const Version = "20"
+
 // ReasonPrefix starts the tag that names why a note is held (held:override).
 const ReasonPrefix = "held:"
 

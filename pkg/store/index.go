@@ -348,6 +348,10 @@ func (s *Store) rebuildTx(ctx context.Context, tx *sql.Tx) (ReindexResult, error
 	if err := refreshDF(ctx, tx); err != nil {
 		return r, err
 	}
+	// Every note was screened as it was read: under the current rules.
+	if err := screenedUnder(ctx, tx, screen.Version); err != nil {
+		return r, err
+	}
 	r.touched = map[string]bool{note.Global: true}
 	return r, nil
 }

@@ -241,9 +241,14 @@ const tidyPages = 64
 // write-ahead log into the database (a passive checkpoint, which waits for
 // no reader): else the writer whose commit takes the log past SQLite's
 // limit copies it, and that may be the next capture, on the user's
-// terminal. It is for the background work that follows writes (capture's
-// detached child, a sync), never a hook's foreground.
+// terminal. It also screens again the notes indexed under older rules of
+// the screen (rescreenAll), a few seconds' worth a call. It is for the
+// background work that follows writes (capture's detached child, a sync),
+// never a hook's foreground.
 func (s *Store) Tidy(ctx context.Context) error {
+	if err := s.rescreenAll(ctx); err != nil {
+		return err
+	}
 	if _, err := s.db.ExecContext(ctx, ftsConfig("merge", tidyPages)); err != nil {
 		return err
 	}
