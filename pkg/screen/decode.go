@@ -123,11 +123,15 @@ func decodeHex(run string) (string, bool) {
 // Chinese, Japanese, Korean and Thai are written without spaces between
 // words: their letters count as the spaces would (a key or an image never
 // decodes to a run of them).
+//
+// A word counts as 24 letters at most toward the spaces' share: a
+// sentence that carries a long token of its own (an encoded command,
+// powershell -enc …, a key it quotes) still reads as words.
 func readable(d string) (string, bool) {
 	if !utf8.ValidString(d) {
 		return "", false
 	}
-	spaces, printable, n := 0, 0, 0
+	spaces, printable, n, word, words := 0, 0, 0, 0, 0
 	for _, r := range d {
 		n++
 		if r == ' ' || spaceless(r) {
@@ -136,8 +140,13 @@ func readable(d string) (string, bool) {
 		if unicode.IsPrint(r) || r == '\n' || r == '\t' {
 			printable++
 		}
+		if r == ' ' || r == '\n' || r == '\t' {
+			word = 0
+		} else if word++; word <= 24 {
+			words++
+		}
 	}
-	return d, n > 0 && printable*10 >= n*9 && spaces*20 >= n
+	return d, n > 0 && printable*10 >= n*9 && spaces*20 >= words
 }
 
 // spaceless reports a letter of a script written without spaces between

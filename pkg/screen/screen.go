@@ -344,7 +344,48 @@ func screenText(text string) string {
 	if prose != text {
 		pnorm = normalize(prose)
 	}
-	return composed(pnorm, norm)
+	if reason := composed(pnorm, norm); reason != "" {
+		return reason
+	}
+	// A label qualified in brackets ("Assistant instructions (priority:
+	// highest): …", "Note (important): …") is read as the label alone.
+	if strings.Contains(text, "):") {
+		if t := labelAsideCut(text); t != "" {
+			return screenText(t)
+		}
+	}
+	return ""
+}
+
+// labelAsideCut returns the paragraphs of text whose first line opens
+// with a label qualified in brackets (a few words, then "(…):" whose
+// aside holds a letter: "(priority: highest)", not a count's "(1)"), the
+// aside cut, or "" when no line has one: only they are read again.
+func labelAsideCut(text string) string {
+	lines := strings.Split(text, "\n")
+	var b strings.Builder
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		j := strings.Index(line, "):")
+		if j < 0 {
+			continue
+		}
+		o := strings.LastIndexByte(line[:j], '(')
+		label := strings.TrimSpace(strings.TrimLeft(line[:max(o, 0)], " \t>*-#\"'{"))
+		if o <= 0 || j-o > 40 || label == "" || len(label) > 48 || !strings.ContainsFunc(line[o:j], unicode.IsLetter) ||
+			strings.ContainsFunc(label, func(r rune) bool { return !unicode.IsLetter(r) && r != ' ' && r != '\'' && r != '-' && r != '_' }) {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(strings.TrimRight(line[:o], " ") + line[j+1:])
+		for i+1 < len(lines) && strings.TrimSpace(lines[i+1]) != "" {
+			i++
+			b.WriteString("\n" + lines[i])
+		}
+	}
+	return b.String()
 }
 
 // agentHints are substrings one of which every vocative and subject match
@@ -2203,7 +2244,11 @@ func dataProse(text string) []string {
 	// A test's input is a sample the code under test must catch.
 	if strings.Contains(text, `"`) && !testCodeRE().MatchString(text) {
 		for _, m := range fieldValueRE().FindAllStringSubmatch(text, -1) {
-			add(strings.ReplaceAll(m[1], `""`, `"`))
+			// A quote inside is doubled (CSV) or escaped (JSON, YAML).
+			add(strings.ReplaceAll(strings.ReplaceAll(m[1], `""`, `"`), `\"`, `"`))
+		}
+		for _, v := range quotedToEnd(text) {
+			add(v)
 		}
 	}
 	return out
@@ -2375,6 +2420,39 @@ func varsJoined(text string) bool {
 	return false
 }
 
+// quotedToEnd returns the values of a text's key lines (key: "…", key =
+// "…") that run from the quote after the key to the quote ending the line
+// and hold quotes of their own, unescaped (notes: "… `python3 -c "…"`
+// …"): the writer's quotes inside a field, which fieldValueRE ends it at.
+func quotedToEnd(text string) []string {
+	var out []string
+	for line := range strings.SplitSeq(text, "\n") {
+		t := strings.TrimSpace(line)
+		t = strings.TrimSuffix(t, ",")
+		i := strings.Index(t, `: "`)
+		if j := strings.Index(t, `= "`); i < 0 || j >= 0 && j < i {
+			i = j
+		}
+		if i <= 0 || !strings.HasSuffix(t, `"`) || !fieldKey(strings.Trim(t[:i], `" `)) {
+			continue
+		}
+		if v := t[i+3 : len(t)-1]; strings.Count(v, `"`) > strings.Count(v, `\"`) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// fieldKey reports a key's name: letters, digits, '_', '.' and '-'.
+func fieldKey(k string) bool {
+	for _, r := range k {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '.' && r != '-' {
+			return false
+		}
+	}
+	return k != ""
+}
+
 // testCodeRE is test code: a test function or an assertion.
 var testCodeRE = lazyRE(`\bfunc\s+Test|\bdef\s+test_|\bt\.(?:Fatal|Error)f?\(|\bassert(?:Equal|True|False|That|_eq|_ne)?[!(\s]|\bexpect\(|\b(?:it|describe|test)\(\s*["'\x60]|@Test\b|#\[test\]`)
 
@@ -2385,7 +2463,8 @@ var docstringRE = lazyRE(`"""([\s\S]*?)"""|'''([\s\S]*?)'''`)
 // cell (after a comma or at a line's start, before a comma or the line's
 // end), the value of a key (an identifier, maybe quoted, then '=', ':=',
 // '=>' or ':'), or a call's first argument (console.log("…")).
-var fieldValueRE = lazyRE(`(?m)(?:^|,|[\p{L}\p{N}_.\-\]"]\s*(?::=|=>|[=:])\s*|[\p{L}\p{N}_]\(\s*)"((?:[^"\n]|"")+)"\s*(?:,|$|[}\])\n;])`)
+// A quote inside is doubled or escaped with a backslash.
+var fieldValueRE = lazyRE(`(?m)(?:^|,|[\p{L}\p{N}_.\-\]"]\s*(?::=|=>|[=:])\s*|[\p{L}\p{N}_]\(\s*)"((?:[^"\\\n]|\\.|"")+)"\s*(?:,|$|[}\])\n;])`)
 
 // cdataRE, mdCommentRE and linkTitleRE hold text a rendered note does
 // not show as prose: a CDATA section, a Markdown comment written as a

@@ -258,8 +258,9 @@ func TestHeldOutCorpus(t *testing.T) {
 	// set now): 190/215, 226/227; round 16: 191/215; round 17: 193/215
 	// (an order in a table's cell, a secret file sent in Hebrew); round
 	// 18: 196/215 (a role without limits in Chinese and Turkish, a
-	// Turkish override with words before its verb).
-	judge(t, "heldout17.jsonl", 196, 226)
+	// Turkish override with words before its verb); round 21: 198/215 (a
+	// field's value with quotes of its own, a label qualified in brackets).
+	judge(t, "heldout17.jsonl", 198, 226)
 	// By an eighteenth author (corpus18: testdata/redact/heldout16/README.md),
 	// written while the fifteenth round was made and sealed from it,
 	// measured once on its rules (cf25700: 205/231 held, 247/248 passed;
@@ -318,8 +319,12 @@ func TestHeldOutCorpus(t *testing.T) {
 	// By a twenty-third author (corpus23: testdata/redact/heldout21/README.md),
 	// written while the twentieth round was made and sealed from it,
 	// measured once on its rules (1f6323c: 218/223 held, 183/188 passed;
-	// round 19's, 74c6c1a: 214/223, 183/188).
-	judge(t, "heldout23.jsonl", 218, 183)
+	// round 19's, 74c6c1a: 214/223, 183/188). Round 21, its development
+	// set: a kind of text told of after a label, in a cell, a participle
+	// or a question, and customers told nothing yet, pass (188/188); a
+	// field's value with quotes of its own, a decoded sentence carrying
+	// an encoded command, a label qualified in brackets are held (223/223).
+	judge(t, "heldout23.jsonl", 223, 188)
 }
 
 func TestApplyByProvenance(t *testing.T) {
