@@ -377,6 +377,23 @@ func (s *syncer) personalNotes(ctx context.Context, added []string) []string {
 	return out
 }
 
+// integrateProposal brings this member's proposal branch, as fetched, into
+// main in review mode: the member's other machines push to it too (one
+// author, one branch), and a push replaces it, so a machine that did not
+// hold the others' proposals would drop them from it.
+func (s *syncer) integrateProposal(ctx context.Context) error {
+	if s.team == nil || !s.team.review {
+		return nil
+	}
+	ref := "refs/remotes/origin/" + s.team.branch
+	if !s.g.refExists(ctx, ref) {
+		return nil
+	}
+	s.theirs = ref
+	defer func() { s.theirs = "" }()
+	return s.integrate(ctx)
+}
+
 func (s *syncer) theirsRef() string {
 	if s.theirs != "" {
 		return s.theirs
@@ -480,6 +497,9 @@ func (s *syncer) run(ctx context.Context) error {
 			if err := s.integrate(ctx); err != nil {
 				return err
 			}
+		}
+		if err := s.integrateProposal(ctx); err != nil {
+			return err
 		}
 		var ahead int
 		var err error
