@@ -143,6 +143,16 @@ func (c *capture) run(ctx context.Context, stdin io.Reader) error {
 	if ok, err := c.handOff(path, p); ok || err != nil {
 		return err
 	}
+	if c.o.detached {
+		// Done with the capture the hook handed off, whatever came of it
+		// (a note, a skip, an error logged): off the record, and then the
+		// captures whose child never finished are started again.
+		if abs, err := filepath.Abs(path); err == nil {
+			record := pendingPath(c.cfg.Home, c.o.source, abs)
+			defer c.resume(record)
+			defer os.Remove(record)
+		}
+	}
 	open := c.open
 	if open == nil {
 		open = store.Open
@@ -317,9 +327,9 @@ func (c *capture) lockSessions(ctx context.Context) func() {
 // writes the note, renders the project's block, commits and syncs. SessionEnd
 // holds the user's terminal until capture returns, and reading, summarising
 // and writing a long session costs many times a process start (SPEC 5, 9).
-// A child that never finishes (the machine stops within those milliseconds)
-// leaves the session without a note until a later capture of it (--resume,
-// /compact); its transcript stays where Claude Code keeps it. false when capture works
+// The capture stays on record until the child is done with it (pending.go):
+// one the machine stops early is started again by a later capture's child.
+// false when capture works
 // here: --wait, a home not made yet (a capture that fails or skips leaves no
 // home behind), this binary cannot be started again (tests run capture
 // in-process), or the start failed.
@@ -358,8 +368,15 @@ func (c *capture) handOff(path string, p hook.Payload) (bool, error) {
 	if c.o.noSync {
 		args = append(args, "--no-sync")
 	}
+	// On record before the child starts, so that a child done at once
+	// finds it to remove.
+	record := pendingPath(c.cfg.Home, c.o.source, abs)
+	if err := writePending(record, pending{Transcript: abs, Args: args, Input: string(input), Tries: 1}); err != nil {
+		c.log.Printf("capture: the background capture is not on record (%v); a child stopped early would lose it", err)
+	}
 	pid, err := hook.StartDetached(c.cfg.Home, input, self, args...)
 	if err != nil {
+		os.Remove(record)
 		c.log.Printf("capture: the background capture was not started (%v); capturing inline", err)
 		return false, nil
 	}
