@@ -298,14 +298,14 @@ func (v *workView) remove(p string) error {
 	return nil
 }
 
-// adopt makes the remote's history this repository's (which has no commit
-// yet) without losing a file in the working tree: the remote's files are
+// adopt makes the remote's history (theirsRef) this repository's (which has
+// no commit yet) without losing a file in the working tree: the remote's files are
 // checked out where nothing is, and a local note that differs from the
 // remote's note of the same path goes through the conflict policy. It
 // returns how many commits it pulled.
 func (s *syncer) adopt(ctx context.Context) (int, error) {
 	g := s.g
-	tip, err := g.rev(ctx, remoteRef)
+	tip, err := g.rev(ctx, s.theirsRef())
 	if err != nil {
 		return 0, err
 	}

@@ -300,6 +300,13 @@ func Proposals(ctx context.Context, st *store.Store, name string) ([]ProposalInf
 				continue
 			}
 			p.Files = files
+		} else if out, err := g.run(ctx, "ls-tree", "-r", "-z", "--name-only", ref); err == nil {
+			// No main yet: the proposal adds every file it holds.
+			for _, f := range nulList(out) {
+				if inTypeDir(f) {
+					p.Files = append(p.Files, "A "+f)
+				}
+			}
 		}
 		list = append(list, p)
 	}
@@ -395,7 +402,18 @@ func AcceptProposal(ctx context.Context, o Options, st *store.Store, name, branc
 	}
 	s.theirs = ref
 	pulledBefore := res.Pulled
-	if err := s.integrate(ctx); err != nil {
+	merge := s.integrate
+	if !g.refExists(ctx, branchRef) {
+		// A team whose main does not exist yet (its first notes are
+		// proposals) and a reviewer with no notes: main starts at the
+		// proposal.
+		merge = func(ctx context.Context) error {
+			n, err := s.adopt(ctx)
+			res.Pulled += n
+			return err
+		}
+	}
+	if err := merge(ctx); err != nil {
 		s.unlockRepo()
 		return tr, err
 	}
