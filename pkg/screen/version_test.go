@@ -3,18 +3,16 @@ package screen
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
-// TestVersionNamesTheVerdicts fails when the rules' verdicts on the corpora
-// change and Version does not, or the other way round: an index screened
-// under one version is screened again only when the version differs, so a
-// rule change under the same version would never reach the notes already
-// indexed. On a change of rules, give Version a new value and write the
-// digest this test prints into testdata/screen/verdicts.
+// TestVersionNamesTheVerdicts holds Version to the rules' verdicts on every
+// corpus: it is the start of their digest, so a change of the rules that
+// changes a verdict must give Version the value this test prints. An index
+// screened under one version is screened again only when the version
+// differs: a rule change under the same version would never reach the
+// notes already indexed.
 func TestVersionNamesTheVerdicts(t *testing.T) {
 	files, err := filepath.Glob("../../testdata/screen/*.jsonl")
 	if err != nil || len(files) < 2 {
@@ -31,14 +29,7 @@ func TestVersionNamesTheVerdicts(t *testing.T) {
 			n++
 		}
 	}
-	got := Version + " " + hex.EncodeToString(h.Sum(nil))
-	b, err := os.ReadFile("../../testdata/screen/verdicts")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := strings.TrimSpace(string(b))
-	if got != want {
-		t.Errorf("testdata/screen/verdicts says %q; the rules give %q over %d texts.\n"+
-			"If the verdicts changed, give screen.Version a new value; then write the line this run gives into testdata/screen/verdicts.", want, got, n)
+	if got := hex.EncodeToString(h.Sum(nil))[:12]; got != Version {
+		t.Errorf("the rules' verdicts on %d texts of testdata/screen have the digest %s, but screen.Version is %q: give it the value %q", n, got, Version, got)
 	}
 }
