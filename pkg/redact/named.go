@@ -150,6 +150,10 @@ func namedSecret(name, v string) bool {
 	if strings.HasPrefix(name, "-") {
 		return false
 	}
+	// secret::Key, Credentials::new: a path's "::" assigns nothing.
+	if strings.HasPrefix(v, ":") {
+		return false
+	}
 	name = strings.Trim(name, `"'.-_`)
 	if name == "" || refName(name) || idName(name) || badFixture(name) || publicKeyID(name, v) {
 		return false

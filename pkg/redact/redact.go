@@ -599,7 +599,7 @@ func New() *Redactor {
 			// sqlldr); echo PASSWORD | sudo -S, | … --passwd-on-stdin.
 			name:  "password-flag",
 			hints: []string{"sqlplus", "expdp", "impdp", "exp ", "imp ", "rman", "dgmgrl", "sqlldr", "sudo", "password-stdin", "on-stdin", "--stdin", "chpasswd", "/dev/stdin", "=-"},
-			re:    lazyRE(`(\b(?:sqlplus|expdp|impdp|exp|imp|rman|dgmgrl|sqlldr)[ \t]+(?:-\S+[ \t]+)*(?:(?:target|auxiliary|catalog)[ \t]+)?[A-Za-z][A-Za-z0-9_$#]*/)([^\s@/'"=]+)|(\becho[ \t]+(?:-n[ \t]+)?)('[^'\n]*'|"[^"\n]*"|[^\s'"|]+)([ \t]*\|[ \t]*(?:(?:xxd[ \t]+-r(?:[ \t]+-p)?|xxd[ \t]+-p[ \t]+-r|base64[ \t]+(?:-d|--decode|-D)|basenc[ \t]+[^|\n]*-d[^|\n]*|openssl[ \t]+(?:base64|enc)[ \t]+-d[^|\n]*|rev|tr[ \t]+[^|\n]+)[ \t]*\|[ \t]*)*(?:sudo[ \t]+-S|[^|\n]*--password-stdin|[^|\n]*--[a-z-]*pass[a-z-]*-on-stdin\b|passwd[ \t]+--stdin|chpasswd|[^|\n]*--[a-z-]*(?:cred|token|secret|pass)[a-z-]*(?:=|[ \t]+)(?:/dev/stdin|-)(?:[ \t]|$)))`),
+			re:    lazyRE(`(\b(?:sqlplus|expdp|impdp|exp|imp|rman|dgmgrl|sqlldr)[ \t]+(?:-\S+[ \t]+)*(?:(?:target|auxiliary|catalog)[ \t]+)?[A-Za-z][A-Za-z0-9_$#-]*/)([^\s@/'"=]+)|(\becho[ \t]+(?:-n[ \t]+)?)('[^'\n]*'|"[^"\n]*"|[^\s'"|]+)([ \t]*\|[ \t]*(?:(?:xxd[ \t]+-r(?:[ \t]+-p)?|xxd[ \t]+-p[ \t]+-r|base64[ \t]+(?:-d|--decode|-D)|basenc[ \t]+[^|\n]*-d[^|\n]*|openssl[ \t]+(?:base64|enc)[ \t]+-d[^|\n]*|rev|tr[ \t]+[^|\n]+)[ \t]*\|[ \t]*)*(?:sudo[ \t]+-S|[^|\n]*--password-stdin|[^|\n]*--[a-z-]*pass[a-z-]*-on-stdin\b|passwd[ \t]+--stdin|chpasswd|[^|\n]*--[a-z-]*(?:cred|token|secret|pass)[a-z-]*(?:=|[ \t]+)(?:/dev/stdin|-)(?:[ \t]|$)))`),
 			repl: func(m []string) string {
 				if m[1] != "" {
 					return m[1] + Mask
@@ -812,6 +812,14 @@ func New() *Redactor {
 			keep:  func(m []string) bool { return redacted(m[2]) },
 		},
 		{
+			// A signed image URL's s= (imgix, Thumbor-like services): an
+			// HMAC's hex digest under the one-letter name.
+			name:  "url-signature",
+			hints: []string{"&s=", "?s="},
+			re:    lazyRE(`([?&]s=)([0-9a-f]{32}(?:[0-9a-f]{8}|[0-9a-f]{32})?)\b`),
+			repl:  func(m []string) string { return m[1] + Mask },
+		},
+		{
 			// An API key in a query string under an application's name for
 			// it (appid=, app_key=, key=, Azure Functions' code=): only a
 			// generated value.
@@ -938,6 +946,10 @@ func New() *Redactor {
 				parts := nameParts(m[1])
 				last := strings.ToLower(parts[len(parts)-1])
 				bare := last == "pass" && !strings.ContainsAny(m[1], "_.-")
+				// Credentials::new(: a path's "::", no assignment.
+				if strings.HasSuffix(m[2], ":") && m[3][0] == ':' {
+					return true
+				}
 				return m[3][0] == '=' && !envPrefix(m[1], m[2], m[3]) || m[2] == ":" && subcommands[v] || boundVariable(m[2], v) || notAValue(v) || stateThenRE().MatchString(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v) || workDir(m[1], v) ||
 					pathLike(v) || badFixture(m[1]) ||
 					bare && !made(v) || last != "pass" && strings.HasSuffix(last, "pass") && (passWords[last] || !made(v)) ||
@@ -1063,10 +1075,15 @@ func New() *Redactor {
 			// A mail, file or directory protocol's session opened with its
 			// login (Net::SMTP.start(host, 587, domain, user, password,
 			// :login)): a port or a symbol may stand between the literals.
-			re: lazyRE(`(?i)(\b(?:[a-z_]*(?:client|api|auth|credentials?|login|session|token|key|secret|sdk|init|connect|pdo|dbi|database)[a-z0-9_]*(?:\.new|::new)?|(?:smtp|ftp|ftps|imap|pop3?|ldap|sftp)[a-z0-9_]*(?:\.|::)(?:start|open|new|connect))[ \t]*(?:=[ \t]*)?\(\s*(?:[a-z_]+[ \t]*=[ \t]*)?\(?\s*(?:[a-z0-9_.]+\(\s*)?)` +
-				`((?:(?:"[^"\n]{1,200}"|'[^'\n]{1,200}'|\d{1,6}|:[a-z_]+)\s*(?:,\s*|\)))*(?:"[^"\n]{1,200}"|'[^'\n]{1,200}')\s*(?:,\s*|\))(?:(?:"[^"\n]{1,200}"|'[^'\n]{1,200}'|\d{1,6}|:[a-z_]+)\s*(?:,\s*|\)))*)`),
+			// A literal may be converted in place ("…".to_owned(),
+			// "…".toCharArray()). An LDAP bind opens with the DN it binds
+			// as (conn.Bind("cn=svc,dc=corp", "…"), simple_bind_s).
+			re: lazyRE(`(?i)(\b(?:[a-z_]*(?:client|api|auth|credentials?|login|session|token|key|secret|sdk|init|connect|pdo|dbi|database|bind)[a-z0-9_]*(?:\.new|::new)?|(?:smtp|ftp|ftps|imap|pop3?|ldap|sftp)[a-z0-9_]*(?:\.|::)(?:start|open|new|connect))[ \t]*(?:=[ \t]*)?\(\s*(?:[a-z_]+[ \t]*=[ \t]*)?\(?\s*(?:[a-z0-9_.]+\(\s*)?)` +
+				`((?:(?:"[^"\n]{1,200}"` + converted + `|'[^'\n]{1,200}'|\d{1,6}|:[a-z_]+)\s*(?:,\s*|\)))*(?:"[^"\n]{1,200}"|'[^'\n]{1,200}')` + converted + `\s*(?:,\s*|\))(?:(?:"[^"\n]{1,200}"` + converted + `|'[^'\n]{1,200}'|\d{1,6}|:[a-z_]+)\s*(?:,\s*|\)))*)`),
 			repl: func(m []string) string { return m[1] + callLiterals(m[2], true) },
-			keep: func(m []string) bool { return callLiterals(m[2], false) == m[2] },
+			keep: func(m []string) bool {
+				return callLiterals(m[2], false) == m[2] || strings.Contains(strings.ToLower(m[1]), "bind") && !dnFirst(m[2])
+			},
 		},
 		{
 			// "<vendor> token|key … : <random>": a labelled value in prose.
@@ -1241,8 +1258,9 @@ func proseRule(words string, hints ...string) rule {
 			`("[^"\n]{1,200}"|'[^'\n]{1,200}'|\x60[^\x60\n]{1,200}\x60|[«“„「][^»”“」\n]{1,200}[»”“」]|[^\s"'\x60«“„「]+)`),
 		repl: proseMask,
 		keep: func(m []string) bool {
-			// /etc/passwd: the key word names a file.
-			if strings.HasPrefix(m[1], "/") {
+			// /etc/passwd: the key word names a file; secret::Key: a
+			// path's "::" assigns nothing.
+			if strings.HasPrefix(m[1], "/") || strings.HasSuffix(m[1], ":") && strings.HasPrefix(m[2], ":") {
 				return true
 			}
 			v := m[2]
@@ -1303,6 +1321,17 @@ func statement(q string) bool {
 // argument only when long and random (a key alone), a later one when it
 // looks made (an id's secret, a password). With mask false it returns
 // args unchanged unless one would be masked.
+// converted is a literal's conversion in place: Rust's .to_owned(),
+// .to_string(), .into(), Java's .toCharArray(), .getBytes().
+const converted = `(?:\.(?:to_owned|to_string|into|to_vec|as_bytes|toCharArray|getBytes|encode)\(\))?`
+
+// dnFirst reports call arguments that open with an LDAP distinguished
+// name ("cn=svc,ou=apps,dc=corp"): a bind's, not a socket's address.
+func dnFirst(args string) bool {
+	a := strings.ToLower(args)
+	return (strings.HasPrefix(a, `"`) || strings.HasPrefix(a, "'")) && (strings.HasPrefix(a[1:], "cn=") || strings.HasPrefix(a[1:], "uid=")) && strings.Contains(a, "dc=")
+}
+
 func callLiterals(args string, mask bool) string {
 	var b strings.Builder
 	first := true

@@ -16,8 +16,12 @@ import (
 // reference's prefix that no name opens (local.8Dkd…: a name never opens
 // with a digit); PAM's and SSSD's authtok; a seed phrase given to a
 // command that derives a wallet's keys from it, whatever its checksum;
-// a login (user:password) decoded from base64 where the text decodes it.
-// Beside each, the look-alikes of the same layout.
+// a login (user:password) decoded from base64 where the text decodes it;
+// and, from the older sets' remaining misses, a credential call's literal
+// converted in place (.to_owned(), .toCharArray()), a path's "::" that
+// assigns nothing (Credentials::new), an LDAP bind known by the DN it
+// opens with, an Oracle user spelled with a hyphen, a signed image URL's
+// s= digest. Beside each, the look-alikes of the same layout.
 func TestRound21(t *testing.T) {
 	const w12 = "acoustic maple river donkey garden summer ticket vivid orbit lunar cable frost"
 	for _, tt := range []struct{ name, in, secret string }{
@@ -58,6 +62,20 @@ func TestRound21(t *testing.T) {
 		{"b64 image tag", "echo bmdpbng6MS4yNS1hbHBpbmU= | base64 -d", ""},
 		{"b64 url", "echo aHR0cHM6Ly9leGFtcGxlLmNvbS9hMUIy | base64 -d", ""},
 		{"b64 prose", "echo SGVsbG8gV29ybGQ6IEExYjJjM2Q0 | base64 -d", ""},
+		// Older sets' classes: a credential call's literal converted in
+		// place, a path's "::" that assigns nothing, an LDAP bind by its
+		// DN, an Oracle user with a hyphen, a signed image URL's s=.
+		{"rust to_string", "let c = Credentials::new(\"ops@example.io\".to_string(), \"Qm7#vT2pLx9\".to_string());", "Qm7#vT2pLx9"},
+		{"java toCharArray", "return new PasswordAuthentication(\"ops\", \"Harbor!Lamp5521\".toCharArray());", "Harbor!Lamp5521"},
+		{"rust path", "let k = secret::Key::generate(&mut rng);", ""},
+		{"rust from env", "let creds = Credentials::from_env();", ""},
+		{"go ldap bind", "err = l.Bind(\"uid=ci,ou=svc,dc=example,dc=org\", \"Wq8zLm3KpT7xR2\")", "Wq8zLm3KpT7xR2"},
+		{"python ldap bind", "conn.simple_bind_s('cn=admin,dc=example,dc=com', 'Nv5qZx8LmK2w')", "Nv5qZx8LmK2w"},
+		{"socket bind", "sock.bind(\"eth0\", \"10.0.0.12:8080\")", ""},
+		{"sqlplus hyphen", "$ sqlplus app-ro/Xk9pQ2mZ7vqL@//db.internal:1521/PDB1", "Xk9pQ2mZ7vqL"},
+		{"imgix s", "https://shop.imgix.net/p/1.jpg?w=400&s=5f4dcc3b5aa765d61d8327deb882cf99", "5f4dcc3b5aa765d61d8327deb882cf99"},
+		{"search s", "https://example.com/search?q=go&s=relevance", ""},
+		{"page s", "https://example.com/list?s=42&p=3", ""},
 	} {
 		got := String(tt.in)
 		if tt.secret == "" {
