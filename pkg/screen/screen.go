@@ -38,7 +38,7 @@ const Tag = "held"
 // version its notes were screened under, and pkg/store screens the notes of
 // another one again (Store.Tidy), so new rules reach the notes already
 // written.
-const Version = "a295915a6eb0"
+const Version = "172412ef4b07"
 
 // ReasonPrefix starts the tag that names why a note is held (held:override).
 const ReasonPrefix = "held:"
@@ -400,7 +400,7 @@ var agentHints = []string{"assist", "agent", "coding model", "automated review",
 // vocativeIntl knows: a note holding none skips that longer regexp.
 var intlAgentHints = []string{"ki:", "die ki", " ia", "ia:", "l'ia", "asystenc", "асистент", "помічник", "помощник", "asistent", "agentul", "agentovi", "ügynök", "asszisztens", "avustaja", "tekoäly", "agentti",
 	"ai-assistent", "ai agent", "trợ lý", "βοηθ", "πράκτορ", "ajan", "asistan", "yapay zek", "مساعد", "עוזר", "סוכן", "دستیار", "सहायक", "সহকারী", "ผู้ช่วย", "asisten", "pembantu", "msaidizi", "katulong", "助理", "助手", "어시스턴트", "에이전트", "アシスタント", "エージェント",
-	"агенте", "агентові", "agen,", "agen:", "ejen,", "ejen:", "एजेंट", "एजेन्ट", "tác nhân", "เอเจนต์", "এজেন্ট", "ahente", "wakala"}
+	"агенте", "агентові", "agen,", "agen:", "ejen,", "ejen:", "உதவியாளர", "సహాయక", "ಸಹಾಯಕ", "സഹായി", "સહાયક", "एजेंट", "एजेन्ट", "tác nhân", "เอเจนต์", "এজেন্ট", "ahente", "wakala"}
 
 // addressee finds the agent addressed at the start of a clause: the base
 // vocative, then, where the note names the agent in another language
@@ -1557,7 +1557,11 @@ var rules = sync.OnceValue(func() ruleSet {
 			// Round 19: the agent's loanword in the languages that name it
 			// so, with the vocative case (Ukrainian "Агенте"): Indonesian
 			// and Malay, Hindi, Vietnamese, Thai, Bengali, Tagalog, Swahili.
-			`агенте|агентові|(?:ai\s+)?(?:agen|ejen)(?:\s+ai)?|(?:एआई\s+)?(?:एजेंट|एजेन्ट)|tác\s+nhân(?:\s+ai)?|เอเจนต์|এজেন্ট|ahente|wakala(?:\s+wa\s+ai)?`
+			`агенте|агентові|(?:ai\s+)?(?:agen|ejen)(?:\s+ai)?|(?:एआई\s+)?(?:एजेंट|एजेन्ट)|tác\s+nhân(?:\s+ai)?|เอเจนต์|এজেন্ট|ahente|wakala(?:\s+wa\s+ai)?|` +
+			// Round 21: the assistant in the Dravidian languages and
+			// Gujarati, with their case endings (Tamil "உதவியாளருக்கு", to
+			// the assistant).
+			`(?:ai\s+|ஏஐ\s+)?(?:உதவியாளர|సహాయక|ಸಹಾಯಕ|സഹായി|સહાયક)[\p{L}\p{M}]*`
 		// jobBot: a bot or assistant named by its job ("Review bot",
 		// "triage agent", "CI assistant").
 		jobBot = `(?:(?:the|any)\s+)?(?:review(?:er|ing)?|code[\s-]review|triage|merge|release|deploy(?:ment)?|ci|pr|maintenance|security|dependency)[\s-]+(?:bots?|assistants?|agents?)`

@@ -279,8 +279,10 @@ func TestHeldOutCorpus(t *testing.T) {
 	// set since: 246/254, 236/236 (a table's cell read alone, a field
 	// named as a note to the model, a secret file sent with the verb in
 	// Hebrew, Persian and twenty more languages, verb-final or not; 248:
-	// a key that grants access set to one fetched from an address).
-	judge(t, "heldout19.jsonl", 248, 236)
+	// a key that grants access set to one fetched from an address); round
+	// 21: 252 (a secret copied into a public gist, the assistant addressed
+	// in Tamil).
+	judge(t, "heldout19.jsonl", 252, 236)
 	// By a twentieth author (corpus20: testdata/redact/heldout18/README.md),
 	// written while the seventeenth round was made and sealed from it,
 	// measured once on its rules (54aa00d: 228/259 held, 228/231 passed;
