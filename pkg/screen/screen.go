@@ -119,8 +119,14 @@ func ApplyShared(n *note.Note) string { return apply(n, true, true) }
 
 // ApplyModel is Apply for a note a model wrote through a surface that
 // records it as a person's (MCP memory_write): screened whatever its
-// provenance says; a person's release of its text still counts.
-func ApplyModel(n *note.Note) string { return apply(n, true, false) }
+// provenance says. Such a note is new and the model chose its tags: a
+// released:<hash> tag in them is the model's, not a person's release (the
+// hash is of the title and body it chose too), so it is dropped and does
+// not count.
+func ApplyModel(n *note.Note) string {
+	n.Tags = slices.DeleteFunc(n.Tags, func(t string) bool { return strings.HasPrefix(t, ReleasedPrefix) })
+	return apply(n, true, true)
+}
 
 func apply(n *note.Note, screened, shared bool) string {
 	if Held(n.Tags) {
