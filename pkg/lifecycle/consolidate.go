@@ -142,7 +142,7 @@ func PlanConsolidate(ctx context.Context, s *store.Store, client model.Client, p
 func parseGroups(reply string, valid map[string]bool) ([]Group, error) {
 	var items []map[string]any
 	if err := json.Unmarshal([]byte(model.JSON(reply)), &items); err != nil {
-		return nil, fmt.Errorf("the model's reply is not a JSON array of groups: %.120q", reply)
+		return nil, fmt.Errorf("the model's reply is not a JSON array of groups: %s", quoteReply(reply))
 	}
 	seen := map[string]int{}
 	out := []Group{}

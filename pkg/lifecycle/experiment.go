@@ -203,7 +203,7 @@ func Build(ctx context.Context, s *store.Store, client model.Client, n int, type
 	}
 	var items []struct{ ID, Query string }
 	if err := json.Unmarshal([]byte(model.JSON(reply)), &items); err != nil {
-		return nil, fmt.Errorf("the model's reply is not a JSON array of queries: %.120q", reply)
+		return nil, fmt.Errorf("the model's reply is not a JSON array of queries: %s", quoteReply(reply))
 	}
 	no := false
 	out := []eval.Case{}

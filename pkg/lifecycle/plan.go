@@ -17,6 +17,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/model"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/redact"
 )
 
 // A model's answer is a plan, and the plan is what is applied (SPEC 17):
@@ -48,6 +49,14 @@ func (o Options) maxNew() int {
 		return DefaultMaxNew
 	}
 	return o.MaxNew
+}
+
+// quoteReply is the start of a reply the command refuses, for its error
+// (printed, and shown by the dashboard): redacted before it is cut, since a
+// secret the model wrote, cut short, is no longer of a shape the redactor
+// knows.
+func quoteReply(reply string) string {
+	return fmt.Sprintf("%.120q", redact.String(reply))
 }
 
 // overBound is the plan error for a reply that creates too many notes.

@@ -117,7 +117,7 @@ func PlanReflect(ctx context.Context, s *store.Store, client model.Client, proje
 func parseReflection(reply string) ([]Proposed, error) {
 	var items []map[string]any
 	if err := json.Unmarshal([]byte(model.JSON(reply)), &items); err != nil {
-		return nil, fmt.Errorf("the model's reply is not a JSON array of notes: %.120q", reply)
+		return nil, fmt.Errorf("the model's reply is not a JSON array of notes: %s", quoteReply(reply))
 	}
 	out := []Proposed{}
 	for i, it := range items {
