@@ -204,7 +204,7 @@ func applyGroup(ctx context.Context, s *store.Store, t *store.Tx, project, label
 			k.Tags = append(slices.Clone(k.Tags), TagMerged)
 		}
 		k.UpdatedAt = note.Now()
-		return t.Put(ctx, k)
+		return rewrite(ctx, t, k)
 	}
 	n := note.New(g.Type, g.Title, g.Body)
 	n.Project, n.MachineID = project, machineID

@@ -45,6 +45,17 @@ func paths(s *store.Store, t *store.Tx) []string {
 	return out
 }
 
+// rewrite writes n, a note whose metadata a command changed (a keep's
+// supersedes, the reflected tag, prov_source), with its title, body and tags
+// as its file holds them: secrets are not redacted on the way. What was
+// there is already in the file and in git, perhaps kept on purpose by a
+// person (--keep-secrets); a command whose preview shows a metadata change
+// must not change the text too, and say nothing (anamnesis scrub finds and
+// redacts secrets already in notes).
+func rewrite(ctx context.Context, t *store.Tx, n *note.Note) error {
+	return t.Put(ctx, n, store.KeepSecrets(true))
+}
+
 // run applies fn in a store transaction (store.Tx) journaled as cmd
 // (plan: the saved plan it applies, if any): every file the transaction
 // changes is recorded in the journal before it changes. On error

@@ -185,7 +185,7 @@ func ApplyReflect(ctx context.Context, s *store.Store, plans []ReflectPlan, mach
 					continue
 				}
 				ep.Tags = append(slices.Clone(ep.Tags), TagReflected)
-				if err := t.Put(ctx, ep); err != nil {
+				if err := rewrite(ctx, t, ep); err != nil {
 					return err
 				}
 			}

@@ -189,7 +189,7 @@ func Dedup(ctx context.Context, s *store.Store, apply bool) (*RepairResult, erro
 				continue
 			}
 			k.n.Supersedes = append(slices.Clone(k.n.Supersedes), k.add...)
-			if err := t.Put(ctx, k.n); err != nil {
+			if err := rewrite(ctx, t, k.n); err != nil {
 				return err
 			}
 		}
@@ -387,7 +387,7 @@ func Backfill(ctx context.Context, s *store.Store, apply bool) (*RepairResult, e
 	}
 	res.Paths, err = run(ctx, s, "backfill-provenance", "", func(t *store.Tx) error {
 		for _, n := range fix {
-			if err := t.Put(ctx, n); err != nil {
+			if err := rewrite(ctx, t, n); err != nil {
 				return err
 			}
 		}
