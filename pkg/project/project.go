@@ -373,11 +373,20 @@ var (
 )
 
 // NormalizeRemote makes ssh, scp-style and https forms of one repository
-// equal, exactly as the reference does (so keys match across machines still
+// equal, as the reference does (so keys match across machines still
 // running it): scheme and user@ stripped, host:path turned into host/path, a
-// trailing .git then trailing slashes stripped, lowercased.
+// trailing .git then trailing slashes stripped, lowercased. Unlike the
+// reference, a URL's query and fragment are dropped: they name no
+// repository, and what they carry is often a credential
+// (?private_token=…), which would otherwise be part of the key, shown in
+// every block, and change the project whenever the token is rotated.
 func NormalizeRemote(url string) string {
 	u := strings.TrimSpace(url)
+	if schemeRE().MatchString(u) {
+		if i := strings.IndexAny(u, "?#"); i >= 0 {
+			u = u[:i]
+		}
+	}
 	u = schemeRE().ReplaceAllString(u, "")
 	u = userRE().ReplaceAllString(u, "")
 	u = scpRE().ReplaceAllString(u, "$1/$2")

@@ -19,6 +19,12 @@ func TestNormalizeRemote(t *testing.T) {
 		"  https://github.com/acme/quotes-api.git  ":   "github.com/acme/quotes-api",
 		"/srv/git/memory.git":                          "/srv/git/memory",
 		"you@host.tailnet.ts.net:anamnesis-memory.git": "host.tailnet.ts.net/anamnesis-memory",
+		// A query or fragment names no repository (and often carries a
+		// token): the same project whatever it holds.
+		"https://gitlab.com/g/p.git?private_token=glpat-Zx8kQ2mNpL4vR7tYw9ab": "gitlab.com/g/p",
+		"https://gitlab.com/g/p?private_token=rotated":                        "gitlab.com/g/p",
+		"https://github.com/acme/q.git#main":                                  "github.com/acme/q",
+		"git@host.example:team/odd?name.git":                                  "host.example/team/odd?name",
 	} {
 		if got := NormalizeRemote(in); got != want {
 			t.Errorf("NormalizeRemote(%q) = %q, want %q", in, got, want)
