@@ -46,6 +46,10 @@ func pendingPath(home, source, transcript string) string {
 	return layout.Home(home).State("captures", hex.EncodeToString(h[:8])+".json")
 }
 
+// writePending writes the record without a sync: SessionEnd holds the
+// user's terminal, an fsync costs milliseconds on a virtual disk, and the
+// stops it guards against (a shutdown, a killed process) leave the page
+// cache to be written; a power cut may lose the record with the child.
 func writePending(path string, p pending) error {
 	data, err := json.Marshal(p)
 	if err != nil {
@@ -54,7 +58,7 @@ func writePending(path string, p pending) error {
 	if err := layout.MkdirAll(filepath.Dir(path)); err != nil {
 		return err
 	}
-	return atomicfile.Write(path, data, layout.FileMode)
+	return atomicfile.WriteCache(path, data, layout.FileMode)
 }
 
 // resume starts again, detached, the captures handed off at least
