@@ -193,9 +193,9 @@ func TestHeldOutCorpus(t *testing.T) {
 		// "auth" given its value after spaces: requirepass); 751 since
 		// round 17 (a namespaced <add key="Adyen:ApiKey" value=…>); 753 since
 		// round 18 (a Playwright storage state's {"name": …, "value": …});
-		// 758 since round 21 (an LDAP bind known by its DN, a signed
-		// image URL's s= digest).
-		{"heldout15", 758, 287, ""},
+		// 762 since round 21 (an LDAP bind known by its DN, a signed
+		// image URL's s= digest, a cookie map, a Kubernetes Secret's data).
+		{"heldout15", 762, 287, ""},
 		// By an eighteenth author (corpus18: heldout16/README.md), written
 		// while the fifteenth round was made and sealed from it, measured
 		// once on its rules (cf25700: 837/874, 95.8%, and 315/321; round
@@ -239,8 +239,9 @@ func TestHeldOutCorpus(t *testing.T) {
 		// literal decoded in place or joined to Basic caught (859). Round
 		// 20: a Consul ACL token named by its tokens block (862). Round 21:
 		// a credential call's literals converted in place (Rust's
-		// .to_owned()) past a path's "::", an Oracle user with a hyphen (866).
-		{"heldout19", 866, 291, ""},
+		// .to_owned()) past a path's "::", an Oracle user with a hyphen, a
+		// test wallet's seed, bearer alone as a key (870).
+		{"heldout19", 870, 291, ""},
 		// By a twenty-second author (corpus22: heldout20/README.md),
 		// written while the nineteenth round was made and sealed from it,
 		// measured once on its rules (be09ea6: 755/774, 97.5%, and

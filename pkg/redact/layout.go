@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"encoding/base64"
 	"strings"
 )
 
@@ -22,9 +23,26 @@ import (
 //   - a secret's word, a parenthesis and a colon before a generated value
 //     ("signing seed (hex, 32 bytes): …");
 //   - a TOTP seed in base32 given to an authenticator's add command;
-//   - a Solana keypair's base58 where it is exported or named secret.
+//   - a Solana keypair's base58 where it is exported or named secret;
+//   - (round 21) a Kubernetes Secret's data values, base64 whatever the key.
 func layoutRules() []rule {
 	return []rule{
+		{
+			// A Kubernetes Secret's data: every value is the secret's bytes
+			// in base64, whatever its key (.dockerconfigjson, tls.key,
+			// ca.crt's key), so a long base64 value on a key line of a
+			// manifest of kind Secret is taken. Metadata's names and
+			// labels are no base64 run of sixteen or more.
+			name:  "secret-value",
+			hints: []string{"kind: secret"},
+			pre:   func(lower string) bool { return strings.Contains(lower, "\ndata:") },
+			re:    lazyRE(`(?m)^([ \t]+["']?\.?[A-Za-z0-9_.-]+["']?:[ \t]+["']?)([A-Za-z0-9+/]{16,}={0,2})(["']?[ \t]*)$`),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			keep: func(m []string) bool {
+				_, err := base64.StdEncoding.DecodeString(m[2])
+				return err != nil || redacted(m[2])
+			},
+		},
 		{
 			name:  "secret-value",
 			hints: []string{"secret", "password", "passwd"},

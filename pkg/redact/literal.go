@@ -94,6 +94,18 @@ func literalRules() []rule {
 			},
 		},
 		{
+			// A cookie map in code (requests' cookies={'PHPSESSID': '…'},
+			// a client's cookies: {"session": "…"}): its first entry's
+			// value, where the name is a session's or the value random.
+			name:  "cookie",
+			hints: []string{"cookies"},
+			re:    lazyRE(`(?i)(\bcookies["']?[ \t]*[=:][ \t]*\{[ \t]*["']([A-Za-z0-9_.-]{1,60})["'][ \t]*:[ \t]*["'])([^"'\n]{8,400})(["'])`),
+			repl:  func(m []string) string { return m[1] + Mask + m[4] },
+			keep: func(m []string) bool {
+				return !sessionCookie(strings.ToLower(m[2])) && !random(m[3]) || notAValue(m[3]) || redacted(m[3])
+			},
+		},
+		{
 			// A cookie built in code: new Cookie("FedAuth", "…") (.NET,
 			// Java, PowerShell), http.Cookie{Name: "session", Value: "…"}.
 			name:  "cookie",

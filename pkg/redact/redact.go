@@ -168,11 +168,12 @@ type Redactor struct {
 // pairKeys are key names whose value is a secret. The key must be followed
 // directly by ':' or '=' (optionally after a closing quote), so "tokenizer:",
 // "max_tokens=" and "the token you pasted" are left alone. authtok is
-// PAM's and SSSD's authentication token (ldap_default_authtok).
+// PAM's and SSSD's authentication token (ldap_default_authtok); bearer
+// alone names the token a Bearer header carries ("bearer": "…").
 const pairKeys = `(?:pass(?:word|wd|[_-]?phrase)?|[_.-]pass|pwd|secret(?:[_-]?access)?(?:[_-]?key)?|client[_-]?secret|` +
 	`(?:access|auth|refresh|id|session|bearer|api|bot|private)?[_-]?token|` +
 	`api[_-]?key|apikey|access[_-]?key(?:[_-]?id)?|private[_-]?key|credentials?|` +
-	`account[_-]?key|shared[_-]?access[_-]?key|psk|requirepass|masterauth|passcode|_auth(?:token)?|auth[_-]?tok\b|signature|mnemonic|macaroon|[_-]pat|[_-]pw)`
+	`account[_-]?key|shared[_-]?access[_-]?key|psk|requirepass|masterauth|passcode|_auth(?:token)?|auth[_-]?tok\b|bearer\b|signature|mnemonic|macaroon|[_-]pat|[_-]pw)`
 
 // assign is the operator between a key and its value: = : := => and
 // Make's ?= (a Go ":=" must not leave "=" as the value).
@@ -908,7 +909,7 @@ func New() *Redactor {
 			name:     "secret-value",
 			window:   true,
 			assigned: true,
-			hints:    []string{"pass", "pwd", "secret", "token", "key", "credential", "auth", "psk", "signature", "mnemonic", "macaroon", "_pat", "-pat", "_pw", "-pw"},
+			hints:    []string{"pass", "pwd", "secret", "token", "key", "credential", "auth", "psk", "signature", "mnemonic", "macaroon", "_pat", "-pat", "_pw", "-pw", "bearer"},
 			span:     keySpan,
 			// The key may be glued to a prefix (PGPASSWORD=), JSON may be
 			// backslash-escaped inside a shell command (\"password\": \"x\"),

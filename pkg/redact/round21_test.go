@@ -21,7 +21,9 @@ import (
 // converted in place (.to_owned(), .toCharArray()), a path's "::" that
 // assigns nothing (Credentials::new), an LDAP bind known by the DN it
 // opens with, an Oracle user spelled with a hyphen, a signed image URL's
-// s= digest. Beside each, the look-alikes of the same layout.
+// s= digest, a session cookie in a cookie map, bearer alone as a key, a
+// test wallet's seed (a wallet all the same), a Kubernetes Secret's data
+// whatever its key. Beside each, the look-alikes of the same layout.
 func TestRound21(t *testing.T) {
 	const w12 = "acoustic maple river donkey garden summer ticket vivid orbit lunar cable frost"
 	for _, tt := range []struct{ name, in, secret string }{
@@ -76,6 +78,18 @@ func TestRound21(t *testing.T) {
 		{"imgix s", "https://shop.imgix.net/p/1.jpg?w=400&s=5f4dcc3b5aa765d61d8327deb882cf99", "5f4dcc3b5aa765d61d8327deb882cf99"},
 		{"search s", "https://example.com/search?q=go&s=relevance", ""},
 		{"page s", "https://example.com/list?s=42&p=3", ""},
+		// A session cookie in a cookie map, bearer alone as a key, a test
+		// wallet's seed, a Kubernetes Secret's data.
+		{"requests cookies", "session.get(url, cookies={\"sessionid\": \"q8Lm2xZk4wP7rT9vB3nY\"})", "q8Lm2xZk4wP7rT9vB3nY"},
+		{"theme cookie", "requests.get(url, cookies={'theme': 'dark-mode-v2'})", ""},
+		{"bearer key", "{\"url\": \"https://api.example.net\", \"bearer\": \"q8Lm2xZk4wP7rT9vB3nYq8Lm\"}", "q8Lm2xZk4wP7rT9vB3nYq8Lm"},
+		{"bearer type", "{\"auth\": {\"type\": \"bearer\", \"bearer\": true}}", ""},
+		{"bearer ref", "bearer: ${API_TOKEN}", ""},
+		{"testnet wallet seed", "our testnet wallet seed is " + w12 + " (sepolia only)", "acoustic maple"},
+		{"test fixture seed", "the test fixture seed is " + w12, ""},
+		{"k8s secret data", "apiVersion: v1\nkind: Secret\nmetadata:\n  name: tls\ndata:\n  tls.key: LS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0tCk1JSUV2Z0lCQURBTkJna3Fo\n", "LS0tLS1CRUdJTiBQUklW"},
+		{"k8s configmap", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: build\ndata:\n  build.id: QUJDREVGR0hJSktMTU5PUA==\n", ""},
+		{"k8s secret meta", "apiVersion: v1\nkind: Secret\nmetadata:\n  name: registry-pull-credentials\n  namespace: payments\ndata: {}", ""},
 	} {
 		got := String(tt.in)
 		if tt.secret == "" {
