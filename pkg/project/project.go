@@ -17,6 +17,7 @@ import (
 	"sync"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
+	"github.com/anamnesis-dev/anamnesis/pkg/input"
 )
 
 // Trusted maps the path of each .anamnesis/project marker a person approved
@@ -96,6 +97,9 @@ func fallback(abs string) string {
 	return "global"
 }
 
+// maxMarker bounds a marker file: a project key is one short line.
+const maxMarker = 64 << 10
+
 // marker finds the nearest marker: its path, its key and its content hash.
 // The path is the marker's under its directory's physical path (symlinks
 // resolved), the one name a trust is recorded and looked up by: a shell in a
@@ -110,7 +114,10 @@ func marker(dir, home string) (path, key, hash string) {
 			return "", "", "" // a marker at $HOME would hijack every project
 		}
 		p := filepath.Join(dir, ".anamnesis", "project")
-		if data, err := os.ReadFile(p); err == nil {
+		// Only a small regular file is a marker: a repository's marker may
+		// be a symlink to /dev/zero or a named pipe (git keeps symlinks),
+		// which no read would finish.
+		if data, err := input.ReadFile(p, maxMarker); err == nil {
 			for _, line := range strings.Split(string(data), "\n") {
 				if l := strings.TrimSpace(line); l != "" {
 					sum := sha256.Sum256(data)
