@@ -65,7 +65,7 @@ func TestTeamNotesThroughTheServer(t *testing.T) {
 	}
 	var l listPage
 	h.ok("memory_list", map[string]any{"project": "p", "team": "platform"}, &l)
-	if len(l.Result) != 1 || l.Result[0].ID != good.ID || l.Held != 1 {
+	if len(l.Result) != 1 || l.Result[0].ID != good.ID || l.Result[0].Author != good.Author || l.Held != 1 {
 		t.Fatalf("list with the team filter: %+v", l)
 	}
 	if msg := h.fail("memory_get", map[string]any{"id": bad.ID}); !strings.Contains(msg, "is held") {
