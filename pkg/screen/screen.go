@@ -38,7 +38,7 @@ const Tag = "held"
 // version its notes were screened under, and pkg/store screens the notes of
 // another one again (Store.Tidy), so new rules reach the notes already
 // written.
-const Version = "172412ef4b07"
+const Version = "af7c1a23541e"
 
 // ReasonPrefix starts the tag that names why a note is held (held:override).
 const ReasonPrefix = "held:"
@@ -1819,6 +1819,12 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"attention"}, reason: Address, re: re(`\battention[,:]?\s+(?:the\s+|any\s+|all\s+)?` + agent + `s?\b`)},
 			{hints: []string{"if you are", "if you're", "if you’re"}, reason: Address, re: re(`\bif\s+you(?:\s+are|'re|’re)\s+(?:an?\s+)?(?:ai|llm|language model|assistant|agent|bot|chatbot|model)\b`)},
 			{hints: []string{"let's", "let us"}, reason: Address, re: re(`\blet(?:'s|\s+us)\s+(?:play\s+a\s+game|play\s+pretend|role-?play)\b[^.\n]{0,40}?\byou\s+are\b`)},
+			// Round 21: the agent's identity declared ended ("You are no
+			// longer Claude", "Du bist nicht mehr Claude", "Ya no eres un
+			// asistente"): who it is, replaced.
+			{hints: []string{"no longer", "nicht mehr", "ya no eres", "n'es plus", "n'êtes plus", "não é mais", "não és mais", "non sei più", "niet meer"}, reason: Address, re: re(`\byou(?:'re|\s+are)\s+no\s+longer\s+(?:claude|copilot|chatgpt|gpt|gemini|an?\s+(?:ai\s+|coding\s+|helpful\s+)?(?:assistant|agent|model)|the\s+(?:ai\s+|coding\s+)?(?:assistant|agent)|bound\s+by\b)` +
+				`|\b(?:du\s+bist|sie\s+sind)\s+nicht\s+mehr\s+(?:claude|copilot|ein(?:e)?\s+(?:ki-)?(?:assistent|agent|modell)|an\b)|\bya\s+no\s+eres\s+(?:claude|copilot|un\s+asistente|un\s+agente|el\s+asistente)|\b(?:tu\s+n'es|vous\s+n'êtes)\s+plus\s+(?:claude|copilot|un\s+assistant|un\s+agent|l'assistant)` +
+				`|\bvocê\s+não\s+é\s+mais\s+(?:o\s+)?(?:claude|copilot|um\s+assistente|um\s+agente)|\bnon\s+sei\s+più\s+(?:claude|copilot|un\s+assistente|un\s+agente)|\bje\s+bent\s+niet\s+meer\s+(?:claude|copilot|een\s+assistent|een\s+agent)`)},
 			{hints: []string{"you are now"}, reason: Address, re: re(`\byou\s+are\s+now\s+(?:an?\s+)?(?:dan\b|unrestricted|jailbroken|free\b|in\s+(?:developer|god|maintenance|admin|debug|unrestricted)\s+mode|(?:ai|agent|assistant|model)\s+(?:with|without)\b)`)},
 			{hints: []string{"you"}, reason: Address, re: re(`\b(?:claude|assistant|agent|ai|llm|model)\s*[,:]\s*you\s+(?:must|should|will|are|shall|need)\b`)},
 			{hints: []string{"from now on"}, reason: Address, re: re(`\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|should|shall|have|may|can)\b`)},
