@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -36,6 +37,7 @@ func (s *Store) Scrub(ctx context.Context, apply bool) ([]Scrubbed, error) {
 	}
 	notes = append(notes, held...)
 	out := []Scrubbed{}
+	rewrote := false
 	for _, meta := range notes {
 		n, err := s.Get(ctx, meta.ID)
 		if err != nil {
@@ -56,6 +58,12 @@ func (s *Store) Scrub(ctx context.Context, apply bool) ([]Scrubbed, error) {
 			if err := s.Put(ctx, n); err != nil {
 				return out, err
 			}
+			rewrote = true
+		}
+	}
+	if rewrote {
+		if err := s.forgetOldText(ctx); err != nil {
+			return out, fmt.Errorf("notes redacted, but the index file may still hold their old text (run anamnesis reindex --full): %w", err)
 		}
 	}
 	problems, err := s.Problems(ctx)
@@ -72,4 +80,22 @@ func (s *Store) Scrub(ctx context.Context, apply bool) ([]Scrubbed, error) {
 		}
 	}
 	return out, nil
+}
+
+// forgetOldText removes from the index file what the notes scrub rewrote
+// held before: a rewrite replaces a note's rows, but its old words stay in
+// the full-text index's segments until they are merged, in term_parts (the
+// words of its identifiers, never pruned), and in the pages SQLite frees,
+// all in the file on disk. A full rebuild recreates every table from the
+// redacted files, VACUUM writes the database anew from its live rows, and
+// the checkpoint empties the WAL that held both.
+func (s *Store) forgetOldText(ctx context.Context) error {
+	if _, err := s.Reindex(ctx, true); err != nil {
+		return err
+	}
+	if _, err := s.db.ExecContext(ctx, "VACUUM"); err != nil {
+		return err
+	}
+	_, err := s.db.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
+	return err
 }
