@@ -285,6 +285,12 @@ func makeInitPlan(p Paths, opts InitOptions, machineID, remote string, configOld
 		if !had || !bytes.Equal(nb, old) {
 			plan.settingsNew = nb
 		}
+		// A settings file its owner made read-only is not init's to
+		// replace (a rename would go through all the same); --print still
+		// shows the hooks, for the owner to add.
+		if fi, err := os.Stat(plan.settingsPath); err == nil && plan.settingsNew != nil && fi.Mode().Perm()&0o200 == 0 && !opts.Print {
+			return nil, fmt.Errorf("%s is read-only (mode %04o): make it writable and run init again, or run init --no-hooks and add the hooks `anamnesis init --print` shows yourself (nothing was changed)", p.SettingsPath(), fi.Mode().Perm())
+		}
 	}
 
 	if !opts.NoMCP {

@@ -321,6 +321,42 @@ func TestInitMalformedSettingsChangesNothing(t *testing.T) {
 	}
 }
 
+// A settings.json its owner made read-only is left as it is: init says why
+// and changes nothing (a rename over it would have replaced it).
+func TestInitReadOnlySettingsChangesNothing(t *testing.T) {
+	e := newEnv(t, true)
+	old := []byte("{\"model\": \"opus\"}\n")
+	e.writeSettings(old)
+	if err := os.Chmod(e.settingsPath(), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(e.settingsPath(), 0o644) })
+	out, err := e.init("--yes", "--local-only")
+	if err == nil {
+		t.Fatalf("init replaced a read-only settings.json:\n%s", out)
+	}
+	if !strings.Contains(err.Error(), "is read-only") || !strings.Contains(err.Error(), "nothing was changed") {
+		t.Errorf("error does not say why: %v", err)
+	}
+	if !bytes.Equal(e.read(e.settingsPath()), old) {
+		t.Error("settings.json changed")
+	}
+	for _, p := range []string{e.settingsPath() + ".bak", e.defaultHome()} {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("%s was created", p)
+		}
+	}
+	if out, err := e.init("--print"); err != nil || !strings.Contains(out, "SessionStart") {
+		t.Errorf("init --print does not show the hooks (%v):\n%s", err, out)
+	}
+	if out, err := e.init("--yes", "--local-only", "--no-hooks"); err != nil {
+		t.Errorf("init --no-hooks refused too: %v\n%s", err, out)
+	}
+	if !bytes.Equal(e.read(e.settingsPath()), old) {
+		t.Error("settings.json changed")
+	}
+}
+
 func TestInitPrintWritesNothing(t *testing.T) {
 	e := newEnv(t, true)
 	orig := readTestdata(t, "reference-settings.json")
