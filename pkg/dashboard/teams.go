@@ -4,10 +4,12 @@ import (
 	"context"
 	"net/http"
 	"os"
+	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
 	"github.com/anamnesis-dev/anamnesis/pkg/team"
 )
 
@@ -58,7 +60,8 @@ func (s *Server) share(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	c, err := team.Share(r.Context(), s.store, s.config(), n, name)
+	var redacted []string
+	c, err := team.Share(r.Context(), s.store, s.config(), n, name, store.Redacted(&redacted))
 	if err != nil {
 		s.fail(w, r, http.StatusUnprocessableEntity, "Not shared: "+err.Error())
 		return
@@ -67,6 +70,10 @@ func (s *Server) share(w http.ResponseWriter, r *http.Request) {
 	msg := "Shared a copy of “" + n.Title + "” with team " + name + ": the next sync pushes it to the team's remote."
 	if c.HasTag("held") {
 		msg = "The copy in team " + name + " is held by the screen: no teammate's model will see it until it is rewritten."
+	}
+	if len(redacted) > 0 {
+		// A team's note never keeps a secret, kept in the personal note or not.
+		msg += " Secrets were redacted from the copy (" + strings.Join(redacted, ", ") + "): the team's note holds [REDACTED] in their place; your note is unchanged."
 	}
 	setFlash(w, msg, false)
 	redirect(w, r, "/notes/"+c.ID)

@@ -212,6 +212,11 @@ func TestTeamsInDashboard(t *testing.T) {
 	if strings.Contains(cp.Body, "AKIAQ3EGU5PLZ7XRT2VN") || !strings.Contains(cp.Body, "[REDACTED") {
 		t.Fatalf("the shared copy is not redacted: %q %+v", cp.Body, cp)
 	}
+	// The flash says what the copy lost: the person kept the key in their
+	// note, and reads that the team has it too unless told.
+	if msg := c.flash(w); !strings.Contains(msg, "redacted") || !strings.Contains(msg, "aws-access-key-id") {
+		t.Fatalf("the share's message does not say the copy was redacted: %q", msg)
+	}
 	if mine, _ := f.st.Get(ctx, own.ID); mine.Team != "" || !strings.Contains(mine.Body, "AKIAQ3EGU5PLZ7XRT2VN") {
 		t.Fatalf("sharing changed the personal note: %+v", mine)
 	}

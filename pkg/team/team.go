@@ -181,7 +181,7 @@ func Prepare(ctx context.Context, cfg config.Config, n *note.Note, name string) 
 // Share copies personal note src into team name as a new note (new id, a
 // line naming nothing of the personal store), redacted and screened again
 // by the store's write; the personal note is untouched.
-func Share(ctx context.Context, st *store.Store, cfg config.Config, src *note.Note, name string) (*note.Note, error) {
+func Share(ctx context.Context, st *store.Store, cfg config.Config, src *note.Note, name string, opts ...store.Option) (*note.Note, error) {
 	if src.Team != "" {
 		return nil, fmt.Errorf("note %s is already team %s's", src.ID, src.Team)
 	}
@@ -197,5 +197,5 @@ func Share(ctx context.Context, st *store.Store, cfg config.Config, src *note.No
 	if err := Prepare(ctx, cfg, c, name); err != nil {
 		return nil, err
 	}
-	return st.Write(ctx, c)
+	return st.Write(ctx, c, opts...)
 }
