@@ -76,6 +76,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 				if !slices.Contains(sources, o.source) {
 					return cli.Usagef("--source %q: want session-end or precompact", o.source)
 				}
+				if o.summarize {
+					// Detached, with nobody waiting: the configured model
+					// timeout bounds its request, not the hook's deadline
+					// (kept inside Claude Code's timeouts), and the rest
+					// (the transcript, the save, the commit) gets
+					// summarySlack besides.
+					var cancel context.CancelFunc
+					ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), summaryDeadline(hc.Config.Reflection.Timeout))
+					defer cancel()
+				}
 				c := &capture{o: o, cfg: hc.Config, log: hc.Log, stdout: out, stderr: hc.Stderr}
 				c.quiet = o.source == "precompact" && !o.wait
 				if o.finish != "" {
@@ -85,6 +95,18 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			}
 		},
 	}, args, stdin, stdout, stderr)
+}
+
+// summarySlack is the summary child's time beyond its model's timeout.
+const summarySlack = 30 * time.Second
+
+// summaryDeadline bounds the summary child: its model's timeout (the
+// default when none is set) and summarySlack.
+func summaryDeadline(modelTimeout time.Duration) time.Duration {
+	if modelTimeout <= 0 {
+		modelTimeout = model.DefaultTimeout
+	}
+	return modelTimeout + summarySlack
 }
 
 type capture struct {
