@@ -237,9 +237,13 @@ func runRm(ctx context.Context, e *env, args []string) error {
 // does this, after reading it.
 func runRelease(ctx context.Context, e *env, args []string) error {
 	return withNote(ctx, e, "release", args, func(s *store.Store, id string, asJSON bool) error {
-		n, err := s.Release(ctx, id)
+		var redacted []string
+		n, err := s.Release(ctx, id, store.Redacted(&redacted))
 		if err != nil {
 			return err
+		}
+		if len(redacted) > 0 {
+			fmt.Fprintf(e.stderr, "release: redacted secrets (%s); the note holds [REDACTED] in their place\n", strings.Join(redacted, ", "))
 		}
 		if asJSON {
 			return printJSON(e.stdout, n.Out(false))

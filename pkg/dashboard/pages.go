@@ -650,7 +650,8 @@ func (s *Server) release(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	n, err := s.store.Release(r.Context(), id)
+	var redacted []string
+	n, err := s.store.Release(r.Context(), id, store.Redacted(&redacted))
 	if err != nil {
 		s.fail(w, r, http.StatusConflict, err.Error())
 		return
@@ -662,7 +663,7 @@ func (s *Server) release(w http.ResponseWriter, r *http.Request) {
 		redirect(w, r, "/notes/"+id)
 		return
 	}
-	setFlash(w, "Released “"+n.Title+"”: inject, recall and search show it from now on.", false)
+	setFlash(w, "Released “"+n.Title+"”: inject, recall and search show it from now on."+redactedNote(redacted), false)
 	redirect(w, r, "/notes/"+id)
 }
 
