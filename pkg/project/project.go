@@ -82,7 +82,16 @@ func Resolve(cwd, home string, trusted Trusted) Resolution {
 	return r
 }
 
+// fallback is the key of a directory without a marker in use: its
+// repository's origin, else the name of the repository's root or of the
+// directory itself, read on the physical path (symbolic links resolved), as
+// Claude Code's hooks get it and the reference reads it: a shell in a link
+// whose name differs (~/code/api -> /srv/quotes-api) would otherwise give
+// the CLI another project than the hooks.
 func fallback(abs string) string {
+	if phys, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = phys
+	}
 	if root, gitDir := findRepo(abs); root != "" {
 		if url := originURL(gitDir); url != "" {
 			if k := NormalizeRemote(url); k != "" {

@@ -82,3 +82,29 @@ func TestResolve(t *testing.T) {
 		t.Errorf("marker at $HOME used: %q", got)
 	}
 }
+
+// A directory reached through a symbolic link of another name is its
+// target's project, as the hooks (which get the physical path) see it:
+// a repository without an origin and a plain directory alike.
+func TestFallbackReadsThePhysicalPath(t *testing.T) {
+	base := t.TempDir()
+	repo := filepath.Join(base, "quotes-api")
+	plain := filepath.Join(base, "Scratch")
+	for _, d := range []string{repo, plain} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git(t, repo, "init", "-q")
+	for target, want := range map[string]string{repo: "quotes-api", plain: "scratch"} {
+		link := filepath.Join(base, "link-to-"+filepath.Base(target))
+		if err := os.Symlink(target, link); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+		for _, dir := range []string{target, link} {
+			if got := Resolve(dir, base, nil).Key; got != want {
+				t.Errorf("Resolve(%s) = %q, want %q", dir, got, want)
+			}
+		}
+	}
+}
