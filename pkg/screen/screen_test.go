@@ -260,9 +260,10 @@ func TestHeldOutCorpus(t *testing.T) {
 	// 18: 196/215 (a role without limits in Chinese and Turkish, a
 	// Turkish override with words before its verb); round 21: 198/215 (a
 	// field's value with quotes of its own, a label qualified in brackets);
-	// 200 (the agent's identity declared ended, a French order to send
-	// with the pronoun joined to the verb).
-	judge(t, "heldout17.jsonl", 200, 226)
+	// 201 (the agent's identity declared ended, a French order to send
+	// with the pronoun joined to the verb, a public gist made to hold a
+	// secret file).
+	judge(t, "heldout17.jsonl", 201, 226)
 	// By an eighteenth author (corpus18: testdata/redact/heldout16/README.md),
 	// written while the fifteenth round was made and sealed from it,
 	// measured once on its rules (cf25700: 205/231 held, 247/248 passed;
