@@ -159,6 +159,18 @@ func Unhold(n *note.Note) {
 
 func released(n *note.Note) bool { return slices.Contains(n.Tags, ReleasedPrefix+TextHash(n)) }
 
+// Released reports whether a person's release covers n's text as it is.
+func Released(n *note.Note) bool { return released(n) }
+
+// CarryRelease moves a person's release to n's text as it is now, for a
+// writer that only cleaned the text they released: its title made one line,
+// its secrets replaced by [REDACTED]. That takes words out and puts none
+// in that could be an order, so what the person let through still holds.
+func CarryRelease(n *note.Note) {
+	n.Tags = slices.DeleteFunc(n.Tags, func(t string) bool { return strings.HasPrefix(t, ReleasedPrefix) })
+	n.Tags = append(n.Tags, ReleasedPrefix+TextHash(n))
+}
+
 // TextHash names the text a release covers: a hash of the title and body,
 // so an edited note is screened again.
 func TextHash(n *note.Note) string {

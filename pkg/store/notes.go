@@ -95,6 +95,10 @@ func Clean(n *note.Note, opts ...Option) {
 	for _, opt := range opts {
 		opt(&o)
 	}
+	// A person's release of the text covers it cleaned (scrub, an edit of
+	// the tags, a release under newer rules): without this the cleaned
+	// text would be screened again and held, with nothing said.
+	released := n.Team == "" && screen.Released(n)
 	n.Title = note.OneLine(n.Title)
 	n.Author = note.OneLine(n.Author)
 	var kinds []string
@@ -115,6 +119,9 @@ func Clean(n *note.Note, opts ...Option) {
 		}
 		slices.Sort(kinds)
 		kinds = slices.Compact(kinds)
+	}
+	if released && !screen.Released(n) {
+		screen.CarryRelease(n)
 	}
 	switch {
 	case n.Team != "":
