@@ -381,14 +381,20 @@ func screenText(text string) string {
 // aside holds a letter: "(priority: highest)", not a count's "(1)"), the
 // aside cut, or "" when no line has one: only they are read again.
 func labelAsideCut(text string) string {
-	lines := strings.Split(text, "\n")
 	var b strings.Builder
-	for i := 0; i < len(lines); i++ {
-		line := lines[i]
-		j := strings.Index(line, "):")
-		if j < 0 {
-			continue
+	for from := 0; from < len(text); {
+		k := strings.Index(text[from:], "):")
+		if k < 0 {
+			break
 		}
+		k += from
+		ls := strings.LastIndexByte(text[:k], '\n') + 1
+		le := len(text)
+		if e := strings.IndexByte(text[k:], '\n'); e >= 0 {
+			le = k + e
+		}
+		from = le
+		line, j := text[ls:le], k-ls
 		o := strings.LastIndexByte(line[:j], '(')
 		label := strings.TrimSpace(strings.TrimLeft(line[:max(o, 0)], " \t>*-#\"'{"))
 		if o <= 0 || j-o > 40 || label == "" || len(label) > 48 || !strings.ContainsFunc(line[o:j], unicode.IsLetter) ||
@@ -399,10 +405,20 @@ func labelAsideCut(text string) string {
 			b.WriteByte('\n')
 		}
 		b.WriteString(strings.TrimRight(line[:o], " ") + line[j+1:])
-		for i+1 < len(lines) && strings.TrimSpace(lines[i+1]) != "" {
-			i++
-			b.WriteString("\n" + lines[i])
+		// The paragraph goes on to the next blank line.
+		for le < len(text) {
+			next := le + 1
+			ne := len(text)
+			if e := strings.IndexByte(text[next:], '\n'); e >= 0 {
+				ne = next + e
+			}
+			if strings.TrimSpace(text[next:ne]) == "" {
+				break
+			}
+			b.WriteString("\n" + text[next:ne])
+			le = ne
 		}
+		from = le
 	}
 	return b.String()
 }
