@@ -334,14 +334,6 @@ func (a *app) list(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolR
 	}
 	out := make([]noteOut, len(notes))
 	for i, n := range notes {
-		if n.Team != "" {
-			// The index keeps no author: a team note's is read from its
-			// file, screened as it reads (an edit since it was indexed
-			// may hold it).
-			if g, err := st.Get(ctx, n.ID); err == nil && !screen.Held(g.Tags) {
-				n.Author = g.Author
-			}
-		}
 		out[i] = toOut(n, false)
 	}
 	page := func(n int) listPage {

@@ -711,7 +711,8 @@ func scanMeta(rows *sql.Rows) (*note.Note, string, error) {
 }
 
 // List returns notes newest first (updated_at, then id), without bodies.
-// Superseded notes are included: the history stays browsable.
+// Superseded notes are included: the history stays browsable. A teammate's
+// note carries its author (withAuthors).
 func (s *Store) List(ctx context.Context, f Filter) ([]*note.Note, error) {
 	args := []any{}
 	// CROSS JOIN keeps memories the outer loop, so the recency index serves
@@ -725,7 +726,27 @@ func (s *Store) List(ctx context.Context, f Filter) ([]*note.Note, error) {
 		}
 		q += limitClause(limit) + " OFFSET " + strconv.Itoa(f.Offset)
 	}
-	return s.queryMeta(ctx, q, args)
+	notes, err := s.queryMeta(ctx, q, args)
+	if err != nil {
+		return nil, err
+	}
+	s.withAuthors(ctx, notes)
+	return notes, nil
+}
+
+// withAuthors gives each teammate's note among notes its author, which the
+// index does not keep: read from its file (Get, which screens a file
+// edited since it was indexed). A note that reads as held gets none: its
+// author may be what the screen holds (holdAttribution).
+func (s *Store) withAuthors(ctx context.Context, notes []*note.Note) {
+	for _, n := range notes {
+		if n.Team == "" || n.Author != "" {
+			continue
+		}
+		if g, err := s.Get(ctx, n.ID); err == nil && !screen.Held(g.Tags) {
+			n.Author = g.Author
+		}
+	}
 }
 
 // queryMeta runs a query selecting metaCols and returns the notes, without bodies.
