@@ -23,6 +23,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/blockcache"
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/redact"
 	"github.com/anamnesis-dev/anamnesis/pkg/screen"
 )
 
@@ -720,6 +721,10 @@ func (w *writer) indexFileRows(ctx context.Context, f fileInfo, n *note.Note, re
 		}
 	}
 	if reason != "" {
+		// The reason may quote the file (an unknown type, a bad date) and
+		// a hand-written file may hold a secret there: status, doctor and
+		// the dashboard print it.
+		reason = redact.String(reason)
 		if w.batch != nil {
 			w.batch.files.args = append(w.batch.files.args, f.rel, nil, f.size, f.mtime, nil, reason)
 			return false, nil
