@@ -43,7 +43,7 @@ func (s *syncer) integrate(ctx context.Context) error {
 		s.res.Detail = err.Error()
 		return err
 	}
-	if behind == 0 {
+	if behind == 0 && !s.takingRewrite() {
 		return nil
 	}
 	for attempt := 0; ; attempt++ {
@@ -51,6 +51,11 @@ func (s *syncer) integrate(ctx context.Context) error {
 		err = s.mergeOnce(ctx)
 		if err == nil {
 			s.res.Pulled += behind
+			if s.takingRewrite() {
+				// Taken up: from now on the remote's main is the new one.
+				g.run(ctx, "update-ref", "-d", rewriteRef)
+				s.rewrittenFrom = ""
+			}
 			return nil
 		}
 		s.res.Conflicts, s.res.ConflictIDs = s.res.Conflicts[:nc], s.res.ConflictIDs[:nid]
@@ -121,15 +126,37 @@ func (s *syncer) mergeOnce(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	// The remote's main rewritten, or sharing no commit with ours: the old
+	// history must not go back to it (a rewrite is how a team purges a
+	// note). Ours is merged over what the remote held when this clone last
+	// saw it (nothing, for an unrelated history), so only what changed here
+	// since stays, and the result is committed on top of theirs alone.
+	var rw *rewrite
+	against := theirs
+	if s.takingRewrite() {
+		rw, against = &rewrite{known: true}, s.rewrittenFrom
+	}
 	base := ""
-	if out, err := g.run(ctx, "merge-base", ours, theirs); err == nil {
+	if out, err := g.run(ctx, "merge-base", ours, against); err == nil {
 		base = strings.TrimSpace(out)
-	} else if exitCode(err) != 1 { // 1: unrelated histories, merged from an empty base
+	} else if exitCode(err) != 1 { // 1: no common commit: merged from an empty base
 		return err
+	} else if rw == nil && s.theirs == "" {
+		rw = &rewrite{}
 	}
 	result := theirs // a fast-forward when ours is the base
-	if base != ours {
-		if result, err = s.mergeTrees(ctx, base, ours, theirs); err != nil {
+	if rw != nil {
+		if result, err = s.mergeTrees(ctx, base, ours, theirs, theirs); err != nil {
+			return err
+		}
+		if same, _ := g.ok(ctx, "diff", "--quiet", result, theirs, "--"); same {
+			result = theirs
+		}
+		if err := rw.count(ctx, g, ours, theirs, result); err != nil {
+			return err
+		}
+	} else if base != ours {
+		if result, err = s.mergeTrees(ctx, base, ours, theirs, ours, theirs); err != nil {
 			return err
 		}
 	}
@@ -140,12 +167,35 @@ func (s *syncer) mergeOnce(ctx context.Context) error {
 	if _, err := g.run(ctx, "read-tree", "-m", "-u", ours, result); err != nil {
 		return err
 	}
-	_, err = g.run(ctx, "update-ref", "-m", "anamnesis: sync", branchRef, result, ours)
+	if _, err = g.run(ctx, "update-ref", "-m", "anamnesis: sync", branchRef, result, ours); err == nil && rw != nil {
+		s.rewrote = rw
+	}
 	return err
 }
 
-// mergeTrees builds and commits the merge of ours and theirs over base.
-func (s *syncer) mergeTrees(ctx context.Context, base, ours, theirs string) (string, error) {
+// takingRewrite reports whether the merge at hand takes up a rewrite of
+// the remote's main (recorded by fetchOrigin).
+func (s *syncer) takingRewrite() bool { return s.rewrittenFrom != "" && s.theirs == "" }
+
+// count fills in what taking theirs up as result did to ours.
+func (rw *rewrite) count(ctx context.Context, g *git, ours, theirs, result string) error {
+	gone, err := g.run(ctx, "diff", "--name-only", "-z", "--no-renames", "--diff-filter=D", ours, result, "--")
+	if err != nil {
+		return err
+	}
+	for _, p := range nulList(gone) {
+		if inTypeDir(p) {
+			rw.removed++
+		}
+	}
+	mine, err := g.run(ctx, "diff", "--name-only", "-z", "--no-renames", theirs, result, "--")
+	rw.mine = len(nulList(mine))
+	return err
+}
+
+// mergeTrees builds the merge of ours and theirs over base and commits it
+// with parents.
+func (s *syncer) mergeTrees(ctx context.Context, base, ours, theirs string, parents ...string) (string, error) {
 	g := s.g
 	bt, err := g.treeOf(ctx, base)
 	if err != nil {
@@ -207,7 +257,11 @@ func (s *syncer) mergeTrees(ctx context.Context, base, ours, theirs string) (str
 	if err != nil {
 		return "", err
 	}
-	out, err := g.run(ctx, "commit-tree", tree, "-p", ours, "-p", theirs, "-m", Message(s.o.MachineID))
+	args := []string{"commit-tree", tree, "-m", Message(s.o.MachineID)}
+	for _, p := range parents {
+		args = append(args, "-p", p)
+	}
+	out, err := g.run(ctx, args...)
 	return strings.TrimSpace(out), err
 }
 

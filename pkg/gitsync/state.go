@@ -97,6 +97,10 @@ func State(ctx context.Context, home, remote string) RepoState {
 		st.Detail = "a rebase was left in progress; the next sync aborts it (local commits are kept)"
 	case head == "":
 		st.Detail = "no commits yet"
+	case g.refExists(ctx, rewriteRef):
+		st.Detail = "the remote's main was rewritten or deleted: this clone's old history is not pushed back; the next sync takes the new history up (once the remote has one), keeping your unpublished notes"
+	case st.Last != nil && st.Last.Result.Rewritten != "":
+		st.Detail = "last sync: " + st.Last.Result.Rewritten
 	case st.Last != nil && st.Last.Error != "":
 		st.Detail = "last sync failed: " + st.Last.Result.Detail
 	case remote == "":

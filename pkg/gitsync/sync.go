@@ -99,6 +99,9 @@ type Result struct {
 	Import  *native.Result `json:"import,omitempty"`
 	// Teams are the team stores' cycles, in config order.
 	Teams []TeamResult `json:"teams,omitempty"`
+	// Rewritten says what this sync did about a remote whose history was
+	// rewritten (or deleted): status repeats it until the next sync.
+	Rewritten string `json:"rewritten,omitempty"`
 }
 
 // Line is the printed summary: sync: pushed=… pulled=… conflicted=… head=… (detail).
@@ -332,6 +335,11 @@ type syncer struct {
 	// withheld are the ids of personal notes found in a team's tree (moved
 	// there by hand), left out of its commits.
 	withheld []string
+	// rewrittenFrom is the remote's main as this clone last knew it, when
+	// the remote's main has since been rewritten (recorded by fetchOrigin).
+	rewrittenFrom string
+	// rewrote is set once integrate took a rewritten or unrelated history up.
+	rewrote *rewrite
 }
 
 // personalNotes picks, among the note files new in a team's tree, those
@@ -386,7 +394,10 @@ func (s *syncer) integrateProposal(ctx context.Context) error {
 		return nil
 	}
 	ref := "refs/remotes/origin/" + s.team.branch
-	if !s.g.refExists(ctx, ref) {
+	if !s.g.refExists(ctx, ref) || s.rewrote != nil {
+		// After a rewrite of main the branch holds the old history: this
+		// push replaces it with main taken up, and the member's other
+		// machines re-commit theirs on top of it as this one did.
 		return nil
 	}
 	s.theirs = ref
@@ -443,7 +454,15 @@ func (s *syncer) run(ctx context.Context) error {
 		}
 		return nil
 	}
-	if err := setRemote(ctx, g, s.o.Remote); err != nil {
+	moved, err := setRemote(ctx, g, s.o.Remote)
+	if err == nil && moved && s.team == nil {
+		// A person's store pointed at another repository (a new, empty
+		// one, often): what the old one held says nothing of what this
+		// one published. A team's is not forgotten: a team moved to a
+		// repository holding its cleaned history is a rewrite.
+		err = forgetRemote(ctx, g)
+	}
+	if err != nil {
 		s.res.Detail = "setting the remote failed: " + err.Error()
 		return err
 	}
@@ -474,6 +493,16 @@ func (s *syncer) run(ctx context.Context) error {
 			return s.netFail("fetch from", err)
 		}
 		hasRemote := g.refExists(ctx, remoteRef)
+		if born {
+			s.rewrittenFrom, _ = g.rev(ctx, rewriteRef)
+			if s.rewrittenFrom != "" && !hasRemote {
+				// Pushing now would bring the old history back to a
+				// remote whose main someone deleted on purpose.
+				s.res.Rewritten = fmt.Sprintf("the remote's main is gone (deleted, or the repository re-created empty?): nothing pushed, so its old history does not come back; the next sync takes up the new history once one is pushed, keeping your unpublished notes (to make this clone's history the remote's again instead: git -C %s push origin main)", g.dir)
+				s.res.Detail = s.res.Rewritten
+				return nil
+			}
+		}
 		if !born {
 			if hasRemote {
 				pulled, err := s.adopt(ctx)
@@ -582,6 +611,15 @@ func (s *syncer) finishDetail() {
 	default:
 		parts = append(parts, "up to date")
 	}
+	if rw := s.rewrote; rw != nil {
+		what := "the remote's history was rewritten (a force push, or the repository re-created): took the new history up"
+		if !rw.known {
+			what = "the remote's history shares no commit with this clone's: took it up"
+		}
+		what += fmt.Sprintf(", %d note file(s) it no longer holds removed here, %d file(s) of yours it lacked re-committed on top; the old history is not pushed", rw.removed, rw.mine)
+		r.Rewritten = what
+		parts = append(parts, what)
+	}
 	if len(s.withheld) > 0 {
 		parts = append(parts, fmt.Sprintf("not shared, personal notes' ids (moved here by hand?): %s; share a copy instead (anamnesis write --team, or the dashboard's share)", strings.Join(s.withheld, ", ")))
 	}
@@ -612,11 +650,7 @@ func (s *syncer) commit(ctx context.Context) error {
 	return err
 }
 
-func (s *syncer) fetch(ctx context.Context) error {
-	_, err := s.g.run(ctx, "fetch", "--quiet", "--no-tags", "--prune", "--no-recurse-submodules",
-		"origin", "+refs/heads/*:refs/remotes/origin/*")
-	return err
-}
+func (s *syncer) fetch(ctx context.Context) error { return fetchOrigin(ctx, s.g) }
 
 // push sends commit head (main as the sync last saw it, not main now: a
 // capture may commit while the push runs without the commit lock) and
@@ -931,24 +965,27 @@ func ignoredNotes(ctx context.Context, g *git) ([]string, error) {
 	return notes, nil
 }
 
-// setRemote points origin at remote, adding it or changing its URL.
-func setRemote(ctx context.Context, g *git, remote string) error {
+// setRemote points origin at remote, adding it or changing its URL; moved
+// says origin was another repository before (not the same one with a new
+// token in its URL).
+func setRemote(ctx context.Context, g *git, remote string) (moved bool, err error) {
 	out, err := g.run(ctx, "config", "--get", "remote.origin.url")
 	cur := strings.TrimSpace(out)
 	switch {
 	case err != nil && exitCode(err) != 1:
-		return err
+		return false, err
 	case err != nil:
 		_, err = g.run(ctx, "remote", "add", "--", "origin", remote)
 	case cur != remote:
 		_, err = g.run(ctx, "remote", "set-url", "--", "origin", remote)
+		moved = repoOf(cur) != repoOf(remote)
 	}
 	if err != nil {
-		return err
+		return false, err
 	}
 	// The URL may carry a token: the repository's config is the owner's
 	// alone (git keeps a config file's mode when it rewrites it).
-	return os.Chmod(filepath.Join(g.dir, ".git", "config"), layout.FileMode)
+	return moved, os.Chmod(filepath.Join(g.dir, ".git", "config"), layout.FileMode)
 }
 
 // CommitPaths commits only paths (relative to <home>/memory) under the

@@ -227,6 +227,9 @@ func syncTeam(ctx context.Context, o Options, st *store.Store, t TeamSpec, autho
 	if tc.refused {
 		tr.ReadOnly, tr.Unpublished = true, tc.ahead
 	}
+	if s.rewrote != nil {
+		tr.Notice = "team " + t.Name + ": " + res.Rewritten
+	}
 	if err != nil {
 		tr.Error = err.Error()
 	}
@@ -264,8 +267,7 @@ func FetchTeam(ctx context.Context, st *store.Store, name string, timeout time.D
 	}
 	nctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	if _, err := g.run(nctx, "fetch", "--quiet", "--no-tags", "--prune", "--no-recurse-submodules",
-		"origin", "+refs/heads/*:refs/remotes/origin/*"); err != nil {
+	if err := fetchOrigin(nctx, g); err != nil {
 		return fmt.Errorf("fetching team %s: %s", name, maskedReason(err))
 	}
 	return nil

@@ -1,0 +1,79 @@
+package gitsync
+
+import (
+	"context"
+	"strings"
+)
+
+// rewriteRef keeps the remote's main as this clone last knew it, from the
+// fetch that finds the remote's main rewritten (a force push: history
+// filtered to purge a note, or the repository deleted and re-created)
+// until the sync that takes the new history up lands. It is the base that
+// tells what the member changed since (their own, kept) from what the
+// remote dropped (dropped here too).
+const rewriteRef = "refs/anamnesis/rewritten-from"
+
+// rewrite is what taking up a rewritten or unrelated history did.
+type rewrite struct {
+	// known: the old remote main was known (a rewrite), not merely a
+	// history sharing no commit with this clone's.
+	known bool
+	// removed: note files of this clone the new history does not hold,
+	// removed here; mine: files of this clone re-committed on top of it.
+	removed, mine int
+}
+
+// fetchOrigin fetches every branch of origin (as every fetch of a sync or
+// a review does) and records a rewrite of its main in rewriteRef: its tip
+// before the fetch is not an ancestor of its tip now, or main is gone from
+// the remote. An ordinary fetch only ever moves main forward, and a push
+// of this clone's only from that tip. A rewrite recorded by an earlier
+// fetch stays recorded until a sync takes the new history up.
+func fetchOrigin(ctx context.Context, g *git) error {
+	known, _ := g.rev(ctx, remoteRef)
+	if _, err := g.run(ctx, "fetch", "--quiet", "--no-tags", "--prune", "--no-recurse-submodules",
+		"origin", "+refs/heads/*:refs/remotes/origin/*"); err != nil {
+		return err
+	}
+	ctx = context.WithoutCancel(ctx)
+	now, _ := g.rev(ctx, remoteRef)
+	if known == "" || now == known || g.refExists(ctx, rewriteRef) {
+		return nil
+	}
+	if now != "" {
+		if forward, err := g.ok(ctx, "merge-base", "--is-ancestor", known, now); err != nil || forward {
+			return err
+		}
+	}
+	_, err := g.run(ctx, "update-ref", rewriteRef, known)
+	return err
+}
+
+// forgetRemote drops what this clone knew of its remote (its tracking refs
+// and any rewrite recorded): the remote is another repository now.
+func forgetRemote(ctx context.Context, g *git) error {
+	out, err := g.run(ctx, "for-each-ref", "--format=%(refname)", "refs/remotes/origin/", rewriteRef)
+	if err != nil {
+		return err
+	}
+	for _, ref := range strings.Fields(out) {
+		if _, err := g.run(ctx, "update-ref", "-d", ref); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// repoOf is a remote URL without its credentials, a trailing "/" or ".git":
+// the repository it names.
+func repoOf(u string) string {
+	if scheme, rest, ok := strings.Cut(u, "://"); ok {
+		at, slash := strings.LastIndex(rest, "@"), strings.Index(rest, "/")
+		if at >= 0 && (slash < 0 || at < slash) {
+			rest = rest[at+1:]
+		}
+		u = scheme + "://" + rest
+	}
+	u = strings.TrimRight(u, "/")
+	return strings.TrimRight(strings.TrimSuffix(u, ".git"), "/")
+}
