@@ -34,7 +34,8 @@ func teamNotes(ctx context.Context, st *store.Store, project string, k int) ([]*
 			projects = append(projects, note.Global)
 		}
 		for _, p := range projects {
-			ns, err := st.List(ctx, store.Filter{Team: t.Name, Project: p, Limit: k + maxEpisodic})
+			// The notes kept are read whole when rendered (author included).
+			ns, err := st.ListIndexed(ctx, store.Filter{Team: t.Name, Project: p, Limit: k + maxEpisodic})
 			if err != nil {
 				return nil, err
 			}

@@ -714,6 +714,18 @@ func scanMeta(rows *sql.Rows) (*note.Note, string, error) {
 // Superseded notes are included: the history stays browsable. A teammate's
 // note carries its author (withAuthors).
 func (s *Store) List(ctx context.Context, f Filter) ([]*note.Note, error) {
+	notes, err := s.ListIndexed(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	s.withAuthors(ctx, notes)
+	return notes, nil
+}
+
+// ListIndexed is List as the index holds the notes: a teammate's note
+// without its author, which only its file has. For a caller that reads the
+// notes it keeps anyway (inject's block), so no file is read twice.
+func (s *Store) ListIndexed(ctx context.Context, f Filter) ([]*note.Note, error) {
 	args := []any{}
 	// CROSS JOIN keeps memories the outer loop, so the recency index serves
 	// ORDER BY ... LIMIT without scanning and sorting every file row.
@@ -726,12 +738,7 @@ func (s *Store) List(ctx context.Context, f Filter) ([]*note.Note, error) {
 		}
 		q += limitClause(limit) + " OFFSET " + strconv.Itoa(f.Offset)
 	}
-	notes, err := s.queryMeta(ctx, q, args)
-	if err != nil {
-		return nil, err
-	}
-	s.withAuthors(ctx, notes)
-	return notes, nil
+	return s.queryMeta(ctx, q, args)
 }
 
 // withAuthors gives each teammate's note among notes its author, which the
