@@ -314,14 +314,19 @@ func asksWhether(s string) bool {
 func composed(prose, code string) string {
 	// Each list narrowed first to the stems the text may hold (by its byte
 	// pairs): most notes hold none of the hundreds.
-	if reportWords.within(prose, pairs.Of(prose)).in(prose) {
+	p0 := pairs.Of(prose)
+	if reportWords.within(prose, p0).in(prose) {
 		return "" // a note about attacks quotes them; the phrase rules judge it
 	}
-	prose = unquote(fileNames().Replace(dropRecordItems(prose)))
+	given := prose
+	prose = unquote(nameFiles(dropRecordItems(prose)))
 	// Each concept a sentence might combine, narrowed to the stems the
 	// text holds: a sentence that holds none of them is passed without
 	// further search.
-	pp := pairs.Of(prose)
+	pp := p0
+	if prose != given {
+		pp = pairs.Of(prose)
+	}
 	without, mention, asked, note, hide := withoutWords.within(prose, pp), mentionWords.within(prose, pp), askedWords.within(prose, pp), noteWords.within(prose, pp), hideWords.within(prose, pp)
 	auth, comply, rule, send, config := authWords.within(prose, pp), complyWords.within(prose, pp), ruleWords.within(prose, pp), sendWords.within(prose, pp), configWords.within(prose, pp)
 	// Verification matters only where something is switched off.
@@ -613,8 +618,14 @@ func composed(prose, code string) string {
 		return r
 	}
 	// Commands and paths count here: what is run, and what is sent.
-	code = fenceRE().ReplaceAllString(fileNames().Replace(code), " ")
-	pc := pairs.Of(code)
+	code = nameFiles(code)
+	if strings.Contains(code, "```") {
+		code = fenceRE().ReplaceAllString(code, " ")
+	}
+	pc := pp
+	if code != prose {
+		pc = pairs.Of(code)
+	}
 	fetchedIn, downloadIn, sensitiveIn := fetchedWords.within(code, pc), downloadWords.within(code, pc), sensitiveWords.within(code, pc)
 	if len(fetchedIn)+len(downloadIn)+len(sensitiveIn) == 0 {
 		return ""
@@ -1108,6 +1119,15 @@ var (
 var fileNames = sync.OnceValue(func() *strings.Replacer {
 	return strings.NewReplacer("claude.md", "claude-md-file", "agents.md", "agents-md-file", ".claude/", " dot-claude/", ".claude.json", " dot-claude.json")
 })
+
+// nameFiles is fileNames' replacement, skipped for the many notes that
+// name none of those files.
+func nameFiles(s string) string {
+	if !strings.Contains(s, "claude") && !strings.Contains(s, "agents.md") {
+		return s
+	}
+	return fileNames().Replace(s)
+}
 
 // fenceRE is a fenced block: a sample kept as it was, not a step.
 var fenceRE = lazyRE("(?s)```.*?```")

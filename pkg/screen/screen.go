@@ -305,7 +305,8 @@ func screenText(text string) string {
 		prose = codeRE().ReplaceAllString(text, " … ")
 	}
 	lower := strings.ToLower(prose)
-	if pairs.Any(nil, lower, []string{"<!--", "]:", "style", "hidden", "](", "\\color", "\\textcolor", "\\phantom", "\\fontsize", "</summary>"}) {
+	pl := pairs.Of(lower)
+	if pairs.Any(pl, lower, []string{"<!--", "]:", "style", "hidden", "](", "\\color", "\\textcolor", "\\phantom", "\\fontsize", "</summary>"}) {
 		for _, re := range r.markup {
 			for _, m := range re().FindAllStringSubmatchIndex(prose, -1) {
 				g := len(m) - 2
@@ -325,7 +326,7 @@ func screenText(text string) string {
 			}
 		}
 	}
-	if pairs.Any(nil, lower, []string{"<|", "system", "システム］", "システム】", "系统】", "instructions>", "instruc", "sistema", "systè", "anweisung", "istruzion", "системн", "инструкц", "指令", "指示", "システム", "시스템", "<<", "[inst", "[/inst", "human:", "assistant:", "instruction", "turn>", "tool_", "function_", "admin", "developer", "operator", "role", "trusted", "source=", "invoke", "parameter", "platform"}) {
+	if pairs.Any(pl, lower, []string{"<|", "system", "システム］", "システム】", "系统】", "instructions>", "instruc", "sistema", "systè", "anweisung", "istruzion", "системн", "инструкц", "指令", "指示", "システム", "시스템", "<<", "[inst", "[/inst", "human:", "assistant:", "instruction", "turn>", "tool_", "function_", "admin", "developer", "operator", "role", "trusted", "source=", "invoke", "parameter", "platform"}) {
 		for _, re := range r.roles {
 			if !re().MatchString(prose) {
 				continue
@@ -341,7 +342,8 @@ func screenText(text string) string {
 		}
 	}
 	norm := normalize(text)
-	if named, intl := pairs.Any(nil, norm, agentHints), pairs.Any(nil, norm, intlAgentHints); named || intl {
+	pn := pairs.Of(norm)
+	if named, intl := pairs.Any(pn, norm, agentHints), pairs.Any(pn, norm, intlAgentHints); named || intl {
 		pnorm := norm
 		if prose != text {
 			pnorm = normalize(prose)
@@ -353,7 +355,7 @@ func screenText(text string) string {
 			return Address
 		}
 	}
-	if reason := phrases(r, norm, codeSpans(norm)); reason != "" {
+	if reason := phrasesIn(r, norm, pn, codeSpans(norm)); reason != "" {
 		return reason
 	}
 	if hooksAndMemory(norm) {
@@ -451,7 +453,11 @@ func (r ruleSet) addressee(s string, intl bool) []int {
 // opens its line: quoted code in a sentence that describes it ("the upstream
 // installer is `curl … | sh`") is documentation.
 func phrases(r ruleSet, norm string, code [][2]int) string {
-	p := pairs.Of(norm)
+	return phrasesIn(r, norm, pairs.Of(norm), code)
+}
+
+// phrasesIn is phrases given norm's byte pairs.
+func phrasesIn(r ruleSet, norm string, p *pairs.Set, code [][2]int) string {
 	for i, c := range r.checks {
 		if !pairs.Any(p, norm, c.hints) || !holds(norm, r.needs[i]()) {
 			continue
@@ -1926,6 +1932,9 @@ func normalize(s string) string {
 // joinSpelled joins runs of three or more single letters separated by
 // spaces: "i g n o r e previous" becomes "ignore previous".
 func joinSpelled(s string) string {
+	if !spelled(s) {
+		return s
+	}
 	words := strings.Split(s, " ")
 	var out []string
 	for i := 0; i < len(words); {
@@ -1942,6 +1951,30 @@ func joinSpelled(s string) string {
 		i++
 	}
 	return strings.Join(out, " ")
+}
+
+// spelled reports whether s holds three single letters in a row, each a
+// word of its own: what joinSpelled joins. Most notes hold none, and
+// splitting them into words costs more than the rest of normalize.
+func spelled(s string) bool {
+	run := 0
+	for start := 0; start <= len(s); {
+		end := strings.IndexByte(s[start:], ' ')
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += start
+		}
+		if r, n := utf8.DecodeRuneInString(s[start:end]); n > 0 && n == end-start && unicode.IsLetter(r) {
+			if run++; run >= 3 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+		start = end + 1
+	}
+	return false
 }
 
 var negationRE = lazyRE(`\b(?:never|don't|dont|do not|does not|doesn't|not|no longer|avoid|avoids|avoided|instead of|rather than|stop|stopped|forbid|forbids|forbidden|ban|bans|banned|prohibit|prohibits|prohibited|against|unsafe|insecure|dangerous|no)\b|` +
