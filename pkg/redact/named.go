@@ -176,7 +176,7 @@ func namedSecret(name, v string) bool {
 		nv = v[:1] + strings.NewReplacer("[", "_", "(", "_").Replace(v[1:])
 	}
 	if len(v) < 6 || notAValue(nv) || redacted(v) || strings.Contains(v, "://") || strings.HasPrefix(v, "arn:") || pathLike(v) || regexLike(v) || passWords[strings.ToLower(name)] ||
-		sealed(v) || workDir(name, v) || namesSecret(v) {
+		sealed(v) || workDir(name, v) || namesSecret(v) || publishable(v) || namedDigest(v) {
 		return false
 	}
 	pw, strongN := false, strongName(name)

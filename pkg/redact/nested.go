@@ -98,7 +98,9 @@ func mixedLetters(v string) bool {
 
 // bracedRules: an ODBC or ADO connection string's password quoted in
 // braces (PWD={V}, Password={a;b}), read before the rules that end a
-// value at its ';'.
+// value at its ';'. A second brace or a '%' opens a template's action
+// (consul-template's {{ with secret "…" }}, Jinja's {% … %}): a
+// reference to where the password is kept, not the password.
 func bracedRules() []rule {
 	return []rule{{
 		name:  "secret-value",
@@ -106,7 +108,7 @@ func bracedRules() []rule {
 		re:    lazyRE(`(?i)(\b(?:pwd|password)[ \t]*=[ \t]*\{)([^}\n]{1,200})(\})`),
 		repl:  func(m []string) string { return m[1] + Mask + m[3] },
 		keep: func(m []string) bool {
-			return notAValue(m[2]) || redacted(m[2]) || reference(m[2]) || strings.HasPrefix(m[2], "$")
+			return notAValue(m[2]) || redacted(m[2]) || reference(m[2]) || strings.HasPrefix(m[2], "$") || strings.HasPrefix(m[2], "{") || strings.HasPrefix(m[2], "%")
 		},
 	}}
 }

@@ -1098,7 +1098,7 @@ func New() *Redactor {
 			repl: func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				v := m[3]
-				return refName(strings.ReplaceAll(m[2], " ", "_")) || digestLabel(m[1]) || sealed(v) || strings.Count(v, "/") >= 2 || !random(v) && !(hexOnly(v) && len(v) >= 32 && strings.ContainsAny(v, digits) && strings.ContainsAny(strings.ToLower(v), "abcdef"))
+				return refName(strings.ReplaceAll(m[2], " ", "_")) || digestLabel(m[1]) || sealed(v) || namedDigest(v) || strings.Count(v, "/") >= 2 || !random(v) && !(hexOnly(v) && len(v) >= 32 && strings.ContainsAny(v, digits) && strings.ContainsAny(strings.ToLower(v), "abcdef"))
 			},
 		},
 		{
@@ -1135,7 +1135,7 @@ func New() *Redactor {
 			// urlBase64ToUint8Array(VAPID_PUBLIC_KEY): a call, not a value.
 			keep: func(m []string) bool {
 				return m[4] != "" || !secretName(m[1]) || refName(m[1]) || notAValue(m[3]) || !random(m[3]) && !hexKey(m[3]) || pathLike(m[3]) || sealed(m[3]) || workDir(m[1], m[3]) ||
-					idName(m[1]) && uuidShape(m[3]) || strings.EqualFold(strings.Trim(m[1], "._-"), "salt") || publicKeyID(m[1], m[3])
+					idName(m[1]) && uuidShape(m[3]) || strings.EqualFold(strings.Trim(m[1], "._-"), "salt") || publicKeyID(m[1], m[3]) || publishable(m[3]) || namedDigest(m[3])
 			},
 		},
 		proseRule(`pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]access)?(?:[ _-]?key)?|access[ _-]key|private[ _-]key|`+
@@ -1770,8 +1770,8 @@ var objectIDs = map[string]bool{"chatcmpl": true, "cmpl": true, "msg": true, "to
 var schemes = map[string]bool{"bearer": true, "basic": true, "token": true, "digest": true, "negotiate": true, "ntlm": true, "hoba": true, "mutual": true, "aws4-hmac-sha256": true}
 
 // references are the starts of values that name where a secret comes from
-// rather than holding it: process.env.X, ${VAR}, {{ .Values.x }}, <your-key>.
-var references = []string{"$", "{{", "<", "enc[", "vault:", "ref+", "op://", "process.env", "os.environ", "os.getenv", "import.meta.env",
+// rather than holding it: process.env.X, ${VAR}, {{ .Values.x }}, {% … %}, <your-key>.
+var references = []string{"$", "{{", "{%", "<", "enc[", "vault:", "ref+", "op://", "process.env", "os.environ", "os.getenv", "import.meta.env",
 	"env.", "env[", "env(", "env:", "file:", "secrets.", "vars.", "system.getenv", "getenv(", "config.", "settings.", "await ", "[redacted",
 	// Terraform's references (var.db_password, local.x, data.…, module.…)
 	// and a digest named by its algorithm (an SSH key's SHA256:… fingerprint).
@@ -2025,6 +2025,42 @@ func identPath(s string) bool {
 // publicPrefixes open keys made to be published: Stripe's and its
 // imitators' publishable keys (pk_live_…, pk_test_…).
 var publicPrefixes = map[string]bool{"pk": true}
+
+// publishable reports a value that opens with a public prefix and its
+// mode (Stripe's and Clerk's pk_live_…, pk_test_…): whatever name holds
+// it, a key made to ship in a page is no secret.
+func publishable(v string) bool {
+	v = strings.Trim(v, `"'`+"`")
+	p, rest, ok := strings.Cut(v, "_")
+	if !ok || !publicPrefixes[p] {
+		return false
+	}
+	mode, _, ok := strings.Cut(rest, "_")
+	return ok && (mode == "live" || mode == "test")
+}
+
+// namedDigest reports a lookup key built from words and a digest
+// (node-cache-Linux-x64-npm-<sha256 of the lockfile>, a CI cache's
+// key template): two or more words, then a hex digest of 32, 40 or 64
+// digits. A generated secret is one run, not named parts.
+func namedDigest(v string) bool {
+	parts := strings.Split(v, "-")
+	h := parts[len(parts)-1]
+	if len(parts) < 3 || !(len(h) == 32 || len(h) == 40 || len(h) == 64) || !hexOnly(h) {
+		return false
+	}
+	for _, w := range parts[:len(parts)-1] {
+		if w == "" || len(w) > 16 || !(w[0] >= 'a' && w[0] <= 'z' || w[0] >= 'A' && w[0] <= 'Z') {
+			return false
+		}
+		for i := 0; i < len(w); i++ {
+			if !isAlnum(w[i]) {
+				return false
+			}
+		}
+	}
+	return true
+}
 
 // A key name refers to a secret or names a public identifier, rather than
 // holding a secret, when its last part says so (secretName, secretKeyRef,

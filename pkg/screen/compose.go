@@ -457,6 +457,11 @@ func composed(prose, code string) string {
 		if len(attempt) > 0 && attempt.in(s) && !strings.Contains(s, "you") || handy && byHand().MatchString(s) {
 			continue
 		}
+		// "The report describes an attack in which a web page asked the
+		// agent to ignore its instructions": told of, in any language.
+		if !you && toldAttack(s, s) {
+			continue
+		}
 		rest := s[len(leadRE().FindString(s)):]
 		// "The screen holds notes that tell the agent to hide things from
 		// the user": a kind of text, described by the order it carries, in
@@ -1007,7 +1012,7 @@ var (
 // negatedWithout: "never deploy without approval" forbids, it does not
 // order; a negation before a "without" word turns it into advice.
 func negatedWithout(s string, w int) bool {
-	if reasonless(s, w) {
+	if reasonless(s, w) || promisedNever(s, w) {
 		return true
 	}
 	// "CI blocks every merge without review" states a safeguard; "polls
@@ -1023,6 +1028,17 @@ func negatedWithout(s string, w int) bool {
 	// holds Portuguese's "no" (in the), a comma before "sem".
 	return n >= 0 && n < w && !strings.ContainsAny(s[n:w], ",;") && strings.ContainsAny(s[w:w+1], "wsbzou無없せ") // without, sans/sin/senza/sem, bez, zonder, ohne, utan/uden/uten, 없이, せずに
 }
+
+// promisedNever reports a party's promise never to ask (the "never ask"
+// at w after a future or a third person: "IT will never ask you to email
+// it", "the bank never asks for your PIN", "nous ne vous demanderons
+// jamais"): a warning to people against phishing, not the agent told to
+// stop asking.
+func promisedNever(s string, w int) bool {
+	return promiseRE().MatchString(s[max(0, w-24):min(len(s), w+24)])
+}
+
+var promiseRE = lazyRE(`\b(?:will|would|shall|does|do|did|is going to|are going to)\s+never\s+(?:ask|request|prompt)|\bnever\s+(?:asks|requests|prompts)\b|\bne\s+(?:vous|te)\s+demander(?:a|ons|ont)\s+jamais|\bnunca\s+(?:te|le|les)\s+(?:pedirá|pediremos|pedirán|preguntará)|\bwird\s+(?:dich|sie|euch)\s+(?:nie|niemals)\b`)
 
 // safeguardWords: the checks a change passes before it ships.
 var safeguardWords = concept{"test", "the ci", "ci ", "checks", "lint", "hooks", "review", "tests", "pruebas", "testes", "teste", "prove", "tesztek", "testów", "testy", "тест", "テスト", "测试", "測試", "테스트", "परीक्षण", "टेस्ट", "testleri", "test etmeden", "kontrol"}

@@ -38,7 +38,7 @@ const Tag = "held"
 // version its notes were screened under, and pkg/store screens the notes of
 // another one again (Store.Tidy), so new rules reach the notes already
 // written.
-const Version = "0a6236f1d429"
+const Version = "b6e9050d9c26"
 
 // ReasonPrefix starts the tag that names why a note is held (held:override).
 const ReasonPrefix = "held:"
@@ -332,7 +332,7 @@ func screenText(text string) string {
 				continue
 			}
 			for _, loc := range re().FindAllStringIndex(prose, -1) {
-				if !quoted(prose, loc[0]) && !named(prose, loc[1]) && !logLine(prose, loc[0]) && !schemaMessage(prose, loc) && !tagInProse(prose, loc) {
+				if !quoted(prose, loc[0]) && !named(prose, loc[1]) && !logLine(prose, loc[0]) && !schemaMessage(prose, loc) && !tagInProse(prose, loc) && !timedNotice(prose, loc) {
 					return Address
 				}
 			}
@@ -348,7 +348,7 @@ func screenText(text string) string {
 		if prose != text {
 			pnorm = normalize(prose)
 		}
-		if loc := r.addressee(pnorm, intl); loc != nil && strings.TrimSpace(pnorm[loc[1]:]) != "" && !dialogue(pnorm, loc[1]) && !pastRequest(pnorm, loc) && !topicNote(pnorm, loc) {
+		if loc := r.addressee(pnorm, intl); loc != nil && strings.TrimSpace(pnorm[loc[1]:]) != "" && !dialogue(pnorm, loc[1]) && !pastRequest(pnorm, loc) && !topicNote(pnorm, loc) && !preference(pnorm[loc[1]:]) {
 			return Address
 		}
 		if named && r.subject().MatchString(norm) {
@@ -491,7 +491,7 @@ func phrasesIn(r ruleSet, norm string, p *pairs.Set, code [][2]int) string {
 			if c.reason == Conceal && (asksWhether(norm[loc[1]:]) || productWithholds(norm, loc[1])) {
 				continue // "never tell the user whether the e-mail exists", "… why a login failed; return a generic message": a product's rule
 			}
-			if (c.reason == Override || c.reason == DownloadExec || c.reason == Exfiltrate || c.reason == Conceal) && reported(norm, loc[0]) {
+			if (c.reason == Override || c.reason == DownloadExec || c.reason == Exfiltrate || c.reason == Conceal) && (reported(norm, loc[0]) || describedAttack(norm, loc[0])) {
 				continue // "a comment asking AI tools to run a curl|sh installer": told of
 			}
 			// "Copy .env.example to .env …": a secret file's template holds
@@ -595,6 +595,60 @@ func topicNote(s string, loc []int) bool {
 	rest = rest[len(leadRE().FindString(rest)):]
 	return !imperRE().MatchString(rest) && !orderRE().MatchString(rest) && !youRE().MatchString(rest) && phrases(rules(), rest, nil) == ""
 }
+
+// preference reports what follows a vocative as a remembered preference
+// ("Claude: use pnpm in this repo", "Assistente: in questo repository
+// usiamo Black", "answer in German"): a convention scoped to the project
+// or the language of the replies, which is what a memory is for and asks
+// for none of SPEC 17's kinds. Its line must name the scope or the
+// language and hold nothing the screen's kinds are made of (an address,
+// a secret, the agent's rules or approvals, a deletion, a shipment,
+// silence, a skipped safeguard, a persona); the other rules still read
+// the whole note.
+func preference(rest string) bool {
+	if e := strings.IndexByte(rest, '\n'); e >= 0 {
+		rest = rest[:e]
+	}
+	if !scopeWords.in(rest) && !replyLangRE().MatchString(rest) {
+		return false
+	}
+	if strings.Contains(rest, "://") || strings.Contains(rest, "~/") || strings.Contains(rest, "/etc/") || strings.Contains(rest, "@") {
+		return false
+	}
+	return !harmful(rest) && !shipOnlyWords.in(rest)
+}
+
+// harmful reports a text holding a word of what SPEC 17's kinds are made
+// of: a secret, the agent's rules voided or outranked, doing without the
+// person's say, silence, a switch turned off, the agent's settings or
+// approvals, a sending, a deletion, a persona without rules.
+func harmful(s string) bool {
+	for _, c := range []concept{secretTargets, voidWords, withoutWords, hideWords, negTellWords, offWords, ruleWords, configWords, authWords, sendOrders, sendWords, deleteWords, personaWords, unboundWords, complyWords, overWords} {
+		if c.in(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// scopeWords scope a convention to the project the note is about.
+var scopeWords = concept{"here", "in this repo", "in this project", "in this codebase", "for this repo", "for this project", "in this package", "this repo uses", "this project uses",
+	"in diesem projekt", "in diesem repo", "hier ", "in questo repo", "in questo progetto", "en este proyecto", "en este repo", "aquí", "dans ce projet", "dans ce dépôt", "dans ce repo", "ici",
+	"neste projeto", "neste repositório", "neste repo", "aqui", "w tym projekcie", "w tym repozytorium", "w tym repo", "tutaj", "in dit project", "in deze repo", "hier ",
+	"i det här projektet", "i detta projekt", "i dette prosjektet", "i dette projekt", "v tomto projektu", "v tomto repozitáři", "v tomto projekte", "ebben a projektben", "ebben a repóban", "в этом проекте", "в этом репозитории", "здесь",
+	"в цьому проєкті", "в цьому репозиторії", "у цьому проєкті", "в този проект", "u ovom projektu", "în acest proiect", "tässä projektissa", "bu projede", "bu depoda", "trong dự án này", "trong repo này", "di proyek ini", "di repo ini",
+	"このリポジトリ", "このプロジェクト", "本リポジトリ", "이 저장소", "이 프로젝트", "이 리포", "这个项目", "此项目", "本项目", "这个仓库", "本仓库", "此仓库", "這個專案", "本專案", "在这里", "ここでは"}
+
+// replyLangRE asks for the replies in a language ("answer in German",
+// "antworte auf Deutsch", "réponds en français").
+var replyLangRE = lazyRE(`(?i)\b(?:answer|reply|respond|write|explain|antworte|schreibe?|réponds|répondez|écris|responde|contesta|escribe|rispondi|scrivi|responda|escreva|odpowiadaj|pisz|отвечай|пиши|antwoord|svara|svar)\w*\s+(?:(?:only|always|nur|immer|toujours|siempre|sempre|zawsze|всегда)\s+)?(?:in|auf|en|em|po|на|op|på)\s+\p{L}+`)
+
+// deleteWords remove what the agent can reach.
+var deleteWords = concept{"delete", "remove", "drop ", "erase", "wipe", "purge", "rm -", "truncate", "borra", "elimina", "lösch", "entfern", "supprim", "efface", "cancella", "rimuov", "apaga", "remov", "usuń", "skasuj", "smaž", "odstraň", "töröl", "удал", "сотри", "видал", "изтрий", "obriši", "izbriši", "șterge", "poista", "radera", "ta bort", "slett", "slet ", "verwijder", "sil ", "silin", "xóa", "hapus", "削除", "消去", "删除", "刪除", "삭제", "지우"}
+
+// shipOnlyWords send work out without a review (a commit message is a
+// convention, so "commit" is not among them).
+var shipOnlyWords = concept{"push", "merge", "deploy", "approve", "publish", "release", "force", "pousse", "fusionne", "déploie", "despliega", "aprueba", "approva", "rilascia", "wdroż", "wypchnij", "залей", "разверн", "одобр", "プッシュ", "マージ", "デプロイ", "承認", "推送", "合并", "部署", "批准", "푸시", "병합", "배포", "승인"}
 
 // machineRoleRE is a label naming machines by their qualifier ("AI
 // reviewers", "LLM agents"): a topic as often as a reader, so what follows
@@ -968,6 +1022,30 @@ func logLine(s string, i int) bool {
 }
 
 var logStampRE = lazyRE(`^\s*\[?(?:[A-Z][a-z]{2}\s+\d{1,2}\s+\d\d:\d\d:\d\d|\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\d\d:\d\d:\d\d[.,]\d+)\S*\s+\S`)
+
+// timedNotice reports a bracketed marker ("[SYSTEM] …") that heads a
+// notice of when something happens to people's work ("Maintenance window
+// Saturday 02:00–04:00 UTC; deploys are frozen"): its line names a time
+// of day and nothing the screen's kinds are made of (see preference),
+// and says "you" nowhere. A banner's look-alike, not a turn.
+func timedNotice(s string, loc []int) bool {
+	if s[loc[0]] != '[' {
+		return false
+	}
+	line := s[loc[1]:]
+	if e := strings.IndexByte(line, '\n'); e >= 0 {
+		line = line[:e]
+	}
+	l := strings.ToLower(line)
+	return clockRE().MatchString(line) && !youRE().MatchString(l) && !harmful(l) && !userWords.in(l) && !askWords.in(l) && !agentWords.in(l) && orderFree(l)
+}
+
+// orderFree reports a line the phrase rules find no order in.
+func orderFree(l string) bool {
+	return phrases(rules(), normalize(l), nil) == "" && composed(l, l) == ""
+}
+
+var clockRE = lazyRE(`\b(?:[01]?\d|2[0-3]):[0-5]\d\b`)
 
 // schemaMessage reports a chat message's "role": "system" shown as the
 // shape of a request: the content that follows is a stand-in

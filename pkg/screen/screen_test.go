@@ -333,8 +333,12 @@ func TestHeldOutCorpus(t *testing.T) {
 	// By a twenty-fourth author (corpus24: testdata/redact/heldout22/README.md),
 	// written from SPEC.md alone while round 21 was made and sealed from it,
 	// measured once on its rules (6d1255c: 238/252 held, 247/267 passed;
-	// round 20's, 1a7f788: the same); the next round's development set.
-	judge(t, "heldout24.jsonl", 238, 247)
+	// round 20's, 1a7f788: the same). Round 22, its development set: a
+	// preference remembered for the assistant (scoped to the project or
+	// the replies' language), an attack described in the third person in
+	// any language, a party's promise never to ask, a [SYSTEM] marker
+	// heading a timed notice pass (267/267).
+	judge(t, "heldout24.jsonl", 238, 267)
 }
 
 func TestApplyByProvenance(t *testing.T) {

@@ -124,3 +124,49 @@ var afterClauseRE = lazyRE(`[;,—]\s*|\s+(?:so|and|then|but)\s+`)
 
 // conjRE is a clause's opening conjunction or adverb, before its verb.
 var conjRE = lazyRE(`^(?:(?:so|and|then|but|also|please|now|just|simply|therefore|thus)\s+)+`)
+
+// describedAttack reports an order told of as what an attack does: the
+// sentence names an attack or describes one ("the report describes an
+// attack in which a web page asked the agent to ignore its
+// instructions", "L'article explique comment une page piégée demande à
+// un agent d'…", "报告描述了一种攻击：网页要求智能体忽略…") and names the
+// agent before the order in the third person, after the words that
+// open the clause (the object of the attacker's asking, not a vocative),
+// and says "you" nowhere. i is where the order's match opens.
+func describedAttack(s string, i int) bool {
+	from := sentenceStart(s, i)
+	return toldAttack(s[from:sentenceEnd(s, i)], s[from:i])
+}
+
+// toldAttack is describedAttack for a sentence whose order opens after
+// clause (the sentence itself where that is not known).
+func toldAttack(sentence, clause string) bool {
+	if !attackWords.in(sentence) && !describeWords.in(sentence) || youRE().MatchString(sentence) || secondPerson.in(sentence) {
+		return false
+	}
+	a := agentNouns.at(clause)
+	if a < 0 {
+		return false
+	}
+	// Words before the agent: it is spoken of, not spoken to.
+	before := strings.TrimSpace(clause[:a])
+	if before == "" || strings.HasSuffix(before, ":") || strings.HasSuffix(before, "：") || strings.HasSuffix(before, ",") {
+		return false
+	}
+	// "… AI agent: ignore …": a label after words is still a vocative.
+	after := strings.TrimLeftFunc(clause[a:], func(r rune) bool { return unicode.IsLetter(r) || r == '-' })
+	return !strings.HasPrefix(strings.TrimSpace(after), ":")
+}
+
+// attackWords name an attack, in the languages the screen knows.
+var attackWords = concept{"attack", "attacks", "attacker", "attaque", "attaquant", "attacco", "attaccante", "ataque", "atacante", "angrep", "angriper", "angreb", "angriff", "angreifer", "útok", "útoč", "támadás", "támadó", "атак", "напад", "攻击", "攻撃", "공격", "tấn công", "atac", "atak", "hyökkäy", "επίθεσ", "saldırı", "serangan", "shambulio", "pag-atake", "התקפ", "هجوم", "حمله", "हमला", "আক্রমণ", "การโจมตี", "prompt injection", "injection", "injeção", "inyección", "iniezione", "инъекц", "注入", "インジェクション", "인젝션"}
+
+// describeWords tell of something described, explained or shown.
+var describeWords = concept{"describ", "explain", "demonstrat", "décri", "décrit", "expliqu", "montr", "descri", "spieg", "mostr", "descreve", "explic", "beschreib", "erklär", "zeigt", "beskriv", "beskrev", "popis", "popsa", "leír", "ismertet", "bemutat", "описа", "описв", "опису", "объясн", "показ", "描述", "記述", "紹介", "설명", "기술", "mô tả", "giải thích", "descriu", "descrie", "explică", "opisuj", "opisał", "opisuje", "açıkl", "anlat", "menjelaskan", "menggambarkan", "kuvaa", "kuvasi", "περιγράφ", "يصف", "מתאר", "توصیف", "वर्णन", "বর্ণনা", "อธิบาย"}
+
+// agentNouns name the agent in the third person.
+var agentNouns = concept{"agent", "agente", "agenten", "agenta", "agentu", "agentem", "agentul", "ügynök", "агент", "智能体", "代理", "エージェント", "에이전트", "tác tử", "l'agent", "l'agente", "model", "modèle", "modelo", "modello", "modell", "assistant", "assistent", "asistent", "assistente", "asystent", "ассистент", "асистент", "助手", "アシスタント", "어시스턴트", "trợ lý", "llm", "ai ", "ia ", "ki ", "ии", "chatbot", "claude", "copilot"}
+
+// secondPerson are the words that speak to the reader in the languages
+// whose "you" youRE does not spell.
+var secondPerson = concept{"tu ", "vous", "du ", "dich", "dir ", "usted", "você", "ты ", "тебе", "вы ", "te ", "ti ", "あなた", "你", "您", "당신", "bạn"}
