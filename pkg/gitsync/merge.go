@@ -56,6 +56,9 @@ func (s *syncer) integrate(ctx context.Context) error {
 				g.run(ctx, "update-ref", "-d", rewriteRef)
 				s.rewrittenFrom = ""
 			}
+			if s.rewrote != nil {
+				s.rewrote.dropped = dropUnreachable(ctx, g) == nil
+			}
 			return nil
 		}
 		s.res.Conflicts, s.res.ConflictIDs = s.res.Conflicts[:nc], s.res.ConflictIDs[:nid]

@@ -21,6 +21,23 @@ type rewrite struct {
 	// removed: note files of this clone the new history does not hold,
 	// removed here; mine: files of this clone re-committed on top of it.
 	removed, mine int
+	// dropped: the objects only the old history held are gone from this
+	// clone (dropUnreachable).
+	dropped bool
+}
+
+// dropUnreachable deletes from g's repository every object no ref holds,
+// reflogs expired first: once a clone has taken up a rewritten history, a
+// note purged from the remote (a leaked secret, most often) leaves the
+// clone's .git too, not only after git's own 90 days. The caller holds
+// the commit lock, which every local git step of the home takes, so no
+// object written but not yet referenced can be pruned under a writer.
+func dropUnreachable(ctx context.Context, g *git) error {
+	if _, err := g.run(ctx, "reflog", "expire", "--expire=now", "--expire-unreachable=now", "--all"); err != nil {
+		return err
+	}
+	_, err := g.run(ctx, "gc", "--quiet", "--prune=now")
+	return err
 }
 
 // fetchOrigin fetches every branch of origin (as every fetch of a sync or

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -56,6 +57,7 @@ func TestTeamHistoryRewrittenOnTheRemoteStaysRewritten(t *testing.T) {
 			carol.syncTeam(co)
 			leakedPath := note.Semantic + "/" + leaked.ID + ".md"
 			oldTip := gitIn(t, remote, "rev-parse", "main")
+			leakedBlob := strings.TrimSpace(gitIn(t, remote, "rev-parse", oldTip+":"+leakedPath))
 
 			// Bob writes a note that does not reach the remote before the purge.
 			mine := bob.teamNote("plat", "bob", "bob's unpublished finding")
@@ -81,6 +83,7 @@ func TestTeamHistoryRewrittenOnTheRemoteStaysRewritten(t *testing.T) {
 				t.Errorf("remote main lacks bob's note %s or the kept note %s:\n%s", mine.ID, kept.ID, files)
 			}
 			assertGoneLocally(t, bob, "plat", leaked.ID, mine.ID, kept.ID)
+			assertObjectGone(t, layout.Home(bob.dir).Team("plat"), leakedBlob)
 			if out := gitIn(t, bob.store().TeamDir("plat"), "status", "--porcelain"); out != "" {
 				t.Errorf("bob's clone left uncommitted: %s", out)
 			}
@@ -101,6 +104,7 @@ func TestTeamHistoryRewrittenOnTheRemoteStaysRewritten(t *testing.T) {
 			}
 			assertPurged(t, remote, oldTip, leakedPath)
 			assertGoneLocally(t, carol, "plat", leaked.ID, mine.ID, kept.ID)
+			assertObjectGone(t, layout.Home(carol.dir).Team("plat"), leakedBlob)
 
 			// Said once: the next sync is an ordinary one.
 			rc2, err := Sync(ctx, co)
@@ -111,6 +115,7 @@ func TestTeamHistoryRewrittenOnTheRemoteStaysRewritten(t *testing.T) {
 			alice.syncTeam(ao)
 			assertPurged(t, remote, oldTip, leakedPath)
 			assertGoneLocally(t, alice, "plat", leaked.ID, mine.ID, kept.ID)
+			assertObjectGone(t, layout.Home(alice.dir).Team("plat"), leakedBlob)
 		})
 	}
 }
@@ -124,6 +129,15 @@ func assertPurged(t *testing.T, remote, oldTip, path string) {
 	}
 	if _, err := gitTry(remote, "merge-base", "--is-ancestor", oldTip, "main"); err == nil {
 		t.Errorf("the remote's main contains the old history again (%s)", oldTip)
+	}
+}
+
+// assertObjectGone fails when the repository at dir still holds object
+// id (in any pack, loose, or through a reflog).
+func assertObjectGone(t *testing.T, dir, id string) {
+	t.Helper()
+	if _, err := gitTry(dir, "cat-file", "-e", id); err == nil {
+		t.Errorf("%s still holds the purged note's object %s", dir, id)
 	}
 }
 
@@ -167,6 +181,7 @@ func TestPersonalRemoteRewrittenFromAnotherMachine(t *testing.T) {
 	a.sync()
 	b.sync()
 	oldTip := gitIn(t, remote, "rev-parse", "main")
+	leakedBlob := strings.TrimSpace(gitIn(t, remote, "rev-parse", oldTip+":"+note.Semantic+"/"+leaked.ID+".md"))
 	mine := b.write(note.Semantic, "beta's own", "written on beta, not yet synced")
 
 	scratch := filepath.Join(t.TempDir(), "scratch")
@@ -187,6 +202,7 @@ func TestPersonalRemoteRewrittenFromAnotherMachine(t *testing.T) {
 		t.Errorf("beta holds leaked=%t kept=%t own=%t, want false true true", ns[leaked.ID] != nil, ns[kept.ID] != nil, ns[mine.ID] != nil)
 	}
 	b.assertClean()
+	assertObjectGone(t, layout.Home(b.dir).Memory(), leakedBlob)
 	if d := State(context.Background(), b.dir, remote).Detail; !strings.Contains(d, "rewritten") {
 		t.Errorf("status after the sync that took the rewrite up: %s", d)
 	}
@@ -203,6 +219,7 @@ func TestPersonalRemoteRewrittenFromAnotherMachine(t *testing.T) {
 	if _, err := st.Get(context.Background(), leaked.ID); err == nil {
 		t.Error("alpha's index still finds the purged note")
 	}
+	assertObjectGone(t, layout.Home(a.dir).Memory(), leakedBlob)
 }
 
 // A team repository deleted and re-created empty: a member who syncs

@@ -617,6 +617,11 @@ func (s *syncer) finishDetail() {
 			what = "the remote's history shares no commit with this clone's: took it up"
 		}
 		what += fmt.Sprintf(", %d note file(s) it no longer holds removed here, %d file(s) of yours it lacked re-committed on top; the old history is not pushed", rw.removed, rw.mine)
+		if rw.dropped {
+			what += " and nothing of it stays in this clone"
+		} else {
+			what += fmt.Sprintf(" and stays in this clone's .git until git -C %s gc --prune=now", s.g.dir)
+		}
 		r.Rewritten = what
 		parts = append(parts, what)
 	}
