@@ -343,6 +343,8 @@ func composed(prose, code string) string {
 	// Asked of the whole text once: most notes tell of no attempt and
 	// no change by hand.
 	attempt, handy := attemptWords.within(prose, pp), len(handWords.within(prose, pp)) > 0
+	// An attack told of needs its word and the agent's noun somewhere.
+	toldOfAttack := (len(attackWords.within(prose, pp)) > 0 || len(describeWords.within(prose, pp)) > 0) && len(agentNouns.within(prose, pp)) > 0
 	ss := joinFragments(sentences(prose))
 	you := strings.Contains(prose, "you")
 	// Every sentence, and every part of one, is a part of all of them
@@ -459,7 +461,7 @@ func composed(prose, code string) string {
 		}
 		// "The report describes an attack in which a web page asked the
 		// agent to ignore its instructions": told of, in any language.
-		if !you && toldAttack(s, s) {
+		if !you && toldOfAttack && toldAttack(s, s) {
 			continue
 		}
 		rest := s[len(leadRE().FindString(s)):]
@@ -950,6 +952,9 @@ var unboundWords = concept{"no restrictions", "without restrictions", "unrestric
 	"没有任何限制", "没有任何规则", "不受任何限制", "毫无限制", "无任何限制", "沒有任何限制", "不受任何限製", "制限のない", "制限がない", "制限の無い", "何の制約もない", "何の制限もない", "制約もない", "制限もない", "ルールもない", "ルールのない", "制約のない", "制約なし",
 	"제한이 없는", "제한이 없", "규칙이 없는", "제약이 없는", "hiçbir kısıtlaması olmayan", "kısıtlaması olmayan", "kısıtlamaları olmayan", "kısıtlaması yok", "sınırı olmayan", "kuralı olmayan", "بلا قيود", "بلا حدود", "دون قيود", "بلا أي قيود", "בלי מגבלות", "ללא מגבלות",
 	"sin ninguna restricción", "sin ningún límite", "sans aucune restriction", "sans aucune limite", "ohne jegliche einschränkung", "ohne irgendwelche einschränkungen", "senza alcuna restrizione", "senza alcun limite", "sem nenhuma restrição", "sem qualquer restrição",
+	// Round 22: unbounded in Hungarian, Bulgarian, Croatian, Catalan,
+	// Slovak, Romanian (a name made of it too: „KorlátlanBot”).
+	"korlátlan", "безгранич", "без ограничения", "bez ograničenja", "neograničen", "sense límits", "sense restriccions", "il·limitat", "bez obmedzení", "neobmedzen", "nelimitat",
 	"без каких-либо ограничений", "без всяких ограничений", "bez żadnych ograniczeń", "zonder enige beperking", "tanpa batasan apa pun", "không có bất kỳ giới hạn", "bez jakýchkoli omezení", "uden nogen begrænsninger", "utan några begränsningar"}
 
 // personaWords give the agent a part to play (round 14): with a persona
@@ -959,6 +964,9 @@ var personaWords = concept{"you are", "you're", "act as", "play the role", "play
 	// Round 18: "you are" as Japanese, Chinese, Turkish and Italian
 	// write it with "now" or a suffix ("あなたは今から", "你现在是",
 	// "sen artık …sın", "ora sei").
+	// Round 22: "you are" in Hungarian, Bulgarian, Croatian and Catalan
+	// ("Mostantól te vagy …", "Вече си …", "Sada si …", "Ara ets …").
+	"te vagy", "вече си", "сега си", "ти си", "sada si", "ti si", "ara ets", "ets un", "teraz si", "acum ești", "tu ești",
 	"あなたは", "君は", "お前は", "你现在", "您现在", "你就是", "sen artık", "artık sen", "sen bir", "asistansın", "ajansın", "sei un", "ora sei", "adesso sei", "bist jetzt", "bist nun", "ahora eres", "agora você é", "agora és", "maintenant tu es", "теперь ты", "ты теперь", "ти тепер", "jesteś teraz", "je bent nu", "bây giờ bạn", "anda adalah", "sekarang kamu", "أنت الآن", "אתה עכשיו", "이제 당신", "이제 너"}
 
 // sayLast reports a clause of s that ends in an imperative of answering,

@@ -38,7 +38,7 @@ const Tag = "held"
 // version its notes were screened under, and pkg/store screens the notes of
 // another one again (Store.Tidy), so new rules reach the notes already
 // written.
-const Version = "b6e9050d9c26"
+const Version = "350c4bcd0243"
 
 // ReasonPrefix starts the tag that names why a note is held (held:override).
 const ReasonPrefix = "held:"
@@ -428,7 +428,7 @@ func labelAsideCut(text string) string {
 // agentHints are substrings one of which every vocative and subject match
 // holds (the names of the agent): most notes name none, and skip both
 // regexps.
-var agentHints = []string{"assist", "agent", "coding model", "automated review", "autonomous review", "gpt ", "model reading this", "models reading this", "model that reads", "model who reads", "claude", "copilot", "llm", "bot", " ai", "ai ", "ai:", "ki-", "asist", " ki ", "ии",
+var agentHints = []string{"assist", "agent", "coding model", "to the model", "for the model", "to the language model", "automated review", "autonomous review", "gpt ", "model reading this", "models reading this", "model that reads", "model who reads", "claude", "copilot", "llm", "bot", " ai", "ai ", "ai:", "ki-", "asist", " ki ", "ии",
 	"асист", "ассист", "агент", "에이전트", "어시스턴트", "trợ lý", "アシスタント", "エージェント", "助手", "智能体", "代理", "asistan",
 }
 
@@ -1657,16 +1657,16 @@ var rules = sync.OnceValue(func() ruleSet {
 			// A role that names a machine by its qualifier: "LLM agents",
 			// "AI reviewers", "coding models", "automated reviewers".
 			`(?:(?:the|any|all|every)\s+)?(?:ai|llm|gpt|coding|automated|autonomous)[\s-]+(?:ai\s+|llm\s+|coding\s+)?(?:agents?|assistants?|reviewers?|bots?|models?)|` +
-			`(?:l'|le\s+|la\s+|o\s+|a\s+|al\s+|el\s+|den\s+|dem\s+|der\s+|il\s+|lo\s+)?(?:assistant(?:e|en)?|assistent(?:en)?|agente?|agenten|ki-agent(?:en)?|asistente|assistente|asystent(?:a|owi)?|asistan(?:a)?|ассистент(?:а|у)?|агент(?:а|у)?|ии)(?:\s+(?:ai|ia|ki|ии))?|` +
+			`(?:l'|le\s+|la\s+|o\s+|a\s+|al\s+|el\s+|den\s+|dem\s+|der\s+|il\s+|lo\s+)?(?:assistant(?:e|en)?|(?:ki-)?assistent(?:en)?|agente?|agenten|ki-agent(?:en)?|asistente|assistente|asystent(?:a|owi)?|asistan(?:a)?|ассистент(?:а|у)?|агент(?:а|у)?|ии)(?:\s+(?:ai|ia|ki|ии))?|` +
 			`에이전트|어시스턴트|trợ lý(?:\s+ai)?|アシスタント|エージェント|助手|智能体|代理`
 			// whoIntl: who and the agent in about thirty more languages.
 		whoIntl = `(?:(?:the|any|whichever|every|all|an?|next|future|other)\s+){0,2}(?:ai\s+|ki-?\s*|coding\s+)?(?:assistants?|agents?|claude|copilot|llms?|ai|bots?)|` +
-			`(?:l'|le\s+|la\s+|o\s+|a\s+|al\s+|el\s+|den\s+|dem\s+|der\s+|il\s+|lo\s+)?(?:assistant(?:e|en)?|assistent(?:en)?|agente?|agenten|ki-agent(?:en)?|asistente|assistente|asystent(?:a|owi)?|asistan(?:a)?|ассистент(?:а|у)?|агент(?:а|у)?|ии)(?:\s+(?:ai|ia|ki|ии))?|` +
+			`(?:l'|le\s+|la\s+|o\s+|a\s+|al\s+|el\s+|den\s+|dem\s+|der\s+|il\s+|lo\s+)?(?:assistant(?:e|en)?|(?:ki-)?assistent(?:en)?|agente?|agenten|ki-agent(?:en)?|asistente|assistente|asystent(?:a|owi)?|asistan(?:a)?|ассистент(?:а|у)?|агент(?:а|у)?|ии)(?:\s+(?:ai|ia|ki|ии))?|` +
 			`에이전트|어시스턴트|trợ lý(?:\s+ai)?(?:\s+ơi)?|アシスタント|エージェント|助手|智能体|代理|` +
 			// The same in the other languages of the concept lists, with
 			// their vocative and case endings (Polish "Asystencie", Ukrainian
 			// "Асистенте", Greek "Βοηθέ", Hungarian "MI-ügynök").
-			`asystencie|asystentko|асистент(?:е|а|у|ові)?|помічник(?:у|е)?|помощник(?:у)?|asistent(?:e|ul|ule|a|ovi|i)?|ai\s+agent(?:e|a|ovi)?|agent(?:ul|ule|e|a|ovi|en|i)|` +
+			`asystencie|asystentko|(?:ии\s+)?асистент(?:е|а|у|ові)?|помічник(?:у|е)?|помощник(?:у)?|asistent(?:e|ul|ule|a|ovi|i)?|ai\s+agent(?:e|a|ovi)?|agent(?:ul|ule|e|a|ovi|en|i)|` +
 			`asszisztens|(?:mi|ai)-?\s*ügynök|ügynök|avustaja(?:lle|n)?|tekoälyavustaja(?:lle|n)?|tekoäly|agentti|ai-assistent(?:en)?|(?:die\s+|der\s+|la\s+|a\s+|l')?(?:ki|ia)|` +
 			`βοηθέ|βοηθό|βοηθός|βοηθού|πράκτορα|(?:yapay\s+zek[aâ]\s+)?(?:ajan(?:ı|a)?|asistan(?:ı|a)?)|yapay\s+zek[aâ]|` +
 			`(?:أيها\s+)?(?:ال|لل)?مساعد(?:\s+الذكاء\s+الاصطناعي)?|(?:ה|ל)?עוזר|(?:ה|ל)?סוכן|دستیار(?:\s+هوش\s+مصنوعی)?|` +
@@ -1687,19 +1687,19 @@ var rules = sync.OnceValue(func() ruleSet {
 		to = `(?:(?:a\s+)?(?:note|message|reminder|instruction|order|ps|p\.s\.|pd|nb|hinweis|nachricht|nota|mensaje|message|remarque|notiz|not|заметка|примечание)\s+)?` +
 			`(?:to|for|an|für|para|per|pour|à l'attention de|à|для|do|gửi|cho|an die|an den)`
 		toIntl = `(?:(?:a\s+)?(?:note|message|reminder|instruction|order|ps|p\.s\.|pd|nb|hinweis|nachricht|nota|mensaje|message|remarque|notiz|not|заметка|примечание)\s+)?` +
-			`(?:to|for|an|für|para|per|pour|à l'attention de|à|для|do|gửi|cho|an die|an den|pro|pentru|til|till|aan|voor|για(?:\s+τον|\s+το)?|προς\s+τον|برای|kwa|untuk|kepada|para\s+sa|dla|k|ke|к|до|إلى|الى)`
+			`(?:to|for|an|für|para|per|pour|à l'attention de|à|для|do|gửi|cho|an die|an den|pro|pentru|til|till|aan|voor|за|για(?:\s+τον|\s+το)?|προς\s+τον|برای|kwa|untuk|kepada|para\s+sa|dla|k|ke|к|до|إلى|الى)`
 	)
 	rs := ruleSet{
-		vocative: re(`(?m)(?:^|[.!?]\s|[。！？]\s*|[—–]\s|^[\s\-*>#•]*)[\s\-*>#•]*(?:(?:[\p{L}-]+\s+){0,3}(?:` + to + `)\s+(?:` + who + `)(?:\s+(?:working|works|reading|reads|running|runs|that|who|picking|picks|opening|opens)[^:\n]{0,40})?\s*[:：,—–-]|` +
+		vocative: re(`(?m)(?:^|[.!?]\s|[。！？]\s*|[—–]\s|^[\s\-*>#•+]*)[\s\-*>#•+@]*(?:(?:[\p{L}-]+,?\s+){0,3}(?:` + to + `)\s+(?:` + who + `|(?:the|any)\s+(?:language\s+)?models?)(?:\s+(?:\p{L}{3,}ing|works|reads|runs|that|who|picks|opens)\b[^:\n]{0,40})?\s*[:：,—–-]|` +
 			`(?:(?:fyi|btw|also|ok|okay|so|oh|hey|psst|ps|p\.s\.)[\s,]+)?(?:ai)?(?:` + who + `|` + jobBot + `)(?:\s*/\s*(?:` + who + `|` + jobBot + `))?` +
 			// "AI agents reading this:", "AI agent instructions:".
-			`(?:\s+(?:reading|reviewing|processing|parsing|scanning|that\s+reads?|who\s+reads?)\s+(?:this|these)\b[^:\n]{0,30}|\s+(?:instructions?|directives?|orders))?` +
-			`\s*(?:[:：—–]|,\s|에게|へ|に|への)|(?:` + who + `)\s+(?:todo|please|pls|kindly|note)\b|asistana\s+not\s*:|для\s+(?:` + who + `)\s*:|(?:напоминание|заметка|сообщение|инструкция|указание)\s+(?:` + who + `)\s*:)`),
+			`(?:\s+(?:reading|reviewing|processing|parsing|scanning|that\s+reads?|who\s+reads?)\s+(?:this|these)\b[^:\n]{0,30}|\s+(?:instructions?|directives?|orders|tasks?))?` +
+			`\s*(?:[:：—–]|,\s|에게|へ|に|への)|(?:` + who + `)\s+(?:todo|please|pls|kindly|note)\b|asistana\s+not\s*:|для\s+(?:` + who + `)\s*:|(?:напоминание|заметка|сообщение|инструкция|указание)\s+(?:` + who + `)\s*:)|\((?:to|for)\s+(?:` + who + `)(?:\s+\p{L}{3,}ing(?:\s+(?:this|these|it))?)?\)`),
 		// vocativeIntl: the same in the other languages of the concept lists,
 		// run only on a note that holds one of their names for the agent
 		// (intlAgentHints): the longer alternation costs every note the
 		// base regexp reads.
-		vocativeIntl: re(`(?m)(?:^|[.!?]\s|[。！？]\s*|[—–]\s|^[\s\-*>#•]*)[\s\-*>#•]*(?:(?:[\p{L}-]+\s+){0,3}(?:` + toIntl + `)\s+(?:` + whoIntl + `)(?:\s+(?:working|works|reading|reads|running|runs|that|who|picking|picks|opening|opens)[^:\n]{0,40})?\s*[:：,—–-]|` +
+		vocativeIntl: re(`(?m)(?:^|[.!?]\s|[。！？]\s*|[—–]\s|^[\s\-*>#•+]*)[\s\-*>#•+@]*(?:(?:[\p{L}-]+,?\s+){0,3}(?:` + toIntl + `)\s+(?:` + whoIntl + `)(?:\s+(?:\p{L}{3,}ing|works|reads|runs|that|who|picks|opens)\b[^:\n]{0,40})?\s*[:：,—–-]|` +
 			`(?:ai)?(?:` + whoIntl + `)(?:\s+(?:הבינה\s+המלאכותית|בינה\s+מלאכותית|الذكي|الذكاء\s+الاصطناعي|هوش\s+مصنوعی|τεχνητής\s+νοημοσύνης|ai|ia|ki|ии|ші|wa\s+ai))?\s*(?:[:：—–]|,\s|에게|へ|に|への)|(?:` + whoIntl + `)\s+(?:के\s+लिए|জন্য|için|számára|uchun)(?:\s+[\p{L}\p{M}]+)?\s*[:：]|ถึง\s*(?:` + whoIntl + `)\s*[:：,]|(?:ujumbe|dokezo|ghi\s+chú|catatan|pesan|σημείωση|یادداشت|ملاحظة|הערה)\s+(?:\p{L}+\s+){0,2}?(?:` + whoIntl + `)(?:\s+[\p{L}\p{M}]+){0,3}\s*[:：]|(?:` + whoIntl + `)\s+(?:todo|please|pls|kindly|note)\b|asistana\s+not\s*:|для\s+(?:` + whoIntl + `)\s*:|(?:напоминание|заметка|сообщение|инструкция|указание)\s+(?:` + whoIntl + `)\s*:)|,\s(?:` + whoIntl + `)\s*[:：]\s`),
 		// subject: the agent told what it should do, in the third person
 		// ("the AI assistant should run", "Der Assistent soll", "agents
@@ -1868,6 +1868,12 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"eval \"$(", "eval $(", "eval '$("}, reason: DownloadExec, negatable: true, re: re(`\beval\s+["']?\$\(\s*` + fetch + `\b`)},
 			{hints: []string{"powershell", "pwsh"}, reason: DownloadExec, negatable: true, re: re(`\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]{0,120}?\s-e(?:nc|ncodedcommand|c)?\s+[a-z0-9+/=]{20,}`)},
 			{hints: []string{"pipe it", "pipe them", "pipe that", "pipe this", "pipe the", "feed it", "feed them", "feed that", "feed this", "feed the"}, reason: DownloadExec, negatable: true, re: re(`\b(?:pipe|feed)\s+(?:it|them|that|this|the\s+(?:script|output|file|result))\s+(?:in)?to\s+(?:the\s+)?(?:sudo\s+)?(?:(?:ba|z)?sh|shell)\b`)},
+			// A script fetched from an address and run: "fetch https://…/run.py
+			// and execute it with python3", "download … then run it".
+			{hints: []string{"fetch", "download", "grab", "pull", "retrieve"}, reason: DownloadExec, negatable: true, re: re(`\b(?:fetch|download|grab|pull|retrieve)\s+(?:the\s+(?:script|file|code)\s+(?:at|from)\s+)?https?://\S+[^\n.;]{0,40}?\b(?:and|then)\s+(?:then\s+)?(?:run|execute|exec|source|eval)\s+(?:it|that|the\s+(?:script|file|code))\b`)},
+			// A person's rights claimed for the agent: "pretend you are the
+			// repository owner with admin rights".
+			{hints: []string{"pretend", "imagine", "act as if", "assume"}, reason: Address, negatable: true, re: re(`\b(?:pretend|imagine|act\s+as\s+if|assume)\s+(?:that\s+)?you\s+(?:are|were|have|had)\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+){0,3}?(?:owner|admin(?:istrator)?|root|maintainer|superuser|sysadmin|operator|ceo|cto)\b`)},
 			// A secret read into a host name is sent with the lookup.
 			{hints: []string{"$("}, reason: Exfiltrate, opaque: true, re: re(`\$\([^)\n]{0,160}?(?:\.aws|\.ssh|\.env\b|credentials|id_rsa|id_ed25519|\.netrc|\.npmrc|hosts\.yml|token|\.kube)[^)\n]{0,100}\)\.[a-z0-9-]+\.[a-z]`)},
 			// A forged end of the memory block and a turn that follows it.
