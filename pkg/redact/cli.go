@@ -14,13 +14,14 @@ func cliRules() []rule {
 			// A key given as a literal to a signing or MAC call: the JWT
 			// libraries' encode, sign, decode and verify, HMAC's
 			// constructors in Python, Node, Java, Go, PHP and Ruby. The
-			// first quoted argument that is no algorithm's name is the key;
+			// first quoted argument that is no algorithm's name is the key
+			// (after a payload's object literal: jwt.sign({ sub }, '…'));
 			// a stand-in ("secret", "your-256-bit-secret") is no value, nor a
 			// literal inside an argument (a payload's claim).
 			name:  "secret-value",
 			hints: []string{"jwt", "jws", "hmac", "signedstring", "signwith"},
 			re: lazyRE(`(?i)(\b(?:jwt|jws|jose)(?:\.|::)(?:encode|decode|sign|verify)|\bhmac\.(?:new|digest)|createHmac|hmacShaKeyFor|\bHmacSHA\d+|hash_hmac|HMAC\.(?:digest|hexdigest|new)|SignedString|signWith|new_from_slice)[ \t]*\(` +
-				`((?:(?:[^\n"'(){}\[\],]|\([^\n"'(){}]*\))*(?:["'](?:sha-?\d+|md5|hs\d+|sha\d+withrsa)["'])?[ \t]*,[ \t]*)*?(?:b|\[\]byte\()?["'])([^"'\s]{12,200})(["'])`),
+				`((?:(?:[^\n"'(){}\[\],]|\([^\n"'(){}]*\)|\{(?:[^\n"'{}]|'[^'\n]*'|"[^"\n]*")*\})*(?:["'](?:sha-?\d+|md5|hs\d+|sha\d+withrsa)["'])?[ \t]*,[ \t]*)*?(?:b|\[\]byte\()?["'])([^"'\s]{12,200})(["'])`),
 			repl: func(m []string) string { return m[1] + "(" + m[2] + Mask + m[4] },
 			keep: func(m []string) bool { return notAValue(m[3]) || redacted(m[3]) || !random(m[3]) && !madePhrase(m[3]) },
 		},
@@ -38,7 +39,9 @@ func cliRules() []rule {
 			window: true,
 			span:   keySpan,
 			back:   200,
-			re: lazyRE(`((?:\becho|\bprintf)[ \t]+(?:-[neE]+[ \t]+)*(?:'%s[^'\n]*'[ \t]+|"%s[^"\n]*"[ \t]+)?)('[^'\n]+'|"[^"\n]+"|[^\s'"|;&<>]+)([ \t]*\|[ \t]*(?:sudo[ \t]+(?:-\S+[ \t]+)*)?([^|\n;&]*))` +
+			// A decoding stage may come between (echo '<base64>' | base64
+			// -d | vault login -): what is decoded is the secret.
+			re: lazyRE(`((?:\becho|\bprintf)[ \t]+(?:-[neE]+[ \t]+)*(?:'%s[^'\n]*'[ \t]+|"%s[^"\n]*"[ \t]+)?)('[^'\n]+'|"[^"\n]+"|[^\s'"|;&<>]+)([ \t]*\|[ \t]*(?:(?:base64[ \t]+(?:-d|--decode|-D)|xxd[ \t]+-r(?:[ \t]+-p)?)[ \t]*\|[ \t]*)?(?:sudo[ \t]+(?:-\S+[ \t]+)*)?([^|\n;&]*))` +
 				`|((?:^|[\n|;&])[^\n|;&]{0,200}<<<[ \t]*)('[^'\n]+'|"[^"\n]+"|[^\s'"|;&<>]+)`),
 			repl: func(m []string) string {
 				if m[1] != "" {

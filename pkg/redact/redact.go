@@ -346,9 +346,14 @@ func New() *Redactor {
 		whole("stripe-webhook-secret", `\bwhsec_[A-Za-z0-9]{24,}`, "whsec_"),
 		whole("doppler-token", `\bdp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,}`, "dp."),
 		whole("flyio-token", `\bfo1_[A-Za-z0-9_-]{40,}`, "fo1_"),
+		// Fly.io's macaroon tokens: "FlyV1 fm2_…,fm2_…", the scheme and
+		// every comma-joined part.
+		whole("flyio-token", `\b(?:FlyV1 )?fm[12]_[A-Za-z0-9+/=_-]{40,}(?:,fm[12]_[A-Za-z0-9+/=_-]{20,})*`, "fm1_", "fm2_"),
 		whole("supabase-token", `\bsbp_[a-f0-9]{40}\b`, "sbp_"),
 		whole("planetscale-token", `\bpscale_(?:tkn|pw|oauth)_[A-Za-z0-9=._-]{32,64}`, "pscale_"),
-		whole("sentry-token", `\bsntr[ysu]_[A-Za-z0-9+/=_-]{40,}`, "sntr"),
+		// Sentry's organisation and user tokens (sntrys_, sntryu_) and the
+		// older sntr?_ forms.
+		whole("sentry-token", `\bsntr(?:y?[ysu])_[A-Za-z0-9+/=_-]{40,}`, "sntr"),
 		whole("atlassian-token", `\bATATT3[A-Za-z0-9_=-]{100,}`, "atatt3"),
 		// More vendors' prefixes, each followed by its token body.
 		whole("vendor-token", `\b(?:dckr_pat_|CCIPAT_|HRKU-|sntr[ysu]_|sq[upa]_|r8_|gsk_|pplx-|xai-|nvapi-|jina_|nfp_|rzp_(?:live|test)_|pdl_(?:live|sdbx)_apikey_|figd_|FLWSECK(?:_TEST)?-|ATBB|AKCp|ya29\.|xoxe\.|EAAA)[A-Za-z0-9_.$-]{14,}`, "dckr_pat_", "ccipat_", "hrku-", "sntr", "squ_", "sqp_", "sqa_", "r8_", "gsk_", "pplx-", "xai-", "nvapi-", "jina_", "nfp_", "rzp_", "pdl_", "figd_", "flwseck", "atbb", "akcp", "ya29.", "xoxe.", "eaaa"),
@@ -493,9 +498,24 @@ func New() *Redactor {
 			// 7z's and rar's password is glued to -p (rar's -hp also hides names).
 			name:  "password-flag",
 			hints: []string{"7z", "rar"},
-			re:    lazyRE(`(\b(?:7za?|7zz|unrar|rar)\b[^\n|;&]*?[ \t]-h?p)([^\s'"-][^\s'"]*)`),
+			// The password may be quoted for the shell (-p'…').
+			re:   lazyRE(`(\b(?:7za?|7zz|unrar|rar)\b[^\n|;&]*?[ \t]-h?p['"]?)([^\s'"-][^\s'"]*)`),
+			repl: func(m []string) string { return m[1] + Mask },
+			keep: func(m []string) bool { return redacted(m[2]) || notAValue(m[2]) },
+		},
+		{
+			// Bundler keeps a gem source's login under BUNDLE_ and the
+			// source's host, its dots written "__" (.bundle/config's
+			// BUNDLE_GEMS__CONTRIBSYS__COM: "user:pass", or the environment).
+			// A gem's build flags (BUNDLE_BUILD__…) and a mirror's address
+			// name no login.
+			name:  "secret-value",
+			hints: []string{"bundle_"},
+			re:    lazyRE(`(\bBUNDLE_[A-Z0-9_]*[A-Z0-9]__[A-Z0-9_]*[A-Z]["']?[ \t]*[:=][ \t]*["']?)([^\s"']{6,})`),
 			repl:  func(m []string) string { return m[1] + Mask },
-			keep:  func(m []string) bool { return redacted(m[2]) || notAValue(m[2]) },
+			keep: func(m []string) bool {
+				return strings.HasPrefix(m[1], "BUNDLE_BUILD__") || strings.HasPrefix(m[1], "BUNDLE_MIRROR__") || strings.Contains(m[2], "://") || notAValue(m[2]) || reference(m[2]) || redacted(m[2])
+			},
 		},
 		{
 			// openssl -passin/-passout pass:SECRET (env:VAR and file: name one).
@@ -1081,9 +1101,9 @@ func New() *Redactor {
 			// as (conn.Bind("cn=svc,dc=corp", "…"), simple_bind_s).
 			re: lazyRE(`(?i)(\b(?:[a-z_]*(?:client|api|auth|credentials?|login|session|token|key|secret|sdk|init|connect|pdo|dbi|database|bind)[a-z0-9_]*(?:\.new|::new)?|(?:smtp|ftp|ftps|imap|pop3?|ldap|sftp)[a-z0-9_]*(?:\.|::)(?:start|open|new|connect))[ \t]*(?:=[ \t]*)?\(\s*(?:[a-z_]+[ \t]*=[ \t]*)?\(?\s*(?:[a-z0-9_.]+\(\s*)?)` +
 				`((?:(?:"[^"\n]{1,200}"` + converted + `|'[^'\n]{1,200}'|\d{1,6}|:[a-z_]+)\s*(?:,\s*|\)))*(?:"[^"\n]{1,200}"|'[^'\n]{1,200}')` + converted + `\s*(?:,\s*|\))(?:(?:"[^"\n]{1,200}"` + converted + `|'[^'\n]{1,200}'|\d{1,6}|:[a-z_]+)\s*(?:,\s*|\)))*)`),
-			repl: func(m []string) string { return m[1] + callLiterals(m[2], true) },
+			repl: func(m []string) string { return m[1] + callLiterals(m[2], true, soleAuth(m[1])) },
 			keep: func(m []string) bool {
-				return callLiterals(m[2], false) == m[2] || strings.Contains(strings.ToLower(m[1]), "bind") && !dnFirst(m[2])
+				return callLiterals(m[2], false, soleAuth(m[1])) == m[2] || strings.Contains(strings.ToLower(m[1]), "bind") && !dnFirst(m[2])
 			},
 		},
 		{
@@ -1134,11 +1154,11 @@ func New() *Redactor {
 			repl: func(m []string) string { return m[1] + m[2] + Mask + m[4] },
 			// urlBase64ToUint8Array(VAPID_PUBLIC_KEY): a call, not a value.
 			keep: func(m []string) bool {
-				return m[4] != "" || !secretName(m[1]) || refName(m[1]) || notAValue(m[3]) || !random(m[3]) && !hexKey(m[3]) || pathLike(m[3]) || sealed(m[3]) || workDir(m[1], m[3]) ||
+				return m[4] != "" || !secretName(m[1]) || refName(m[1]) || notAValue(m[3]) || !random(m[3]) && !hexKey(m[3]) && !base32Key(m[3]) || pathLike(m[3]) || sealed(m[3]) || workDir(m[1], m[3]) ||
 					idName(m[1]) && uuidShape(m[3]) || strings.EqualFold(strings.Trim(m[1], "._-"), "salt") || publicKeyID(m[1], m[3]) || publishable(m[3]) || namedDigest(m[3])
 			},
 		},
-		proseRule(`pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]access)?(?:[ _-]?key)?|access[ _-]key|private[ _-]key|`+
+		proseRule(`pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]access)?(?:[ _-]?key)?|access[ _-]key|private[ _-]key|master[ _-]?key|admin[ _-]key|`+
 			`passwort|kennwort|mot de passe|mdp|palavra-passe|contraseña|senha|wachtwoord|parola d'ordine|parola|parolă|parool|clave|contrasinal|pasfhocal|zaporka|zaporku|šifra|passord|kodeord|hasło|пароль|şifres?i?|parolası|lösenord|adgangskode|salasana|heslo|jelszó|jelszava|lozinka|lozinku|geslo|mật khẩu|kata sandi|kata laluan|pasuwaado|pasuwādo`,
 			"pass", "pw", "token", "secret", "key", "kennwort", "mot de passe", "mdp", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "lösenord", "salasana",
 			"mật khẩu", "kata sandi", "kata laluan", "lozinka", "lozinku", "geslo", "jelsz", "heslo", "adgangskode", "clave", "contrasinal", "pasfhocal", "zaporka", "zaporku", "šifra", "passord", "kodeord", "parol", "pasuwaado", "pasuwādo"),
@@ -1320,11 +1340,20 @@ func statement(q string) bool {
 // callLiterals masks the secrets among a credential call's literal
 // arguments (args, each quoted and followed by ',' or ')'): a first
 // argument only when long and random (a key alone), a later one when it
-// looks made (an id's secret, a password). With mask false it returns
+// looks made (an id's secret, a password), and a first one too in a
+// call that takes the secret alone (sole). With mask false it returns
 // args unchanged unless one would be masked.
 // converted is a literal's conversion in place: Rust's .to_owned(),
 // .to_string(), .into(), Java's .toCharArray(), .getBytes().
 const converted = `(?:\.(?:to_owned|to_string|into|to_vec|as_bytes|toCharArray|getBytes|encode)\(\))?`
+
+// soleAuth reports a call named auth alone (the name the rule reads
+// opens after a method's dot or colon: Lua's red:auth("…"),
+// redis.auth("…"), client.auth("…")): Redis's AUTH takes the password
+// as its only argument.
+func soleAuth(call string) bool {
+	return strings.EqualFold(strings.TrimRight(call, " \t(="), "auth")
+}
 
 // dnFirst reports call arguments that open with an LDAP distinguished
 // name ("cn=svc,ou=apps,dc=corp"): a bind's, not a socket's address.
@@ -1333,9 +1362,9 @@ func dnFirst(args string) bool {
 	return (strings.HasPrefix(a, `"`) || strings.HasPrefix(a, "'")) && (strings.HasPrefix(a[1:], "cn=") || strings.HasPrefix(a[1:], "uid=")) && strings.Contains(a, "dc=")
 }
 
-func callLiterals(args string, mask bool) string {
+func callLiterals(args string, mask, sole bool) string {
 	var b strings.Builder
-	first := true
+	first := !sole
 	for rest := args; rest != ""; {
 		q := rest[0]
 		if q != '"' && q != '\'' {
@@ -2037,6 +2066,25 @@ func publishable(v string) bool {
 	}
 	mode, _, ok := strings.Cut(rest, "_")
 	return ok && (mode == "live" || mode == "test")
+}
+
+// base32Key reports a key written in base32's small letters and digits
+// 2-7 (Azure DevOps' 52-character PATs, TOTP seeds): too few capitals
+// and digits for random, as random as any key.
+func base32Key(v string) bool {
+	if len(v) < 32 {
+		return false
+	}
+	d := 0
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c >= '2' && c <= '7':
+			d++
+		case c < 'a' || c > 'z':
+			return false
+		}
+	}
+	return d >= 4 && entropy(v) >= 4
 }
 
 // namedDigest reports a lookup key built from words and a digest

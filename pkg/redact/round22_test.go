@@ -10,7 +10,14 @@ import (
 // braced password would be (consul-template's {{ with secret "…" }},
 // Jinja's {% … %}), a publishable key under any name (pk_live_…,
 // pk_test_…), a lookup key built from words and a digest (a CI cache's
-// key template). Beside each, the secret of the same layout.
+// key template). Then secrets' classes: Sentry's sntrys_/sntryu_ and
+// Fly.io's FlyV1 fm2_ tokens, a password glued to 7z's or rar's -p and
+// quoted for the shell, a master or admin key told in prose, Bundler's
+// gem source login (BUNDLE_<HOST>), a key in base32's small letters (an
+// Azure DevOps PAT), a signing call's key after a payload's object
+// literal (jwt.sign({ … }, '…')), a secret decoded between the echo and
+// the command that reads it, a call that takes the password alone
+// (red:auth("…")). Beside each, the look-alike of the same layout.
 func TestRound22(t *testing.T) {
 	for _, tt := range []struct{ name, in, secret string }{
 		// A template's action is a reference.
@@ -27,6 +34,37 @@ func TestRound22(t *testing.T) {
 		{"cache key sha1", "restore_cache key: gradle-deps-linux-2fd4e1c67a2d28fced849ee1bb76e7391b93eb12", ""},
 		{"key random run", "deploy key: Xq7Lm2Zk9Vt4Rw8PnYs3Hq2LmZ9xVt4RwP7nYs", "Xq7Lm2Zk9Vt4Rw8PnYs3Hq2LmZ9xVt4RwP7nYs"},
 		{"key word then random", "signing key: prod-Xq7Lm2Zk9Vt4Rw8PnYs3Hq2LmZ9xVt4RwP7nYs", "Xq7Lm2Zk9Vt4Rw8PnYs3Hq2LmZ9xVt4RwP7nYs"},
+		// Vendor prefixes: Sentry's sntrys_/sntryu_, Fly.io's macaroons.
+		{"sentry user", "export SENTRY_TOKEN=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", "sntryu_4f1c2a9e"},
+		{"sentry org", "auth = sntrys_eyJpYXQiOjE3MDAwMDAwMDB9_Qm7Lx2Vt9Rw4PnYs3Hq8LmZ2xVt4RwP7nYsK8Hq", "sntrys_eyJpYXQ"},
+		{"fly macaroon", "fly deploy --access-token \"FlyV1 fm2_lJPECAAAAAAAAAbxxQ8Lm2Zk9Vt4Rw8PnYs3Hq2LmZ9xVt4RwP7nYsK8Hq2LmZ9xVt4RwP7n,fm2_lJPEQm7Lx2Vt9Rw4PnYs3Hq8LmZ2xVt\"", "fm2_lJPECAAAA"},
+		{"fm2 word", "the fm2_ prefix marks Fly's macaroons", ""},
+		// A password glued to -p, quoted for the shell.
+		{"7z quoted", "7za x -p\"Qm7#vT2pLx9\" backup.7z", "Qm7#vT2pLx9"},
+		{"rar quoted", "rar a -hp'Lp2Wq7zRmTx9' secrets.rar docs/", "Lp2Wq7zRmTx9"},
+		{"7z prompt", "7z a -p archive.7z ./dir   # prompts for the password", ""},
+		// A master or admin key told in prose.
+		{"prose master key", "FYI the Typesense admin key on prod is Xq7Lm2Zk9Vt4Rw8PnYs3Hq2L", "Xq7Lm2Zk9Vt4Rw8PnYs3Hq2L"},
+		{"prose master key words", "the master key is rotated by the KMS every 90 days", ""},
+		// Bundler's gem source login.
+		{"bundler env", "export BUNDLE_GEMS__GRAPHQL__PRO=\"a1b2c3d4:9f8e7d6c5b4a\"", "a1b2c3d4:9f8e7d6c5b4a"},
+		{"bundler yaml", "---\nBUNDLE_RUBYGEMS__PKG__GITHUB__COM: \"ci-bot:ghp_notreal\"", "ci-bot:ghp_notreal"},
+		{"bundler build flags", "BUNDLE_BUILD__NOKOGIRI: \"--use-system-libraries\"", ""},
+		{"bundler path", "BUNDLE_PATH: \"vendor/bundle\"", ""},
+		{"bundler mirror", "BUNDLE_MIRROR__RUBYGEMS__ORG: \"https://gems.internal.example\"", ""},
+		// A key in base32's small letters and digits.
+		{"azure pat", "AZURE_DEVOPS_EXT_PAT=k2j7mq4xz5w3ndp6r7tv2hy4sb5ce3fa6gu7lk2mq4nxz5w3dp6r", "k2j7mq4xz5w3ndp6r7tv2hy4sb5ce3fa6gu7lk2mq4nxz5w3dp6r"},
+		{"pat words", "GITHUB_PAT_SCOPE=repository-read-and-write-packages", ""},
+		// A signing call's key after a payload's object literal.
+		{"jwt sign object", "const t = jwt.sign({ sub: u.id, role: 'admin' }, 'Xq7Lm2Zk9Vt4Rw8PnYs3', { expiresIn: '1h' })", "Xq7Lm2Zk9Vt4Rw8PnYs3"},
+		{"jwt sign env", "const t = jwt.sign({ sub: u.id }, process.env.JWT_SECRET)", ""},
+		// A secret decoded between the echo and what reads it.
+		{"echo b64 docker", "echo 'UW03I3ZUMnBMeDk=' | base64 --decode | docker login -u ci --password-stdin", "UW03I3ZUMnBMeDk="},
+		{"echo b64 file", "echo 'aGVsbG8gd29ybGQ=' | base64 -d | wc -c", ""},
+		// A call that takes the password alone.
+		{"lua auth", "local ok, err = red:auth(\"Qm7#vT2pLx9\")", "Qm7#vT2pLx9"},
+		{"node redis auth", "await client.auth('Lp2Wq7zRmTx9')", "Lp2Wq7zRmTx9"},
+		{"auth name", "app.auth(\"basic\")", ""},
 	} {
 		got := String(tt.in)
 		if tt.secret == "" {
