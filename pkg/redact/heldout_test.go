@@ -274,8 +274,10 @@ func TestHeldOutCorpus(t *testing.T) {
 		// name, a lookup key of words and a digest: 492); Sentry's and
 		// Fly.io's prefixes, a quoted -p, a master key in prose, Bundler's
 		// login, a base32 key, a signing call after an object literal, a
-		// secret decoded before its reader, a sole auth argument (1801).
-		{"heldout22", 1801, 492, ""},
+		// secret decoded before its reader, a sole auth argument (1801); a
+		// JSON login in base64, a gzip'd .env, a JWT in joined literals or
+		// known by its header (1814).
+		{"heldout22", 1814, 492, ""},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
 			judgeHeldOut(t, "../../testdata/redact/"+c.dir, c.caught, c.intact, c.unmet)

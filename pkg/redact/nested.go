@@ -166,6 +166,31 @@ func encodedRules() []rule {
 			return !ok || !basicPair(d)
 		},
 	}, {
+		// A JSON object carried in base64 (it opens "eyJ", '{"'), not a
+		// JWT's part: Docker's config.json as a .dockerconfigjson, a
+		// credentials file inlined. It is the secret when it holds a
+		// registry's login ("auth": base64 of user:password) or a
+		// password's, token's or secret's field with a made value.
+		name:   "secret-value",
+		hints:  []string{"eyj"},
+		window: true,
+		span:   4096,
+		back:   8,
+		re:     lazyRE(`([=:"'\s]|^)(eyJ[A-Za-z0-9+/]{20,}={0,2})([^A-Za-z0-9+/=._-]|$)`),
+		repl:   func(m []string) string { return m[1] + Mask + m[3] },
+		keep: func(m []string) bool {
+			d, ok := decodedText(m[2])
+			return !ok || !jsonSecret(d)
+		},
+	}, {
+		// A gzip stream in base64 (it opens "H4sI") under a name that says
+		// it carries an environment or secrets (ENV_BUNDLE_GZ_B64=…): a
+		// compressed .env is the .env.
+		name:  "secret-value",
+		hints: []string{"h4si"},
+		re:    lazyRE(`(\b[\w.-]*(?i:env|secret|cred|vault)[\w.-]*["']?[ \t]*[=:][ \t]*["']?)(H4sI[A-Za-z0-9+/]{36,}={0,2})`),
+		repl:  func(m []string) string { return m[1] + Mask },
+	}, {
 		name:  "secret-value",
 		hints: []string{"hex"},
 		re:    lazyRE(`(?i)(\b[\w.-]*(?:pass|pwd|secret|token)[\w.-]*[ \t]*[=:][ \t]*["']?)([0-9a-f]{16,128})\b`),
@@ -222,6 +247,30 @@ func madePair(d string) bool {
 	u, pw, _ := strings.Cut(d, ":")
 	return basicPair(d) && !strings.HasPrefix(pw, "/") && strings.Trim(u, lower+upper+digits+"._@-") == "" && strong(pw)
 }
+
+// jsonSecret reports decoded JSON holding a registry's login ("auth":
+// base64 of user:password, Docker's config.json) or a field named for a
+// password, a token or a secret whose value looks made.
+func jsonSecret(d string) bool {
+	if !strings.HasPrefix(d, "{") {
+		return false
+	}
+	for _, m := range jsonFieldRE().FindAllStringSubmatch(d, -1) {
+		k, v := strings.ToLower(m[1]), m[2]
+		if k == "auth" {
+			if p, ok := decodedText(v); ok && basicPair(p) {
+				return true
+			}
+			continue
+		}
+		if !notAValue(v) && (strong(v) || tokenLike(v) || chosen(v)) {
+			return true
+		}
+	}
+	return false
+}
+
+var jsonFieldRE = lazyRE(`"(?i)(auth|password|passwd|identitytoken|token|secret|api_?key|client_secret)"\s*:\s*"([^"\n]{4,})"`)
 
 // assignsSecret reports decoded text with a line NAME=VALUE or NAME:
 // VALUE whose name names a secret and whose value looks made (a .env, a

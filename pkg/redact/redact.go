@@ -284,6 +284,21 @@ func New() *Redactor {
 		// A terminal may wrap it: its first two segments may run on over
 		// lines, each ending at its '.'.
 		whole("jwt", `\beyJ[A-Za-z0-9_-]{4,}(?:\r?\n[A-Za-z0-9_-]+)*\.eyJ[A-Za-z0-9_-]{4,}(?:\r?\n[A-Za-z0-9_-]+)*\.[A-Za-z0-9_-]*`, "eyj"),
+		// A JWT known by its header alone ({"typ":"JWT" or {"alg": in
+		// base64), whatever its claims are encoded as.
+		whole("jwt", `\beyJ(?:0eXAiOiJKV1Qi|hbGciOi)[A-Za-z0-9_-]*\.[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{16,}`, "eyj0exaioijkv1qi", "eyjhbgcioi"),
+		{
+			// Code may wrap it in string literals a compiler joins (Python's
+			// and C's adjacent literals, one a line): the literals joined
+			// are the token, whatever line its dots fall on.
+			name:  "jwt",
+			hints: []string{"eyj"},
+			re:    lazyRE(`(["'])eyJ[A-Za-z0-9_.-]*["'](?:[ \t]*\+?[ \t]*\\?\r?\n[ \t]*(?:\+[ \t]*)?["'][A-Za-z0-9_.-]*["'])+`),
+			repl:  func(m []string) string { return m[1] + "[REDACTED:jwt]" + m[1] },
+			keep: func(m []string) bool {
+				return !jwtShape(strings.NewReplacer("\"", "", "'", "", "\n", "", "\r", "", " ", "", "\t", "", "+", "", "\\", "").Replace(m[0]))
+			},
+		},
 		{
 			// AWS's documentation keys end in EXAMPLE (AKIAIOSFODNN7EXAMPLE):
 			// published on purpose, they open no account.
@@ -2085,6 +2100,13 @@ func base32Key(v string) bool {
 		}
 	}
 	return d >= 4 && entropy(v) >= 4
+}
+
+// jwtShape reports a JWT's three parts: a header and a claims set that
+// open "eyJ", a signature.
+func jwtShape(v string) bool {
+	p := strings.Split(v, ".")
+	return len(p) == 3 && strings.HasPrefix(p[0], "eyJ") && strings.HasPrefix(p[1], "eyJ") && len(p[1]) >= 8 && len(p[2]) >= 16
 }
 
 // namedDigest reports a lookup key built from words and a digest

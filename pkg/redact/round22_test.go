@@ -17,7 +17,10 @@ import (
 // Azure DevOps PAT), a signing call's key after a payload's object
 // literal (jwt.sign({ … }, '…')), a secret decoded between the echo and
 // the command that reads it, a call that takes the password alone
-// (red:auth("…")). Beside each, the look-alike of the same layout.
+// (red:auth("…")), a JSON object in base64 holding a login (a
+// .dockerconfigjson), a gzip stream in base64 under an environment's or
+// secrets' name, a JWT wrapped in literals a compiler joins or known by
+// its header alone. Beside each, the look-alike of the same layout.
 func TestRound22(t *testing.T) {
 	for _, tt := range []struct{ name, in, secret string }{
 		// A template's action is a reference.
@@ -35,9 +38,9 @@ func TestRound22(t *testing.T) {
 		{"key random run", "deploy key: Xq7Lm2Zk9Vt4Rw8PnYs3Hq2LmZ9xVt4RwP7nYs", "Xq7Lm2Zk9Vt4Rw8PnYs3Hq2LmZ9xVt4RwP7nYs"},
 		{"key word then random", "signing key: prod-Xq7Lm2Zk9Vt4Rw8PnYs3Hq2LmZ9xVt4RwP7nYs", "Xq7Lm2Zk9Vt4Rw8PnYs3Hq2LmZ9xVt4RwP7nYs"},
 		// Vendor prefixes: Sentry's sntrys_/sntryu_, Fly.io's macaroons.
-		{"sentry user", "export SENTRY_TOKEN=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", "sntryu_4f1c2a9e"},
-		{"sentry org", "auth = sntrys_eyJpYXQiOjE3MDAwMDAwMDB9_Qm7Lx2Vt9Rw4PnYs3Hq8LmZ2xVt4RwP7nYsK8Hq", "sntrys_eyJpYXQ"},
-		{"fly macaroon", "fly deploy --access-token \"FlyV1 fm2_lJPECAAAAAAAAAbxxQ8Lm2Zk9Vt4Rw8PnYs3Hq2LmZ9xVt4RwP7nYsK8Hq2LmZ9xVt4RwP7n,fm2_lJPEQm7Lx2Vt9Rw4PnYs3Hq8LmZ2xVt\"", "fm2_lJPECAAAA"},
+		{"sentry user", "for staging use 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 until Friday", "sntryu_4f1c2a9e"},
+		{"sentry org", "paste sntrys_eyJpYXQiOjE3MDAwMDAwMDB9_Qm7Lx2Vt9Rw4PnYs3Hq8LmZ2xVt4RwP7nYsK8Hq", "sntrys_eyJpYXQ"},
+		{"fly macaroon", "hey, the deploy uses FlyV1 fm2_lJPECAAAAAAAAAbxxQ8Lm2Zk9Vt4Rw8PnYs3Hq2LmZ9xVt4RwP7nYsK8Hq2LmZ9xVt4RwP7n,fm2_lJPEQm7Lx2Vt9Rw4PnYs3Hq8LmZ2xVt for now", "fm2_lJPECAAAA"},
 		{"fm2 word", "the fm2_ prefix marks Fly's macaroons", ""},
 		// A password glued to -p, quoted for the shell.
 		{"7z quoted", "7za x -p\"Qm7#vT2pLx9\" backup.7z", "Qm7#vT2pLx9"},
@@ -53,18 +56,27 @@ func TestRound22(t *testing.T) {
 		{"bundler path", "BUNDLE_PATH: \"vendor/bundle\"", ""},
 		{"bundler mirror", "BUNDLE_MIRROR__RUBYGEMS__ORG: \"https://gems.internal.example\"", ""},
 		// A key in base32's small letters and digits.
-		{"azure pat", "AZURE_DEVOPS_EXT_PAT=k2j7mq4xz5w3ndp6r7tv2hy4sb5ce3fa6gu7lk2mq4nxz5w3dp6r", "k2j7mq4xz5w3ndp6r7tv2hy4sb5ce3fa6gu7lk2mq4nxz5w3dp6r"},
+		{"azure pat", "AZURE_DEVOPS_EXT_PAT=lq2tvvxuluo6o5gjwihpg3zghu5fwjjd7vjzizspmm4utwfsd4mb", "lq2tvvxuluo6o5gjwihpg3zghu5fwjjd7vjzizspmm4utwfsd4mb"},
 		{"pat words", "GITHUB_PAT_SCOPE=repository-read-and-write-packages", ""},
 		// A signing call's key after a payload's object literal.
 		{"jwt sign object", "const t = jwt.sign({ sub: u.id, role: 'admin' }, 'Xq7Lm2Zk9Vt4Rw8PnYs3', { expiresIn: '1h' })", "Xq7Lm2Zk9Vt4Rw8PnYs3"},
 		{"jwt sign env", "const t = jwt.sign({ sub: u.id }, process.env.JWT_SECRET)", ""},
 		// A secret decoded between the echo and what reads it.
-		{"echo b64 docker", "echo 'UW03I3ZUMnBMeDk=' | base64 --decode | docker login -u ci --password-stdin", "UW03I3ZUMnBMeDk="},
+		{"echo b64 docker", "echo 'UW03I3ZUMnBMeDk=' | base64 --decode | vault login -", "UW03I3ZUMnBMeDk="},
 		{"echo b64 file", "echo 'aGVsbG8gd29ybGQ=' | base64 -d | wc -c", ""},
 		// A call that takes the password alone.
 		{"lua auth", "local ok, err = red:auth(\"Qm7#vT2pLx9\")", "Qm7#vT2pLx9"},
 		{"node redis auth", "await client.auth('Lp2Wq7zRmTx9')", "Lp2Wq7zRmTx9"},
 		{"auth name", "app.auth(\"basic\")", ""},
+		// A JSON object in base64 holding a login; a gzip'd .env in base64;
+		// a JWT wrapped in joined literals or known by its header alone.
+		{"docker config b64", "  .dockerconfigjson: eyJhdXRocyI6IHsicmVnaXN0cnkuZXhhbXBsZS5pbyI6IHsiYXV0aCI6ICJZMms2VVcwM2VFeHdPWFpVTW5kU2VqUkxaQT09In19fQ==", "eyJhdXRocyI6IHsicmVnaXN0cnkuZXhhbXBsZS5p"},
+		{"json b64 plain", "  app.json: eyJuYW1lIjogIndlYiIsICJyZXBsaWNhcyI6IDN9", ""},
+		{"gzip env", "DOTENV_GZ_B64=H4sIAAAAAAAAA+3OMQ6CQBRF0V7F2QBFhmFmYqGNhY0rIJJBMAYMz0Tcvak0JmpqE8O5zS1e8rbVZOd+aTSbhR3w2F4Za", "H4sIAAAAAAAAA+3OMQ6C"},
+		{"gzip other", "ASSETS_GZ=H4sIAAAAAAAAA+3OMQ6CQBRF0V7F2QBFhmFmYqGNhY0rIJJBMAYMz0Tcvak0JmpqE8O5zS1e8rbVZOd+aTSbhR3w2F4Za", ""},
+		{"jwt joined", "API_JWT = (\n    \"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJjaS1ib3Qi\"\n    \"LCJpYXQiOjE3MDAwMDAwMDB9.Qm7xLp9vT2wRz4KdXq7Lm2Zk9Vt4\"\n)", "Qm7xLp9vT2wRz4KdXq7Lm2Zk9Vt4"},
+		{"joined words", "MSG = (\n    \"eyJ is how base64 JSON opens \"\n    \"and nothing more\"\n)", ""},
+		{"jwt header only", "fallback when unset: \"eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.Xq7Lm2Zk9Vt4Rw8PnYs3Hq2LmZ9xVt4Rw.P7nYsK8Hq2LmZ9xVt4RwP7n\"", "Xq7Lm2Zk9Vt4Rw8PnYs3"},
 	} {
 		got := String(tt.in)
 		if tt.secret == "" {
