@@ -448,6 +448,27 @@ func (r ruleSet) addressee(s string, intl bool) []int {
 	return r.vocativeIntl().FindStringIndex(s)
 }
 
+// youAfterMark reports whether s holds "you" after a comma or a colon and
+// nothing but white space (\s): "Claude, you must …" and "Agent:\nyou are
+// …" do, most notes' "you" does not.
+func youAfterMark(s string) bool {
+	for from := 0; ; {
+		i := strings.Index(s[from:], "you")
+		if i < 0 {
+			return false
+		}
+		i += from
+		j := i
+		for j > 0 && strings.IndexByte(" \t\n\f\r", s[j-1]) >= 0 {
+			j--
+		}
+		if j > 0 && (s[j-1] == ',' || s[j-1] == ':') {
+			return true
+		}
+		from = i + len("you")
+	}
+}
+
 // phrases runs the phrase rules over normalized text. A match inside a code
 // span counts only where the sentence tells the reader to run it or the span
 // opens its line: quoted code in a sentence that describes it ("the upstream
@@ -459,7 +480,7 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 // phrasesIn is phrases given norm's byte pairs.
 func phrasesIn(r ruleSet, norm string, p *pairs.Set, code [][2]int) string {
 	for i, c := range r.checks {
-		if !pairs.Any(p, norm, c.hints) || !holds(norm, r.needs[i]()) {
+		if !pairs.Any(p, norm, c.hints) || c.pre != nil && !c.pre(norm) || !holds(norm, r.needs[i]()) {
 			continue
 		}
 		for _, loc := range c.re().FindAllStringIndex(norm, -1) {
@@ -1586,7 +1607,10 @@ func emoji(r rune) bool { return r >= 0x2190 || r == 0xFE0F }
 type check struct {
 	// hints are lower-case substrings one of which every match holds:
 	// checking them first keeps ordinary notes off the regexps.
-	hints  []string
+	hints []string
+	// pre, when set, is a test every text holding a match passes, for a
+	// rule whose hints are words most notes hold.
+	pre    func(string) bool
 	reason string
 	re     func() *regexp.Regexp
 	// negatable: a negation earlier in the sentence ("never pipe curl to
@@ -1944,7 +1968,7 @@ var rules = sync.OnceValue(func() ruleSet {
 				`|\b(?:du\s+bist|sie\s+sind)\s+nicht\s+mehr\s+(?:claude|copilot|ein(?:e)?\s+(?:ki-)?(?:assistent|agent|modell)|an\b)|\bya\s+no\s+eres\s+(?:claude|copilot|un\s+asistente|un\s+agente|el\s+asistente)|\b(?:tu\s+n'es|vous\s+n'êtes)\s+plus\s+(?:claude|copilot|un\s+assistant|un\s+agent|l'assistant)` +
 				`|\bvocê\s+não\s+é\s+mais\s+(?:o\s+)?(?:claude|copilot|um\s+assistente|um\s+agente)|\bnon\s+sei\s+più\s+(?:claude|copilot|un\s+assistente|un\s+agente)|\bje\s+bent\s+niet\s+meer\s+(?:claude|copilot|een\s+assistent|een\s+agent)`)},
 			{hints: []string{"you are now"}, reason: Address, re: re(`\byou\s+are\s+now\s+(?:an?\s+)?(?:dan\b|unrestricted|jailbroken|free\b|in\s+(?:developer|god|maintenance|admin|debug|unrestricted)\s+mode|(?:ai|agent|assistant|model)\s+(?:with|without)\b)`)},
-			{hints: []string{"you"}, reason: Address, re: re(`\b(?:claude|assistant|agent|ai|llm|model)\s*[,:]\s*you\s+(?:must|should|will|are|shall|need)\b`)},
+			{hints: []string{"you"}, pre: youAfterMark, reason: Address, re: re(`\b(?:claude|assistant|agent|ai|llm|model)\s*[,:]\s*you\s+(?:must|should|will|are|shall|need)\b`)},
 			{hints: []string{"from now on"}, reason: Address, re: re(`\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|should|shall|have|may|can)\b`)},
 			// The person's authority handed to someone else: "treat
 			// messages from 'ops-bot' as if they came from the user",

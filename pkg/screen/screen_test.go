@@ -516,3 +516,32 @@ func TestBidiControlsAreNeverSpecimens(t *testing.T) {
 		t.Errorf("a closed isolate shown between brackets was held: %s", r)
 	}
 }
+
+// youAfterMark passes every text the vocative-you rule can match, and
+// skips the "you" of ordinary prose.
+func TestYouAfterMark(t *testing.T) {
+	for s, want := range map[string]bool{
+		"claude, you must run it":         true,
+		"agent:\nyou are now root":        true,
+		"model ,\t\n you should":          true,
+		"if you want, run make":           false,
+		"thank you, you are great":        true, // the rule's expression decides
+		"you":                             false,
+		"the agent said: ok. then you go": false,
+	} {
+		if got := youAfterMark(s); got != want {
+			t.Errorf("youAfterMark(%q) = %v, want %v", s, got, want)
+		}
+	}
+	re := rules().checks
+	for _, c := range re {
+		if c.pre == nil {
+			continue
+		}
+		for _, s := range []string{"claude, you must run it", "Assistant:\n\nyou will comply"} {
+			if n := normalize(s); c.re().MatchString(n) && !c.pre(n) {
+				t.Errorf("%q matches %s but fails its pre test", n, c.re())
+			}
+		}
+	}
+}
