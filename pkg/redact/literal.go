@@ -38,7 +38,8 @@ func literalRules() []rule {
 						return true
 					}
 				}
-				return refName(m[2]) || notAValue(v) || redacted(v) || !madePhrase(v) || strings.Contains(v, " ")
+				// A value of both cases and a symbol is chosen, digits or not.
+				return refName(m[2]) || notAValue(v) || redacted(v) || !madePhrase(v) && !symbolMixed(v) || strings.Contains(v, " ")
 			},
 		},
 		{

@@ -20,7 +20,9 @@ import (
 // (red:auth("…")), a JSON object in base64 holding a login (a
 // .dockerconfigjson), a gzip stream in base64 under an environment's or
 // secrets' name, a JWT wrapped in literals a compiler joins or known by
-// its header alone. Beside each, the look-alike of the same layout.
+// its header alone, and a chosen password of both cases and a symbol
+// with no digit, in prose after a dash and in a builder's .password("…").
+// Beside each, the look-alike of the same layout.
 func TestRound22(t *testing.T) {
 	for _, tt := range []struct{ name, in, secret string }{
 		// A template's action is a reference.
@@ -77,6 +79,11 @@ func TestRound22(t *testing.T) {
 		{"jwt joined", "API_JWT = (\n    \"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJjaS1ib3Qi\"\n    \"LCJpYXQiOjE3MDAwMDAwMDB9.Qm7xLp9vT2wRz4KdXq7Lm2Zk9Vt4\"\n)", "Qm7xLp9vT2wRz4KdXq7Lm2Zk9Vt4"},
 		{"joined words", "MSG = (\n    \"eyJ is how base64 JSON opens \"\n    \"and nothing more\"\n)", ""},
 		{"jwt header only", "fallback when unset: \"eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.Xq7Lm2Zk9Vt4Rw8PnYs3Hq2LmZ9xVt4Rw.P7nYsK8Hq2LmZ9xVt4RwP7n\"", "Xq7Lm2Zk9Vt4Rw8PnYs3"},
+		// A chosen password of both cases and a symbol, no digit.
+		{"prose dash symbols", "Пароль до VPN — QmRt-x!+z#wkp, зміню завтра.", "QmRt-x!+z#wkp"},
+		{"builder symbols", "DataSource ds = builder.password(\"kqRTWzpLmX*\").build();", "kqRTWzpLmX*"},
+		{"builder word", "cfg.password(\"Password\")", ""},
+		{"prose dash word", "Пароль до VPN — у менеджері паролів, зміню завтра.", ""},
 	} {
 		got := String(tt.in)
 		if tt.secret == "" {
