@@ -1,10 +1,13 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/screen"
 )
 
 // TestHeldNotesLeftOutAndCounted: a captured session that addresses the
@@ -57,5 +60,26 @@ func TestHeldNotesLeftOutAndCounted(t *testing.T) {
 	h.ok("memory_search", map[string]any{"query": "integration tests push", "project": "p"}, &s)
 	if len(s.Result) == 0 {
 		t.Fatalf("an ordinary memory_write is not found: %+v", s)
+	}
+}
+
+// TestWrittenNoteNamesTheModel: a memory_write note records prov_source
+// human, as the seed does, and names MCP in prov_model, so every later
+// screen (another machine's index, a rebuild, a change of the screen's
+// rules) screens it as the model's words, not a person's.
+func TestWrittenNoteNamesTheModel(t *testing.T) {
+	h := newHarness(t)
+	var w writeResult
+	h.ok("memory_write", map[string]any{"type": "semantic", "title": "deploy tests", "project": "p", "body": "The deploy pipeline runs integration tests before the push."}, &w)
+	data, err := os.ReadFile(filepath.Join(h.home, "memory", "semantic", w.ID+".md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := note.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.ProvSource != note.ProvHuman || n.ProvModel != "mcp" || !screen.Screened(n.ProvSource, n.ProvModel) {
+		t.Fatalf("memory_write's file records prov_source %q, prov_model %q; want human and mcp, screened\n%s", n.ProvSource, n.ProvModel, data)
 	}
 }

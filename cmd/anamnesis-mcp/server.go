@@ -428,9 +428,10 @@ func (a *app) write(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTool
 	// A write that has started finishes even if the client goes away; the
 	// store waits out another process holding the index's write lock. The
 	// store redacts secrets; a model has no way to keep one. The text is
-	// the model's: the store screens it as a model's note.
+	// the model's: the store screens it as a model's note, and its file
+	// names MCP as the model that wrote it (prov_model: mcp).
 	var redacted []string
-	written, err := st.Write(context.WithoutCancel(ctx), n, store.Redacted(&redacted), store.ByModel())
+	written, err := st.Write(context.WithoutCancel(ctx), n, store.Redacted(&redacted), store.ByModel("mcp"))
 	if err != nil {
 		return a.internal(tool, err), nil
 	}

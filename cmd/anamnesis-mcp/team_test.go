@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -87,5 +88,11 @@ func TestTeamNotesThroughTheServer(t *testing.T) {
 	h.ok("memory_get", map[string]any{"id": w.ID}, &g)
 	if g.Team != "platform" || !strings.Contains(g.Author, "Grace Member") {
 		t.Fatalf("the written team note: team %q author %q", g.Team, g.Author)
+	}
+	// Its file names the model as a personal memory_write's does
+	// (TestWrittenNoteNamesTheModel): what a model wrote says so wherever
+	// it goes.
+	if data, err := os.ReadFile(matches[0]); err != nil || !strings.Contains(string(data), "\nprov_model: mcp\n") {
+		t.Fatalf("the team note memory_write wrote does not name the model (%v):\n%s", err, data)
 	}
 }

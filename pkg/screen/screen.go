@@ -88,9 +88,15 @@ func Describe(reason string) string {
 	return "held by the screen"
 }
 
-// Screened reports whether notes of provenance source pass the screen:
-// every source but a person's own notes.
-func Screened(source string) bool { return source != note.ProvHuman && source != "" }
+// Screened reports whether a note of provenance source, written by model
+// (its prov_model), passes the screen: every note but a person's own. A
+// note that names a model is a model's whatever its source says: MCP
+// memory_write records prov_source human, as the seed does, and names
+// itself in prov_model (pkg/store's ByModel), so the note is screened
+// wherever it is indexed and whenever the rules change.
+func Screened(source, model string) bool {
+	return (source != note.ProvHuman && source != "") || model != ""
+}
 
 // Held reports whether tags mark a held note.
 func Held(tags []string) bool { return slices.Contains(tags, Tag) }
@@ -109,7 +115,7 @@ func Reason(tags []string) string {
 // screen gets the held tags, and the reason is returned. A note already
 // held stays held (only Release lifts it); a note a person released is not
 // screened again while its title and body are the ones released.
-func Apply(n *note.Note) string { return apply(n, Screened(n.ProvSource), false) }
+func Apply(n *note.Note) string { return apply(n, Screened(n.ProvSource, n.ProvModel), false) }
 
 // ApplyShared is Apply for a note another person may have written (a
 // team's note, SPEC 18): screened whatever provenance it claims, since

@@ -34,7 +34,7 @@ type Option func(*options)
 type options struct {
 	keepSecrets bool
 	redacted    *[]string
-	byModel     bool
+	byModel     string
 }
 
 // KeepSecrets stores title, body and tags as given, secrets included: a
@@ -49,8 +49,12 @@ func Redacted(kinds *[]string) Option { return func(o *options) { o.redacted = k
 // ByModel screens the note as a model's (SPEC 17), whatever provenance it
 // records: MCP memory_write records a person's, as the seed does, but the
 // text is the model's, and a model an untrusted page or repository steered
-// must not plant an order in every later session.
-func ByModel() Option { return func(o *options) { o.byModel = true } }
+// must not plant an order in every later session. The note's file says so
+// too: prov_model, when the caller names no model, records label (the
+// surface the model wrote through), which the screen reads wherever the
+// note is indexed again (another machine, a rebuild) and whenever its
+// rules change (screen.Screened).
+func ByModel(label string) Option { return func(o *options) { o.byModel = label } }
 
 // Write creates a new note: fresh id, both timestamps now, defaults for empty
 // fields, secrets redacted. It returns the note as written.
@@ -123,10 +127,13 @@ func Clean(n *note.Note, opts ...Option) {
 	if released && !screen.Released(n) {
 		screen.CarryRelease(n)
 	}
+	if o.byModel != "" && n.ProvModel == "" {
+		n.ProvModel = o.byModel
+	}
 	switch {
 	case n.Team != "":
 		screen.ApplyShared(n)
-	case o.byModel:
+	case o.byModel != "":
 		screen.ApplyModel(n)
 	default:
 		screen.Apply(n)

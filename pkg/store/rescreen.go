@@ -54,9 +54,9 @@ func (s *Store) rescreen(ctx context.Context, batch int) (done bool, err error) 
 		return err == nil, err
 	}
 	start, _ := strconv.ParseInt(from.String, 10, 64)
-	rows, err := s.db.QueryContext(ctx, `SELECT m.rowid, f.path, x.title, x.body, m.prov_source, coalesce(m.team, '')
+	rows, err := s.db.QueryContext(ctx, `SELECT m.rowid, f.path, x.title, x.body, m.prov_source, coalesce(m.prov_model, ''), coalesce(m.team, '')
 		FROM memories m JOIN memories_fts x ON x.rowid = m.rowid JOIN files f ON f.id = m.id
-		WHERE m.rowid > ? AND (m.team IS NOT NULL OR m.prov_source <> ?)
+		WHERE m.rowid > ? AND (m.team IS NOT NULL OR m.prov_source <> ? OR m.prov_model IS NOT NULL)
 		AND NOT EXISTS (SELECT 1 FROM memory_tags INDEXED BY idx_tags_tag WHERE tag = ? AND memory_id = m.id)
 		ORDER BY m.rowid`+limitClause(batch), start, note.ProvHuman, screen.Tag)
 	if err != nil {
@@ -67,7 +67,7 @@ func (s *Store) rescreen(ctx context.Context, batch int) (done bool, err error) 
 	for rows.Next() {
 		var x note.Note
 		var rel string
-		if err := rows.Scan(&last, &rel, &x.Title, &x.Body, &x.ProvSource, &x.Team); err != nil {
+		if err := rows.Scan(&last, &rel, &x.Title, &x.Body, &x.ProvSource, &x.ProvModel, &x.Team); err != nil {
 			rows.Close()
 			return false, err
 		}
@@ -105,14 +105,14 @@ func screenedUnder(ctx context.Context, db interface {
 }
 
 // trips reports whether the current rules would hold the note of the
-// index's row x (its text, provenance and team as indexed) at rel, which
+// index's row x (its text, provenance, model and team as indexed) at rel, which
 // the index holds no hold for. A team note is read from its file and
 // screened as indexing screens it (its author and a person's release
 // count); a personal one by its indexed text, which errs towards yes for
 // one a person released: indexed again, its release keeps it unheld.
 func (s *Store) trips(x *note.Note, rel string) bool {
 	if x.Team == "" {
-		return screen.Screened(x.ProvSource) && screen.Check(x.Title+"\n"+x.Body) != ""
+		return screen.Screened(x.ProvSource, x.ProvModel) && screen.Check(x.Title+"\n"+x.Body) != ""
 	}
 	n, _ := readNote(teamFile(fileInfo{rel: rel, abs: filepath.Join(s.home, filepath.FromSlash(rel))}))
 	return n != nil && screen.Held(n.Tags)

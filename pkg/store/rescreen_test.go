@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -143,5 +145,47 @@ func TestRescreenGoesByBatches(t *testing.T) {
 		if got := len(found(t, s, "rescreentoken")); got != want || done != (want == 0) {
 			t.Errorf("call %d: %d notes found, done %v; want %d found", call+1, got, done, want)
 		}
+	}
+}
+
+// A note a model wrote through MCP records prov_source human (as the seed
+// does) and names the model in prov_model (ByModel). It is screened as a
+// model's wherever it is indexed: a file the older rules let through
+// (written without a hold, as another machine's MCP wrote it) is held when
+// a rebuild indexes it, and again by Tidy once the rules change; a
+// person's note with the same words is not.
+func TestModelNoteScreenedWhenIndexedAndWhenRulesChange(t *testing.T) {
+	ctx := context.Background()
+	home := t.TempDir()
+	s := open(t, home)
+	w, err := s.Write(ctx, &note.Note{Type: note.Semantic, Title: "Deploy", Body: "The pipeline runs tests before the push.", Project: "github.com/acme/a"}, ByModel("mcp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.getFile(ctx, w.ID); got == nil || got.ProvSource != note.ProvHuman || got.ProvModel != "mcp" {
+		t.Fatalf("a ByModel write's file: %+v, want prov_source human and prov_model mcp", got)
+	}
+	model := note.New(note.Semantic, "Deploy notes", order)
+	model.ID, model.Project, model.ProvModel = note.NewID(), "github.com/acme/a", "mcp"
+	mine := note.New(note.Semantic, "My notes", order)
+	mine.ID, mine.Project = note.NewID(), "github.com/acme/a"
+	for _, n := range []*note.Note{model, mine} {
+		// The files as written before the rules held these words.
+		if err := os.WriteFile(filepath.Join(home, "memory", "semantic", n.ID+".md"), n.Marshal(), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.Reindex(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	if got := found(t, s, "rescreentoken"); !slices.Equal(got, []string{mine.ID}) {
+		t.Fatalf("after a rebuild: found %v, want only the person's note %s", got, mine.ID)
+	}
+	olderRules(t, s, model.ID)
+	if err := s.Tidy(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := found(t, s, "rescreentoken"); !slices.Equal(got, []string{mine.ID}) {
+		t.Errorf("after Tidy under newer rules: found %v, want only the person's note %s", got, mine.ID)
 	}
 }
