@@ -391,8 +391,8 @@ func (a *app) write(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTool
 		r.fail("title must not be empty")
 	}
 	r.maxLen("title", title, maxTitle)
-	if len(body) > maxBody {
-		r.fail("body is %d bytes; at most %d (1 MiB) are allowed", len(body), maxBody)
+	if err := note.CheckBody(body); err != nil {
+		r.fail("%v", err)
 	}
 	// Spaces around a key are no part of it (no project resolves to
 	// " quotes-api "): kept, the note would be in no project's block,

@@ -53,11 +53,20 @@ func CheckLimits(n *Note) error {
 		sort.Strings(bad)
 		errs = append(errs, fmt.Sprintf("%s not valid UTF-8 text (a file in another encoding?)", strings.Join(bad, ", ")))
 	}
-	if len(n.Body) > MaxBody {
-		errs = append(errs, fmt.Sprintf("body is %d bytes; at most %d (1 MiB) are allowed", len(n.Body), MaxBody))
+	if err := CheckBody(n.Body); err != nil {
+		errs = append(errs, err.Error())
 	}
 	if len(errs) > 0 {
 		return fmt.Errorf("%s", strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+// CheckBody reports a body over MaxBody, for a surface that checks the
+// body apart from the rest of the note (MCP lists every bad argument).
+func CheckBody(body string) error {
+	if len(body) > MaxBody {
+		return fmt.Errorf("body is %d bytes; at most %d (1 MiB) are allowed", len(body), MaxBody)
 	}
 	return nil
 }

@@ -165,7 +165,11 @@ func fillDefaults(n *note.Note) {
 }
 
 // encode validates n, checks the write limits every surface shares, and
-// returns its file's bytes.
+// returns its file's bytes. save and WriteFileOnly check the body's limit
+// before they clean the note too (the body as given), so a body over it is
+// refused at once, not after seconds of redacting and screening; here the
+// limits hold the text as cleaned (a redacted secret in a tag can bring it
+// under the tag's limit; one in a body can lengthen it).
 func encode(n *note.Note) ([]byte, error) {
 	if err := n.Validate(); err != nil {
 		return nil, err
@@ -194,6 +198,9 @@ func encode(n *note.Note) ([]byte, error) {
 // relative to its tree (<type>/<id>.md).
 func WriteFileOnly(home string, n *note.Note, opts ...Option) (string, error) {
 	fillDefaults(n)
+	if err := note.CheckBody(n.Body); err != nil {
+		return "", err // before Clean, as save
+	}
 	Clean(n, opts...)
 	data, err := encode(n)
 	if err != nil {
@@ -270,6 +277,9 @@ func (s *Store) placement(ctx context.Context, n *note.Note) []string {
 // save validates, writes the file atomically, removes copies of the same id
 // elsewhere in the trees, and indexes it. Validation happens before any disk access.
 func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Option) error {
+	if err := note.CheckBody(n.Body); err != nil {
+		return err // before Clean, whose redactor and screen take seconds over a huge body
+	}
 	Clean(n, opts...)
 	if n.Team != "" && screen.Held(n.Tags) && releasedHere(s.home, n) {
 		screen.Unhold(n) // its text was released here (team.go)

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -725,6 +726,45 @@ func TestWriteLimits(t *testing.T) {
 	entries, _ := os.ReadDir(filepath.Join(s.Home(), "memory", note.Semantic))
 	if len(entries) != 0 {
 		t.Errorf("files left: %v", entries)
+	}
+}
+
+// A body over the limit is refused as given, before the redactor and the
+// screen run over it (seconds for a megabyte of key = value lines): the
+// error names the size the writer gave, not the size the redaction left,
+// and a body that only the redaction brought under the limit is refused
+// too. WriteFileOnly (capture) refuses it the same way.
+func TestBodyOverLimitRefusedBeforeCleaning(t *testing.T) {
+	s := open(t, t.TempDir())
+	ctx := context.Background()
+	var b strings.Builder
+	const alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := 0; b.Len() <= note.MaxBody+note.MaxBody/8; i++ {
+		fmt.Fprintf(&b, "token_%d = ", i)
+		for range 40 {
+			b.WriteByte(alnum[r.IntN(len(alnum))])
+		}
+		b.WriteByte('\n')
+	}
+	body := b.String()
+	want := fmt.Sprintf("body is %d bytes; at most %d (1 MiB) are allowed", len(body), note.MaxBody)
+	for _, kind := range []string{"personal", "model"} {
+		opts := []Option{}
+		if kind == "model" {
+			opts = append(opts, ByModel("mcp"))
+		}
+		if _, err := s.Write(ctx, note.New(note.Semantic, "keys", body), opts...); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s write of a %d-byte body: %v, want %q", kind, len(body), err, want)
+		}
+	}
+	n := note.New(note.Episodic, "session", body)
+	n.ID = note.NewID()
+	if _, err := WriteFileOnly(s.Home(), n); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("WriteFileOnly of a %d-byte body: %v, want %q", len(body), err, want)
+	}
+	if files, _ := filepath.Glob(filepath.Join(s.Home(), "memory", "*", "*.md")); len(files) != 0 {
+		t.Errorf("refused writes left files: %v", files)
 	}
 }
 
