@@ -66,6 +66,20 @@ func fetchOrigin(ctx context.Context, g *git) error {
 	return err
 }
 
+// RewritePending says, for the git clone at dir (memory/ or a team's), what
+// status and doctor tell the user while a rewrite of its remote's main is
+// recorded and no sync has taken it up yet; "" when none is. It changes
+// nothing.
+func RewritePending(ctx context.Context, dir string) string {
+	if !(&git{dir: dir, readOnly: true}).refExists(ctx, rewriteRef) {
+		return ""
+	}
+	return rewritePending
+}
+
+// rewritePending is what State and RewritePending say while rewriteRef is.
+const rewritePending = "the remote's main was rewritten or deleted: this clone's old history is not pushed back; the next sync takes the new history up (once the remote has one), keeping your unpublished notes"
+
 // forgetRemote drops what this clone knew of its remote (its tracking refs
 // and any rewrite recorded): the remote is another repository now.
 func forgetRemote(ctx context.Context, g *git) error {

@@ -98,7 +98,7 @@ func State(ctx context.Context, home, remote string) RepoState {
 	case head == "":
 		st.Detail = "no commits yet"
 	case g.refExists(ctx, rewriteRef):
-		st.Detail = "the remote's main was rewritten or deleted: this clone's old history is not pushed back; the next sync takes the new history up (once the remote has one), keeping your unpublished notes"
+		st.Detail = rewritePending
 	case st.Last != nil && st.Last.Result.Rewritten != "":
 		st.Detail = "last sync: " + st.Last.Result.Rewritten
 	case st.Last != nil && st.Last.Error != "":

@@ -105,6 +105,7 @@ func Doctor(ctx context.Context, opts DoctorOptions, stdout, stderr io.Writer) e
 	d.store(ctx)
 	d.project()
 	d.git(ctx, remote)
+	d.rewrites(ctx)
 	d.locks()
 
 	failed := false
@@ -524,6 +525,22 @@ func (d *doctor) seedEraSupersedes(ctx context.Context, st *store.Store) {
 func (d *doctor) locks() {
 	for _, l := range gitsync.StaleLocks(d.p.Home) {
 		d.add("lock", statusWarn, l.String(), "`anamnesis sync` (it takes the lock over)")
+	}
+}
+
+// rewrites says, for memory/ and each team's clone, when its remote's
+// history was rewritten (a purge, SPEC 18) and the sync that takes the new
+// history up, re-committing this member's own changes on top, has not run
+// yet: status says the same (gitsync owns the rule and the words).
+func (d *doctor) rewrites(ctx context.Context) {
+	h := layout.Home(d.p.Home)
+	if msg := gitsync.RewritePending(ctx, h.Memory()); msg != "" {
+		d.add("remote", statusWarn, msg, "anamnesis sync")
+	}
+	for _, t := range config.Resolve(d.p.Home, os.Getenv).Teams {
+		if msg := gitsync.RewritePending(ctx, h.Team(t.Name)); msg != "" {
+			d.add("team "+t.Name, statusWarn, msg, "anamnesis sync")
+		}
 	}
 }
 

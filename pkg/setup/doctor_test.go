@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/bin"
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
+	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -325,5 +327,95 @@ func TestDoctorNamesNotesIndexedBeforeSlots(t *testing.T) {
 	st.Close()
 	if warned() {
 		t.Error("doctor still names it after reindex --full")
+	}
+}
+
+// When the personal remote's or a team's history was rewritten (a purge:
+// here each repository deleted and re-created empty) and the sync that
+// takes the new history up has not run, doctor says so for each, in the
+// words status uses, and names the fix; before, it said nothing.
+func TestDoctorSaysARewriteIsPending(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	ctx := context.Background()
+	e := newEnv(t, true)
+	bare := func(path string) {
+		gitRun(t, filepath.Dir(path), "init", "-q", "--bare", path)
+		gitRun(t, path, "symbolic-ref", "HEAD", "refs/heads/main")
+	}
+	remote, teamRemote := filepath.Join(t.TempDir(), "remote.git"), filepath.Join(t.TempDir(), "team.git")
+	bare(remote)
+	bare(teamRemote)
+	if out, err := e.init("--yes", "--no-sync", "--machine-id", "box", "--remote", remote); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	home := e.defaultHome()
+	f, err := config.Load(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.SetTeam(config.Team{Name: "plat", URL: teamRemote})
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(ctx, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Write(ctx, note.New(note.Semantic, "Deploy runbook", "Deploys go through the staging cluster first.")); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	cfg := config.Resolve(home, os.Getenv)
+	o := gitsync.Options{Home: home, MachineID: "box", Remote: remote, Teams: gitsync.TeamsFrom(cfg.Teams), Author: "box"}
+	sync := func() {
+		t.Helper()
+		if r, err := gitsync.Sync(ctx, o); err != nil || len(r.Teams) != 1 || r.Teams[0].Error != "" {
+			t.Fatalf("sync: %v %+v", err, r)
+		}
+	}
+	sync() // makes the team's clone
+	shared := note.New(note.Semantic, "Staging cluster", "The staging cluster is in eu-west-1.")
+	shared.Team, shared.Author = "plat", "box"
+	if st, err = store.Open(ctx, home); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Write(ctx, shared); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	sync()
+	pending := func() map[string]Check {
+		t.Helper()
+		checks, _ := runDoctorJSON(t, e)
+		out := map[string]Check{}
+		for _, c := range checks {
+			if strings.Contains(c.Detail, "rewritten") {
+				out[c.Name] = c
+			}
+		}
+		return out
+	}
+	if got := pending(); len(got) != 0 {
+		t.Fatalf("doctor after a clean sync says a rewrite is pending: %+v", got)
+	}
+	for _, r := range []string{remote, teamRemote} {
+		if err := os.RemoveAll(r); err != nil {
+			t.Fatal(err)
+		}
+		bare(r)
+	}
+	sync() // pushes nothing: the remotes' main is gone
+	got := pending()
+	status := gitsync.State(ctx, home, remote).Detail
+	for _, name := range []string{"remote", "team plat"} {
+		c, ok := got[name]
+		if !ok || c.Status != statusWarn || c.Fix != "anamnesis sync" {
+			t.Errorf("doctor's %q check: %+v, want a warning that the history was rewritten", name, c)
+		}
+		if name == "remote" && c.Detail != status {
+			t.Errorf("doctor says %q, status %q", c.Detail, status)
+		}
 	}
 }
