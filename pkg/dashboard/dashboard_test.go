@@ -382,6 +382,11 @@ func TestCreateNote(t *testing.T) {
 	}
 	want(t, c.post("/notes/new", c.form("title", "x", "type", "bogus", "scope", "portable", "project", "p"), nil),
 		http.StatusUnprocessableEntity, "Type must be one of")
+	// The body's limit is the store's (note.MaxBody), said with the form's
+	// other problems; the dashboard had its own, four times larger.
+	big := strings.Repeat("x", note.MaxBody+1)
+	want(t, c.post("/notes/new", c.form("title", "x", "type", "bogus", "scope", "portable", "project", "p", "body", big), nil),
+		http.StatusUnprocessableEntity, "Type must be one of", fmt.Sprintf("body is %d bytes; at most %d (1 MiB) are allowed", len(big), note.MaxBody))
 }
 
 func TestDeleteAsksFirstThenRemovesFile(t *testing.T) {

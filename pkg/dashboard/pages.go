@@ -502,8 +502,8 @@ func noteFrom(f form, base *note.Note) (*note.Note, []string) {
 	if f.Project == "" {
 		errs = append(errs, "Project must not be empty (use global for notes that apply everywhere).")
 	}
-	if len(f.Body) > note.MaxFile-note.MaxFrontMatter {
-		errs = append(errs, fmt.Sprintf("Body is %d bytes; the limit is %d.", len(f.Body), note.MaxFile-note.MaxFrontMatter))
+	if err := note.CheckBody(f.Body); err != nil {
+		errs = append(errs, "The "+err.Error()+".")
 	}
 	if len(errs) > 0 {
 		return nil, errs
