@@ -180,12 +180,15 @@ func Prepare(ctx context.Context, cfg config.Config, n *note.Note, name string) 
 
 // Share copies personal note src into team name as a new note (new id, a
 // line naming nothing of the personal store), redacted and screened again
-// by the store's write; the personal note is untouched.
+// by the store's write; the personal note is untouched. A machine-local
+// note is not shared, as Prepare refuses one: what is true only on this
+// machine never leaves it, not even for the user's other machines.
 func Share(ctx context.Context, st *store.Store, cfg config.Config, src *note.Note, name string, opts ...store.Option) (*note.Note, error) {
 	if src.Team != "" {
 		return nil, fmt.Errorf("note %s is already team %s's", src.ID, src.Team)
 	}
 	c := note.New(src.Type, src.Title, src.Body)
+	c.Scope = src.Scope // Prepare refuses a machine-local one
 	c.Project, c.MachineID, c.ProvSource, c.ProvModel = src.Project, cfg.MachineID, src.ProvSource, src.ProvModel
 	c.Confidence = src.Confidence
 	for _, t := range src.Tags {
