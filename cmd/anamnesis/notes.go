@@ -111,7 +111,9 @@ func runWrite(ctx context.Context, e *env, args []string) error {
 		return cli.Usagef("write takes no arguments (got %q); use --title and --body", pos)
 	}
 	n := note.New(*typ, *title, *body)
-	n.Project, n.Scope, n.Tags = *project, *scope, splitTags(*tags)
+	// Spaces around a key are no part of it, as MCP and the dashboard
+	// take it: kept, the note would be in no project's block or search.
+	n.Project, n.Scope, n.Tags = strings.TrimSpace(*project), *scope, splitTags(*tags)
 	n.ID = "pending" // Write assigns the real id; this lets Validate run first
 	if err := n.Validate(); err != nil {
 		return cli.Usagef("%v", err)

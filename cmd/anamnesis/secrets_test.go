@@ -78,3 +78,28 @@ func TestConfigMasksBaseURLCredentials(t *testing.T) {
 		t.Errorf("config.json lost the URL: %v\n%s", err, data)
 	}
 }
+
+// A project key typed with spaces around it is the key (as MCP's
+// memory_write and the dashboard take it): the note is in that project's
+// list, not under a key no directory resolves to. One of spaces only is
+// refused, nothing written.
+func TestWriteTrimsTheProject(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("ANAMNESIS_MACHINE_ID", "box")
+	var out, errb bytes.Buffer
+	if err := run(context.Background(), []string{"write", "--home", home, "--type", "semantic", "--title", "t", "--body", "b", "--project", " github.com/acme/api "}, strings.NewReader(""), &out, &errb); err != nil {
+		t.Fatalf("write: %v (%s)", err, errb.String())
+	}
+	id := strings.TrimSpace(out.String())
+	out.Reset()
+	if err := run(context.Background(), []string{"list", "--home", home, "--project", "github.com/acme/api"}, strings.NewReader(""), &out, &errb); err != nil || !strings.Contains(out.String(), id) {
+		t.Fatalf("list of the project: %v %q, want note %s", err, out.String(), id)
+	}
+	out.Reset()
+	if err := run(context.Background(), []string{"write", "--home", home, "--type", "semantic", "--title", "t", "--body", "b", "--project", "  "}, strings.NewReader(""), &out, &errb); err == nil {
+		t.Fatalf("a project of spaces was accepted: %q", out.String())
+	}
+	if files, _ := filepath.Glob(filepath.Join(home, "memory", "semantic", "*.md")); len(files) != 1 {
+		t.Fatalf("files: %v, want the first note's only", files)
+	}
+}
