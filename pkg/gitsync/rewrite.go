@@ -95,9 +95,11 @@ func forgetRemote(ctx context.Context, g *git) error {
 	return nil
 }
 
-// repoOf is a remote URL without its credentials, a trailing "/" or ".git":
-// the repository it names.
+// repoOf is a remote URL without its credentials, a file:// scheme, a
+// trailing "/" or ".git": the repository it names, one for every way of
+// writing its URL (a token added, a local path given as a file URL).
 func repoOf(u string) string {
+	u = strings.TrimPrefix(u, "file://")
 	if scheme, rest, ok := strings.Cut(u, "://"); ok {
 		at, slash := strings.LastIndex(rest, "@"), strings.Index(rest, "/")
 		if at >= 0 && (slash < 0 || at < slash) {
@@ -108,3 +110,8 @@ func repoOf(u string) string {
 	u = strings.TrimRight(u, "/")
 	return strings.TrimRight(strings.TrimSuffix(u, ".git"), "/")
 }
+
+// SameRepo reports whether remotes a and b name one repository (repoOf):
+// the rule that keeps a team's remote and the personal one apart, and one
+// team per repository.
+func SameRepo(a, b string) bool { return a != "" && b != "" && repoOf(a) == repoOf(b) }

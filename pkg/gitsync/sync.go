@@ -764,18 +764,11 @@ func maskIn(msg, remote string) string {
 	return redact.String(msg)
 }
 
-// teamOfRemote names the team whose remote is remote ("" for none), as
-// written or with a trailing "/" or ".git" apart.
+// teamOfRemote names the team whose remote is remote's repository (""
+// for none): SameRepo.
 func teamOfRemote(remote string, teams []TeamSpec) string {
-	if remote == "" {
-		return ""
-	}
-	canon := func(u string) string {
-		u = strings.TrimRight(strings.TrimPrefix(u, "file://"), "/")
-		return strings.TrimRight(strings.TrimSuffix(u, ".git"), "/")
-	}
 	for _, t := range teams {
-		if canon(t.URL) == canon(remote) {
+		if SameRepo(t.URL, remote) {
 			return t.Name
 		}
 	}

@@ -38,3 +38,30 @@ func TestPersonalRemoteThatIsATeamsIsNotPushed(t *testing.T) {
 		})
 	}
 }
+
+// One repository, however its URL is written: with or without a token, a
+// trailing "/" or ".git", a local path as a file URL. teamOfRemote missed a
+// token: a personal remote https://oauth2:TOKEN@host/acme/memory.git and a
+// team at https://host/acme/memory.git got the personal notes pushed to
+// the team.
+func TestSameRepo(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{"https://gitlab.com/acme/memory.git", "https://oauth2:tok@gitlab.com/acme/memory", true},
+		{"https://gitlab.com/acme/memory.git/", "https://gitlab.com/acme/memory", true},
+		{"/srv/git/memory.git", "file:///srv/git/memory", true},
+		{"git@github.com:acme/memory.git", "git@github.com:acme/memory", true},
+		{"https://gitlab.com/acme/memory.git", "https://gitlab.com/acme/memory-2.git", false},
+		{"https://gitlab.com/acme/memory.git", "https://github.com/acme/memory.git", false},
+		{"", "", false},
+	} {
+		if got := SameRepo(c.a, c.b); got != c.same {
+			t.Errorf("SameRepo(%q, %q) = %v, want %v", c.a, c.b, got, c.same)
+		}
+		if got := teamOfRemote(c.a, []TeamSpec{{Name: "core", URL: c.b}}) == "core"; got != c.same {
+			t.Errorf("teamOfRemote(%q) with team core at %q: %v, want %v", c.a, c.b, got, c.same)
+		}
+	}
+}

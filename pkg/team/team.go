@@ -45,8 +45,9 @@ func Check(t config.Team) error {
 }
 
 // Add records team t in config.json and makes its store directory. It
-// refuses a name already joined and a directory that is already there
-// (left by another tool or a team removed with its notes kept).
+// refuses a name already joined, a repository another team or the
+// personal store syncs with, and a directory that is already there (left
+// by another tool or a team removed with its notes kept).
 func Add(home string, t config.Team) error {
 	if err := Check(t); err != nil {
 		return err
@@ -59,6 +60,16 @@ func Add(home string, t config.Team) error {
 		if have.Name == t.Name {
 			return fmt.Errorf("team %s is already joined (its remote is %s); anamnesis team remove %s first", t.Name, gitsync.MaskURL(have.URL), t.Name)
 		}
+		// A second clone of one repository holds every note twice: each
+		// id in two files, none of them readable.
+		if gitsync.SameRepo(have.URL, t.URL) {
+			return fmt.Errorf("team %s already syncs %s (one team per repository); nothing was changed", have.Name, gitsync.MaskURL(t.URL))
+		}
+	}
+	// Personal notes never reach a team's remote (SPEC 18), nor a team's
+	// notes the personal one.
+	if personal, _ := f.Get("remote"); gitsync.SameRepo(personal, t.URL) {
+		return fmt.Errorf("%s is your personal remote (anamnesis config get remote): a team needs a repository of its own; nothing was changed", gitsync.MaskURL(t.URL))
 	}
 	dir := layout.Home(home).Team(t.Name)
 	if _, err := os.Lstat(dir); err == nil {
