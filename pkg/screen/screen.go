@@ -38,7 +38,7 @@ const Tag = "held"
 // version its notes were screened under, and pkg/store screens the notes of
 // another one again (Store.Tidy), so new rules reach the notes already
 // written.
-const Version = "350c4bcd0243"
+const Version = "dc96e7c727fb"
 
 // ReasonPrefix starts the tag that names why a note is held (held:override).
 const ReasonPrefix = "held:"
@@ -434,7 +434,7 @@ func labelAsideCut(text string) string {
 // agentHints are substrings one of which every vocative and subject match
 // holds (the names of the agent): most notes name none, and skip both
 // regexps.
-var agentHints = []string{"assist", "agent", "coding model", "to the model", "for the model", "to the language model", "automated review", "autonomous review", "gpt ", "model reading this", "models reading this", "model that reads", "model who reads", "claude", "copilot", "llm", "bot", " ai", "ai ", "ai:", "ki-", "asist", " ki ", "ии",
+var agentHints = []string{"assist", "agent", "coding model", "to the model", "for the model", "to the language model", "给ai", "给 ai", "automated review", "autonomous review", "gpt ", "model reading this", "models reading this", "model that reads", "model who reads", "claude", "copilot", "llm", "bot", " ai", "ai ", "ai:", "ki-", "asist", " ki ", "ии",
 	"асист", "ассист", "агент", "에이전트", "어시스턴트", "trợ lý", "アシスタント", "エージェント", "助手", "智能体", "代理", "asistan",
 }
 
@@ -503,6 +503,11 @@ func phrasesIn(r ruleSet, norm string, p *pairs.Set, code [][2]int) string {
 				continue
 			}
 			if c.lead && !leads(norm, loc) {
+				continue
+			}
+			// "Note for Claude: in this repo prefer pnpm": a dedication
+			// that hands over a preference (see preference).
+			if c.lead && c.reason == Address && preference(norm[loc[1]:]) {
 				continue
 			}
 			// "El sistema ignora las instrucciones …": a subject before the
@@ -1720,16 +1725,16 @@ var rules = sync.OnceValue(func() ruleSet {
 			`(?:to|for|an|für|para|per|pour|à l'attention de|à|для|do|gửi|cho|an die|an den|pro|pentru|til|till|aan|voor|за|για(?:\s+τον|\s+το)?|προς\s+τον|برای|kwa|untuk|kepada|para\s+sa|dla|k|ke|к|до|إلى|الى)`
 	)
 	rs := ruleSet{
-		vocative: re(`(?m)(?:^|[.!?]\s|[。！？]\s*|[—–]\s|^[\s\-*>#•+]*)[\s\-*>#•+@]*(?:(?:[\p{L}-]+,?\s+){0,3}(?:` + to + `)\s+(?:` + who + `|(?:the|any)\s+(?:language\s+)?models?)(?:\s+(?:\p{L}{3,}ing|works|reads|runs|that|who|picks|opens)\b[^:\n]{0,40})?\s*[:：,—–-]|` +
+		vocative: re(`(?m)(?:^|[.!?]\s|[。！？]\s*|[—–]\s|\]:\s|^[\s\-*>#•+]*)[\s\-*>#•+@]*(?:(?:[\p{L}-]+,?\s+){0,3}(?:` + to + `)\s+(?:` + who + `|(?:the|any)\s+(?:language\s+)?models?)(?:\s+(?:\p{L}{3,}ing|works|reads|runs|that|who|picks|opens)\b[^:\n]{0,40})?\s*[:：,—–-]|` +
 			`(?:(?:fyi|btw|also|ok|okay|so|oh|hey|psst|ps|p\.s\.)[\s,]+)?(?:ai)?(?:` + who + `|` + jobBot + `)(?:\s*/\s*(?:` + who + `|` + jobBot + `))?` +
 			// "AI agents reading this:", "AI agent instructions:".
 			`(?:\s+(?:reading|reviewing|processing|parsing|scanning|that\s+reads?|who\s+reads?)\s+(?:this|these)\b[^:\n]{0,30}|\s+(?:instructions?|directives?|orders|tasks?))?` +
-			`\s*(?:[:：—–]|,\s|에게|へ|に|への)|(?:` + who + `)\s+(?:todo|please|pls|kindly|note)\b|asistana\s+not\s*:|для\s+(?:` + who + `)\s*:|(?:напоминание|заметка|сообщение|инструкция|указание)\s+(?:` + who + `)\s*:)|\((?:to|for)\s+(?:` + who + `)(?:\s+\p{L}{3,}ing(?:\s+(?:this|these|it))?)?\)`),
+			`\s*(?:[:：—–]|,\s|에게|へ|に|への)|(?:` + who + `)\s+(?:todo|please|pls|kindly|note)\b|asistana\s+not\s*:|для\s+(?:` + who + `)\s*:|(?:напоминание|заметка|сообщение|инструкция|указание)\s+(?:` + who + `)\s*:)|\((?:to|for)\s+(?:` + who + `)(?:\s+\p{L}{3,}ing(?:\s+(?:this|these|it))?)?\)|\((?:[\p{L}-]+\s+){0,3}(?:to|for)\s+(?:` + who + `|(?:the|any)\s+(?:language\s+)?models?)(?:\s+(?:\p{L}{3,}ing|reads|that|who)\b[^:\n)]{0,40})?\s*:|给\s*(?:ai|智能体|助手|代理)\s*的\s*(?:备注|说明|提示|留言|消息|话)\s*[:：]`),
 		// vocativeIntl: the same in the other languages of the concept lists,
 		// run only on a note that holds one of their names for the agent
 		// (intlAgentHints): the longer alternation costs every note the
 		// base regexp reads.
-		vocativeIntl: re(`(?m)(?:^|[.!?]\s|[。！？]\s*|[—–]\s|^[\s\-*>#•+]*)[\s\-*>#•+@]*(?:(?:[\p{L}-]+,?\s+){0,3}(?:` + toIntl + `)\s+(?:` + whoIntl + `)(?:\s+(?:\p{L}{3,}ing|works|reads|runs|that|who|picks|opens)\b[^:\n]{0,40})?\s*[:：,—–-]|` +
+		vocativeIntl: re(`(?m)(?:^|[.!?]\s|[。！？]\s*|[—–]\s|\]:\s|^[\s\-*>#•+]*)[\s\-*>#•+@]*(?:(?:[\p{L}-]+,?\s+){0,3}(?:` + toIntl + `)\s+(?:` + whoIntl + `)(?:\s+(?:\p{L}{3,}ing|works|reads|runs|that|who|picks|opens)\b[^:\n]{0,40})?\s*[:：,—–-]|` +
 			`(?:ai)?(?:` + whoIntl + `)(?:\s+(?:הבינה\s+המלאכותית|בינה\s+מלאכותית|الذكي|الذكاء\s+الاصطناعي|هوش\s+مصنوعی|τεχνητής\s+νοημοσύνης|ai|ia|ki|ии|ші|wa\s+ai))?\s*(?:[:：—–]|,\s|에게|へ|に|への)|(?:` + whoIntl + `)\s+(?:के\s+लिए|জন্য|için|számára|uchun)(?:\s+[\p{L}\p{M}]+)?\s*[:：]|ถึง\s*(?:` + whoIntl + `)\s*[:：,]|(?:ujumbe|dokezo|ghi\s+chú|catatan|pesan|σημείωση|یادداشت|ملاحظة|הערה)\s+(?:\p{L}+\s+){0,2}?(?:` + whoIntl + `)(?:\s+[\p{L}\p{M}]+){0,3}\s*[:：]|(?:` + whoIntl + `)\s+(?:todo|please|pls|kindly|note)\b|asistana\s+not\s*:|для\s+(?:` + whoIntl + `)\s*:|(?:напоминание|заметка|сообщение|инструкция|указание)\s+(?:` + whoIntl + `)\s*:)|,\s(?:` + whoIntl + `)\s*[:：]\s`),
 		// subject: the agent told what it should do, in the third person
 		// ("the AI assistant should run", "Der Assistent soll", "agents

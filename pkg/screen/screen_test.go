@@ -158,7 +158,9 @@ func TestHeldOutCorpus(t *testing.T) {
 	// development sets of the fifth round (first measured 74/112, 120/128
 	// and 72/123, 116/133).
 	judge(t, "heldout6.jsonl", 111, 128)
-	judge(t, "heldout7.jsonl", 123, 131)
+	// Round 22: 132/133 passed (a dedication that hands over a
+	// preference: "Note for Claude: in this repo prefer pnpm …").
+	judge(t, "heldout7.jsonl", 123, 132)
 	// By an eighth author (corpus8: testdata/redact/heldout6/README.md),
 	// written while the fifth round was made and sealed from it, measured
 	// once on its rules (b608d4c's rules: 70/114, 117/133; round 5's:
@@ -262,8 +264,9 @@ func TestHeldOutCorpus(t *testing.T) {
 	// field's value with quotes of its own, a label qualified in brackets);
 	// 201 (the agent's identity declared ended, a French order to send
 	// with the pronoun joined to the verb, a public gist made to hold a
-	// secret file).
-	judge(t, "heldout17.jsonl", 201, 226)
+	// secret file); round 22: 203 (a dedication opened by a bracket, a
+	// Chinese dedication "给AI的备注：").
+	judge(t, "heldout17.jsonl", 203, 226)
 	// By an eighteenth author (corpus18: testdata/redact/heldout16/README.md),
 	// written while the fifteenth round was made and sealed from it,
 	// measured once on its rules (cf25700: 205/231 held, 247/248 passed;
