@@ -283,6 +283,18 @@ func checkFilter(f store.Filter) error {
 	return nil
 }
 
+// joinedFilter refuses a --team this person has not joined (a typo, a
+// team left), as MCP does: "no notes match" would hide the mistake.
+func joinedFilter(cfg config.Config, f store.Filter) error {
+	if f.Team == "" {
+		return nil
+	}
+	if err := team.Joined(cfg, f.Team); err != nil {
+		return cli.Usagef("--team: %v", err)
+	}
+	return nil
+}
+
 // filterText names the filters in effect, for the line an empty result prints.
 func filterText(f store.Filter) string {
 	var parts []string
@@ -346,11 +358,14 @@ func runList(ctx context.Context, e *env, args []string) error {
 	if f.Limit < 0 {
 		return cli.Usagef("--limit must be >= 0")
 	}
-	s, _, err := c.open(ctx, e)
+	s, cfg, err := c.open(ctx, e)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
+	if err := joinedFilter(cfg, f); err != nil {
+		return err
+	}
 	notes, err := s.List(ctx, f)
 	if err != nil {
 		return err
@@ -383,8 +398,11 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 	if err := checkFilter(f); err != nil {
 		return err
 	}
-	s, _, err := c.openWith(ctx, e, store.OpenReader)
+	s, cfg, err := c.openWith(ctx, e, store.OpenReader)
 	if err != nil {
+		return err
+	}
+	if err := joinedFilter(cfg, f); err != nil {
 		return err
 	}
 	// No Close, as in the hooks: a reader has nothing to checkpoint and the

@@ -98,6 +98,12 @@ func TestTeamCommands(t *testing.T) {
 	if out, _, _ := cmd("list", "--team", "platform"); !strings.Contains(out, id) {
 		t.Fatalf("list --team:\n%s", out)
 	}
+	// A team not joined (a typo) is an error, as in MCP, not "no notes match".
+	for _, c := range [][]string{{"list", "--team", "platfrom"}, {"search", "runbook", "--team", "platfrom"}} {
+		if out, _, err := cmd(c...); err == nil || !strings.Contains(err.Error(), "no such team: platfrom") {
+			t.Fatalf("%v: %v %q, want the unknown team named", c, err, out)
+		}
+	}
 	if _, _, err := cmd("team", "remove", "platform"); err == nil || !strings.Contains(err.Error(), "unpushed") {
 		t.Fatalf("team remove with an unpushed note: %v", err)
 	}
