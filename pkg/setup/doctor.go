@@ -531,15 +531,29 @@ func (d *doctor) locks() {
 // rewrites says, for memory/ and each team's clone, when its remote's
 // history was rewritten (a purge, SPEC 18) and the sync that takes the new
 // history up, re-committing this member's own changes on top, has not run
-// yet: status says the same (gitsync owns the rule and the words).
+// yet: status says the same (gitsync owns the rule and the words). For a
+// team, it also says when the last sync of it failed, as status's team
+// line does: the hooks' syncs print it where nobody reads.
 func (d *doctor) rewrites(ctx context.Context) {
 	h := layout.Home(d.p.Home)
 	if msg := gitsync.RewritePending(ctx, h.Memory()); msg != "" {
 		d.add("remote", statusWarn, msg, "anamnesis sync")
 	}
+	last := gitsync.Last(d.p.Home)
 	for _, t := range config.Resolve(d.p.Home, os.Getenv).Teams {
 		if msg := gitsync.RewritePending(ctx, h.Team(t.Name)); msg != "" {
 			d.add("team "+t.Name, statusWarn, msg, "anamnesis sync")
+			continue
+		}
+		if last == nil {
+			continue
+		}
+		for _, r := range last.Result.Teams {
+			if r.Name == t.Name && r.Error != "" {
+				// Not RemoteFix: its fixes name the personal remote's setting.
+				d.add("team "+t.Name, statusWarn, fmt.Sprintf("the last sync (%s) failed: %s", last.At, r.Detail),
+					"check the team's URL (anamnesis team list), the network and your access to the repository; `anamnesis sync` tries again")
+			}
 		}
 	}
 }

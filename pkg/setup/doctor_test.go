@@ -419,3 +419,45 @@ func TestDoctorSaysARewriteIsPending(t *testing.T) {
 		}
 	}
 }
+
+// A team whose last sync failed (its repository moved away) is a warning
+// that says why, as status's team line does; a team that synced is not.
+func TestDoctorSaysATeamSyncFailed(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	ctx := context.Background()
+	e := newEnv(t, true)
+	if out, err := e.init("--yes", "--no-sync", "--machine-id", "box"); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	home := e.defaultHome()
+	good, gone := filepath.Join(t.TempDir(), "good.git"), filepath.Join(t.TempDir(), "gone.git")
+	gitRun(t, filepath.Dir(good), "init", "-q", "--bare", good)
+	f, err := config.Load(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.SetTeam(config.Team{Name: "plat", URL: good})
+	f.SetTeam(config.Team{Name: "lost", URL: gone})
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	cfg := config.Resolve(home, os.Getenv)
+	if r, _ := gitsync.Sync(ctx, gitsync.Options{Home: home, MachineID: "box", Teams: gitsync.TeamsFrom(cfg.Teams), Author: "box"}); len(r.Teams) != 2 {
+		t.Fatalf("sync: %+v", r)
+	}
+	checks, _ := runDoctorJSON(t, e)
+	var lost *Check
+	for i, c := range checks {
+		switch c.Name {
+		case "team plat":
+			t.Errorf("a team that synced: %+v", c)
+		case "team lost":
+			lost = &checks[i]
+		}
+	}
+	if lost == nil || lost.Status != statusWarn || !strings.Contains(lost.Detail, "failed") || !strings.Contains(lost.Detail, "gone.git") || lost.Fix == "" {
+		t.Fatalf("doctor's check of the team whose sync failed: %+v", lost)
+	}
+}
