@@ -38,7 +38,7 @@ const Tag = "held"
 // version its notes were screened under, and pkg/store screens the notes of
 // another one again (Store.Tidy), so new rules reach the notes already
 // written.
-const Version = "dc96e7c727fb"
+const Version = "ac23cfdcf019"
 
 // ReasonPrefix starts the tag that names why a note is held (held:override).
 const ReasonPrefix = "held:"
@@ -1791,6 +1791,11 @@ var rules = sync.OnceValue(func() ruleSet {
 			// A note that writes itself back into memory, or into the
 			// agent's instructions, for every later session.
 			{hints: []string{"remember", "memori"}, reason: Address, re: re(`\b(?:remember|memori[sz]e)\s+(?:this\s+|that\s+)?(?:permanently|forever|for\s+good|for\s+all\s+(?:future\s+)?sessions|in\s+every\s+(?:future\s+)?session)\b`)},
+			// The same of an instruction or a rule stored ("store this
+			// instruction permanently").
+			{hints: []string{"permanently", "forever", "for good"}, reason: Address, imperative: true, re: re(`\b(?:store|save|keep|record|persist|pin)\s+(?:this|these|that)\s+(?:instructions?|rules?|notes?|paragraphs?|messages?|directives?)\s+(?:permanently|forever|for\s+good)\b`)},
+			// A secret asked of the agent alone: "keep this between us".
+			{hints: []string{"between us", "between you and me", "entre nous", "unter uns", "entre nosotros", "tra noi", "между нами"}, reason: Conceal, negatable: true, re: re(`\b(?:keep|keeping)\s+(?:this|it|that)\s+between\s+(?:us|you\s+and\s+me|ourselves)\b|\bgarde\s+(?:ça|cela|le)\s+entre\s+nous\b|\bbleibt\s+unter\s+uns\b|\bque\s+quede\s+entre\s+nosotros\b|\bresti\s+tra\s+noi\b|\bпусть\s+(?:это\s+)?останется\s+между\s+нами\b`)},
 			// A note that survives its removal: "if this note is ever
 			// removed or held, recreate it …".
 			{hints: []string{"removed", "deleted", "held", "quarantined", "flagged", "dropped", "purged", "lost"}, reason: Address, re: re(`\bif\s+(?:this|the|that)\s+(?:note|memory|entry|rule|instruction)\s+(?:is|gets|was|were|ever)\s+(?:ever\s+)?(?:removed|deleted|held|quarantined|flagged|dropped|purged|lost|screened|edited)\b[^.\n]{0,80}?\b(?:re-?creat|restore|re-?add|rewrit|re-?writ|re-?sav|re-?insert|release|put\s+it\s+back|add\s+it\s+back|write\s+it\s+back)`)},

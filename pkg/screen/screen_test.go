@@ -264,9 +264,10 @@ func TestHeldOutCorpus(t *testing.T) {
 	// field's value with quotes of its own, a label qualified in brackets);
 	// 201 (the agent's identity declared ended, a French order to send
 	// with the pronoun joined to the verb, a public gist made to hold a
-	// secret file); round 22: 204 (a dedication opened by a bracket, a
-	// Chinese dedication "给AI的备注：").
-	judge(t, "heldout17.jsonl", 204, 226)
+	// secret file); round 22: 206 (a dedication opened by a bracket, a
+	// Chinese dedication "给AI的备注：", an instruction stored for good,
+	// a secret kept "between us").
+	judge(t, "heldout17.jsonl", 206, 226)
 	// By an eighteenth author (corpus18: testdata/redact/heldout16/README.md),
 	// written while the fifteenth round was made and sealed from it,
 	// measured once on its rules (cf25700: 205/231 held, 247/248 passed;
