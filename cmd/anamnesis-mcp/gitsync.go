@@ -25,6 +25,11 @@ type syncResult struct {
 	Skipped    bool               `json:"skipped" jsonschema:"another sync of this home was running; nothing was done"`
 	Conflicts  []gitsync.Conflict `json:"conflicts"`
 	Import     string             `json:"import,omitempty" jsonschema:"what the Claude Code native memory import did"`
+	// Teams is each joined team's line, as anamnesis-sync prints it: the
+	// fields above are the personal store's, and a team note the model
+	// just wrote is published (or not: a read-only member, a team whose
+	// repository is gone) only here.
+	Teams []string `json:"teams,omitempty" jsonschema:"each joined team's sync, as anamnesis-sync prints it: pushed, pulled, or why not"`
 }
 
 // syncConfig is the configuration a sync runs with. It is resolved again on
@@ -71,6 +76,9 @@ func (a *app) syncTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 	}
 	if len(out.Conflicts) > 50 {
 		out.Conflicts = out.Conflicts[:50]
+	}
+	for _, t := range res.Teams {
+		out.Teams = append(out.Teams, lines(t.Line(), 2000))
 	}
 	if imp := res.Import; imp != nil && imp.Imported+imp.Updated+imp.Skipped+len(imp.Problems) > 0 {
 		out.Import = imp.Line()

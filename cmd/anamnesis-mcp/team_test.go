@@ -96,3 +96,29 @@ func TestTeamNotesThroughTheServer(t *testing.T) {
 		t.Fatalf("the team note memory_write wrote does not name the model (%v):\n%s", err, data)
 	}
 }
+
+// memory_sync says how each team's sync went: its other fields are the
+// personal store's, so a team note the model just wrote to a team whose
+// repository is gone looked published (pushed true, no error).
+func TestSyncReportsEachTeam(t *testing.T) {
+	home := t.TempDir()
+	good, gone := filepath.Join(t.TempDir(), "good.git"), filepath.Join(t.TempDir(), "gone.git")
+	if out, err := exec.Command("git", "init", "-q", "--bare", good).CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	for name, url := range map[string]string{"good": good, "lost": gone} {
+		if err := team.Add(home, config.Team{Name: name, URL: url}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := newHarnessEnv(t, home, map[string]string{"ANAMNESIS_IMPORT_NATIVE": "0"})
+	for _, name := range []string{"good", "lost"} {
+		h.ok("memory_write", map[string]any{"type": "semantic", "title": "Runbook " + name, "body": "Deploys go through staging first.", "team": name}, nil)
+	}
+	var s syncResult
+	h.ok("memory_sync", nil, &s)
+	got := strings.Join(s.Teams, "\n")
+	if len(s.Teams) != 2 || !strings.Contains(got, "team good: pushed=true") || !strings.Contains(got, "team lost: pushed=false") || !strings.Contains(got, "gone.git") {
+		t.Fatalf("memory_sync's teams: %q", s.Teams)
+	}
+}
