@@ -15,9 +15,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
+	"github.com/anamnesis-dev/anamnesis/pkg/team"
 )
 
 const testAddr = "127.0.0.1:7077"
@@ -504,6 +506,20 @@ func TestReindexAndSyncButtons(t *testing.T) {
 		t.Error("machine-local note committed")
 	}
 	want(t, c.get("/"), http.StatusOK, "Last sync here", "pushed=true")
+	// Each joined team's line is said too: a team whose repository is
+	// gone is not hidden behind the personal store's pushed=true.
+	gone := filepath.Join(t.TempDir(), "gone.git")
+	if err := team.Add(f.home, config.Team{Name: "lost", URL: gone}); err != nil {
+		t.Fatal(err)
+	}
+	c = newClient(t, f, func(o *Options) {
+		o.Sync = &gitsync.Options{Home: f.home, MachineID: "laptop", Remote: remote, Timeout: 30 * time.Second,
+			Teams: []gitsync.TeamSpec{{Name: "lost", URL: gone}}}
+	})
+	w = c.post("/sync", c.form(), nil)
+	if msg := c.flash(w); !strings.Contains(msg, "sync: pushed=") || !strings.Contains(msg, "team lost: pushed=false") || !strings.Contains(msg, "gone.git") {
+		t.Errorf("the sync's flash does not say how the team went: %q", msg)
+	}
 }
 
 // ---- security ----

@@ -863,6 +863,18 @@ func (s *Server) sync(w http.ResponseWriter, r *http.Request) {
 	o.Store = s.store
 	res, err := gitsync.Sync(r.Context(), o)
 	s.wrote()
+	// Each team's line, as anamnesis-sync prints it: res.Line is the
+	// personal store's alone, and a team whose push was refused or whose
+	// repository is gone would go unsaid.
+	var teams string
+	teamFailed := false
+	for _, t := range res.Teams {
+		teams += " " + t.Line()
+		if len(t.ConflictIDs) > 0 {
+			teams += "; the other versions were kept as new notes " + strings.Join(t.ConflictIDs, ", ")
+		}
+		teamFailed = teamFailed || t.Error != ""
+	}
 	switch {
 	case res.Skipped:
 		setFlash(w, "Another sync of this home is running; try again in a moment.", true)
@@ -871,13 +883,13 @@ func (s *Server) sync(w http.ResponseWriter, r *http.Request) {
 		if res.Detail == "" {
 			msg = err.Error()
 		}
-		setFlash(w, "Sync failed: "+msg+" Local commits are kept for the next sync.", true)
+		setFlash(w, "Sync failed: "+msg+" Local commits are kept for the next sync."+teams, true)
 	default:
 		msg := res.Line()
 		if len(res.ConflictIDs) > 0 {
 			msg += "; the other versions were kept as new notes " + strings.Join(res.ConflictIDs, ", ")
 		}
-		setFlash(w, msg, false)
+		setFlash(w, msg+teams, teamFailed)
 	}
 	redirect(w, r, back(r))
 }
