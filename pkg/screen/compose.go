@@ -344,7 +344,8 @@ func composed(prose, code string) string {
 	// no change by hand.
 	attempt, handy := attemptWords.within(prose, pp), len(handWords.within(prose, pp)) > 0
 	// An attack told of needs its word and the agent's noun somewhere.
-	toldOfAttack := (len(attackWords.within(prose, pp)) > 0 || len(describeWords.within(prose, pp)) > 0) && len(agentNouns.within(prose, pp)) > 0
+	// The agent's nouns first: most notes hold none, and skip the longer lists.
+	toldOfAttack := len(agentNouns.within(prose, pp)) > 0 && (len(attackWords.within(prose, pp)) > 0 || len(describeWords.within(prose, pp)) > 0)
 	ss := joinFragments(sentences(prose))
 	you := strings.Contains(prose, "you")
 	// Every sentence, and every part of one, is a part of all of them
