@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -63,12 +64,17 @@ func TestBackgroundReturnsAtOnce(t *testing.T) {
 	if took > time.Second {
 		t.Errorf("--background took %s to return", took)
 	}
-	// The detached sync gives up at its 2 s deadline and records why.
+	// The detached sync gives up at its 2 s deadline and records why, in
+	// last-sync.json and as a stamped line of its own in the log.
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		if l := gitsync.Last(home); l != nil {
 			if !strings.Contains(l.Result.Detail, "timed out after 2s") {
 				t.Errorf("detached sync: %+v", l)
+			}
+			log, _ := os.ReadFile(filepath.Join(home, "logs", "anamnesis.log"))
+			if !regexp.MustCompile(`(?m)^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ anamnesis-sync\[\d+\]: sync: .*timed out after 2s`).Match(log) {
+				t.Errorf("the detached sync's result is not a stamped log line:\n%s", log)
 			}
 			break
 		}

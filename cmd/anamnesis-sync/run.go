@@ -25,6 +25,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	lockWait := gitsync.DefaultLockWait
 	fs.Var(cli.Seconds{D: &lockWait}, "lock-wait", "how long to wait for another sync of this home before skipping")
 	background := fs.Bool("background", false, "start the sync detached (output to <home>/logs/anamnesis.log) and return at once")
+	detached := fs.Bool("detached", false, "sync here, in the child --background started: print to <home>/logs/anamnesis.log as log lines")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `usage: anamnesis-sync [flags]   (also: anamnesis sync)
 
@@ -58,6 +59,10 @@ flags:
 	if *background {
 		return detach(cfg.Home, timeout, lockWait, *asJSON, stdout)
 	}
+	if *detached {
+		log := hook.NewLogger(cfg.Home, "anamnesis-sync")
+		stdout, stderr = log, log
+	}
 	o := gitsync.OptionsFrom(cfg)
 	o.Timeout, o.LockWait = timeout, lockWait
 	res, err := gitsync.Sync(ctx, o)
@@ -83,7 +88,7 @@ func detach(home string, timeout, lockWait time.Duration, asJSON bool, stdout io
 	if self == "" {
 		return errors.New("anamnesis-sync not found next to this binary or on PATH")
 	}
-	args := []string{"--timeout", timeout.String(), "--lock-wait", lockWait.String()}
+	args := []string{"--detached", "--timeout", timeout.String(), "--lock-wait", lockWait.String()}
 	if asJSON {
 		args = append(args, "--json")
 	}

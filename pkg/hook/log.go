@@ -60,3 +60,14 @@ func (l *Logger) Printf(format string, args ...any) {
 	_, _ = f.Write([]byte(line))
 	_ = f.Close()
 }
+
+// Write logs each line of p as Printf does (a detached child's output made
+// log lines: stamped, named, rotated), and never fails.
+func (l *Logger) Write(p []byte) (int, error) {
+	for _, line := range strings.Split(strings.TrimRight(string(p), "\n"), "\n") {
+		if strings.TrimSpace(line) != "" {
+			l.Printf("%s", line)
+		}
+	}
+	return len(p), nil
+}
