@@ -128,8 +128,9 @@ func TestHeldOutCorpus(t *testing.T) {
 		// secret-setting subcommand's value, Oracle tools' USER/PASSWORD,
 		// SQLCipher's PRAGMA key; a password's value on the line below
 		// its name). Round 20: a value named by its enclosing block, every
-		// secret's column of a table (684).
-		{"heldout11", 684, 315, "the development set now; unseen, round 10 generalised to 89.7%, under SPEC 17's 95%"},
+		// secret's column of a table (684). Round 22: a deploy or build
+		// hook's URL, a credential told in prose (688).
+		{"heldout11", 688, 315, "the development set now; unseen, round 10 generalised to 89.7%, under SPEC 17's 95%"},
 		// By a fourteenth author (corpus14: heldout12/README.md), written
 		// while the eleventh round was made and sealed from it, measured
 		// once on its rules (3786d36: 735/821, 89.5%, and 247/254; round
@@ -145,8 +146,8 @@ func TestHeldOutCorpus(t *testing.T) {
 		// or a slice type before a literal, a key and its value as
 		// consecutive arguments; the password's word in fifteen more
 		// languages; codes.go: codes listed with numbers or bullets, a
-		// revocation code).
-		{"heldout12", 804, 254, "the development set now; unseen, round 11 generalised to 89.5%, under SPEC 17's 95%"},
+		// revocation code); round 22: 805 (a jeton d'accès in prose).
+		{"heldout12", 805, 254, "the development set now; unseen, round 11 generalised to 89.5%, under SPEC 17's 95%"},
 		// By a fifteenth author (corpus15: heldout13/README.md), written
 		// while the twelfth round was made and sealed from it, measured
 		// once on its rules (0cb7c08: 788/847, 93.0%, and 284/293; round

@@ -317,6 +317,9 @@ func New() *Redactor {
 		whole("slack-token", `\bxox[abposre]-[A-Za-z0-9-]{10,}`, "xox"),
 		whole("slack-token", `\bxapp-[0-9]-[A-Za-z0-9-]{10,}`, "xapp-"),
 		whole("slack-webhook", `\bhttps?://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,}`, "hooks.slack.com"),
+		// A deploy or build hook's URL: whoever holds it starts a build
+		// (Netlify's build_hooks/<id>, Vercel's integrations/deploy/prj_…/<key>).
+		whole("webhook", `\bhttps?://api\.netlify\.com/build_hooks/[a-f0-9]{20,}|\bhttps?://api\.vercel\.com/v1/integrations/deploy/prj_[A-Za-z0-9]+/[A-Za-z0-9]{8,}`, "build_hooks/", "integrations/deploy/"),
 		whole("discord-webhook", `\bhttps?://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]+/[A-Za-z0-9_-]{30,}`, "discord"),
 		whole("google-api-key", `\bAIza[0-9A-Za-z_-]{35}`, "aiza"),
 		whole("gcp-oauth-secret", `\bGOCSPX-[A-Za-z0-9_-]{24,}`, "gocspx-"),
@@ -1173,9 +1176,9 @@ func New() *Redactor {
 					idName(m[1]) && uuidShape(m[3]) || strings.EqualFold(strings.Trim(m[1], "._-"), "salt") || publicKeyID(m[1], m[3]) || publishable(m[3]) || namedDigest(m[3])
 			},
 		},
-		proseRule(`pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]access)?(?:[ _-]?key)?|access[ _-]key|private[ _-]key|master[ _-]?key|admin[ _-]key|`+
+		proseRule(`pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]access)?(?:[ _-]?key)?|access[ _-]key|private[ _-]key|master[ _-]?key|admin[ _-]key|credentials?|geheimschlüssel|jeton(?: d'accès)?|clé secrète|`+
 			`passwort|kennwort|mot de passe|mdp|palavra-passe|contraseña|senha|wachtwoord|parola d'ordine|parola|parolă|parool|clave|contrasinal|pasfhocal|zaporka|zaporku|šifra|passord|kodeord|hasło|пароль|şifres?i?|parolası|lösenord|adgangskode|salasana|heslo|jelszó|jelszava|lozinka|lozinku|geslo|mật khẩu|kata sandi|kata laluan|pasuwaado|pasuwādo`,
-			"pass", "pw", "token", "secret", "key", "kennwort", "mot de passe", "mdp", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "lösenord", "salasana",
+			"pass", "pw", "token", "secret", "key", "credential", "geheimschl", "jeton", "clé secrète", "kennwort", "mot de passe", "mdp", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "lösenord", "salasana",
 			"mật khẩu", "kata sandi", "kata laluan", "lozinka", "lozinku", "geslo", "jelsz", "heslo", "adgangskode", "clave", "contrasinal", "pasfhocal", "zaporka", "zaporku", "šifra", "passord", "kodeord", "parol", "pasuwaado", "pasuwādo"),
 		proseRule(`पासवर्ड|कूटशब्द|و?كلمة المرور|و?كلمة السر|رمز عبور|[הובלש]?סיסמ[הא]|κωδικός|পাসওয়ার্ড`, "पासवर्ड", "कूटशब्द", "كلمة", "رمز", "סיסמ", "κωδικ", "পাসওয়ার্ড"),
 		// The password's word in more languages, listed as a login is

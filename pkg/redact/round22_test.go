@@ -21,7 +21,9 @@ import (
 // .dockerconfigjson), a gzip stream in base64 under an environment's or
 // secrets' name, a JWT wrapped in literals a compiler joins or known by
 // its header alone, and a chosen password of both cases and a symbol
-// with no digit, in prose after a dash and in a builder's .password("…").
+// with no digit, in prose after a dash and in a builder's .password("…");
+// from the older sets' classes, a deploy or build hook's URL and a
+// credential, a Geheimschlüssel or a jeton d'accès told in prose.
 // Beside each, the look-alike of the same layout.
 func TestRound22(t *testing.T) {
 	for _, tt := range []struct{ name, in, secret string }{
@@ -84,6 +86,15 @@ func TestRound22(t *testing.T) {
 		{"builder symbols", "DataSource ds = builder.password(\"kqRTWzpLmX*\").build();", "kqRTWzpLmX*"},
 		{"builder word", "cfg.password(\"Password\")", ""},
 		{"prose dash word", "Пароль до VPN — у менеджері паролів, зміню завтра.", ""},
+		// From the older sets' classes: a deploy hook's URL; a credential,
+		// a Geheimschlüssel, a jeton d'accès told in prose.
+		{"netlify hook", "curl -X POST https://api.netlify.com/build_hooks/5f2a9c0e7b1d4a6c8e3f0b2d", "5f2a9c0e7b1d4a6c8e3f0b2d"},
+		{"vercel hook", "hook: https://api.vercel.com/v1/integrations/deploy/prj_Qm7xLp9vT2wRz4Kd/Xq7Lm2Zk9V", "Xq7Lm2Zk9V"},
+		{"netlify docs", "see https://docs.netlify.com/configure-builds/build-hooks/ for build hooks", ""},
+		{"prose credential", "the service credential is Xq7Lm2Zk9Vt4Rw8PnYs3Hq2L/9a", "Xq7Lm2Zk9Vt4Rw8PnYs3Hq2L/9a"},
+		{"prose geheim", "Geheimschlüssel: Qm7xLp9vT2wRz4KdXq7Lm2Zk9Vt4Rw8P", "Qm7xLp9vT2wRz4KdXq7Lm2Zk9Vt4Rw8P"},
+		{"prose jeton", "jeton d'accès : Lp2Wq7zRmTx9Kc4VbN8sQ3jH", "Lp2Wq7zRmTx9Kc4VbN8sQ3jH"},
+		{"prose credential words", "the credential is stored in Vault under kv/ci", ""},
 	} {
 		got := String(tt.in)
 		if tt.secret == "" {
