@@ -257,11 +257,12 @@ func (a *app) search(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToo
 	if err != nil {
 		return a.internal(tool, err), nil
 	}
-	hits := store.Notes(found)
+	hits, late := store.NotesHeld(found)
 	held, err := heldCount(ctx, st, f)
 	if err != nil {
 		return a.internal(tool, err), nil
 	}
+	held += late // edited since indexed: the index does not count them yet
 	out := make([]noteOut, len(hits))
 	for i, n := range hits {
 		out[i] = toOut(n, true)

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"maps"
 	"path/filepath"
@@ -142,13 +143,26 @@ func (h Hit) Indexed() (*note.Note, error) {
 // Notes reads the hits' notes from their files, in order, leaving out any
 // whose file was removed or broken since it was indexed, or reads as held.
 func Notes(hits []Hit) []*note.Note {
+	out, _ := NotesHeld(hits)
+	return out
+}
+
+// NotesHeld is Notes, with how many of the hits it left out read as held
+// (ErrHeld): files edited since they were indexed, which a surface that
+// counts held notes counts too.
+func NotesHeld(hits []Hit) ([]*note.Note, int) {
 	out := make([]*note.Note, 0, len(hits))
+	held := 0
 	for _, h := range hits {
-		if n, err := h.Note(); err == nil {
+		n, err := h.Note()
+		switch {
+		case err == nil:
 			out = append(out, n)
+		case errors.Is(err, ErrHeld):
+			held++
 		}
 	}
-	return out
+	return out, held
 }
 
 // Search ranks notes against q (see rank.go; ties: most recently updated),
