@@ -1060,6 +1060,26 @@ func recordLast(home string, r Result, err error) {
 	if err != nil {
 		l.Error = err.Error()
 	}
+	writeLast(home, l)
+}
+
+// ForgetTeam drops team name from the last sync's record, for a team the
+// person left: status would otherwise go on printing its line (a failure
+// that made them leave, say) until the next sync. The caller holds the
+// sync lock (team.Remove).
+func ForgetTeam(home, name string) {
+	l := Last(home)
+	if l == nil {
+		return
+	}
+	n := len(l.Result.Teams)
+	l.Result.Teams = slices.DeleteFunc(l.Result.Teams, func(t TeamResult) bool { return t.Name == name })
+	if len(l.Result.Teams) != n {
+		writeLast(home, *l)
+	}
+}
+
+func writeLast(home string, l LastSync) {
 	data, jerr := json.MarshalIndent(l, "", "  ")
 	if jerr != nil {
 		return

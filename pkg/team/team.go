@@ -140,6 +140,7 @@ func Remove(ctx context.Context, st *store.Store, name string, force bool) error
 			return err
 		}
 	}
+	gitsync.ForgetTeam(st.Home(), name)
 	if _, err := st.Reindex(ctx, false); err != nil {
 		return err
 	}
