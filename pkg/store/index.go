@@ -301,11 +301,12 @@ func (s *Store) walkedWriter(ctx context.Context, tx *sql.Tx, listed func() ([]f
 
 // rebuildTx fills the emptied tables inside tx from every file.
 func (s *Store) rebuildTx(ctx context.Context, tx *sql.Tx) (ReindexResult, error) {
-	// It holds the listing of every file and the load's rows at once: the
-	// garbage collector runs four times as often, for a peak of memory
-	// SPEC 9 bounds (whoever rebuilds: reindex --full, or the Open of a
-	// home whose index is missing or not ours).
-	defer debug.SetGCPercent(debug.SetGCPercent(rebuildGC))
+	// It holds the listing of every file and the load's rows at once, for
+	// a peak of memory SPEC 9 bounds (whoever rebuilds: reindex --full, or
+	// the Open of a home whose index is missing or not ours). A limit, not
+	// a lower GOGC: a small store's rebuild, mostly screening notes, would
+	// spend a third of its time collecting a heap far below it.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(min(debug.SetMemoryLimit(-1), rebuildHeap)))
 	var r ReindexResult
 	listed := s.walkAsync()
 	defer tx.ExecContext(context.WithoutCancel(ctx), "PRAGMA cache_size = "+cacheSize)

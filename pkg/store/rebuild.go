@@ -23,8 +23,9 @@ const rebuildCache = 65536
 // temporary file.
 const indexBuildCache = 16384
 
-// rebuildGC is the garbage collector's target (GOGC) during a rebuild.
-const rebuildGC = 25
+// rebuildHeap is the soft limit on Go's heap during a rebuild: the
+// collector runs at its usual pace below it, and harder only near it.
+const rebuildHeap = 256 << 20
 
 // clearForRebuild recreates the derived tables empty inside tx for a full
 // rebuild (resetTables), drops their secondary indexes and memories'

@@ -112,19 +112,21 @@ func TestRebuildLeavesTheWALEmpty(t *testing.T) {
 	}
 }
 
-// A rebuild lowers the garbage collector's target for its own run only.
-func TestRebuildRestoresGC(t *testing.T) {
+// A rebuild limits the heap for its own run only, and never raises a
+// lower limit the process had (GOMEMLIMIT).
+func TestRebuildRestoresMemoryLimit(t *testing.T) {
 	ctx := context.Background()
 	s := open(t, t.TempDir())
 	if _, err := s.Write(ctx, &note.Note{Type: note.Semantic, Title: "T", Body: "b", Project: "p"}); err != nil {
 		t.Fatal(err)
 	}
-	was := debug.SetGCPercent(150)
-	defer debug.SetGCPercent(was)
-	if _, err := s.Reindex(ctx, true); err != nil {
-		t.Fatal(err)
-	}
-	if got := debug.SetGCPercent(150); got != 150 {
-		t.Errorf("GOGC after a rebuild: %d, want 150", got)
+	for _, limit := range []int64{1 << 40, 64 << 20} {
+		was := debug.SetMemoryLimit(limit)
+		if _, err := s.Reindex(ctx, true); err != nil {
+			t.Fatal(err)
+		}
+		if got := debug.SetMemoryLimit(was); got != limit {
+			t.Errorf("memory limit after a rebuild: %d, want %d", got, limit)
+		}
 	}
 }
