@@ -303,10 +303,14 @@ func (s *Store) walkedWriter(ctx context.Context, tx *sql.Tx, listed func() ([]f
 func (s *Store) rebuildTx(ctx context.Context, tx *sql.Tx) (ReindexResult, error) {
 	// It holds the listing of every file and the load's rows at once, for
 	// a peak of memory SPEC 9 bounds (whoever rebuilds: reindex --full, or
-	// the Open of a home whose index is missing or not ours). A limit, not
-	// a lower GOGC: a small store's rebuild, mostly screening notes, would
-	// spend a third of its time collecting a heap far below it.
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(min(debug.SetMemoryLimit(-1), rebuildHeap)))
+	// the Open of a home whose index is missing or not ours): the files the
+	// index knew set the collector's target for the listing, the files
+	// listed for the rest (gcFor).
+	var known int
+	tx.QueryRowContext(ctx, "SELECT count(*) FROM files").Scan(&known)
+	was := debug.SetGCPercent(-1)
+	debug.SetGCPercent(gcFor(known, was))
+	defer debug.SetGCPercent(was)
 	var r ReindexResult
 	listed := s.walkAsync()
 	defer tx.ExecContext(context.WithoutCancel(ctx), "PRAGMA cache_size = "+cacheSize)
@@ -318,6 +322,7 @@ func (s *Store) rebuildTx(ctx context.Context, tx *sql.Tx) (ReindexResult, error
 		return r, err
 	}
 	defer w.close()
+	debug.SetGCPercent(gcFor(len(files), was))
 	if err := w.stageFor(ctx, len(files)); err != nil {
 		return r, err
 	}

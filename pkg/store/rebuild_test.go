@@ -112,21 +112,25 @@ func TestRebuildLeavesTheWALEmpty(t *testing.T) {
 	}
 }
 
-// A rebuild limits the heap for its own run only, and never raises a
-// lower limit the process had (GOMEMLIMIT).
-func TestRebuildRestoresMemoryLimit(t *testing.T) {
+// A rebuild sets the collector's target for its own run only: a large
+// store's lower, a small one's unchanged, never raised.
+func TestRebuildRestoresGC(t *testing.T) {
 	ctx := context.Background()
 	s := open(t, t.TempDir())
 	if _, err := s.Write(ctx, &note.Note{Type: note.Semantic, Title: "T", Body: "b", Project: "p"}); err != nil {
 		t.Fatal(err)
 	}
-	for _, limit := range []int64{1 << 40, 64 << 20} {
-		was := debug.SetMemoryLimit(limit)
-		if _, err := s.Reindex(ctx, true); err != nil {
-			t.Fatal(err)
-		}
-		if got := debug.SetMemoryLimit(was); got != limit {
-			t.Errorf("memory limit after a rebuild: %d, want %d", got, limit)
+	was := debug.SetGCPercent(150)
+	defer debug.SetGCPercent(was)
+	if _, err := s.Reindex(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	if got := debug.SetGCPercent(150); got != 150 {
+		t.Errorf("GOGC after a rebuild: %d, want 150", got)
+	}
+	for _, c := range []struct{ n, was, want int }{{10_000, 100, 100}, {bigRebuild + 1, 100, rebuildGC}, {bigRebuild + 1, 10, 10}, {0, -1, -1}, {bigRebuild + 1, -1, rebuildGC}} {
+		if got := gcFor(c.n, c.was); got != c.want {
+			t.Errorf("gcFor(%d, %d) = %d, want %d", c.n, c.was, got, c.want)
 		}
 	}
 }
