@@ -1,15 +1,12 @@
 package redact
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestRound13 holds shapes written for the thirteenth round's classes
 // (none from any corpus): each class's catches, by their secret, and the
 // look-alikes it must leave intact (secret "").
 func TestRound13(t *testing.T) {
-	for _, tt := range []struct{ name, in, secret string }{
+	judgeRound(t, []roundCase{
 		// A value of any printable bytes under a secret's name.
 		{"env symbols", "export API_SECRET='Rw3?mZ^q8Lp[x'\n", "Rw3?mZ^q8Lp[x"},
 		{"yaml symbols", "smtp:\n  password: \"Tq7]vv~Mw0#e\"\n", "Tq7]vv~Mw0#e"},
@@ -112,16 +109,5 @@ func TestRound13(t *testing.T) {
 		{"comma list before", "top terms: zoo, during, advice, monkey, wink, humor, thrive, proud, busy, attract, discover, document, size", ""},
 		{"bad seed fixture", "INVALID_SEED=\"wolf wolf wolf wolf wolf wolf wolf wolf wolf wolf wolf wolf\"", ""},
 		{"public key block", "-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----", ""},
-	} {
-		got := String(tt.in)
-		if tt.secret == "" {
-			if got != tt.in {
-				t.Errorf("%s: look-alike changed:\n got %q\nwant %q", tt.name, got, tt.in)
-			}
-			continue
-		}
-		if strings.Contains(got, tt.secret) {
-			t.Errorf("%s: secret kept: %q", tt.name, got)
-		}
-	}
+	})
 }

@@ -1,15 +1,12 @@
 package redact
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestRound14 holds shapes written for the fourteenth round's classes
 // (none from any corpus): each class's catches, by their secret, and the
 // look-alikes it must leave intact (secret "").
 func TestRound14(t *testing.T) {
-	for _, tt := range []struct{ name, in, secret string }{
+	judgeRound(t, []roundCase{
 		// A generated password whose one symbol is a bracket or a
 		// parenthesis, named or not, in any language or layout.
 		{"bracket prose en", "the vpn password is Kq7Lm[xZp2Wv now", "Kq7Lm[xZp2Wv"},
@@ -128,16 +125,5 @@ func TestRound14(t *testing.T) {
 		{"2fa recovery prose stays", "2FA recovery is documented in the wiki; ask IT for a reset.", ""},
 		{"key instead stays", "Enter this key instead of the old one: see the vault entry.", ""},
 		{"address list stays", "backup codes owner:\nops@example.org\nrotation every 90 days", ""},
-	} {
-		got := String(tt.in)
-		if tt.secret == "" {
-			if got != tt.in {
-				t.Errorf("%s: look-alike changed:\n got %q\nwant %q", tt.name, got, tt.in)
-			}
-			continue
-		}
-		if strings.Contains(got, tt.secret) {
-			t.Errorf("%s: secret kept: %q", tt.name, got)
-		}
-	}
+	})
 }

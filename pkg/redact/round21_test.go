@@ -1,9 +1,6 @@
 package redact
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestRound21 holds shapes written for the twenty-first round's classes
 // (none from any corpus). Look-alikes first: a value shown masked by a run
@@ -26,7 +23,7 @@ import (
 // whatever its key. Beside each, the look-alikes of the same layout.
 func TestRound21(t *testing.T) {
 	const w12 = "acoustic maple river donkey garden summer ticket vivid orbit lunar cable frost"
-	for _, tt := range []struct{ name, in, secret string }{
+	judgeRound(t, []roundCase{
 		// Masked values.
 		{"masked github", "Using token ghp_****************************z8dD", ""},
 		{"masked bullets", "Current key: sk_live_••••••••••••••••Q7mA (rotated)", ""},
@@ -90,16 +87,5 @@ func TestRound21(t *testing.T) {
 		{"k8s secret data", "apiVersion: v1\nkind: Secret\nmetadata:\n  name: tls\ndata:\n  tls.key: LS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0tCk1JSUV2Z0lCQURBTkJna3Fo\n", "LS0tLS1CRUdJTiBQUklW"},
 		{"k8s configmap", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: build\ndata:\n  build.id: QUJDREVGR0hJSktMTU5PUA==\n", ""},
 		{"k8s secret meta", "apiVersion: v1\nkind: Secret\nmetadata:\n  name: registry-pull-credentials\n  namespace: payments\ndata: {}", ""},
-	} {
-		got := String(tt.in)
-		if tt.secret == "" {
-			if got != tt.in {
-				t.Errorf("%s: look-alike changed:\n got %q\nwant %q", tt.name, got, tt.in)
-			}
-			continue
-		}
-		if strings.Contains(got, tt.secret) {
-			t.Errorf("%s: secret kept: %q", tt.name, got)
-		}
-	}
+	})
 }

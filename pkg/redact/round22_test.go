@@ -1,9 +1,6 @@
 package redact
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestRound22 holds shapes written for the twenty-second round's classes
 // (none from any corpus). Look-alikes first: a template's action where a
@@ -26,7 +23,7 @@ import (
 // credential, a Geheimschlüssel or a jeton d'accès told in prose.
 // Beside each, the look-alike of the same layout.
 func TestRound22(t *testing.T) {
-	for _, tt := range []struct{ name, in, secret string }{
+	judgeRound(t, []roundCase{
 		// A template's action is a reference.
 		{"consul template", "password = {{ with secret \"secret/data/prod/api\" }}{{ .Data.data.password }}{{ end }}", ""},
 		{"jinja action", "PWD = {% if prod %}{{ vault_pw }}{% endif %}", ""},
@@ -95,16 +92,5 @@ func TestRound22(t *testing.T) {
 		{"prose geheim", "Geheimschlüssel: Qm7xLp9vT2wRz4KdXq7Lm2Zk9Vt4Rw8P", "Qm7xLp9vT2wRz4KdXq7Lm2Zk9Vt4Rw8P"},
 		{"prose jeton", "jeton d'accès : Lp2Wq7zRmTx9Kc4VbN8sQ3jH", "Lp2Wq7zRmTx9Kc4VbN8sQ3jH"},
 		{"prose credential words", "the credential is stored in Vault under kv/ci", ""},
-	} {
-		got := String(tt.in)
-		if tt.secret == "" {
-			if got != tt.in {
-				t.Errorf("%s: look-alike changed:\n got %q\nwant %q", tt.name, got, tt.in)
-			}
-			continue
-		}
-		if strings.Contains(got, tt.secret) {
-			t.Errorf("%s: secret kept: %q", tt.name, got)
-		}
-	}
+	})
 }
