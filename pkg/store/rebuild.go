@@ -27,10 +27,10 @@ const indexBuildCache = 16384
 // (more than bigRebuild files) is rebuilt: its listing and id set are most
 // of the heap, collected four times as often for a peak of memory SPEC 9
 // bounds. A smaller store's rebuild keeps the usual target: its heap is
-// small, and GOGC=25 would collect it every megabyte or so (a third of the
-// rebuild of a 10k store of captured sessions, which mostly screens notes).
+// small, and GOGC=25 would collect it every megabyte or so.
 const rebuildGC = 25
 
+// bigRebuild is the number of files above which a rebuild uses rebuildGC.
 const bigRebuild = 200_000
 
 // gcFor is the collector's target for a rebuild of n files, given the
