@@ -2,6 +2,7 @@ package gitsync
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -376,4 +377,30 @@ func TestTeamMovedToACleanedRepository(t *testing.T) {
 		t.Errorf("the purged note reached the new repository:\n%s", log)
 	}
 	assertGoneLocally(t, bob, "plat", leaked.ID, kept.ID, mine.ID)
+}
+
+// A fetch of a team (the dashboard's Fetch, team review) waits for a sync
+// of the home, which may prune what no ref holds, and gives up when the
+// sync does not end in time.
+func TestFetchTeamWaitsForASync(t *testing.T) {
+	needGit(t)
+	isolateGit(t)
+	ctx := context.Background()
+	remote := newRemote(t)
+	alice := newHome(t, "alice", "")
+	ao := alice.teamOpts("plat", remote, "alice", false)
+	alice.teamNote("plat", "alice", "deploy runbook")
+	alice.syncTeam(ao)
+	st := alice.store()
+	lk, err := acquire(ctx, LockPath(alice.dir), time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := FetchTeam(ctx, st, "plat", 300*time.Millisecond); !errors.Is(err, ErrBusy) {
+		t.Fatalf("a fetch while a sync holds the home: %v, want ErrBusy", err)
+	}
+	lk.release()
+	if err := FetchTeam(ctx, st, "plat", 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
 }

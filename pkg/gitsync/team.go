@@ -259,12 +259,20 @@ func teamGit(st *store.Store, name string, timeout time.Duration) (*git, error) 
 }
 
 // FetchTeam fetches team name's remote: its main and every proposal
-// branch (a sync fetches the same).
+// branch (a sync fetches the same). It holds the home's sync lock, waiting
+// up to timeout for a sync to end: a sync that takes up a rewritten history
+// prunes what no ref holds, which would take the objects of a fetch still
+// under way with it.
 func FetchTeam(ctx context.Context, st *store.Store, name string, timeout time.Duration) error {
 	g, err := teamGit(st, name, timeout)
 	if err != nil {
 		return err
 	}
+	lk, err := acquire(ctx, LockPath(st.Home()), timeout)
+	if err != nil {
+		return fmt.Errorf("fetching team %s: %w", name, err)
+	}
+	defer lk.release()
 	nctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	if err := fetchOrigin(nctx, g); err != nil {
