@@ -71,6 +71,8 @@ type doctor struct {
 	// plugin is the enabled Anamnesis Claude Code plugin, "" when none:
 	// it then provides the hooks and the MCP server.
 	plugin string
+	// cfg is the configuration as every binary resolves it (config).
+	cfg config.Config
 }
 
 func (d *doctor) add(name, status, detail, fix string) {
@@ -367,6 +369,7 @@ func (d *doctor) config() string {
 	path := d.p.ConfigPath()
 	_, had, err := readOptional(path)
 	eff := config.Resolve(d.p.Home, os.Getenv)
+	d.cfg = eff
 	switch {
 	case err != nil:
 		d.add("config", statusFail, fmt.Sprintf("cannot read %s: %v", path, err), "check the file's permissions")
@@ -403,7 +406,7 @@ func (d *doctor) config() string {
 // project says when the working directory's .anamnesis/project marker is
 // ignored (SPEC 17) and how to trust it.
 func (d *doctor) project() {
-	r := project.Here("", config.Resolve(d.p.Home, os.Getenv))
+	r := project.Here("", d.cfg)
 	switch {
 	case r.Marker == "":
 	case r.Ignored == "":
@@ -540,7 +543,7 @@ func (d *doctor) rewrites(ctx context.Context) {
 		d.add("remote", statusWarn, msg, "anamnesis sync")
 	}
 	last := gitsync.Last(d.p.Home)
-	for _, t := range config.Resolve(d.p.Home, os.Getenv).Teams {
+	for _, t := range d.cfg.Teams {
 		if msg := gitsync.RewritePending(ctx, h.Team(t.Name)); msg != "" {
 			d.add("team "+t.Name, statusWarn, msg, "anamnesis sync")
 			continue
