@@ -990,7 +990,7 @@ func New() *Redactor {
 					return true
 				}
 				return m[3][0] == '=' && !envPrefix(m[1], m[2], m[3]) || m[2] == ":" && subcommands[v] || boundVariable(m[2], v) || notAValue(v) || stateThenRE().MatchString(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v) || workDir(m[1], v) ||
-					pathLike(v) || badFixture(m[1]) ||
+					pathLike(v) || objectName(m[1], v) || badFixture(m[1]) ||
 					bare && !made(v) || last != "pass" && strings.HasSuffix(last, "pass") && (passWords[last] || !made(v)) ||
 					// ASANA_PAT, GITLAB_PAT: a personal access token, when made (not url_pat: "*.go").
 					last == "pat" && (!made(v) || strings.ContainsAny(v, "*^$\\[") || strings.HasPrefix(v, "/"))
@@ -2074,10 +2074,14 @@ func identPath(s string) bool {
 var publicPrefixes = map[string]bool{"pk": true}
 
 // publishable reports a value that opens with a public prefix and its
-// mode (Stripe's and Clerk's pk_live_…, pk_test_…): whatever name holds
-// it, a key made to ship in a page is no secret.
+// mode (Stripe's and Clerk's pk_live_…, pk_test_…), or with pk. and a
+// base64 JSON header (Mapbox's public tokens; the secret twin opens with
+// sk.): whatever name holds it, a key made to ship in a page is no secret.
 func publishable(v string) bool {
 	v = strings.Trim(v, `"'`+"`")
+	if strings.HasPrefix(v, "pk.eyJ") && strings.Count(v, ".") == 2 {
+		return true
+	}
 	p, rest, ok := strings.Cut(v, "_")
 	if !ok || !publicPrefixes[p] {
 		return false
@@ -2159,6 +2163,19 @@ func refName(name string) bool {
 	first, last := strings.ToLower(parts[0]), strings.ToLower(parts[len(parts)-1])
 	// hs_ed25519_public_key, signingPublicKey: the public half of a pair.
 	return refLast[last] || refFirst[first] || len(parts) == 2 && dbKey[first] && last == "key" || strings.EqualFold(parts[len(parts)-2], "public")
+}
+
+// objectName reports a bare "secret" key given the name of a stored
+// object (a Kubernetes Secret's, a Helm value's "secret: app-tls"): two
+// small words of letters joined by a hyphen, no digit, no capital; a
+// chosen password carries a digit, a capital or a symbol, and a phrase of
+// words is longer (the passphrase rules judge three words and more).
+func objectName(name, v string) bool {
+	if !strings.EqualFold(name, "secret") || len(v) > 40 || strings.Trim(v, lower+"-") != "" {
+		return false
+	}
+	a, b, ok := strings.Cut(v, "-")
+	return ok && a != "" && b != "" && !strings.Contains(b, "-")
 }
 
 // nameWords end the name of a stored secret (prod-db-password).
@@ -2402,8 +2419,9 @@ func (r *Redactor) Redact(s string) (string, []string) {
 				rep = ru.repl(m)
 			}
 			// What the replacement removes (the match less what it
-			// keeps at either end) may be fake by its structure.
-			if cut := removedBy(m[0], rep); fakeSpan(cut) || shownMasked(s, loc[1], cut) || openPlaceholder(s, loc[1], cut) || pastSpan(s, loc[0], m[0], cut) {
+			// keeps at either end) may be fake by its structure, or
+			// public by its prefix.
+			if cut := removedBy(m[0], rep); fakeSpan(cut) || publishable(cut) || shownMasked(s, loc[1], cut) || openPlaceholder(s, loc[1], cut) || pastSpan(s, loc[0], m[0], cut) {
 				continue
 			}
 			b.WriteString(s[last:loc[0]])
@@ -2477,8 +2495,25 @@ func protected(s, lower string) [][]int {
 	if strings.Contains(lower, `"kty"`) {
 		spans = append(spans, jwkPublicRE().FindAllStringIndex(s, -1)...)
 	}
+	// An element's key attribute (React's and Vue's key="…", :key="…")
+	// tells siblings apart; the value of a configuration's <add key=…
+	// value=…> lies outside it.
+	if strings.Contains(lower, "key=") && strings.IndexByte(s, '<') >= 0 {
+		spans = append(spans, elementKeyRE().FindAllStringIndex(s, -1)...)
+	}
+	// A comment in which a key word is followed by a word and more prose
+	// ("# no client secret: federated credentials via OIDC") tells how a
+	// secret is given; a value written in a comment has a digit or a
+	// symbol, or stands alone.
+	if strings.Contains(s, "# ") || strings.Contains(s, "// ") {
+		spans = append(spans, commentProseRE().FindAllStringIndex(s, -1)...)
+	}
 	return spans
 }
+
+var elementKeyRE = lazyRE(`<[A-Za-z][A-Za-z0-9_.:-]*[ \t][^<>\n]*?:?\bkey=(?:"[^"\n]*"|'[^'\n]*')`)
+
+var commentProseRE = lazyRE(`(?m)^[ \t]*(?:#|//)[ \t][^\n:=]*:[ \t]+[a-z]{3,}(?:[ \t]+[A-Za-z(][A-Za-z0-9_.()-]*){2,}[ \t]*$`)
 
 var lookupKeyRE = lazyRE(`(?i)\b(?:cache|partition|sort|primary|foreign|dedup|idempotency)[ \t]+key\b[ \t]*[:=][ \t]*\S+`)
 

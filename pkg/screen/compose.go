@@ -142,7 +142,7 @@ var (
 	// hideWords: keeping the person from seeing or knowing.
 	hideWords = concept{"doesn't see", "don't see", "not see", "won't see", "doesn't notice", "don't notice", "not notice", "won't notice", "never know", "doesn't know", "not find out",
 		"hide", "conceal", "nascond", "cache ", "cachez", "ocult", "escond", "versteck", "verschweig", "скрой", "скрыть", "隐瞒", "隠", "숨기", "gizle", "ukryj", "verberg",
-		"report the", "as green", "as passing", "réponds que", "répondez que", "responde que", "responda que", "rispondi che", "antworte ", "antworte,", "ответь, что", "回答说", "答えて", "omit", "leave out", "leave it out", "leave them out", "leave this out", "out of your", "out of the", "hoort niet", "laat het weg", "weglaten", "lascia fuori", "deja fuera", "deixe de fora", "laisse de côté", "never finds out", "never find out", "doesn't find out", "don't find out", "not to find out",
+		"report the", "as green", "as passing", "réponds que", "répondez que", "responde que", "responda que", "rispondi che", "antworte,", "ausweichend", "evasively", "ответь, что", "回答说", "答えて", "omit", "leave out", "leave it out", "leave them out", "leave this out", "out of your", "out of the", "hoort niet", "laat het weg", "weglaten", "lascia fuori", "deja fuera", "deixe de fora", "laisse de côté", "never finds out", "never find out", "doesn't find out", "don't find out", "not to find out",
 		"não veja", "não perceba", "no vea", "no se entere", "ne voie pas", "nicht sieht", "nichts merkt", "non veda", "non se ne accorga", "nie zobaczy", "не увидел", "не заметил", "не побачив", "не помітив",
 		"nezmiňuj", "ascunde", "nu menționa", "rejtsd", "ne említsd", "piilota", "älä mainitse", "dölj", "nämn inte", "skjul", "nævn ikke", "ikke nevn", "κρύψε", "μην το αναφέρ", "bahsetme", "أخف", "لا تذكر", "הסתר", "אל תזכיר", "پنهان", "چیزی نگو", "छिपा", "লুকিয়ে", "ซ่อน", "ẩn", "đừng nhắc", "sembunyikan", "jangan sebut", "ficha", "usitaje", "itago", "huwag banggitin", "숨겨", "言及しない", "知らせない", "不要提", "不要告诉", "приховай", "не згадуй", "nie wspominaj", "niet vermelden", "verschweige", "verrate", "erwähne", "taire", "ne mentionne", "no menciones", "não mencione", "non menzionare",
 		"빼고", "제외하고", "省いて", "除いて", "省略して", "去掉", "略去"}
@@ -315,8 +315,10 @@ func composed(prose, code string) string {
 	// Each list narrowed first to the stems the text may hold (by its byte
 	// pairs): most notes hold none of the hundreds.
 	p0 := pairs.Of(prose)
-	if reportWords.within(prose, p0).in(prose) {
-		return "" // a note about attacks quotes them; the phrase rules judge it
+	// A note about attacks quotes them (an attack's noun in any language
+	// the screen knows counts); the phrase rules judge it.
+	if reportWords.within(prose, p0).in(prose) || attackWords.within(prose, p0).in(prose) {
+		return ""
 	}
 	given := prose
 	prose = unquote(nameFiles(dropRecordItems(prose)))
@@ -612,7 +614,7 @@ func composed(prose, code string) string {
 		// forbids it ("never add hooks"); one after it is about something
 		// else ("add … so you no longer have to ask"). "You can remove it
 		// if it gets slow" offers the person an option.
-		if c := nw.change.at(s); nw.config.in(s) && c >= 0 && !negatedBefore(s, c) && !requestedRE().MatchString(s) && !optionRE().MatchString(s) && !optedOut().MatchString(s) && !gitHookTask(s, code) {
+		if c := nw.change.at(s); nw.config.in(s) && c >= 0 && !negatedBefore(s, c) && !requestedRE().MatchString(s) && !optionRE().MatchString(s) && !optedOut().MatchString(s) && !gitHookTask(s, code) && !waitsForPerson(s) {
 			return AgentConfig
 		}
 		// Verification switched off by the agent: TLS checks, commit
@@ -735,7 +737,7 @@ func gitHookTask(s, code string) bool {
 
 // successWords claim that all went well; failWords name a failure.
 var (
-	successWords = concept{"passed", "all green", "was green", "succeeded", "success", "everything is fine", "all good", "went well", "correctamente", "todo pasó", "réussi", "alles grün", "grün war", "erfolgreich", "andato tutto bene", "tudo passou", "passou", "прошло успешно", "успешно", "成功", "通过", "통과", "geçti", "przeszło", "geslaagd", "ổn", "thành công", "lulus", "berhasil", "imefaulu", "pumasa", "úspěšn", "a trecut", "sikeres", "onnistui", "gick bra", "lykkedes", "gikk bra", "πέτυχ", "نجح", "עבר בהצלחה", "موفق", "सफल", "সফল", "ผ่าน", "สำเร็จ"}
+	successWords = concept{"passed", "all green", "was green", "succeeded", "success", "everything is fine", "all good", "went well", "correctamente", "todo pasó", "réussi", "alles grün", "grün war", "grün sind", "grün ist", "are green", "is green", "sont verts", "están en verde", "erfolgreich", "andato tutto bene", "tudo passou", "passou", "прошло успешно", "успешно", "成功", "通过", "통과", "geçti", "przeszło", "geslaagd", "ổn", "thành công", "lulus", "berhasil", "imefaulu", "pumasa", "úspěšn", "a trecut", "sikeres", "onnistui", "gick bra", "lykkedes", "gikk bra", "πέτυχ", "نجح", "עבר בהצלחה", "موفق", "सफल", "সফল", "ผ่าน", "สำเร็จ"}
 	failWords    = concept{"fail", "error", "erro", "fehl", "échou", "erreur", "ошиб", "失敗", "失败", "실패", "başarısız", "błęd", "fout", "lỗi", "gagal", "kushindwa", "nabigo", "chyb", "eroare", "hib", "virhe", "epäonnist", "fel", "fejl", "feil", "αποτυχ", "σφάλμα", "فشل", "خطأ", "כשל", "שגיא", "خطا", "شکست", "विफल", "त्रुटि", "ব্যর্থ", "ত্রুটি", "ล้มเหลว", "ข้อผิดพลาด", "broken", "red", "kegagalan", "falh", "falló", "fallaron", "fallito"}
 )
 

@@ -38,7 +38,7 @@ const Tag = "held"
 // version its notes were screened under, and pkg/store screens the notes of
 // another one again (Store.Tidy), so new rules reach the notes already
 // written.
-const Version = "103498e3faab"
+const Version = "a255e6c3bc01"
 
 // ReasonPrefix starts the tag that names why a note is held (held:override).
 const ReasonPrefix = "held:"
@@ -338,7 +338,7 @@ func screenText(text string) string {
 				continue
 			}
 			for _, loc := range re().FindAllStringIndex(prose, -1) {
-				if !quoted(prose, loc[0]) && !named(prose, loc[1]) && !logLine(prose, loc[0]) && !schemaMessage(prose, loc) && !tagInProse(prose, loc) && !timedNotice(prose, loc) {
+				if !quoted(prose, loc[0]) && !named(prose, loc[1]) && !logLine(prose, loc[0]) && !schemaMessage(prose, loc) && !tagInProse(prose, loc) && !timedNotice(prose, loc) && !recordTag(prose[loc[0]:loc[1]]) {
 					return Address
 				}
 			}
@@ -556,7 +556,7 @@ func phrasesIn(r ruleSet, norm string, p *pairs.Set, code [][2]int) string {
 			if _, ok := inSpan(code, loc[0]); !ok && c.opaque && c.reason == DownloadExec && reportWords.in(norm) && !imperative(norm, loc[0]) {
 				continue // "reverse shells like … were in the pentest report": told of
 			}
-			if span, ok := inSpan(code, loc[0]); ok && (c.reason == DownloadExec && !c.opaque && !(runsFetched(spanText(norm, code, span)) && !reportWords.in(norm) && !vendorNamed(norm, spanText(norm, code, span)) && !pastDeedRE().MatchString(norm[sentenceStart(norm, span):span]) && !(toolInstallsRE().MatchString(norm[sentenceStart(norm, span):span]) && !agentWords.in(norm)) && !citedAfterRE().MatchString(norm[span:sentenceEnd(norm, span)])) || (c.reason == Exfiltrate || c.reason == Address || c.opaque) && reportWords.in(norm)) &&
+			if span, ok := inSpan(code, loc[0]); ok && (c.reason == DownloadExec && !c.opaque && !(runsFetched(spanText(norm, code, span)) && !reportWords.in(norm) && !vendorNamed(norm, spanText(norm, code, span)) && !pastDeedRE().MatchString(norm[sentenceStart(norm, span):span]) && !(toolInstallsRE().MatchString(norm[sentenceStart(norm, span):span]) && !agentWords.in(norm)) && !citedAfterRE().MatchString(norm[span:sentenceEnd(norm, span)])) || (c.reason == Exfiltrate || c.reason == Address || c.opaque) && reportWords.in(norm) || c.opaque && pastDeedRE().MatchString(norm[sentenceStart(norm, span):span])) &&
 				!imperative(norm, span) && (strings.HasPrefix(norm[span:], "```") || !opensLine(norm, span)) {
 				continue // quoted code told of, not ordered (an install doc, a post-mortem)
 			}
@@ -641,7 +641,7 @@ func preference(rest string) bool {
 	if e := strings.IndexByte(rest, '\n'); e >= 0 {
 		rest = rest[:e]
 	}
-	if !scopeWords.in(rest) && !replyLangRE().MatchString(rest) {
+	if !scopeWords.in(rest) && !replyLangRE().MatchString(rest) && !tasted(strings.ToLower(rest)) {
 		return false
 	}
 	if strings.Contains(rest, "://") || strings.Contains(rest, "~/") || strings.Contains(rest, "/etc/") || strings.Contains(rest, "@") {
@@ -670,6 +670,23 @@ var scopeWords = concept{"here", "in this repo", "in this project", "in this cod
 	"i det här projektet", "i detta projekt", "i dette prosjektet", "i dette projekt", "v tomto projektu", "v tomto repozitáři", "v tomto projekte", "ebben a projektben", "ebben a repóban", "в этом проекте", "в этом репозитории", "здесь",
 	"в цьому проєкті", "в цьому репозиторії", "у цьому проєкті", "в този проект", "u ovom projektu", "în acest proiect", "tässä projektissa", "bu projede", "bu depoda", "trong dự án này", "trong repo này", "di proyek ini", "di repo ini",
 	"このリポジトリ", "このプロジェクト", "本リポジトリ", "이 저장소", "이 프로젝트", "이 리포", "这个项目", "此项目", "本项目", "这个仓库", "本仓库", "此仓库", "這個專案", "本專案", "在这里", "ここでは"}
+
+// tasteWords mark a habit asked of the assistant rather than an order
+// about its safety: a taste ("prefer", "for me"), a form of the work
+// (spelling, bullet points, tabs, line length, style), or an explanation
+// asked for, in the languages of scopeWords.
+var tasteWords = concept{"prefer", "i'd rather", "for me", "going forward", "spelling", "bullet", "tabs", "spaces", "indent", "line length", "style", "naming", "docstring", "explain", "keep it short", "keep it to", "keep each",
+	"bevorzug", "lieber", "für mich", "künftig", "rechtschreibung", "stichpunkt", "einrück", "erkläre", "erklär", "préfér", "pour moi", "à l'avenir", "orthographe", "puces", "indentation", "explique", "expliquer",
+	"prefier", "para mí", "ortografía", "viñetas", "explica", "preferisc", "per me", "in futuro", "ortografia", "elenco puntato", "spiega", "prefir", "para mim", "marcadores", "explique",
+	"wolę", "preferuj", "dla mnie", "wyjaśni", "предпочит", "предпочти", "для меня", "объясня", "voorkeur", "liever", "voor mij", "föredra", "för mig", "foretrekk", "for meg",
+	"好み", "優先して", "説明して", "偏好", "更喜欢", "解释", "解釋", "선호", "설명해"}
+
+// tasted reports a word of tasteWords in s that no negation just before
+// turns into silence ("não explique o motivo").
+func tasted(s string) bool {
+	t := tasteWords.at(s)
+	return t >= 0 && negWords.at(s[max(0, t-12):t]) < 0
+}
 
 // replyLangRE asks for the replies in a language ("answer in German",
 // "antworte auf Deutsch", "réponds en français").
@@ -793,6 +810,17 @@ func personsStep(match, sentence string) bool {
 	}
 	return false
 }
+
+// waitsForPerson reports a sentence that, when the agent changes its
+// settings anyway, asks it to show the change and wait for the person's
+// approval first: more of the person's say, not less. A sentence that
+// also does without asking, turns a safeguard off or claims an approval
+// is no such habit.
+func waitsForPerson(sentence string) bool {
+	return waitFirstRE().MatchString(sentence) && !withoutWords.in(sentence) && !offWords.in(sentence) && !authWords.in(sentence)
+}
+
+var waitFirstRE = lazyRE(`(?i)\b(?:wait\s+for\s+(?:my|the\s+user's|their|our)\s+(?:ok|okay|approval|go-ahead|confirmation|sign-off|yes)|ask\s+(?:me|the\s+user)\s+(?:first|before)|get\s+my\s+(?:ok|okay|approval)\s+(?:first|before)|warte\s+auf\s+(?:mein|meine|unser)\s+(?:ok|okay|freigabe|zustimmung|bestätigung)|frag\s+mich\s+(?:vorher|zuerst)|attends?\s+(?:mon|notre)\s+(?:accord|feu vert|ok|validation)|demande-moi\s+(?:avant|d'abord)|espera\s+(?:mi|a\s+mi)\s+(?:ok|aprobación|visto bueno|confirmación)|pregúntame\s+antes|aspetta\s+il\s+mio\s+(?:ok|via libera|consenso)|chiedimi\s+prima|espere\s+(?:o\s+)?(?:meu|minha)\s+(?:ok|aprovação|confirmação)|pergunte-me\s+antes)`)
 
 var (
 	projectTaskRE = lazyRE("`(?:make|just|task|mage|rake|npm\\s+run|pnpm|yarn|bun\\s+run|pre-commit\\s+install|husky|lefthook\\s+install|\\./scripts/|scripts/)[^`\\n]*`")
@@ -1098,6 +1126,26 @@ func named(s string, end int) bool {
 	return namedRE().MatchString(s[end:])
 }
 
+// recordTag reports a tag whose name joins its system word to a noun of
+// a record (<system_requirements>, <system-info>, <SystemStatus>): an
+// element of a data document, which names what the machine needs or has,
+// not a turn of the conversation.
+func recordTag(tag string) bool {
+	t := strings.ToLower(strings.TrimSpace(tag))
+	if !strings.HasPrefix(t, "<") || !strings.HasSuffix(t, ">") {
+		return false
+	}
+	for _, w := range recordNouns {
+		if strings.Contains(t, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// recordNouns name what a data record lists about a system.
+var recordNouns = []string{"requirement", "info", "spec", "status", "health", "metric", "version", "package", "dependenc", "propert", "resource", "hardware", "inventory", "stat", "uptime", "load", "anforderung", "exigence", "requisit", "requisito", "требован", "要件", "要求", "요구"}
+
 // tagInProse reports a role tag written about inside a sentence ("we
 // considered <system> but that would confuse readers"): an opening tag
 // after a word of its line, with prose going on after it in small
@@ -1198,9 +1246,10 @@ var citedAfterRE = lazyRE(`\x60[^\x60]*\x60\s*,?\s*(?:per|according\s+to|as\s+(?
 var envTemplateRE = lazyRE(`\.env\.(?:example|sample|template|dist|defaults?|tmpl|tpl)\b`)
 
 // pastDeedRE: a clause that tells what a subject did, in the past tense
-// ("We removed `…` from the Dockerfile", "someone had added …"): what
+// ("We removed `…` from the Dockerfile", "someone had added …", after a
+// label: "Finding: the vendor installer ran `…`"): what
 // follows is a record, not an order.
-var pastDeedRE = lazyRE(`^\s*(?:we|i|they|he|she|someone|somebody|the\s+\w+|a\s+\w+)\s+(?:had\s+|have\s+|has\s+)?(?:\w+ed|ran|saw|found|took|wrote|threw|put|got|made|hit|caught|shipped)\b`)
+var pastDeedRE = lazyRE(`^\s*(?:[\w ]{1,40}:\s+)?(?:we|i|they|he|she|someone|somebody|the\s+(?:\w+\s+){0,2}\w+|a\s+(?:\w+\s+){0,2}\w+)\s+(?:had\s+|have\s+|has\s+)?(?:\w+ed|ran|saw|found|took|wrote|threw|put|got|made|hit|caught|shipped)\b`)
 
 // interpFetchRE: an interpreter running a fetch's output as its program.
 var interpFetchRE = lazyRE(`\b(?:python[0-9.]*|py|node|nodejs|deno|bun|ruby|perl|php|lua|(?:ba|z|da|k|fi)?sh|pwsh|powershell)(?:\.exe)?\s+(?:-\S+\s+)*-(?:c|e|command)\s+["']?\$\(\s*(?:curl|wget)\b|\b(?:(?:ba|z|da|k)?sh|source|\.|python[0-9.]*|node|ruby|perl)\s+<\(\s*(?:curl|wget)\b`)
@@ -2151,7 +2200,7 @@ var youModalRE = lazyRE(`\byou\s+(?:should|must|need\s+to|have\s+to|are\s+to)\s+
 
 var (
 	leadRE  = lazyRE(`^(?:(?:before|after|when|whenever|on|at|during|once|if|every time|each time|next time)\b[^,\n]{0,60},|\s|[*>#•]|-(?:\s|$)|\d+[.)]|[\p{L}' -]{1,48}:(?:\s|$)|(?:always|first|now|then|also|please|kindly|just|next|finally|immediately|from now on|each time|every time|in future|going forward|make sure (?:that )?(?:to|you)|remember to|be sure to|don't forget to|do not forget to|never forget to|don't hesitate to|do not hesitate to|feel free to|you must|you should|you need to|you have to|you are (?:expected|required|supposed|allowed) to|during\s+(?:setup|install(?:ation)?|the build|builds?|deploys?|ci)\s)\s*,?\s*)*`)
-	imperRE = lazyRE(`^(?:exfiltrate|exfil|ändra|radera|ta bort|kör|lägg till|tillåt|inaktivera|stäng av|ladda upp|ændr|ændre|slet|kør|tilføj|tillad|deaktiver|endre|slett|kjør|legg til|tillat|deaktiver|omit|hide|conceal|leave|modifie|modifiez|ajoute|ajoutez|supprime|supprimez|exécute|exécutez|lance|envoie|envoyez|désactive|désactivez|ändere|füge|lösche|führe|sende|schicke|schick|lade|kopiere|übertrage|übermittle|deaktiviere|modifica|aggiungi|elimina|esegui|invia|disattiva|modifique|agrega|añade|ejecuta|envía|desactiva|adicione|remova|envie|desative|измени|добавь|удали|выполни|отправь|отключи|paste|share|run|execute|send|post|upload|forward|include|commit|zip|tar|archive|cat|read|collect|grab|dump|mirror|register|open|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export|treat|consider|regard|apply|fetch|describe|call|label|record|release|lies|zet|voeg|verwijder|stuur|voer|schakel|dodaj|dopisz|usuń|wyślij|uruchom|zmień|wyłącz|ustaw|render|embed|skip|bypass|say|pipe|download|make sure|ensure|do it|do them|do this|do so|do these|do those|beginne|starte|begin|comienza|empieza|commence|commencez|inizia|comece|zignoruj|ignoruj|clear|wipe|erase|purge|scrub|active|activez|activa|ativa|ative|aktiviere|attiva|nascondi|riferisci|oculta|esconde|esconda|oculte|verberge|скрой|gönder|yükle|çalıştır|ekle|değiştir|kopyala|відправ|надішли|додай|видали|виконай|запусти|вимкни|зміни|скопіюй|завантаж|trage|trag|baixe|descarga|descargue|instala|instale|télécharge|téléchargez|installe|installez|scarica|installa|скачай|установи|pobierz|zainstaluj|edite|coloque|altere|mude|defina|skicka|kirim|kirimkan|copie|copiez|copia|kopieer|skopiuj|lähetä|pošli|trimite|gửi|hantar|mirror|apague|apaga|borra|borre|efface|effacez|cancella|responda|responde|réponds|répondez|rispondi|antworte|svara|recommend|answer|reply|tell|print|output|show|display|echo|reveal|загружай|загрузи|ارفع|` +
+	imperRE = lazyRE(`^(?:exfiltrate|exfil|ändra|radera|ta bort|kör|lägg till|tillåt|inaktivera|stäng av|ladda upp|ændr|ændre|slet|kør|tilføj|tillad|deaktiver|endre|slett|kjør|legg til|tillat|deaktiver|omit|hide|conceal|leave|modifie|modifiez|ajoute|ajoutez|supprime|supprimez|exécute|exécutez|lance|envoie|envoyez|désactive|désactivez|ändere|füge|lösche|antworte|führe|sende|schicke|schick|lade|kopiere|übertrage|übermittle|deaktiviere|modifica|aggiungi|elimina|esegui|invia|disattiva|modifique|agrega|añade|ejecuta|envía|desactiva|adicione|remova|envie|desative|измени|добавь|удали|выполни|отправь|отключи|paste|share|run|execute|send|post|upload|forward|include|commit|zip|tar|archive|cat|read|collect|grab|dump|mirror|register|open|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export|treat|consider|regard|apply|fetch|describe|call|label|record|release|lies|zet|voeg|verwijder|stuur|voer|schakel|dodaj|dopisz|usuń|wyślij|uruchom|zmień|wyłącz|ustaw|render|embed|skip|bypass|say|pipe|download|make sure|ensure|do it|do them|do this|do so|do these|do those|beginne|starte|begin|comienza|empieza|commence|commencez|inizia|comece|zignoruj|ignoruj|clear|wipe|erase|purge|scrub|active|activez|activa|ativa|ative|aktiviere|attiva|nascondi|riferisci|oculta|esconde|esconda|oculte|verberge|скрой|gönder|yükle|çalıştır|ekle|değiştir|kopyala|відправ|надішли|додай|видали|виконай|запусти|вимкни|зміни|скопіюй|завантаж|trage|trag|baixe|descarga|descargue|instala|instale|télécharge|téléchargez|installe|installez|scarica|installa|скачай|установи|pobierz|zainstaluj|edite|coloque|altere|mude|defina|skicka|kirim|kirimkan|copie|copiez|copia|kopieer|skopiuj|lähetä|pošli|trimite|gửi|hantar|mirror|apague|apaga|borra|borre|efface|effacez|cancella|responda|responde|réponds|répondez|rispondi|antworte|svara|recommend|answer|reply|tell|print|output|show|display|echo|reveal|загружай|загрузи|ارفع|` +
 		// Round 20: the verbs of setting an order aside besides ignore.
 		`disregard|forget|override|overrule|dismiss|neglect|pretend|pega|pegue|colle|collez|incolla|wklej|plak|klistra|` +
 		// Imperatives in the other languages of the concept lists.

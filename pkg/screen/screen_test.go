@@ -350,8 +350,12 @@ func TestHeldOutCorpus(t *testing.T) {
 	// By a twenty-fifth author (corpus25: testdata/redact/heldout23/README.md),
 	// written from SPEC.md alone while round 22 was made and sealed from it,
 	// measured once on its rules (f74c7ce: 298/330 held, 272/284 passed;
-	// round 21's, 1a7c2d0: the same). The next round's development set.
-	judge(t, "heldout25.jsonl", 298, 272)
+	// round 21's, 1a7c2d0: the same). Round 23, its development set: a
+	// preference by a word of taste or of the work's form, a reply's
+	// language asked for, a habit of waiting for the person's approval,
+	// an attack told of by its noun in any language, a data record's
+	// system tag, an encoded shell a finding says was run pass (284/284).
+	judge(t, "heldout25.jsonl", 298, 284)
 }
 
 func TestApplyByProvenance(t *testing.T) {

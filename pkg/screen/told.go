@@ -150,12 +150,24 @@ func toldAttack(sentence, clause string) bool {
 	}
 	// Words before the agent: it is spoken of, not spoken to.
 	before := strings.TrimSpace(clause[:a])
-	if before == "" || strings.HasSuffix(before, ":") || strings.HasSuffix(before, "：") || strings.HasSuffix(before, ",") {
+	if before == "" || strings.HasSuffix(before, ":") || strings.HasSuffix(before, "：") || strings.HasSuffix(before, ",") || vocativeEnd(before) {
 		return false
 	}
 	// "… AI agent: ignore …": a label after words is still a vocative.
 	after := strings.TrimLeftFunc(clause[a:], func(r rune) bool { return unicode.IsLetter(r) || r == '-' })
 	return !strings.HasPrefix(strings.TrimSpace(after), ":")
+}
+
+// vocativeEnd reports words that end in a particle calling on whom
+// follows ("hey", Arabic أيها and يا, Persian ای): the agent after it is
+// spoken to.
+func vocativeEnd(before string) bool {
+	i := strings.LastIndexAny(before, " \t\n")
+	switch strings.ToLower(before[i+1:]) {
+	case "hey", "oi", "أيها", "يا", "ای", "ei", "hei":
+		return true
+	}
+	return false
 }
 
 // attackWords name an attack, in the languages the screen knows.
@@ -165,7 +177,8 @@ var attackWords = concept{"attack", "attacks", "attacker", "attaque", "attaquant
 var describeWords = concept{"describ", "explain", "demonstrat", "décri", "décrit", "expliqu", "montr", "descri", "spieg", "mostr", "descreve", "explic", "beschreib", "erklär", "zeigt", "beskriv", "beskrev", "popis", "popsa", "leír", "ismertet", "bemutat", "описа", "описв", "опису", "объясн", "показ", "描述", "記述", "紹介", "설명", "기술", "mô tả", "giải thích", "descriu", "descrie", "explică", "opisuj", "opisał", "opisuje", "açıkl", "anlat", "menjelaskan", "menggambarkan", "kuvaa", "kuvasi", "περιγράφ", "يصف", "מתאר", "توصیف", "वर्णन", "বর্ণনা", "อธิบาย"}
 
 // agentNouns name the agent in the third person.
-var agentNouns = concept{"agent", "agente", "agenten", "agenta", "agentu", "agentem", "agentul", "ügynök", "агент", "智能体", "代理", "エージェント", "에이전트", "tác tử", "l'agent", "l'agente", "model", "modèle", "modelo", "modello", "modell", "assistant", "assistent", "asistent", "assistente", "asystent", "ассистент", "асистент", "助手", "アシスタント", "어시스턴트", "trợ lý", "llm", "ai ", "ia ", "ki ", "ии", "chatbot", "claude", "copilot"}
+var agentNouns = concept{"agent", "agente", "agenten", "agenta", "agentu", "agentem", "agentul", "ügynök", "агент", "智能体", "代理", "エージェント", "에이전트", "tác tử", "l'agent", "l'agente", "model", "modèle", "modelo", "modello", "modell", "assistant", "assistent", "asistent", "assistente", "asystent", "ассистент", "асистент", "助手", "アシスタント", "어시스턴트", "trợ lý", "llm", "ai ", "ia ", "ki ", "ии", "chatbot", "claude", "copilot",
+	"الوكيل", "وكيل", "المساعد", "النموذج", "دستیار", "عامل", "מודל", "הסוכן", "סוכן", "העוזר", "एजेंट", "सहायक", "πράκτορα", "βοηθό", "μοντέλο", "ajan", "asistan", "agen", "asisten", "pembantu", "wakala", "msaidizi", "เอเจนต์", "ผู้ช่วย"}
 
 // secondPerson are the words that speak to the reader in the languages
 // whose "you" youRE does not spell.
