@@ -23,8 +23,10 @@ when the best one clears the relevance floor; otherwise prints nothing.
 // open): it logs to <home>/logs/anamnesis.log and prints nothing.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return hook.Run(ctx, hook.Hook{Name: "anamnesis-recall", Usage: usage,
-		// Well inside recall's 5 s hook timeout.
+		// Well inside recall's 5 s hook timeout; a recall killed there
+		// leaves nothing half done (its writes are atomic renames).
 		Deadline: 3 * time.Second,
+		Exit:     true,
 		Quiet:    true,
 		Flags: func(fs *flag.FlagSet) hook.Work {
 			maxChars := fs.Int("max-chars", 0, "output budget in characters (default $ANAMNESIS_RECALL_MAX_CHARS, config recall.max_chars, else 2000)")

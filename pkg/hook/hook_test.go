@@ -6,6 +6,7 @@ import (
 	"flag"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -229,6 +230,49 @@ func TestRunFailsOpen(t *testing.T) {
 				t.Errorf("log %q, want %q", data, c.log)
 			}
 		})
+	}
+}
+
+// With Exit, the work's context cannot end (so no SQL statement pays for
+// watching it), and a work still running at the deadline ends the process:
+// logged, nothing printed, status 0, partial output dropped.
+func TestRunExitsAtDeadline(t *testing.T) {
+	work := func(ctx context.Context, c Call, out *strings.Builder) error {
+		if ctx.Done() != nil {
+			t.Error("the work's context can end")
+		}
+		out.WriteString("partial")
+		if os.Getenv("HOOK_TEST_BLOCK") == "" {
+			return nil
+		}
+		select {}
+	}
+	h := Hook{Name: "anamnesis-test", Usage: "usage\n", Deadline: 200 * time.Millisecond, Exit: true, Quiet: true,
+		Flags: func(*flag.FlagSet) Work { return work }}
+	if os.Getenv("HOOK_TEST_BLOCK") != "" {
+		Run(context.Background(), h, nil, strings.NewReader(""), os.Stdout, os.Stderr)
+		t.Fatal("Run returned from a work that never ends")
+	}
+	home := t.TempDir()
+	t.Setenv("ANAMNESIS_HOME", home)
+	var stdout strings.Builder
+	if err := Run(context.Background(), h, nil, strings.NewReader(""), &stdout, io.Discard); err != nil || stdout.String() != "partial" {
+		t.Fatalf("a work done in time: %q, %v", stdout.String(), err)
+	}
+
+	cmd := exec.Command(os.Args[0], "-test.run=^TestRunExitsAtDeadline$")
+	cmd.Env = append(os.Environ(), "HOOK_TEST_BLOCK=1")
+	start := time.Now()
+	out, err := cmd.Output()
+	if err != nil || len(out) != 0 {
+		t.Fatalf("the hook at its deadline: %v, stdout %q", err, out)
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("ended after %s", d)
+	}
+	data, _ := os.ReadFile(LogPath(home))
+	if !strings.Contains(string(data), "not done after 200ms; ended with nothing printed") {
+		t.Errorf("log %q", data)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
@@ -26,6 +27,11 @@ type Hook struct {
 	// Deadline bounds Work, well inside Claude Code's timeout for the hook:
 	// a locked index ends in a logged, empty result, never a killed hook.
 	Deadline time.Duration
+	// Exit makes the deadline end the process (logged, nothing printed,
+	// exit status 0) where it would end Work's context: for work that
+	// leaves nothing half done when killed, and whose SQL statements would
+	// each start two goroutines to watch a context that can end.
+	Exit bool
 	// Quiet keeps a failure of the work off stderr (it is logged all the
 	// same): the prompt hook adds nothing around a prompt but its notes.
 	Quiet bool
@@ -80,10 +86,23 @@ func Run(ctx context.Context, h Hook, args []string, stdin io.Reader, stdout, st
 	if *plugin && InitHooksInstalled(cfg.ClaudeDir) {
 		return nil
 	}
-	ctx, cancel := context.WithTimeout(ctx, h.Deadline)
-	defer cancel()
+	var ended sync.Mutex // held by the deadline's exit, or once the output is being written
+	if h.Exit {
+		t := time.AfterFunc(h.Deadline, func() {
+			ended.Lock()
+			log.Printf("not done after %s; ended with nothing printed", h.Deadline)
+			os.Exit(0)
+		})
+		defer t.Stop()
+	} else {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, h.Deadline)
+		defer cancel()
+	}
 	var out strings.Builder
 	werr := work(ctx, Call{Config: cfg, Log: log, Stdin: stdin, Stderr: stderr}, &out)
+	ended.Lock()
+	defer ended.Unlock()
 	switch {
 	case errors.Is(werr, cli.ErrUsage):
 		log.Printf("bad arguments %q: %v", args, werr)
