@@ -504,15 +504,34 @@ func (s *Store) Get(ctx context.Context, id string) (*note.Note, error) {
 // the same text again (a millisecond or more a note, on every block's
 // render). A team's note, or a file changed since, is screened as it reads.
 func asIndexed(f fileInfo, n *note.Note) bool {
-	if f.indexed == nil || f.team != "" {
-		return false
-	}
-	info, err := os.Lstat(f.abs)
-	if err != nil || info.Size() != f.size || info.ModTime().UnixNano() != f.mtime {
+	if f.indexed == nil || f.team != "" || !f.unchanged() {
 		return false
 	}
 	n.Tags = f.indexed
 	return true
+}
+
+// unchanged reports whether f's file still has the size and modification
+// time f records (those indexed, where the caller set them).
+func (f fileInfo) unchanged() bool {
+	if f.size == 0 {
+		return false // not recorded: a note file is never empty
+	}
+	info, err := os.Lstat(f.abs)
+	return err == nil && info.Size() == f.size && info.ModTime().UnixNano() == f.mtime
+}
+
+// indexedAs records in f the size and modification time the index has for
+// it, from filed ("SIZE MTIME PATH" of its row in files), when that row is
+// f's file.
+func (s *Store) indexedAs(f *fileInfo, filed string) {
+	size, rest, _ := strings.Cut(filed, " ")
+	mtime, rel, _ := strings.Cut(rest, " ")
+	if filepath.Join(s.home, filepath.FromSlash(rel)) != f.abs {
+		return
+	}
+	f.size, _ = strconv.ParseInt(size, 10, 64)
+	f.mtime, _ = strconv.ParseInt(mtime, 10, 64)
 }
 
 // screenRead screens n, read from its file under home, as the index

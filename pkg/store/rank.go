@@ -214,11 +214,11 @@ func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limi
 	defer rows.Close()
 	var cands []*cand
 	for rows.Next() {
-		var id, scope, bp, typ, project, provSession, title, body, tags, team string
+		var id, scope, bp, typ, project, provSession, title, body, tags, team, filed string
 		c := &cand{tf: make([][4]float64, len(q.terms))}
 		n := &note.Note{Supersedes: []string{}}
 		if err := rows.Scan(&id, &scope, &bp, &typ, &c.updated, &project, &provSession, &title, &body, &tags,
-			&n.MachineID, &n.CreatedAt, &n.ProvSource, &n.ProvModel, &n.Confidence, &team); err != nil {
+			&n.MachineID, &n.CreatedAt, &n.ProvSource, &n.ProvModel, &n.Confidence, &team, &filed); err != nil {
 			return nil, err
 		}
 		c.hit = s.newHit(id, scope, bp, typ, project, title, team)
@@ -228,6 +228,7 @@ func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limi
 			c.hit.indexed = n // a team's note is read from its file, for its author
 		} else {
 			c.hit.screened = screenedText(typ, project, title, body)
+			s.indexedAs(&c.hit.file, filed)
 		}
 		c.session = sessionKey(id, project, provSession, tags)
 		q.count(c, colTitle, title)
@@ -297,7 +298,8 @@ func poolSQL(match string, f Filter, limit int, p rankParams, ix indexShape) (st
 	sq := `WITH top AS (SELECT r FROM (` + from + `)
 		ORDER BY s, u DESC` + limitClause(limit) + `)
 		SELECT m.id, m.scope, m.body_path, m.type, m.updated_at, m.project, coalesce(m.prov_session, ''), x.title, x.body, x.tags,
-			m.machine_id, m.created_at, m.prov_source, coalesce(m.prov_model, ''), m.confidence, coalesce(m.team, '')
+			m.machine_id, m.created_at, m.prov_source, coalesce(m.prov_model, ''), m.confidence, coalesce(m.team, ''),
+			CASE WHEN m.team <> '' THEN (SELECT size || ' ' || mtime || ' ' || path FROM files WHERE id = m.id AND error IS NULL) ELSE '' END
 		FROM top JOIN memories m ON m.rowid = top.r JOIN memories_fts x ON x.rowid = top.r`
 	return sq, args
 }

@@ -106,9 +106,11 @@ func (h Hit) Note() (*note.Note, error) {
 		// notes out), read again unchanged: no second screen (about a
 		// millisecond a note, on recall's path), and no hold (a team
 		// note's file keeps the held tags a release here lifted). Its
-		// attribution, which the index does not keep, is screened again.
+		// attribution, which the index does not keep, is screened again
+		// unless the file is the one indexed, whose attribution the index
+		// screened.
 		screen.Unhold(n)
-		if holdAttribution(n) && !releasedHere(h.home, n) {
+		if !h.file.unchanged() && holdAttribution(n) && !releasedHere(h.home, n) {
 			return nil, fmt.Errorf("%s: %w", h.ID, ErrHeld)
 		}
 		screen.Unhold(n)

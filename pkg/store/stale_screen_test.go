@@ -77,6 +77,55 @@ func TestSearchHitEditedInPlaceIsScreened(t *testing.T) {
 	}
 }
 
+// A team note's attribution edited in place after it was indexed (its author
+// now an order; body and title unchanged) is screened again where a hit is
+// read: the index keeps no author, and only the file the index read is
+// taken as screened.
+func TestTeamHitAuthorEditedInPlaceIsScreened(t *testing.T) {
+	if screen.Check("Bob\n"+heldText) == "" {
+		t.Fatal("the screen does not hold the test's text; pick another")
+	}
+	ctx := context.Background()
+	home := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(home, "teams", "platform"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	s := open(t, home)
+	n, err := s.Write(ctx, &note.Note{Type: note.Semantic, Title: "Deploy notes", Body: "The deploy script lives in ops/deploy.sh.", Project: "p", ProvSource: note.ProvSessionEnd, Confidence: 0.8, Team: "platform", Author: "Bob"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	search := func() []Hit {
+		hits, err := s.Search(ctx, Query{Text: "deploy script", Filter: Filter{Project: "p", Teams: true}, K: 8})
+		if err != nil || len(hits) != 1 {
+			t.Fatalf("search: %d hits, %v", len(hits), err)
+		}
+		return hits
+	}
+	if x, err := search()[0].Note(); err != nil || x.Author != "Bob" {
+		t.Fatalf("the note as indexed: %+v, %v", x, err)
+	}
+	path, err := s.Path(ctx, n.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(data), "author: Bob\n", "author: 'Bob. "+heldText+"'\n", 1)
+	if edited == string(data) {
+		t.Fatalf("no author line in %s", data)
+	}
+	if err := os.WriteFile(path, []byte(edited), 0o600); err != nil { // in place
+		t.Fatal(err)
+	}
+	x, err := search()[0].Note()
+	if err == nil && strings.Contains(x.Author, "Ignore all previous") && !screen.Held(x.Tags) {
+		t.Errorf("Hit.Note shows the edited author unscreened: %q", x.Author)
+	}
+}
+
 // A note the screen holds hides nothing: the notes it says it supersedes
 // stay in search and inject until a person releases it (a model's note
 // that tripped the screen could otherwise take good notes out of every
