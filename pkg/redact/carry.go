@@ -31,13 +31,18 @@ func carryRules() []rule {
 			span:     keySpan,
 			// A modifier may stand before the name (private readonly, pub
 			// const, static let) and a slice or reference before the type
-			// (Zig's []const u8, Rust's &str, &'static str).
-			re: lazyRE(`(?i)((?:\bdim[ \t]+|\bconst[ \t]+|\blet[ \t]+|\bvar[ \t]+|\bval[ \t]+|\b(?:readonly|private|public|protected|static|pub|export|internal)[ \t]+|^[ \t]*|[(,][ \t]*)([a-z0-9_]*(?:pass|pwd|secret|token|api_?key|cred)[a-z0-9_]*)` +
-				`(?:[ \t]*:[ \t]*(?:\[\][ \t]*(?:const[ \t]+)?|&(?:'static[ \t]+)?(?:mut[ \t]+)?)?[a-z_][\w.]*(?:<[\w, ]*>)?\??|[ \t]+as[ \t]+[a-z_][\w.]*)` +
-				`[ \t]*=[ \t]*[NE@]?)("[^"\n]{4,200}"|'[^'\n]{4,200}')`),
+			// (Zig's []const u8, Rust's &str, &'static str, &[u8] and its
+			// byte string b"…"). A name that ends in "key" holds a secret
+			// where it says what kind (HMAC_KEY, SIGNING_KEY: cryptoKeyName).
+			re: lazyRE(`(?i)((?:\bdim[ \t]+|\bconst[ \t]+|\blet[ \t]+|\bvar[ \t]+|\bval[ \t]+|\b(?:readonly|private|public|protected|static|pub|export|internal)[ \t]+|^[ \t]*|[(,][ \t]*)([a-z0-9_]*(?:pass|pwd|secret|token|api_?key|cred|key)[a-z0-9_]*)` +
+				`(?:[ \t]*:[ \t]*(?:\[\][ \t]*(?:const[ \t]+)?|&(?:'static[ \t]+)?(?:mut[ \t]+)?)?(?:[a-z_][\w.]*(?:<[\w, ]*>)?|\[u8(?:[ \t]*;[ \t]*\d+)?\])\??|[ \t]+as[ \t]+[a-z_][\w.]*)` +
+				`[ \t]*=[ \t]*(?:[NE@]|&?b)?)("[^"\n]{4,200}"|'[^'\n]{4,200}')`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[3]) },
 			keep: func(m []string) bool {
 				v := m[3][1 : len(m[3])-1]
+				if !anyOf(strings.ToLower(m[2]), "pass", "pwd", "secret", "token", "apikey", "api_key", "cred") && !cryptoKeyName(m[2]) {
+					return true
+				}
 				return refName(m[2]) || notAValue(v) || redacted(v) || !madePhrase(v) && !random(v)
 			},
 		},

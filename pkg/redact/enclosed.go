@@ -11,7 +11,9 @@ import (
 //     (Tendermint's "priv_key": {"type": …, "value": "…"}, Consul's acl {
 //     tokens { agent = "uuid" } }, a Playwright storage state's "cookies":
 //     [{"name": "sid", "value": "…"}]): the child's own key (value, agent,
-//     default) says nothing, the parent says what it is. A value is taken
+//     default) says nothing, the parent says what it is (a Terraform
+//     resource named for an API key: resource "aws_ssm_parameter"
+//     "dd_api_key" { value = "…" }). A value is taken
 //     when it is generated (random, a long hex or base64 key) or, for a
 //     parent that names a token or a secret, a uuid under a key that is no
 //     id; descriptive fields (a type, a domain, a path, a name) stay;
@@ -23,9 +25,9 @@ func enclosedRules() []rule {
 		name:   "secret-value",
 		window: true,
 		span:   2000,
-		hints:  []string{"priv", "token", "secret", "cookie", "credential", "password"},
+		hints:  []string{"priv", "token", "secret", "cookie", "credential", "password", "api_key", "api-key", "apikey"},
 		gate:   opensBlock,
-		re: lazyRE(`(?i)(["']?[\w.-]*(?:priv(?:ate)?[_-]?key|privkey|tokens?|secrets?|credentials?|passwords?|cookies?)["']?[ \t]*[:=]?[ \t]*[{\[])` +
+		re: lazyRE(`(?i)(["']?[\w.-]*(?:priv(?:ate)?[_-]?key|privkey|api[_-]?keys?|tokens?|secrets?|credentials?|passwords?|cookies?)["']?[ \t]*[:=]?[ \t]*[{\[])` +
 			`((?:[^{}\[\]]|\{[^{}\[\]]*\})*)([}\]])` +
 			// YAML: the name alone on its line, its block the lines below
 			// it that are indented.

@@ -136,13 +136,15 @@ func encodedRules() []rule {
 		// A secret's name given a base64 literal decoded in place
 		// (DB_PASS=$(echo 'X' | base64 -d), base64 --decode <<< 'X',
 		// [Convert]::FromBase64String('X'), atob("X"), b64decode("X"),
-		// Buffer.from("X", "base64")): the literal is the secret, encoded.
+		// Buffer.from("X", "base64"), and wrapped in a call that makes
+		// text of the bytes: [Text.Encoding]::Unicode.GetString(…)): the
+		// literal is the secret, encoded.
 		name:   "secret-value",
 		hints:  []string{"base64", "b64decode", "atob", "frombase64"},
 		window: true,
 		span:   200,
 		back:   160,
-		re: lazyRE(`(?i)(\b[\w.-]*(?:pass|pwd|secret|token|key|cred|auth)[\w.-]*["']?\]?[ \t]*(?::=|[=:])[ \t]*(?:["']?\$\(|\[[\w.]+\]::)?[ \t]*` +
+		re: lazyRE(`(?i)(\b[\w.-]*(?:pass|pwd|pw|secret|token|key|cred|auth)[\w.-]*["']?\]?[ \t]*(?::=|[=:])[ \t]*(?:["']?\$\(|(?:\[[\w.]+\]::[\w.]+\([ \t]*)?\[[\w.]+\]::)?[ \t]*` +
 			`(?:echo[ \t]+(?:-n[ \t]+)?|printf[ \t]+|base64[ \t]+(?:-d|--decode|-D)[ \t]*<<<[ \t]*|(?:[\w.]*b64decode|atob|frombase64string|buffer\.from|base64\.[\w.]*decode[\w]*)\([ \t]*[bu]?)["']?)` +
 			`([A-Za-z0-9+/_-]{8,}={0,2})(["']?)`),
 		repl: func(m []string) string { return m[1] + Mask + m[3] },
@@ -150,6 +152,31 @@ func encodedRules() []rule {
 			d, ok := decodedText(strings.NewReplacer("-", "+", "_", "/").Replace(m[2]))
 			return !ok || len(d) < 6 || refName(m[1]) || notAValue(d) || !(made(d) || strong(d) || symbolMixed(d) || wordNumber(d) || tokenLike(d) || basicPair(d))
 		},
+	}, {
+		// A literal echoed into a base64 decoder, named or not, whose
+		// text is one token of a password's shape (echo bWFuZ2…= |
+		// base64 -d gives mango95#v3q2c6W): the literal is a password,
+		// encoded. Decoded prose ("hello world") or a word stays.
+		name:   "secret-value",
+		hints:  []string{"base64"},
+		window: true,
+		span:   200,
+		back:   160,
+		re:     lazyRE(`(\becho[ \t]+(?:-n[ \t]+)?["']?)([A-Za-z0-9+/]{8,}={0,2})(["']?[ \t]*\|[ \t]*base64[ \t]+(?:-d|--decode|-D)\b)`),
+		repl:   func(m []string) string { return m[1] + Mask + m[3] },
+		keep: func(m []string) bool {
+			d, ok := decodedText(m[2])
+			return !ok || len(d) < 6 || strings.ContainsAny(d, " \t\n{}[]\":/") || notAValue(d) || !(made(d) || strong(d) || symbolMixed(d) || wordNumber(d) || scrambled(d))
+		},
+	}, {
+		// The line a command prints after it decodes a Kubernetes
+		// Secret's field (kubectl get secret … -o jsonpath='{.data.x}' |
+		// base64 -d): the output is the secret itself.
+		name:  "secret-value",
+		hints: []string{"get secret"},
+		re:    lazyRE(`(?i)(\b(?:kubectl|oc)[ \t]+get[ \t]+secrets?\b[^\n]*\|[ \t]*base64[ \t]+(?:-d|--decode|-D)\b[^\n]*\r?\n)([^\s]{4,200})[ \t]*(\r?\n|$)`),
+		repl:  func(m []string) string { return m[1] + Mask + m[3] },
+		keep:  func(m []string) bool { return redacted(m[2]) || notAValue(m[2]) || strings.HasPrefix(m[2], "$") },
 	}, {
 		// A Basic header's credentials joined to the scheme in code
 		// ('Basic ' + 'X', "Basic %s" % "X", String.format("Basic %s",
@@ -220,7 +247,25 @@ func decodedText(v string) (string, bool) {
 			break
 		}
 	}
-	if err != nil || !utf8.Valid(b) {
+	if err != nil {
+		return "", false
+	}
+	// Windows encodes text as UTF-16LE (PowerShell's
+	// [Text.Encoding]::Unicode, -EncodedCommand): ASCII then a zero byte.
+	if len(b) >= 4 && len(b)%2 == 0 {
+		narrow := make([]byte, 0, len(b)/2)
+		for i := 0; i < len(b); i += 2 {
+			if b[i+1] != 0 || b[i] == 0 {
+				narrow = nil
+				break
+			}
+			narrow = append(narrow, b[i])
+		}
+		if narrow != nil {
+			b = narrow
+		}
+	}
+	if !utf8.Valid(b) {
 		return "", false
 	}
 	for _, r := range string(b) {

@@ -373,8 +373,14 @@ func New() *Redactor {
 		// older sntr?_ forms.
 		whole("sentry-token", `\bsntr(?:y?[ysu])_[A-Za-z0-9+/=_-]{40,}`, "sntr"),
 		whole("atlassian-token", `\bATATT3[A-Za-z0-9_=-]{100,}`, "atatt3"),
-		// More vendors' prefixes, each followed by its token body.
-		whole("vendor-token", `\b(?:dckr_pat_|CCIPAT_|HRKU-|sntr[ysu]_|sq[upa]_|r8_|gsk_|pplx-|xai-|nvapi-|jina_|nfp_|rzp_(?:live|test)_|pdl_(?:live|sdbx)_apikey_|figd_|FLWSECK(?:_TEST)?-|ATBB|AKCp|ya29\.|xoxe\.|EAAA)[A-Za-z0-9_.$-]{14,}`, "dckr_pat_", "ccipat_", "hrku-", "sntr", "squ_", "sqp_", "sqa_", "r8_", "gsk_", "pplx-", "xai-", "nvapi-", "jina_", "nfp_", "rzp_", "pdl_", "figd_", "flwseck", "atbb", "akcp", "ya29.", "xoxe.", "eaaa"),
+		// More vendors' prefixes, each followed by its token body
+		// (Pinecone's pcsk_, Honeycomb's ingest and management keys,
+		// Checkout.com's sandbox secret keys among them).
+		whole("vendor-token", `\b(?:dckr_pat_|CCIPAT_|HRKU-|sntr[ysu]_|sq[upa]_|r8_|gsk_|pplx-|xai-|nvapi-|jina_|nfp_|rzp_(?:live|test)_|pdl_(?:live|sdbx)_apikey_|figd_|FLWSECK(?:_TEST)?-|ATBB|AKCp|ya29\.|xoxe\.|EAAA|pcsk_|hc[ax][im]k_|sk_sbox_)[A-Za-z0-9_.$-]{14,}`, "dckr_pat_", "ccipat_", "hrku-", "sntr", "squ_", "sqp_", "sqa_", "r8_", "gsk_", "pplx-", "xai-", "nvapi-", "jina_", "nfp_", "rzp_", "pdl_", "figd_", "flwseck", "atbb", "akcp", "ya29.", "xoxe.", "eaaa", "pcsk_", "hcaik_", "hcxik_", "hcamk_", "hcxmk_", "sk_sbox_"),
+		// Tencent Cloud's SecretId (AKID and 32 letters and digits) and
+		// Cloudflare's Origin CA key (v1.0-, 24 hex digits, 146 more).
+		whole("vendor-token", `\bAKID[A-Za-z0-9]{32}\b`, "akid"),
+		whole("vendor-token", `\bv1\.0-[a-f0-9]{24}-[a-f0-9]{146}\b`, "v1.0-"),
 		// Google's OAuth refresh tokens (1//0…).
 		whole("vendor-token", `\b1//0[A-Za-z0-9_-]{30,}`, "1//0"),
 		whole("vendor-token", `\baccess_token\$production\$[a-z0-9]+\$[a-f0-9]{32}`, "access_token$"),
@@ -892,6 +898,41 @@ func New() *Redactor {
 			keep:  func(m []string) bool { return redacted(m[2]) || notAValue(m[2]) },
 		},
 		{
+			// Any tool's -auth/--auth USER:SECRET (Jenkins CLI's -auth
+			// user:apitoken); "-auth @file" names where it is.
+			name:  "basic-auth-flag",
+			hints: []string{"-auth"},
+			re:    lazyRE(`((?:^|\s)--?auth(?:[ \t]+|=)["']?[^:\s'"@]+:)([^\s'"]+)`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep:  func(m []string) bool { return redacted(m[2]) || notAValue(m[2]) },
+		},
+		{
+			// lftp -u USER,PASSWORD: lftp parts the login with a comma.
+			name:  "basic-auth-flag",
+			hints: []string{"lftp"},
+			re:    lazyRE(`(\blftp\b[^\n|;&]*?[ \t](?:-u|--user)[ \t]+["']?[^,\s'"]+,)('[^'\n]*'|"[^"\n]*"|[^\s'"]+)`),
+			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
+			keep:  func(m []string) bool { return redacted(strings.Trim(m[2], `'"`)) || notAValue(strings.Trim(m[2], `'"`)) },
+		},
+		{
+			// A URI written without its scheme, USER:PASSWORD@HOST, where
+			// a tool takes one (MySQL Shell's --uri and first argument,
+			// --uri of others), and a Go MySQL DSN's USER:PASSWORD@tcp(…)
+			// or @unix(…): the password runs to the last '@' before the
+			// host.
+			name:  "url-password",
+			hints: []string{"--uri", "mysqlsh", "@tcp(", "@unix("},
+			re:    lazyRE(`((?:--uri(?:[ \t]+|=)|\bmysqlsh[ \t]+(?:-\S+[ \t]+)*|["'\x60])["']?[A-Za-z0-9_.%+-]+:)([^\s'"\x60]+)(@(?:(?:tcp|unix)\(|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*(?::\d+)?(?:[\s/'"\x60?]|$)))`),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			keep: func(m []string) bool {
+				pre := m[1]
+				if strings.IndexAny(pre[:1], `"'`+"`") == 0 && !strings.Contains(m[3], "(") {
+					return true // a quoted user:x@host names a login only where a DSN's tcp( follows
+				}
+				return redacted(m[2]) || notAValue(m[2])
+			},
+		},
+		{
 			// mysql -pSECRET / -p'SECRET' (glued: "-p shop" prompts and names a database).
 			name:  "password-flag",
 			hints: []string{"mysql", "mariadb"},
@@ -1177,10 +1218,10 @@ func New() *Redactor {
 			},
 		},
 		proseRule(`pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]access)?(?:[ _-]?key)?|access[ _-]key|private[ _-]key|master[ _-]?key|admin[ _-]key|credentials?|geheimschlüssel|jeton(?: d'accès)?|clé secrète|`+
-			`passwort|kennwort|mot de passe|mdp|palavra-passe|contraseña|senha|wachtwoord|parola d'ordine|parola|parolă|parool|clave|contrasinal|pasfhocal|zaporka|zaporku|šifra|passord|kodeord|hasło|пароль|şifres?i?|parolası|lösenord|adgangskode|salasana|heslo|jelszó|jelszava|lozinka|lozinku|geslo|mật khẩu|kata sandi|kata laluan|pasuwaado|pasuwādo`,
-			"pass", "pw", "token", "secret", "key", "credential", "geheimschl", "jeton", "clé secrète", "kennwort", "mot de passe", "mdp", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "lösenord", "salasana",
+			`passwort|kennwort|mot de passe|mdp|palavra-passe|contraseña|senha|wachtwoord|parola d'ordine|parola|parolă|parool|clave|contrasinal|pasfhocal|zaporka|zaporku|šifra|passord|kodeord|hasło|пароль|şifres?i?|parolası|lösen(?:ord)?|adgangskode|salasana|heslo|jelszó|jelszava|lozinka|lozinku|geslo|mật khẩu|kata sandi|kata laluan|pasuwaado|pasuwādo`,
+			"pass", "pw", "token", "secret", "key", "credential", "geheimschl", "jeton", "clé secrète", "kennwort", "mot de passe", "mdp", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "lösen", "salasana",
 			"mật khẩu", "kata sandi", "kata laluan", "lozinka", "lozinku", "geslo", "jelsz", "heslo", "adgangskode", "clave", "contrasinal", "pasfhocal", "zaporka", "zaporku", "šifra", "passord", "kodeord", "parol", "pasuwaado", "pasuwādo"),
-		proseRule(`पासवर्ड|कूटशब्द|و?كلمة المرور|و?كلمة السر|رمز عبور|[הובלש]?סיסמ[הא]|κωδικός|পাসওয়ার্ড`, "पासवर्ड", "कूटशब्द", "كلمة", "رمز", "סיסמ", "κωδικ", "পাসওয়ার্ড"),
+		proseRule(`पासवर्ड|कूटशब्द|و?كلمة المرور|و?كلمة السر|رمز عبور|[הובלש]?סיסמ(?:[הא]|ת[ \t]+[^\s:]+)|κωδικός|পাসওয়ার্ড`, "पासवर्ड", "कूटशब्द", "كلمة", "رمز", "סיסמ", "κωδικ", "পাসওয়ার্ড"),
 		// The password's word in more languages, listed as a login is
 		// ("user admin, nywila X"): Thai, Lao, Khmer, Burmese, Georgian,
 		// Armenian, Tamil, Telugu, Amharic, Kazakh, Swahili, Hausa,
@@ -1268,7 +1309,7 @@ func New() *Redactor {
 const pwWords = `pass(?:word|wd|phrase)|passwort|kennwort|mot de passe|mdp|contrase[ñn]a|contrasenya|senha|wachtwoord|hasło|hasła|heslo|hesla|` +
 	`пароль|пароля|парола(?:та)?|şifre(?:si)?|şifrə(?:si)?|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|kodeord(?:et)?|salasana(?:n)?|jelszó|jelszava|jelszót|lozinka|lozinku|šifra|geslo|parola|parolă|parool(?:i)?|parole|slaptažodis|slaptažodžio|lykilorð(?:ið)?|fjalëkalimi|pasahitz(?:a)?|cyfrinair|focal faire|facal-faire|wagwoord|лозинк(?:а|у)|contrasinal|pasfhocal|zaporka|zaporku|passwuert|pasvorto|parol(?:i|ingiz)?|нууц үг|암호|` +
 	`પાસવર્ડ|ਪਾਸਵਰਡ|ಪಾಸ್\x{200c}?ವರ್ಡ್|പാസ്\x{200c}?വേഡ്|මුරපදය|የይለፍ ቃል|kalmar sirri|iphasiwedi|furaha sirta|` +
-	`mật khẩu|kata sandi|kata laluan|nenosiri|κωδικός|συνθηματικό|clave|codice di accesso|parola chiave|palavra-passe|رمز عبور|رمز|گذرواژه|کلمه عبور|و?كلمة المرور|و?كلمة السر|پاس ورڈ|[הובלש]?סיסמ[הא]|` +
+	`mật khẩu|kata sandi|kata laluan|nenosiri|κωδικός|συνθηματικό|clave|codice di accesso|parola chiave|palavra-passe|رمز عبور|رمز|گذرواژه|کلمه عبور|و?كلمة المرور|و?كلمة السر|پاس ورڈ|[הובלש]?סיסמ(?:[הא]|ת[ \t]+[^\s:]+)|` +
 	`पासवर्ड|পাসওয়ার্ড|கடவுச்சொல்|పాస్\x{200c}వర్డ్|รหัสผ่าน|ລະຫັດຜ່ານ|პაროლი|գաղտնաբառ(?:ը)?|құпия сөз(?:і)?`
 
 // "pass" alone would open a window at every "passed" and "passing" of a
@@ -1643,12 +1684,20 @@ func participle(v string) bool {
 }
 
 // wordNumber reports a word and a number run together, the commonest
-// password people pick ("violetzephyr85"), told with no verb before it.
+// password people pick ("violetzephyr85"), or two words joined by a
+// hyphen and then the number ("mango-walrus44"), told with no verb
+// before it.
 func wordNumber(v string) bool {
 	w := strings.TrimRight(v, digits)
 	n := len(v) - len(w)
 	if n < 2 || n > 4 || len(w) < 6 {
 		return false
+	}
+	if a, b, ok := strings.Cut(w, "-"); ok {
+		if utf8.RuneCountInString(a) < 3 || utf8.RuneCountInString(b) < 3 || strings.Contains(b, "-") {
+			return false
+		}
+		w = a + b
 	}
 	for _, r := range w {
 		if !unicode.IsLetter(r) {
@@ -1943,6 +1992,11 @@ func notAValue(v string) bool {
 			}
 			return true
 		}
+	}
+	// [Text.Encoding]::Unicode.GetString(…), [Environment]::GetEnvironmentVariable(…):
+	// PowerShell calls a type's member to compute the value.
+	if t, _, ok := strings.Cut(l, "]::"); ok && l[0] == '[' && identPath(t[1:]) {
+		return true
 	}
 	// getpass(), getAccessToken(client): a call computes the value;
 	// cfg['auth']: an index looks it up.

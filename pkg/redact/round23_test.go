@@ -1,6 +1,9 @@
 package redact
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestRound23 holds shapes written for the twenty-third round's classes
 // (none from any corpus). Look-alikes first: a Mapbox public token (pk.
@@ -10,6 +13,18 @@ import "testing"
 // followed by prose ("# no client secret: federated credentials via
 // OIDC"), beside a comment that gives a value; a bare "secret" key given
 // a stored object's name ("secret: app-tls"), beside a chosen password.
+// Then secrets' classes: vendor prefixes (Pinecone's pcsk_, Honeycomb's
+// hcaik_/hcxik_, Checkout.com's sk_sbox_, Tencent's AKID, Cloudflare's
+// Origin CA v1.0-); a secret's identifier, a few words and an arrow
+// before its value; a tool's -auth USER:SECRET; lftp's -u USER,PASSWORD;
+// a URI without its scheme after --uri or mysqlsh, and a Go MySQL DSN
+// whose password holds an '@'; a type annotation between a key's name
+// and its literal (Rust's &[u8] = b"…"); Hebrew's construct סיסמת,
+// Swedish lösen, two words and a number told with no verb; a literal
+// decoded from base64 in UTF-16LE (PowerShell's Unicode.GetString) or
+// echoed into a decoder; the line a decoded Kubernetes Secret prints; a
+// Terraform resource named for an API key. Beside each, the look-alike
+// of the same layout.
 func TestRound23(t *testing.T) {
 	judgeRound(t, []roundCase{
 		// A Mapbox public token is public under any name.
@@ -30,5 +45,49 @@ func TestRound23(t *testing.T) {
 		{"secret object name", "  secret: db-credentials", ""},
 		{"secret chosen", "secret: Mango-Orbit-77", "Mango-Orbit-77"},
 		{"secret word digits", "secret: orbit-mango-4471", "orbit-mango-4471"},
+		// Vendor prefixes.
+		{"pinecone", "export PINECONE=pcsk_3Xq7Lm_2Zk9Vt4Rw8PnYs3Hq2LmZ9xVt4RwP7nYsK8Hq2LmZ", "pcsk_3Xq7Lm_2Zk9"},
+		{"honeycomb", "-H 'X-Honeycomb-Team: hcxik_01hq7lm2zk9vt4rw8pnys3hq2lmz9xvt4rwp7nysk8hq2lmz9x'", "hcxik_01hq7lm2zk9"},
+		{"checkout sandbox", "cko: sk_sbox_m3q7lx2vt9rw4pnys3hq8lmz2x", "sk_sbox_m3q7lx2vt9rw4"},
+		{"tencent id", "SecretId AKIDz8krbsJ5yKBZQpn74WFkmLPx3EXAMPLE1", "AKIDz8krbsJ5yKBZQpn74WFkmLPx3EXAMPLE1"},
+		{"cf origin ca", "CF_ORIGIN=v1.0-0123456789abcdef01234567-" + strings.Repeat("0123456789abcdef", 9) + "01", "v1.0-0123456789abcdef01234567"},
+		{"akid word", "AKIDs are Tencent's key ids", ""},
+		// An identifier, a few words and an arrow before its value.
+		{"arrow token", "rotated SENTRY_AUTH_TOKEN today → Xq7Lm2Zk9Vt4Rw8PnYs3Hq2L", "Xq7Lm2Zk9Vt4Rw8PnYs3Hq2L"},
+		{"arrow ascii", "STRIPE_SECRET_KEY (staging) -> Qm7xLp9vT2wRz4KdXq7Lm2Zk", "Qm7xLp9vT2wRz4KdXq7Lm2Zk"},
+		{"arrow name", "SECRET_KEY_BASE -> config/credentials.yml.enc", ""},
+		{"arrow words", "API_TOKEN → see the vault entry", ""},
+		// A tool's -auth USER:SECRET; lftp's USER,PASSWORD.
+		{"jenkins auth", "java -jar jenkins-cli.jar -s https://ci/ -auth admin:Qm7xLp9vT2wRz4Kd who-am-i", "Qm7xLp9vT2wRz4Kd"},
+		{"jenkins auth file", "java -jar jenkins-cli.jar -s https://ci/ -auth @/run/secrets/jenkins who-am-i", ""},
+		{"lftp login", "lftp -u deploy,'Lp2Wq7zRmTx9' ftp.example.org", "Lp2Wq7zRmTx9"},
+		{"lftp user only", "lftp -u deploy ftp.example.org", ""},
+		// A URI without its scheme; a Go MySQL DSN.
+		{"mysqlsh uri", "mysqlsh --uri app:Xq7Lm2Zk9Vt@db.internal:3306", "Xq7Lm2Zk9Vt"},
+		{"mysqlsh arg", "mysqlsh root:Lp2Wq7zRmTx9@localhost --js", "Lp2Wq7zRmTx9"},
+		{"mysqlsh no pass", "mysqlsh --uri app@db.internal:3306", ""},
+		{"go dsn at", `dsn := "app:pl@in#77@tcp(db:3306)/shop"`, "pl@in#77"},
+		{"go dsn env", `dsn := "app:" + os.Getenv("DB_PASS") + "@tcp(db:3306)/shop"`, ""},
+		// A type annotation between a key's name and its literal.
+		{"rust bytes key", `const SIGNING_KEY: &[u8] = b"Qm7xLp9vT2wRz4KdXq7Lm2Zk";`, "Qm7xLp9vT2wRz4KdXq7Lm2Zk"},
+		{"rust str token", `static API_TOKEN: &str = "Xq7Lm2Zk9Vt4Rw8PnYs3";`, "Xq7Lm2Zk9Vt4Rw8PnYs3"},
+		{"rust cache key", `const CACHE_KEY: &str = "users-list";`, ""},
+		// The password's word in more forms; two words and a number.
+		{"hebrew construct", "סיסמת השרת: Qm7#vT2pLx9", "Qm7#vT2pLx9"},
+		{"swedish losen", "lösen till wifi: orbit-lantern42", "orbit-lantern42"},
+		{"hungarian no verb", "A szerver jelszava amber-falcon81", "amber-falcon81"},
+		{"hungarian name", "A szerver jelszava a jelszókezelőben van", ""},
+		// Decoded from base64: UTF-16LE in place, echoed into a decoder.
+		{"powershell utf16", `$secret = [Text.Encoding]::Unicode.GetString([Convert]::FromBase64String('UQBtADcAIwB2AFQAMgBwAEwAeAA5AA=='))`, "UQBtADcAIwB2AFQAMgBwAEwAeAA5AA=="},
+		{"powershell env", `$pw = [Environment]::GetEnvironmentVariable('DB_PASSWORD')`, ""},
+		{"echo decode password", "$ echo UW03I3ZUMnBMeDk= | base64 -d", "UW03I3ZUMnBMeDk="},
+		{"echo decode words", "$ echo aGVsbG8gd29ybGQ= | base64 -d", ""},
+		{"echo decode json", "$ echo eyJhIjoxfQ== | base64 -d", ""},
+		// The line a decoded Kubernetes Secret prints.
+		{"kubectl decoded", "$ kubectl get secret api -o jsonpath='{.data.token}' | base64 --decode\nXq7Lm2Zk9Vt4Rw8PnYs3\n$ ", "Xq7Lm2Zk9Vt4Rw8PnYs3"},
+		{"kubectl names", "$ kubectl get secrets\nNAME   TYPE   DATA   AGE", ""},
+		// A Terraform resource named for an API key.
+		{"tf api key", "resource \"aws_ssm_parameter\" \"sendgrid_api_key\" {\n  name  = \"/prod/sendgrid\"\n  value = \"Qm7xLp9vT2wRz4KdXq7Lm2Zk9Vt4Rw8P\"\n}", "Qm7xLp9vT2wRz4KdXq7Lm2Zk9Vt4Rw8P"},
+		{"tf api key name", "resource \"aws_ssm_parameter\" \"sendgrid_api_key\" {\n  name  = \"/prod/sendgrid_api_key\"\n  type  = \"SecureString\"\n}", ""},
 	})
 }

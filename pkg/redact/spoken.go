@@ -18,9 +18,26 @@ import (
 //     log line or a call's trace prints them (using master_key "…",
 //     loaded api_token 9f…): the identifier is code's (an underscore, a
 //     dot or a hump), so prose's "key" is never one, and the value must
-//     be generated.
+//     be generated;
+//   - (round 23) such an identifier, a few words, then an arrow and its
+//     value, as a chat line hands a rotated secret over ("new
+//     DRONE_TOKEN after rotation → dpN…"): the arrow gives the name its
+//     value.
 func spokenRules() []rule {
 	return []rule{
+		{
+			name:   "secret-value",
+			window: true,
+			span:   keySpan,
+			back:   96,
+			hints:  []string{"→", "->", "=>", "⇒"},
+			re:     lazyRE(`((?:^|[^\w.\-])([A-Za-z][A-Za-z0-9]*(?:[_.\-][A-Za-z0-9]+)*)[ \t]+(?:[\p{L}\p{N}(),.'’]+[ \t]+){0,4}(?:→|->|=>|⇒)[ \t]*)(["'\x60][^\s"'\x60]+["'\x60]|[A-Za-z0-9+/_\-]+=*)`),
+			repl:   func(m []string) string { return m[1] + quoteMask(m[3]) },
+			keep: func(m []string) bool {
+				name, v := m[2], strings.Trim(m[3], "\"'`")
+				return len(v) < 16 || !codeName(name) || !secretName(name) && !cryptoKeyName(name) || refName(name) || idName(name) || !generated(v) || notAValue(v) || redacted(v)
+			},
+		},
 		{
 			name:   "cookie",
 			window: true,
