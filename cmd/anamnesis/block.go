@@ -72,6 +72,10 @@ func runBlock(ctx context.Context, e *env, args []string) error {
 		}
 		return err
 	}
+	// The time limit is for the open, which may rebuild; what follows is
+	// bounded, and a context that can end would cost each of its SQL
+	// statements two goroutines watching it (see hook.Hook's Exit).
+	ctx = context.WithoutCancel(ctx)
 	// No Close: a reader has nothing to checkpoint, and closing makes the
 	// SQLite port free its page cache a page at a time.
 	skip := func(id string, err error) {
