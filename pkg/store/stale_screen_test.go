@@ -38,18 +38,7 @@ func TestSearchHitEditedInPlaceIsScreened(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			path, err := s.Path(ctx, n.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			edited := strings.Replace(string(data), "ops/deploy.sh.", "ops/deploy.sh. "+heldText, 1)
-			if err := os.WriteFile(path, []byte(edited), 0o600); err != nil { // in place: same inode, same directory
-				t.Fatal(err)
-			}
+			editInPlace(t, s, n.ID, "ops/deploy.sh.", "ops/deploy.sh. "+heldText)
 			if g, err := s.Get(ctx, n.ID); err != nil || !screen.Held(g.Tags) {
 				t.Fatalf("Get of the edited note: held=%v err=%v", g != nil && screen.Held(g.Tags), err)
 			}
@@ -105,7 +94,18 @@ func TestTeamHitAuthorEditedInPlaceIsScreened(t *testing.T) {
 	if x, err := search()[0].Note(); err != nil || x.Author != "Bob" {
 		t.Fatalf("the note as indexed: %+v, %v", x, err)
 	}
-	path, err := s.Path(ctx, n.ID)
+	editInPlace(t, s, n.ID, "author: Bob\n", "author: 'Bob. "+heldText+"'\n")
+	x, err := search()[0].Note()
+	if err == nil && strings.Contains(x.Author, "Ignore all previous") && !screen.Held(x.Tags) {
+		t.Errorf("Hit.Note shows the edited author unscreened: %q", x.Author)
+	}
+}
+
+// editInPlace replaces old with new in note id's file, in place: same inode,
+// same directory, so nothing tells the index.
+func editInPlace(t *testing.T, s *Store, id, old, new string) {
+	t.Helper()
+	path, err := s.Path(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,16 +113,12 @@ func TestTeamHitAuthorEditedInPlaceIsScreened(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	edited := strings.Replace(string(data), "author: Bob\n", "author: 'Bob. "+heldText+"'\n", 1)
+	edited := strings.Replace(string(data), old, new, 1)
 	if edited == string(data) {
-		t.Fatalf("no author line in %s", data)
+		t.Fatalf("no %q in %s", old, data)
 	}
-	if err := os.WriteFile(path, []byte(edited), 0o600); err != nil { // in place
+	if err := os.WriteFile(path, []byte(edited), 0o600); err != nil {
 		t.Fatal(err)
-	}
-	x, err := search()[0].Note()
-	if err == nil && strings.Contains(x.Author, "Ignore all previous") && !screen.Held(x.Tags) {
-		t.Errorf("Hit.Note shows the edited author unscreened: %q", x.Author)
 	}
 }
 
