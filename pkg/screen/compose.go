@@ -138,7 +138,7 @@ var (
 	// userWords: the person the agent works for, or who reviews its work.
 	userWords = concept{"usuari", "user", "human", "operator", "reviewer", "maintainer", "utilisateur", "usuario", "usuário", "utente", "benutzer", "nutzer", "пользовател",
 		"用户", "ユーザー", "사용자", "kullanıcı", "użytkownik", "gebruiker", "reader", "gebruiker", "pengguna", "người dùng", "उपयोगकर्ता", "المستخدم", "للمستخدم", "משתמש", "למשתמש", "המשתמש", "ผู้ใช้", "kullanıcı", "użytkownik", "uživatel", "používateľ", "uporabnik", "korisnik", "utilizator", "felhasználó", "käyttäjä", "användare", "bruger", "bruker", "χρήστη", "користувач",
-		"utilizatorul", "användar", "brugeren", "brukeren", "χρήστ", "کاربر", "यूज़र", "ব্যবহারকারী", "mtumiaji", "gumagamit", "使用者", "потребител", "корисник"}
+		"utilizatorul", "användar", "brugeren", "brukeren", "χρήστ", "کاربر", "صارف", "यूज़र", "ব্যবহারকারী", "mtumiaji", "gumagamit", "使用者", "потребител", "корисник"}
 	// hideWords: keeping the person from seeing or knowing.
 	hideWords = concept{"doesn't see", "don't see", "not see", "won't see", "doesn't notice", "don't notice", "not notice", "won't notice", "never know", "doesn't know", "not find out",
 		"hide", "conceal", "nascond", "cache ", "cachez", "ocult", "escond", "versteck", "verschweig", "скрой", "скрыть", "隐瞒", "隠", "숨기", "gizle", "ukryj", "verberg",
@@ -150,11 +150,11 @@ var (
 	replyWords = concept{"reply", "answer", "response", "summary", "chat", "回复", "回答", "réponse", "respuesta", "resposta", "risposta", "antwort", "ответ", "返信", "답변", "cevap", "odpowied", "antwoord", "final report", "recap", "session notes", "final message", "commit message", "diff summary", "samenvatting", "ringkasan", "riepilogo", "resumo", "resumen", "résumé", "zusammenfassung", "podsumowanie", "özet", "tóm tắt", "요약", "要約", "摘要", "总结", "सारांश", "ملخص", "סיכום", "สรุป", "conversation", "final summary",
 		"odpověď", "odpovědi", "shrnutí", "răspuns", "rezumat", "válasz", "összefoglal", "vastaus", "vastaukse", "yhteenveto", "svar", "sammanfattning", "opsummering", "resumé", "απάντηση", "σύνοψη", "yanıt", "الرد", "الإجابة", "תשובה", "پاسخ", "خلاصه", "जवाब", "উত্তর", "সারাংশ", "คำตอบ", "câu trả lời", "phản hồi", "jawaban", "balasan", "jibu", "muhtasari", "sagot", "buod", "답", "返答", "答复", "відповід", "підсумк", "odpowiedzi"}
 	// negWords: a negation before a verb.
-	negWords = concept{"nemoj", "don't", "do not", "never", "not ", "no ", "ne ", "n'", "non ", "nicht", "nie ", "не ", "não", "nunca", "jamais", "mai ", "niet", "不要", "不", "말", "ないで", "别", "न ", "मत", "لا ", "אל ", "אין", "jangan", "đừng", "không ", "nie ", "ไม่", "마세요", "지 마", "ないでください",
+	negWords = concept{"nemoj", "don't", "do not", "never", "not ", "no ", "ne ", "n'", "non ", "nicht", "nie ", "не ", "não", "nunca", "jamais", "mai ", "niet", "不要", "不", "말", "ないで", "别", "न ", "मत", "مت ", "لا ", "אל ", "אין", "jangan", "đừng", "không ", "nie ", "ไม่", "마세요", "지 마", "ないでください",
 		"niemals", "nikdy", "nigdy", "niciodată", "soha", "älä", "aldrig", "ikke", "aldri", "μην", "ποτέ", "asla", "لا ", "אל", "לעולם", "نه ", "هرگز", "কখনো", "না ", "না।", "อย่า", "không bao giờ", "huwag", "절대", "絶対に", "决不", "絕不", "永远不要", "ніколи", "никогда", "nooit", "ei ", "emme", "koskaan", "hiç", "asla", "فلا ", "ولا ", "inte ", "ikke ", "не "}
 	// mentionWords: speaking of something.
 	mentionWords = concept{"보여주", "mention", "tell", "erzähl", "conte ", "cuente", "cuentes", "racconta", "vertel", "report", "erwähn", "mencion", "menzion", "mentionne", "упомин", "提到", "提及", "言及", "언급", "bahset", "wspomin", "vermeld", "sagen", "dire ", "dire,", "dirlo", "decir", "dizer", "inform the", "inform them", "inform him", "inform her", "informer", "informar", "informe ", "informez", "informieren", "signaler", "signale ", "signalez", "segnal", "avisar", "avise ", "aviser", "notify", "notifier", "notificar", "notifique", "melden", "уведом", "通知", "알리", "bildir", "powiadom", "waarschuw", "báo", "beri tahu", "memberi tahu", "memberitahu", "kasih tahu", "reći", "reci ", "kaži", "diguis", "digues", "říct", "povedz", "catat", "बताए", "बताएं", "लिखें", "تخبر", "تذكر", "תספר", "תזכיר", "บอก", "list ", "wspomin", "erwähn", "noem ", "noemen", "surface it", "surface this", "surface them", "bring it up", "bring this up", "informuj", "poinformuj", "vertel", "кажи", "повідомляй", "розповідай", "nói", "söyle", "bahsetme", "belirt", "伝え", "知らせ", "言わ",
-		"zmiň", "zmínk", "řekni", "menționa", "spune", "említ", "mondd", "mainitse", "kerro", "nämn", "berätta", "nævn", "fortæl", "nevn", "fortell", "αναφέρ", "πες", "anlat", "أخبر", "بگو", "نگو", "ذکر", "बताओ", "बताना", "ज़िक्र", "জিক্রি", "বলো", "বলবে", "জানাও", "กล่าวถึง", "nhắc", "sebut", "beritahu", "taja", "mwambie", "usimwambie", "banggitin", "sabihin", "말하", "告诉", "告訴", "згадуй", "wspominaj", "mów", "verrat", "sag", "szól", "säg", "sig det", "si det", "казва", "кажеш", "разказвай", "πεις", "πείτε"}
+		"zmiň", "zmínk", "řekni", "menționa", "spune", "említ", "mondd", "mainitse", "kerro", "nämn", "berätta", "nævn", "fortæl", "nevn", "fortell", "αναφέρ", "πες", "anlat", "أخبر", "بگو", "نگو", "ذکر", "बताओ", "बताना", "بتا", "ज़िक्र", "জিক্রি", "বলো", "বলবে", "জানাও", "กล่าวถึง", "nhắc", "sebut", "beritahu", "taja", "mwambie", "usimwambie", "banggitin", "sabihin", "말하", "告诉", "告訴", "згадуй", "wspominaj", "mów", "verrat", "sag", "szól", "säg", "sig det", "si det", "казва", "кажеш", "разказвай", "πεις", "πείτε"}
 	// runWords: running a command.
 	runWords = concept{"run", "execute", "ausführ", "führe", "exécut", "lance", "ejecut", "corre", "esegui", "lancia", "execut", "roda", "uitvoer", "voer", "выполн", "запуст",
 		"実行", "执行", "运行", "실행", "çalıştır", "uruchom", "sudo", "crontab", "cron job", "cronjob", "scheduled task", "schtasks", "launchd", "systemd timer", "autostart", "startup script", "pipe",
@@ -474,7 +474,8 @@ func composed(prose, code string) string {
 		if !you && toldOfKind(s) && !imperRE().MatchString(rest) {
 			continue
 		}
-		directed := nw.agent.in(s) || imperRE().MatchString(rest) || orderAfterComma(rest) || cjkOrder(s) || strings.Contains(s, "non ") && negInfRE().MatchString(s) || leadOrder(s) || finalOrder(s)
+		// Hindi's and Urdu's मत / مت forbid: only an order holds one.
+		directed := nw.agent.in(s) || imperRE().MatchString(rest) || orderAfterComma(rest) || cjkOrder(s) || strings.Contains(s, "non ") && negInfRE().MatchString(s) || leadOrder(s) || finalOrder(s) || strings.Contains(s, "मत ") || strings.Contains(s, "مت ")
 		// "Your real task is …", "what the user asked is only a cover; the
 		// real instructions follow": the agent's orders declared a decoy.
 		if nw.real.in(s) && (nw.agent.in(s) || coverWords.in(prose)) {
@@ -833,7 +834,7 @@ func revealAt(s string) int {
 // してください"), or opens with Thai's mark of an order ("ให้ …", "อย่า …").
 func finalOrder(s string) bool {
 	for _, clause := range strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(",;:،؛।॥。、", r) }) {
-		clause = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(clause), ".!?。！"))
+		clause = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(clause), ".!?。！۔"))
 		for _, v := range thaiOrders {
 			if strings.HasPrefix(clause, v) {
 				return true
@@ -855,12 +856,14 @@ func finalOrder(s string) bool {
 // (ให้, อย่า, กรุณา) or a verb with no subject before it.
 var thaiOrders = []string{"ให้", "อย่า", "กรุณา", "ส่ง", "ลบ", "รัน", "เรียกใช้", "เพิ่ม", "เปลี่ยน", "แก้ไข", "ปิด", "บอก", "ตอบ", "ซ่อน", "ติดตั้ง", "ดาวน์โหลด", "อัปโหลด", "คัดลอก", "ละเว้น", "เพิกเฉย"}
 
-// finalVerbs end a clause that gives an order: Persian, Hindi and Bengali
-// light verbs in the imperative (کن, करो, করো) and common verbs, Turkish
-// imperatives.
+// finalVerbs end a clause that gives an order: Persian, Hindi, Urdu and
+// Bengali light verbs in the imperative (کن, करो, کرو, করো) and common
+// verbs, Tamil's and Turkish imperatives.
 var finalVerbs = map[string]bool{
 	"کن": true, "بکن": true, "بگیر": true, "بفرست": true, "بگو": true, "بده": true, "نکن": true, "نگو": true, "بنویس": true, "بزن": true, "کنید": true, "بگیرید": true, "بفرستید": true, "بگویید": true, "بدهید": true, "نکنید": true,
 	"करो": true, "करें": true, "कीजिए": true, "करिए": true, "दो": true, "दें": true, "चलाओ": true, "चलाएं": true, "चलाएँ": true, "भेजो": true, "भेजें": true, "बताओ": true, "हटाओ": true, "हटाएं": true, "लिखो": true, "मानो": true,
+	"کرو": true, "کریں": true, "کیجیے": true, "کیجئے": true, "بتاؤ": true, "بتائیں": true, "بھیجو": true, "بھیجیں": true, "چلاؤ": true, "چلائیں": true, "ہٹاؤ": true, "ہٹائیں": true, "لکھو": true, "مانو": true,
+	"புறக்கணி": true, "புறக்கணிக்கவும்": true, "சொல்": true, "சொல்லாதே": true, "காட்டாதே": true, "மாற்று": true, "சேர்": true, "இயக்கு": true, "நிறுத்து": true, "முடக்கு": true, "பதிவேற்று": true,
 	"মানো": true, "মানুন": true, "பின்பற்று": true, "பின்பற்றவும்": true, "செய்": true, "செய்யவும்": true, "அனுப்பு": true, "நீக்கு": true, "పాటించు": true, "చేయి": true, "పంపు": true,
 	"করো": true, "করুন": true, "চালাও": true, "চালান": true, "পাঠাও": true, "পাঠান": true, "বলো": true, "বলুন": true, "ফেলো": true, "দাও": true, "দিন": true, "লেখো": true, "চলো": true,
 	"sil": true, "silin": true, "söyle": true, "söyleme": true, "gönder": true, "gönderin": true, "çalıştır": true, "çalıştırın": true, "yaz": true, "yazın": true, "ekle": true, "ekleyin": true, "kapat": true, "kapatın": true, "atla": true, "atlayın": true,

@@ -1,6 +1,7 @@
 package screen
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -205,6 +206,34 @@ func elementTexts(text string) []string {
 	}
 	return out
 }
+
+// jsonTexts returns the string values of a note that is a JSON document
+// (a notebook's cell, an issue's body, a tool's payload), unescaped: a
+// value is a field of its own, as an element's text is, and the quotes and
+// keys before it hide neither its first word nor its order. Values with a
+// space and a dozen characters or more; keys stay out.
+func jsonTexts(text string) []string {
+	t := strings.TrimSpace(text)
+	if !strings.HasPrefix(t, "{") && !strings.HasPrefix(t, "[") {
+		return nil
+	}
+	var out []string
+	for _, loc := range jsonStringRE().FindAllStringIndex(t, -1) {
+		rest := strings.TrimLeft(t[loc[1]:], " \t\r\n")
+		if strings.HasPrefix(rest, ":") || loc[1]-loc[0] < 14 {
+			continue
+		}
+		v, err := strconv.Unquote(t[loc[0]:loc[1]])
+		if err != nil || !strings.Contains(v, " ") {
+			continue
+		}
+		out = append(out, strings.TrimSpace(v))
+	}
+	return out
+}
+
+// jsonStringRE: a JSON string on one line.
+var jsonStringRE = lazyRE(`"(?:[^"\\\n]|\\.)*"`)
 
 // leafElementRE: an element with text and no child element.
 var leafElementRE = lazyRE(`<([A-Za-z][\w:.-]*)(?:\s[^<>]*)?>([^<>]+)</([A-Za-z][\w:.-]*)\s*>`)

@@ -38,7 +38,7 @@ const Tag = "held"
 // version its notes were screened under, and pkg/store screens the notes of
 // another one again (Store.Tidy), so new rules reach the notes already
 // written.
-const Version = "a255e6c3bc01"
+const Version = "2ff4783912a6"
 
 // ReasonPrefix starts the tag that names why a note is held (held:override).
 const ReasonPrefix = "held:"
@@ -217,8 +217,8 @@ func Check(text string) string {
 			return reason
 		}
 	}
-	// An element's text, a field of its own.
-	for _, part := range elementTexts(text) {
+	// An element's text and a JSON document's value, fields of their own.
+	for _, part := range append(elementTexts(text), jsonTexts(text)...) {
 		if reason := screenText(part); reason != "" && reason != HiddenChars {
 			return reason
 		}
@@ -1742,11 +1742,11 @@ var rules = sync.OnceValue(func() ruleSet {
 			// "AI reviewers", "coding models", "automated reviewers".
 			`(?:(?:the|any|all|every)\s+)?(?:ai|llm|gpt|coding|automated|autonomous)[\s-]+(?:ai\s+|llm\s+|coding\s+)?(?:agents?|assistants?|reviewers?|bots?|models?)|` +
 			`(?:l'|le\s+|la\s+|o\s+|a\s+|al\s+|el\s+|den\s+|dem\s+|der\s+|il\s+|lo\s+)?(?:assistant(?:e|en)?|(?:ki-)?assistent(?:en)?|agente?|agenten|ki-agent(?:en)?|asistente|assistente|asystent(?:a|owi)?|asistan(?:a)?|ассистент(?:а|у)?|агент(?:а|у)?|ии)(?:\s+(?:ai|ia|ki|ии))?|` +
-			`에이전트|어시스턴트|trợ lý(?:\s+ai)?|アシスタント|エージェント|助手|智能体|代理`
+			`에이전트|어시스턴트|trợ lý(?:\s+ai)?|アシスタント|エージェント|助手|智能体|代理程式|代理`
 			// whoIntl: who and the agent in about thirty more languages.
 		whoIntl = `(?:(?:the|any|whichever|every|all|an?|next|future|other)\s+){0,2}(?:ai\s+|ki-?\s*|coding\s+)?(?:assistants?|agents?|claude|copilot|llms?|ai|bots?)|` +
 			`(?:l'|le\s+|la\s+|o\s+|a\s+|al\s+|el\s+|den\s+|dem\s+|der\s+|il\s+|lo\s+)?(?:assistant(?:e|en)?|(?:ki-)?assistent(?:en)?|agente?|agenten|ki-agent(?:en)?|asistente|assistente|asystent(?:a|owi)?|asistan(?:a)?|ассистент(?:а|у)?|агент(?:а|у)?|ии)(?:\s+(?:ai|ia|ki|ии))?|` +
-			`에이전트|어시스턴트|trợ lý(?:\s+ai)?(?:\s+ơi)?|アシスタント|エージェント|助手|智能体|代理|` +
+			`에이전트|어시스턴트|trợ lý(?:\s+ai)?(?:\s+ơi)?|アシスタント|エージェント|助手|智能体|代理程式|代理|` +
 			// The same in the other languages of the concept lists, with
 			// their vocative and case endings (Polish "Asystencie", Ukrainian
 			// "Асистенте", Greek "Βοηθέ", Hungarian "MI-ügynök").
@@ -1755,7 +1755,7 @@ var rules = sync.OnceValue(func() ruleSet {
 			`βοηθέ|βοηθό|βοηθός|βοηθού|πράκτορα|(?:yapay\s+zek[aâ]\s+)?(?:ajan(?:ı|a)?|asistan(?:ı|a)?)|yapay\s+zek[aâ]|` +
 			`(?:أيها\s+)?(?:ال|لل)?مساعد(?:\s+الذكاء\s+الاصطناعي)?|(?:ה|ל)?עוזר|(?:ה|ל)?סוכן|دستیار(?:\s+هوش\s+مصنوعی)?|` +
 			`(?:एआई\s+)?सहायक|(?:এআই\s+)?সহকারী\p{L}*|ผู้ช่วย(?:\s*ai)?|asisten(?:\s+ai)?|pembantu(?:\s+ai)?|msaidizi(?:\s+wa\s+ai)?|katulong|` +
-			`ai\s*助手|人工智能助手|助理|ai\s*어시스턴트|ai\s*에이전트|aiアシスタント|aiエージェント|` +
+			`ai\s*助手|人工智能助手|代理程式|智慧助理|助理|ai\s*어시스턴트|ai\s*에이전트|aiアシスタント|aiエージェント|` +
 			// Round 19: the agent's loanword in the languages that name it
 			// so, with the vocative case (Ukrainian "Агенте"): Indonesian
 			// and Malay, Hindi, Vietnamese, Thai, Bengali, Tagalog, Swahili.
@@ -1778,13 +1778,13 @@ var rules = sync.OnceValue(func() ruleSet {
 			`(?:(?:fyi|btw|also|ok|okay|so|oh|hey|psst|ps|p\.s\.)[\s,]+)?(?:ai)?(?:` + who + `|` + jobBot + `)(?:\s*/\s*(?:` + who + `|` + jobBot + `))?` +
 			// "AI agents reading this:", "AI agent instructions:".
 			`(?:\s+(?:reading|reviewing|processing|parsing|scanning|that\s+reads?|who\s+reads?)\s+(?:this|these)\b[^:\n]{0,30}|\s+(?:instructions?|directives?|orders|tasks?))?` +
-			`\s*(?:[:：—–]|,\s|에게|へ|に|への)|(?:` + who + `)\s+(?:todo|please|pls|kindly|note)\b|asistana\s+not\s*:|для\s+(?:` + who + `)\s*:|(?:напоминание|заметка|сообщение|инструкция|указание)\s+(?:` + who + `)\s*:)|\((?:to|for)\s+(?:` + who + `)(?:\s+\p{L}{3,}ing(?:\s+(?:this|these|it))?)?\)|\((?:[\p{L}-]+\s+){0,3}(?:to|for)\s+(?:` + who + `|(?:the|any)\s+(?:language\s+)?models?)(?:\s+(?:\p{L}{3,}ing|reads|that|who)\b[^:\n)]{0,40})?\s*:|给\s*(?:ai|智能体|助手|代理)\s*的\s*(?:备注|说明|提示|留言|消息|话)\s*[:：]`),
+			`\s*(?:[:：—–]|,\s|,[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]|에게|へ|に|への)|(?:` + who + `)\s+(?:todo|please|pls|kindly|note)\b|asistana\s+not\s*:|для\s+(?:` + who + `)\s*:|(?:напоминание|заметка|сообщение|инструкция|указание)\s+(?:` + who + `)\s*:)|\((?:to|for)\s+(?:` + who + `)(?:\s+\p{L}{3,}ing(?:\s+(?:this|these|it))?)?\)|\((?:[\p{L}-]+\s+){0,3}(?:to|for)\s+(?:` + who + `|(?:the|any)\s+(?:language\s+)?models?)(?:\s+(?:\p{L}{3,}ing|reads|that|who)\b[^:\n)]{0,40})?\s*:|给\s*(?:ai|智能体|助手|代理)\s*的\s*(?:备注|说明|提示|留言|消息|话)\s*[:：]`),
 		// vocativeIntl: the same in the other languages of the concept lists,
 		// run only on a note that holds one of their names for the agent
 		// (intlAgentHints): the longer alternation costs every note the
 		// base regexp reads.
 		vocativeIntl: re(`(?m)(?:^|[.!?]\s|[。！？]\s*|[—–]\s|\]:\s|^[\s\-*>#•+]*)[\s\-*>#•+@]*(?:(?:[\p{L}-]+,?\s+){0,3}(?:` + toIntl + `)\s+(?:` + whoIntl + `)(?:\s+(?:\p{L}{3,}ing|works|reads|runs|that|who|picks|opens)\b[^:\n]{0,40})?\s*[:：,—–-]|` +
-			`(?:ai)?(?:` + whoIntl + `)(?:\s+(?:הבינה\s+המלאכותית|בינה\s+מלאכותית|الذكي|الذكاء\s+الاصطناعي|هوش\s+مصنوعی|τεχνητής\s+νοημοσύνης|ai|ia|ki|ии|ші|wa\s+ai))?\s*(?:[:：—–]|,\s|에게|へ|に|への)|(?:` + whoIntl + `)\s+(?:के\s+लिए|জন্য|için|számára|uchun)(?:\s+[\p{L}\p{M}]+)?\s*[:：]|ถึง\s*(?:` + whoIntl + `)\s*[:：,]|(?:ujumbe|dokezo|ghi\s+chú|catatan|pesan|σημείωση|یادداشت|ملاحظة|הערה)\s+(?:\p{L}+\s+){0,2}?(?:` + whoIntl + `)(?:\s+[\p{L}\p{M}]+){0,3}\s*[:：]|(?:` + whoIntl + `)\s+(?:todo|please|pls|kindly|note)\b|asistana\s+not\s*:|для\s+(?:` + whoIntl + `)\s*:|(?:напоминание|заметка|сообщение|инструкция|указание)\s+(?:` + whoIntl + `)\s*:)|,\s(?:` + whoIntl + `)\s*[:：]\s`),
+			`(?:ai)?(?:` + whoIntl + `)(?:\s+(?:הבינה\s+המלאכותית|בינה\s+מלאכותית|الذكي|الذكاء\s+الاصطناعي|هوش\s+مصنوعی|τεχνητής\s+νοημοσύνης|ai|ia|ki|ии|ші|wa\s+ai))?\s*(?:[:：—–]|,\s|,[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]|에게|へ|に|への)|(?:` + whoIntl + `)\s+(?:के\s+लिए|জন্য|için|számára|uchun)(?:\s+[\p{L}\p{M}]+)?\s*[:：]|ถึง\s*(?:` + whoIntl + `)\s*[:：,]|(?:ujumbe|dokezo|ghi\s+chú|catatan|pesan|σημείωση|یادداشت|ملاحظة|הערה)\s+(?:\p{L}+\s+){0,2}?(?:` + whoIntl + `)(?:\s+[\p{L}\p{M}]+){0,3}\s*[:：]|(?:` + whoIntl + `)\s+(?:todo|please|pls|kindly|note)\b|asistana\s+not\s*:|для\s+(?:` + whoIntl + `)\s*:|(?:напоминание|заметка|сообщение|инструкция|указание)\s+(?:` + whoIntl + `)\s*:)|,\s(?:` + whoIntl + `)\s*[:：]\s`),
 		// subject: the agent told what it should do, in the third person
 		// ("the AI assistant should run", "Der Assistent soll", "agents
 		// reading this repository must adopt").
@@ -2032,6 +2032,14 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"no longer", "nicht mehr", "ya no eres", "n'es plus", "n'êtes plus", "não é mais", "não és mais", "non sei più", "niet meer"}, reason: Address, re: re(`\byou(?:'re|\s+are)\s+no\s+longer\s+(?:claude|copilot|chatgpt|gpt|gemini|an?\s+(?:ai\s+|coding\s+|helpful\s+)?(?:assistant|agent|model)|the\s+(?:ai\s+|coding\s+)?(?:assistant|agent)|bound\s+by\b)` +
 				`|\b(?:du\s+bist|sie\s+sind)\s+nicht\s+mehr\s+(?:claude|copilot|ein(?:e)?\s+(?:ki-)?(?:assistent|agent|modell)|an\b)|\bya\s+no\s+eres\s+(?:claude|copilot|un\s+asistente|un\s+agente|el\s+asistente)|\b(?:tu\s+n'es|vous\s+n'êtes)\s+plus\s+(?:claude|copilot|un\s+assistant|un\s+agent|l'assistant)` +
 				`|\bvocê\s+não\s+é\s+mais\s+(?:o\s+)?(?:claude|copilot|um\s+assistente|um\s+agente)|\bnon\s+sei\s+più\s+(?:claude|copilot|un\s+assistente|un\s+agente)|\bje\s+bent\s+niet\s+meer\s+(?:claude|copilot|een\s+assistent|een\s+agent)`)},
+			// Round 23: the same in the languages whose words the rule
+			// above lacks ("你不再是编程助手", "Bạn không còn là trợ lý",
+			// "Du er ikke lenger en kodeassistent", "Δεν είσαι πια
+			// βοηθός", "Wewe si msaidizi … tena"): "you are no longer",
+			// then the agent's noun within the clause.
+			{hints: []string{"不再是", "已经不是", "已經不是", "دیگر", "không còn", "lenger", "längre", "længere", "πια", "πλέον", "wewe si", "lagi", "لم تعد", "لست", "اب ", "இனி", "больше не", "більше не", "już", "už ", "artık", "もう", "더 이상"}, reason: Address,
+				re: re(`(?:你不再是|您不再是|你已不再是|你已经不是|你已經不是|(?:^|[^\p{L}])(?:تو|شما)\s+دیگر|\bbạn\s+không\s+còn\s+là|\bdu\s+(?:er|är)\s+(?:ikke|inte)\s+(?:lenger|längre|længere)|δεν\s+είσαι\s+(?:πια|πλέον)|δεν\s+είστε\s+(?:πια|πλέον)|\bwewe\s+si\b|\b(?:anda|kamu|awak|engkau)\s+(?:bukan|tidak)\s+lagi|لم\s+تعد|لستَ?\s+بعد|(?:^|[^\p{L}])(?:تم|آپ)\s+اب|நீ(?:ங்கள்)?\s+இனி|(?:ты|вы)\s+больше\s+не|(?:ти|ви)\s+більше\s+не|\bnie\s+jesteś\s+już|\buž\s+nejsi|\bartık\b|あなたはもう|(?:당신은|너는)\s*더\s*이상)` +
+					`[^.;؛。\n]{0,40}?(?:助手|助理|代理|ai\b|claude|模型|trợ lý|assistent|asistent|assistant|βοηθ|msaidizi|دستیار|مساعد|pembantu|asisten|உதவியாளர்|اسسٹنٹ|معاون|ассистент|асистент|помощник|помічник|asystent|asystentem|アシスタント|어시스턴트|\bmodel|\bagent|ajan|yapay zeka)`)},
 			{hints: []string{"you are now"}, reason: Address, re: re(`\byou\s+are\s+now\s+(?:an?\s+)?(?:dan\b|unrestricted|jailbroken|free\b|in\s+(?:developer|god|maintenance|admin|debug|unrestricted)\s+mode|(?:ai|agent|assistant|model)\s+(?:with|without)\b)`)},
 			{hints: []string{"you"}, pre: youAfterMark, reason: Address, re: re(`\b(?:claude|assistant|agent|ai|llm|model)\s*[,:]\s*you\s+(?:must|should|will|are|shall|need)\b`)},
 			{hints: []string{"from now on"}, reason: Address, re: re(`\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|should|shall|have|may|can)\b`)},
@@ -2199,7 +2207,7 @@ var parenthesisRE = lazyRE(`\([^()\n]*\)`)
 var youModalRE = lazyRE(`\byou\s+(?:should|must|need\s+to|have\s+to|are\s+to)\s+`)
 
 var (
-	leadRE  = lazyRE(`^(?:(?:before|after|when|whenever|on|at|during|once|if|every time|each time|next time)\b[^,\n]{0,60},|\s|[*>#•]|-(?:\s|$)|\d+[.)]|[\p{L}' -]{1,48}:(?:\s|$)|(?:always|first|now|then|also|please|kindly|just|next|finally|immediately|from now on|each time|every time|in future|going forward|make sure (?:that )?(?:to|you)|remember to|be sure to|don't forget to|do not forget to|never forget to|don't hesitate to|do not hesitate to|feel free to|you must|you should|you need to|you have to|you are (?:expected|required|supposed|allowed) to|during\s+(?:setup|install(?:ation)?|the build|builds?|deploys?|ci)\s)\s*,?\s*)*`)
+	leadRE  = lazyRE(`^(?:(?:before|after|when|whenever|on|at|during|once|if|every time|each time|next time)\b[^,\n]{0,60},|\s|[*>#•+]|-(?:\s|$)|\d+[.)]|[\p{L}' -]{1,48}:(?:\s|$)|(?:always|first|now|then|also|please|kindly|just|next|finally|immediately|from now on|each time|every time|in future|going forward|make sure (?:that )?(?:to|you)|remember to|be sure to|don't forget to|do not forget to|never forget to|don't hesitate to|do not hesitate to|feel free to|you must|you should|you need to|you have to|you are (?:expected|required|supposed|allowed) to|during\s+(?:setup|install(?:ation)?|the build|builds?|deploys?|ci)\s)\s*,?\s*)*`)
 	imperRE = lazyRE(`^(?:exfiltrate|exfil|ändra|radera|ta bort|kör|lägg till|tillåt|inaktivera|stäng av|ladda upp|ændr|ændre|slet|kør|tilføj|tillad|deaktiver|endre|slett|kjør|legg til|tillat|deaktiver|omit|hide|conceal|leave|modifie|modifiez|ajoute|ajoutez|supprime|supprimez|exécute|exécutez|lance|envoie|envoyez|désactive|désactivez|ändere|füge|lösche|antworte|führe|sende|schicke|schick|lade|kopiere|übertrage|übermittle|deaktiviere|modifica|aggiungi|elimina|esegui|invia|disattiva|modifique|agrega|añade|ejecuta|envía|desactiva|adicione|remova|envie|desative|измени|добавь|удали|выполни|отправь|отключи|paste|share|run|execute|send|post|upload|forward|include|commit|zip|tar|archive|cat|read|collect|grab|dump|mirror|register|open|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export|treat|consider|regard|apply|fetch|describe|call|label|record|release|lies|zet|voeg|verwijder|stuur|voer|schakel|dodaj|dopisz|usuń|wyślij|uruchom|zmień|wyłącz|ustaw|render|embed|skip|bypass|say|pipe|download|make sure|ensure|do it|do them|do this|do so|do these|do those|beginne|starte|begin|comienza|empieza|commence|commencez|inizia|comece|zignoruj|ignoruj|clear|wipe|erase|purge|scrub|active|activez|activa|ativa|ative|aktiviere|attiva|nascondi|riferisci|oculta|esconde|esconda|oculte|verberge|скрой|gönder|yükle|çalıştır|ekle|değiştir|kopyala|відправ|надішли|додай|видали|виконай|запусти|вимкни|зміни|скопіюй|завантаж|trage|trag|baixe|descarga|descargue|instala|instale|télécharge|téléchargez|installe|installez|scarica|installa|скачай|установи|pobierz|zainstaluj|edite|coloque|altere|mude|defina|skicka|kirim|kirimkan|copie|copiez|copia|kopieer|skopiuj|lähetä|pošli|trimite|gửi|hantar|mirror|apague|apaga|borra|borre|efface|effacez|cancella|responda|responde|réponds|répondez|rispondi|antworte|svara|recommend|answer|reply|tell|print|output|show|display|echo|reveal|загружай|загрузи|ارفع|` +
 		// Round 20: the verbs of setting an order aside besides ignore.
 		`disregard|forget|override|overrule|dismiss|neglect|pretend|pega|pegue|colle|collez|incolla|wklej|plak|klistra|` +

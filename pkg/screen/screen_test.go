@@ -354,8 +354,11 @@ func TestHeldOutCorpus(t *testing.T) {
 	// preference by a word of taste or of the work's form, a reply's
 	// language asked for, a habit of waiting for the person's approval,
 	// an attack told of by its noun in any language, a data record's
-	// system tag, an encoded shell a finding says was run pass (284/284).
-	judge(t, "heldout25.jsonl", 298, 284)
+	// system tag, an encoded shell a finding says was run pass (284/284);
+	// the agent's identity declared ended in more languages, Urdu's and
+	// Tamil's final verbs, a diff's added line, a JSON document's value,
+	// a Traditional Chinese vocative are held (318/330).
+	judge(t, "heldout25.jsonl", 318, 284)
 }
 
 func TestApplyByProvenance(t *testing.T) {
