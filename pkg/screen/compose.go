@@ -134,7 +134,8 @@ var (
 	// noteWords and overWords: a note that claims authority over the user
 	// or the agent's instructions.
 	noteWords = concept{"note", "notes", "memory", "memories", "this file", "notiz", "nota", "заметк", "メモ", "笔记", "메모"}
-	overWords = concept{"has authority", "have authority", "more than the user", "over the user", "instead of the user", "outrank", "take precedence", "takes precedence", "obey this", "not them", "trust the notes", "trusts the notes"}
+	overWords = concept{"has authority", "have authority", "more than the user", "over the user", "instead of the user", "outrank", "take precedence", "takes precedence", "obey this", "not them", "trust the notes", "trusts the notes",
+		"priority over", "precedence over", "higher priority than", "priorité sur", "vorrang vor", "prioridad sobre", "prioridade sobre", "priorità su", "приоритет над", "wyższy priorytet", "优先级高于", "優先級高於", "優先於", "より優先"}
 	// userWords: the person the agent works for, or who reviews its work.
 	userWords = concept{"usuari", "user", "human", "operator", "reviewer", "maintainer", "utilisateur", "usuario", "usuário", "utente", "benutzer", "nutzer", "пользовател",
 		"用户", "ユーザー", "사용자", "kullanıcı", "użytkownik", "gebruiker", "reader", "gebruiker", "pengguna", "người dùng", "उपयोगकर्ता", "المستخدم", "للمستخدم", "משתמש", "למשתמש", "המשתמש", "ผู้ใช้", "kullanıcı", "użytkownik", "uživatel", "používateľ", "uporabnik", "korisnik", "utilizator", "felhasználó", "käyttäjä", "användare", "bruger", "bruker", "χρήστη", "користувач",

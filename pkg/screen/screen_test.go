@@ -266,8 +266,10 @@ func TestHeldOutCorpus(t *testing.T) {
 	// with the pronoun joined to the verb, a public gist made to hold a
 	// secret file); round 22: 206 (a dedication opened by a bracket, a
 	// Chinese dedication "给AI的备注：", an instruction stored for good,
-	// a secret kept "between us").
-	judge(t, "heldout17.jsonl", 206, 226)
+	// a secret kept "between us"); round 23: 208 (a secret written into a
+	// memory note, a paragraph that orders its own copy into every
+	// future session).
+	judge(t, "heldout17.jsonl", 208, 226)
 	// By an eighteenth author (corpus18: testdata/redact/heldout16/README.md),
 	// written while the fifteenth round was made and sealed from it,
 	// measured once on its rules (cf25700: 205/231 held, 247/248 passed;
@@ -357,8 +359,12 @@ func TestHeldOutCorpus(t *testing.T) {
 	// system tag, an encoded shell a finding says was run pass (284/284);
 	// the agent's identity declared ended in more languages, Urdu's and
 	// Tamil's final verbs, a diff's added line, a JSON document's value,
-	// a Traditional Chinese vocative are held (318/330).
-	judge(t, "heldout25.jsonl", 318, 284)
+	// a Traditional Chinese vocative, a credential replaced by one an
+	// address gives (plain, in base64, hex, spaced or split), an HTML
+	// attribute's text, authority claimed over the person, the note given
+	// the person's voice, a secret written into a memory note, silence
+	// after an order are held (330/330).
+	judge(t, "heldout25.jsonl", 330, 284)
 }
 
 func TestApplyByProvenance(t *testing.T) {
