@@ -490,7 +490,7 @@ func (s *syncer) saveLoser(v view, id, typ string, win, lose []byte) (string, er
 		// It parses but is not a valid note as it stands (a prov_source
 		// another tool or a hand edit wrote): its text is kept whole as an
 		// unreadable version's is, and the merge goes on.
-		c, err = s.loserNote(id, typ, lose, nil, err)
+		c, err = s.loserNote(id, typ, lose, ln, err)
 	}
 	if err != nil {
 		return "", fmt.Errorf("conflict copy of %s: %w", id, err)
@@ -503,7 +503,10 @@ func (s *syncer) saveLoser(v view, id, typ string, win, lose []byte) (string, er
 }
 
 // loserNote is the conflict note holding lose, the losing version of note
-// id in type directory typ: ln is lose parsed, or lerr why it does not.
+// id in type directory typ: ln is lose parsed (nil when it does not parse),
+// lerr why it cannot be kept as it is. The copy keeps the losing version's
+// provenance, so a model's or a captured session's text is screened
+// (SPEC 17) as its own note would have been.
 func (s *syncer) loserNote(id, typ string, lose []byte, ln *note.Note, lerr error) (*note.Note, error) {
 	var c *note.Note
 	if lerr == nil {
@@ -526,6 +529,7 @@ func (s *syncer) loserNote(id, typ string, lose []byte, ln *note.Note, lerr erro
 			"Conflicting version of note %s (not readable as a note: %v); its text, as it was:\n\n%s", id, lerr, lose))
 		c.MachineID = s.o.MachineID
 		c.Tags = []string{"conflict"}
+		c.ProvSource, c.ProvModel, c.ProvSession = unknownProv(ln)
 		now := note.Now()
 		c.CreatedAt, c.UpdatedAt = now, now
 	}
@@ -551,6 +555,18 @@ func (s *syncer) loserNote(id, typ string, lose []byte, ln *note.Note, lerr erro
 		c.Title = "Conflicting version of note " + id
 	}
 	return c, c.Validate()
+}
+
+// unknownProv is the provenance of a conflict copy holding a version that
+// could not be kept as a note: the version's own when it parsed and names
+// one, else prov_source merge (a model's, SPEC 17). Whoever wrote text that
+// cannot be read is unknown, and the sync's copy is never a person's own
+// note: marked human, a model's or a teammate's words would skip the screen.
+func unknownProv(ln *note.Note) (source, model, session string) {
+	if ln != nil && slices.Contains(note.ProvSources, ln.ProvSource) {
+		return ln.ProvSource, ln.ProvModel, ln.ProvSession
+	}
+	return note.ProvMerge, "", ""
 }
 
 // copyID names the conflict copy of one losing version of note id: the
