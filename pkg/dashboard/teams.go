@@ -88,6 +88,9 @@ type teamRow struct {
 	Proposals []gitsync.ProposalInfo
 	Err       string
 	Proposer  string // review mode: the branch this person's notes go to
+	// Rewrite: a rewrite of the team's remote main a fetch found and no
+	// sync has taken up yet (nil when none is).
+	Rewrite *gitsync.Pending
 }
 
 // teams lists the joined teams and, for each team this person reviews, the
@@ -99,7 +102,7 @@ func (s *Server) teams(w http.ResponseWriter, r *http.Request) {
 	cfg := s.config()
 	var rows []teamRow
 	for _, t := range cfg.Teams {
-		tr := teamRow{Team: t, URL: gitsync.MaskURL(t.URL)}
+		tr := teamRow{Team: t, URL: gitsync.MaskURL(t.URL), Rewrite: gitsync.RewritePending(ctx, s.store.TeamDir(t.Name))}
 		if t.Review {
 			tr.Proposer = gitsync.ProposalBranch(gitsync.Author(ctx, cfg.Author, cfg.MachineID))
 		} else if ps, err := gitsync.Proposals(ctx, s.store, t.Name); err != nil {
@@ -139,7 +142,13 @@ func (s *Server) teamAction(w http.ResponseWriter, r *http.Request, do func(name
 // `anamnesis team review` does.
 func (s *Server) fetch(w http.ResponseWriter, r *http.Request) {
 	s.teamAction(w, r, func(name string, _ config.Config) {
-		if err := gitsync.FetchTeam(r.Context(), s.store, name, gitsync.DefaultTimeout); err != nil {
+		err := gitsync.FetchTeam(r.Context(), s.store, name, gitsync.DefaultTimeout)
+		// The overview's cached git state does not watch team clones: a
+		// rewrite this fetch found shows at once.
+		s.mu.Lock()
+		s.stateCache = nil
+		s.mu.Unlock()
+		if err != nil {
 			setFlash(w, "Not fetched: "+err.Error(), true)
 		} else {
 			setFlash(w, "Fetched team "+name+"'s remote.", false)

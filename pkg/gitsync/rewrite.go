@@ -3,6 +3,8 @@ package gitsync
 import (
 	"context"
 	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/cli"
 )
 
 // rewriteRef keeps the remote's main as this clone last knew it, from the
@@ -66,19 +68,55 @@ func fetchOrigin(ctx context.Context, g *git) error {
 	return err
 }
 
-// RewritePending says, for the git clone at dir (memory/ or a team's), what
-// status and doctor tell the user while a rewrite of its remote's main is
-// recorded and no sync has taken it up yet; "" when none is. It changes
-// nothing.
-func RewritePending(ctx context.Context, dir string) string {
-	if !(&git{dir: dir, readOnly: true}).refExists(ctx, rewriteRef) {
-		return ""
-	}
-	return rewritePending
+// Pending is a rewrite of a clone's remote main that a fetch recorded (a
+// sync's, a team review's, the dashboard's Fetch) and no sync has taken up
+// yet: what status, doctor, the dashboard and MCP memory_status say of it,
+// and what to do about it.
+type Pending struct {
+	Detail string `json:"detail"`
+	Fix    string `json:"fix"`
 }
 
-// rewritePending is what State and RewritePending say while rewriteRef is.
+// RewritePending says whether a rewrite of the remote main of the git clone
+// at dir (memory/ or a team's) is pending; nil when none is. It is the one
+// rule every surface reads. It changes nothing and reaches no remote.
+func RewritePending(ctx context.Context, dir string) *Pending {
+	return pendingOf(ctx, &git{dir: dir, readOnly: true})
+}
+
+func pendingOf(ctx context.Context, g *git) *Pending {
+	if !g.refExists(ctx, rewriteRef) {
+		return nil
+	}
+	if !g.refExists(ctx, remoteRef) {
+		// A sync pushes nothing to a remote whose main is gone (it would
+		// bring back what was deleted), so running one changes nothing
+		// until someone pushes a main.
+		return &Pending{Detail: mainGone(g.dir), Fix: mainGoneFix(g.dir)}
+	}
+	return &Pending{Detail: rewritePending, Fix: "anamnesis sync"}
+}
+
+// rewritePending is what RewritePending says while a rewrite is recorded
+// and the remote has a main to take up.
 const rewritePending = "the remote's main was rewritten or deleted: this clone's old history is not pushed back; the next sync takes the new history up (once the remote has one), keeping your unpublished notes"
+
+// mainGone is what a sync and RewritePending say of the clone at dir while
+// the remote's main is gone.
+func mainGone(dir string) string {
+	return "the remote's main is gone (deleted, or the repository re-created empty?): nothing pushed, so its old history does not come back; the next sync takes up the new history once one is pushed, keeping your unpublished notes (to make this clone's history the remote's again instead: " + pushBack(dir) + ")"
+}
+
+// mainGoneFix is what to do while the remote's main is gone: wait for the
+// new history, or push this clone's back (a sync then takes it up as the
+// remote's main).
+func mainGoneFix(dir string) string {
+	return "once the new history is pushed to the remote, `anamnesis sync` takes it up; to make this clone's history the remote's again instead: " + pushBack(dir)
+}
+
+func pushBack(dir string) string {
+	return cli.ShellLine("git", "-C", dir, "push", "origin", "main") + ", then `anamnesis sync`"
+}
 
 // forgetRemote drops what this clone knew of its remote (its tracking refs
 // and any rewrite recorded): the remote is another repository now.

@@ -3,9 +3,11 @@ package gitsync
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"time"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 )
 
@@ -24,6 +26,26 @@ type RepoState struct {
 	Unpushed int `json:"unpushed" jsonschema:"local commits the remote lacks (as last fetched)"`
 	// Last is the most recent sync's record, if any.
 	Last *LastSync `json:"last_sync,omitempty" jsonschema:"what the most recent sync of this home reported"`
+	// TeamRewrites are the teams whose remote's main a fetch found
+	// rewritten (a sync's, a team review's or the dashboard's Fetch) and no
+	// sync has taken up yet: the last sync's team lines may predate it.
+	TeamRewrites []TeamRewrite `json:"team_rewrites,omitempty" jsonschema:"teams whose remote history was rewritten and not yet taken up by a sync"`
+}
+
+// TeamRewrite is a team's pending rewrite (RewritePending of its clone).
+type TeamRewrite struct {
+	Team string `json:"team"`
+	Pending
+}
+
+// TeamRewrite is team's pending rewrite, nil when none is.
+func (s RepoState) TeamRewrite(team string) *Pending {
+	for _, t := range s.TeamRewrites {
+		if t.Team == team {
+			return &t.Pending
+		}
+	}
+	return nil
 }
 
 // Line is the one-line form for `status`.
@@ -58,6 +80,9 @@ func boolStr(b bool) string {
 // runs without optional locks, so it never rewrites the index under a sync).
 func State(ctx context.Context, home, remote string) RepoState {
 	st := RepoState{Remote: optional(MaskURL(remote)), Detail: "ok", Last: Last(home)}
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	st.TeamRewrites = teamRewrites(ctx, home)
 	mem := layout.Home(home).Memory()
 	stale := StaleLocks(home)
 	if !exists(filepath.Join(mem, ".git")) {
@@ -68,8 +93,6 @@ func State(ctx context.Context, home, remote string) RepoState {
 		return st
 	}
 	st.Initialized = true
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
 	g := &git{dir: mem, readOnly: true}
 	head := g.shortHead(ctx)
 	st.Head = optional(head)
@@ -84,6 +107,7 @@ func State(ctx context.Context, home, remote string) RepoState {
 	}
 	gitDir := filepath.Join(mem, ".git")
 	lk, locked := FindIndexLock(mem)
+	pending := pendingOf(ctx, g)
 	switch {
 	case len(links) > 0:
 		st.Detail = fmt.Sprintf("%s is a symbolic link (%d under memory/); sync refuses to commit until it is a real directory or file again", links[0], len(links))
@@ -97,8 +121,8 @@ func State(ctx context.Context, home, remote string) RepoState {
 		st.Detail = "a rebase was left in progress; the next sync aborts it (local commits are kept)"
 	case head == "":
 		st.Detail = "no commits yet"
-	case g.refExists(ctx, rewriteRef):
-		st.Detail = rewritePending
+	case pending != nil:
+		st.Detail = pending.Detail
 	case st.Last != nil && st.Last.Result.Rewritten != "":
 		st.Detail = "last sync: " + st.Last.Result.Rewritten
 	case st.Last != nil && st.Last.Error != "":
@@ -107,4 +131,24 @@ func State(ctx context.Context, home, remote string) RepoState {
 		st.Detail = "ok (local only; no remote configured)"
 	}
 	return st
+}
+
+// teamRewrites lists the pending rewrites of the team clones under home
+// (the directories the index reads team notes from).
+func teamRewrites(ctx context.Context, home string) []TeamRewrite {
+	entries, err := os.ReadDir(layout.Home(home).Teams())
+	if err != nil {
+		return nil
+	}
+	var out []TeamRewrite
+	for _, e := range entries {
+		dir := layout.Home(home).Team(e.Name())
+		if !e.IsDir() || !config.ValidTeamName(e.Name()) || !exists(filepath.Join(dir, ".git")) {
+			continue
+		}
+		if p := RewritePending(ctx, dir); p != nil {
+			out = append(out, TeamRewrite{Team: e.Name(), Pending: *p})
+		}
+	}
+	return out
 }

@@ -498,7 +498,7 @@ func (s *syncer) run(ctx context.Context) error {
 			if s.rewrittenFrom != "" && !hasRemote {
 				// Pushing now would bring the old history back to a
 				// remote whose main someone deleted on purpose.
-				s.res.Rewritten = fmt.Sprintf("the remote's main is gone (deleted, or the repository re-created empty?): nothing pushed, so its old history does not come back; the next sync takes up the new history once one is pushed, keeping your unpublished notes (to make this clone's history the remote's again instead: git -C %s push origin main)", g.dir)
+				s.res.Rewritten = mainGone(g.dir)
 				s.res.Detail = s.res.Rewritten
 				return nil
 			}

@@ -539,13 +539,13 @@ func (d *doctor) locks() {
 // line does: the hooks' syncs print it where nobody reads.
 func (d *doctor) rewrites(ctx context.Context) {
 	h := layout.Home(d.p.Home)
-	if msg := gitsync.RewritePending(ctx, h.Memory()); msg != "" {
-		d.add("remote", statusWarn, msg, "anamnesis sync")
+	if p := gitsync.RewritePending(ctx, h.Memory()); p != nil {
+		d.add("remote", statusWarn, p.Detail, p.Fix)
 	}
 	last := gitsync.Last(d.p.Home)
 	for _, t := range d.cfg.Teams {
-		if msg := gitsync.RewritePending(ctx, h.Team(t.Name)); msg != "" {
-			d.add("team "+t.Name, statusWarn, msg, "anamnesis sync")
+		if p := gitsync.RewritePending(ctx, h.Team(t.Name)); p != nil {
+			d.add("team "+t.Name, statusWarn, p.Detail, p.Fix)
 			continue
 		}
 		if last == nil {

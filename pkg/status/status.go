@@ -170,12 +170,22 @@ func (r Report) Text(w io.Writer) error {
 		}
 	}
 	fmt.Fprintf(w, "sync:     %s\n", r.Sync.Line())
+	said := map[string]bool{}
 	if l := r.Sync.Last; l != nil {
 		for _, t := range l.Result.Teams {
 			fmt.Fprintf(w, "team:     %s\n", strings.TrimPrefix(t.Line(), "team "))
 			if t.ReadOnly {
 				fmt.Fprintf(w, "          you may only read team %s: %d commit(s) of your notes there stay on this machine, unpublished\n", t.Name, t.Unpublished)
 			}
+			if p := r.Sync.TeamRewrite(t.Name); p != nil && !strings.Contains(t.Detail, p.Detail) {
+				fmt.Fprintf(w, "          since then: %s\n", p.Detail)
+			}
+			said[t.Name] = true
+		}
+	}
+	for _, p := range r.Sync.TeamRewrites {
+		if !said[p.Team] {
+			fmt.Fprintf(w, "team:     %s: %s\n", p.Team, p.Detail)
 		}
 	}
 	if r.ConfigError != "" {

@@ -57,3 +57,32 @@ func TestReport(t *testing.T) {
 		last = i
 	}
 }
+
+// A team's rewrite found by a fetch after the last sync (the dashboard's
+// Fetch, team review) is said under that team's line, which predates it;
+// a team with no line gets its own; a line that says it already is not
+// repeated.
+func TestTextSaysPendingTeamRewrites(t *testing.T) {
+	pending := gitsync.Pending{Detail: "the remote's main was rewritten or deleted: ...", Fix: "anamnesis sync"}
+	r := Report{Sync: gitsync.RepoState{
+		Detail: "ok",
+		Last: &gitsync.LastSync{At: "2026-01-01T00:00:00Z", Result: gitsync.Result{Teams: []gitsync.TeamResult{
+			{Name: "plat", Head: "abc1234", Detail: "ok"},
+			{Name: "ops", Head: "def5678", Detail: "it said so: " + pending.Detail},
+		}}},
+		TeamRewrites: []gitsync.TeamRewrite{{Team: "plat", Pending: pending}, {Team: "ops", Pending: pending}, {Team: "web", Pending: pending}},
+	}}
+	var b bytes.Buffer
+	if err := r.Text(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if n := strings.Count(out, pending.Detail); n != 3 {
+		t.Errorf("the pending rewrite is said %d times, want 3 (plat's, ops's line, web's):\n%s", n, out)
+	}
+	for _, want := range []string{"team:     plat: ", "          since then: " + pending.Detail, "team:     web: " + pending.Detail} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+}
