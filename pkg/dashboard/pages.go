@@ -22,6 +22,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/screen"
 	"github.com/anamnesis-dev/anamnesis/pkg/status"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
+	"github.com/anamnesis-dev/anamnesis/pkg/team"
 )
 
 // Page sizes.
@@ -520,6 +521,7 @@ func noteFrom(f form, base *note.Note) (*note.Note, []string) {
 		// A team's note stays in its team's store, screened as the team's
 		// notes are: without its team the store would write a personal copy
 		// (same id, published by the personal sync, trusted as the user's own).
+		// Its author is the editor's once the edit changes it (team.Edit).
 		n.Team, n.Author = base.Team, base.Author
 		n.CopyExtra(base)
 		n.UpdatedAt = note.Now()
@@ -610,6 +612,11 @@ func (s *Server) update(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	n, errs := noteFrom(f, old)
+	if errs == nil {
+		if err := team.Edit(r.Context(), s.config(), n, old); err != nil {
+			errs = []string{err.Error()}
+		}
+	}
 	if errs != nil {
 		s.renderForm(w, r, http.StatusUnprocessableEntity, editData{Form: f, Errs: errs})
 		return

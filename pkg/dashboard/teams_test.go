@@ -283,7 +283,7 @@ func (c *client) flash(w interface{ Result() *http.Response }) string {
 
 // An edit of a teammate's note in the dashboard stays the team's note: it
 // is written back into the team's store, screened as the team's notes are,
-// with its author, and no copy of it (same id) lands in the personal
+// by its editor (the author of the text as it stands), and no copy of it (same id) lands in the personal
 // store, where the personal remote would publish it and the personal
 // screen, which trusts a person's own notes, would let a held one through.
 func TestEditTeamNoteStaysInTeam(t *testing.T) {
@@ -316,12 +316,66 @@ func TestEditTeamNoteStaysInTeam(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Team != "platform" || got.Author != "Bob Builder" || !strings.Contains(got.Body, "Edited by Alice.") {
+		if got.Team != "platform" || got.Author != "Alice Archer" || !strings.Contains(got.Body, "Edited by Alice.") {
 			t.Errorf("edited team note: team %q author %q body %q", got.Team, got.Author, got.Body)
 		}
 	}
 	if page := want(t, c.get("/notes?q=cache+warmup+curl"), http.StatusOK); strings.Contains(page, f.bobHeld.ID) {
 		t.Fatal("an edit made a teammate's held note searchable")
+	}
+}
+
+// A teammate's note edited here is the editor's: every member's context
+// showed Bob's name beside Alice's words. The file the team's remote gets
+// says so, Bob's version stays in the team's history, and a save that
+// changes nothing keeps Bob.
+func TestEditTeamNoteMakesTheEditorItsAuthor(t *testing.T) {
+	f := newTeamFixture(t)
+	ctx := context.Background()
+	c := newClient(t, f.fixture, nil)
+	save := func(body string) {
+		t.Helper()
+		path, err := f.st.Path(ctx, f.bobNote.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cur, err := f.st.Get(ctx, f.bobNote.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := c.post("/notes/"+cur.ID+"/edit", c.form("title", cur.Title, "type", cur.Type, "scope", cur.Scope,
+			"project", cur.Project, "tags", strings.Join(cur.Tags, ", "), "body", body, "base", fileHash(data)), nil)
+		if w.Code != http.StatusSeeOther {
+			t.Fatalf("edit: %d %s", w.Code, w.Body.String())
+		}
+	}
+	author := func() string {
+		t.Helper()
+		n, err := f.st.Get(ctx, f.bobNote.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n.Author
+	}
+	save(f.bobNote.Body)
+	if a := author(); a != "Bob Builder" {
+		t.Fatalf("a save that changed nothing made %q the author", a)
+	}
+	save("Deploys go blue-green through argo rollouts, canary first since March.")
+	if a := author(); a != "Alice Archer" {
+		t.Fatalf("Alice's edit of Bob's note is attributed to %q", a)
+	}
+	f.alice.sync(t)
+	rel := note.Semantic + "/" + f.bobNote.ID + ".md"
+	if file := gitIn(t, f.remote, "show", "main:"+rel); !strings.Contains(file, "author: Alice Archer") {
+		t.Errorf("the team's remote has:\n%s", file)
+	}
+	if old := gitIn(t, f.remote, "log", "-p", "main", "--", rel); !strings.Contains(old, "-author: Bob Builder") {
+		t.Errorf("Bob's version is not in the team's history:\n%s", old)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -188,6 +189,25 @@ func Prepare(ctx context.Context, cfg config.Config, n *note.Note, name string) 
 	n.Scope, n.Team = note.Portable, name
 	n.Author = gitsync.Author(ctx, cfg.Author, cfg.MachineID)
 	return nil
+}
+
+// Edit makes n, this person's edit of team note base, a note of base's
+// team written by them. A team note's author is who wrote it as it stands:
+// every member's context shows "(team NAME, by AUTHOR)" beside its text,
+// and a teammate's name under words they did not write misleads whoever
+// weighs the note by its author; the version they wrote, with their name,
+// stays in the team's git history. A save that changes nothing a reader
+// sees keeps the author. A personal note (base.Team "") is left alone.
+func Edit(ctx context.Context, cfg config.Config, n, base *note.Note) error {
+	if base.Team == "" {
+		return nil
+	}
+	n.Team, n.Author = base.Team, base.Author
+	if n.Title == base.Title && n.Body == base.Body && n.Type == base.Type && n.Project == base.Project &&
+		n.Scope == base.Scope && slices.Equal(n.Tags, base.Tags) {
+		return nil
+	}
+	return Prepare(ctx, cfg, n, base.Team)
 }
 
 // Share copies personal note src into team name as a new note (new id, a
