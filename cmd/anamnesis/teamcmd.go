@@ -207,6 +207,11 @@ func runTeam(ctx context.Context, e *env, args []string) error {
 		if len(list) > 0 {
 			fmt.Fprintf(e.stdout, "read one with git -C %s show origin/BRANCH; merge with anamnesis team review %s --accept BRANCH\n", s.TeamDir(pos[0]), pos[0])
 		}
+		// This fetch may have found the team's history rewritten: said
+		// here, where the person is looking, as status and doctor say it.
+		if p := gitsync.RewritePending(ctx, s.TeamDir(pos[0])); p != nil {
+			fmt.Fprintf(e.stderr, "team %s: %s; fix: %s\n", pos[0], p.Detail, p.Fix)
+		}
 		return nil
 	}
 	return cli.Usagef(teamUsage)
