@@ -110,3 +110,24 @@ func TestMainGoneFixWorks(t *testing.T) {
 	}
 	a.assertClean()
 }
+
+// A new home whose first sync found nothing to sync (no notes, an empty
+// remote) holds only the store's .gitignore, which no sync commits: status
+// said dirty=true and the dashboard "uncommitted changes" on every fresh
+// install.
+func TestFreshHomeIsNotDirty(t *testing.T) {
+	needGit(t)
+	isolateGit(t)
+	h := newHome(t, "alpha", newRemote(t))
+	h.store().Close()
+	if r := h.sync(); !strings.Contains(r.Detail, "nothing to sync") {
+		t.Fatalf("first sync: %s", r.Line())
+	}
+	if st := State(context.Background(), h.dir, h.remote); st.Dirty || !st.Initialized {
+		t.Errorf("a fresh home: %+v", st)
+	}
+	h.write(note.Semantic, "first", "a note not yet committed")
+	if st := State(context.Background(), h.dir, h.remote); !st.Dirty {
+		t.Errorf("a note waiting is not reported: %+v", st)
+	}
+}

@@ -101,7 +101,10 @@ func State(ctx context.Context, home, remote string) RepoState {
 		st.Detail = "git status failed: " + err.Error()
 		return st
 	}
-	st.Dirty = out != ""
+	// The store's own .gitignore alone is nothing a sync commits (a new
+	// home's first sync leaves it, SPEC 6.1's empty no-op): not a change
+	// waiting.
+	st.Dirty = out != "" && !(head == "" && out == "?? .gitignore\x00")
 	if head != "" {
 		st.Unpushed, _ = g.count(ctx, unpushedRange(g))
 	}
