@@ -522,9 +522,11 @@ func BlockWithout(ctx context.Context, st *store.Store, project string, k, maxCh
 		return Result{Block: block, Selected: sel.total, Cut: cut, Left: left, Read: read, IDs: shownIDs(block, loaded)}, ctx.Err()
 	}
 	var teamSecs []rendered
+	var teamFull []*note.Note
 	for _, n := range team {
 		if full, ok := load(n); ok && !screen.Held(full.Tags) {
 			teamSecs = append(teamSecs, rendered{id: n.ID, text: teamSection(full)})
+			teamFull = append(teamFull, full)
 		}
 	}
 	var cut, left int
@@ -533,7 +535,7 @@ func BlockWithout(ctx context.Context, st *store.Store, project string, k, maxCh
 		var err error
 		b, cut, left, err = render(sel, load, budget)
 		return b, err
-	})
+	}, func(personal string, secs []rendered) []rendered { return unsaidBy(personal, loaded, teamFull, secs) })
 	if err != nil {
 		return Result{}, fmt.Errorf("reading notes for %s: %w", project, err)
 	}

@@ -58,8 +58,10 @@ func teamNotes(ctx context.Context, st *store.Store, project string, k int) ([]*
 // withTeams adds the team notes to a rendered personal block: after the
 // personal notes, within at most a quarter of maxChars while personal notes
 // were left out, and in whatever room they left otherwise (SPEC 18).
-// personal is rendered by renderPersonal with the budget it is given.
-func withTeams(teamSecs []rendered, maxChars int, renderPersonal func(budget int) (string, error)) (string, int, error) {
+// personal is rendered by renderPersonal with the budget it is given; then
+// unsaid, given the personal block, keeps the team sections it does not
+// repeat.
+func withTeams(teamSecs []rendered, maxChars int, renderPersonal func(budget int) (string, error), unsaid func(personal string, secs []rendered) []rendered) (string, int, error) {
 	need := 0
 	for _, r := range teamSecs {
 		need += hook.Width(r.text)
@@ -72,6 +74,7 @@ func withTeams(teamSecs []rendered, maxChars int, renderPersonal func(budget int
 	if err != nil {
 		return "", 0, err
 	}
+	teamSecs = unsaid(personal, teamSecs)
 	head := personal
 	if head == "" {
 		head = Lead + "\n"
@@ -103,4 +106,37 @@ func withTeams(teamSecs []rendered, maxChars int, renderPersonal func(budget int
 		b.WriteString(r.text)
 	}
 	return strings.TrimRightFunc(b.String(), pySpace) + "\n", cut, nil
+}
+
+// unsaidBy keeps the team sections (of notes team, in order) that say
+// something neither a personal note shown in block nor an earlier team note
+// says: a note this person shared with a team (the team's copy has its
+// title and body) or one copied into two teams is shown once, not twice in
+// every session.
+func unsaidBy(block string, loaded, team []*note.Note, secs []rendered) []rendered {
+	said := map[string]bool{}
+	for _, id := range shownIDs(block, loaded) {
+		for _, n := range loaded {
+			if n.ID == id && n.Team == "" {
+				said[n.TextKey()] = true
+			}
+		}
+	}
+	byID := map[string]*note.Note{}
+	for _, n := range team {
+		byID[n.ID] = n
+	}
+	var out []rendered
+	for _, r := range secs {
+		n := byID[r.id]
+		if n == nil {
+			out = append(out, r)
+			continue
+		}
+		if k := n.TextKey(); !said[k] {
+			said[k] = true
+			out = append(out, r)
+		}
+	}
+	return out
 }

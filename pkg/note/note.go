@@ -177,6 +177,15 @@ func (n *Note) Attribution() string {
 	return "(team " + n.Team + ", by " + author + ")"
 }
 
+// TextKey is what the note says: its title and body, line ends and the
+// space around them aside. Notes with one key say the same thing wherever
+// they live (a personal note and the copy shared with a team), and inject
+// and recall show it once.
+func (n *Note) TextKey() string {
+	body := strings.ReplaceAll(strings.ReplaceAll(n.Body, "\r\n", "\n"), "\r", "\n")
+	return strings.TrimSpace(n.Title) + "\x00" + strings.TrimSpace(body)
+}
+
 // HasTag reports whether the note carries tag.
 func (n *Note) HasTag(tag string) bool { return slices.Contains(n.Tags, tag) }
 

@@ -143,6 +143,10 @@ func find(ctx context.Context, st *store.Store, prompt, project string, hidden [
 		return nil, err
 	}
 	var hits []*note.Note
+	// A note saying what a hit kept says (a note shared with a team is in
+	// the team's store too, title and body alike) is shown once: the
+	// person's own, else the first.
+	said := map[string]int{}
 	for _, p := range pools {
 		n := 0
 		for _, h := range found {
@@ -151,10 +155,19 @@ func find(ctx context.Context, st *store.Store, prompt, project string, hidden [
 			}
 			// Read where the ranking did not keep the note; a file removed
 			// since indexing is left out.
-			if x, err := h.Indexed(); err == nil && (skip == nil || !skip(x)) {
-				hits = append(hits, x)
-				n++
+			x, err := h.Indexed()
+			if err != nil || (skip != nil && skip(x)) {
+				continue
 			}
+			if i, ok := said[x.TextKey()]; ok {
+				if hits[i].Team != "" && x.Team == "" {
+					hits[i] = x
+				}
+				continue
+			}
+			said[x.TextKey()] = len(hits)
+			hits = append(hits, x)
+			n++
 		}
 	}
 	held := store.Holds(hits, words, also)

@@ -77,3 +77,57 @@ func TestTeamGlobsInRecall(t *testing.T) {
 		t.Error("in github.com/other/x, open's global note or acme's note for that project is not recalled")
 	}
 }
+
+// A note this person shared with a team is in the team's store too, title
+// and body alike: recall gave both, one of its few places spent on the
+// same text. It gives the person's own once.
+func TestSharedNoteRecalledOnce(t *testing.T) {
+	ctx := context.Background()
+	home := t.TempDir()
+	f, err := config.Load(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.SetTeam(config.Team{Name: "open", URL: "/srv/open.git"})
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(ctx, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if err := layout.MkdirAll(filepath.Join(home, "teams", "open")); err != nil {
+		t.Fatal(err)
+	}
+	write := func(team, title, body string) string {
+		n := note.New(note.Semantic, title, body)
+		n.Project, n.Team, n.MachineID = "github.com/acme/api", team, "m"
+		if team != "" {
+			n.Author = "Alice"
+		}
+		w, err := st.Write(ctx, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w.ID
+	}
+	// The team's copy first: it is the newer, and ties in rank go to it.
+	mine := write("", "Zeppelin deploy freeze", "No zeppelin deploys on fridays; the freeze covers every service.")
+	write("open", "Zeppelin deploy freeze", "No zeppelin deploys on fridays; the freeze covers every service.")
+	other := write("open", "Zeppelin changelog style", "Zeppelin changelogs list breaking changes first.")
+	for i := range 30 { // enough notes that the words are informative
+		write("", "filler note number", "ordinary words about caching and queues "+string(rune('a'+i%26)))
+	}
+	cs, err := Find(ctx, st, "zeppelin deploys freeze changelogs", "github.com/acme/api", DefaultFloor, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, c := range cs {
+		ids = append(ids, c.Note.ID)
+	}
+	if len(ids) != 2 || ids[0] != mine && ids[1] != mine || ids[0] != other && ids[1] != other {
+		t.Errorf("recalled %v, want %s (the person's own) and %s once each", ids, mine, other)
+	}
+}
