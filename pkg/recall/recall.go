@@ -142,30 +142,42 @@ func find(ctx context.Context, st *store.Store, prompt, project string, hidden [
 	if err != nil {
 		return nil, err
 	}
+	// A note saying what another says (a note shared with a team is in the
+	// team's store too, title and body alike) is shown once: the person's
+	// own, else the first; and not at all when skip left the other out
+	// (already in the session's context).
+	xs, keys := make([]*note.Note, len(found)), make([]string, len(found))
+	gone := map[string]bool{}
+	for i, h := range found {
+		// Read where the ranking did not keep the note; a file removed
+		// since indexing is left out.
+		x, err := h.Indexed()
+		if err != nil {
+			continue
+		}
+		keys[i] = x.TextKey()
+		if skip != nil && skip(x) {
+			gone[keys[i]] = true
+			continue
+		}
+		xs[i] = x
+	}
 	var hits []*note.Note
-	// A note saying what a hit kept says (a note shared with a team is in
-	// the team's store too, title and body alike) is shown once: the
-	// person's own, else the first.
 	said := map[string]int{}
 	for _, p := range pools {
 		n := 0
-		for _, h := range found {
-			if h.Project != p || n == perPool {
+		for i, h := range found {
+			x := xs[i]
+			if x == nil || h.Project != p || n == perPool || gone[keys[i]] {
 				continue
 			}
-			// Read where the ranking did not keep the note; a file removed
-			// since indexing is left out.
-			x, err := h.Indexed()
-			if err != nil || (skip != nil && skip(x)) {
-				continue
-			}
-			if i, ok := said[x.TextKey()]; ok {
-				if hits[i].Team != "" && x.Team == "" {
-					hits[i] = x
+			if j, ok := said[keys[i]]; ok {
+				if hits[j].Team != "" && x.Team == "" {
+					hits[j] = x
 				}
 				continue
 			}
-			said[x.TextKey()] = len(hits)
+			said[keys[i]] = len(hits)
 			hits = append(hits, x)
 			n++
 		}

@@ -130,4 +130,18 @@ func TestSharedNoteRecalledOnce(t *testing.T) {
 	if len(ids) != 2 || ids[0] != mine && ids[1] != mine || ids[0] != other && ids[1] != other {
 		t.Errorf("recalled %v, want %s (the person's own) and %s once each", ids, mine, other)
 	}
+	// The person's note already in the session's context (the block
+	// showed it, and left the team's copy out as a repeat): the copy is
+	// not recalled in its place.
+	cs, err = Find(ctx, st, "zeppelin deploys freeze changelogs", "github.com/acme/api", DefaultFloor, func(n *note.Note) bool { return n.ID == mine })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 1 || cs[0].Note.ID != other {
+		var got []string
+		for _, c := range cs {
+			got = append(got, c.Note.ID+" "+c.Note.Title)
+		}
+		t.Errorf("with %s in context, recalled %v, want only %s", mine, got, other)
+	}
 }
