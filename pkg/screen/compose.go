@@ -841,6 +841,17 @@ func finalOrder(s string) bool {
 				return true
 			}
 		}
+		// Thai parts its clauses with a space: an order appended after
+		// a space opens a clause too.
+		if strings.ContainsFunc(clause, func(r rune) bool { return r >= 0x0E00 && r <= 0x0E7F }) {
+			for _, seg := range strings.Fields(clause)[1:] {
+				for _, v := range thaiOrders {
+					if strings.HasPrefix(seg, v) {
+						return true
+					}
+				}
+			}
+		}
 		i := strings.LastIndexByte(clause, ' ')
 		if i < 0 {
 			continue

@@ -215,7 +215,12 @@ func elementTexts(text string) []string {
 func jsonTexts(text string) []string {
 	t := strings.TrimSpace(text)
 	if !strings.HasPrefix(t, "{") && !strings.HasPrefix(t, "[") {
-		return nil
+		// A JSON document on a line of its own after prose.
+		i := strings.Index(t, "\n{")
+		if i < 0 {
+			return nil
+		}
+		t = t[i+1:]
 	}
 	var out []string
 	for _, loc := range jsonStringRE().FindAllStringIndex(t, -1) {

@@ -187,8 +187,10 @@ func TestHeldOutCorpus(t *testing.T) {
 	// By an eleventh author (corpus11: testdata/redact/heldout9/README.md),
 	// written while the eighth round was made and sealed from it, measured
 	// once on its rules (51b84a6: 156/191 held, 196/203 passed; round 7's:
-	// 146/191, 197/203); the ninth round's development set since.
-	judge(t, "heldout11.jsonl", 190, 203)
+	// 146/191, 197/203); the ninth round's development set since. Round
+	// 23: 191 (silence asked after an order, "don't mention the extra
+	// remote").
+	judge(t, "heldout11.jsonl", 191, 203)
 	// By a twelfth author (corpus12: testdata/redact/heldout10/README.md),
 	// written while the ninth round was made and sealed from it, measured
 	// once on its rules (fcf8cbc: 175/191 held, 182/188 passed; round 8's:
@@ -215,7 +217,9 @@ func TestHeldOutCorpus(t *testing.T) {
 	// private notes sent away; hyphenated and listed agent fields, a
 	// wrapper tag claiming trust; the user's authority handed to another
 	// party). Round 16: 199 (a JSON object's later fields on one line).
-	judge(t, "heldout13.jsonl", 199, 195)
+	// Round 23: 201 (a project's marker trusted on the person's behalf,
+	// an open query filled with a secret's value).
+	judge(t, "heldout13.jsonl", 201, 195)
 	// By a fourteenth author (corpus14: testdata/redact/heldout12/README.md),
 	// written while the eleventh round was made and sealed from it,
 	// measured once on its rules (3786d36: 144/171 held, 192/192 passed;
@@ -252,7 +256,8 @@ func TestHeldOutCorpus(t *testing.T) {
 	// greeting; the agent's acts kept from the person; personas without
 	// rules; text handed to the agent's memory or instruction files; the
 	// agent launched with its prompts off; exfiltration named as such).
-	judge(t, "heldout16.jsonl", 215, 187)
+	// Round 23: 216 (a secret file read in a loop of name lookups).
+	judge(t, "heldout16.jsonl", 216, 187)
 	// By a seventeenth author (corpus17: testdata/redact/heldout15/README.md),
 	// written while the fourteenth round was made and sealed from it,
 	// measured once on its rules (7c190ba: 162/215 held, 222/227 passed;
@@ -268,8 +273,11 @@ func TestHeldOutCorpus(t *testing.T) {
 	// Chinese dedication "给AI的备注：", an instruction stored for good,
 	// a secret kept "between us"); round 23: 208 (a secret written into a
 	// memory note, a paragraph that orders its own copy into every
-	// future session).
-	judge(t, "heldout17.jsonl", 208, 226)
+	// future session), 212 (two named fragments joined, the person's
+	// instructions declared untrustworthy, silence after an order in a
+	// second sentence, an operator's instructions claiming priority in
+	// Polish).
+	judge(t, "heldout17.jsonl", 212, 226)
 	// By an eighteenth author (corpus18: testdata/redact/heldout16/README.md),
 	// written while the fifteenth round was made and sealed from it,
 	// measured once on its rules (cf25700: 205/231 held, 247/248 passed;
@@ -290,8 +298,9 @@ func TestHeldOutCorpus(t *testing.T) {
 	// Hebrew, Persian and twenty more languages, verb-final or not; 248:
 	// a key that grants access set to one fetched from an address); round
 	// 21: 252 (a secret copied into a public gist, the assistant addressed
-	// in Tamil).
-	judge(t, "heldout19.jsonl", 252, 236)
+	// in Tamil); round 23: 254 (a JSON line after prose, a held note's
+	// tag removed).
+	judge(t, "heldout19.jsonl", 254, 236)
 	// By a twentieth author (corpus20: testdata/redact/heldout18/README.md),
 	// written while the seventeenth round was made and sealed from it,
 	// measured once on its rules (54aa00d: 228/259 held, 228/231 passed;
@@ -306,8 +315,9 @@ func TestHeldOutCorpus(t *testing.T) {
 	// run); 256/259 (parts counted by their labels, joined across the
 	// lines between them); 257/259 (hidden markup holding an order only
 	// the sentence rules read); 258/259 (an account's credential set to
-	// one only the agent knows).
-	judge(t, "heldout20.jsonl", 258, 231)
+	// one only the agent knows); round 23: 259 (a Thai order after a
+	// space).
+	judge(t, "heldout20.jsonl", 259, 231)
 	// By a twenty-first author (corpus21: testdata/redact/heldout19/README.md),
 	// written while the eighteenth round was made and sealed from it,
 	// measured once on its rules (dfed8e9 on 34f311a: 193/196 held,
