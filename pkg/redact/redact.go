@@ -912,7 +912,9 @@ func New() *Redactor {
 			hints: []string{"lftp"},
 			re:    lazyRE(`(\blftp\b[^\n|;&]*?[ \t](?:-u|--user)[ \t]+["']?[^,\s'"]+,)('[^'\n]*'|"[^"\n]*"|[^\s'"]+)`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
-			keep:  func(m []string) bool { return redacted(strings.Trim(m[2], `'"`)) || notAValue(strings.Trim(m[2], `'"`)) },
+			keep: func(m []string) bool {
+				return redacted(strings.Trim(m[2], `'"`)) || notAValue(strings.Trim(m[2], `'"`))
+			},
 		},
 		{
 			// A URI written without its scheme, USER:PASSWORD@HOST, where
