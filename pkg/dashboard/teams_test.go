@@ -220,6 +220,15 @@ func TestTeamsInDashboard(t *testing.T) {
 	if mine, _ := f.st.Get(ctx, own.ID); mine.Team != "" || !strings.Contains(mine.Body, "AKIAQ3EGU5PLZ7XRT2VN") {
 		t.Fatalf("sharing changed the personal note: %+v", mine)
 	}
+	// Shared again (the form sent twice): the team holds it already, as
+	// redacted; a second copy would reach every member twice.
+	teamCount, _ := f.st.Count(ctx, store.Filter{Team: "platform"})
+	if w := c.post("/notes/"+own.ID+"/share", c.form("team", "platform"), nil); w.Code < 400 || !strings.Contains(w.Body.String(), "already holds") || !strings.Contains(w.Body.String(), copyID) {
+		t.Fatalf("a second share of one note: %d %q", w.Code, w.Body.String())
+	}
+	if n, _ := f.st.Count(ctx, store.Filter{Team: "platform"}); n != teamCount {
+		t.Fatalf("a second share added a copy: %d notes, were %d", n, teamCount)
+	}
 	// A machine-local note never leaves this machine: no share offered,
 	// and a share posted anyway is refused, the team unchanged.
 	local := note.New(note.Semantic, "VPN profile here", "The VPN profile of this laptop is /home/alice/vpn/work.ovpn.")

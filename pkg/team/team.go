@@ -232,5 +232,32 @@ func Share(ctx context.Context, st *store.Store, cfg config.Config, src *note.No
 	if err := Prepare(ctx, cfg, c, name); err != nil {
 		return nil, err
 	}
+	if id, err := holding(ctx, st, c); err != nil {
+		return nil, err
+	} else if id != "" {
+		return nil, fmt.Errorf("team %s already holds this note as %s (shared before?): nothing shared", name, id)
+	}
 	return st.Write(ctx, c, opts...)
+}
+
+// holding is the id of a note of c's team that says what c says as the
+// store would write it (redacted), "" when none does: a second share of
+// one note (a form sent twice) would give every member the same text twice.
+func holding(ctx context.Context, st *store.Store, c *note.Note) (string, error) {
+	w := *c
+	w.Tags = slices.Clone(c.Tags)
+	store.Clean(&w)
+	ns, err := st.ListIndexed(ctx, store.Filter{Team: c.Team, Project: w.Project, Type: c.Type})
+	if err != nil {
+		return "", err
+	}
+	for _, n := range ns {
+		if n.Title != w.Title {
+			continue
+		}
+		if full, err := st.Get(ctx, n.ID); err == nil && full.TextKey() == w.TextKey() {
+			return n.ID, nil
+		}
+	}
+	return "", nil
 }
