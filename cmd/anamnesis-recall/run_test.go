@@ -173,6 +173,59 @@ func TestFirstPromptBringsWhatArrivedAfterSessionStart(t *testing.T) {
 	}
 }
 
+// A note the person shared with a team arrives twice after the session's
+// start (their note by their own remote, the team's copy by the team's):
+// the first prompt brought the same text twice. It brings their own once.
+func TestSharedNoteArrivesOnce(t *testing.T) {
+	f := newFixture(t)
+	cf, err := config.Load(f.home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cf.SetTeam(config.Team{Name: "platform", URL: "/srv/platform.git"})
+	if err := cf.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(f.home, "teams", "platform"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(context.Background(), f.home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mark, err := st.Watermark(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := session.Save(f.home, "s1", session.State{Mark: mark}); err != nil {
+		t.Fatal(err)
+	}
+	var mine string
+	for _, team := range []string{"platform", ""} {
+		n := note.New(note.Semantic, "Billing moved to the new cluster", "From today billing runs on cluster eu-2.")
+		n.Project, n.Team = f.project, team
+		if team != "" {
+			n.Author = "Alice"
+		}
+		w, err := st.Write(context.Background(), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if team == "" {
+			mine = w.ID
+		}
+	}
+	st.Close()
+	out := f.recall(t, f.payload("s1", "hello"))
+	if strings.Count(out, "From today billing runs on cluster eu-2.") != 1 || strings.Contains(out, "(team platform") {
+		t.Fatalf("got:\n%s", out)
+	}
+	tr, _ := session.ReadTrace(f.home)
+	if len(tr) != 1 || len(tr[0].Arrived) != 1 || tr[0].Arrived[0] != mine {
+		t.Errorf("trace %+v, want %s arrived alone", tr, mine)
+	}
+}
+
 func TestDisabledOrBrokenPrintsNothing(t *testing.T) {
 	f := newFixture(t)
 	t.Setenv("ANAMNESIS_RECALL_ENABLED", "false")

@@ -87,6 +87,9 @@ func Prompt(ctx context.Context, cfg config.Config, p hook.Payload, budget int, 
 				arrived = append(arrived, n)
 			}
 		}
+		// A note shared with a team arrives twice (the person's, by their
+		// own remote, and the team's copy): it is brought once.
+		arrived = distinct(arrived)
 	}
 	var related []*note.Note
 	terms := map[string][]string{}

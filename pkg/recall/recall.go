@@ -206,6 +206,26 @@ func find(ctx context.Context, st *store.Store, prompt, project string, hidden [
 	return out, nil
 }
 
+// distinct keeps one of the notes of ns that say the same thing
+// (note.TextKey), where the first of them stood: the person's own over a
+// team's copy, else the first.
+func distinct(ns []*note.Note) []*note.Note {
+	at := map[string]int{}
+	var out []*note.Note
+	for _, n := range ns {
+		k := n.TextKey()
+		if i, ok := at[k]; ok {
+			if out[i].Team != "" && n.Team == "" {
+				out[i] = n
+			}
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, n)
+	}
+	return out
+}
+
 // Render prints arrived notes (under ArrivedHeading) and related ones
 // (under Heading), at most MaxNotes in all, within maxChars UTF-16 units,
 // each note cut at a line or word boundary to its share of the budget. It
