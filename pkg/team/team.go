@@ -20,6 +20,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/screen"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -197,7 +198,11 @@ func Prepare(ctx context.Context, cfg config.Config, n *note.Note, name string) 
 // and a teammate's name under words they did not write misleads whoever
 // weighs the note by its author; the version they wrote, with their name,
 // stays in the team's git history. A save that changes nothing a reader
-// sees keeps the author. A personal note (base.Team "") is left alone.
+// sees keeps the author. The edit is screened anew, as every member's
+// index screens it: the screen's tags the form carried over (held, a
+// reason, a release) are dropped, so a held note its author rewrote clean
+// is no longer held, and one still giving orders is held again. A personal
+// note (base.Team "") is left alone.
 func Edit(ctx context.Context, cfg config.Config, n, base *note.Note) error {
 	if base.Team == "" {
 		return nil
@@ -207,6 +212,9 @@ func Edit(ctx context.Context, cfg config.Config, n, base *note.Note) error {
 		n.Scope == base.Scope && slices.Equal(n.Tags, base.Tags) {
 		return nil
 	}
+	n.Tags = slices.DeleteFunc(n.Tags, func(t string) bool {
+		return t == screen.Tag || strings.HasPrefix(t, screen.ReasonPrefix) || strings.HasPrefix(t, screen.ReleasedPrefix)
+	})
 	return Prepare(ctx, cfg, n, base.Team)
 }
 
