@@ -346,9 +346,10 @@ func composed(prose, code string) string {
 	// Asked of the whole text once: most notes tell of no attempt and
 	// no change by hand.
 	attempt, handy := attemptWords.within(prose, pp), len(handWords.within(prose, pp)) > 0
-	// An attack told of needs its word and the agent's noun somewhere.
-	// The agent's nouns first: most notes hold none, and skip the longer lists.
-	toldOfAttack := len(agentNouns.within(prose, pp)) > 0 && (len(attackWords.within(prose, pp)) > 0 || len(describeWords.within(prose, pp)) > 0)
+	// An attack told of needs a describing word and the agent's noun
+	// somewhere (a note with an attack's noun returned above). The
+	// agent's nouns first: most notes hold none, and skip the longer list.
+	toldOfAttack := len(agentNouns.within(prose, pp)) > 0 && len(describeWords.within(prose, pp)) > 0
 	ss := joinFragments(sentences(prose))
 	you := strings.Contains(prose, "you")
 	// Every sentence, and every part of one, is a part of all of them
