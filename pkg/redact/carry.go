@@ -158,6 +158,8 @@ func carryRules() []rule {
 		// ssh-keygen's -N (the new passphrase) and -P (the old one).
 		flagRule(`ldappasswd`, `-s|-a`),
 		flagRule(`ssh-keygen`, `-N|-P`),
+		// Airflow's users create -p/--password.
+		flagRule(`airflow[ \t]+users[ \t]+create`, `-p|--password`),
 		{
 			// A client's -auth USER:SECRET (jenkins-cli, and kin).
 			name:   "basic-auth-flag",

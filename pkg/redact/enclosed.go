@@ -25,13 +25,13 @@ func enclosedRules() []rule {
 		name:   "secret-value",
 		window: true,
 		span:   2000,
-		hints:  []string{"priv", "token", "secret", "cookie", "credential", "password", "api_key", "api-key", "apikey"},
+		hints:  []string{"priv", "token", "secret", "cookie", "credential", "password", "api_key", "api-key", "apikey", "encryption"},
 		gate:   opensBlock,
-		re: lazyRE(`(?i)(["']?[\w.-]*(?:priv(?:ate)?[_-]?key|privkey|api[_-]?keys?|tokens?|secrets?|credentials?|passwords?|cookies?)["']?[ \t]*[:=]?[ \t]*[{\[])` +
+		re: lazyRE(`(?i)(["']?[\w.-]*(?:priv(?:ate)?[_-]?key|privkey|api[_-]?keys?|encryption|tokens?|secrets?|credentials?|passwords?|cookies?)["']?[ \t]*[:=]?[ \t]*[{\[])` +
 			`((?:[^{}\[\]]|\{[^{}\[\]]*\})*)([}\]])` +
 			// YAML: the name alone on its line, its block the lines below
 			// it that are indented.
-			`|(?im)(^[ \t]*["']?[\w.-]*(?:priv(?:ate)?[_-]?key|privkey|tokens?|secrets?|credentials?|passwords?|cookies?)["']?:[ \t]*\r?\n)((?:[ \t]+[^\n]*(?:\n|$))+)()`),
+			`|(?im)(^[ \t]*["']?[\w.-]*(?:priv(?:ate)?[_-]?key|privkey|encryption|tokens?|secrets?|credentials?|passwords?|cookies?)["']?:[ \t]*\r?\n)((?:[ \t]+[^\n]*(?:\n|$))+)()`),
 		repl: func(m []string) string {
 			if m[1] == "" {
 				return m[4] + maskEnclosed(m[4], m[5])

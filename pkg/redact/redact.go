@@ -1220,10 +1220,10 @@ func New() *Redactor {
 			},
 		},
 		proseRule(`pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]access)?(?:[ _-]?key)?|access[ _-]key|private[ _-]key|master[ _-]?key|admin[ _-]key|credentials?|geheimschlüssel|jeton(?: d'accès)?|clé secrète|`+
-			`passwort|kennwort|mot de passe|mdp|palavra-passe|contraseña|senha|wachtwoord|parola d'ordine|parola|parolă|parool|clave|contrasinal|pasfhocal|zaporka|zaporku|šifra|passord|kodeord|hasło|пароль|şifres?i?|parolası|lösen(?:ord)?|adgangskode|salasana|heslo|jelszó|jelszava|lozinka|lozinku|geslo|mật khẩu|kata sandi|kata laluan|pasuwaado|pasuwādo`,
-			"pass", "pw", "token", "secret", "key", "credential", "geheimschl", "jeton", "clé secrète", "kennwort", "mot de passe", "mdp", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "lösen", "salasana",
+			`passwort|kennwort|mot de passe|mdp|palavra-passe|contraseña|senha|wachtwoord|parola d'ordine|parola|parolă|parool|clave|contrasinal|pasfhocal|zaporka|zaporku|šifra|passord|kodeord|hasło|пароль|şifres?i?|şifrəs?i?|parolası|lösen(?:ord)?|adgangskode|salasana|heslo|jelszó|jelszava|lozinka|lozinku|geslo|mật khẩu|kata sandi|kata laluan|pasuwaado|pasuwādo`,
+			"pass", "pw", "token", "secret", "key", "credential", "geheimschl", "jeton", "clé secrète", "kennwort", "mot de passe", "mdp", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "şifrə", "lösen", "salasana",
 			"mật khẩu", "kata sandi", "kata laluan", "lozinka", "lozinku", "geslo", "jelsz", "heslo", "adgangskode", "clave", "contrasinal", "pasfhocal", "zaporka", "zaporku", "šifra", "passord", "kodeord", "parol", "pasuwaado", "pasuwādo"),
-		proseRule(`पासवर्ड|कूटशब्द|و?كلمة المرور|و?كلمة السر|رمز عبور|[הובלש]?סיסמ(?:[הא]|ת[ \t]+[^\s:]+)|κωδικός|পাসওয়ার্ড`, "पासवर्ड", "कूटशब्द", "كلمة", "رمز", "סיסמ", "κωδικ", "পাসওয়ার্ড"),
+		proseRule(`पासवर्ड|कूटशब्द|و?كلمة المرور|و?كلمة السر|رمز عبور|گذرواژه|کلمه عبور|[הובלש]?סיסמ(?:[הא]|ת[ \t]+[^\s:]+)|κωδικός|পাসওয়ার্ড`, "पासवर्ड", "कूटशब्द", "كلمة", "رمز", "گذرواژه", "کلمه عبور", "סיסמ", "κωδικ", "পাসওয়ার্ড"),
 		// The password's word in more languages, listed as a login is
 		// ("user admin, nywila X"): Thai, Lao, Khmer, Burmese, Georgian,
 		// Armenian, Tamil, Telugu, Amharic, Kazakh, Swahili, Hausa,
@@ -1293,6 +1293,7 @@ func New() *Redactor {
 	rules = append(rules, proseCarryRules()...)
 	rules = append(rules, namedRules()...)
 	rules = append(rules, spokenRules()...)
+	rules = append(rules, olderRules()...)
 	rules = append(rules, layoutRules()...)
 	rules = append(rules, tableRules()...)
 	rules = append(rules, positionRules()...)

@@ -23,8 +23,12 @@ import (
 // Swedish lösen, two words and a number told with no verb; a literal
 // decoded from base64 in UTF-16LE (PowerShell's Unicode.GetString) or
 // echoed into a decoder; the line a decoded Kubernetes Secret prints; a
-// Terraform resource named for an API key. Beside each, the look-alike
-// of the same layout.
+// Terraform resource named for an API key; from the older sets' classes,
+// a COBOL VALUE, a YAML block scalar, a password echoed into a stdin
+// reader, SQL*Plus's CONNECT and a SIP URI, a C++ brace initializer and
+// a T-SQL DECLARE, an identifier "is" its value, Fireworks' fw_,
+// Airflow's -p, more words for a password, an encryption block's key.
+// Beside each, the look-alike of the same layout.
 func TestRound23(t *testing.T) {
 	judgeRound(t, []roundCase{
 		// A Mapbox public token is public under any name.
@@ -89,5 +93,33 @@ func TestRound23(t *testing.T) {
 		// A Terraform resource named for an API key.
 		{"tf api key", "resource \"aws_ssm_parameter\" \"sendgrid_api_key\" {\n  name  = \"/prod/sendgrid\"\n  value = \"Qm7xLp9vT2wRz4KdXq7Lm2Zk9Vt4Rw8P\"\n}", "Qm7xLp9vT2wRz4KdXq7Lm2Zk9Vt4Rw8P"},
 		{"tf api key name", "resource \"aws_ssm_parameter\" \"sendgrid_api_key\" {\n  name  = \"/prod/sendgrid_api_key\"\n  type  = \"SecureString\"\n}", ""},
+		// From the older sets' classes: a COBOL VALUE, a YAML block
+		// scalar, a password echoed into a stdin reader, SQL*Plus's
+		// CONNECT and a SIP URI, a C++ brace initializer and a T-SQL
+		// DECLARE, an identifier "is" its value, Fireworks' fw_, Airflow's
+		// -p, Azerbaijani şifrəsi and Persian گذرواژه, an encryption
+		// block's key.
+		{"cobol value", "       05 API-TOKEN PIC X(24) VALUE 'Qm7xLp9vT2wRz4KdXq7Lm2Zk'.", "Qm7xLp9vT2wRz4KdXq7Lm2Zk"},
+		{"cobol spaces", "       05 WS-PASSWORD PIC X(16) VALUE SPACES.", ""},
+		{"yaml block scalar", "db:\n  password: |-\n    Xq7Lm2#Zk9Vt\n  port: 5432", "Xq7Lm2#Zk9Vt"},
+		{"yaml block prose", "help:\n  password: >\n    The password comes from the vault.", ""},
+		{"echo chpasswd", "(echo 'Lp2Wq7zRmTx9'; echo 'Lp2Wq7zRmTx9') | sudo smbpasswd -s -a alice", "Lp2Wq7zRmTx9"},
+		{"echo chpasswd var", "echo \"$NEWPW\"; | chpasswd", ""},
+		{"sqlplus connect", "CONNECT scott/Tiger#2024x@//db.internal:1521/ORCL", "Tiger#2024x"},
+		{"sip uri", "sip:alice:Qm7xLp9vT2@pbx.example.lan", "Qm7xLp9vT2"},
+		{"sip no pass", "sip:alice@pbx.example.lan", ""},
+		{"cpp brace", `const std::string apiSecret{"Xq7Lm2Zk9Vt4Rw8PnYs3Hq2L"};`, "Xq7Lm2Zk9Vt4Rw8PnYs3Hq2L"},
+		{"cpp brace name", `const std::string label{"Save changes"};`, ""},
+		{"tsql declare", "DECLARE @password NVARCHAR(50) = N'Qm7#vT2pLx9';", "Qm7#vT2pLx9"},
+		{"tsql declare name", "DECLARE @password_column NVARCHAR(50) = N'pwd';", ""},
+		{"identifier is", "the new SENDGRID_API_KEY is Xq7Lm2Zk9Vt4Rw8PnYs3Hq2L, rotate it Monday", "Xq7Lm2Zk9Vt4Rw8PnYs3Hq2L"},
+		{"identifier is words", "SENDGRID_API_KEY is stored in the vault", ""},
+		{"fireworks", `client := fireworks.NewClient("fw_3Xq7Lm2Zk9Vt4Rw8PnYs3Hq")`, "fw_3Xq7Lm2Zk9Vt4Rw8PnYs3Hq"},
+		{"fw word", "the fw_rules_table_name setting", ""},
+		{"airflow p", "airflow users create -u ops -r Admin -e ops@example.com -p Qm7#vT2pLx9", "Qm7#vT2pLx9"},
+		{"az prose", "Bazanın şifrəsi Xq7Lm2Zk9Vt-dir", "Xq7Lm2Zk9Vt"},
+		{"fa prose", "گذرواژه سرور Qm7#vT2pLx9 است", "Qm7#vT2pLx9"},
+		{"encryption block", "active_record_encryption:\n  deterministic_key: Xq7Lm2Zk9Vt4Rw8PnYs3Hq2LmZ9xVt4R", "Xq7Lm2Zk9Vt4Rw8PnYs3Hq2LmZ9xVt4R"},
+		{"encryption block algo", "encryption:\n  algorithm: aes-256-gcm\n  key_provider: kms", ""},
 	})
 }

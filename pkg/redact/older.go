@@ -1,0 +1,91 @@
+package redact
+
+import "strings"
+
+// olderRules find secrets of classes round 23 found left on the older
+// corpora, each a layout rather than one sample:
+//   - a COBOL data item named for a secret and its VALUE literal
+//     (01 WS-DB-PASSWORD PIC X(20) VALUE '…');
+//   - a YAML block scalar (key: >- or |, the value on the lines below)
+//     under a secret's key;
+//   - a password echoed into a tool that reads it from standard input
+//     ((echo X; echo X) | smbpasswd -s -a user, | chpasswd, passwd
+//     --stdin);
+//   - SQL*Plus's CONNECT user/password@… and a SIP URI's user:password@;
+//   - a C++ brace initializer and a T-SQL DECLARE of a secret's name
+//     (std::string kSigningKey{"…"}, DECLARE @pw NVARCHAR(64) = N'…');
+//   - a secret's identifier, "is" or "was", and its value (MISTRAL_API_KEY
+//     is …), as the arrow rule reads one;
+//   - Fireworks' fw_ keys.
+func olderRules() []rule {
+	return []rule{
+		{
+			name:  "secret-value",
+			hints: []string{"pic"},
+			re:    lazyRE(`(?i)(\b[\w-]*(?:pass|pwd|secret|token|key|cred)[\w-]*[ \t]+PIC(?:TURE)?[ \t]+X\(\d+\)[ \t]+VALUE[ \t]+)('[^'\n]+'|"[^"\n]+")`),
+			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
+			keep: func(m []string) bool {
+				v := strings.Trim(m[2], `'"`)
+				return notAValue(v) || strings.TrimSpace(v) == ""
+			},
+		},
+		{
+			name:  "secret-value",
+			hints: []string{": >", ": |"},
+			re:    lazyRE(`(?im)^([ \t]*["']?[\w.-]*(?:password|passwd|secret|token|api[_-]?key|private[_-]?key)[\w.-]*["']?:[ \t]*[>|][-+]?[ \t]*\r?\n[ \t]+)(\S[^\n]*)`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep: func(m []string) bool {
+				v := strings.TrimSpace(m[2])
+				return redacted(v) || notAValue(v) || strings.Contains(v, " ") || strings.HasPrefix(v, "-----BEGIN")
+			},
+		},
+		{
+			name:   "password-flag",
+			hints:  []string{"smbpasswd", "chpasswd", "--stdin", "pdbedit"},
+			repeat: true,
+			re:     lazyRE(`(\becho[ \t]+(?:-[en][ \t]+)?)(["']?)([^\s'";|)]{4,200})(["']?[ \t]*[;)][^|\n]{0,60}\|[ \t]*(?:sudo[ \t]+)?(?:smbpasswd|chpasswd|pdbedit|passwd[ \t]+--stdin))`),
+			// The confirmation echoes the same password: masked too.
+			repl: func(m []string) string { return m[1] + m[2] + Mask + strings.ReplaceAll(m[4], m[3], Mask) },
+			keep: func(m []string) bool { return redacted(m[3]) || notAValue(m[3]) || strings.HasPrefix(m[3], "$") },
+		},
+		{
+			name:  "url-password",
+			hints: []string{"connect", "conn ", "sqlplus", "sip:", "sips:"},
+			re:    lazyRE(`(?i)((?:\b(?:connect|conn|sqlplus(?:[ \t]+-\w+)*)[ \t]+[\w$#]+/)|\bsips?:[^:@\s/]+:)([^\s@/]+)(@)`),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			keep:  func(m []string) bool { return redacted(m[2]) || notAValue(m[2]) || len(m[2]) < 4 },
+		},
+		{
+			name:  "secret-value",
+			hints: []string{"{\"", "declare"},
+			re:    lazyRE(`(?i)(\b([A-Za-z_@]\w*)[ \t]*\{[ \t]*"|\bdeclare[ \t]+(@\w+)[ \t]+\w+(?:\([ \t]*(?:\d+|max)[ \t]*\))?[ \t]*=[ \t]*N?')([^"'\n]{6,200})(["'])`),
+			repl:  func(m []string) string { return m[1] + Mask + m[5] },
+			keep: func(m []string) bool {
+				name, v := m[2]+m[3], m[4]
+				if !secretName(strings.TrimPrefix(name, "@")) && !cryptoKeyName(name) && !anyOf(strings.ToLower(name), "pw", "pass", "pwd") {
+					return true
+				}
+				return redacted(v) || notAValue(v) || !(madePhrase(v) || wordsNumber(v) || random(v))
+			},
+		},
+		{
+			name:   "secret-value",
+			window: true,
+			span:   keySpan,
+			back:   96,
+			hints:  []string{"_key is", "_token is", "_secret is", "_password is", "_key was", "_token was", "_secret was", "_password was"},
+			re:     lazyRE(`((?:^|[^\w.\-])([A-Za-z][A-Za-z0-9]*(?:[_.\-][A-Za-z0-9]+)+)[ \t]+(?:is|was)[ \t]+(?:now[ \t]+)?)(["'\x60][^\s"'\x60]+["'\x60]|[A-Za-z0-9+/_\-]+=*)`),
+			repl:   func(m []string) string { return m[1] + quoteMask(m[3]) },
+			keep: func(m []string) bool {
+				name, v := m[2], strings.Trim(m[3], "\"'`")
+				return len(v) < 16 || !secretName(name) && !cryptoKeyName(name) || refName(name) || idName(name) || !generated(v) || notAValue(v) || redacted(v)
+			},
+		},
+		{
+			name:  "vendor-token",
+			hints: []string{"fw_"},
+			re:    lazyRE(`\bfw_[A-Za-z0-9]{20,}\b`),
+			keep:  func(m []string) bool { return !random(m[0][3:]) },
+		},
+	}
+}
