@@ -21,8 +21,8 @@ func olderRules() []rule {
 	return []rule{
 		{
 			name:  "secret-value",
-			hints: []string{"pic"},
-			re:    lazyRE(`(?i)(\b[\w-]*(?:pass|pwd|secret|token|key|cred)[\w-]*[ \t]+PIC(?:TURE)?[ \t]+X\(\d+\)[ \t]+VALUE[ \t]+)('[^'\n]+'|"[^"\n]+")`),
+			hints: []string{"pic x(", "picture x("},
+			re:    lazyRE(`(?i)(\b[\w-]*(?:pass|pwd|secret|token|key|cred)[\w-]*[ \t]+PIC(?:TURE)? X\(\d+\)[ \t]+VALUE[ \t]+)('[^'\n]+'|"[^"\n]+")`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep: func(m []string) bool {
 				v := strings.Trim(m[2], `'"`)
@@ -49,17 +49,23 @@ func olderRules() []rule {
 			keep: func(m []string) bool { return redacted(m[3]) || notAValue(m[3]) || strings.HasPrefix(m[3], "$") },
 		},
 		{
-			name:  "url-password",
-			hints: []string{"connect", "conn ", "sqlplus", "sip:", "sips:"},
-			re:    lazyRE(`(?i)((?:\b(?:connect|conn|sqlplus(?:[ \t]+-\w+)*)[ \t]+[\w$#]+/)|\bsips?:[^:@\s/]+:)([^\s@/]+)(@)`),
-			repl:  func(m []string) string { return m[1] + Mask + m[3] },
-			keep:  func(m []string) bool { return redacted(m[2]) || notAValue(m[2]) || len(m[2]) < 4 },
+			name:   "url-password",
+			window: true,
+			span:   200,
+			back:   8,
+			hints:  []string{"connect", "conn ", "sqlplus", "sip:", "sips:"},
+			re:     lazyRE(`(?i)((?:\b(?:connect|conn|sqlplus(?:[ \t]+-\w+)*)[ \t]+[\w$#]+/)|\bsips?:[^:@\s/]+:)([^\s@/]+)(@)`),
+			repl:   func(m []string) string { return m[1] + Mask + m[3] },
+			keep:   func(m []string) bool { return redacted(m[2]) || notAValue(m[2]) || len(m[2]) < 4 },
 		},
 		{
 			name:  "secret-value",
 			hints: []string{"{\"", "declare"},
-			re:    lazyRE(`(?i)(\b([A-Za-z_@]\w*)[ \t]*\{[ \t]*"|\bdeclare[ \t]+(@\w+)[ \t]+\w+(?:\([ \t]*(?:\d+|max)[ \t]*\))?[ \t]*=[ \t]*N?')([^"'\n]{6,200})(["'])`),
-			repl:  func(m []string) string { return m[1] + Mask + m[5] },
+			// Most texts' {" opens a JSON object after a bracket, a colon
+			// or a comma; an initializer's follows a name.
+			pre:  func(lower string) bool { return strings.Contains(lower, "declare") || namedBrace(lower) },
+			re:   lazyRE(`(?i)(\b([A-Za-z_@]\w*)[ \t]*\{[ \t]*"|\bdeclare[ \t]+(@\w+)[ \t]+\w+(?:\([ \t]*(?:\d+|max)[ \t]*\))?[ \t]*=[ \t]*N?')([^"'\n]{6,200})(["'])`),
+			repl: func(m []string) string { return m[1] + Mask + m[5] },
 			keep: func(m []string) bool {
 				name, v := m[2]+m[3], m[4]
 				if !secretName(strings.TrimPrefix(name, "@")) && !cryptoKeyName(name) && !anyOf(strings.ToLower(name), "pw", "pass", "pwd") {
@@ -88,4 +94,24 @@ func olderRules() []rule {
 			keep:  func(m []string) bool { return !random(m[0][3:]) },
 		},
 	}
+}
+
+// namedBrace reports a {" right after a name's letter or digit, or after
+// one space that follows one (kSigningKey{"…"}, key {"…"}).
+func namedBrace(s string) bool {
+	for i := strings.Index(s, "{\""); i >= 0; {
+		j := i - 1
+		if j >= 0 && s[j] == ' ' {
+			j--
+		}
+		if j >= 0 && (isAlnum(s[j]) || s[j] == '_') {
+			return true
+		}
+		k := strings.Index(s[i+2:], "{\"")
+		if k < 0 {
+			return false
+		}
+		i += 2 + k
+	}
+	return false
 }

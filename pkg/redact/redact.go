@@ -901,7 +901,7 @@ func New() *Redactor {
 			// Any tool's -auth/--auth USER:SECRET (Jenkins CLI's -auth
 			// user:apitoken); "-auth @file" names where it is.
 			name:  "basic-auth-flag",
-			hints: []string{"-auth"},
+			hints: []string{"-auth ", "-auth=", "-auth\t"},
 			re:    lazyRE(`((?:^|\s)--?auth(?:[ \t]+|=)["']?[^:\s'"@]+:)([^\s'"]+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return redacted(m[2]) || notAValue(m[2]) },
@@ -2421,6 +2421,8 @@ func (r *Redactor) Redact(s string) (string, []string) {
 	// once while the text is unchanged.
 	var shared [2]*string
 	var sharedAny [2]bool
+	var spans [][]int
+	spansStale := true
 	for i := 0; i < len(r.rules); i++ {
 		ru := &r.rules[i]
 		if ps == nil && len(lower) >= minPairText {
@@ -2455,7 +2457,11 @@ func (r *Redactor) Redact(s string) (string, []string) {
 		if locs == nil {
 			continue
 		}
-		spans := protected(s, lower)
+		// The protected spans are searched once for each state of the
+		// text, not again for every rule that matches it.
+		if spansStale {
+			spans, spansStale = protected(s, lower), false
+		}
 		var b strings.Builder
 		b.Grow(len(s))
 		last := 0
@@ -2495,6 +2501,7 @@ func (r *Redactor) Redact(s string) (string, []string) {
 		s = b.String()
 		lower = strings.ToLower(s)
 		ps, shared = nil, [2]*string{}
+		spansStale = true
 		if ru.repeat {
 			i-- // again, on what it left, until it changes nothing
 		}
