@@ -21,9 +21,10 @@ const KindScope = "moved to machine-local here, edited on another machine"
 // way a sync makes both is a move to machine-local racing an edit on
 // another machine: the merge keeps the edit (as for any edit against a
 // delete), so the portable file, which every machine sees, keeps the id.
-// This machine's local version is dropped when it says the same thing, and
-// (or what it said before the move, which the edit built on), and otherwise stays machine-local under a new id, tagged conflict. Run under
-// the sync lock, after the merge.
+// This machine's local version is dropped when it says the same thing (or
+// what it said before the move, which the edit built on), and otherwise
+// stays machine-local under a new id, tagged conflict. Run under the sync
+// lock, after the merge.
 func (s *syncer) settleScopes(ctx context.Context, memDir, localDir string) error {
 	local := notePaths(localDir)
 	if len(local) == 0 {
