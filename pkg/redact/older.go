@@ -16,6 +16,7 @@ import "strings"
 //     (std::string kSigningKey{"…"}, DECLARE @pw NVARCHAR(64) = N'…');
 //   - a secret's identifier, "is" or "was", and its value (MISTRAL_API_KEY
 //     is …), as the arrow rule reads one;
+//   - a .netrc entry on one line, whatever its password's shape;
 //   - Fireworks' fw_ keys.
 func olderRules() []rule {
 	return []rule{
@@ -86,6 +87,15 @@ func olderRules() []rule {
 				name, v := m[2], strings.Trim(m[3], "\"'`")
 				return len(v) < 16 || !secretName(name) && !cryptoKeyName(name) || refName(name) || idName(name) || !generated(v) || notAValue(v) || redacted(v)
 			},
+		},
+		{
+			// A .netrc entry on one line: whatever the password's shape
+			// (a hex digest is a token there), the layout names it.
+			name:  "secret-value",
+			hints: []string{"machine"},
+			re:    lazyRE(`(?i)(\bmachine[ \t]+\S+[ \t]+login[ \t]+\S+[ \t]+password[ \t]+)(\S+)`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep:  func(m []string) bool { return redacted(m[2]) || notAValue(m[2]) },
 		},
 		{
 			name:  "vendor-token",

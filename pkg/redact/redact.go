@@ -794,8 +794,10 @@ func New() *Redactor {
 			re: lazyRE(`(?i)\b((?:proxy-)?authorization(?:\\?["']?[ \t]*[:=]|["'][ \t]*\]?[ \t]*(?:,|=>?))[ \t]*\\?["']?)` +
 				`((?:bearer|basic|token|digest|negotiate|bot|ssws|[a-z][a-z0-9-]{1,30})[ \t]+)?([^\s"'\\,;]+)`),
 			repl: func(m []string) string { return m[1] + m[2] + Mask },
+			// Rails' "Token token=\"…\"": a parameter's name, its quoted
+			// value left to the key rules.
 			keep: func(m []string) bool {
-				return notAValue(m[3]) || m[2] == "" && schemes[strings.ToLower(strings.Trim(m[3], "`.:"))]
+				return notAValue(m[3]) || m[2] == "" && schemes[strings.ToLower(strings.Trim(m[3], "`.:"))] || paramName(m[2], m[3])
 			},
 		},
 		{
@@ -2220,6 +2222,14 @@ func refName(name string) bool {
 	first, last := strings.ToLower(parts[0]), strings.ToLower(parts[len(parts)-1])
 	// hs_ed25519_public_key, signingPublicKey: the public half of a pair.
 	return refLast[last] || refFirst[first] || len(parts) == 2 && dbKey[first] && last == "key" || strings.EqualFold(parts[len(parts)-2], "public")
+}
+
+// paramName reports an authorization's value that is a parameter's name
+// after its scheme (Rails' Token token="…": a few small letters and '=';
+// a credential in base64 of small letters alone is rare).
+func paramName(scheme, v string) bool {
+	p, ok := strings.CutSuffix(v, "=")
+	return ok && scheme != "" && p != "" && len(p) <= 16 && strings.Trim(p, lower+"_") == ""
 }
 
 // objectName reports a bare "secret" key given the name of a stored

@@ -27,7 +27,8 @@ import (
 // a COBOL VALUE, a YAML block scalar, a password echoed into a stdin
 // reader, SQL*Plus's CONNECT and a SIP URI, a C++ brace initializer and
 // a T-SQL DECLARE, an identifier "is" its value, Fireworks' fw_,
-// Airflow's -p, more words for a password, an encryption block's key.
+// Airflow's -p, more words for a password, an encryption block's key, a
+// one-line .netrc entry, Rails' Token token="…".
 // Beside each, the look-alike of the same layout.
 func TestRound23(t *testing.T) {
 	judgeRound(t, []roundCase{
@@ -120,6 +121,10 @@ func TestRound23(t *testing.T) {
 		{"az prose", "Bazanın şifrəsi Xq7Lm2Zk9Vt-dir", "Xq7Lm2Zk9Vt"},
 		{"fa prose", "گذرواژه سرور Qm7#vT2pLx9 است", "Qm7#vT2pLx9"},
 		{"encryption block", "active_record_encryption:\n  deterministic_key: Xq7Lm2Zk9Vt4Rw8PnYs3Hq2LmZ9xVt4R", "Xq7Lm2Zk9Vt4Rw8PnYs3Hq2LmZ9xVt4R"},
+		{"netrc one line hex", "machine npm.example.dev login ci password 5d41402abc4b2a76b9719d911017c592", "5d41402abc4b2a76b9719d911017c592"},
+		{"netrc one line var", "machine npm.example.dev login ci password $NPM_TOKEN", ""},
+		{"token param", `Authorization: Token token="Xq7Lm2Zk9Vt4Rw8PnYs3Hq2L", email="ci@example.dev"`, "Xq7Lm2Zk9Vt4Rw8PnYs3Hq2L"},
+		{"basic padded", "Authorization: Basic dXNlcjpQbTdxVDJwTHg5Kw==", "dXNlcjpQbTdxVDJwTHg5Kw=="},
 		{"encryption block algo", "encryption:\n  algorithm: aes-256-gcm\n  key_provider: kms", ""},
 	})
 }
