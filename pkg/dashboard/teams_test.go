@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -187,6 +188,7 @@ func TestTeamsInDashboard(t *testing.T) {
 	// Share: a personal note with a secret and one shaped like an instruction.
 	own := note.New(note.Procedural, "Release checklist", "Tag, then push. The deploy key is AKIAQ3EGU5PLZ7XRT2VN for the bucket.")
 	own.Project, own.MachineID, own.ProvSource = "acme/app", "laptop", note.ProvHuman
+	own.Tags = []string{"heldover", "release"} // the person's own tags, one spelled like the screen's
 	own, err := f.st.Write(ctx, own, store.KeepSecrets(true))
 	if err != nil {
 		t.Fatal(err)
@@ -207,7 +209,7 @@ func TestTeamsInDashboard(t *testing.T) {
 	}
 	copyID := strings.TrimPrefix(w.Header().Get("Location"), "/notes/")
 	cp, err := f.st.Get(ctx, copyID)
-	if err != nil || cp.Team != "platform" || cp.ID == own.ID || cp.Author != "Alice Archer" {
+	if err != nil || cp.Team != "platform" || cp.ID == own.ID || cp.Author != "Alice Archer" || !slices.Contains(cp.Tags, "heldover") {
 		t.Fatalf("shared copy %+v: %v", cp, err)
 	}
 	if strings.Contains(cp.Body, "AKIAQ3EGU5PLZ7XRT2VN") || !strings.Contains(cp.Body, "[REDACTED") {

@@ -163,6 +163,13 @@ func Unhold(n *note.Note) {
 	n.Tags = slices.DeleteFunc(n.Tags, func(t string) bool { return t == Tag || strings.HasPrefix(t, ReasonPrefix) })
 }
 
+// Own reports whether tag is one the screen writes (held, its reason, a
+// release): they belong to one store's verdict, so a copy for another
+// store or a changed text drops them and is screened anew.
+func Own(tag string) bool {
+	return tag == Tag || strings.HasPrefix(tag, ReasonPrefix) || strings.HasPrefix(tag, ReleasedPrefix)
+}
+
 func released(n *note.Note) bool { return slices.Contains(n.Tags, ReleasedPrefix+TextHash(n)) }
 
 // Released reports whether a person's release covers n's text as it is.

@@ -182,7 +182,7 @@ func screenTeamFile(f fileInfo, n *note.Note) {
 func teamTags(n *note.Note) []string {
 	var out []string
 	for _, t := range n.Tags {
-		if t != screen.Tag && !strings.HasPrefix(t, screen.ReasonPrefix) && !strings.HasPrefix(t, screen.ReleasedPrefix) {
+		if !screen.Own(t) {
 			out = append(out, t)
 		}
 	}

@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/blockcache"
@@ -212,9 +211,7 @@ func Edit(ctx context.Context, cfg config.Config, n, base *note.Note) error {
 		n.Scope == base.Scope && slices.Equal(n.Tags, base.Tags) {
 		return nil
 	}
-	n.Tags = slices.DeleteFunc(n.Tags, func(t string) bool {
-		return t == screen.Tag || strings.HasPrefix(t, screen.ReasonPrefix) || strings.HasPrefix(t, screen.ReleasedPrefix)
-	})
+	n.Tags = slices.DeleteFunc(n.Tags, screen.Own)
 	return Prepare(ctx, cfg, n, base.Team)
 }
 
@@ -233,7 +230,7 @@ func Share(ctx context.Context, st *store.Store, cfg config.Config, src *note.No
 	c.Confidence = src.Confidence
 	for _, t := range src.Tags {
 		// The screen's tags are per store: the team's copy is screened anew.
-		if !strings.HasPrefix(t, "held") && !strings.HasPrefix(t, "released:") {
+		if !screen.Own(t) {
 			c.Tags = append(c.Tags, t)
 		}
 	}
