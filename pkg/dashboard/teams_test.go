@@ -337,6 +337,35 @@ func TestEditTeamNoteStaysInTeam(t *testing.T) {
 	}
 }
 
+// saveBody saves note id through the edit form with body, its other fields
+// as the form shows them (tags included), and returns the note after.
+func (f *teamFixture) saveBody(t *testing.T, c *client, id, body string) *note.Note {
+	t.Helper()
+	ctx := context.Background()
+	path, err := f.st.Path(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cur, err := f.st.Get(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := c.post("/notes/"+cur.ID+"/edit", c.form("title", cur.Title, "type", cur.Type, "scope", cur.Scope,
+		"project", cur.Project, "tags", strings.Join(cur.Tags, ", "), "body", body, "base", fileHash(data)), nil)
+	if w.Code != http.StatusSeeOther {
+		t.Fatalf("edit: %d %s", w.Code, w.Body.String())
+	}
+	got, err := f.st.Get(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
 // A teammate's note edited here is the editor's: every member's context
 // showed Bob's name beside Alice's words. The file the team's remote gets
 // says so, Bob's version stays in the team's history, and a save that
@@ -345,26 +374,7 @@ func TestEditTeamNoteMakesTheEditorItsAuthor(t *testing.T) {
 	f := newTeamFixture(t)
 	ctx := context.Background()
 	c := newClient(t, f.fixture, nil)
-	save := func(body string) {
-		t.Helper()
-		path, err := f.st.Path(ctx, f.bobNote.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cur, err := f.st.Get(ctx, f.bobNote.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w := c.post("/notes/"+cur.ID+"/edit", c.form("title", cur.Title, "type", cur.Type, "scope", cur.Scope,
-			"project", cur.Project, "tags", strings.Join(cur.Tags, ", "), "body", body, "base", fileHash(data)), nil)
-		if w.Code != http.StatusSeeOther {
-			t.Fatalf("edit: %d %s", w.Code, w.Body.String())
-		}
-	}
+	save := func(body string) { f.saveBody(t, c, f.bobNote.ID, body) }
 	author := func() string {
 		t.Helper()
 		n, err := f.st.Get(ctx, f.bobNote.ID)
@@ -400,31 +410,7 @@ func TestEditedHeldTeamNoteIsScreenedAnew(t *testing.T) {
 	f := newTeamFixture(t)
 	ctx := context.Background()
 	c := newClient(t, f.fixture, nil)
-	save := func(body string) *note.Note {
-		t.Helper()
-		path, err := f.st.Path(ctx, f.bobHeld.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cur, err := f.st.Get(ctx, f.bobHeld.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w := c.post("/notes/"+cur.ID+"/edit", c.form("title", cur.Title, "type", cur.Type, "scope", cur.Scope,
-			"project", cur.Project, "tags", strings.Join(cur.Tags, ", "), "body", body, "base", fileHash(data)), nil)
-		if w.Code != http.StatusSeeOther {
-			t.Fatalf("edit: %d %s", w.Code, w.Body.String())
-		}
-		got, err := f.st.Get(ctx, f.bobHeld.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return got
-	}
+	save := func(body string) *note.Note { return f.saveBody(t, c, f.bobHeld.ID, body) }
 	if cur, _ := f.st.Get(ctx, f.bobHeld.ID); !screen.Held(cur.Tags) {
 		t.Fatalf("the fixture's note is not held: %v", cur.Tags)
 	}
