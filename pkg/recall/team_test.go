@@ -11,6 +11,31 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
+// teamStore is a new home that joined teams (their stores empty), opened.
+func teamStore(t *testing.T, teams ...config.Team) *store.Store {
+	t.Helper()
+	home := t.TempDir()
+	f, err := config.Load(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range teams {
+		f.SetTeam(c)
+		if err := layout.MkdirAll(filepath.Join(home, "teams", c.Name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(context.Background(), home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
 // TestTeamGlobsInRecall: a team's --projects globs decide where its global
 // notes are recalled, as they decide where inject shows them: team acme
 // (github.com/acme/*) has its global note recalled in an acme project and
@@ -18,26 +43,8 @@ import (
 // for a project is recalled in that project whatever the globs.
 func TestTeamGlobsInRecall(t *testing.T) {
 	ctx := context.Background()
-	home := t.TempDir()
-	f, err := config.Load(home)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.SetTeam(config.Team{Name: "acme", URL: "/srv/acme.git", Projects: []string{"github.com/acme/*"}})
-	f.SetTeam(config.Team{Name: "open", URL: "/srv/open.git"})
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
-	st, err := store.Open(ctx, home)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	for _, name := range []string{"acme", "open"} {
-		if err := layout.MkdirAll(filepath.Join(home, "teams", name)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	st := teamStore(t, config.Team{Name: "acme", URL: "/srv/acme.git", Projects: []string{"github.com/acme/*"}},
+		config.Team{Name: "open", URL: "/srv/open.git"})
 	write := func(team, project, title, body string) string {
 		n := note.New(note.Semantic, title, body)
 		n.Project, n.Team, n.Author, n.MachineID = project, team, "Bob", "m"
@@ -83,23 +90,7 @@ func TestTeamGlobsInRecall(t *testing.T) {
 // same text. It gives the person's own once.
 func TestSharedNoteRecalledOnce(t *testing.T) {
 	ctx := context.Background()
-	home := t.TempDir()
-	f, err := config.Load(home)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.SetTeam(config.Team{Name: "open", URL: "/srv/open.git"})
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
-	st, err := store.Open(ctx, home)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if err := layout.MkdirAll(filepath.Join(home, "teams", "open")); err != nil {
-		t.Fatal(err)
-	}
+	st := teamStore(t, config.Team{Name: "open", URL: "/srv/open.git"})
 	write := func(team, title, body string) string {
 		n := note.New(note.Semantic, title, body)
 		n.Project, n.Team, n.MachineID = "github.com/acme/api", team, "m"
