@@ -8,8 +8,6 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/screen"
-	"github.com/anamnesis-dev/anamnesis/pkg/session"
-	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
 // A note that arrived after SessionStart (indexed clean) and whose file was
@@ -23,17 +21,7 @@ func TestArrivedNoteHeldSinceIndexedIsLeftOut(t *testing.T) {
 	}
 	f := newFixture(t)
 	ctx := context.Background()
-	st, err := store.Open(ctx, f.home)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mark, err := st.Watermark(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := session.Save(f.home, "s1", session.State{Mark: mark}); err != nil {
-		t.Fatal(err)
-	}
+	st := f.started(t, "s1")
 	n := note.New(note.Semantic, "Billing moved to the new cluster", "From today billing runs on cluster eu-2.")
 	n.Project, n.ProvSource, n.Confidence = f.project, note.ProvSessionEnd, 0.8
 	pulled, err := st.Write(ctx, n)

@@ -56,6 +56,31 @@ func newFixture(t *testing.T) *fixture {
 	return f
 }
 
+// started opens f's store and starts session id at its watermark (as
+// SessionStart does), with the notes shown already in its state; the
+// store is closed when the test ends.
+func (f *fixture) started(t *testing.T, id string, shown ...string) *store.Store {
+	t.Helper()
+	ctx := context.Background()
+	st, err := store.Open(ctx, f.home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	mark, err := st.Watermark(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := session.State{Mark: mark}
+	for _, n := range shown {
+		s.Add(n)
+	}
+	if err := session.Save(f.home, id, s); err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
 func (f *fixture) payload(session, prompt string) string {
 	b, _ := json.Marshal(map[string]string{"session_id": session, "transcript_path": "/nonexistent.jsonl", "cwd": f.cwd,
 		"prompt_id": "p1", "permission_mode": "default", "hook_event_name": "UserPromptSubmit", "prompt": prompt})
@@ -135,19 +160,7 @@ func TestSessionStartBlockIsNotRepeated(t *testing.T) {
 // session at its first prompt, whatever the prompt; only once.
 func TestFirstPromptBringsWhatArrivedAfterSessionStart(t *testing.T) {
 	f := newFixture(t)
-	st, err := store.Open(context.Background(), f.home)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mark, err := st.Watermark(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := session.State{Mark: mark}
-	s.Add(f.ids["Prefer pnpm over npm"])
-	if err := session.Save(f.home, "s1", s); err != nil {
-		t.Fatal(err)
-	}
+	st := f.started(t, "s1", f.ids["Prefer pnpm over npm"])
 	n := note.New(note.Semantic, "Billing moved to the new cluster", "From today billing runs on cluster eu-2.")
 	n.Project = f.project
 	pulled, err := st.Write(context.Background(), n)
@@ -189,17 +202,7 @@ func TestSharedNoteArrivesOnce(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(f.home, "teams", "platform"), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	st, err := store.Open(context.Background(), f.home)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mark, err := st.Watermark(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := session.Save(f.home, "s1", session.State{Mark: mark}); err != nil {
-		t.Fatal(err)
-	}
+	st := f.started(t, "s1")
 	var mine string
 	for _, team := range []string{"platform", ""} {
 		n := note.New(note.Semantic, "Billing moved to the new cluster", "From today billing runs on cluster eu-2.")
