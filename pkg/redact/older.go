@@ -1,6 +1,9 @@
 package redact
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // olderRules find secrets of classes round 23 found left on the older
 // corpora, each a layout rather than one sample:
@@ -17,6 +20,7 @@ import "strings"
 //   - a secret's identifier, "is" or "was", and its value (MISTRAL_API_KEY
 //     is …), as the arrow rule reads one;
 //   - a .netrc entry on one line, whatever its password's shape;
+//   - Hindi's password word, the value, then the copula (है);
 //   - Fireworks' fw_ keys.
 func olderRules() []rule {
 	return []rule{
@@ -96,6 +100,20 @@ func olderRules() []rule {
 			re:    lazyRE(`(?i)(\bmachine[ \t]+\S+[ \t]+login[ \t]+\S+[ \t]+password[ \t]+)(\S+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return redacted(m[2]) || notAValue(m[2]) },
+		},
+		{
+			// Hindi puts the copula after the value ("सर्वर का पासवर्ड
+			// X है"): the value between the word and है or था.
+			name:  "secret-value",
+			hints: []string{"पासवर्ड", "कूटशब्द"},
+			re:    lazyRE(`((?:पासवर्ड|कूटशब्द)[ \t]+)([^\s,।]{6,200})([ \t]+(?:है|था|हैं))`),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			// As "the password is X" reads one: a value with a character
+			// no word has; a word of letters alone names something.
+			keep: func(m []string) bool {
+				v := m[2]
+				return redacted(v) || notAValue(v) || !isAlnum(v[0]) || !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) })
+			},
 		},
 		{
 			name:  "vendor-token",

@@ -28,7 +28,8 @@ import (
 // reader, SQL*Plus's CONNECT and a SIP URI, a C++ brace initializer and
 // a T-SQL DECLARE, an identifier "is" its value, Fireworks' fw_,
 // Airflow's -p, more words for a password, an encryption block's key, a
-// one-line .netrc entry, Rails' Token token="…".
+// one-line .netrc entry, Rails' Token token="…", Hindi's value before
+// the copula.
 // Beside each, the look-alike of the same layout.
 func TestRound23(t *testing.T) {
 	judgeRound(t, []roundCase{
@@ -125,6 +126,8 @@ func TestRound23(t *testing.T) {
 		{"netrc one line var", "machine npm.example.dev login ci password $NPM_TOKEN", ""},
 		{"token param", `Authorization: Token token="Xq7Lm2Zk9Vt4Rw8PnYs3Hq2L", email="ci@example.dev"`, "Xq7Lm2Zk9Vt4Rw8PnYs3Hq2L"},
 		{"basic padded", "Authorization: Basic dXNlcjpQbTdxVDJwTHg5Kw==", "dXNlcjpQbTdxVDJwTHg5Kw=="},
+		{"hindi copula", "डेटाबेस का पासवर्ड Qm7#vT2pLx9 है।", "Qm7#vT2pLx9"},
+		{"hindi copula word", "पासवर्ड मैनेजर में है", ""},
 		{"encryption block algo", "encryption:\n  algorithm: aes-256-gcm\n  key_provider: kms", ""},
 	})
 }
