@@ -21,6 +21,18 @@ func shown(key, value string) string {
 	return value
 }
 
+// section is the set keys under a section's name, masked as list masks them;
+// none for a key that is a value.
+func section(f *config.File, name string) [][2]string {
+	var out [][2]string
+	for _, p := range f.List() {
+		if strings.HasPrefix(p[0], name+".") {
+			out = append(out, [2]string{p[0], shown(p[0], p[1])})
+		}
+	}
+	return out
+}
+
 func runConfig(ctx context.Context, e *env, args []string) error {
 	fs := commandFlags(e, "config")
 	var c common
@@ -90,6 +102,22 @@ func runConfig(ctx context.Context, e *env, args []string) error {
 			}
 		}
 	case "get":
+		// A section (reflection, teams, a team) is its keys, each shown as
+		// list shows it: printed whole, it would carry the API key and a
+		// URL's credentials unmasked.
+		if leaves := section(f, rest[0]); len(leaves) > 0 {
+			if c.json {
+				m := map[string]string{}
+				for _, p := range leaves {
+					m[p[0]] = p[1]
+				}
+				return printJSON(e.stdout, m)
+			}
+			for _, p := range leaves {
+				fmt.Fprintf(e.stdout, "%s=%s\n", p[0], p[1])
+			}
+			return nil
+		}
 		v, ok := f.Get(rest[0])
 		if !ok {
 			// An unset key with a default prints it (exit 0), and says on

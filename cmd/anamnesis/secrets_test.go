@@ -103,3 +103,32 @@ func TestWriteTrimsTheProject(t *testing.T) {
 		t.Fatalf("files: %v, want the first note's only", files)
 	}
 }
+
+// config get of a section (reflection, teams, one team) prints its keys
+// masked as list does: printed whole, it showed the API key and a team URL's
+// token as config.json holds them.
+func TestConfigGetSectionMasks(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("ANAMNESIS_HOME", home)
+	t.Setenv("HOME", t.TempDir())
+	const key, token = "sk-abcdefghijklmnopqrstuvwx1234", "Zq8xT2mLr9vB4nK7wP3sYc5"
+	cfg := `{"reflection": {"provider": "local", "api_key": "` + key + `"}, "teams": {"acme": {"url": "https://oauth2:` + token + `@git.example/acme/memory.git"}}}`
+	if err := os.WriteFile(filepath.Join(home, "config.json"), []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"config", "get", "reflection"}, {"config", "get", "reflection", "--json"}, {"config", "get", "teams"}, {"config", "get", "teams.acme", "--json"}} {
+		out, errOut, err := anamnesis(t, args...)
+		if err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		if strings.Contains(out+errOut, key) || strings.Contains(out+errOut, token) {
+			t.Errorf("%v shows a secret:\n%s%s", args, out, errOut)
+		}
+		if !strings.Contains(out, "1234") && !strings.Contains(out, "git.example/acme") {
+			t.Errorf("%v shows nothing of the section:\n%s", args, out)
+		}
+	}
+	if out, _, err := anamnesis(t, "config", "get", "reflection.provider"); err != nil || out != "local\n" {
+		t.Errorf("a key's value: %q %v", out, err)
+	}
+}
