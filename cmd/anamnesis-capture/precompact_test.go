@@ -47,6 +47,10 @@ func TestPreCompactHookPrintsNothing(t *testing.T) {
 	if !strings.Contains(r.log, "capture: wrote episodic note ") || len(notes(t, home)) != 1 {
 		t.Fatalf("no note, or not logged:\n%s", r.log)
 	}
+	// --no-sync: the child commits, and the log does not say it syncs.
+	if !strings.Contains(r.log, "capture: committing in the background (pid ") || strings.Contains(r.log, "syncing") {
+		t.Errorf("the log names a sync --no-sync does not run:\n%s", r.log)
+	}
 
 	// A script asking to wait sees what happened.
 	r = startCapture(t, t.TempDir(), nil, "--transcript", tr, "--source", "precompact", "--no-sync", "--wait")
@@ -59,7 +63,7 @@ func TestPreCompactHookPrintsNothing(t *testing.T) {
 // this process started (as the PreCompact hook, capture names them in the
 // log only).
 func waitLogged(log string) {
-	for _, m := range regexp.MustCompile(`(?:capturing the session|committing and syncing) in the background \(pid (\d+)\)`).FindAllStringSubmatch(log, -1) {
+	for _, m := range regexp.MustCompile(`(?:capturing the session|committing(?: and syncing)?) in the background \(pid (\d+)\)`).FindAllStringSubmatch(log, -1) {
 		pid, _ := strconv.Atoi(m[1])
 		if p, err := os.FindProcess(pid); err == nil {
 			p.Wait()

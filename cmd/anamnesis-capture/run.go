@@ -471,7 +471,11 @@ func (c *capture) finishLater(id string) bool {
 		c.log.Printf("capture: the background commit was not started (%v); committing inline", err)
 		return false
 	}
-	c.say("capture: committing and syncing in the background (pid %d)", pid)
+	what := "committing and syncing"
+	if c.o.noSync {
+		what = "committing" // --no-sync: the child syncs nothing
+	}
+	c.say("capture: %s in the background (pid %d)", what, pid)
 	return true
 }
 
