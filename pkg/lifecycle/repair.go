@@ -213,7 +213,7 @@ type ProjectMap struct {
 	IDs      map[string]string
 }
 
-// ParseMap reads a map file.
+// ParseMap reads a map file; each new key is trimmed of spaces.
 func ParseMap(data []byte) (ProjectMap, error) {
 	var raw map[string]json.RawMessage
 	m := ProjectMap{Projects: map[string]string{}, IDs: map[string]string{}}
@@ -227,11 +227,17 @@ func ParseMap(data []byte) (ProjectMap, error) {
 		} else {
 			var to string
 			err = json.Unmarshal(v, &to)
-			m.Projects[k] = to
+			m.Projects[k] = strings.TrimSpace(to)
 		}
 		if err != nil {
 			return m, fmt.Errorf("map key %q: want a string (or, for \"ids\", an object of strings)", k)
 		}
+	}
+	// A new key typed with spaces around it is the key (write --project
+	// takes it so); an old key is matched as stored, spaces and all, so a
+	// note written with them can be re-keyed.
+	for k, v := range m.IDs {
+		m.IDs[k] = strings.TrimSpace(v)
 	}
 	for k, v := range m.IDs {
 		if err := note.CheckID(k); err != nil {
