@@ -378,6 +378,11 @@ func (r *ConsolidateResult) Print(w io.Writer) {
 			if len(g.Lost) > 0 {
 				fmt.Fprintf(w, "           would make unfindable: %s\n", strings.Join(g.Lost, ", "))
 			}
+			if g.Accepted && g.Action == "synthesize" {
+				if why := heldOnWrite(g.Type, g.Title, g.Body, note.ProvMerge); why != "" {
+					fmt.Fprintf(w, "           held on write: it %s; it supersedes nothing (the notes stay shown) until a person releases it\n", why)
+				}
+			}
 			if g.Accepted && len(g.Superseded) > 1 {
 				lists = true
 			}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/screen"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
@@ -170,4 +171,18 @@ func bodies(ctx context.Context, s *store.Store, ns []*note.Note, inTree bool) (
 		out = append(out, full)
 	}
 	return out, nil
+}
+
+// heldOnWrite says why the screen will hold a model's note of this text
+// once written ("" when it passes), as the write cleans and screens it: the
+// person reviewing a plan learns it before applying, not from status after.
+// A held note supersedes nothing until it is released.
+func heldOnWrite(typ, title, body, source string) string {
+	n := note.New(typ, title, body)
+	n.ProvSource = source
+	store.Clean(n)
+	if !screen.Held(n.Tags) {
+		return ""
+	}
+	return screen.Describe(screen.Reason(n.Tags))
 }

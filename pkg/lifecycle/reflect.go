@@ -319,6 +319,9 @@ func (r *ReflectResult) Print(w io.Writer) {
 				id = "(new)"
 			}
 			fmt.Fprintf(w, "  + %s %-10s %s\n", id, n.Type, n.Title)
+			if why := heldOnWrite(n.Type, n.Title, n.Body, note.ProvReflection); why != "" {
+				fmt.Fprintf(w, "    held on write: it %s; kept out of the model's context until a person releases it (anamnesis release %s)\n", why, id)
+			}
 		}
 		if len(p.Episodics) > 0 {
 			fmt.Fprintf(w, "  tag reflected: %s\n", strings.Join(p.Episodics, " "))
