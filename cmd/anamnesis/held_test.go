@@ -62,6 +62,16 @@ func TestHeldNotes(t *testing.T) {
 	if out := must("list"); strings.Contains(out, "01HELDREFLECTION") || !strings.Contains(out, "01BENIGNREFLECTION") {
 		t.Fatalf("list:\n%s", out)
 	}
+	// Left out, but said (on stderr), as MCP says it to the model; not for
+	// a scope that holds none.
+	for _, args := range [][]string{{"search", "cache warmup deploy"}, {"list"}, {"list", "--project", "p"}} {
+		if out := must(args...); !strings.Contains(out, "1 held note(s) left out") {
+			t.Errorf("%v does not say a note was left out:\n%s", args, out)
+		}
+	}
+	if out := must("list", "--project", "other"); strings.Contains(out, "held") {
+		t.Errorf("list of a project with no held note:\n%s", out)
+	}
 	st := must("status")
 	if !strings.Contains(st, "held:     1") || !strings.Contains(st, "01HELDREFLECTION0000000000") || !strings.Contains(st, "asks the agent to ignore") {
 		t.Fatalf("status does not report the held note:\n%s", st)

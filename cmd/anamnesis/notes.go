@@ -378,6 +378,20 @@ func runList(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintln(e.stderr, "no notes"+filterText(f))
 	}
 	printNotes(e.stdout, notes)
+	return sayHeld(ctx, e, s, f)
+}
+
+// sayHeld tells the person, on stderr, how many notes of f's scope list and
+// search left out as held, as MCP's memory_list and memory_search tell the
+// model: without it a captured or imported note the screen held was simply
+// not there.
+func sayHeld(ctx context.Context, e *env, s *store.Store, f store.Filter) error {
+	f.Held, f.Limit, f.Offset = true, 0, 0
+	n, err := s.Count(ctx, f)
+	if err != nil || n == 0 {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "%d held note(s) left out: they read as instructions to an agent (anamnesis status lists them; anamnesis get ID shows one, anamnesis release ID lets it through)\n", n)
 	return nil
 }
 
@@ -424,7 +438,7 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 	for _, h := range hits {
 		printLine(e.stdout, h.ID, h.Type, h.Project, h.Title, h.Team)
 	}
-	return nil
+	return sayHeld(ctx, e, s, f)
 }
 
 func runReindex(ctx context.Context, e *env, args []string) error {
