@@ -147,10 +147,16 @@ func runConfig(ctx context.Context, e *env, args []string) error {
 		}
 		return f.Save()
 	case "unset":
-		if !f.Unset(rest[0]) {
-			if !slices.Contains(config.Keys, rest[0]) {
-				return cli.Usagef("unknown key %q (known: %s)", rest[0], strings.Join(config.Keys, ", "))
+		// Only a key set can set: unset teams dropped every team's entry
+		// (its clone and unpushed notes left behind, which team remove
+		// refuses), unset reflection the whole section.
+		if !slices.Contains(config.Keys, rest[0]) {
+			if rest[0] == "teams" || strings.HasPrefix(rest[0], "teams.") {
+				return cli.Usagef("teams are left with anamnesis team remove NAME (it refuses while notes are unpushed); nothing changed")
 			}
+			return cli.Usagef("unknown key %q (known: %s); nothing changed", rest[0], strings.Join(config.Keys, ", "))
+		}
+		if !f.Unset(rest[0]) {
 			return nil // already unset
 		}
 		return f.Save()

@@ -132,3 +132,32 @@ func TestConfigGetSectionMasks(t *testing.T) {
 		t.Errorf("a key's value: %q %v", out, err)
 	}
 }
+
+// config unset takes the keys config set takes: unset teams dropped every
+// team's entry from config.json, leaving its clone and any unpushed notes
+// behind (team remove refuses that), and unset reflection the section with
+// its API key. Refused, config.json unchanged.
+func TestConfigUnsetOnlyKnownKeys(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("ANAMNESIS_HOME", home)
+	t.Setenv("HOME", t.TempDir())
+	cfg := `{"reflection": {"provider": "local", "api_key": "sk-abcdefghijklmnopqrstuvwx1234"}, "teams": {"acme": {"url": "/srv/git/acme.git"}}}`
+	path := filepath.Join(home, "config.json")
+	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"teams", "teams.acme", "reflection", "nope"} {
+		if _, errOut, err := anamnesis(t, "config", "unset", key); err == nil || !strings.Contains(errOut+err.Error(), "nothing changed") {
+			t.Errorf("config unset %s: %v %s", key, err, errOut)
+		}
+	}
+	if data, _ := os.ReadFile(path); string(data) != cfg {
+		t.Errorf("config.json changed:\n%s", data)
+	}
+	if _, _, err := anamnesis(t, "config", "unset", "reflection.provider"); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(path); strings.Contains(string(data), "provider") || !strings.Contains(string(data), "acme") {
+		t.Errorf("config unset reflection.provider:\n%s", data)
+	}
+}
