@@ -66,13 +66,28 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		}
 		args = fs.Args()
 		if len(args) == 0 {
+			trimProject(fs)
 			return pos, nil
 		}
 		if args[0] == "--" {
+			trimProject(fs)
 			return append(pos, args[1:]...), nil
 		}
 		pos = append(pos, args[0])
 		args = args[1:]
+	}
+}
+
+// trimProject makes a --project given with spaces around it (pasted, or
+// from ANAMNESIS_PROJECT) the key, for every command that takes one: write
+// stores it so, as MCP and the dashboard do, and a key with the spaces is
+// no project's, so list, search, block, reflect and consolidate found
+// nothing under it.
+func trimProject(fs *flag.FlagSet) {
+	if f := fs.Lookup("project"); f != nil {
+		if v := f.Value.String(); v != strings.TrimSpace(v) {
+			f.Value.Set(strings.TrimSpace(v))
+		}
 	}
 }
 

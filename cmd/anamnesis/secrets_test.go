@@ -95,6 +95,15 @@ func TestWriteTrimsTheProject(t *testing.T) {
 	if err := run(context.Background(), []string{"list", "--home", home, "--project", "github.com/acme/api"}, strings.NewReader(""), &out, &errb); err != nil || !strings.Contains(out.String(), id) {
 		t.Fatalf("list of the project: %v %q, want note %s", err, out.String(), id)
 	}
+	// The same key pasted with its spaces into a filter is the key too:
+	// list, search and block found nothing under ' github.com/acme/api '.
+	for _, args := range [][]string{{"list"}, {"search", "t"}, {"block", "--k", "8"}} {
+		out.Reset()
+		args = append(args, "--home", home, "--project", " github.com/acme/api ")
+		if err := run(context.Background(), args, strings.NewReader(""), &out, &errb); err != nil || !strings.Contains(out.String(), id) && !strings.Contains(out.String(), "## [semantic] t") {
+			t.Errorf("%v: %v %q, want note %s", args, err, out.String(), id)
+		}
+	}
 	out.Reset()
 	if err := run(context.Background(), []string{"write", "--home", home, "--type", "semantic", "--title", "t", "--body", "b", "--project", "  "}, strings.NewReader(""), &out, &errb); err == nil {
 		t.Fatalf("a project of spaces was accepted: %q", out.String())
