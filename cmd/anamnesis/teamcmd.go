@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
@@ -59,6 +60,8 @@ func runTeam(ctx context.Context, e *env, args []string) error {
 			return cli.Usagef("%v", err)
 		}
 		cfg := c.config(e)
+		_, err = os.Stat(config.Path(cfg.Home))
+		hadConfig := err == nil
 		if err := team.Add(cfg.Home, t); err != nil {
 			return err
 		}
@@ -71,10 +74,13 @@ func runTeam(ctx context.Context, e *env, args []string) error {
 		// and nothing stays behind.
 		tr, err := gitsync.SyncTeam(ctx, gitsync.OptionsFrom(cfg), s, t.Name)
 		if err != nil {
-			if rerr := team.Remove(ctx, s, t.Name, true); rerr != nil {
+			if tr.Error != "" {
+				err = errors.New(tr.Error) // not its detail: no notes of this home wait to be sent
+			}
+			if rerr := team.Abandon(ctx, s, t.Name, hadConfig); rerr != nil {
 				return fmt.Errorf("team %s: %v (and undoing the add failed: %v)", t.Name, err, rerr)
 			}
-			return fmt.Errorf("team %s not added: %v", t.Name, err)
+			return fmt.Errorf("team %s not added, nothing was changed: %v", t.Name, err)
 		}
 		if c.json {
 			return printJSON(e.stdout, tr)

@@ -200,6 +200,9 @@ func scalar(w *bytes.Buffer, v any) error {
 	return nil
 }
 
+// Empty reports whether the file holds no key at all.
+func (f *File) Empty() bool { return len(f.m) == 0 }
+
 // Save writes config.json atomically with mode 0600.
 func (f *File) Save() error {
 	data, err := f.Bytes()

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"time"
 
@@ -88,6 +89,20 @@ func Add(home string, t config.Team) error {
 	return nil
 }
 
+// Abandon takes back an Add whose first fetch failed: the team leaves as a
+// forced Remove makes it leave, and config.json goes too when it was not
+// there before the Add (hadConfig) and holds nothing now, so the home is as
+// it was.
+func Abandon(ctx context.Context, st *store.Store, name string, hadConfig bool) error {
+	if err := Remove(ctx, st, name, true); err != nil {
+		return err
+	}
+	if f, err := config.Load(st.Home()); err == nil && !hadConfig && f.Empty() {
+		return os.Remove(config.Path(st.Home()))
+	}
+	return nil
+}
+
 // removeLockWait is how long Remove waits for a running sync to end.
 const removeLockWait = 60 * time.Second
 
@@ -140,6 +155,7 @@ func Remove(ctx context.Context, st *store.Store, name string, force bool) error
 		if err := os.RemoveAll(dir); err != nil {
 			return err
 		}
+		os.Remove(filepath.Dir(dir)) // teams/, when it was the last one (fails otherwise)
 	}
 	gitsync.ForgetTeam(st.Home(), name)
 	if _, err := st.Reindex(ctx, false); err != nil {

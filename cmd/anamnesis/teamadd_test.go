@@ -1,0 +1,50 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io/fs"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// A team add whose URL reaches no repository is refused and changes
+// nothing: no config.json, teams/ or team clone is left in the home, and
+// the message does not speak of local notes waiting for a sync (none of
+// this home's notes go to a team).
+func TestTeamAddUnreachableChangesNothing(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	root := t.TempDir()
+	home := filepath.Join(root, "home")
+	cmd := func(args ...string) (string, error) {
+		var out, errb bytes.Buffer
+		err := run(context.Background(), append(args, "--home", home), strings.NewReader(""), &out, &errb)
+		return out.String() + errb.String(), err
+	}
+	if out, err := cmd("write", "--type", "semantic", "--title", "Deploy target", "--body", "We deploy to eu-west-1."); err != nil {
+		t.Fatalf("write: %v %s", err, out)
+	}
+	files := func() []string {
+		var out []string
+		filepath.WalkDir(home, func(p string, d fs.DirEntry, err error) error {
+			if rel, _ := filepath.Rel(home, p); !strings.HasSuffix(rel, ".lock") {
+				out = append(out, rel)
+			}
+			return nil
+		})
+		return out
+	}
+	before := files()
+	_, err := cmd("team", "add", "plat", filepath.Join(root, "nosuch.git"))
+	if err == nil || !strings.Contains(err.Error(), "not added, nothing was changed") || strings.Contains(err.Error(), "local notes") {
+		t.Fatalf("team add of an unreachable URL: %v", err)
+	}
+	if after := files(); !slices.Equal(before, after) {
+		t.Errorf("the home changed:\nbefore %q\nafter  %q", before, after)
+	}
+}
