@@ -238,12 +238,24 @@ func runGet(ctx context.Context, e *env, args []string) error {
 
 func runRm(ctx context.Context, e *env, args []string) error {
 	return withNote(ctx, e, "rm", args, func(s *store.Store, id string, asJSON bool) error {
+		var team string // a team's note leaves every member's store, not only this one
+		if n, err := s.Get(ctx, id); err == nil {
+			team = n.Team
+		}
 		if err := s.Delete(ctx, id); err != nil {
 			return err
 		}
 		inject.RefreshStale(ctx, s)
 		if asJSON {
-			return printJSON(e.stdout, map[string]any{"deleted": id})
+			out := map[string]any{"deleted": id}
+			if team != "" {
+				out["team"] = team
+			}
+			return printJSON(e.stdout, out)
+		}
+		if team != "" {
+			fmt.Fprintf(e.stdout, "deleted %s from team %s: every member loses it at their next sync (the team's git history keeps it)\n", id, team)
+			return nil
 		}
 		fmt.Fprintf(e.stdout, "deleted %s\n", id)
 		return nil

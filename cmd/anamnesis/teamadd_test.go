@@ -9,6 +9,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/config"
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
 // A team add whose URL reaches no repository is refused and changes
@@ -46,5 +51,43 @@ func TestTeamAddUnreachableChangesNothing(t *testing.T) {
 	}
 	if after := files(); !slices.Equal(before, after) {
 		t.Errorf("the home changed:\nbefore %q\nafter  %q", before, after)
+	}
+}
+
+// rm of a teammate's note says it leaves the whole team: the next sync
+// deletes it from the team's remote, so from every member's store.
+func TestRmTeamNoteSaysItLeavesTheTeam(t *testing.T) {
+	home := t.TempDir()
+	f, err := config.Load(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.SetTeam(config.Team{Name: "plat", URL: "/srv/plat.git"})
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if err := layout.MkdirAll(filepath.Join(home, "teams", "plat")); err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(context.Background(), home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, team := range []string{"plat", ""} {
+		n := note.New(note.Semantic, "Deploy target", "We deploy to eu-west-1.")
+		n.Team, n.Author = team, "Bob"
+		w, err := st.Write(context.Background(), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, w.ID)
+	}
+	st.Close()
+	for i, want := range []string{"deleted " + ids[0] + " from team plat: every member loses it", "deleted " + ids[1] + "\n"} {
+		var out bytes.Buffer
+		if err := run(context.Background(), []string{"rm", ids[i], "--home", home}, strings.NewReader(""), &out, &out); err != nil || !strings.HasPrefix(out.String(), want) {
+			t.Errorf("rm %s: %v %q, want %q", ids[i], err, out.String(), want)
+		}
 	}
 }

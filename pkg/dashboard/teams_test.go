@@ -138,6 +138,8 @@ func TestTeamsInDashboard(t *testing.T) {
 		t.Fatal("search shows a teammate's held note")
 	}
 	want(t, c.get("/notes/"+f.bobNote.ID), http.StatusOK, `id="note-team"`, "by Bob Builder")
+	// Deleting a team's note deletes it for every member: the page says so.
+	want(t, c.get("/notes/"+f.bobNote.ID+"/delete"), http.StatusOK, "for every member of the team")
 	held := want(t, c.get("/notes/"+f.bobHeld.ID), http.StatusOK, "Held out of the model", "asks the agent to ignore")
 	if strings.Contains(held, `id="share"`) {
 		t.Fatal("a team note offers share with team")
