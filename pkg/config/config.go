@@ -71,6 +71,10 @@ type Config struct {
 	Author string
 	// FileErr is set when config.json exists but could not be read.
 	FileErr error
+	// Ignored names the values that did not parse (each passed over for the
+	// next source: the environment's for config.json's, then the default),
+	// for doctor to report.
+	Ignored []string
 }
 
 // Env looks up an environment variable; os.Getenv in production.
@@ -163,21 +167,38 @@ func Resolve(home string, env Env) Config {
 	c.Remote = pick("ANAMNESIS_GIT_REMOTE", "remote")
 	c.Teams = f.Teams()
 	c.Author = strings.TrimSpace(pick("ANAMNESIS_AUTHOR", AuthorKey))
-	if v := pick("ANAMNESIS_INJECT_MAX_CHARS", "inject.max_chars"); v != "" {
-		if n, err := strconv.Atoi(v); err == nil && n >= 0 {
-			c.InjectMaxChars = n
+	// first gives the first of the environment's and config.json's values
+	// that use takes (a value it refuses is named in Ignored).
+	first := func(envKey, fileKey string, use func(string) bool) {
+		fv, _ := f.Get(fileKey)
+		for _, src := range [][2]string{{envKey, env(envKey)}, {fileKey, fv}} {
+			if src[1] == "" {
+				continue
+			}
+			if use(src[1]) {
+				return
+			}
+			c.Ignored = append(c.Ignored, fmt.Sprintf("%s=%q", src[0], src[1]))
 		}
 	}
-	if v := pick("ANAMNESIS_RECALL_ENABLED", "recall.enabled"); v != "" {
-		if b, err := parseBool(v); err == nil {
+	number := func(min int, dst *int) func(string) bool {
+		return func(v string) bool {
+			n, err := strconv.Atoi(v)
+			if err == nil && n >= min {
+				*dst = n
+			}
+			return err == nil && n >= min
+		}
+	}
+	first("ANAMNESIS_INJECT_MAX_CHARS", "inject.max_chars", number(0, &c.InjectMaxChars))
+	first("ANAMNESIS_RECALL_ENABLED", "recall.enabled", func(v string) bool {
+		b, err := parseBool(v)
+		if err == nil {
 			c.RecallEnabled = b
 		}
-	}
-	if v := pick("ANAMNESIS_RECALL_MAX_CHARS", "recall.max_chars"); v != "" {
-		if n, err := strconv.Atoi(v); err == nil && n >= minRecallChars {
-			c.RecallMaxChars = n
-		}
-	}
+		return err == nil
+	})
+	first("ANAMNESIS_RECALL_MAX_CHARS", "recall.max_chars", number(minRecallChars, &c.RecallMaxChars))
 	for v, dst := range map[string]*int{"ANAMNESIS_REFLECT_MIN_EPISODICS": &c.ReflectMin, "ANAMNESIS_MERGE_MIN_DURABLE": &c.ConsolidateMin, "ANAMNESIS_MAX_NEW_NOTES": &c.MaxNewNotes} {
 		if n, err := strconv.Atoi(env(v)); err == nil && n > 0 {
 			*dst = n

@@ -125,6 +125,23 @@ func TestPrecedenceEveryKey(t *testing.T) {
 	}
 }
 
+// A value that does not parse is passed over for the next source (an
+// environment variable's for config.json's, then the default) and named for
+// doctor: a mistyped variable used to put the default in place of a valid
+// config.json value, silently.
+func TestBadValueFallsThrough(t *testing.T) {
+	home := t.TempDir()
+	os.WriteFile(Path(home), []byte(`{"inject":{"max_chars":5000},"recall":{"enabled":"perhaps","max_chars":10}}`), 0o600)
+	c := Resolve(home, envOf(map[string]string{"ANAMNESIS_INJECT_MAX_CHARS": "abc", "ANAMNESIS_RECALL_MAX_CHARS": "-4"}))
+	if c.InjectMaxChars != 5000 || !c.RecallEnabled || c.RecallMaxChars != defaultRecallMaxChars {
+		t.Errorf("inject %d, recall %v %d", c.InjectMaxChars, c.RecallEnabled, c.RecallMaxChars)
+	}
+	want := []string{`ANAMNESIS_INJECT_MAX_CHARS="abc"`, `recall.enabled="perhaps"`, `ANAMNESIS_RECALL_MAX_CHARS="-4"`, `recall.max_chars="10"`}
+	if !reflect.DeepEqual(c.Ignored, want) {
+		t.Errorf("ignored %q, want %q", c.Ignored, want)
+	}
+}
+
 // config.json is rewritten in its own order: known and unknown keys keep
 // their places, numbers their spelling, new keys go last; unset removes a
 // key and an emptied block.

@@ -370,6 +370,10 @@ func (d *doctor) config() string {
 	_, had, err := readOptional(path)
 	eff := config.Resolve(d.p.Home, os.Getenv)
 	d.cfg = eff
+	for _, v := range eff.Ignored {
+		d.add("config", statusWarn, v+" is not a valid value and is ignored (the next source's, or the default, is used)",
+			"correct it: `anamnesis config set KEY VALUE` checks a value; an ANAMNESIS_ variable is set where your shell or Claude Code's settings set it")
+	}
 	switch {
 	case err != nil:
 		d.add("config", statusFail, fmt.Sprintf("cannot read %s: %v", path, err), "check the file's permissions")

@@ -155,3 +155,14 @@ func TestDoctorStaleSyncLock(t *testing.T) {
 		t.Fatalf("a held lock is reported stale: %+v", d.checks)
 	}
 }
+
+// A value that does not parse (here the environment's) is named with a
+// warning: it used to put the default in place silently.
+func TestDoctorNamesAnIgnoredValue(t *testing.T) {
+	t.Setenv("ANAMNESIS_INJECT_MAX_CHARS", "abc")
+	d := &doctor{p: Paths{Home: t.TempDir()}}
+	d.config()
+	if !hasCheck(d.checks, "config", statusWarn, `ANAMNESIS_INJECT_MAX_CHARS="abc" is not a valid value and is ignored`) {
+		t.Errorf("checks: %+v", d.checks)
+	}
+}
