@@ -254,3 +254,22 @@ func TestBroadPlansAgree(t *testing.T) {
 		t.Error("a project of 150 notes is walked")
 	}
 }
+
+// The held notes of a scope are counted (list, search and MCP say how many
+// they left out) from the held tags, not by walking the scope's notes: with
+// a project, that walk read every note of the project (50,000 at 1M).
+func TestHeldCountPlanReadsTheTags(t *testing.T) {
+	st, err := Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for _, f := range []Filter{{Held: true, Project: "p"}, {Held: true, Project: "p", AndGlobal: true, Teams: true}, {Held: true}} {
+		q, args := countSQL(f)
+		plan := queryPlan(t, st, q, args)
+		// Each held note's row is read by its id; none by the scope.
+		if first, _, _ := strings.Cut(plan, "\n"); !strings.HasPrefix(first, "SEARCH ht ") || strings.Contains(plan, "SCAN m") || strings.Contains(plan, "m USING COVERING INDEX idx_mem") {
+			t.Errorf("%+v: the count does not start from the held tags:\n%s", f, plan)
+		}
+	}
+}
