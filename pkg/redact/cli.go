@@ -133,6 +133,42 @@ func cliRules() []rule {
 			keep:  func(m []string) bool { return cliNotSecret(m[2]) },
 		},
 		{
+			// An expect script's answer to a password prompt: expect
+			// "password:" then send "V\r".
+			name:  "password-flag",
+			hints: []string{"expect"},
+			pre:   func(lower string) bool { return strings.Contains(lower, "send") },
+			re:    lazyRE(`(?i)(\bexpect[ \t]+(?:-\w+[ \t]+)*"[^"\n]*(?:pass|pwd|passphrase|kennwort|contrase)[^"\n]*"[ \t]*\r?\n[ \t]*send[ \t]+(?:--[ \t]+)?")([^"\n\\]+)((?:\\[rn])*")`),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			keep:  func(m []string) bool { return cliNotSecret(m[2]) || shellRefRE().MatchString(m[2]) },
+		},
+		{
+			// fish's set -gx NAME VALUE (and csh's setenv NAME VALUE): a
+			// variable set by position, its name naming a secret.
+			name:   "secret-value",
+			window: true,
+			span:   keySpan,
+			back:   96,
+			hints:  []string{"set -", "setenv "},
+			re:     lazyRE(`((?:\bset[ \t]+(?:-[a-zA-Z]+[ \t]+)+|\bsetenv[ \t]+)([A-Za-z_][A-Za-z0-9_]*)[ \t]+)('[^'\n]+'|"[^"\n]+"|[^\s'";]+)`),
+			repl:   func(m []string) string { return m[1] + quoteMask(m[3]) },
+			keep: func(m []string) bool {
+				v := strings.Trim(m[3], `'"`)
+				return cliNotSecret(m[3]) || !namedSecret(m[2], m[3]) && !(secretName(m[2]) && !refName(m[2]) && !idName(m[2]) && tokenLike(v))
+			},
+		},
+		{
+			// AWS SSM's put-parameter --value V, stored as a SecureString
+			// or under a name whose last segment names a secret
+			// (/prod/billing/whatsapp_token).
+			name:  "secret-value",
+			hints: []string{"put-parameter"},
+			pre:   func(lower string) bool { return strings.Contains(lower, "--value") },
+			re:    lazyRE(`(?i)(\bput-parameter\b[^\n|;&]*?[ \t]--value(?:[ \t]+|=))('[^'\n]+'|"[^"\n]+"|[^\s'"]+)`),
+			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
+			keep:  func(m []string) bool { return !secureParameter(m[1]) || cliNotSecret(m[2]) },
+		},
+		{
 			// SQLCipher's key: PRAGMA key = 'V' (or rekey; x'…' is raw hex).
 			name:  "secret-value",
 			hints: []string{"pragma"},
@@ -163,4 +199,25 @@ func shortAnswer(v string) bool {
 func cliNotSecret(v string) bool {
 	v = strings.Trim(v, `'"`)
 	return v == "" || redacted(v) || notAValue(v) || strings.HasPrefix(v, "@") && !strings.HasPrefix(v, "@@") || strings.HasPrefix(v, "<") || strings.HasPrefix(v, "file://") || strings.HasPrefix(v, "fileb://")
+}
+
+// secureParameter reports a put-parameter command, up to its --value,
+// that stores a secret: its type is SecureString, or its --name's last
+// segment names a secret.
+func secureParameter(cmd string) bool {
+	if strings.Contains(strings.ToLower(cmd), "securestring") {
+		return true
+	}
+	f := strings.Fields(cmd)
+	for i, w := range f {
+		name, ok := strings.CutPrefix(w, "--name=")
+		if !ok && w == "--name" && i+1 < len(f) {
+			name, ok = f[i+1], true
+		}
+		if ok {
+			name = strings.Trim(name, `'"`)
+			return secretName(name[strings.LastIndexByte(name, '/')+1:])
+		}
+	}
+	return false
 }

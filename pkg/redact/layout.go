@@ -130,7 +130,9 @@ func layoutRules() []rule {
 			hints: []string{"/t/", "/token/", "/tokens/"},
 			re:    lazyRE(`(https?://[^\s/]+(?:/[^\s/]+)*?/(?:t|token|tokens)/)([A-Za-z0-9_.-]{16,})(/|\s|$)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
-			keep:  func(m []string) bool { return !tokenLike(m[2]) },
+			// A UUID with a page below it (/tokens/<uuid>/settings) is a
+			// token's record in a dashboard's route, not the token.
+			keep: func(m []string) bool { return !tokenLike(m[2]) || uuidShape(m[2]) && m[3] == "/" },
 		},
 		{
 			// A password file printed under cat: a chosen value, shorter

@@ -58,10 +58,25 @@ func namedRules() []rule {
 			back:   64,
 			hints:  namedHints,
 			gate:   pairAfter,
-			re: lazyRE(`((?i:\bsetx[ \t]+)([\p{L}\p{N}_.-]+)[ \t]+|["']([\p{L}\p{N}_.-]+)["'][ \t]*,[ \t]*)` +
-				`("[^"\n]{4,1000}"|'[^'\n]{4,1000}'|[^\s"'\x60,)]{6,1000})`),
-			repl: func(m []string) string { return m[1] + quoteMask(m[4]) },
-			keep: func(m []string) bool { return !namedSecret(m[2]+m[3], m[4]) },
+			// Gradle's buildConfigField("String", "NAME", "\"…\"") quotes
+			// the value again inside its literal; the name holds a
+			// secret's stem, so a type's string before it ("String", "NAME")
+			// is not read as a name and its value.
+			re: lazyRE(`((?i:\bsetx[ \t]+)([\p{L}\p{N}_.-]+)[ \t]+|["']([\p{L}\p{N}_.-]*(?i:` + namedStems + `)[\p{L}\p{N}_.-]*)["'][ \t]*,[ \t]*)` +
+				`("\\"[^"\\\n]{4,1000}\\""|"[^"\n]{4,1000}"|'[^'\n]{4,1000}'|[^\s"'\x60,)]{6,1000})`),
+			repl: func(m []string) string {
+				if strings.HasPrefix(m[4], `"\"`) {
+					return m[1] + `"\"` + Mask + `\""`
+				}
+				return m[1] + quoteMask(m[4])
+			},
+			keep: func(m []string) bool {
+				v := m[4]
+				if strings.HasPrefix(v, `"\"`) {
+					v = `"` + v[3:len(v)-3] + `"`
+				}
+				return !namedSecret(m[2]+m[3], v)
+			},
 		},
 		{
 			// A secret's name ending its line, its value alone on a line
@@ -155,7 +170,7 @@ func namedSecret(name, v string) bool {
 		return false
 	}
 	name = strings.Trim(name, `"'.-_`)
-	if name == "" || refName(name) || idName(name) || badFixture(name) || publicKeyID(name, v) {
+	if name == "" || refName(name) || idName(name) || badFixture(name) || publicKeyID(name, v) || hostPort(name, v) {
 		return false
 	}
 	quoted := false
@@ -486,4 +501,19 @@ func namedGate(lower string, j int) bool {
 		}
 	}
 	return false
+}
+
+// hostPort reports a host's name and its port (ldaps://auth-db.corp.internal:636/ou=…):
+// a dotted name ending in a top-level domain, then digits up to a path or
+// the end, is an address, however the host is named.
+func hostPort(name, v string) bool {
+	dot := strings.LastIndexByte(name, '.')
+	if dot < 0 || !topLevel[strings.ToLower(name[dot+1:])] {
+		return false
+	}
+	n := 0
+	for n < len(v) && n < 6 && v[n] >= '0' && v[n] <= '9' {
+		n++
+	}
+	return n >= 1 && n <= 5 && (n == len(v) || v[n] == '/')
 }

@@ -1,11 +1,15 @@
 package redact
 
-import "strings"
+import (
+	"encoding/base64"
+	"strings"
+)
 
 // positionRules find a secret where the syntax of a statement, a protocol
 // or an encoding places it rather than a name beside it (round 14):
 //   - SQL's INSERT, whose column list names a secret's column and whose
-//     VALUES give the literal at that position;
+//     VALUES give the literal at that position (a call among the values,
+//     now(), is one value);
 //   - a protocol's AUTH given as a quoted argument (redis MONITOR's
 //     "AUTH" "…", a RESP array's arguments);
 //   - a bech32 key whose human-readable part says it is secret (Cardano's
@@ -21,7 +25,7 @@ func positionRules() []rule {
 			name:  "secret-value",
 			hints: []string{"insert"},
 			pre:   func(lower string) bool { return strings.Contains(lower, "values") },
-			re:    lazyRE(`(?is)\binsert\s+into\s+[^\s(]+\s*\(([^()]{1,400})\)\s*values\s*\(((?:[^()'"]|'(?:[^'\\]|''|\\.)*'|"(?:[^"\\]|\\.)*")*)\)`),
+			re:    lazyRE(`(?is)\binsert\s+into\s+[^\s(]+\s*\(([^()]{1,400})\)\s*values\s*\(((?:[^()'"]|[A-Za-z_][\w.]*\((?:[^()'"]|'[^'\n]*')*\)|'(?:[^'\\]|''|\\.)*'|"(?:[^"\\]|\\.)*")*)\)`),
 			repl:  func(m []string) string { return maskInsert(m[0], m[1], m[2]) },
 			keep:  func(m []string) bool { return maskInsert(m[0], m[1], m[2]) == m[0] },
 		},
@@ -30,6 +34,74 @@ func positionRules() []rule {
 			hints: []string{`"auth"`},
 			re:    lazyRE(`(?i)("AUTH"(?:[ \t]+"[A-Za-z0-9_.@-]{1,64}")?[ \t]+")([^"\s]{6,200})(")`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
+		},
+		{
+			// SMTP's AUTH PLAIN <base64 of \0user\0password>, and AUTH
+			// LOGIN's answer to the server's 334 UGFzc3dvcmQ6 (base64 of
+			// "Password:"): the line a transcript gives the password on.
+			name:  "secret-value",
+			hints: []string{"auth plain", "ugfzc3dvcmq6"},
+			re:    lazyRE(`((?i:\bAUTH[ \t]+PLAIN)[ \t]+|\b334[ \t]+UGFzc3dvcmQ6[ \t]*\r?\n(?:[ \t]*C:)?[ \t]*)([A-Za-z0-9+/]{8,}={0,2})`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep: func(m []string) bool {
+				d, err := base64.StdEncoding.DecodeString(m[2])
+				return err != nil || strings.HasPrefix(strings.ToUpper(m[1]), "AUTH") && strings.Count(string(d), "\x00") != 2
+			},
+		},
+		{
+			// WireGuard's private key or preshared key printed by the
+			// command that made it (wg genkey | tee …, wg genpsk): the
+			// output line under the command.
+			name:  "private-key",
+			hints: []string{"wg genkey", "wg genpsk"},
+			re:    lazyRE(`(\bwg[ \t]+gen(?:key|psk)\b[^\n]*\r?\n)([A-Za-z0-9+/]{42,43}=)`),
+			repl:  func(m []string) string { return m[1] + Mask },
+		},
+		{
+			// A cookie copied from a browser's cookie table (devtools):
+			// name, value, domain and path split by tabs.
+			name:  "cookie",
+			hints: []string{"\t/"},
+			re:    lazyRE(`(?m)^([A-Za-z0-9_.-]{1,64}\t)([^\t\n]{16,1000})(\t\.?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+\t/)`),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			keep: func(m []string) bool {
+				return !sessionCookie(strings.ToLower(strings.TrimSpace(m[1]))) && !random(m[2]) || redacted(m[2])
+			},
+		},
+		{
+			// A value handed over in a chat's words: "new one is `…`",
+			// "try again with this one? …", "pasting the … here so I
+			// don't lose it: …". Only a generated value counts, and a
+			// UUID only where its line names a secret.
+			name:   "secret-value",
+			window: true,
+			span:   320,
+			back:   200,
+			hints:  []string{"new one is", "this one", "lose it"},
+			re:     lazyRE("(?i)((?:^|\n)([^\n]*?)(?:\\bnew one is|\\bwith this one\\??|\\bthis one:|\\bso i don'?t lose it:)[ \t]*\x60?)([A-Za-z0-9_.+/=~-]{16,400})"),
+			repl:   func(m []string) string { return m[1] + Mask },
+			keep: func(m []string) bool {
+				v := strings.TrimRight(m[3], ".")
+				return notAValue(v) || redacted(v) || !generated(v) && !tokenLike(v) || uuidShape(v) && !secretName(strings.Join(strings.Fields(m[2]), "_"))
+			},
+		},
+		{
+			// A WebSocket subprotocol that carries a token
+			// (Sec-WebSocket-Protocol: token.…, Kubernetes'
+			// base64url.bearer.authorization.k8s.io.…).
+			name:  "authorization",
+			hints: []string{"sec-websocket-protocol"},
+			re:    lazyRE(`(?i)(sec-websocket-protocol:[ \t]*(?:[^\s,'"]+,[ \t]*)*[A-Za-z0-9.-]*(?:token|bearer|auth)[A-Za-z0-9.-]*\.)([A-Za-z0-9_-]{16,})`),
+			repl:  func(m []string) string { return m[1] + Mask },
+			keep:  func(m []string) bool { return !random(m[2]) && !tokenLike(m[2]) },
+		},
+		{
+			// Postfix's sasl_passwd: [relay]:port user:password.
+			name:  "secret-value",
+			hints: []string{"sasl_passwd"},
+			re:    lazyRE(`(?m)^(\[?[A-Za-z0-9.-]+\]?(?::\d+)?[ \t]+[^\s:]+:)(\S+)[ \t]*$`),
+			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
 		},
 		{
@@ -91,7 +163,7 @@ func positionRules() []rule {
 func maskInsert(all, cols, vals string) string {
 	names := strings.Split(cols, ",")
 	var lits [][2]int // spans of the values in vals
-	start, q := 0, byte(0)
+	start, q, depth := 0, byte(0), 0
 	for i := 0; i < len(vals); i++ {
 		c := vals[i]
 		switch {
@@ -103,7 +175,11 @@ func maskInsert(all, cols, vals string) string {
 			}
 		case c == '\'' || c == '"':
 			q = c
-		case c == ',':
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		case c == ',' && depth == 0:
 			lits = append(lits, [2]int{start, i})
 			start = i + 1
 		}

@@ -314,7 +314,7 @@ func New() *Redactor {
 		whole("pypi-token", `\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}`, "pypi-"),
 		whole("rubygems-token", `\brubygems_[a-f0-9]{48}\b`, "rubygems_"),
 		whole("huggingface-token", `\bhf_[A-Za-z0-9]{30,}\b`, "hf_"),
-		whole("slack-token", `\bxox[abposre]-[A-Za-z0-9-]{10,}`, "xox"),
+		whole("slack-token", `\bxox[abcposre]-[A-Za-z0-9-]{10,}`, "xox"),
 		whole("slack-token", `\bxapp-[0-9]-[A-Za-z0-9-]{10,}`, "xapp-"),
 		whole("slack-webhook", `\bhttps?://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,}`, "hooks.slack.com"),
 		// A deploy or build hook's URL: whoever holds it starts a build
@@ -381,6 +381,13 @@ func New() *Redactor {
 		// Cloudflare's Origin CA key (v1.0-, 24 hex digits, 146 more).
 		whole("vendor-token", `\bAKID[A-Za-z0-9]{32}\b`, "akid"),
 		whole("vendor-token", `\bv1\.0-[a-f0-9]{24}-[a-f0-9]{146}\b`, "v1.0-"),
+		// AWS's session token (its base64 opens with the same bytes,
+		// "IQoJb3JpZ2luX2Vj"), Harness's personal and service account
+		// tokens (pat. or sat., an account id, 24 hex digits, a secret),
+		// Depot's project tokens.
+		whole("vendor-token", `\bIQoJb3JpZ2luX2Vj[A-Za-z0-9+/]{60,}={0,2}`, "iqojb3jpz2lux2vj"),
+		whole("vendor-token", `\b[ps]at\.[A-Za-z0-9_-]{16,32}\.[0-9a-f]{24}\.[A-Za-z0-9]{16,32}\b`, "pat.", "sat."),
+		whole("vendor-token", `\bdepot_project_[0-9a-f]{40,}\b`, "depot_project_"),
 		// Google's OAuth refresh tokens (1//0…).
 		whole("vendor-token", `\b1//0[A-Za-z0-9_-]{30,}`, "1//0"),
 		whole("vendor-token", `\baccess_token\$production\$[a-z0-9]+\$[a-f0-9]{32}`, "access_token$"),
@@ -1035,7 +1042,7 @@ func New() *Redactor {
 					return true
 				}
 				return m[3][0] == '=' && !envPrefix(m[1], m[2], m[3]) || m[2] == ":" && subcommands[v] || boundVariable(m[2], v) || notAValue(v) || stateThenRE().MatchString(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v) || workDir(m[1], v) ||
-					pathLike(v) || objectName(m[1], v) || badFixture(m[1]) ||
+					pathLike(v) || objectName(m[1], v) || badFixture(m[1]) || numberParam(v) || chainSignature(m[1], v) ||
 					bare && !made(v) || last != "pass" && strings.HasSuffix(last, "pass") && (passWords[last] || !made(v)) ||
 					// ASANA_PAT, GITLAB_PAT: a personal access token, when made (not url_pat: "*.go").
 					last == "pat" && (!made(v) || strings.ContainsAny(v, "*^$\\[") || strings.HasPrefix(v, "/"))
@@ -1894,8 +1901,9 @@ var placeholders = map[string]bool{"true": true, "false": true, "null": true, "n
 	"passes": true, "prompts": true, "means": true, "enables": true, "requires": true, "supplies": true,
 	"provides": true, "gives": true, "shows": true, "leaks": true, "exposes": true, "puts": true, "sends": true,
 	"must": true, "should": true, "can": true, "will": true, "only": true, "also": true,
-	// A value still to be filled in ("api_key: TODO").
-	"todo": true, "tbd": true, "tba": true, "fixme": true,
+	// A value still to be filled in ("api_key: TODO"), or a framework's
+	// development stand-in (Flask's documented SECRET_KEY = "dev").
+	"dev": true, "todo": true, "tbd": true, "tba": true, "fixme": true,
 	// nsswitch.conf's sources of the passwd database ("passwd: files systemd").
 	"files": true, "compat": true,
 	// YAML's block indicators: the value is on the lines below.
@@ -2204,11 +2212,13 @@ func namedDigest(v string) bool {
 // publicKey), or it is a database or request key (sort_key,
 // Idempotency-Key), or names a version, a URL or a host (apiVersion,
 // token_url: what the key gives is no secret; a URL's own password is the
-// url-password rule's). A part elsewhere decides nothing: REDIS_CACHE_PASSWORD
-// and PRIMARY_DB_PASSWORD hold passwords.
+// url-password rule's), or says its value is the secret hashed
+// (detect-secrets' hashed_secret). A part elsewhere decides nothing:
+// REDIS_CACHE_PASSWORD and PRIMARY_DB_PASSWORD hold passwords.
+
 var (
 	refLast  = map[string]bool{"name": true, "ref": true, "file": true, "path": true, "version": true, "url": true, "uri": true, "host": true, "endpoint": true}
-	refFirst = map[string]bool{"existing": true, "public": true, "publishable": true}
+	refFirst = map[string]bool{"existing": true, "public": true, "publishable": true, "hashed": true}
 	dbKey    = map[string]bool{"cache": true, "partition": true, "sort": true, "primary": true, "foreign": true, "dedup": true, "idempotency": true}
 )
 
@@ -2582,8 +2592,15 @@ func protected(s, lower string) [][]int {
 	if strings.Contains(s, "# ") || strings.Contains(s, "// ") {
 		spans = append(spans, commentProseRE().FindAllStringIndex(s, -1)...)
 	}
+	// "public key: …" (wg show, ssh-keygen, age-keygen): the public half
+	// of a pair, named public by a word of its own before "key".
+	if strings.Contains(lower, "public key") {
+		spans = append(spans, publicKeyRE().FindAllStringIndex(s, -1)...)
+	}
 	return spans
 }
+
+var publicKeyRE = lazyRE(`(?i)\bpublic[ \t]+key[ \t]*[:=][ \t]*[A-Za-z0-9+/=_-]+`)
 
 var elementKeyRE = lazyRE(`<[A-Za-z][A-Za-z0-9_.:-]*[ \t][^<>\n]*?:?\bkey=(?:"[^"\n]*"|'[^'\n]*')`)
 
@@ -2723,3 +2740,31 @@ func generatedLetters(v string) bool {
 	v = strings.Trim(strings.TrimRight(v, sentenceEnd), `"'`)
 	return mixedCase(v) && !strings.ContainsAny(v, digits) && strings.ContainsAny(v, "-_!@#$%^&*+=~.") && !strings.Contains(v, "://") && !sealed(v)
 }
+
+// numberParam reports a value that is itself a parameter given a number
+// (Stripe-Signature: t=1775359330,v1=…): a timestamp or a count named
+// inside the value, no secret.
+func numberParam(v string) bool {
+	k, n, ok := strings.Cut(v, "=")
+	if !ok || k == "" || len(k) > 8 || n == "" || strings.Trim(n, digits) != "" {
+		return false
+	}
+	return strings.Trim(strings.ToLower(k), lower+digits+"_") == ""
+}
+
+// chainSignature reports a bare "signature" given 64 bytes in base58 (a
+// Solana transaction's signature, printed by its CLI and shown by every
+// explorer): public on its chain. A keypair's secret in base58 is named
+// for a key.
+func chainSignature(name, v string) bool {
+	if !strings.EqualFold(name, "signature") || len(v) < 86 || len(v) > 88 {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		if !isAlnum(v[i]) || strings.IndexByte("0OIl", v[i]) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+

@@ -17,7 +17,34 @@ func tableRules() []rule {
 			repl:  func(m []string) string { return maskDelimited(m[0]) },
 			keep:  func(m []string) bool { return maskDelimited(m[0]) == m[0] },
 		},
+		{
+			// A Markdown table's row with no header naming the column: a
+			// cell that is a secret's name, the next cell its value
+			// (| etl | cookie_secret | `63333d…` | rotated 7.11. |). A
+			// hint opens a window only where its name's cell closes.
+			name:   "secret-value",
+			window: true,
+			span:   400,
+			hints:  []string{"secret", "token", "pass", "key", "pwd"},
+			gate:   cellEndsAfter,
+			re:     lazyRE("(\\|[ \t]*\x60?([A-Za-z0-9_.-]{0,48}(?i:secret|token|pass|key|pwd)[A-Za-z0-9_.-]{0,48})\x60?[ \t]*\\|[ \t]*\x60?)([^\\s|\x60]{12,300})(\x60?[ \t]*\\|)"),
+			repl:   func(m []string) string { return m[1] + Mask + m[4] },
+			keep:   func(m []string) bool { return !namedSecret(m[2], `"`+m[3]+`"`) },
+		},
 	}
+}
+
+// cellEndsAfter reports a hint whose name's cell closes: the rest of an
+// identifier, a backquote or spaces, then '|'.
+func cellEndsAfter(lower string, j int) bool {
+	k := j
+	for k < len(lower) && k < j+48 && (isAlnum(lower[k]) || lower[k] == '_' || lower[k] == '-' || lower[k] == '.') {
+		k++
+	}
+	for k < len(lower) && (lower[k] == '`' || lower[k] == ' ' || lower[k] == '\t') {
+		k++
+	}
+	return k < len(lower) && lower[k] == '|'
 }
 
 // delimitedHeader reports a line of three or more cells split by one
