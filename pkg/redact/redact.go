@@ -2767,4 +2767,3 @@ func chainSignature(name, v string) bool {
 	}
 	return true
 }
-

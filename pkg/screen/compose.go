@@ -142,7 +142,7 @@ var (
 		"utilizatorul", "användar", "brugeren", "brukeren", "χρήστ", "کاربر", "صارف", "यूज़र", "ব্যবহারকারী", "mtumiaji", "gumagamit", "使用者", "потребител", "корисник"}
 	// hideWords: keeping the person from seeing or knowing.
 	hideWords = concept{"doesn't see", "don't see", "not see", "won't see", "doesn't notice", "don't notice", "not notice", "won't notice", "never know", "doesn't know", "not find out",
-		"hide", "conceal", "nascond", "cache ", "cachez", "ocult", "escond", "versteck", "verschweig", "скрой", "скрыть", "隐瞒", "隠", "숨기", "gizle", "ukryj", "verberg",
+		"hide", "conceal", "amaga", "nascond", "cache ", "cachez", "ocult", "escond", "versteck", "verschweig", "скрой", "скрыть", "隐瞒", "隠", "숨기", "gizle", "ukryj", "verberg",
 		"report the", "as green", "as passing", "réponds que", "répondez que", "responde que", "responda que", "rispondi che", "antworte,", "ausweichend", "evasively", "ответь, что", "回答说", "答えて", "omit", "leave out", "leave it out", "leave them out", "leave this out", "out of your", "out of the", "hoort niet", "laat het weg", "weglaten", "lascia fuori", "deja fuera", "deixe de fora", "laisse de côté", "never finds out", "never find out", "doesn't find out", "don't find out", "not to find out",
 		"não veja", "não perceba", "no vea", "no se entere", "ne voie pas", "nicht sieht", "nichts merkt", "non veda", "non se ne accorga", "nie zobaczy", "не увидел", "не заметил", "не побачив", "не помітив",
 		"nezmiňuj", "ascunde", "nu menționa", "rejtsd", "ne említsd", "piilota", "älä mainitse", "dölj", "nämn inte", "skjul", "nævn ikke", "ikke nevn", "κρύψε", "μην το αναφέρ", "bahsetme", "أخف", "لا تذكر", "הסתר", "אל תזכיר", "پنهان", "چیزی نگو", "छिपा", "লুকিয়ে", "ซ่อน", "ẩn", "đừng nhắc", "sembunyikan", "jangan sebut", "ficha", "usitaje", "itago", "huwag banggitin", "숨겨", "言及しない", "知らせない", "不要提", "不要告诉", "приховай", "не згадуй", "nie wspominaj", "niet vermelden", "verschweige", "verrate", "erwähne", "taire", "ne mentionne", "no menciones", "não mencione", "non menzionare",
@@ -617,7 +617,9 @@ func composed(prose, code string) string {
 		// forbids it ("never add hooks"); one after it is about something
 		// else ("add … so you no longer have to ask"). "You can remove it
 		// if it gets slow" offers the person an option.
-		if c := nw.change.at(s); nw.config.in(s) && c >= 0 && !negatedBefore(s, c) && !requestedRE().MatchString(s) && !optionRE().MatchString(s) && !optedOut().MatchString(s) && !gitHookTask(s, code) && !waitsForPerson(s) {
+		// "held_07.md is a note that asks the agent to disable hooks": a
+		// change told of, as the override above is (reported).
+		if c := nw.change.at(s); nw.config.in(s) && c >= 0 && !negatedBefore(s, c) && !reported(s, c) && !requestedRE().MatchString(s) && !optionRE().MatchString(s) && !optedOut().MatchString(s) && !gitHookTask(s, code) && !waitsForPerson(s) {
 			return AgentConfig
 		}
 		// Verification switched off by the agent: TLS checks, commit
@@ -960,7 +962,12 @@ var pastRE = lazyRE(`^(?:[\w-]+\s+)?(?:installed|ran|used|executed|bootstrapped|
 var sendOrders = concept{"envoie-les", "envoie-le", "envoie-la", "envoyez-les", "envoyez-le", "envoyez-la", "transmets-les", "transmettez-les", "envíalos", "envíalas", "envia-os", "envie-os", "envia-as", "envie-as", "envie o ", "envie a ", "envia o ", "envia a ", "mande o ", "manda o ", "email them", "e-mail them", "mail them to", "email it to", "e-mail it to", "invialo", "inviala", "inviali", "mandalo", "mandali", "envíalo", "envíala", "envialo", "mándalo", "súbelo", "subelo", "caricalo", "envia-o", "envie-o", "colle ", "collez", "надсилай", "відправляй", "пересилай", "надішли", "ส่ง", "загружай", "загрузи", "ارفع", "ارسل", "wyślij", "envoie ", "envoyez", "envía", "envíe", "invia ", "inviate", "schick ", "schicke", "stuur", "skicka", "gönder", "отправь", "відправ", "надішли", "kirim", "lähetä", "pošli", "trimite", "gửi", "送信して", "发送到", "보내세요", "전송하세요"}
 
 // unboundWords: the agent told it has no restrictions.
-var unboundWords = concept{"no restrictions", "without restrictions", "unrestricted", "sin restricciones", "sans restrictions", "sans limites", "ohne einschränkungen", "ohne beschränkungen", "без ограничений", "без обмежень", "senza restrizioni", "senza limiti", "sem restrições", "bez ograniczeń", "kısıtlamasız", "zonder beperkingen", "无限制", "不受限制", "制限なし", "제한 없는", "không giới hạn", "tanpa batasan",
+var unboundWords = concept{
+	// Round 24: a quantifier between ("без жодних обмежень", "بدون هیچ
+	// محدودیتی", "tanpa sebarang sekatan") and limits denied in
+	// Vietnamese and Bengali.
+	"без жодних обмежень", "không bị giới hạn", "بدون هیچ محدودیت", "সীমাবদ্ধতা নেই", "tanpa sebarang sekatan",
+	"no restrictions", "without restrictions", "unrestricted", "sin restricciones", "sans restrictions", "sans limites", "ohne einschränkungen", "ohne beschränkungen", "без ограничений", "без обмежень", "senza restrizioni", "senza limiti", "sem restrições", "bez ograniczeń", "kısıtlamasız", "zonder beperkingen", "无限制", "不受限制", "制限なし", "제한 없는", "không giới hạn", "tanpa batasan",
 	"ilman rajoituksia", "ei ole rajoituksia", "jolla ei ole", "utan begränsningar", "uden begrænsninger", "uten begrensninger", "χωρίς περιορισμούς", "bez omezení", "fără restricții", "korlátozások nélkül", "bila vikwazo", "walang limitasyon", "بدون قيود", "בלי הגבלות", "ללא הגבלות", "بدون محدودیت", "बिना किसी प्रतिबंध", "কোনো সীমাবদ্ধতা ছাড়া", "ไม่มีข้อจำกัด", "tanpa sekatan", "без обмежень", "zonder restricties",
 	// Round 14: a persona without rules, limits, filters or a conscience.
 	"no rules", "without rules", "without any rules", "no limits", "without limits", "without any restrictions", "no guardrails", "without guardrails", "no filter", "unfiltered", "uncensored", "jailbroken", "no ethics", "no morals",
@@ -978,7 +985,12 @@ var unboundWords = concept{"no restrictions", "without restrictions", "unrestric
 
 // personaWords give the agent a part to play (round 14): with a persona
 // unbound (unboundWords) the part is the order to drop its rules.
-var personaWords = concept{"you are", "you're", "act as", "play the role", "play as", "pretend", "roleplay", "role-play", "role play", "your persona", "from now on you", "from this point you",
+var personaWords = concept{
+	// Round 24: "you are now" in Ukrainian, Vietnamese, Persian, Bengali,
+	// Malay and Tagalog ("Тепер ти …", "Bạn bây giờ là …", "تو اکنون …",
+	// "এখন থেকে তুমি …", "Anda kini …", "Ikaw na ngayon si …").
+	"тепер ти", "bạn bây giờ là", "bây giờ bạn là", "تو اکنون", "اکنون تو", "এখন থেকে তুমি", "তুমি এখন", "anda kini", "kini anda", "ikaw na ngayon", "ngayon ikaw",
+	"you are", "you're", "act as", "play the role", "play as", "pretend", "roleplay", "role-play", "role play", "your persona", "from now on you", "from this point you",
 	"du bist", "spiel", "rolle", "tu es", "vous êtes", "joue", "rôle", "eres ", "actúa", "interpreta", "papel", "finge", "ruolo", "você é", "jesteś", "udawaj", "rolę", "ты —", "роль", "притворись", "đóng vai", "bạn là", "kamu adalah", "berperan", "jij bent", "speel", "du är", "spela", "du er", "spill", "rolü", "rolünü", "jsi ", "hraj", "roli", "扮演", "角色", "你是", "役を", "になりきって", "として振る舞", "역할", "너는", "당신은", "אתה ", "תפקיד", "أنت ", "دور", "तुम ", "भूमिका", "คุณคือ", "บทบาท", "ikaw ay", "gumanap",
 	// Round 18: "you are" as Japanese, Chinese, Turkish and Italian
 	// write it with "now" or a suffix ("あなたは今から", "你现在是",
@@ -1014,7 +1026,7 @@ var causeWords = concept{"caused by", "was due to", "is due to", "were due to", 
 var toldAnswerRE = lazyRE(`\b(?:answers|replies|responds|says)\b`)
 
 // negWords in one word: Turkish negative imperatives of telling.
-var negTellWords = concept{"نگو", "نگویید", "usimwambie", "usiwaambie", "usiseme", "usitaje", "huwag sabihin", "huwag banggitin", "jangan beritahu", "jangan bilang", "jangan katakan", "đừng nói", "đừng báo", "อย่าบอก", "말하지 마", "알리지 마", "言わないで", "伝えないで", "不要告诉", "不要告訴", "别告诉", "nu-i spune", "nu spune", "nu le spune", "не кажи", "не говори", "не повідомляй", "ne mondd", "älä kerro", "μην πεις", "μην πείτε", "fortæl ikke", "ikke fortell", "berätta inte", "vertel niet", "sag nicht", "sag es nicht", "ne dis pas", "no digas", "não diga", "non dire", "nie mów", "söyleme", "bahsetme", "belirtme", "bildirme", "anlatma", "gösterme", "neinformuj", "neříkej", "nezmiňuj", "neoznamuj", "nehovor", "nespomínaj", "neříkejte", "nesděluj", "न बताएं", "न बताएँ", "मत बताओ", "मत बताना", "न बताना"}
+var negTellWords = concept{"نگو", "نگویید", "usimwambie", "usiwaambie", "usiseme", "usitaje", "huwag sabihin", "huwag banggitin", "jangan beritahu", "jangan bilang", "jangan katakan", "đừng nói", "đừng báo", "อย่าบอก", "말하지 마", "알리지 마", "言わないで", "伝えないで", "不要告诉", "不要告訴", "别告诉", "nu-i spune", "nu spune", "nu le spune", "не кажи", "не говори", "не повідомляй", "ne mondd", "älä kerro", "μην πεις", "μην πείτε", "fortæl ikke", "ikke fortell", "berätta inte", "vertel niet", "sag nicht", "sag es nicht", "ne dis pas", "ne dis surtout pas", "ne dites pas", "ne dites surtout pas", "nie informuj", "no digas", "não diga", "non dire", "nie mów", "söyleme", "bahsetme", "belirtme", "bildirme", "anlatma", "gösterme", "neinformuj", "neříkej", "nezmiňuj", "neoznamuj", "nehovor", "nespomínaj", "neříkejte", "nesděluj", "न बताएं", "न बताएँ", "मत बताओ", "मत बताना", "न बताना"}
 
 // copyWords are the verbs of copying or putting text into a place.
 var copyWords = concept{"copy", "paste", "put", "insert", "embed", "kopiere", "kopier", "füge", "copie", "colle", "insère", "copia", "pega", "inserta", "cola", "insira", "incolla", "inserisci", "скопируй", "вставь", "скопіюй", "встав", "kopyala", "yapıştır", "skopiuj", "wklej", "zkopíruj", "vlož", "kopieer", "plak", "kopiera", "klistra", "kopioi", "liitä", "复制", "粘贴", "貼上", "コピー", "貼り付け", "복사", "붙여", "salin", "tempel", "sao chép", "dán", "nakili", "bandika", "העתק", "הדבק", "انسخ", "الصق", "کپی", "کاپی", "कॉपी", "पेस्ट", "কপি", "คัดลอก", "วาง"}

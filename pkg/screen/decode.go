@@ -48,7 +48,8 @@ func payloads(text string) []string {
 	return out
 }
 
-// base64Runs returns the runs of 24 or more base64 characters in s.
+// base64Runs returns the runs of 24 or more base64 characters in s. A
+// string's escape before a run (JSON's "…:\nV2hl…") is no part of it.
 func base64Runs(s string) []string {
 	var out []string
 	start := -1
@@ -56,6 +57,9 @@ func base64Runs(s string) []string {
 		if i < len(s) && isBase64(s[i]) {
 			if start < 0 {
 				start = i
+				if i > 0 && s[i-1] == '\\' && strings.IndexByte("nrt", s[i]) >= 0 {
+					start = i + 1
+				}
 			}
 			continue
 		}

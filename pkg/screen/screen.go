@@ -38,7 +38,7 @@ const Tag = "held"
 // version its notes were screened under, and pkg/store screens the notes of
 // another one again (Store.Tidy), so new rules reach the notes already
 // written.
-const Version = "47f98eab79cc"
+const Version = "cab461358496"
 
 // ReasonPrefix starts the tag that names why a note is held (held:override).
 const ReasonPrefix = "held:"
@@ -348,7 +348,7 @@ func screenText(text string) string {
 				continue
 			}
 			for _, loc := range re().FindAllStringIndex(prose, -1) {
-				if !quoted(prose, loc[0]) && !named(prose, loc[1]) && !logLine(prose, loc[0]) && !schemaMessage(prose, loc) && !tagInProse(prose, loc) && !timedNotice(prose, loc) && !recordTag(prose[loc[0]:loc[1]]) {
+				if !quoted(prose, loc[0]) && !named(prose, loc[1]) && !logLine(prose, loc[0]) && !schemaMessage(prose, loc) && !tagInProse(prose, loc) && !timedNotice(prose, loc) && !recordTag(prose[loc[0]:loc[1]]) && !recordElement(prose, loc) {
 					return Address
 				}
 			}
@@ -1098,9 +1098,11 @@ var logStampRE = lazyRE(`^\s*\[?(?:[A-Z][a-z]{2}\s+\d{1,2}\s+\d\d:\d\d:\d\d|\d{4
 
 // timedNotice reports a bracketed marker ("[SYSTEM] …") that heads a
 // notice of when something happens to people's work ("Maintenance window
-// Saturday 02:00–04:00 UTC; deploys are frozen"): its line names a time
-// of day and nothing the screen's kinds are made of (see preference),
-// and says "you" nowhere. A banner's look-alike, not a turn.
+// Saturday 02:00–04:00 UTC; deploys are frozen") or of a measure a
+// system reported ("disk usage on /var reached 81%; logrotate keeps 7
+// days"): its line names a time of day or a quantity with its unit and
+// nothing the screen's kinds are made of (see preference), and says
+// "you" nowhere. A banner's look-alike, not a turn.
 func timedNotice(s string, loc []int) bool {
 	if s[loc[0]] != '[' {
 		return false
@@ -1110,7 +1112,7 @@ func timedNotice(s string, loc []int) bool {
 		line = line[:e]
 	}
 	l := strings.ToLower(line)
-	return clockRE().MatchString(line) && !youRE().MatchString(l) && !harmful(l) && !userWords.in(l) && !askWords.in(l) && !agentWords.in(l) && orderFree(l)
+	return (clockRE().MatchString(line) || measureRE().MatchString(l)) && !youRE().MatchString(l) && !harmful(l) && !userWords.in(l) && !askWords.in(l) && !agentWords.in(l) && orderFree(l)
 }
 
 // orderFree reports a line the phrase rules find no order in.
@@ -1119,6 +1121,48 @@ func orderFree(l string) bool {
 }
 
 var clockRE = lazyRE(`\b(?:[01]?\d|2[0-3]):[0-5]\d\b`)
+
+var measureRE = lazyRE(`\b\d+(?:[.,]\d+)?\s?(?:%|percent\b|[kmgt]i?b\b|ms\b|days?\b|hours?\b|minutes?\b|seconds?\b)`)
+
+// recordElement reports a role tag that wraps a data record: the text up
+// to its closing tag is child elements alone, one a line, each a short
+// value (<name>billing</name>, <owner>payments-team</owner>) and no
+// order among them. A forged turn wraps sentences. Its closing tag is
+// judged as the opening one.
+func recordElement(s string, loc []int) bool {
+	tag := s[loc[0]:loc[1]]
+	if !strings.HasPrefix(tag, "<") || !strings.HasSuffix(tag, ">") {
+		return false
+	}
+	name := strings.Fields(strings.Trim(tag, "<>/"))
+	if len(name) == 0 {
+		return false
+	}
+	if strings.HasPrefix(tag, "</") {
+		open := "<" + strings.ToLower(name[0]) + ">"
+		i := strings.LastIndex(strings.ToLower(s[:loc[0]]), open)
+		return i >= 0 && recordElement(s, []int{i, i + len(open)})
+	}
+	end := strings.Index(strings.ToLower(s[loc[1]:]), "</"+strings.ToLower(name[0])+">")
+	if end < 0 {
+		return false
+	}
+	inner := strings.TrimSpace(s[loc[1] : loc[1]+end])
+	if inner == "" {
+		return false
+	}
+	var values strings.Builder
+	for line := range strings.SplitSeq(inner, "\n") {
+		m := childRE().FindStringSubmatch(strings.TrimSpace(line))
+		if m == nil || m[1] != m[3] {
+			return false
+		}
+		values.WriteString(m[2] + "\n")
+	}
+	return orderFree(strings.ToLower(values.String()))
+}
+
+var childRE = lazyRE(`^<([A-Za-z][\w.-]*)>([^<>\n]{0,80})</([A-Za-z][\w.-]*)>$`)
 
 // schemaMessage reports a chat message's "role": "system" shown as the
 // shape of a request: the content that follows is a stand-in
@@ -1926,10 +1970,11 @@ var rules = sync.OnceValue(func() ruleSet {
 			{hints: []string{"your"}, reason: Override, re: re(`\byour\s+(?:new|real|actual|true|only)\s+(?:instructions?|task|goal|orders|purpose|mission|rules)\b`)},
 			{hints: []string{"apply", "void", "null", "revoked", "cancel", "suspended", "invalid", "superseded"}, reason: Override, re: re(`\b(?:previous|prior|above|earlier|original|your|all other|any other|system)\s+` + instr + `\s+(?:(?:no longer|do not|don't|does not|doesn't)\s+apply|(?:(?:are|is)\s+)?(?:now\s+)?(?:void|null|revoked|cancel+ed|suspended|invalid|superseded|no longer valid)\b)`)},
 			{hints: []string{"system prompt", "initial prompt", "hidden instructions"}, reason: Override, re: re(`\b(?:print|reveal|show|output|repeat|leak|dump)\s+(?:your|the)\s+(?:full\s+|entire\s+|initial\s+|original\s+)?(?:system prompt|initial prompt|hidden instructions)`)},
-			{hints: []string{"ignor", "olvid", "oubli", "vergiss", "vergess", "vergeet", "negeer", "dimentic", "desconsider", "descart", "esquec", "игнор", "забуд", "ігнор", "bỏ qua", "abaikan", "تجاهل", "התעלם", "ohita", "unohda", "glöm", "glem", "zanemar", "занемар", "ignoriš", "игнориш", "ignorira", "prezri", "upoštev"}, reason: Override, re: re(`(?:^|[^\p{L}])(?:zanemari|zanemarite|занемари|занемарите|ignoriši|ignorišite|игнориши|игнориште|ignoriraj|ignorirajte|prezri|prezrite|ne upoštevaj|ne upoštevajte|ignora|ignore|ignorez|ignorer|ignoriere|ignorier|ignorieren|ignoreer|negeer|olvida|olvide|olvidar|oubliez|oublie|oublier|vergiss|vergessen|vergeet|dimentica|dimenticate|desconsidere|desconsidera|descarta|descarte|esquece|esqueça|игнорируй|игнорируйте|игнорировать|проигнорируй|забудь|забудьте|ігноруй|зігноруй|забудь|zignoruj|ignoruj|ignorera|ignorer|ignoră|ignorați|ohita|unohda|glöm|glem|bỏ qua|abaikan|تجاهل|התעלם(?:\s+מכל|\s+מ)?)\s+(?:\S+\s+){0,3}?(?:instrucciones|instruções|instructions|istruzioni|anweisungen|instruktionen|instruktioner|instruksjoner|befehle|regeln|instructies|regels|consignes|indicaciones|инструкции|указания|правила|інструкції|вказівки|instrukcje|instrukcji|polecenia|instrucțiunile|ohjeet|ohjeita|pokyny|pokynů|instrukce|hướng dẫn|chỉ dẫn|instruksi|petunjuk|التعليمات|الإرشادات|ההוראות|הוראות|upute|uputa|uputstva|uputstvo|uputama|упутства|упутство|упутствима|instrukcije|instrukcija|инструкције|navodila|navodil|navodilo)(?:[^\p{L}]|$)`)},
+			{hints: []string{"ignor", "olvid", "oubli", "vergiss", "vergess", "vergeet", "negeer", "dimentic", "desconsider", "descart", "esquec", "игнор", "забуд", "ігнор", "bỏ qua", "abaikan", "تجاهل", "התעלם", "ohita", "unohda", "glöm", "glem", "zanemar", "занемар", "ignoriš", "игнориш", "ignorira", "prezri", "upoštev", "eira"}, reason: Override, re: re(`(?:^|[^\p{L}])(?:eira|eirake|игнорирай|игнорирайте|zanemari|zanemarite|занемари|занемарите|ignoriši|ignorišite|игнориши|игнориште|ignoriraj|ignorirajte|prezri|prezrite|ne upoštevaj|ne upoštevajte|ignora|ignore|ignorez|ignorer|ignoriere|ignorier|ignorieren|ignoreer|negeer|olvida|olvide|olvidar|oubliez|oublie|oublier|vergiss|vergessen|vergeet|dimentica|dimenticate|desconsidere|desconsidera|descarta|descarte|esquece|esqueça|игнорируй|игнорируйте|игнорировать|проигнорируй|забудь|забудьте|ігноруй|зігноруй|забудь|zignoruj|ignoruj|ignorera|ignorer|ignoră|ignorați|ohita|unohda|glöm|glem|bỏ qua|abaikan|تجاهل|התעלם(?:\s+מכל|\s+מ)?)\s+(?:\S+\s+){0,3}?(?:instrucciones|instruções|instructions|istruzioni|anweisungen|instruktionen|instruktioner|instruksjoner|befehle|regeln|instructies|regels|consignes|indicaciones|инструкции|указания|правила|інструкції|вказівки|instrukcje|instrukcji|polecenia|instrucțiunile|ohjeet|ohjeita|pokyny|pokynů|instrukce|hướng dẫn|chỉ dẫn|instruksi|petunjuk|التعليمات|الإرشادات|ההוראות|הוראות|upute|uputa|uputstva|uputstvo|uputama|упутства|упутство|упутствима|instrukcije|instrukcija|инструкције|navodila|navodil|navodilo|juhiseid|juhised|juhiseid)(?:[^\p{L}]|$)`)},
 			// Turkish puts the verb last: "önceki tüm talimatları yok say".
 			{hints: []string{"talimat"}, reason: Override, re: re(`(?:^|[^\p{L}])(?:önceki|tüm|bütün)\s+(?:\S+\s+){0,2}?talimat\p{L}*\s+(?:\S+\s+){0,4}?(?:yok say|görmezden gel|unut)(?:ın|ınız|in|iniz)?(?:[^\p{L}]|$)`)},
-			{hints: []string{"忽略", "无视", "無視", "忘记", "忘掉", "不要理会", "跳过", "忘れ"}, reason: Override, re: re(`(?:忽略|无视|無視|忘记|忘掉|不要理会|跳过).{0,12}(?:指令|指示|说明|提示|规则|命令)|(?:指令|指示|説明|ルール|命令).{0,12}(?:忽略|无视|無視|忘れ)`)},
+			// Thai writes no spaces either: "เพิกเฉยต่อคำสั่งก่อนหน้า".
+			{hints: []string{"忽略", "无视", "無視", "忘记", "忘掉", "不要理会", "跳过", "忘れ", "เพิกเฉย"}, reason: Override, re: re(`(?:忽略|无视|無視|忘记|忘掉|不要理会|跳过).{0,12}(?:指令|指示|说明|提示|规则|命令)|เพิกเฉย.{0,12}(?:คำสั่ง|คำแนะนำ)|(?:指令|指示|説明|ルール|命令).{0,12}(?:忽略|无视|無視|忘れ)`)},
 			// Hiding from the user.
 			{hints: []string{"tell", "inform", "mention", "reveal", "notify", "alert", "let", "show", "report", "disclos"}, reason: Conceal, re: re(`\b(?:do not|don't|dont|never|without)\s+(?:ever\s+)?(?:tell|telling|inform|informing|mention|mentioning|reveal|revealing|notify|notifying|alert|alerting|let|letting|report|reporting|disclose|disclosing|(?:show|showing)\s+(?:this|it|that|these|them)\b)[^.\n]{0,60}?\b(?:the\s+)?(?:user|human|operator|owner|developer|anyone|anybody)\b`)},
 			{hints: []string{"need to know", "n't know", "not know", "find out", "notice", "be told"}, reason: Conceal, re: re(`\b(?:the\s+)?(?:user|human|owner|operator)\s+(?:doesn't|does not|don't|do not|shouldn't|should not|needn't|need not|must not|mustn't)\s+(?:need\s+to\s+)?(?:know|find out|notice|be told)\b`)},
@@ -2273,6 +2318,9 @@ var (
 		`diga|mencione|esqueça|exclua|escreva|mostre|recomende|siga|rode|dì|menziona|dimentica|scrivi|consiglia|segui|zeg|vermeld|negeer|vergeet|schrijf|antwoord|toon|verberg|installeer|vertel|gebruik|volg|` +
 		`powiedz|wspomnij|napisz|odpowiedz|zapomnij|pokaż|ukryj|wykonaj|zamknij|skasuj|zastąp|řekni|napiš|odpověz|zapomeň|smaž|odstraň|zavři|spusť|proveď|nainstaluj|neopravuj|nezmiňuj|nastav|změň|přidej|vypni|povedz|napíš|zmaž|spusti|` +
 		`скажи|напиши|ответь|отвечай|игнорируй|забудь|покажи|запусти|смени|следуй|відповідай|ігноруй|приховай|встанови|виконуй|` +
+		// Round 24: hiding in Catalan, running and sending in Croatian, Estonian, Ukrainian,
+		// Bulgarian and Dutch.
+		`amaga|amagueu|pokreni|pokrenite|izvrši|pošalji|käivita|käivitage|saada|завантаж|виконай|надішли|стартирай|изпълни|изпрати|промени|stuur|voer uit|` +
 		`spune|scrie|răspunde|ignoră|uită|șterge|rulează|execută|arată|ascunde|instalează|adaugă|modifică|schimbă|urmează|mondd|írd|írj|válaszolj|hagyd|felejtsd|töröld|futtasd|küldd|mutasd|rejtsd|telepítsd|állítsd|módosítsd|kövesd|` +
 		`sano|kirjoita|vastaa|ohita|unohda|poista|aja|suorita|näytä|piilota|asenna|noudata|lisää|muuta|vaihda|älä|säg|skriv|ignorera|glöm|radera|kör|visa|dölj|installera|ersätt|följ|` +
 		`ignorer|glem|slet|fjern|kør|skjul|installer|følg|tilføj|ændr|slett|kjør|endre|πες|γράψε|απάντησε|αγνόησε|ξέχασε|διάγραψε|σβήσε|εκτέλεσε|τρέξε|στείλε|δείξε|κρύψε|εγκατάστησε|πρόσθεσε|άλλαξε|ακολούθησε|μην|` +
