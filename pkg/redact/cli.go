@@ -143,6 +143,18 @@ func cliRules() []rule {
 			keep:  func(m []string) bool { return cliNotSecret(m[2]) || shellRefRE().MatchString(m[2]) },
 		},
 		{
+			// A login file written by printf, its user on the first line
+			// and the password on the second, into a file named for
+			// credentials (OpenVPN's --auth-user-pass auth.txt, a
+			// .credentials file for mount.cifs).
+			name:  "password-flag",
+			hints: []string{"printf"},
+			pre:   func(lower string) bool { return strings.Contains(lower, `\n`) && strings.Contains(lower, ">") },
+			re:    lazyRE(`(\bprintf[ \t]+(?:--[ \t]+)?['"][^'"\\\n]{1,64}\\n)([^'"\\\n]{6,128})((?:\\n)?['"][ \t]*>{1,2}[ \t]*\S*(?i:auth|pass|cred|secret|login)\S*)`),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			keep:  func(m []string) bool { return cliNotSecret(m[2]) || shellRefRE().MatchString(m[2]) },
+		},
+		{
 			// fish's set -gx NAME VALUE (and csh's setenv NAME VALUE): a
 			// variable set by position, its name naming a secret.
 			name:   "secret-value",

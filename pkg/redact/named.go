@@ -80,14 +80,16 @@ func namedRules() []rule {
 		},
 		{
 			// A secret's name ending its line, its value alone on a line
-			// below (past a blank line or a fence's opening). A hint opens
-			// a window only where its line ends within a few bytes.
+			// below (past a blank line or a fence's opening); a remark in
+			// parentheses may follow the name ("hs_ed25519_secret_key
+			// (base64 of file, for backup):"). A hint opens a window only
+			// where its line ends within a few bytes.
 			name:   "secret-value",
 			window: true,
 			span:   1200,
 			hints:  []string{"key", "token", "secret", "pass", "pwd", "_pat"},
 			gate:   lineEndsAfter,
-			re: lazyRE(`((?:^|[^\p{L}\p{N}_])([A-Za-z0-9_]*(?i:key|token|secret|pass|pwd|pat)[A-Za-z0-9_]*)\x60?[^\n\x60=]{0,24}(?::|\bto|\bis|=)?[ \t]*\r?\n(?:[ \t]*\r?\n)?(?:[ \t]*(?:\x60\x60\x60|~~~)[A-Za-z0-9]*[ \t]*\r?\n)?[ \t]*)` +
+			re: lazyRE(`((?:^|[^\p{L}\p{N}_])([A-Za-z0-9_]*(?i:key|token|secret|pass|pwd|pat)[A-Za-z0-9_]*)\x60?(?:[^\n\x60=]{0,24}|[ \t]*\([^()\n]{1,48}\))(?::|\bto|\bis|=)?[ \t]*\r?\n(?:[ \t]*\r?\n)?(?:[ \t]*(?:\x60\x60\x60|~~~)[A-Za-z0-9]*[ \t]*\r?\n)?[ \t]*)` +
 				`([^\s]{16,1000})([ \t]*(?:\r?\n|$))`),
 			repl: func(m []string) string { return m[1] + Mask + m[4] },
 			keep: func(m []string) bool {

@@ -9,17 +9,18 @@ import (
 // (none from any corpus). Look-alikes first: a value named hashed
 // (detect-secrets' hashed_secret), a parameter given a number inside a
 // value (Stripe-Signature's t=), a chain's transaction signature in
-// base58, a UUID with a page below it in a dashboard's route, a key
-// named public by a word of its own ("public key: …"), a host and its
-// port before a path, a framework's "dev" stand-in; beside each, the
-// secret of the same layout. Then secrets' carriers: an INSERT whose
-// VALUES hold a call (now()), Gradle's buildConfigField quoting its value
-// again, AWS SSM's put-parameter, a Markdown row with no header, SMTP's
-// AUTH PLAIN and AUTH LOGIN, an expect script's send, fish's set -gx,
-// wg genkey's output, a cookie copied from a browser's table, a value
-// handed over in a chat, a WebSocket subprotocol's token, Postfix's
-// sasl_passwd; and vendor prefixes (Slack's xoxc-, AWS's session token,
-// Harness's pat., Depot's depot_project_).
+// base58, a UUID with a page below it in a dashboard's route, a key named
+// public by a word of its own ("public key: …"), a host and its port
+// before a path, a framework's "dev" stand-in; beside each, the secret of
+// the same layout. Then secrets' carriers: an INSERT whose VALUES hold a
+// call (now()), Gradle's buildConfigField quoting its value again, AWS
+// SSM's put-parameter, a Markdown row with no header, SMTP's AUTH PLAIN
+// and AUTH LOGIN, an expect script's send, fish's set -gx, wg genkey's
+// output, a cookie copied from a browser's table, a value handed over in a
+// chat, a WebSocket subprotocol's token, Postfix's sasl_passwd, a remark
+// in parentheses between a secret's name and its value below, a login file
+// written by printf; and vendor prefixes (Slack's xoxc-, AWS's session
+// token, Harness's pat., Depot's depot_project_).
 func TestRound24(t *testing.T) {
 	judgeRound(t, []roundCase{
 		// A value named hashed is the secret's digest.
@@ -86,6 +87,14 @@ func TestRound24(t *testing.T) {
 		{"ws protocol plain", "Sec-WebSocket-Protocol: graphql-transport-ws", ""},
 		// Postfix.
 		{"sasl passwd", "# /etc/postfix/sasl_passwd\n[smtp.acme.dev]:587 relay@acme.dev:Kp8Rn4HsWq7Zt3", "Kp8Rn4HsWq7Zt3"},
+		// A remark in parentheses between a secret's name and its value
+		// on the line below.
+		{"name remark below", "# signing_secret_key (hex, rotate yearly):\n9f8e7d6c5b4a39281706f5e4d3c2b1a0Zq", "9f8e7d6c5b4a39281706f5e4d3c2b1a0Zq"},
+		{"name remark prose", "# signing_secret_key (see the runbook):\nrotate it with make rotate-keys", ""},
+		// A login file written by printf.
+		{"printf auth file", "printf 'deploy\\nQm7Lx2Vt9Rw4\\n' > ~/.config/vpn/auth.txt && openvpn --auth-user-pass ~/.config/vpn/auth.txt", "Qm7Lx2Vt9Rw4"},
+		{"printf var", "printf 'deploy\\n%s\\n' \"$VPN_PW\" > auth.txt", ""},
+		{"printf other file", "printf 'line one\\nline two here\\n' > notes.txt", ""},
 		// Vendor prefixes.
 		{"slack xoxc", "SLACK_COOKIE_TOKEN=xoxc-1234567890-2345678901-3456789012-" + "a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6", "a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6"},
 		{"aws session", "token IQoJb3JpZ2luX2VjEJr//////////wEaCXVzLWVhc3QtMSJHMEUCIQD7k2Lm9Vx2Kp8Rn4HsWq7Zt3Lm9Vx2Kp8Rn4Hs", "IQoJb3JpZ2luX2VjEJr"},
