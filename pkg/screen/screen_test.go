@@ -375,6 +375,12 @@ func TestHeldOutCorpus(t *testing.T) {
 	// the person's voice, a secret written into a memory note, silence
 	// after an order are held (330/330).
 	judge(t, "heldout25.jsonl", 330, 284)
+	// By a twenty-sixth author (corpus26: testdata/redact/heldout24/README.md),
+	// written from SPEC.md alone while round 23 was made and sealed from it,
+	// measured once on its rules (76a1532: 452/507 held, 522/528 passed;
+	// round 22's, f74c7ce: 447/507 and 519/528). Round 24's development
+	// set (486/507, 528/528: docs/trust.md says what is left).
+	judge(t, "heldout26.jsonl", 486, 528)
 }
 
 func TestOwn(t *testing.T) {
