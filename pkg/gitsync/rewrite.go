@@ -92,19 +92,29 @@ func pendingOf(ctx context.Context, g *git) *Pending {
 		// A sync pushes nothing to a remote whose main is gone (it would
 		// bring back what was deleted), so running one changes nothing
 		// until someone pushes a main.
-		return &Pending{Detail: mainGone(g.dir), Fix: mainGoneFix(g.dir)}
+		return &Pending{Detail: mainGoneFact, Fix: mainGoneFix(g.dir)}
 	}
 	return &Pending{Detail: rewritePending, Fix: "anamnesis sync"}
 }
+
+// Line is the rewrite and its fix in one line, for a surface with no place
+// of its own for the fix (status's sync and team lines). Detail never
+// holds the fix: doctor, the dashboard and team review print both, and
+// said in each the push was named twice.
+func (p Pending) Line() string { return p.Detail + "; fix: " + p.Fix }
 
 // rewritePending is what RewritePending says while a rewrite is recorded
 // and the remote has a main to take up.
 const rewritePending = "the remote's main was rewritten or deleted: this clone's old history is not pushed back; the next sync takes the new history up (once the remote has one), keeping your unpublished notes"
 
-// mainGone is what a sync and RewritePending say of the clone at dir while
-// the remote's main is gone.
+// mainGoneFact is what RewritePending says while the remote's main is gone
+// (its Fix says what to do).
+const mainGoneFact = "the remote's main is gone (deleted, or the repository re-created empty?): nothing pushed, so its old history does not come back; the next sync takes up the new history once one is pushed, keeping your unpublished notes"
+
+// mainGone is what a sync's line says of the clone at dir while the
+// remote's main is gone: the fact and the push that undoes it.
 func mainGone(dir string) string {
-	return "the remote's main is gone (deleted, or the repository re-created empty?): nothing pushed, so its old history does not come back; the next sync takes up the new history once one is pushed, keeping your unpublished notes (to make this clone's history the remote's again instead: " + pushBack(dir) + ")"
+	return mainGoneFact + " (to make this clone's history the remote's again instead: " + pushBack(dir) + ")"
 }
 
 // mainGoneFix is what to do while the remote's main is gone: wait for the

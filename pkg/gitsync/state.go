@@ -125,7 +125,7 @@ func State(ctx context.Context, home, remote string) RepoState {
 	case head == "":
 		st.Detail = "no commits yet"
 	case pending != nil:
-		st.Detail = pending.Detail
+		st.Detail = pending.Line()
 	case st.Last != nil && st.Last.Result.Rewritten != "":
 		st.Detail = "last sync: " + st.Last.Result.Rewritten
 	case st.Last != nil && st.Last.Error != "":

@@ -417,8 +417,13 @@ func TestDoctorSaysARewriteIsPending(t *testing.T) {
 		if !ok || c.Status != statusWarn || !strings.Contains(c.Fix, "push origin main") {
 			t.Errorf("doctor's %q check: %+v, want a warning that the remote's main is gone, fixed by a push", name, c)
 		}
-		if name == "remote" && c.Detail != status {
-			t.Errorf("doctor says %q, status %q", c.Detail, status)
+		// The fix is named once: the warning printed it in its detail and
+		// again as its fix.
+		if n := strings.Count(c.Detail+c.Fix, "push origin main"); n != 1 {
+			t.Errorf("doctor's %q check names the push %d times: %+v", name, n, c)
+		}
+		if name == "remote" && c.Detail+"; fix: "+c.Fix != status {
+			t.Errorf("doctor says %q (fix %q), status %q", c.Detail, c.Fix, status)
 		}
 	}
 }

@@ -178,14 +178,14 @@ func (r Report) Text(w io.Writer) error {
 				fmt.Fprintf(w, "          you may only read team %s: %d commit(s) of your notes there stay on this machine, unpublished\n", t.Name, t.Unpublished)
 			}
 			if p := r.Sync.TeamRewrite(t.Name); p != nil && !strings.Contains(t.Detail, p.Detail) {
-				fmt.Fprintf(w, "          since then: %s\n", p.Detail)
+				fmt.Fprintf(w, "          since then: %s\n", p.Line())
 			}
 			said[t.Name] = true
 		}
 	}
 	for _, p := range r.Sync.TeamRewrites {
 		if !said[p.Team] {
-			fmt.Fprintf(w, "team:     %s: %s\n", p.Team, p.Detail)
+			fmt.Fprintf(w, "team:     %s: %s\n", p.Team, p.Line())
 		}
 	}
 	if r.ConfigError != "" {
