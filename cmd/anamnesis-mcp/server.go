@@ -403,7 +403,7 @@ func (a *app) write(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTool
 		r.fail("project must not be empty (leave it out for \"global\")")
 	}
 	r.maxLen("project", project, maxProject)
-	tags = note.CleanTags(tags)
+	tags = note.ParseTags(tags...) // "a,b" is two tags, as write --tags takes them
 	if len(tags) > maxTags {
 		r.fail("%d tags given; at most %d are allowed", len(tags), maxTags)
 	}

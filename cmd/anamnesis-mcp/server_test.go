@@ -594,3 +594,17 @@ func TestWriteOutlastsALongLock(t *testing.T) {
 		t.Fatalf("files %v", got)
 	}
 }
+
+// Tags arrive by one rule whatever the surface (note.ParseTags): "a,b" is
+// two tags, as anamnesis write --tags a,b makes them, given as one string or
+// as one element of the list; memory_write stored the tag "a,b".
+func TestWriteTagsSplitAsTheCLIDoes(t *testing.T) {
+	h := newHarness(t)
+	for _, tags := range []any{"deploy, staging", []any{"deploy,staging"}, []any{"deploy", " staging ,deploy"}} {
+		var w noteOut
+		h.ok("memory_write", map[string]any{"type": "semantic", "title": "Staging first", "body": "Deploys go to staging first.", "tags": tags}, &w)
+		if !slices.Equal(w.Tags, []string{"deploy", "staging"}) {
+			t.Errorf("tags %q stored as %q, want [deploy staging]", tags, w.Tags)
+		}
+	}
+}

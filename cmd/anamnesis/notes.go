@@ -98,13 +98,6 @@ func printJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-func splitTags(s string) []string {
-	if s == "" {
-		return []string{}
-	}
-	return note.CleanTags(strings.Split(s, ","))
-}
-
 func runWrite(ctx context.Context, e *env, args []string) error {
 	fs := commandFlags(e, "write")
 	var c common
@@ -128,7 +121,7 @@ func runWrite(ctx context.Context, e *env, args []string) error {
 	n := note.New(*typ, *title, *body)
 	// Spaces around a key are no part of it, as MCP and the dashboard
 	// take it: kept, the note would be in no project's block or search.
-	n.Project, n.Scope, n.Tags = strings.TrimSpace(*project), *scope, splitTags(*tags)
+	n.Project, n.Scope, n.Tags = strings.TrimSpace(*project), *scope, note.ParseTags(*tags)
 	n.ID = "pending" // Write assigns the real id; this lets Validate run first
 	if err := n.Validate(); err != nil {
 		return cli.Usagef("%v", err)

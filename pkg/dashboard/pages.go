@@ -447,10 +447,6 @@ func redactedNote(kinds []string) string {
 		"To keep a value on purpose, edit the note and tick “Keep secrets as typed”."
 }
 
-func splitTags(s string) []string {
-	return note.CleanTags(strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == '\n' }))
-}
-
 func (s *Server) renderForm(w http.ResponseWriter, r *http.Request, status int, d editData) {
 	if fc, err := s.facetsKnown(r.Context()); err == nil {
 		d.Projects = sortedCounts(fc.stats.ByProject, 500)
@@ -510,7 +506,7 @@ func noteFrom(f form, base *note.Note) (*note.Note, []string) {
 		return nil, errs
 	}
 	n := note.New(f.Type, f.Title, f.Body)
-	n.Scope, n.Project, n.Tags = f.Scope, f.Project, splitTags(f.Tags)
+	n.Scope, n.Project, n.Tags = f.Scope, f.Project, note.ParseTags(f.Tags)
 	if base != nil {
 		keepUnchanged(n, f, base)
 		// An edit changes what the form shows and keeps everything else,

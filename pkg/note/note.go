@@ -252,6 +252,19 @@ func UniqueTags(tags []string) []string {
 	return out
 }
 
+// ParseTags is the one rule for tags as a person or a model gives them
+// (write --tags, the dashboard's form, MCP memory_write's tags): each
+// string may hold several, separated by commas or line breaks, so "a,b"
+// is two tags however it arrives (a tag never holds a comma: the form
+// shows a note's tags joined by commas). Then CleanTags.
+func ParseTags(given ...string) []string {
+	var out []string
+	for _, s := range given {
+		out = append(out, strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == '\n' || r == '\r' })...)
+	}
+	return CleanTags(out)
+}
+
 // CleanTags is for tags a user types (flags, forms, tool arguments): it
 // trims, drops empties and collapses duplicates, keeping first-seen order.
 func CleanTags(tags []string) []string {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -222,5 +223,26 @@ func TestOutShape(t *testing.T) {
 	// A Note marshalled directly never leaks the keys outside the shape.
 	if b, _ := json.Marshal(n); strings.Contains(string(b), "prov_model") || strings.Contains(string(b), "prov_session") {
 		t.Errorf("Note JSON has keys outside SPEC 2's shape: %s", b)
+	}
+}
+
+// ParseTags is the one rule for given tags: commas and line breaks
+// separate them wherever they arrive, spaces around go, empties and
+// repeats are dropped.
+func TestParseTags(t *testing.T) {
+	for _, c := range []struct {
+		in   []string
+		want []string
+	}{
+		{nil, []string{}},
+		{[]string{""}, []string{}},
+		{[]string{"a,b"}, []string{"a", "b"}},
+		{[]string{" a , b,,a "}, []string{"a", "b"}},
+		{[]string{"a\r\nb", "c"}, []string{"a", "b", "c"}},
+		{[]string{"x", "y,x"}, []string{"x", "y"}},
+	} {
+		if got := ParseTags(c.in...); !slices.Equal(got, c.want) {
+			t.Errorf("ParseTags(%q) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }
