@@ -100,17 +100,19 @@ type hook struct {
 const sessionMark = "@SESSION@"
 
 // recallPrompt asks about a note of the benchmark project: the path where
-// recall does the most work (a search, matches, a block printed).
-func recallPrompt(home string) (string, error) {
+// recall does the most work (a search, matches, a block printed). It also
+// returns the word of the note's title that made it chosen, in at most 1%
+// of the notes.
+func recallPrompt(home string) (prompt, rare string, err error) {
 	ctx := context.Background()
 	st, err := store.Open(ctx, home)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	defer st.Close()
 	notes, err := st.List(ctx, store.Filter{Project: "github.com/acme/proj03", Type: "procedural", Limit: 200})
 	if err != nil || len(notes) == 0 {
-		return "", fmt.Errorf("no procedural note in github.com/acme/proj03 to ask about (%v)", err)
+		return "", "", fmt.Errorf("no procedural note in github.com/acme/proj03 to ask about (%v)", err)
 	}
 	// A note whose title holds a word in at most 1% of the notes, as a
 	// prompt about a real note does: in a large generated store most
@@ -119,15 +121,15 @@ func recallPrompt(home string) (string, error) {
 	for i := len(notes) - 1; i >= 0; i-- {
 		terms, docs, err := st.QueryTerms(ctx, notes[i].Title)
 		if err != nil {
-			return "", err
+			return "", "", err
 		}
 		for _, t := range terms {
 			if !t.Absent && t.DF*100 <= docs {
-				return "how did we handle the " + notes[i].Title + "?", nil
+				return "how did we handle the " + notes[i].Title + "?", strings.ToLower(t.Word), nil
 			}
 		}
 	}
-	return "", fmt.Errorf("no procedural note in github.com/acme/proj03 has a rare word in its title")
+	return "", "", fmt.Errorf("no procedural note in github.com/acme/proj03 has a rare word in its title")
 }
 
 func hooks(cwd, prompt, vague string) []hook {
@@ -203,6 +205,15 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	sqlFloor, err := filepath.Abs(filepath.Join(*work, "sqlfloor"))
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", sqlFloor, "./scripts/bench/sqlfloor")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("building the SQLite floor (run from the repository root): %v\n%s", err, out)
+	}
 	cwd := filepath.Join(*work, "project-cwd")
 	if err := os.MkdirAll(filepath.Join(cwd, ".anamnesis"), 0o755); err != nil {
 		return err
@@ -229,10 +240,15 @@ func run() error {
 			return err
 		}
 		fmt.Fprintf(os.Stderr, "store %d: index ready in %s\n", n, time.Since(t0).Round(time.Millisecond))
-		prompt, err := recallPrompt(home)
+		prompt, rare, err := recallPrompt(home)
 		if err != nil {
 			return err
 		}
+		r, err := benchSQLFloor(fl, sqlFloor, home, rare, n, *runs)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, r)
 		vague, err := vaguePrompt(home)
 		if err != nil {
 			return err
@@ -295,7 +311,7 @@ func benchTeam(fl, work, bin, cwd string, n, runs int) ([]floor.Row, error) {
 		return nil, err
 	}
 	fmt.Fprintf(os.Stderr, "store %d + team %d: index ready in %s\n", n, n, time.Since(t0).Round(time.Millisecond))
-	prompt, err := recallPrompt(home)
+	prompt, _, err := recallPrompt(home)
 	if err != nil {
 		return nil, err
 	}
@@ -313,6 +329,20 @@ func benchTeam(fl, work, bin, cwd string, n, runs int) ([]floor.Row, error) {
 		rows = append(rows, r)
 	}
 	return rows, nil
+}
+
+// benchSQLFloor times scripts/bench/sqlfloor on the index at home (an open
+// and one FTS5 search of word) alternately with the floor: what SQLite
+// itself costs a hook, beside the hooks' rows. It has no budget.
+func benchSQLFloor(fl, sqlFloor, home, word string, n, runs int) (floor.Row, error) {
+	res, err := floor.Pair(fl, 2, runs, floor.Exec(func() *exec.Cmd {
+		return exec.Command(sqlFloor, filepath.Join(home, "index.db"), word)
+	}))
+	if err != nil {
+		return floor.Row{}, err
+	}
+	return floor.Row{What: fmt.Sprintf("SQLite alone: open the index, one FTS5 search, %dk notes", n/1000), Result: res,
+		Note: "(no budget: what any hook reading this index pays)"}, nil
 }
 
 // benchHook times h on the store at home alternately with the floor, after
