@@ -26,7 +26,8 @@ func run(args []string) error {
 	if len(args) != 2 {
 		return fmt.Errorf("usage: sqlfloor INDEX WORD")
 	}
-	db, err := sql.Open("sqlite", "file:"+args[0]+"?_pragma=busy_timeout(5000)&_pragma=mmap_size(1073741824)")
+	// The DSN of pkg/store's readers.
+	db, err := sql.Open("sqlite", "file:"+args[0]+"?_pragma=busy_timeout(5000)&_pragma=mmap_size(2147418112)")
 	if err != nil {
 		return err
 	}
