@@ -111,9 +111,10 @@ func ID(slug, stem string) string {
 }
 
 // Import mirrors every native memory file under claudeDir into st.
-// Unchanged files are skipped; a file whose content changed updates its note
-// in place (a changed native type moves the note; its id stays); malformed
-// files are reported and skipped. Only an unusable store is an error.
+// Unchanged files are skipped, their notes deleted or not; a file whose
+// content changed updates its note in place, or writes it again (a changed
+// native type moves the note; its id stays); malformed files are reported
+// and skipped. Only an unusable store is an error.
 func Import(ctx context.Context, st *store.Store, claudeDir, machineID string) (Result, error) {
 	res := Result{Problems: []Problem{}, IDs: []string{}}
 	if claudeDir == "" {
@@ -164,12 +165,12 @@ func Import(ctx context.Context, st *store.Store, claudeDir, machineID string) (
 			hash := hex.EncodeToString(sum[:])
 			id := ID(slug, stem)
 			if prev, ok := state[key]; ok && prev.SHA256 == hash {
-				// Imported before and unchanged since. A note that has gone
-				// missing is imported again: the native file is its source.
-				if _, err := st.Path(ctx, id); err == nil {
-					res.Skipped++
-					continue
-				}
+				// Imported before and unchanged since (SPEC 6.3). A note
+				// that is gone was deleted (`rm`, the dashboard, a pull of
+				// another machine's deletion): it stays deleted until
+				// Claude Code changes the file.
+				res.Skipped++
+				continue
 			}
 			m, err := parse(data)
 			if err != nil {

@@ -371,3 +371,40 @@ func TestImportSalvagesAndSkipsDuplicateText(t *testing.T) {
 		t.Error("a native file whose text is already a note was imported again")
 	}
 }
+
+// A note deleted after its import stays deleted while its native file is
+// unchanged (every sync imports: it came back at the next session), and
+// is imported again once Claude Code changes the file.
+func TestDeletedImportStaysDeletedUntilTheFileChanges(t *testing.T) {
+	ctx := context.Background()
+	dir := claudeDir(t)
+	st := openStore(t)
+	if _, err := Import(ctx, st, dir, "laptop"); err != nil {
+		t.Fatal(err)
+	}
+	id := ID(slug, "use-zod-for-validation")
+	if err := st.Delete(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Import(ctx, st, dir, "laptop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Get(ctx, id); err == nil || r.Imported != 0 || r.Skipped != 2 {
+		t.Fatalf("a deleted import came back from its unchanged native file: %+v", r)
+	}
+	path := memPath(dir, "use-zod-for-validation.md")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, append(data, "\nAlso for query strings.\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r, err = Import(ctx, st, dir, "laptop"); err != nil || r.Imported != 1 {
+		t.Fatalf("the changed native file was not imported: %+v %v", r, err)
+	}
+	if n, err := st.Get(ctx, id); err != nil || !strings.Contains(n.Body, "query strings") {
+		t.Fatalf("re-imported note: %+v %v", n, err)
+	}
+}
