@@ -442,7 +442,7 @@ func (a *app) write(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTool
 		held = ""
 	}
 	res := func(ns []noteOut) any {
-		return writeResult{noteOut: ns[0], Redacted: redacted, Held: held, Hint: joinHints(redactHint(redacted), writeHeldHint(written.ID, held))}
+		return writeResult{noteOut: ns[0], Redacted: redacted, Held: held, Hint: joinHints(redactHint(redacted), writeHeldHint(written, held))}
 	}
 	out, _ := fitBodies([]noteOut{toOut(written, true)}, res)
 	return structured(res(out)), nil
@@ -457,12 +457,16 @@ type writeResult struct {
 	Hint     string   `json:"hint,omitempty"`
 }
 
-// writeHeldHint tells the model what a held write means, for the user.
-func writeHeldHint(id, reason string) string {
+// writeHeldHint tells the model what a held write means, for the user: a
+// team's note is held in every member's memory (team.HeldNotice says so).
+func writeHeldHint(n *note.Note, reason string) string {
 	if reason == "" {
 		return ""
 	}
-	return "The screen held this note (" + reason + "): it reads as an instruction to the agent rather than knowledge. It is saved, but no session, search or list shows it until a person releases it (anamnesis release " + id + ", or the dashboard). Tell the user."
+	if msg := team.HeldNotice(n); msg != "" {
+		return "The screen held this note: " + msg + ". Tell the user."
+	}
+	return "The screen held this note (" + reason + "): it reads as an instruction to the agent rather than knowledge. It is saved, but no session, search or list shows it until a person releases it (anamnesis release " + n.ID + ", or the dashboard). Tell the user."
 }
 
 func redactHint(kinds []string) string {

@@ -172,6 +172,9 @@ func runWrite(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	inject.RefreshStale(ctx, s)
+	if msg := team.HeldNotice(w); msg != "" {
+		fmt.Fprintln(e.stderr, "write: "+msg)
+	}
 	if len(redacted) > 0 {
 		fmt.Fprintf(e.stderr, "write: redacted secrets (%s); the note holds [REDACTED] in their place (--keep-secrets stores them as given)\n",
 			strings.Join(redacted, ", "))

@@ -623,7 +623,14 @@ func (s *Server) update(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.wrote()
-	setFlash(w, "Saved. The file and the index are updated; sync will carry the change to your other machines."+redactedNote(redacted), false)
+	msg := "Saved. The file and the index are updated; sync will carry the change to your other machines."
+	if n.Team != "" {
+		msg = "Saved. The file and the index are updated; the next sync carries the change to team " + n.Team + "."
+	}
+	if held := team.HeldNotice(n); held != "" {
+		msg += " But " + held + "."
+	}
+	setFlash(w, msg+redactedNote(redacted), false)
 	redirect(w, r, "/notes/"+id)
 }
 

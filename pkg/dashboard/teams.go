@@ -68,8 +68,8 @@ func (s *Server) share(w http.ResponseWriter, r *http.Request) {
 	}
 	s.wrote()
 	msg := "Shared a copy of “" + n.Title + "” with team " + name + ": the next sync pushes it to the team's remote."
-	if c.HasTag("held") {
-		msg = "The copy in team " + name + " is held by the screen: no teammate's model will see it until it is rewritten."
+	if held := team.HeldNotice(c); held != "" {
+		msg = "Shared a copy of “" + n.Title + "” with team " + name + ", but " + held + "."
 	}
 	if len(redacted) > 0 {
 		// A team's note never keeps a secret, kept in the personal note or not.

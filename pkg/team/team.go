@@ -207,6 +207,21 @@ func Prepare(ctx context.Context, cfg config.Config, n *note.Note, name string) 
 	return nil
 }
 
+// HeldNotice is what every team write surface (write --team, MCP
+// memory_write with team, the dashboard's share and edit of a team note)
+// tells the writer when the screen held the note n it wrote: the write
+// goes through (nothing is lost), but every member's store screens a
+// team's note as another person's (SPEC 17, 18) and holds this one out of
+// their model's context, so the writer learns it now, with the reason,
+// rather than from a teammate. "" when n is not a held team note.
+func HeldNotice(n *note.Note) string {
+	if n.Team == "" || !screen.Held(n.Tags) {
+		return ""
+	}
+	return fmt.Sprintf("team %s's memory holds note %s: it %s, so no member's model sees it, yours neither, until a person releases it (anamnesis release %s lets it through on your machine alone); rewritten as knowledge rather than an instruction, it reaches the team",
+		n.Team, n.ID, screen.Describe(screen.Reason(n.Tags)), n.ID)
+}
+
 // Edit makes n, this person's edit of team note base, a note of base's
 // team written by them. A team note's author is who wrote it as it stands:
 // every member's context shows "(team NAME, by AUTHOR)" beside its text,
