@@ -42,6 +42,10 @@ type Group struct {
 	// rejects it.
 	Lost []string `json:"lost_values,omitempty"`
 	ID   string   `json:"id,omitempty"` // the synthesized note, once written
+	// HeldOnWrite is why the screen will hold (or, written, holds) an
+	// accepted synthesis: the report's verdict (markHeld), never part of
+	// the plan.
+	HeldOnWrite string `json:"held_on_write,omitempty"`
 }
 
 // members are every note the group touches.
@@ -345,8 +349,31 @@ func Consolidate(ctx context.Context, s *store.Store, client model.Client, proje
 	return res, nil
 }
 
+// markHeld fills each accepted synthesis's HeldOnWrite for the report
+// (Print and JSON alike). The plan was saved before any report: its hash
+// is of what the model proposed and the gate's verdicts alone.
+func (r *ConsolidateResult) markHeld() {
+	for _, p := range r.Projects {
+		for i, g := range p.Groups {
+			p.Groups[i].HeldOnWrite = ""
+			if g.Accepted && g.Action == "synthesize" {
+				p.Groups[i].HeldOnWrite = heldOnWrite(g.Type, g.Title, g.Body, note.ProvMerge)
+			}
+		}
+	}
+}
+
+// MarshalJSON is the --json report: the result with its held verdicts,
+// which the text report prints.
+func (r *ConsolidateResult) MarshalJSON() ([]byte, error) {
+	r.markHeld()
+	type plain ConsolidateResult
+	return json.Marshal((*plain)(r))
+}
+
 // Print is the human report: every group with its verdict.
 func (r *ConsolidateResult) Print(w io.Writer) {
+	r.markHeld()
 	lists := false
 	for _, p := range r.Projects {
 		switch {
@@ -378,10 +405,8 @@ func (r *ConsolidateResult) Print(w io.Writer) {
 			if len(g.Lost) > 0 {
 				fmt.Fprintf(w, "           would make unfindable: %s\n", strings.Join(g.Lost, ", "))
 			}
-			if g.Accepted && g.Action == "synthesize" {
-				if why := heldOnWrite(g.Type, g.Title, g.Body, note.ProvMerge); why != "" {
-					fmt.Fprintf(w, "           held on write: it %s; it supersedes nothing (the notes stay shown) until a person releases it\n", why)
-				}
+			if g.HeldOnWrite != "" {
+				fmt.Fprintf(w, "           held on write: it %s; it supersedes nothing (the notes stay shown) until a person releases it\n", g.HeldOnWrite)
 			}
 			if g.Accepted && len(g.Superseded) > 1 {
 				lists = true

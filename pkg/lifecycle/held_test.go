@@ -2,6 +2,7 @@ package lifecycle
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -119,6 +120,14 @@ func TestPreviewSaysWhatWillBeHeld(t *testing.T) {
 	if strings.Count(out, "held on write") != 1 || !strings.Contains(out, "Deploy checklist\n    held on write: it asks the agent to ignore or replace its instructions") {
 		t.Errorf("reflect's preview:\n%s", out)
 	}
+	// --json says it too, of that note alone.
+	js, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(string(js), `"held_on_write"`) != 1 || !strings.Contains(string(js), `"held_on_write":"asks the agent to ignore or replace its instructions"`) {
+		t.Errorf("reflect's --json preview:\n%s", js)
+	}
 
 	a := add(t, s, note.Semantic, "demo", "API base URL is api.example.test", "The API base URL is https://api.example.test/v2.", "2026-01-01T00:00:00+00:00")
 	c := add(t, s, note.Semantic, "demo", "API version is v2", "We call version v2 of the API at api.example.test.", "2026-01-02T00:00:00+00:00")
@@ -132,6 +141,9 @@ func TestPreviewSaysWhatWillBeHeld(t *testing.T) {
 		cres.Print(&b)
 		if strings.Contains(b.String(), "held on write: it asks the agent") != held {
 			t.Errorf("consolidate's preview (held %v):\n%s", held, b.String())
+		}
+		if js, err := json.Marshal(cres); err != nil || strings.Contains(string(js), `"held_on_write":"asks the agent`) != held {
+			t.Errorf("consolidate's --json preview (held %v): %v\n%s", held, err, js)
 		}
 	}
 }

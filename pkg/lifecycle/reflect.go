@@ -33,6 +33,9 @@ type Proposed struct {
 	Title string `json:"title"`
 	Body  string `json:"body"`
 	ID    string `json:"id,omitempty"` // set once written
+	// HeldOnWrite is why the screen will hold (or, written, holds) the
+	// note: the report's verdict (markHeld), never part of the plan.
+	HeldOnWrite string `json:"held_on_write,omitempty"`
 }
 
 // ReflectPlan is what reflect does (or did) to one project.
@@ -294,8 +297,28 @@ func asked(ps []ReflectPlan) bool {
 	return false
 }
 
+// markHeld fills each proposed note's HeldOnWrite for the report (Print
+// and JSON alike). The plan was saved before any report: its hash is of
+// what the model proposed alone.
+func (r *ReflectResult) markHeld() {
+	for _, p := range r.Projects {
+		for i, n := range p.Notes {
+			p.Notes[i].HeldOnWrite = heldOnWrite(n.Type, n.Title, n.Body, note.ProvReflection)
+		}
+	}
+}
+
+// MarshalJSON is the --json report: the result with its held verdicts,
+// which the text report prints.
+func (r *ReflectResult) MarshalJSON() ([]byte, error) {
+	r.markHeld()
+	type plain ReflectResult
+	return json.Marshal((*plain)(r))
+}
+
 // Print is the human report.
 func (r *ReflectResult) Print(w io.Writer) {
+	r.markHeld()
 	for _, p := range r.Projects {
 		switch {
 		case p.Skipped != "":
@@ -319,8 +342,8 @@ func (r *ReflectResult) Print(w io.Writer) {
 				id = "(new)"
 			}
 			fmt.Fprintf(w, "  + %s %-10s %s\n", id, n.Type, n.Title)
-			if why := heldOnWrite(n.Type, n.Title, n.Body, note.ProvReflection); why != "" {
-				fmt.Fprintf(w, "    held on write: it %s; kept out of the model's context until a person releases it (anamnesis release %s)\n", why, id)
+			if n.HeldOnWrite != "" {
+				fmt.Fprintf(w, "    held on write: it %s; kept out of the model's context until a person releases it (anamnesis release %s)\n", n.HeldOnWrite, id)
 			}
 		}
 		if len(p.Episodics) > 0 {
