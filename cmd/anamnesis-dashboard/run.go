@@ -33,8 +33,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	addr := fs.String("addr", "127.0.0.1:7077", "address to listen on (host:port)")
 	open := fs.Bool("open", false, "open the dashboard in the default browser")
 	home := fs.String("home", "", "store home (default $ANAMNESIS_HOME or ~/.anamnesis)")
+	version := cli.VersionFlag(fs)
 	if err := cli.Parse(fs, args); err != nil {
 		return err
+	}
+	if version() {
+		return nil
 	}
 	if fs.NArg() > 0 {
 		return cli.Usagef("unexpected argument %q", fs.Arg(0))

@@ -33,7 +33,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs := cli.FlagSet("anamnesis-mcp", stderr)
 	home := fs.String("home", "", "store root (default ~/.anamnesis)")
 	machineID := fs.String("machine-id", "", "machine id stamped on written notes (default: config.json, else hostname)")
-	version := fs.Bool("version", false, "print the version and exit")
+	version := cli.VersionFlag(fs) // on stderr: stdout is reserved for the protocol
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usage)
 		fs.PrintDefaults()
@@ -41,9 +41,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
-	if *version {
-		// The version goes to stderr: stdout is reserved for the protocol.
-		fmt.Fprintln(stderr, "anamnesis-mcp", cli.VersionString())
+	if version() {
 		return nil
 	}
 	if fs.NArg() > 0 {

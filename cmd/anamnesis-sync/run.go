@@ -46,8 +46,12 @@ flags:
 `)
 		fs.PrintDefaults()
 	}
+	version := cli.VersionFlag(fs)
 	if err := cli.Parse(fs, args); err != nil {
 		return err
+	}
+	if version() {
+		return nil
 	}
 	if fs.NArg() > 0 {
 		return cli.Usagef("anamnesis-sync takes no arguments (got %q)", fs.Args())

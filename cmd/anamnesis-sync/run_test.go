@@ -120,3 +120,17 @@ func TestUsage(t *testing.T) {
 		}
 	}
 }
+
+// --version is every binary's, as anamnesis --version: the version line on
+// stderr (where --help prints), nothing else done, no home made.
+func TestVersionFlag(t *testing.T) {
+	home := t.TempDir() + "/home"
+	t.Setenv("ANAMNESIS_HOME", home)
+	var out, errb strings.Builder
+	if err := run(context.Background(), []string{"--version"}, strings.NewReader(""), &out, &errb); err != nil || out.Len() != 0 || !strings.HasPrefix(errb.String(), "anamnesis-sync "+cli.VersionString()+" (go") {
+		t.Fatalf("--version: %v stdout %q stderr %q", err, out.String(), errb.String())
+	}
+	if _, err := os.Stat(home); err == nil {
+		t.Fatal("--version made a home")
+	}
+}

@@ -425,7 +425,7 @@ func runVersion(ctx context.Context, e *env, args []string) error {
 		return printJSON(e.stdout, map[string]string{"version": cli.VersionString(), "go": runtime.Version(),
 			"os": runtime.GOOS, "arch": runtime.GOARCH})
 	}
-	fmt.Fprintf(e.stdout, "anamnesis %s (%s %s/%s)\n", cli.VersionString(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintln(e.stdout, cli.VersionLine("anamnesis"))
 	return nil
 }
 

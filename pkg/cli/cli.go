@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -100,6 +101,28 @@ func VersionString() string {
 		return bi.Main.Version
 	}
 	return "dev"
+}
+
+// VersionLine is what a binary named name says of its version (anamnesis
+// version, every binary's --version): the version, then the Go toolchain
+// and the platform it was built for.
+func VersionLine(name string) string {
+	return fmt.Sprintf("%s %s (%s %s/%s)", name, VersionString(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}
+
+// VersionFlag declares --version on fs, for a binary's own flags. Once fs
+// parsed, the function it returns reports whether --version was given, and
+// if so prints VersionLine where --help prints (fs's output, stderr: the
+// stdout of a hook or of the MCP server is read by Claude Code); the
+// binary then does nothing else.
+func VersionFlag(fs *flag.FlagSet) func() bool {
+	v := fs.Bool("version", false, "print the version and exit")
+	return func() bool {
+		if *v {
+			fmt.Fprintln(fs.Output(), VersionLine(fs.Name()))
+		}
+		return *v
+	}
 }
 
 // FlagSet returns a ContinueOnError flag set whose output goes to w.

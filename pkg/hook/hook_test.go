@@ -205,6 +205,12 @@ func TestRunFailsOpen(t *testing.T) {
 			t.Error("work ran despite a bad flag")
 			return nil
 		}},
+		// --version is every binary's (anamnesis --version was the only
+		// one): the line on stderr, nothing on stdout, no work, no log.
+		{"version", "--version", "", "anamnesis-test dev (go", "", func(context.Context, Call, *strings.Builder) error {
+			t.Error("work ran for --version")
+			return nil
+		}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

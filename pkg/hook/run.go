@@ -64,10 +64,11 @@ func Run(ctx context.Context, h Hook, args []string, stdin io.Reader, stdout, st
 	fs.Usage = func() { fmt.Fprint(fs.Output(), h.Usage); fs.PrintDefaults() }
 	home := fs.String("home", "", "store home (default $ANAMNESIS_HOME or ~/.anamnesis)")
 	plugin := fs.Bool("plugin", false, "run by the Claude Code plugin: do nothing when anamnesis init installed hooks too (no hook runs twice)")
+	version := cli.VersionFlag(fs)
 	work := h.Flags(fs)
 	perr := cli.Parse(fs, args)
-	if errors.Is(perr, flag.ErrHelp) {
-		return nil
+	if errors.Is(perr, flag.ErrHelp) || perr == nil && version() {
+		return nil // nothing on stdout, no home, no log: a person asked
 	}
 	cfg := config.Resolve(*home, os.Getenv)
 	log := NewLogger(cfg.Home, h.Name)
