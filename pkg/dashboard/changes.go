@@ -18,7 +18,8 @@ import (
 
 // treeStamp summarises the note trees cheaply: the modification times of the
 // directories a note file is created, replaced (atomic rename) or removed in,
-// plus the git refs a sync moves. Walking every file would cost too much at
+// plus what a git state is read from (gitsync.StateFiles: the refs a sync,
+// a fetch or a team review moves, the last sync's record). Walking every file would cost too much at
 // 100k notes for a page that polls every few seconds.
 func (s *Server) treeStamp() string {
 	h := fnv.New64a()
@@ -29,9 +30,7 @@ func (s *Server) treeStamp() string {
 			dirs = append(dirs, filepath.Join(base, t))
 		}
 	}
-	gd := filepath.Join(s.store.MemoryDir(), ".git")
-	dirs = append(dirs, filepath.Join(gd, "HEAD"), filepath.Join(gd, "index"), filepath.Join(gd, "refs", "heads"), filepath.Join(gd, "refs", "heads", "main"),
-		filepath.Join(gd, "refs", "remotes", "origin"), filepath.Join(gd, "packed-refs"))
+	dirs = append(dirs, gitsync.StateFiles(s.store.Home())...)
 	for _, d := range dirs {
 		if fi, err := os.Stat(d); err == nil {
 			fmt.Fprintf(h, "%s:%d:%d;", d, fi.ModTime().UnixNano(), fi.Size())

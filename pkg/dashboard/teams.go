@@ -143,11 +143,6 @@ func (s *Server) teamAction(w http.ResponseWriter, r *http.Request, do func(name
 func (s *Server) fetch(w http.ResponseWriter, r *http.Request) {
 	s.teamAction(w, r, func(name string, _ config.Config) {
 		err := gitsync.FetchTeam(r.Context(), s.store, name, gitsync.DefaultTimeout)
-		// The overview's cached git state does not watch team clones: a
-		// rewrite this fetch found shows at once.
-		s.mu.Lock()
-		s.stateCache = nil
-		s.mu.Unlock()
 		if err != nil {
 			setFlash(w, "Not fetched: "+err.Error(), true)
 		} else {

@@ -76,6 +76,31 @@ func boolStr(b bool) string {
 	return "false"
 }
 
+// StateFiles are the files and directories whose modification times change
+// when State's answer may (besides the note trees): the personal
+// repository's HEAD, index and refs, the last sync's record, and each team
+// clone's HEAD and refs (a team review or a fetch in a terminal moves them).
+// A cache of State stamped with them needs no timer for these.
+func StateFiles(home string) []string {
+	h := layout.Home(home)
+	out := append(refFiles(filepath.Join(h.Memory(), ".git")), filepath.Join(h.Memory(), ".git", "index"), lastPath(home))
+	teams, _ := os.ReadDir(h.Teams())
+	for _, e := range teams {
+		if e.IsDir() && config.ValidTeamName(e.Name()) {
+			out = append(out, refFiles(filepath.Join(h.Team(e.Name()), ".git"))...)
+		}
+	}
+	return out
+}
+
+// refFiles are where the refs State reads live in the git directory gd:
+// loose refs are created, replaced and removed in these directories.
+func refFiles(gd string) []string {
+	return []string{filepath.Join(gd, "HEAD"), filepath.Join(gd, "packed-refs"), filepath.Join(gd, "refs", "heads"),
+		filepath.Join(gd, "refs", "heads", "main"), filepath.Join(gd, "refs", "remotes", "origin"),
+		filepath.Join(gd, "refs", "anamnesis")}
+}
+
 // State reports home's repository state without changing anything (git
 // runs without optional locks, so it never rewrites the index under a sync).
 func State(ctx context.Context, home, remote string) RepoState {
