@@ -66,7 +66,8 @@ func templated(v string) bool {
 // sixteen characters of it: every such run, after a prefix of up to four
 // letters (T, B, AIza), is one repeated character, the zeros and Xs of a
 // placeholder, or a sequence (ABC…Z012…, 0123456789abcdef0123…). Short
-// lower-case words (https, hooks, live) are the shape's fixed parts.
+// lower-case words (https, hooks, live) and runs of up to four letters
+// set apart (SendGrid's SG.) are the shape's fixed parts.
 func madeUpRun(v string) bool {
 	total := 0
 	for i := 0; i < len(v); {
@@ -80,7 +81,7 @@ func madeUpRun(v string) bool {
 		}
 		run := v[i:j]
 		i = j
-		if len(run) < 12 && !strings.ContainsAny(run, "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+		if len(run) < 12 && !strings.ContainsAny(run, "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ") || len(run) <= 4 && letters(run) {
 			continue
 		}
 		body, ok := degenerate(run, run == v)
@@ -111,6 +112,22 @@ func degenerate(run string, alone bool) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// longOption reports a command's long option (--with-decryption): two
+// dashes, then lower-case words joined by dashes.
+func longOption(s string) bool {
+	return len(s) > 3 && strings.HasPrefix(s, "--") && s[2] != '-' && strings.Trim(s[2:], lower+"-") == ""
+}
+
+// letters reports s made of ASCII letters alone.
+func letters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 func oneChar(s string) bool { return strings.Count(s, s[:1]) == len(s) }
@@ -158,7 +175,7 @@ func pemElided(v string) bool {
 		return false
 	}
 	rest := strings.TrimLeft(v[11+i:], "-")
-	if end := strings.Index(rest, "-----END"); end >= 0 && strings.Trim(rest[:end], " \t\r\n.…") == "" {
+	if end := strings.Index(rest, "-----END"); end >= 0 && strings.Trim(strings.ReplaceAll(rest[:end], `\n`, ""), " \t\r\n.…") == "" {
 		return true
 	}
 	line, _, _ := strings.Cut(rest, "\n")
@@ -245,7 +262,8 @@ func shownMasked(s string, end int, v string) bool {
 }
 
 // reference reports a value that says where the secret is kept or how it
-// is read, not the secret: a Windows environment variable (%DB_PASS%), a
+// is read, not the secret: a Windows environment variable (%DB_PASS%),
+// Python's %(NAME)s, a
 // YAML tag that hands the value to a store or
 // a resolver (!vault |, !secret db_pw, !Ref DbPassword, !env_var), an
 // annotation or a call that reads it (@Value(, getpass.getpass(,
@@ -257,6 +275,11 @@ func shownMasked(s string, end int, v string) bool {
 func reference(v string) bool {
 	// A Windows environment variable (%DB_PASS%), braced or not.
 	if w := strings.Trim(v, "{}"); len(w) > 2 && w[0] == '%' && w[len(w)-1] == '%' && envName(w[1:len(w)-1]) {
+		return true
+	}
+	// Python's %-format and ConfigParser's interpolation (%(SECRET_KEY)s):
+	// a name the value is filled in from.
+	if name, ok := strings.CutPrefix(v, "%("); ok && len(name) > 3 && strings.HasSuffix(name, ")s") && (envName(name[:len(name)-2]) || word(name[:len(name)-2])) {
 		return true
 	}
 	switch v[0] {

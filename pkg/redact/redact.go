@@ -819,8 +819,9 @@ func New() *Redactor {
 					return notAValue(m[3])
 				}
 				// "…/oauth2/token\nuserinfo_endpoint: …": a key's name on the
-				// next line, no credential.
-				return !strings.ContainsAny(m[3], "0123456789+/=._~-") || strings.Trim(m[3], lower+"_") == "" && strings.Contains(m[2], "\n")
+				// next line, no credential; "--name /prod/api/token
+				// --with-decryption": the command's next option.
+				return !strings.ContainsAny(m[3], "0123456789+/=._~-") || longOption(m[3]) || strings.Trim(m[3], lower+"_") == "" && strings.Contains(m[2], "\n")
 			},
 		},
 		{

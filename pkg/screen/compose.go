@@ -1151,7 +1151,9 @@ func roleLabelEnds(s string, ends concept) bool {
 		if br[0] == "(" && strings.TrimLeft(s[:i], " *>#-") != "" && len(strings.Fields(label[1:])) <= 2 {
 			continue
 		}
-		if systemWords.in(label) && messageWords.in(label) {
+		// "[SYSTEM NOTICE] runners were upgraded on 3 March": a notice's
+		// marker heading a date or a measure (timedNotice), not a turn.
+		if systemWords.in(label) && messageWords.in(label) && !timedNotice(s, []int{i, i + j + len(br[1])}) {
 			return true
 		}
 	}
@@ -1226,10 +1228,10 @@ func joinFragments(out []string) []string {
 	return out
 }
 
-// unquote removes short quotations ("…", “…”, «…», 「…」): a phrase quoted
-// is mentioned, not said.
+// unquote removes short quotations ("…", “…”, „…“, ”…”, «…», »…«, 「…」):
+// a phrase quoted is mentioned, not said, in any language's marks.
 func unquote(s string) string {
-	for _, q := range [][2]string{{"“", "”"}, {"«", "»"}, {"「", "」"}, {`"`, `"`}, {" '", "' "}, {" '", "'."}, {" '", "',"}} {
+	for _, q := range [][2]string{{"„", "“"}, {"„", "”"}, {"“", "”"}, {"”", "”"}, {"«", "»"}, {"»", "«"}, {"‹", "›"}, {"「", "」"}, {"『", "』"}, {`"`, `"`}, {" '", "' "}, {" '", "'."}, {" '", "',"}} {
 		for from := 0; ; {
 			i := strings.Index(s[from:], q[0])
 			if i < 0 {
@@ -1239,6 +1241,10 @@ func unquote(s string) string {
 			j := strings.Index(s[i+len(q[0]):], q[1])
 			if j < 0 || j > 160 {
 				break
+			}
+			if oneWord(s[i+len(q[0]):i+len(q[0])+j]) && personaWords.in(s[max(0, i-24):i]) {
+				from = i + len(q[0]) // the part given a name ("te vagy a „KorlátlanBot”"), not a phrase mentioned
+				continue
 			}
 			if b := strings.TrimRight(s[:i], " "); strings.HasSuffix(b, ":") && (b == s[:i] || q[0] == `"` && strings.HasSuffix(b, `":`)) {
 				from = i + len(q[0]) // a JSON value ("content": "…") is text, not a quotation
@@ -1258,6 +1264,15 @@ func unquote(s string) string {
 		}
 	}
 	return s
+}
+
+// oneWord reports a quotation of one word in a script that spaces its
+// words (a name: „KorlátlanBot”, "Root-Helper"); Chinese, Japanese and
+// Thai quote whole phrases unspaced.
+func oneWord(q string) bool {
+	return q != "" && !strings.ContainsFunc(q, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '_' || unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai)
+	})
 }
 
 // sweepWords make an approval cover everything.

@@ -1098,9 +1098,10 @@ var logStampRE = lazyRE(`^\s*\[?(?:[A-Z][a-z]{2}\s+\d{1,2}\s+\d\d:\d\d:\d\d|\d{4
 
 // timedNotice reports a bracketed marker ("[SYSTEM] …") that heads a
 // notice of when something happens to people's work ("Maintenance window
-// Saturday 02:00–04:00 UTC; deploys are frozen") or of a measure a
-// system reported ("disk usage on /var reached 81%; logrotate keeps 7
-// days"): its line names a time of day or a quantity with its unit and
+// Saturday 02:00–04:00 UTC; deploys are frozen", "runners were upgraded
+// on 3 March") or of a measure a system reported ("disk usage on /var
+// reached 81%; logrotate keeps 7 days"): its line names a time of day, a
+// date or a quantity with its unit and
 // nothing the screen's kinds are made of (see preference), and says
 // "you" nowhere. A banner's look-alike, not a turn.
 func timedNotice(s string, loc []int) bool {
@@ -1112,13 +1113,17 @@ func timedNotice(s string, loc []int) bool {
 		line = line[:e]
 	}
 	l := strings.ToLower(line)
-	return (clockRE().MatchString(line) || measureRE().MatchString(l)) && !youRE().MatchString(l) && !harmful(l) && !userWords.in(l) && !askWords.in(l) && !agentWords.in(l) && orderFree(l)
+	return (clockRE().MatchString(line) || measureRE().MatchString(l) || dateRE().MatchString(l)) && !youRE().MatchString(l) && !harmful(l) && !userWords.in(l) && !askWords.in(l) && !agentWords.in(l) && orderFree(l)
 }
 
 // orderFree reports a line the phrase rules find no order in.
 func orderFree(l string) bool {
 	return phrases(rules(), normalize(l), nil) == "" && composed(l, l) == ""
 }
+
+// dateRE: a calendar date, by its month's name (3 March, Mar 3rd) or in
+// ISO form.
+var dateRE = lazyRE(`\b(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\d{4}-\d\d-\d\d\b)`)
 
 var clockRE = lazyRE(`\b(?:[01]?\d|2[0-3]):[0-5]\d\b`)
 
@@ -1409,7 +1414,8 @@ func wordStart(s string, i int) int {
 }
 
 // quoted reports whether position i lies inside a short quotation on its
-// line ("…", “…”, «…», 「…」, '…'): a phrase mentioned, not said.
+// line ("…", “…”, „…“, ”…”, «…», »…«, 「…」, '…'): a phrase mentioned, not
+// said.
 func quoted(s string, i int) bool { return quoteStart(s, i) >= 0 }
 
 // mention reports whether the quotation opening at q sets words apart in
@@ -1428,9 +1434,14 @@ func mention(s string, q int) bool {
 func quoteStart(s string, i int) int {
 	ls := strings.LastIndexByte(s[:i], '\n') + 1
 	line := s[ls:i]
-	for _, q := range [][2]string{{`"`, `"`}, {"“", "”"}, {"„", "“"}, {"„", "”"}, {"«", "»"}, {"‹", "›"}, {"「", "」"}, {"『", "』"}} {
+	for _, q := range [][2]string{{`"`, `"`}, {"“", "”"}, {"„", "“"}, {"„", "”"}, {"«", "»"}, {"»", "«"}, {"”", "”"}, {"‹", "›"}, {"「", "」"}, {"『", "』"}} {
 		open := strings.LastIndex(line, q[0])
 		if open < 0 || q[0] == q[1] && strings.Count(line, q[0])%2 == 0 {
+			continue
+		}
+		// A mark that also closes (”, ») opens only after a space: “…” and
+		// «…» end in it.
+		if (q[0] == "”" || q[0] == "»") && open > 0 && !strings.ContainsAny(line[open-1:open], " 	(") {
 			continue
 		}
 		if q[0] != q[1] && strings.LastIndex(line, q[1]) > open {
