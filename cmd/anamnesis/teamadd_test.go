@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io/fs"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -17,9 +18,11 @@ import (
 )
 
 // A team add whose URL reaches no repository is refused and changes
-// nothing: no config.json, teams/ or team clone is left in the home, and
-// the message does not speak of local notes waiting for a sync (none of
-// this home's notes go to a team).
+// nothing: no config.json, teams/, team clone or lock file is left in the
+// home, a home not made yet is not made, and the message does not speak of
+// local notes waiting for a sync (none of this home's notes go to a team).
+// A repository that answers but whose first fetch fails (a main naming an
+// object it lacks) is taken back whole too, its lock files included.
 func TestTeamAddUnreachableChangesNothing(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
@@ -31,27 +34,39 @@ func TestTeamAddUnreachableChangesNothing(t *testing.T) {
 		err := run(context.Background(), append(args, "--home", home), strings.NewReader(""), &out, &errb)
 		return out.String() + errb.String(), err
 	}
-	if out, err := cmd("write", "--type", "semantic", "--title", "Deploy target", "--body", "We deploy to eu-west-1."); err != nil {
-		t.Fatalf("write: %v %s", err, out)
-	}
 	files := func() []string {
 		var out []string
 		filepath.WalkDir(home, func(p string, d fs.DirEntry, err error) error {
-			if rel, _ := filepath.Rel(home, p); !strings.HasSuffix(rel, ".lock") {
-				out = append(out, rel)
-			}
+			rel, _ := filepath.Rel(home, p)
+			out = append(out, rel)
 			return nil
 		})
 		return out
 	}
-	before := files()
-	_, err := cmd("team", "add", "plat", filepath.Join(root, "nosuch.git"))
-	if err == nil || !strings.Contains(err.Error(), "not added, nothing was changed") || strings.Contains(err.Error(), "local notes") {
-		t.Fatalf("team add of an unreachable URL: %v", err)
+	add := func(url string) {
+		t.Helper()
+		before := files()
+		_, err := cmd("team", "add", "plat", url)
+		if err == nil || !strings.Contains(err.Error(), "not added, nothing was changed") || strings.Contains(err.Error(), "local notes") {
+			t.Fatalf("team add of %s: %v", url, err)
+		}
+		if after := files(); !slices.Equal(before, after) {
+			t.Errorf("team add of %s changed the home:\nbefore %q\nafter  %q", url, before, after)
+		}
 	}
-	if after := files(); !slices.Equal(before, after) {
-		t.Errorf("the home changed:\nbefore %q\nafter  %q", before, after)
+	add(filepath.Join(root, "nosuch.git")) // no home yet
+	if out, err := cmd("write", "--type", "semantic", "--title", "Deploy target", "--body", "We deploy to eu-west-1."); err != nil {
+		t.Fatalf("write: %v %s", err, out)
 	}
+	add(filepath.Join(root, "nosuch.git"))
+	broken := filepath.Join(root, "broken.git")
+	if out, err := exec.Command("git", "init", "--quiet", "--bare", broken).CombinedOutput(); err != nil {
+		t.Fatalf("%v %s", err, out)
+	}
+	if err := os.WriteFile(filepath.Join(broken, "refs", "heads", "main"), []byte(strings.Repeat("ab", 20)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	add(broken)
 }
 
 // rm of a teammate's note says it leaves the whole team: the next sync

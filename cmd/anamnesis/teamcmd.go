@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
@@ -60,8 +59,12 @@ func runTeam(ctx context.Context, e *env, args []string) error {
 			return cli.Usagef("%v", err)
 		}
 		cfg := c.config(e)
-		_, err = os.Stat(config.Path(cfg.Home))
-		hadConfig := err == nil
+		// A URL that reaches no repository changes nothing, not even a
+		// home not made yet: asked before anything is written.
+		if err := gitsync.Probe(ctx, t.URL, gitsync.OptionsFrom(cfg).Timeout); err != nil {
+			return fmt.Errorf("team %s not added, nothing was changed: %s does not answer: %v", t.Name, gitsync.MaskURL(t.URL), err)
+		}
+		before := team.Snapshot(cfg.Home)
 		if err := team.Add(cfg.Home, t); err != nil {
 			return err
 		}
@@ -77,7 +80,7 @@ func runTeam(ctx context.Context, e *env, args []string) error {
 			if tr.Error != "" {
 				err = errors.New(tr.Error) // not its detail: no notes of this home wait to be sent
 			}
-			if rerr := team.Abandon(ctx, s, t.Name, hadConfig); rerr != nil {
+			if rerr := team.Abandon(ctx, s, t.Name, before); rerr != nil {
 				return fmt.Errorf("team %s: %v (and undoing the add failed: %v)", t.Name, err, rerr)
 			}
 			return fmt.Errorf("team %s not added, nothing was changed: %v", t.Name, err)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -89,6 +90,26 @@ func Hold(ctx context.Context, path string, wait time.Duration) (release func(),
 		return nil, err
 	}
 	return l.release, nil
+}
+
+// RemoveLock removes the lock file at path while holding it, waiting up to
+// wait for a holder to finish: for an undo that removes what it created (a
+// team add whose first fetch failed). A taker that opened the file before
+// it went finds, once it holds it, that it is no longer the file at path,
+// and takes the new one. A file that is not there is no error.
+func RemoveLock(ctx context.Context, path string, wait time.Duration) error {
+	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	l, err := acquire(ctx, path, wait)
+	if err != nil {
+		return err
+	}
+	defer l.release() // on Windows the release removes it
+	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) && runtime.GOOS != "windows" {
+		return err
+	}
+	return nil
 }
 
 // StaleLock is one of a home's lock files left behind by a process that no

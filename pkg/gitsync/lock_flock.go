@@ -26,6 +26,16 @@ func tryLock(path string) (*lock, error) {
 		}
 		return nil, fmt.Errorf("lock %s: %w", path, err)
 	}
+	// The file locked must still be the one at path: a holder may remove
+	// it (RemoveLock), and a taker that opened it before then would
+	// otherwise hold a lock nobody else can see. The caller retries.
+	if fi, err := f.Stat(); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("lock %s: %w", path, err)
+	} else if pi, err := os.Stat(path); err != nil || !os.SameFile(fi, pi) {
+		f.Close()
+		return nil, ErrBusy
+	}
 	// The pid is for a human looking at the file; the flock is the lock.
 	f.Truncate(0)
 	f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)

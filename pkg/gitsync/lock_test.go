@@ -145,3 +145,38 @@ func TestGitChildrenDieWithCancelledGit(t *testing.T) {
 	}
 	l.release()
 }
+
+// RemoveLock takes the lock before removing its file: it waits for a
+// holder, and whoever takes the lock after it holds the file at the path.
+func TestRemoveLockWaitsForTheHolder(t *testing.T) {
+	ctx := context.Background()
+	path := t.TempDir() + "/sync.lock"
+	if err := RemoveLock(ctx, path, time.Second); err != nil {
+		t.Fatalf("a lock file not there: %v", err)
+	}
+	l, err := acquire(ctx, path, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := RemoveLock(ctx, path, 100*time.Millisecond); !errors.Is(err, ErrBusy) {
+		t.Fatalf("removed while held: %v", err)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("the held lock's file went: %v", err)
+	}
+	l.release()
+	if err := RemoveLock(ctx, path, time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the lock file is still there: %v", err)
+	}
+	l, err = acquire(ctx, path, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.release()
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("the lock taken after the removal has no file: %v", err)
+	}
+}

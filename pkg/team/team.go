@@ -89,16 +89,48 @@ func Add(home string, t config.Team) error {
 	return nil
 }
 
+// Before is what a home held before an Add that Abandon may have to take
+// back: whether config.json was there, and which of the home's lock files
+// were not (the first fetch takes the sync and commit locks, creating
+// their files).
+type Before struct {
+	config bool
+	locks  []string // lock files the home did not have
+}
+
+// Snapshot records what home holds before an Add.
+func Snapshot(home string) Before {
+	var b Before
+	if _, err := os.Lstat(config.Path(home)); err == nil {
+		b.config = true
+	}
+	// The commit lock first: whoever holds both took the sync lock first,
+	// and Abandon takes them one at a time in this order.
+	for _, p := range []string{gitsync.CommitLockPath(home), gitsync.LockPath(home)} {
+		if _, err := os.Lstat(p); errors.Is(err, os.ErrNotExist) {
+			b.locks = append(b.locks, p)
+		}
+	}
+	return b
+}
+
 // Abandon takes back an Add whose first fetch failed: the team leaves as a
-// forced Remove makes it leave, and config.json goes too when it was not
-// there before the Add (hadConfig) and holds nothing now, so the home is as
-// it was.
-func Abandon(ctx context.Context, st *store.Store, name string, hadConfig bool) error {
+// forced Remove makes it leave, config.json goes too when it was not there
+// before the Add and holds nothing now, and so do the lock files the fetch
+// created, so the home is as it was.
+func Abandon(ctx context.Context, st *store.Store, name string, before Before) error {
 	if err := Remove(ctx, st, name, true); err != nil {
 		return err
 	}
-	if f, err := config.Load(st.Home()); err == nil && !hadConfig && f.Empty() {
-		return os.Remove(config.Path(st.Home()))
+	if f, err := config.Load(st.Home()); err == nil && !before.config && f.Empty() {
+		if err := os.Remove(config.Path(st.Home())); err != nil {
+			return err
+		}
+	}
+	for _, p := range before.locks {
+		if err := gitsync.RemoveLock(ctx, p, removeLockWait); err != nil {
+			return err
+		}
 	}
 	return nil
 }
