@@ -80,3 +80,64 @@ func TestConflictCopyOfUnreadableVersionIsScreened(t *testing.T) {
 		})
 	}
 }
+
+// A conflict copy of a teammate's version that cannot be kept as a note as
+// it stands names the author the version names: every member's context
+// showed it "(team plat, by unknown)". Parsed but invalid, the version's
+// author is known; not readable at all, its front-matter's author line
+// still says who wrote it.
+func TestConflictCopyOfUnreadableTeamNoteKeepsItsAuthor(t *testing.T) {
+	needGit(t)
+	isolateGit(t)
+	ctx := context.Background()
+	for name, edit := range map[string]func(string) string{
+		"unreadable": func(s string) string { return strings.Replace(s, "\n---\n", "\n", 1) },
+		"invalid": func(s string) string {
+			return strings.Replace(s, "prov_source: human", "prov_source: human\nsupersedes: [../not-an-id]", 1)
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			remote := newRemote(t)
+			a, b := newHome(t, "alpha", ""), newHome(t, "beta", "")
+			ao, bo := a.teamOpts("plat", remote, "Alice Archer", false), b.teamOpts("plat", remote, "Bob Builder", false)
+			n := a.teamNote("plat", "Alice Archer", "Deploy target")
+			a.syncTeam(ao)
+			b.syncTeam(bo)
+			rel := filepath.Join("teams", "plat", note.Semantic, n.ID+".md")
+			data, err := os.ReadFile(filepath.Join(a.dir, rel))
+			if err != nil {
+				t.Fatal(err)
+			}
+			odd := edit(string(strings.Replace(string(data), "body of Deploy target", "We deploy to eu-west-1.", 1)))
+			if odd == string(data) || !strings.Contains(odd, "author: Alice Archer") {
+				t.Fatalf("the edit changed nothing:\n%s", odd)
+			}
+			if err := os.WriteFile(filepath.Join(a.dir, rel), []byte(odd), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			st := b.store()
+			bn, err := st.Get(ctx, n.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bn.Body, bn.UpdatedAt, bn.Author = "We deploy to us-east-1.", time.Now().Add(time.Hour).UTC().Format("2006-01-02T15:04:05+00:00"), "Bob Builder"
+			if err := st.Put(ctx, bn); err != nil {
+				t.Fatal(err)
+			}
+			st.Close()
+			a.syncTeam(ao)
+			r, err := Sync(ctx, bo)
+			if err != nil || len(r.Teams) != 1 || len(r.Teams[0].ConflictIDs) != 1 {
+				t.Fatalf("beta's sync: %v %+v", err, r.Teams)
+			}
+			st = b.store()
+			cp, err := st.Get(ctx, r.Teams[0].ConflictIDs[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(cp.Body, "eu-west-1") || cp.Author != "Alice Archer" {
+				t.Errorf("the conflict copy: author %q, %s", cp.Author, cp.Attribution())
+			}
+		})
+	}
+}

@@ -530,6 +530,7 @@ func (s *syncer) loserNote(id, typ string, lose []byte, ln *note.Note, lerr erro
 		c.MachineID = s.o.MachineID
 		c.Tags = []string{"conflict"}
 		c.ProvSource, c.ProvModel, c.ProvSession = unknownProv(ln)
+		c.Author = authorOf(ln, lose)
 		now := note.Now()
 		c.CreatedAt, c.UpdatedAt = now, now
 	}
@@ -567,6 +568,33 @@ func unknownProv(ln *note.Note) (source, model, session string) {
 		return ln.ProvSource, ln.ProvModel, ln.ProvSession
 	}
 	return note.ProvMerge, "", ""
+}
+
+// authorOf is who the losing version of a team's note says wrote it, for
+// the conflict copy that keeps its text: the author it names when it
+// parsed, else the author line of its front-matter, read line by line
+// (every member's context shows "(team NAME, by AUTHOR)" beside the copy,
+// and "unknown" there hid a name the version gives). A team note's author
+// is the file's word in any case; the screen reads it as it reads the
+// text. "" when the version names none (and for a personal note).
+func authorOf(ln *note.Note, lose []byte) string {
+	if ln != nil {
+		return ln.Author
+	}
+	text := strings.ReplaceAll(string(lose), "\r\n", "\n")
+	rest, ok := strings.CutPrefix(text, "---\n")
+	if !ok {
+		return ""
+	}
+	for _, line := range strings.Split(rest, "\n") {
+		if line == "---" {
+			break
+		}
+		if v, ok := strings.CutPrefix(line, "author:"); ok {
+			return note.OneLine(strings.Trim(strings.TrimSpace(v), `"'`))
+		}
+	}
+	return ""
 }
 
 // copyID names the conflict copy of one losing version of note id: the
