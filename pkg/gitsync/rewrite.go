@@ -2,6 +2,8 @@ package gitsync
 
 import (
 	"context"
+	"path"
+	"runtime"
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
@@ -154,10 +156,29 @@ func repoOf(u string) string {
 			rest = rest[at+1:]
 		}
 		u = scheme + "://" + rest
+	} else {
+		// A local path, as Windows writes it too: either separator, the
+		// drive letter in either case (and after a file URL's slash),
+		// and, where paths ignore case, any case. C:\Users\me\memory.git
+		// and file:///c:/Users/me/memory.git are one repository; told
+		// apart, a team could be joined at the personal remote.
+		u = strings.ReplaceAll(u, `\`, "/")
+		if len(u) >= 3 && u[0] == '/' && u[2] == ':' && isLetter(u[1]) {
+			u = u[1:]
+		}
+		if len(u) >= 2 && u[1] == ':' && isLetter(u[0]) {
+			u = strings.ToUpper(u[:1]) + u[1:]
+		}
+		if runtime.GOOS == "windows" {
+			u = strings.ToLower(u)
+		}
+		u = path.Clean(u)
 	}
 	u = strings.TrimRight(u, "/")
 	return strings.TrimRight(strings.TrimSuffix(u, ".git"), "/")
 }
+
+func isLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
 // SameRepo reports whether remotes a and b name one repository (repoOf):
 // the rule that keeps a team's remote and the personal one apart, and one

@@ -56,6 +56,13 @@ func TestSameRepo(t *testing.T) {
 		{"https://gitlab.com/acme/memory.git", "https://gitlab.com/acme/memory-2.git", false},
 		{"https://gitlab.com/acme/memory.git", "https://github.com/acme/memory.git", false},
 		{"", "", false},
+		// A local path as Windows writes it: either separator, the drive
+		// letter in either case, a file URL, a doubled or trailing slash.
+		{`C:\Users\me\memory.git`, "C:/Users/me/memory.git", true},
+		{`C:\Users\me\memory.git\`, "c:/Users/me/memory", true},
+		{`C:\Users\me\memory.git`, "file:///C:/Users/me/memory.git", true},
+		{"/srv/git//memory.git/", "/srv/git/memory", true},
+		{`C:\Users\me\memory.git`, `C:\Users\me\notes.git`, false},
 	} {
 		if got := SameRepo(c.a, c.b); got != c.same {
 			t.Errorf("SameRepo(%q, %q) = %v, want %v", c.a, c.b, got, c.same)
