@@ -51,9 +51,9 @@ func cliRules() []rule {
 			},
 			keep: func(m []string) bool {
 				if m[1] != "" {
-					return !stdinSecretRE().MatchString(m[4]) || cliNotSecret(m[2]) || shortAnswer(m[2]) || shellRefRE().MatchString(m[2])
+					return !stdinSecretRE.get().MatchString(m[4]) || cliNotSecret(m[2]) || shortAnswer(m[2]) || shellRefRE.get().MatchString(m[2])
 				}
-				return !stdinSecretRE().MatchString(m[5]) || cliNotSecret(m[6])
+				return !stdinSecretRE.get().MatchString(m[5]) || cliNotSecret(m[6])
 			},
 		},
 		{
@@ -140,7 +140,7 @@ func cliRules() []rule {
 			pre:   func(lower string) bool { return strings.Contains(lower, "send") },
 			re:    lazyRE(`(?i)(\bexpect[ \t]+(?:-\w+[ \t]+)*"[^"\n]*(?:pass|pwd|passphrase|kennwort|contrase)[^"\n]*"[ \t]*\r?\n[ \t]*send[ \t]+(?:--[ \t]+)?")([^"\n\\]+)((?:\\[rn])*")`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
-			keep:  func(m []string) bool { return cliNotSecret(m[2]) || shellRefRE().MatchString(m[2]) },
+			keep:  func(m []string) bool { return cliNotSecret(m[2]) || shellRefRE.get().MatchString(m[2]) },
 		},
 		{
 			// A login file written by printf, its user on the first line
@@ -152,7 +152,7 @@ func cliRules() []rule {
 			pre:   func(lower string) bool { return strings.Contains(lower, `\n`) && strings.Contains(lower, ">") },
 			re:    lazyRE(`(\bprintf[ \t]+(?:--[ \t]+)?['"][^'"\\\n]{1,64}\\n)([^'"\\\n]{6,128})((?:\\n)?['"][ \t]*>{1,2}[ \t]*\S*(?i:auth|pass|cred|secret|login)\S*)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
-			keep:  func(m []string) bool { return cliNotSecret(m[2]) || shellRefRE().MatchString(m[2]) },
+			keep:  func(m []string) bool { return cliNotSecret(m[2]) || shellRefRE.get().MatchString(m[2]) },
 		},
 		{
 			// fish's set -gx NAME VALUE (and csh's setenv NAME VALUE): a

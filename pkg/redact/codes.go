@@ -110,7 +110,7 @@ func codesIn(tail string) (int, int) {
 		l, r, found := strings.Cut(rest, "\n")
 		t := strings.TrimSpace(l)
 		// A list's number or bullet before a code ("1. …", "- …").
-		if m := listMarkRE().FindString(t); m != "" && len(m) < len(t) {
+		if m := listMarkRE.get().FindString(t); m != "" && len(m) < len(t) {
 			t = t[len(m):]
 		}
 		if t == "" || strings.IndexFunc(t, func(c rune) bool { return c > 0x7f || !runByte(byte(c)) }) >= 0 {

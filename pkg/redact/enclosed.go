@@ -85,8 +85,8 @@ var childValueRE = lazyRE(`(["']?([\w.-]+)["']?[ \t]*[:=][ \t]*)(["']?)([^"'\s,}
 func maskEnclosed(parent, block string) string {
 	p := strings.ToLower(parent)
 	tokenish := strings.Contains(p, "token") || strings.Contains(p, "secret") || strings.Contains(p, "credential") || strings.Contains(p, "password")
-	return childValueRE().ReplaceAllStringFunc(block, func(kv string) string {
-		m := childValueRE().FindStringSubmatch(kv)
+	return childValueRE.get().ReplaceAllStringFunc(block, func(kv string) string {
+		m := childValueRE.get().FindStringSubmatch(kv)
 		key, v := strings.ToLower(m[2]), m[4]
 		if describing[key] || strings.HasSuffix(key, "_id") || strings.HasSuffix(key, "id") && key != "id" && len(key) > 2 && !strings.HasSuffix(key, "aid") || key == "id" || key == "uuid" {
 			return kv

@@ -252,7 +252,7 @@ func literalRules() []rule {
 				v := m[2]
 				lv := strings.ToLower(v)
 				// Zapier's /hooks/catch/ACCOUNT/KEY: the key is letters.
-				if zapierRE().MatchString(m[1]) && !redacted(v) {
+				if zapierRE.get().MatchString(m[1]) && !redacted(v) {
 					return false
 				}
 				return redacted(v) || !strings.ContainsAny(v, digits) || !strings.ContainsAny(lv, lower) || len(v) < 16 && strings.Count(v, "-") > 1 && !strings.ContainsAny(v, digits)

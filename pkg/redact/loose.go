@@ -104,7 +104,7 @@ func passwordShaped(t string) bool {
 			return false
 		}
 	}
-	return !looseRefRE().MatchString(t)
+	return !looseRefRE.get().MatchString(t)
 }
 
 // looseRefRE: an e-mail address or user@host, percent-encoding, a time

@@ -300,7 +300,7 @@ func jsonSecret(d string) bool {
 	if !strings.HasPrefix(d, "{") {
 		return false
 	}
-	for _, m := range jsonFieldRE().FindAllStringSubmatch(d, -1) {
+	for _, m := range jsonFieldRE.get().FindAllStringSubmatch(d, -1) {
 		k, v := strings.ToLower(m[1]), m[2]
 		if k == "auth" {
 			if p, ok := decodedText(v); ok && basicPair(p) {

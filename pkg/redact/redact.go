@@ -31,7 +31,7 @@ type rule struct {
 	// re is compiled on the rule's first use: most texts give no rule's
 	// hint, and a process redacts few texts (compiling every rule costs
 	// a hook several ms at its start).
-	re func() *regexp.Regexp
+	re *pattern
 	// repl builds the replacement from one match's submatches; nil means
 	// the whole match becomes "[REDACTED:name]".
 	repl func(m []string) string
@@ -121,7 +121,7 @@ func windowed(ru *rule, s, lower string) [][]int {
 		for k++; k < len(at) && at[k]-back < end; k++ {
 			end = max(end, reach(at[k]))
 		}
-		for _, m := range ru.re().FindAllStringSubmatchIndex(s[start:end], -1) {
+		for _, m := range ru.re.get().FindAllStringSubmatchIndex(s[start:end], -1) {
 			for g := range m {
 				if m[g] >= 0 {
 					m[g] += start
@@ -1042,7 +1042,7 @@ func New() *Redactor {
 				if strings.HasSuffix(m[2], ":") && m[3][0] == ':' {
 					return true
 				}
-				return m[3][0] == '=' && !envPrefix(m[1], m[2], m[3]) || m[2] == ":" && subcommands[v] || boundVariable(m[2], v) || notAValue(v) || stateThenRE().MatchString(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v) || workDir(m[1], v) ||
+				return m[3][0] == '=' && !envPrefix(m[1], m[2], m[3]) || m[2] == ":" && subcommands[v] || boundVariable(m[2], v) || notAValue(v) || stateThenRE.get().MatchString(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v) || workDir(m[1], v) ||
 					pathLike(v) || objectName(m[1], v) || badFixture(m[1]) || numberParam(v) || chainSignature(m[1], v) ||
 					bare && !made(v) || last != "pass" && strings.HasSuffix(last, "pass") && (passWords[last] || !made(v)) ||
 					// ASANA_PAT, GITLAB_PAT: a personal access token, when made (not url_pat: "*.go").
@@ -1364,13 +1364,13 @@ func proseRule(words string, hints ...string) rule {
 				// "the k8s secret `redis-auth`": with no verb or colon
 				// before it, a quoted word names the secret unless it
 				// looks made.
-				if !strings.ContainsAny(sep, ":=：") && !sepVerbRE().MatchString(m[1]) && !made(q) && !wordsNumber(q) && !symbolMixed(q) {
+				if !strings.ContainsAny(sep, ":=：") && !sepVerbRE.get().MatchString(m[1]) && !made(q) && !wordsNumber(q) && !symbolMixed(q) {
 					return true
 				}
 				return notAValue(q) || statement(q)
 			}
 			v = strings.TrimRight(v, sentenceEnd)
-			if !strings.ContainsAny(sep, ":=：") && !sepVerbRE().MatchString(m[1]) && !made(v) && !wordNumber(v) && !passphrase(v) && !wordsNumber(v) && !symbolMixed(v) && !scrambled(v) {
+			if !strings.ContainsAny(sep, ":=：") && !sepVerbRE.get().MatchString(m[1]) && !made(v) && !wordNumber(v) && !passphrase(v) && !wordsNumber(v) && !symbolMixed(v) && !scrambled(v) {
 				return true // "kubectl get secret db-creds": a name
 			}
 			if strings.Count(v, "/") >= 2 && !strings.ContainsAny(v, upper) && !random(v) {
@@ -1574,9 +1574,7 @@ func quotes(v string) (open, inner, close string, ok bool) {
 
 // sepVerbRE ends a prose rule's key part with the verb that gives the value
 // (compiled on first use: every hook process links this package).
-var sepVerbRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\s(?:is|was|are|ist|war|lautet|est|es|é|è|era|to|jest|är|er|adalah|ialah|هي|هو|היא|הוא|je|ni|wa)\s*$`)
-})
+var sepVerbRE = lazyRE(`(?i)\s(?:is|was|are|ist|war|lautet|est|es|é|è|era|to|jest|är|er|adalah|ialah|هي|هو|היא|הוא|je|ni|wa)\s*$`)
 
 // made reports a value that looks generated or chosen as a password: random,
 // digits mixed with symbols other than a name's '-' and '_', or capitals,
@@ -1966,7 +1964,7 @@ func notAValue(v string) bool {
 	// "word1 … word12" stands for a seed phrase's words; "dbpass:/etc/…"
 	// names a credential and the file it is loaded from (systemd's
 	// LoadCredential=ID:PATH).
-	if placeholderWordRE().MatchString(l) || credFileRE().MatchString(l) {
+	if placeholderWordRE.get().MatchString(l) || credFileRE.get().MatchString(l) {
 		return true
 	}
 	// The secret's own word as its value, alone or closing a placeholder
@@ -2473,7 +2471,7 @@ func (r *Redactor) Redact(s string) (string, []string) {
 		if ru.window && len(lower) == len(s) {
 			locs = windowed(ru, s, lower)
 		} else {
-			locs = ru.re().FindAllStringSubmatchIndex(s, -1)
+			locs = ru.re.get().FindAllStringSubmatchIndex(s, -1)
 		}
 		if locs == nil {
 			continue
@@ -2486,7 +2484,7 @@ func (r *Redactor) Redact(s string) (string, []string) {
 		var b strings.Builder
 		b.Grow(len(s))
 		last := 0
-		m := make([]string, ru.re().NumSubexp()+1)
+		m := make([]string, ru.re.get().NumSubexp()+1)
 		for _, loc := range locs {
 			for g := range m {
 				if loc[2*g] >= 0 {
@@ -2548,15 +2546,25 @@ func (r *Redactor) Redact(s string) (string, []string) {
 }
 
 // lazyRE compiles expr on its first use.
-func lazyRE(expr string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+func lazyRE(expr string) *pattern { return &pattern{expr: expr} }
+
+// pattern is a regexp compiled on its first use. lazyRE is inlined, so a
+// package-level pattern is laid out by the compiler, not built at init: a
+// process that never calls get pays nothing for it at start.
+type pattern struct {
+	expr string
+	once sync.Once
+	re   *regexp.Regexp
+}
+
+func (p *pattern) get() *regexp.Regexp {
+	p.once.Do(func() { p.re = regexp.MustCompile(p.expr) })
+	return p.re
 }
 
 // arnRE matches an Amazon Resource Name: its resource part names a role,
 // a bucket or a secret (…:secret:prod/db-AbCdEf), it never holds one.
-var arnRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\barn:aws[a-z-]*:[a-z0-9-]+:[a-z0-9-]*:[0-9]{12}:[A-Za-z0-9_+.@/:*-]+`)
-})
+var arnRE = lazyRE(`\barn:aws[a-z-]*:[a-z0-9-]+:[a-z0-9-]*:[0-9]{12}:[A-Za-z0-9_+.@/:*-]+`)
 
 // protected returns the spans of s no rule may match wholly inside. An ARN
 // ends at the first character no ARN holds (';', ',', '=', '&', a quote,
@@ -2564,13 +2572,13 @@ var arnRE = sync.OnceValue(func() *regexp.Regexp {
 func protected(s, lower string) [][]int {
 	var spans [][]int
 	if strings.Contains(lower, "arn:aws") {
-		spans = arnRE().FindAllStringIndex(s, -1)
+		spans = arnRE.get().FindAllStringIndex(s, -1)
 	}
 	// "cache key: go-build-…", "sort key: …": a lookup key named in prose
 	// (the key rules see only the word "key").
 	for w := range dbKey {
 		if strings.Contains(lower, w+" key") {
-			spans = append(spans, lookupKeyRE().FindAllStringIndex(s, -1)...)
+			spans = append(spans, lookupKeyRE.get().FindAllStringIndex(s, -1)...)
 			break
 		}
 	}
@@ -2578,25 +2586,25 @@ func protected(s, lower string) [][]int {
 	// point x, y) are published by design; its private ones (d, p, q…)
 	// are the private-key rule's.
 	if strings.Contains(lower, `"kty"`) {
-		spans = append(spans, jwkPublicRE().FindAllStringIndex(s, -1)...)
+		spans = append(spans, jwkPublicRE.get().FindAllStringIndex(s, -1)...)
 	}
 	// An element's key attribute (React's and Vue's key="…", :key="…")
 	// tells siblings apart; the value of a configuration's <add key=…
 	// value=…> lies outside it.
 	if strings.Contains(lower, "key=") && strings.IndexByte(s, '<') >= 0 {
-		spans = append(spans, elementKeyRE().FindAllStringIndex(s, -1)...)
+		spans = append(spans, elementKeyRE.get().FindAllStringIndex(s, -1)...)
 	}
 	// A comment in which a key word is followed by a word and more prose
 	// ("# no client secret: federated credentials via OIDC") tells how a
 	// secret is given; a value written in a comment has a digit or a
 	// symbol, or stands alone.
 	if strings.Contains(s, "# ") || strings.Contains(s, "// ") {
-		spans = append(spans, commentProseRE().FindAllStringIndex(s, -1)...)
+		spans = append(spans, commentProseRE.get().FindAllStringIndex(s, -1)...)
 	}
 	// "public key: …" (wg show, ssh-keygen, age-keygen): the public half
 	// of a pair, named public by a word of its own before "key".
 	if strings.Contains(lower, "public key") {
-		spans = append(spans, publicKeyRE().FindAllStringIndex(s, -1)...)
+		spans = append(spans, publicKeyRE.get().FindAllStringIndex(s, -1)...)
 	}
 	return spans
 }

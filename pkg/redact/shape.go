@@ -223,7 +223,7 @@ func maskTable(t string) string {
 	pwCol := make([]bool, len(head))
 	for i, h := range head {
 		secretCol[i] = tableSecretWord(h)
-		pwCol[i] = pwWordRE().MatchString(strings.ToLower(strings.Trim(strings.TrimSpace(h), "`*")))
+		pwCol[i] = pwWordRE.get().MatchString(strings.ToLower(strings.Trim(strings.TrimSpace(h), "`*")))
 		hl := strings.ToLower(strings.Trim(strings.TrimSpace(h), "`*"))
 		keyCol[i] = hl == "key" || hl == "keys" || hl == "value"
 	}
@@ -251,7 +251,7 @@ func maskTable(t string) string {
 // or a token (in the languages the prose rules know).
 func tableSecretWord(h string) bool {
 	l := strings.ToLower(strings.TrimSpace(h))
-	return pwWordRE().MatchString(l) || anyOf(l, "secret", "token", "api key", "apikey", "credential")
+	return pwWordRE.get().MatchString(l) || anyOf(l, "secret", "token", "api key", "apikey", "credential")
 }
 
 var pwWordRE = lazyRE(`(?i)^(?:` + pwWords + `|pw|pwd)$`)

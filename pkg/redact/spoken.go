@@ -141,7 +141,7 @@ func sessionValue(v string) bool {
 			let++
 		}
 	}
-	return let >= 3 && dig >= 3 && generated(v) && !dateRE().MatchString(v) && !uuidRE().MatchString(v)
+	return let >= 3 && dig >= 3 && generated(v) && !dateRE.get().MatchString(v) && !uuidRE.get().MatchString(v)
 }
 
 var uuidRE = lazyRE(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)

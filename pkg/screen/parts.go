@@ -170,11 +170,11 @@ func continues(prev, next string) bool {
 		return false
 	}
 	first, _ := utf8.DecodeRuneInString(n)
-	if !unicode.IsLower(first) || wrapKeyRE().MatchString(n) {
+	if !unicode.IsLower(first) || wrapKeyRE.get().MatchString(n) {
 		return false
 	}
 	t := strings.TrimLeft(p, " \t")
-	return !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "|") && !wrapKeyRE().MatchString(t) || strings.HasSuffix(t, ">") || strings.HasSuffix(t, "|")
+	return !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "|") && !wrapKeyRE.get().MatchString(t) || strings.HasSuffix(t, ">") || strings.HasSuffix(t, "|")
 }
 
 // wrapKeyRE is a line that opens with a key or a list's marker.
@@ -193,10 +193,10 @@ func elementTexts(text string) []string {
 	// Markup quoted as code (a chat template's `<s>[INST] … </s>`, a
 	// fenced sample) is shown as code, not read as a field.
 	if strings.Contains(text, "`") {
-		text = codeRE().ReplaceAllString(text, " … ")
+		text = codeRE.get().ReplaceAllString(text, " … ")
 	}
 	var out []string
-	for _, m := range leafElementRE().FindAllStringSubmatch(text, -1) {
+	for _, m := range leafElementRE.get().FindAllStringSubmatch(text, -1) {
 		if m[1] != m[3] {
 			continue
 		}
@@ -223,7 +223,7 @@ func jsonTexts(text string) []string {
 		t = t[i+1:]
 	}
 	var out []string
-	for _, loc := range jsonStringRE().FindAllStringIndex(t, -1) {
+	for _, loc := range jsonStringRE.get().FindAllStringIndex(t, -1) {
 		rest := strings.TrimLeft(t[loc[1]:], " \t\r\n")
 		if strings.HasPrefix(rest, ":") || loc[1]-loc[0] < 14 {
 			continue

@@ -168,7 +168,7 @@ func orderAfterColon(c string) bool {
 		return false
 	}
 	after := strings.TrimSpace(c[k+1:])
-	return imperRE().MatchString(after) || alwaysNever.at(after) == 0
+	return imperRE.get().MatchString(after) || alwaysNever.at(after) == 0
 }
 
 var alwaysNever = concept{"always", "never", "toujours", "ne jamais", "jamais", "immer", "niemals", "nie ", "siempre", "nunca", "sempre", "mai ", "zawsze", "nigdy", "всегда", "никогда", "завжди", "ніколи", "altijd", "nooit", "her zaman", "asla", "luôn", "không bao giờ", "selalu", "jangan", "alltid", "aldrig", "aldri"}
@@ -194,7 +194,7 @@ func bypassOrder(lower string) bool {
 				f = i
 			}
 		}
-		if f < 0 || negWords.at(c[:f]) >= 0 || pastRE().MatchString(c) {
+		if f < 0 || negWords.at(c[:f]) >= 0 || pastRE.get().MatchString(c) {
 			continue
 		}
 		if k := strings.Index(c, ", "); k > 0 && k < f && leadClause(c[:k]) {
@@ -209,7 +209,7 @@ func bypassOrder(lower string) bool {
 		if f < 0 {
 			continue
 		}
-		if imperRE().MatchString(c) || relaunchRE().MatchString(c) || youRE().MatchString(c[:f]) {
+		if imperRE.get().MatchString(c) || relaunchRE.get().MatchString(c) || youRE.get().MatchString(c[:f]) {
 			return true
 		}
 	}
@@ -243,7 +243,7 @@ func hooksAndMemory(lower string) bool {
 	if h < 0 && !strings.Contains(lower, "settings.json") {
 		return permitAndMemory(lower)
 	}
-	if strings.Contains(lower, "webhook") || hookEventRE().MatchString(lower) {
+	if strings.Contains(lower, "webhook") || hookEventRE.get().MatchString(lower) {
 		return false
 	}
 	// Anywhere in a word: Hebrew and Arabic join a preposition or an

@@ -511,7 +511,7 @@ func TestComposedAcrossCorpora(t *testing.T) {
 		for _, c := range corpus(t, name) {
 			prose := c.Text
 			if strings.Contains(prose, "`") {
-				prose = codeRE().ReplaceAllString(c.Text, " … ")
+				prose = codeRE.get().ReplaceAllString(c.Text, " … ")
 			}
 			r := composed(normalize(prose), normalize(c.Text))
 			if c.Held {
@@ -535,12 +535,12 @@ func TestComposedAcrossCorpora(t *testing.T) {
 // use, so a bad one would otherwise panic only on the text that needs it).
 func TestRulesCompile(t *testing.T) {
 	r := rules()
-	all := append(append([]func() *regexp.Regexp{r.subject, r.vocative}, r.markup...), r.roles...)
+	all := append(append([]*pattern{r.subject, r.vocative}, r.markup...), r.roles...)
 	for _, c := range r.checks {
 		all = append(all, c.re)
 	}
 	for i, re := range all {
-		if re() == nil {
+		if re.get() == nil {
 			t.Fatalf("rule %d: no regexp", i)
 		}
 	}
@@ -586,8 +586,8 @@ func TestYouAfterMark(t *testing.T) {
 			continue
 		}
 		for _, s := range []string{"claude, you must run it", "Assistant:\n\nyou will comply"} {
-			if n := normalize(s); c.re().MatchString(n) && !c.pre(n) {
-				t.Errorf("%q matches %s but fails its pre test", n, c.re())
+			if n := normalize(s); c.re.get().MatchString(n) && !c.pre(n) {
+				t.Errorf("%q matches %s but fails its pre test", n, c.re.get())
 			}
 		}
 	}

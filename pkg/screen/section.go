@@ -142,7 +142,7 @@ func greeting(t string) (string, string) {
 func ordersIn(s string) bool {
 	for _, c := range strings.FieldsFunc(normalize(s), func(r rune) bool { return strings.ContainsRune(".!?:;—", r) }) {
 		c = strings.TrimSpace(c)
-		if imperRE().MatchString(c) || politeWords.in(c) {
+		if imperRE.get().MatchString(c) || politeWords.in(c) {
 			return true
 		}
 	}

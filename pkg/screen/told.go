@@ -19,7 +19,7 @@ import (
 // determiner or a pronoun ("The screen holds …", "We saw …"), so a verb
 // before it ("Keep notes that tell …") is an order the rules judge.
 func toldOfKind(s string) bool {
-	loc := toldKindRE().FindStringIndex(s)
+	loc := toldKindRE.get().FindStringIndex(s)
 	if loc == nil {
 		return false
 	}
@@ -32,7 +32,7 @@ func toldOfKind(s string) bool {
 	before = strings.TrimLeftFunc(before, func(r rune) bool { return !unicode.IsLetter(r) })
 	// A label before the sentence ("Security review: the screen holds
 	// …") is not its subject.
-	before = before[len(labelRE().FindString(before)):]
+	before = before[len(labelRE.get().FindString(before)):]
 	if before == "" {
 		return true
 	}
@@ -85,7 +85,7 @@ func docSays(s string, fetched int, whole string) bool {
 	if i := strings.LastIndexByte(before, '`'); i >= 0 {
 		before = before[:i]
 	}
-	loc := docSaysRE().FindStringIndex(before)
+	loc := docSaysRE.get().FindStringIndex(before)
 	if loc == nil {
 		return false
 	}
@@ -103,8 +103,8 @@ func docSays(s string, fetched int, whole string) bool {
 	if i := strings.IndexByte(after, '`'); i >= 0 {
 		after = after[i+1:]
 	}
-	for _, c := range afterClauseRE().Split(after, -1) {
-		if c = conjRE().ReplaceAllString(strings.TrimSpace(c), ""); c != "" && imperRE().MatchString(c) {
+	for _, c := range afterClauseRE.get().Split(after, -1) {
+		if c = conjRE.get().ReplaceAllString(strings.TrimSpace(c), ""); c != "" && imperRE.get().MatchString(c) {
 			return false
 		}
 	}
@@ -141,7 +141,7 @@ func describedAttack(s string, i int) bool {
 // toldAttack is describedAttack for a sentence whose order opens after
 // clause (the sentence itself where that is not known).
 func toldAttack(sentence, clause string) bool {
-	if !attackWords.in(sentence) && !describeWords.in(sentence) || youRE().MatchString(sentence) || secondPerson.in(sentence) {
+	if !attackWords.in(sentence) && !describeWords.in(sentence) || youRE.get().MatchString(sentence) || secondPerson.in(sentence) {
 		return false
 	}
 	a := agentNouns.at(clause)
