@@ -88,7 +88,7 @@ func maskEnclosed(parent, block string) string {
 	return childValueRE.get().ReplaceAllStringFunc(block, func(kv string) string {
 		m := childValueRE.get().FindStringSubmatch(kv)
 		key, v := strings.ToLower(m[2]), m[4]
-		if describing[key] || strings.HasSuffix(key, "_id") || strings.HasSuffix(key, "id") && key != "id" && len(key) > 2 && !strings.HasSuffix(key, "aid") || key == "id" || key == "uuid" {
+		if describing.get()[key] || strings.HasSuffix(key, "_id") || strings.HasSuffix(key, "id") && key != "id" && len(key) > 2 && !strings.HasSuffix(key, "aid") || key == "id" || key == "uuid" {
 			return kv
 		}
 		if generated(v) || random(v) && len(v) >= 20 && !strings.Contains(v, "/") || strings.ContainsAny(v, "+/=") && random(v) && !strings.Contains(v, "://") || tokenish && uuidShape(v) {
@@ -103,9 +103,11 @@ func maskEnclosed(parent, block string) string {
 
 // describing are the keys of a block that describe its secret instead of
 // holding it.
-var describing = map[string]bool{"type": true, "kind": true, "name": true, "domain": true, "path": true, "expires": true, "samesite": true, "algorithm": true, "alg": true, "kid": true,
-	"use": true, "description": true, "address": true, "url": true, "issuer": true, "audience": true, "scope": true, "scopes": true, "format": true, "encoding": true, "created": true,
-	"created_at": true, "updated_at": true, "expires_at": true, "expiry": true, "region": true, "pub_key": true, "public_key": true, "publickey": true, "fingerprint": true, "sha256": true, "hash": true, "digest": true, "checksum": true}
+var describing = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"type": true, "kind": true, "name": true, "domain": true, "path": true, "expires": true, "samesite": true, "algorithm": true, "alg": true, "kid": true,
+		"use": true, "description": true, "address": true, "url": true, "issuer": true, "audience": true, "scope": true, "scopes": true, "format": true, "encoding": true, "created": true,
+		"created_at": true, "updated_at": true, "expires_at": true, "expiry": true, "region": true, "pub_key": true, "public_key": true, "publickey": true, "fingerprint": true, "sha256": true, "hash": true, "digest": true, "checksum": true}
+}}
 
 // maskColumns masks, in the rows of a table whose header and rule of
 // dashes are given, the generated cells of the columns that hold secrets.

@@ -211,18 +211,20 @@ func basicPlaceholder(v string) bool {
 		return false
 	}
 	u, p, ok := strings.Cut(string(d), ":")
-	return ok && userWords[strings.ToLower(u)] && secretWordValue[strings.ToLower(p)]
+	return ok && userWords.get()[strings.ToLower(u)] && secretWordValue.get()[strings.ToLower(p)]
 }
 
 // userWords are the words that name a user, given as one.
-var userWords = map[string]bool{"user": true, "username": true, "login": true, "admin": true, "name": true}
+var userWords = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"user": true, "username": true, "login": true, "admin": true, "name": true}
+}}
 
 // instruction reports a value that says how to make the secret instead of
 // being one: small words joined by '-' or '_' whose first is an order
 // (generate-with-openssl-rand-hex-32, replace_with_your_own).
 func instruction(v string) bool {
 	words := strings.FieldsFunc(v, func(r rune) bool { return r == '-' || r == '_' })
-	if len(words) < 3 || !orderWords[words[0]] {
+	if len(words) < 3 || !orderWords.get()[words[0]] {
 		return false
 	}
 	for _, w := range words {
@@ -234,7 +236,9 @@ func instruction(v string) bool {
 }
 
 // orderWords open an instruction given in a value's place.
-var orderWords = map[string]bool{"generate": true, "replace": true, "change": true, "set": true, "put": true, "paste": true, "insert": true, "fill": true, "enter": true, "use": true, "run": true, "create": true, "add": true}
+var orderWords = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"generate": true, "replace": true, "change": true, "set": true, "put": true, "paste": true, "insert": true, "fill": true, "enter": true, "use": true, "run": true, "create": true, "add": true}
+}}
 
 // removedBy returns the part of match that rep does not keep: match less
 // the longest prefix and suffix the two share.
@@ -291,7 +295,7 @@ func reference(v string) bool {
 	if strings.HasSuffix(v, "(") {
 		return callee(v[:len(v)-1], false)
 	}
-	if verb, noun, ok := strings.Cut(v, "-"); ok && cmdletVerbs[verb] && word(noun) && noun[0] >= 'A' && noun[0] <= 'Z' {
+	if verb, noun, ok := strings.Cut(v, "-"); ok && cmdletVerbs.get()[verb] && word(noun) && noun[0] >= 'A' && noun[0] <= 'Z' {
 		return true
 	}
 	return pointerName(v)
@@ -351,7 +355,9 @@ func pointerName(v string) bool {
 
 // cmdletVerbs are PowerShell's approved verbs that read or convert a
 // secret (Verb-Noun).
-var cmdletVerbs = map[string]bool{"Read": true, "Get": true, "ConvertTo": true, "ConvertFrom": true, "Import": true, "Unprotect": true, "Invoke": true, "Resolve": true}
+var cmdletVerbs = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"Read": true, "Get": true, "ConvertTo": true, "ConvertFrom": true, "Import": true, "Unprotect": true, "Invoke": true, "Resolve": true}
+}}
 
 // word reports ASCII letters only, at least one.
 func word(s string) bool {

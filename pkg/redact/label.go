@@ -37,7 +37,7 @@ func labelRules() []rule {
 		repl:   func(m []string) string { return m[1] + Mask + m[3] },
 		keep: func(m []string) bool {
 			name := strings.ToLower(strings.TrimSpace(strings.TrimRight(strings.TrimLeft(m[1], " \t\n([{,;'`"), " \t\"")))
-			return notPassNames[name] || notAValue(m[2]) || redacted(m[2]) || !generated(m[2]) && !tokenLike(m[2])
+			return notPassNames.get()[name] || notAValue(m[2]) || redacted(m[2]) || !generated(m[2]) && !tokenLike(m[2])
 		},
 	}, {
 		// A credential named by its abbreviation or its protocol: an
@@ -86,4 +86,6 @@ func labelRules() []rule {
 }
 
 // notPassNames end in "pass" or "auth" and name no secret.
-var notPassNames = map[string]bool{"bypass": true, "compass": true, "surpass": true, "overpass": true, "underpass": true, "trespass": true, "encompass": true, "impass": true, "oauth": true, "noauth": true, "preauth": true, "reauth": true, "unauth": true}
+var notPassNames = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"bypass": true, "compass": true, "surpass": true, "overpass": true, "underpass": true, "trespass": true, "encompass": true, "impass": true, "oauth": true, "noauth": true, "preauth": true, "reauth": true, "unauth": true}
+}}

@@ -142,11 +142,13 @@ var pwStems = []string{"pass", "pwd", "passwd", "passe", "authtok", "パスワ�
 
 // idLast are the last parts of a name that identifies, measures or
 // describes a secret rather than holding it (token_id, password_length).
-var idLast = map[string]bool{"id": true, "ids": true, "uuid": true, "type": true, "kind": true, "length": true, "len": true, "ttl": true, "expiry": true, "expires": true,
-	"policy": true, "hash": true, "hashed": true, "digest": true, "fingerprint": true, "count": true, "size": true, "format": true, "prompt": true, "label": true, "hint": true,
-	"encryption": true, "encoding": true, "storage": true, "store": true, "backend": true, "provider": true, "manager": true, "source": true, "helper": true, "command": true, "cmd": true,
-	"lifetime": true, "timeout": true, "rotation": true, "interval": true,
-	"regex": true, "pattern": true, "min": true, "max": true, "mode": true, "method": true, "algorithm": true, "alg": true, "scheme": true, "header": true, "field": true}
+var idLast = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"id": true, "ids": true, "uuid": true, "type": true, "kind": true, "length": true, "len": true, "ttl": true, "expiry": true, "expires": true,
+		"policy": true, "hash": true, "hashed": true, "digest": true, "fingerprint": true, "count": true, "size": true, "format": true, "prompt": true, "label": true, "hint": true,
+		"encryption": true, "encoding": true, "storage": true, "store": true, "backend": true, "provider": true, "manager": true, "source": true, "helper": true, "command": true, "cmd": true,
+		"lifetime": true, "timeout": true, "rotation": true, "interval": true,
+		"regex": true, "pattern": true, "min": true, "max": true, "mode": true, "method": true, "algorithm": true, "alg": true, "scheme": true, "header": true, "field": true}
+}}
 
 // idName reports a name for what identifies or describes a secret (a
 // Vault AppRole's secret_id is the secret itself).
@@ -156,7 +158,7 @@ func idName(name string) bool {
 	if len(parts) == 2 && strings.EqualFold(parts[0], "secret") && last == "id" {
 		return false
 	}
-	return len(parts) >= 2 && idLast[last]
+	return len(parts) >= 2 && idLast.get()[last]
 }
 
 // namedSecret reports whether v, given to the identifier name, is a
@@ -192,7 +194,7 @@ func namedSecret(name, v string) bool {
 	if quoted && len(v) > 1 {
 		nv = v[:1] + strings.NewReplacer("[", "_", "(", "_").Replace(v[1:])
 	}
-	if len(v) < 6 || notAValue(nv) || redacted(v) || strings.Contains(v, "://") || strings.HasPrefix(v, "arn:") || pathLike(v) || regexLike(v) || passWords[strings.ToLower(name)] ||
+	if len(v) < 6 || notAValue(nv) || redacted(v) || strings.Contains(v, "://") || strings.HasPrefix(v, "arn:") || pathLike(v) || regexLike(v) || passWords.get()[strings.ToLower(name)] ||
 		sealed(v) || workDir(name, v) || namesSecret(v) || publishable(v) || namedDigest(v) {
 		return false
 	}
@@ -203,7 +205,7 @@ func namedSecret(name, v string) bool {
 			pw = true
 		}
 		for i, s := range pwStems {
-			if strings.HasPrefix(l, s) && !passWords[l] && !strings.HasPrefix(l, "passage") && !strings.HasPrefix(l, "passen") && !strings.HasPrefix(l, "passi") {
+			if strings.HasPrefix(l, s) && !passWords.get()[l] && !strings.HasPrefix(l, "passage") && !strings.HasPrefix(l, "passen") && !strings.HasPrefix(l, "passi") {
 				pw = true
 			}
 			// A compound ending in another language's word for a password
@@ -396,7 +398,7 @@ func escapedMix(v string) bool {
 // the last of them a secret's word ("billing-api-token", "db-password").
 func namesSecret(v string) bool {
 	parts := nameParts(v)
-	return len(parts) >= 2 && nameWords[strings.ToLower(parts[len(parts)-1])] && strings.IndexFunc(v, func(r rune) bool { return r >= '0' && r <= '9' }) < 0
+	return len(parts) >= 2 && nameWords.get()[strings.ToLower(parts[len(parts)-1])] && strings.IndexFunc(v, func(r rune) bool { return r >= '0' && r <= '9' }) < 0
 }
 
 // uuidShape reports a UUID (8-4-4-4-12 hex digits).
@@ -510,7 +512,7 @@ func namedGate(lower string, j int) bool {
 // the end, is an address, however the host is named.
 func hostPort(name, v string) bool {
 	dot := strings.LastIndexByte(name, '.')
-	if dot < 0 || !topLevel[strings.ToLower(name[dot+1:])] {
+	if dot < 0 || !topLevel.get()[strings.ToLower(name[dot+1:])] {
 		return false
 	}
 	n := 0

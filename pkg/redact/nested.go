@@ -280,7 +280,7 @@ func decodedText(v string) (string, bool) {
 // the password not a placeholder.
 func basicPair(d string) bool {
 	u, pw, ok := strings.Cut(d, ":")
-	return ok && u != "" && len(pw) >= 4 && !strings.ContainsAny(d, " \t\n") && !notAValue(pw) && !secretWordValue[strings.ToLower(pw)]
+	return ok && u != "" && len(pw) >= 4 && !strings.ContainsAny(d, " \t\n") && !notAValue(pw) && !secretWordValue.get()[strings.ToLower(pw)]
 }
 
 // madePair reports decoded text that is a login, user:password, whose

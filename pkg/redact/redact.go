@@ -213,7 +213,9 @@ func prefixLen(v string) int {
 }
 
 // passWords are words that end in "pass" and name no password.
-var passWords = map[string]bool{"bypass": true, "compass": true, "encompass": true, "overpass": true, "underpass": true, "trespass": true, "surpass": true, "multipass": true, "onepass": true, "twopass": true, "firstpass": true, "singlepass": true}
+var passWords = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"bypass": true, "compass": true, "encompass": true, "overpass": true, "underpass": true, "trespass": true, "surpass": true, "multipass": true, "onepass": true, "twopass": true, "firstpass": true, "singlepass": true}
+}}
 
 // New compiles the rule list. Callers normally use String or Redact, which
 // share one compiled Redactor; New exists for tests.
@@ -434,7 +436,7 @@ func New() *Redactor {
 			keep: func(m []string) bool {
 				// sha512-<base64> is an integrity digest; a body running on
 				// into base64 is an encoded blob.
-				return strings.HasPrefix(m[1], "sha") || strings.HasPrefix(m[1], "md") || m[3] != "" || objectIDs[m[1]] || publicPrefixes[m[1]] ||
+				return strings.HasPrefix(m[1], "sha") || strings.HasPrefix(m[1], "md") || m[3] != "" || objectIDs.get()[m[1]] || publicPrefixes.get()[m[1]] ||
 					hexOnly(m[2]) || !random(m[2]) || !strings.ContainsAny(m[2], upper)
 			},
 		},
@@ -692,7 +694,7 @@ func New() *Redactor {
 				// A record named …_KEY (API_SIGNING_KEY, but also CACHE_KEY)
 				// holds a secret only when its value looks generated.
 				weak := m[2] != "" && !strongName(m[2]) || m[6] != "" && !strongName(m[6])
-				return weak && !random(v) || notAValue(v) || redacted(v) || passWords[strings.ToLower(m[2])] || idName(m[2]) || idName(m[6])
+				return weak && !random(v) || notAValue(v) || redacted(v) || passWords.get()[strings.ToLower(m[2])] || idName(m[2]) || idName(m[6])
 			},
 		},
 		{
@@ -804,7 +806,7 @@ func New() *Redactor {
 			// Rails' "Token token=\"…\"": a parameter's name, its quoted
 			// value left to the key rules.
 			keep: func(m []string) bool {
-				return notAValue(m[3]) || m[2] == "" && schemes[strings.ToLower(strings.Trim(m[3], "`.:"))] || paramName(m[2], m[3])
+				return notAValue(m[3]) || m[2] == "" && schemes.get()[strings.ToLower(strings.Trim(m[3], "`.:"))] || paramName(m[2], m[3])
 			},
 		},
 		{
@@ -1042,9 +1044,9 @@ func New() *Redactor {
 				if strings.HasSuffix(m[2], ":") && m[3][0] == ':' {
 					return true
 				}
-				return m[3][0] == '=' && !envPrefix(m[1], m[2], m[3]) || m[2] == ":" && subcommands[v] || boundVariable(m[2], v) || notAValue(v) || stateThenRE.get().MatchString(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v) || workDir(m[1], v) ||
+				return m[3][0] == '=' && !envPrefix(m[1], m[2], m[3]) || m[2] == ":" && subcommands.get()[v] || boundVariable(m[2], v) || notAValue(v) || stateThenRE.get().MatchString(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v) || workDir(m[1], v) ||
 					pathLike(v) || objectName(m[1], v) || badFixture(m[1]) || numberParam(v) || chainSignature(m[1], v) ||
-					bare && !made(v) || last != "pass" && strings.HasSuffix(last, "pass") && (passWords[last] || !made(v)) ||
+					bare && !made(v) || last != "pass" && strings.HasSuffix(last, "pass") && (passWords.get()[last] || !made(v)) ||
 					// ASANA_PAT, GITLAB_PAT: a personal access token, when made (not url_pat: "*.go").
 					last == "pat" && (!made(v) || strings.ContainsAny(v, "*^$\\[") || strings.HasPrefix(v, "/"))
 			},
@@ -1104,7 +1106,7 @@ func New() *Redactor {
 			repl:   func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				p, body, _ := strings.Cut(strings.Replace(m[2], "-", "_", 1), "_")
-				return objectIDs[strings.ToLower(p)] || !random(body) || redacted(m[2])
+				return objectIDs.get()[strings.ToLower(p)] || !random(body) || redacted(m[2])
 			},
 		},
 		{
@@ -1869,12 +1871,16 @@ func quoteMask(v string) string {
 
 // objectIDs are the prefixes of API object ids (chatcmpl-…, msg_…, cus_…):
 // names of requests, messages and records, not credentials.
-var objectIDs = map[string]bool{"chatcmpl": true, "cmpl": true, "msg": true, "toolu": true, "req": true, "run": true,
-	"thread": true, "asst": true, "file": true, "batch": true, "ftjob": true, "cus": true, "evt": true, "ch": true,
-	"pi": true, "pm": true, "in": true, "sub": true, "prod": true, "price": true, "txn": true, "acct": true, "resp": true}
+var objectIDs = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"chatcmpl": true, "cmpl": true, "msg": true, "toolu": true, "req": true, "run": true,
+		"thread": true, "asst": true, "file": true, "batch": true, "ftjob": true, "cus": true, "evt": true, "ch": true,
+		"pi": true, "pm": true, "in": true, "sub": true, "prod": true, "price": true, "txn": true, "acct": true, "resp": true}
+}}
 
 // schemes are Authorization schemes, named in prose without a credential.
-var schemes = map[string]bool{"bearer": true, "basic": true, "token": true, "digest": true, "negotiate": true, "ntlm": true, "hoba": true, "mutual": true, "aws4-hmac-sha256": true}
+var schemes = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"bearer": true, "basic": true, "token": true, "digest": true, "negotiate": true, "ntlm": true, "hoba": true, "mutual": true, "aws4-hmac-sha256": true}
+}}
 
 // references are the starts of values that name where a secret comes from
 // rather than holding it: process.env.X, ${VAR}, {{ .Values.x }}, {% … %}, <your-key>.
@@ -1885,37 +1891,41 @@ var references = []string{"$", "{{", "{%", "<", "enc[", "vault:", "ref+", "op://
 	"var.", "local.", "data.", "module.", "sha256:", "sha1:", "sha512:", "md5:"}
 
 // placeholders are values that are types, flags or stand-ins, not secrets.
-var placeholders = map[string]bool{"true": true, "false": true, "null": true, "none": true, "nil": true,
-	"undefined": true, "required": true, "optional": true, "string": true, "str": true, "bool": true,
-	"int": true, "number": true, "any": true, "bytes": true, "[]byte": true, "secret": true, "password": true,
-	"token": true, "redacted": true, "await": true, "range": true, "new": true, "make": true, "func": true,
-	"function": true, "lambda": true, "include": true, "omit": true, "same-origin": true, "self": true, "this": true,
-	"input": true, "prompt": true, "stdin": true, "...": true, "***": true,
-	// Prose after a flag that takes a value ("redis-cli -a is deprecated").
-	"is": true, "are": true, "was": true, "the": true, "to": true, "and": true, "or": true, "of": true,
-	"flag": true, "option": true, "argument": true, "without": true, "with": true,
-	// A flag documented rather than given: the verb that says what it does
-	// ("sqlcmd -P specifies the password", "-p takes the password").
-	"specifies": true, "sets": true, "takes": true, "expects": true, "accepts": true, "reads": true,
-	"passes": true, "prompts": true, "means": true, "enables": true, "requires": true, "supplies": true,
-	"provides": true, "gives": true, "shows": true, "leaks": true, "exposes": true, "puts": true, "sends": true,
-	"must": true, "should": true, "can": true, "will": true, "only": true, "also": true,
-	// A value still to be filled in ("api_key: TODO"), or a framework's
-	// development stand-in (Flask's documented SECRET_KEY = "dev").
-	"dev": true, "todo": true, "tbd": true, "tba": true, "fixme": true,
-	// nsswitch.conf's sources of the passwd database ("passwd: files systemd").
-	"files": true, "compat": true,
-	// YAML's block indicators: the value is on the lines below.
-	"|-": true, "|+": true, ">-": true, ">+": true,
-	"passwd": true, "pass": true, "pwd": true, "passphrase": true, "binddn": true,
-	// A permission level (GitHub Actions' id-token: write).
-	"read": true, "write": true, "read-all": true, "write-all": true}
+var placeholders = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"true": true, "false": true, "null": true, "none": true, "nil": true,
+		"undefined": true, "required": true, "optional": true, "string": true, "str": true, "bool": true,
+		"int": true, "number": true, "any": true, "bytes": true, "[]byte": true, "secret": true, "password": true,
+		"token": true, "redacted": true, "await": true, "range": true, "new": true, "make": true, "func": true,
+		"function": true, "lambda": true, "include": true, "omit": true, "same-origin": true, "self": true, "this": true,
+		"input": true, "prompt": true, "stdin": true, "...": true, "***": true,
+		// Prose after a flag that takes a value ("redis-cli -a is deprecated").
+		"is": true, "are": true, "was": true, "the": true, "to": true, "and": true, "or": true, "of": true,
+		"flag": true, "option": true, "argument": true, "without": true, "with": true,
+		// A flag documented rather than given: the verb that says what it does
+		// ("sqlcmd -P specifies the password", "-p takes the password").
+		"specifies": true, "sets": true, "takes": true, "expects": true, "accepts": true, "reads": true,
+		"passes": true, "prompts": true, "means": true, "enables": true, "requires": true, "supplies": true,
+		"provides": true, "gives": true, "shows": true, "leaks": true, "exposes": true, "puts": true, "sends": true,
+		"must": true, "should": true, "can": true, "will": true, "only": true, "also": true,
+		// A value still to be filled in ("api_key: TODO"), or a framework's
+		// development stand-in (Flask's documented SECRET_KEY = "dev").
+		"dev": true, "todo": true, "tbd": true, "tba": true, "fixme": true,
+		// nsswitch.conf's sources of the passwd database ("passwd: files systemd").
+		"files": true, "compat": true,
+		// YAML's block indicators: the value is on the lines below.
+		"|-": true, "|+": true, ">-": true, ">+": true,
+		"passwd": true, "pass": true, "pwd": true, "passphrase": true, "binddn": true,
+		// A permission level (GitHub Actions' id-token: write).
+		"read": true, "write": true, "read-all": true, "write-all": true}
+}}
 
 // placeholderWords mark a value written to be replaced: your-api-key-here,
 // changeme, <token>, REPLACE_ME.
 // vaultNames are password managers and secret stores: "the password is in
 // 1Password" names where it is kept.
-var vaultNames = map[string]bool{"1password": true, "bitwarden": true, "lastpass": true, "keepass": true, "keepassxc": true, "dashlane": true, "keychain": true, "vault": true, "hashicorp": true}
+var vaultNames = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"1password": true, "bitwarden": true, "lastpass": true, "keepass": true, "keepassxc": true, "dashlane": true, "keychain": true, "vault": true, "hashicorp": true}
+}}
 
 var placeholderWords = []string{"your", "changeme", "change-me", "change_me", "placeholder", "replace_me", "replace-me", "xxxx", "dummy"}
 
@@ -1940,20 +1950,22 @@ var (
 // verb ("--password makes mongosh prompt"), or a sentence in a language
 // written without spaces ("--password オプションに値を指定しない場合、…").
 func docValue(v string) bool {
-	if docWords[v] {
+	if docWords.get()[v] {
 		return true
 	}
 	return strings.ContainsAny(v, "、。，") && !strings.ContainsAny(v, "0123456789")
 }
 
 // docWords are the words that open a flag's description in a help text.
-var docWords = map[string]bool{"force": true, "forces": true, "makes": true, "make": true, "prompts": true, "prompt": true, "specifies": true, "specify": true, "sets": true, "is": true, "are": true,
-	"the": true, "to": true, "for": true, "of": true, "option": true, "flag": true, "and": true, "or": true, "will": true, "must": true, "should": true, "can": true, "may": true, "only": true,
-	"when": true, "if": true, "takes": true, "reads": true, "enables": true, "disables": true, "uses": true, "causes": true, "tells": true, "lets": true, "asks": true, "omitted": true,
-	"required": true, "optional": true, "argument": true, "without": true, "with": true, "instead": true, "alone": true, "needs": true, "expects": true, "accepts": true,
-	// A preposition after the flag tells how it is given ("--password via
-	// the CLI", "--token on the command line").
-	"via": true, "through": true, "using": true, "by": true, "on": true, "in": true, "from": true, "as": true, "like": true, "at": true}
+var docWords = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"force": true, "forces": true, "makes": true, "make": true, "prompts": true, "prompt": true, "specifies": true, "specify": true, "sets": true, "is": true, "are": true,
+		"the": true, "to": true, "for": true, "of": true, "option": true, "flag": true, "and": true, "or": true, "will": true, "must": true, "should": true, "can": true, "may": true, "only": true,
+		"when": true, "if": true, "takes": true, "reads": true, "enables": true, "disables": true, "uses": true, "causes": true, "tells": true, "lets": true, "asks": true, "omitted": true,
+		"required": true, "optional": true, "argument": true, "without": true, "with": true, "instead": true, "alone": true, "needs": true, "expects": true, "accepts": true,
+		// A preposition after the flag tells how it is given ("--password via
+		// the CLI", "--token on the command line").
+		"via": true, "through": true, "using": true, "by": true, "on": true, "in": true, "from": true, "as": true, "like": true, "at": true}
+}}
 
 func notAValue(v string) bool {
 	v = strings.TrimSpace(v)
@@ -1970,11 +1982,11 @@ func notAValue(v string) bool {
 	// The secret's own word as its value, alone or closing a placeholder
 	// ("<user:password>", "-psecret" in a manual, API_KEY = "api_key" in
 	// an enum of names): it names what goes there.
-	if secretWordValue[strings.Trim(l, "<>{}[]\"'")] {
+	if secretWordValue.get()[strings.Trim(l, "<>{}[]\"'")] {
 		return true
 	}
 	if len(l) < 2 || l[0] == '[' && identPath(strings.TrimLeft(l[1:], "]")) || l[0] == '+' && (len(l) == 1 || l[1] == ' ' || unicode.IsLetter(rune(l[1])) && !made(v[1:])) || l[0] == '(' ||
-		bracketed(l) || masked(l) || awsDocumented[v] || yamlTag(v) || vaultNames[l] || placeholderToken(l) || strings.Contains(v, "...") || strings.Contains(v, "…") || placeholders[l] || strings.Trim(l, "x*.") == "" {
+		bracketed(l) || masked(l) || awsDocumented.get()[v] || yamlTag(v) || vaultNames.get()[l] || placeholderToken(l) || strings.Contains(v, "...") || strings.Contains(v, "…") || placeholders.get()[l] || strings.Trim(l, "x*.") == "" {
 		return true
 	}
 	// %NAME% is a Windows variable and %q a format verb; a value that
@@ -2051,14 +2063,16 @@ func typeName(l string) bool {
 	if strings.HasPrefix(l, "'") {
 		return true // a Rust lifetime (&'a str, cut at its space)
 	}
-	return typeNames[l]
+	return typeNames.get()[l]
 }
 
 // typeNames are the types a secret is declared as, in the languages that
 // annotate a name with its type after a colon.
-var typeNames = map[string]bool{"str": true, "string": true, "bytes": true, "bytearray": true, "int": true, "integer": true, "bool": true, "boolean": true,
-	"char": true, "secretstr": true, "secretbytes": true, "securestring": true, "any": true, "unknown": true, "object": true, "text": true, "number": true,
-	"chararray": true, "bytearrayview": true, "u8": true, "uuid": true, "nsstring": true, "[]byte": true, "&str": true, "zeroizing": true}
+var typeNames = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"str": true, "string": true, "bytes": true, "bytearray": true, "int": true, "integer": true, "bool": true, "boolean": true,
+		"char": true, "secretstr": true, "secretbytes": true, "securestring": true, "any": true, "unknown": true, "object": true, "text": true, "number": true,
+		"chararray": true, "bytearrayview": true, "u8": true, "uuid": true, "nsstring": true, "[]byte": true, "&str": true, "zeroizing": true}
+}}
 
 // openPlaceholder reports a match that ends inside an angle-bracketed
 // placeholder whose words run past it (X-Signature: sha256=<hex digest>,
@@ -2137,7 +2151,9 @@ func identPath(s string) bool {
 
 // publicPrefixes open keys made to be published: Stripe's and its
 // imitators' publishable keys (pk_live_…, pk_test_…).
-var publicPrefixes = map[string]bool{"pk": true}
+var publicPrefixes = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"pk": true}
+}}
 
 // publishable reports a value that opens with a public prefix and its
 // mode (Stripe's and Clerk's pk_live_…, pk_test_…), or with pk. and a
@@ -2149,7 +2165,7 @@ func publishable(v string) bool {
 		return true
 	}
 	p, rest, ok := strings.Cut(v, "_")
-	if !ok || !publicPrefixes[p] {
+	if !ok || !publicPrefixes.get()[p] {
 		return false
 	}
 	mode, _, ok := strings.Cut(rest, "_")
@@ -2216,9 +2232,15 @@ func namedDigest(v string) bool {
 // REDIS_CACHE_PASSWORD and PRIMARY_DB_PASSWORD hold passwords.
 
 var (
-	refLast  = map[string]bool{"name": true, "ref": true, "file": true, "path": true, "version": true, "url": true, "uri": true, "host": true, "endpoint": true}
-	refFirst = map[string]bool{"existing": true, "public": true, "publishable": true, "hashed": true}
-	dbKey    = map[string]bool{"cache": true, "partition": true, "sort": true, "primary": true, "foreign": true, "dedup": true, "idempotency": true}
+	refLast = &lazy[map[string]bool]{build: func() map[string]bool {
+		return map[string]bool{"name": true, "ref": true, "file": true, "path": true, "version": true, "url": true, "uri": true, "host": true, "endpoint": true}
+	}}
+	refFirst = &lazy[map[string]bool]{build: func() map[string]bool {
+		return map[string]bool{"existing": true, "public": true, "publishable": true, "hashed": true}
+	}}
+	dbKey = &lazy[map[string]bool]{build: func() map[string]bool {
+		return map[string]bool{"cache": true, "partition": true, "sort": true, "primary": true, "foreign": true, "dedup": true, "idempotency": true}
+	}}
 )
 
 // refName reports a key name that refers to a secret or names a public
@@ -2230,7 +2252,7 @@ func refName(name string) bool {
 	}
 	first, last := strings.ToLower(parts[0]), strings.ToLower(parts[len(parts)-1])
 	// hs_ed25519_public_key, signingPublicKey: the public half of a pair.
-	return refLast[last] || refFirst[first] || len(parts) == 2 && dbKey[first] && last == "key" || strings.EqualFold(parts[len(parts)-2], "public")
+	return refLast.get()[last] || refFirst.get()[first] || len(parts) == 2 && dbKey.get()[first] && last == "key" || strings.EqualFold(parts[len(parts)-2], "public")
 }
 
 // paramName reports an authorization's value that is a parameter's name
@@ -2255,10 +2277,14 @@ func objectName(name, v string) bool {
 }
 
 // nameWords end the name of a stored secret (prod-db-password).
-var nameWords = map[string]bool{"password": true, "passwd": true, "token": true, "secret": true, "key": true, "credentials": true, "creds": true, "apikey": true}
+var nameWords = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"password": true, "passwd": true, "token": true, "secret": true, "key": true, "credentials": true, "creds": true, "apikey": true}
+}}
 
 // stubWords mark a value written for a test: "test-csrf-token".
-var stubWords = map[string]bool{"test": true, "fake": true, "mock": true, "dummy": true, "example": true, "sample": true, "stub": true, "demo": true}
+var stubWords = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"test": true, "fake": true, "mock": true, "dummy": true, "example": true, "sample": true, "stub": true, "demo": true}
+}}
 
 // userRepeated reports a URL's password that repeats its user name
 // (amqp://guest:guest@, postgres://postgres:postgres@): a service's
@@ -2287,12 +2313,12 @@ func selfNamed(name, v string) bool {
 	}
 	// --secret=quotes-db-password, secretRef: api-token: plain words that
 	// end in a secret's kind name a secret kept elsewhere.
-	if len(words) > 0 && nameWords[words[len(words)-1]] {
+	if len(words) > 0 && nameWords.get()[words[len(words)-1]] {
 		return true
 	}
 	for _, p := range nameParts(name) {
 		p = strings.ToLower(p)
-		if len(p) > 2 && slices.Contains(words, p) && secretWords[p] {
+		if len(p) > 2 && slices.Contains(words, p) && secretWords.get()[p] {
 			return true
 		}
 	}
@@ -2319,7 +2345,7 @@ func plainWords(v string) []string {
 // stubbed reports plain words one of which says the value is a stand-in.
 func stubbed(words []string) bool {
 	for _, w := range words {
-		if stubWords[w] {
+		if stubWords.get()[w] {
 			return true
 		}
 	}
@@ -2327,15 +2353,17 @@ func stubbed(words []string) bool {
 }
 
 // secretWords are the name parts that make an assignment a candidate.
-var secretWords = map[string]bool{"encrypt": true, "encryption": true, "hmac": true, "jwt": true, "pat": true, "otp": true, "totp": true, "seed": true, "cookie": true, "dsn": true, "license": true, "licence": true, "access": true, "auth": true, "api": true, "apikey": true, "credential": true,
-	"credentials": true, "creds": true, "cred": true, "key": true, "password": true, "passwd": true, "pass": true, "pwd": true,
-	"passphrase": true, "secret": true, "token": true, "signing": true, "salt": true, "private": true}
+var secretWords = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"encrypt": true, "encryption": true, "hmac": true, "jwt": true, "pat": true, "otp": true, "totp": true, "seed": true, "cookie": true, "dsn": true, "license": true, "licence": true, "access": true, "auth": true, "api": true, "apikey": true, "credential": true,
+		"credentials": true, "creds": true, "cred": true, "key": true, "password": true, "passwd": true, "pass": true, "pwd": true,
+		"passphrase": true, "secret": true, "token": true, "signing": true, "salt": true, "private": true}
+}}
 
 // secretName splits an identifier at '_', '-', '.' and camelCase humps and
 // reports whether one part is a secret word ("author" and "monkey" are not).
 func secretName(name string) bool {
 	for _, p := range nameParts(name) {
-		if secretWords[strings.ToLower(p)] {
+		if secretWords.get()[strings.ToLower(p)] {
 			return true
 		}
 	}
@@ -2562,6 +2590,20 @@ func (p *pattern) get() *regexp.Regexp {
 	return p.re
 }
 
+// lazy is a value, a table of words most often, built on its first use. A
+// package-level one is a composite literal the compiler lays out, so a
+// process that never calls get builds nothing at start.
+type lazy[T any] struct {
+	once  sync.Once
+	build func() T
+	v     T
+}
+
+func (l *lazy[T]) get() T {
+	l.once.Do(func() { l.v = l.build() })
+	return l.v
+}
+
 // arnRE matches an Amazon Resource Name: its resource part names a role,
 // a bucket or a secret (…:secret:prod/db-AbCdEf), it never holds one.
 var arnRE = lazyRE(`\barn:aws[a-z-]*:[a-z0-9-]+:[a-z0-9-]*:[0-9]{12}:[A-Za-z0-9_+.@/:*-]+`)
@@ -2576,7 +2618,7 @@ func protected(s, lower string) [][]int {
 	}
 	// "cache key: go-build-…", "sort key: …": a lookup key named in prose
 	// (the key rules see only the word "key").
-	for w := range dbKey {
+	for w := range dbKey.get() {
 		if strings.Contains(lower, w+" key") {
 			spans = append(spans, lookupKeyRE.get().FindAllStringIndex(s, -1)...)
 			break
@@ -2643,13 +2685,13 @@ func anyHint(p *pairs.Set, lower string, hints []string) bool {
 // process that links this package pays for its regexps only when it
 // redacts (docs/performance.md). It is immutable once built, so sharing it
 // is not mutable global state.
-var std = sync.OnceValue(New)
+var std = &lazy[*Redactor]{build: New}
 
 // String redacts s with the default rules.
-func String(s string) string { return std().String(s) }
+func String(s string) string { return std.get().String(s) }
 
 // Redact redacts s with the default rules and names the kinds it removed.
-func Redact(s string) (string, []string) { return std().Redact(s) }
+func Redact(s string) (string, []string) { return std.get().Redact(s) }
 
 // hexKey reports a long hex value with digits and letters: a key written
 // in hex (Flask's SECRET_KEY, a LoRaWAN AppKey), whose 16 symbols give a
@@ -2675,13 +2717,17 @@ func yamlTag(v string) bool {
 // subcommands follow a namespace and a bare colon in a command
 // (rails credentials:edit, heroku config:set, artisan key:generate): a
 // verb, not a value.
-var subcommands = map[string]bool{"edit": true, "show": true, "set": true, "get": true, "unset": true, "list": true, "add": true, "remove": true,
-	"rotate": true, "clear": true, "diff": true, "create": true, "delete": true, "encrypt": true, "decrypt": true, "generate": true, "setup": true,
-	"init": true, "push": true, "pull": true, "fetch": true, "cache": true, "refresh": true, "revoke": true, "reset": true}
+var subcommands = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"edit": true, "show": true, "set": true, "get": true, "unset": true, "list": true, "add": true, "remove": true,
+		"rotate": true, "clear": true, "diff": true, "create": true, "delete": true, "encrypt": true, "decrypt": true, "generate": true, "setup": true,
+		"init": true, "push": true, "pull": true, "fetch": true, "cache": true, "refresh": true, "revoke": true, "reset": true}
+}}
 
 // awsDocumented are the key pair AWS's documentation publishes: they
 // open no account, and people paste them as examples.
-var awsDocumented = map[string]bool{"AKIAIOSFODNN7EXAMPLE": true, "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY": true}
+var awsDocumented = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"AKIAIOSFODNN7EXAMPLE": true, "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY": true}
+}}
 
 // generated reports a value a generator made: random, or a long hex key
 // (a short hex value is an id: a GPG key's, a commit's prefix).
@@ -2727,7 +2773,7 @@ func passphrase(v string) bool {
 				break
 			}
 		}
-		if ok && !(sep == "." && (topLevel[parts[0]] || topLevel[parts[len(parts)-1]])) {
+		if ok && !(sep == "." && (topLevel.get()[parts[0]] || topLevel.get()[parts[len(parts)-1]])) {
 			return true
 		}
 	}
@@ -2735,12 +2781,16 @@ func passphrase(v string) bool {
 }
 
 // topLevel are top-level domains and the labels that open a package path.
-var topLevel = map[string]bool{"com": true, "net": true, "org": true, "io": true, "dev": true, "app": true, "cloud": true, "local": true, "internal": true, "lan": true, "corp": true,
-	"www": true, "edu": true, "gov": true, "info": true, "biz": true, "tech": true, "site": true, "online": true, "svc": true, "cluster": true, "localhost": true, "example": true, "test": true, "invalid": true, "java": true, "javax": true}
+var topLevel = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"com": true, "net": true, "org": true, "io": true, "dev": true, "app": true, "cloud": true, "local": true, "internal": true, "lan": true, "corp": true,
+		"www": true, "edu": true, "gov": true, "info": true, "biz": true, "tech": true, "site": true, "online": true, "svc": true, "cluster": true, "localhost": true, "example": true, "test": true, "invalid": true, "java": true, "javax": true}
+}}
 
 // secretWordValue are the words that name a secret, given as a value.
-var secretWordValue = map[string]bool{"password": true, "passwd": true, "pass": true, "secret": true, "token": true, "apikey": true, "api_key": true, "api-key": true, "passphrase": true, "pwd": true,
-	"access_token": true, "auth_token": true, "secret_key": true, "private_key": true, "client_secret": true}
+var secretWordValue = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"password": true, "passwd": true, "pass": true, "secret": true, "token": true, "apikey": true, "api_key": true, "api-key": true, "passphrase": true, "pwd": true,
+		"access_token": true, "auth_token": true, "secret_key": true, "private_key": true, "client_secret": true}
+}}
 
 // generatedLetters reports a value a generator made of letters and
 // symbols with no digit ("taEbzXkDS--DSsJsFkbT"): capitals and small

@@ -308,7 +308,7 @@ func proseShapes() []rule {
 					return true
 				}
 				for _, w := range strings.Fields(strings.TrimRight(m[2], digits+"!?#$%&*")) {
-					if grammarWords[w] || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ly") || strings.HasSuffix(w, "tion") {
+					if grammarWords.get()[w] || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ly") || strings.HasSuffix(w, "tion") {
 						return true
 					}
 				}
@@ -336,12 +336,14 @@ func proseShapes() []rule {
 
 // grammarWords are words of grammar that no generated passphrase holds
 // ("stored in the vault", "bitte nicht weitergeben").
-var grammarWords = map[string]bool{"the": true, "and": true, "for": true, "with": true, "from": true, "this": true, "that": true, "are": true, "was": true, "has": true, "have": true,
-	"not": true, "but": true, "you": true, "your": true, "our": true, "its": true, "can": true, "will": true, "all": true, "any": true, "into": true, "onto": true, "when": true, "then": true,
-	"every": true, "each": true, "only": true, "also": true, "still": true, "never": true, "always": true, "must": true, "should": true, "same": true, "there": true, "here": true,
-	"der": true, "die": true, "das": true, "und": true, "den": true, "dem": true, "ein": true, "eine": true, "ist": true, "nicht": true, "mit": true, "von": true, "bei": true, "auf": true,
-	"les": true, "des": true, "une": true, "est": true, "pas": true, "par": true, "pour": true, "dans": true, "los": true, "las": true, "del": true, "con": true, "por": true, "una": true,
-	"para": true, "che": true, "per": true, "non": true, "sono": true, "nel": true, "met": true, "het": true, "een": true, "niet": true, "och": true, "som": true, "att": true}
+var grammarWords = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"the": true, "and": true, "for": true, "with": true, "from": true, "this": true, "that": true, "are": true, "was": true, "has": true, "have": true,
+		"not": true, "but": true, "you": true, "your": true, "our": true, "its": true, "can": true, "will": true, "all": true, "any": true, "into": true, "onto": true, "when": true, "then": true,
+		"every": true, "each": true, "only": true, "also": true, "still": true, "never": true, "always": true, "must": true, "should": true, "same": true, "there": true, "here": true,
+		"der": true, "die": true, "das": true, "und": true, "den": true, "dem": true, "ein": true, "eine": true, "ist": true, "nicht": true, "mit": true, "von": true, "bei": true, "auf": true,
+		"les": true, "des": true, "une": true, "est": true, "pas": true, "par": true, "pour": true, "dans": true, "los": true, "las": true, "del": true, "con": true, "por": true, "una": true,
+		"para": true, "che": true, "per": true, "non": true, "sono": true, "nel": true, "met": true, "het": true, "een": true, "niet": true, "och": true, "som": true, "att": true}
+}}
 
 // copulas close a clause in the verb-final languages the prose rules know.
 var copulas = []string{"है", "आहे", " է", "ہے", "ہیں", " da", "ஆகும்", "است", "dır", "dir", "dur", "dür", "tır", "tir", "です", "입니다"}

@@ -36,7 +36,7 @@ func standIn(v string) bool {
 		}
 	}
 	for i, w := range words {
-		if standInWords[w] == wrongWord || standInWords[w] == ownerWord && i+1 < len(words) && standInWords[words[i+1]] == fieldWord {
+		if standInWords.get()[w] == wrongWord || standInWords.get()[w] == ownerWord && i+1 < len(words) && standInWords.get()[words[i+1]] == fieldWord {
 			return true
 		}
 	}
@@ -66,7 +66,7 @@ func segment(s string) ([]string, bool) {
 		return nil, true
 	}
 	for n := min(len(s), 16); n > 0; n-- {
-		if standInWords[s[:n]] == 0 {
+		if standInWords.get()[s[:n]] == 0 {
 			continue
 		}
 		if rest, ok := segment(s[n:]); ok {
@@ -86,21 +86,23 @@ const (
 // template sets beside it), the possessives and articles a template puts
 // before them, and the words that say a value is wrong, in the languages
 // the rules read passwords in.
-var standInWords = map[string]int{
-	"password": fieldWord, "passwd": fieldWord, "pass": fieldWord, "pwd": fieldWord, "pw": fieldWord, "secret": fieldWord, "key": fieldWord, "token": fieldWord,
-	"api": fieldWord, "apikey": fieldWord, "access": fieldWord, "passphrase": fieldWord, "phrase": fieldWord, "pin": fieldWord, "credential": fieldWord, "credentials": fieldWord,
-	"user": fieldWord, "username": fieldWord, "login": fieldWord, "name": fieldWord, "server": fieldWord, "address": fieldWord, "host": fieldWord, "database": fieldWord,
-	"data": fieldWord, "base": fieldWord, "db": fieldWord, "account": fieldWord, "client": fieldWord, "id": fieldWord, "value": fieldWord, "auth": fieldWord,
-	"passwort": fieldWord, "kennwort": fieldWord, "contrasena": fieldWord, "contraseña": fieldWord, "clave": fieldWord, "senha": fieldWord, "motdepasse": fieldWord,
-	"wachtwoord": fieldWord, "losenord": fieldWord, "haslo": fieldWord, "hasło": fieldWord, "parola": fieldWord, "salasana": fieldWord, "geheim": fieldWord,
-	"my": ownerWord, "your": ownerWord, "our": ownerWord, "the": ownerWord, "some": ownerWord, "a": ownerWord, "an": ownerWord, "mein": ownerWord, "meine": ownerWord,
-	"dein": ownerWord, "ihr": ownerWord, "mon": ownerWord, "votre": ownerWord, "ton": ownerWord, "tu": ownerWord, "su": ownerWord, "mi": ownerWord, "sua": ownerWord, "minha": ownerWord,
-	"wrong": wrongWord, "incorrect": wrongWord, "invalid": wrongWord, "bad": wrongWord, "bogus": wrongWord, "nope": wrongWord, "not": wrongWord, "mismatch": wrongWord,
-	"expired": wrongWord, "revoked": wrongWord, "unknown": wrongWord, "falsch": wrongWord, "faux": wrongWord, "fausse": wrongWord, "mauvais": wrongWord,
-	"incorrecto": wrongWord, "incorrecta": wrongWord, "errado": wrongWord, "errada": wrongWord, "errata": wrongWord, "sbagliato": wrongWord, "sbagliata": wrongWord,
-	"fout": wrongWord, "onjuist": wrongWord, "fel": wrongWord, "zly": wrongWord, "złe": wrongWord, "neverny": wrongWord, "неверный": wrongWord, "неправильный": wrongWord,
-	"yanlis": wrongWord, "yanlış": wrongWord, "väärä": wrongWord,
-}
+var standInWords = &lazy[map[string]int]{build: func() map[string]int {
+	return map[string]int{
+		"password": fieldWord, "passwd": fieldWord, "pass": fieldWord, "pwd": fieldWord, "pw": fieldWord, "secret": fieldWord, "key": fieldWord, "token": fieldWord,
+		"api": fieldWord, "apikey": fieldWord, "access": fieldWord, "passphrase": fieldWord, "phrase": fieldWord, "pin": fieldWord, "credential": fieldWord, "credentials": fieldWord,
+		"user": fieldWord, "username": fieldWord, "login": fieldWord, "name": fieldWord, "server": fieldWord, "address": fieldWord, "host": fieldWord, "database": fieldWord,
+		"data": fieldWord, "base": fieldWord, "db": fieldWord, "account": fieldWord, "client": fieldWord, "id": fieldWord, "value": fieldWord, "auth": fieldWord,
+		"passwort": fieldWord, "kennwort": fieldWord, "contrasena": fieldWord, "contraseña": fieldWord, "clave": fieldWord, "senha": fieldWord, "motdepasse": fieldWord,
+		"wachtwoord": fieldWord, "losenord": fieldWord, "haslo": fieldWord, "hasło": fieldWord, "parola": fieldWord, "salasana": fieldWord, "geheim": fieldWord,
+		"my": ownerWord, "your": ownerWord, "our": ownerWord, "the": ownerWord, "some": ownerWord, "a": ownerWord, "an": ownerWord, "mein": ownerWord, "meine": ownerWord,
+		"dein": ownerWord, "ihr": ownerWord, "mon": ownerWord, "votre": ownerWord, "ton": ownerWord, "tu": ownerWord, "su": ownerWord, "mi": ownerWord, "sua": ownerWord, "minha": ownerWord,
+		"wrong": wrongWord, "incorrect": wrongWord, "invalid": wrongWord, "bad": wrongWord, "bogus": wrongWord, "nope": wrongWord, "not": wrongWord, "mismatch": wrongWord,
+		"expired": wrongWord, "revoked": wrongWord, "unknown": wrongWord, "falsch": wrongWord, "faux": wrongWord, "fausse": wrongWord, "mauvais": wrongWord,
+		"incorrecto": wrongWord, "incorrecta": wrongWord, "errado": wrongWord, "errada": wrongWord, "errata": wrongWord, "sbagliato": wrongWord, "sbagliata": wrongWord,
+		"fout": wrongWord, "onjuist": wrongWord, "fel": wrongWord, "zly": wrongWord, "złe": wrongWord, "neverny": wrongWord, "неверный": wrongWord, "неправильный": wrongWord,
+		"yanlis": wrongWord, "yanlış": wrongWord, "väärä": wrongWord,
+	}
+}}
 
 // pastSpan reports a match that begins inside an inline code span and
 // whose removed value lies after the span's closing backtick: the command

@@ -2,7 +2,6 @@ package screen
 
 import (
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -860,7 +859,7 @@ func finalOrder(s string) bool {
 			continue
 		}
 		last := clause[i+1:]
-		if finalVerbs[last] || strings.HasSuffix(clause, "ください") || strings.HasSuffix(clause, "してください") || strings.HasSuffix(clause, "마세요") {
+		if finalVerbs.get()[last] || strings.HasSuffix(clause, "ください") || strings.HasSuffix(clause, "してください") || strings.HasSuffix(clause, "마세요") {
 			return true
 		}
 	}
@@ -874,17 +873,19 @@ var thaiOrders = []string{"ให้", "อย่า", "กรุณา", "ส�
 // finalVerbs end a clause that gives an order: Persian, Hindi, Urdu and
 // Bengali light verbs in the imperative (کن, करो, کرو, করো) and common
 // verbs, Tamil's and Turkish imperatives.
-var finalVerbs = map[string]bool{
-	"کن": true, "بکن": true, "بگیر": true, "بفرست": true, "بگو": true, "بده": true, "نکن": true, "نگو": true, "بنویس": true, "بزن": true, "کنید": true, "بگیرید": true, "بفرستید": true, "بگویید": true, "بدهید": true, "نکنید": true,
-	"करो": true, "करें": true, "कीजिए": true, "करिए": true, "दो": true, "दें": true, "चलाओ": true, "चलाएं": true, "चलाएँ": true, "भेजो": true, "भेजें": true, "बताओ": true, "हटाओ": true, "हटाएं": true, "लिखो": true, "मानो": true,
-	"کرو": true, "کریں": true, "کیجیے": true, "کیجئے": true, "بتاؤ": true, "بتائیں": true, "بھیجو": true, "بھیجیں": true, "چلاؤ": true, "چلائیں": true, "ہٹاؤ": true, "ہٹائیں": true, "لکھو": true, "مانو": true,
-	"புறக்கணி": true, "புறக்கணிக்கவும்": true, "சொல்": true, "சொல்லாதே": true, "காட்டாதே": true, "மாற்று": true, "சேர்": true, "இயக்கு": true, "நிறுத்து": true, "முடக்கு": true, "பதிவேற்று": true,
-	"মানো": true, "মানুন": true, "பின்பற்று": true, "பின்பற்றவும்": true, "செய்": true, "செய்யவும்": true, "அனுப்பு": true, "நீக்கு": true, "పాటించు": true, "చేయి": true, "పంపు": true,
-	"করো": true, "করুন": true, "চালাও": true, "চালান": true, "পাঠাও": true, "পাঠান": true, "বলো": true, "বলুন": true, "ফেলো": true, "দাও": true, "দিন": true, "লেখো": true, "চলো": true,
-	"sil": true, "silin": true, "söyle": true, "söyleme": true, "gönder": true, "gönderin": true, "çalıştır": true, "çalıştırın": true, "yaz": true, "yazın": true, "ekle": true, "ekleyin": true, "kapat": true, "kapatın": true, "atla": true, "atlayın": true,
-	"değiştir": true, "değiştirin": true, "yükle": true, "yükleyin": true, "kaldır": true, "kaldırın": true, "unut": true, "unutun": true, "uygula": true, "uygulayın": true,
-	"alma": true, "yapma": true, "etme": true, "silme": true, "gönderme": true, "çalıştırma": true, "sorma": true, "bahsetme": true,
-}
+var finalVerbs = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"کن": true, "بکن": true, "بگیر": true, "بفرست": true, "بگو": true, "بده": true, "نکن": true, "نگو": true, "بنویس": true, "بزن": true, "کنید": true, "بگیرید": true, "بفرستید": true, "بگویید": true, "بدهید": true, "نکنید": true,
+		"करो": true, "करें": true, "कीजिए": true, "करिए": true, "दो": true, "दें": true, "चलाओ": true, "चलाएं": true, "चलाएँ": true, "भेजो": true, "भेजें": true, "बताओ": true, "हटाओ": true, "हटाएं": true, "लिखो": true, "मानो": true,
+		"کرو": true, "کریں": true, "کیجیے": true, "کیجئے": true, "بتاؤ": true, "بتائیں": true, "بھیجو": true, "بھیجیں": true, "چلاؤ": true, "چلائیں": true, "ہٹاؤ": true, "ہٹائیں": true, "لکھو": true, "مانو": true,
+		"புறக்கணி": true, "புறக்கணிக்கவும்": true, "சொல்": true, "சொல்லாதே": true, "காட்டாதே": true, "மாற்று": true, "சேர்": true, "இயக்கு": true, "நிறுத்து": true, "முடக்கு": true, "பதிவேற்று": true,
+		"মানো": true, "মানুন": true, "பின்பற்று": true, "பின்பற்றவும்": true, "செய்": true, "செய்யவும்": true, "அனுப்பு": true, "நீக்கு": true, "పాటించు": true, "చేయి": true, "పంపు": true,
+		"করো": true, "করুন": true, "চালাও": true, "চালান": true, "পাঠাও": true, "পাঠান": true, "বলো": true, "বলুন": true, "ফেলো": true, "দাও": true, "দিন": true, "লেখো": true, "চলো": true,
+		"sil": true, "silin": true, "söyle": true, "söyleme": true, "gönder": true, "gönderin": true, "çalıştır": true, "çalıştırın": true, "yaz": true, "yazın": true, "ekle": true, "ekleyin": true, "kapat": true, "kapatın": true, "atla": true, "atlayın": true,
+		"değiştir": true, "değiştirin": true, "yükle": true, "yükleyin": true, "kaldır": true, "kaldırın": true, "unut": true, "unutun": true, "uygula": true, "uygulayın": true,
+		"alma": true, "yapma": true, "etme": true, "silme": true, "gönderme": true, "çalıştırma": true, "sorma": true, "bahsetme": true,
+	}
+}}
 
 // decodedToFile: base64 decoded into a file that nothing runs next (a
 // kubeconfig kept in a CI variable), data restored rather than code.
@@ -1173,9 +1174,9 @@ var (
 
 // fileNames renames the files whose names hold the agent's name
 // (CLAUDE.md, .claude/settings.json): a path does not speak to Claude.
-var fileNames = sync.OnceValue(func() *strings.Replacer {
+var fileNames = &lazy[*strings.Replacer]{build: func() *strings.Replacer {
 	return strings.NewReplacer("claude.md", "claude-md-file", "agents.md", "agents-md-file", ".claude/", " dot-claude/", ".claude.json", " dot-claude.json")
-})
+}}
 
 // nameFiles is fileNames' replacement, skipped for the many notes that
 // name none of those files.
@@ -1183,7 +1184,7 @@ func nameFiles(s string) string {
 	if !strings.Contains(s, "claude") && !strings.Contains(s, "agents.md") {
 		return s
 	}
-	return fileNames().Replace(s)
+	return fileNames.get().Replace(s)
 }
 
 // fenceRE is a fenced block: a sample kept as it was, not a step.

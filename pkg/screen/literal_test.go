@@ -63,7 +63,7 @@ func TestNeedsHeldByEveryMatch(t *testing.T) {
 		}
 		f.Close()
 	}
-	r := rules()
+	r := rules.get()
 	matched := 0
 	for i, c := range r.checks {
 		n := r.needs[i]()

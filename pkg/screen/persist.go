@@ -68,7 +68,7 @@ func clauseEnd(s string, i int) int {
 func persistClause(c string) string {
 	c = strings.TrimSpace(c)
 	w := strings.ToLower(firstWord(c))
-	if leadWords[w] {
+	if leadWords.get()[w] {
 		k := strings.Index(c, ", ")
 		if k < 0 || k > 60 {
 			return ""
@@ -80,22 +80,26 @@ func persistClause(c string) string {
 		c = strings.TrimSpace(c[len(w):])
 		w = strings.ToLower(firstWord(c))
 	}
-	if !persistVerbs[w] {
+	if !persistVerbs.get()[w] {
 		return ""
 	}
 	l := strings.ToLower(c)
 	// A verb of two words: its second must follow.
-	if second, ok := persistSecond[w]; ok && !strings.HasPrefix(strings.TrimSpace(l[len(w):]), second) {
+	if second, ok := persistSecond.get()[w]; ok && !strings.HasPrefix(strings.TrimSpace(l[len(w):]), second) {
 		return ""
 	}
 	return l
 }
 
 // persistSecond: the second word of the verbs of two words.
-var persistSecond = map[string]string{"call": "memory_write", "merk": "dir", "lägg": "till", "legg": "til", "kom": "ihåg"}
+var persistSecond = &lazy[map[string]string]{build: func() map[string]string {
+	return map[string]string{"call": "memory_write", "merk": "dir", "lägg": "till", "legg": "til", "kom": "ihåg"}
+}}
 
 // leadWords open a clause that sets when an order applies.
-var leadWords = map[string]bool{"when": true, "whenever": true, "before": true, "after": true, "next": true, "at": true, "quand": true, "lorsque": true, "wenn": true, "cuando": true, "quando": true, "kiedy": true, "когда": true, "коли": true}
+var leadWords = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"when": true, "whenever": true, "before": true, "after": true, "next": true, "at": true, "quand": true, "lorsque": true, "wenn": true, "cuando": true, "quando": true, "kiedy": true, "когда": true, "коли": true}
+}}
 
 // firstWord returns c's first word: its letters up to the first byte that
 // is no letter (an apostrophe and bytes of other scripts stay in it).
@@ -112,7 +116,7 @@ func firstWord(c string) string {
 // persistVerbs are the verbs of writing, saving, copying or remembering
 // that open an order, in the languages the rules know, by their first
 // word (persistSecond holds the second word of a verb of two).
-var persistVerbs = func() map[string]bool {
+var persistVerbs = &lazy[map[string]bool]{build: func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Split("add append write save store record copy paste insert put pin remember memorise memorize call "+
 		"ajoute ajoutes ajoutez écris écrit ecris ecrit enregistre enregistres enregistrez sauvegarde sauvegardez copie copiez retiens mémorise mémorisez garde gardez "+
@@ -123,7 +127,7 @@ var persistVerbs = func() map[string]bool {
 		m[w] = true
 	}
 	return m
-}()
+}}
 
 // leadClause: a clause that sets when an order applies.
 func leadClause(c string) bool {

@@ -312,7 +312,7 @@ func screenText(text string) string {
 	if strings.Contains(text, "\x1b[") && ansiConcealRE.get().MatchString(text) {
 		return HiddenMarkup
 	}
-	r := rules()
+	r := rules.get()
 	prose := text
 	if strings.Contains(prose, "`") {
 		// A span leaves a mark, not nothing: a clause that opens with a
@@ -638,7 +638,7 @@ func topicNote(s string, loc []int) bool {
 	}
 	rest = rest[:sentenceEnd(rest, 0)]
 	rest = rest[len(leadRE.get().FindString(rest)):]
-	return !imperRE.get().MatchString(rest) && !orderRE.get().MatchString(rest) && !youRE.get().MatchString(rest) && phrases(rules(), rest, nil) == ""
+	return !imperRE.get().MatchString(rest) && !orderRE.get().MatchString(rest) && !youRE.get().MatchString(rest) && phrases(rules.get(), rest, nil) == ""
 }
 
 // preference reports what follows a vocative as a remembered preference
@@ -762,7 +762,7 @@ var shownInstead = lazyRE(`\b(?:hide|hides|hiding|omit|omits)\b[^.;\n]{0,80}?\b(
 // key, update the stores that hold it, remove the old one) naming no value
 // to put there (no code, address or literal): a person's routine.
 func rotation(sentence string) bool {
-	return rotationRE.get().MatchString(sentence) && !strings.ContainsAny(sentence, "`\"'@") && !strings.Contains(sentence, "://") && !agentMentions.in(sentence)
+	return rotationRE.get().MatchString(sentence) && !strings.ContainsAny(sentence, "`\"'@") && !strings.Contains(sentence, "://") && !agentMentions.get().in(sentence)
 }
 
 // rotationStep reports a step (the sentence at i) of a section whose
@@ -770,7 +770,7 @@ func rotation(sentence string) bool {
 // the CI secret and delete the old key."): the step is the routine's, as
 // in a sentence that names the rotation itself, and is judged as one.
 func rotationStep(norm string, i int, sentence string) bool {
-	if strings.ContainsAny(sentence, "`\"@") || strings.Contains(sentence, "://") || agentMentions.in(norm) {
+	if strings.ContainsAny(sentence, "`\"@") || strings.Contains(sentence, "://") || agentMentions.get().in(norm) {
 		return false
 	}
 	for end := strings.LastIndexByte(norm[:i], '\n'); end > 0; {
@@ -798,7 +798,7 @@ var rotationRE = lazyRE(`\brotat(?:e|es|ed|ing|ion)\b[^.\n]{0,80}?\b(?:keys?|sec
 // named document's (runbook, wiki, guide, manual), called old, and the
 // note names where the current ones are, without naming the agent.
 func staleDoc(sentence, note string) bool {
-	return staleDocRE.get().MatchString(sentence) && replacementRE.get().MatchString(note) && !agentMentions.in(note)
+	return staleDocRE.get().MatchString(sentence) && replacementRE.get().MatchString(note) && !agentMentions.get().in(note)
 }
 
 var (
@@ -866,7 +866,7 @@ func ownInstaller(norm string, code [][2]int, span int) bool {
 	}
 	for _, u := range urlRE.get().FindAllString(norm[span:end], -1) {
 		for _, t := range strings.FieldsFunc(u[strings.Index(u, "//")+2:], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-			if len(t) >= 2 && !installerWords[t] && wordIn(p, t) {
+			if len(t) >= 2 && !installerWords.get()[t] && wordIn(p, t) {
 				return true
 			}
 		}
@@ -883,10 +883,12 @@ var standingWords = concept{"always", "every", "each", "automatically", "session
 	"每次", "每个会话", "每當", "每次會話", "会话开始", "會話開始", "毎回", "セッション", "常に", "매번", "세션", "항상", "oturum", "her zaman", "siempre", "cada sesión", "cada vez", "toujours", "chaque session", "à chaque", "immer", "jede sitzung", "jedes mal", "sempre", "ogni sessione", "ogni volta", "cada sessão", "всегда", "каждой сессии", "каждый раз", "zawsze", "każdej sesji", "altijd", "elke sessie", "luôn", "mỗi phiên", "selalu", "setiap sesi"}
 
 // installerWords are the parts of an installer's address that name no tool.
-var installerWords = map[string]bool{"www": true, "raw": true, "githubusercontent": true, "github": true, "gitlab": true, "com": true, "io": true,
-	"org": true, "net": true, "dev": true, "sh": true, "install": true, "installer": true, "main": true, "master": true, "head": true, "latest": true,
-	"get": true, "download": true, "downloads": true, "releases": true, "release": true, "scripts": true, "script": true, "bin": true, "setup": true,
-	"init": true, "static": true, "cdn": true, "files": true, "example": true, "ps1": true, "py": true, "the": true, "and": true}
+var installerWords = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"www": true, "raw": true, "githubusercontent": true, "github": true, "gitlab": true, "com": true, "io": true,
+		"org": true, "net": true, "dev": true, "sh": true, "install": true, "installer": true, "main": true, "master": true, "head": true, "latest": true,
+		"get": true, "download": true, "downloads": true, "releases": true, "release": true, "scripts": true, "script": true, "bin": true, "setup": true,
+		"init": true, "static": true, "cdn": true, "files": true, "example": true, "ps1": true, "py": true, "the": true, "and": true}
+}}
 
 // wordIn reports t as a whole word of s.
 func wordIn(s, t string) bool {
@@ -968,7 +970,7 @@ func orders(hidden string) bool {
 	if norm == "" || strings.HasPrefix(norm, "<") && strings.HasSuffix(norm, ">") || strings.Trim(norm, ". …") == "" {
 		return false
 	}
-	if phrases(rules(), norm, nil) != "" || addresseeRE.get().MatchString(norm) || rules().addressee(norm, true) != nil {
+	if phrases(rules.get(), norm, nil) != "" || addresseeRE.get().MatchString(norm) || rules.get().addressee(norm, true) != nil {
 		return true
 	}
 	// An order only the sentence rules read ("Erwähne diese Notiz dem
@@ -1118,7 +1120,7 @@ func timedNotice(s string, loc []int) bool {
 
 // orderFree reports a line the phrase rules find no order in.
 func orderFree(l string) bool {
-	return phrases(rules(), normalize(l), nil) == "" && composed(l, l) == ""
+	return phrases(rules.get(), normalize(l), nil) == "" && composed(l, l) == ""
 }
 
 // dateRE: a calendar date, by its month's name (3 March, Mar 3rd) or in
@@ -1802,7 +1804,21 @@ func (p *pattern) get() *regexp.Regexp {
 	return p.re
 }
 
-var rules = sync.OnceValue(func() ruleSet {
+// lazy is a value, a table of words most often, built on its first use. A
+// package-level one is a composite literal the compiler lays out, so a
+// process that never calls get builds nothing at start.
+type lazy[T any] struct {
+	once  sync.Once
+	build func() T
+	v     T
+}
+
+func (l *lazy[T]) get() T {
+	l.once.Do(func() { l.v = l.build() })
+	return l.v
+}
+
+var rules = &lazy[ruleSet]{build: func() ruleSet {
 	re := lazyRE
 	const (
 		sens = `(?:\.env\b|printenv|env(?:ironment)?(?: variables| vars)?|secrets?|credentials?|creds|(?:api |private |ssh )?keys?|tokens?|passwords?|` +
@@ -2186,14 +2202,14 @@ var rules = sync.OnceValue(func() ruleSet {
 		rs.needs[i] = sync.OnceValue(func() [][]string { return needs(c.re.get().String()) })
 	}
 	return rs
-})
+}}
 
 // normalize prepares text for the phrase rules: invisible characters go,
 // compatibility forms fold (full-width letters), spaces collapse, letters
 // spelt out one by one ("I g n o r e") join, and everything is lower case.
 // boldLabelEnd drops the emphasis that closes a label ("Note:**"); the
 // one that opens it is a lead-in's mark, as a list's '*' is.
-var boldLabelEnd = strings.NewReplacer(":**", ":", ":__", ":")
+var boldLabelEnd = &lazy[*strings.Replacer]{build: func() *strings.Replacer { return strings.NewReplacer(":**", ":", ":__", ":") }}
 
 func normalize(s string) string {
 	// A quote escaped in a JSON or YAML string (`sh -c \"$(curl …)\"`)
@@ -2204,7 +2220,7 @@ func normalize(s string) string {
 	// A label set in bold ("**Note:** …", "__Hinweis:__ …") is the label
 	// a reader sees: its emphasis marks would glue it to the words after.
 	if strings.Contains(s, ":**") || strings.Contains(s, ":__") {
-		s = boldLabelEnd.Replace(s)
+		s = boldLabelEnd.get().Replace(s)
 	}
 	var b strings.Builder
 	b.Grow(len(s))
@@ -2493,7 +2509,7 @@ func agentComments(text string) string {
 			// Only a comment that speaks to the agent ("AI assistants
 			// reading this: …", "AIアシスタントへ："); "the agent runs this
 			// nightly" describes.
-			if l := strings.ToLower(body); pairs.Any(nil, l, agentNames) && (commentVocativeRE.get().MatchString(l) || rules().addressee(normalize(body), true) != nil) {
+			if l := strings.ToLower(body); pairs.Any(nil, l, agentNames) && (commentVocativeRE.get().MatchString(l) || rules.get().addressee(normalize(body), true) != nil) {
 				out = append(out, body)
 				// What follows the vocative is read as a line of its own
 				// ("AI assistant reading this: AI 어시스턴트에게: …").
@@ -2911,7 +2927,9 @@ var agentNames = []string{"assistant", "agent", "claude", "llm", "copilot", "ai 
 // agentMentions name the agent anywhere in a note: agentNames, and "ai,",
 // the system prompt and Hindi's words (not "you" or "please", which a
 // person's procedure holds).
-var agentMentions = concept(append(slices.Clip(agentNames), "ai,", "system prompt", "सहायक", "एआई"))
+var agentMentions = &lazy[concept]{build: func() concept {
+	return append(slices.Clip(agentNames), "ai,", "system prompt", "सहायक", "एआई")
+}}
 
 // agentField reports a note's field named for the agent's instructions
 // (note_for_ai: "…", agent_instructions: "…") whose value gives an order:
@@ -2961,7 +2979,7 @@ func agentField(text, lower string) bool {
 		}
 		v := normalize(strings.Trim(strings.TrimSpace(value), `"',}`))
 		v = v[len(leadRE.get().FindString(v)):]
-		if (imperRE.get().MatchString(v) || strings.HasPrefix(v, "do not") || strings.HasPrefix(v, "don't") || strings.HasPrefix(v, "never")) && !localBuildStep(v) || phrases(rules(), v, nil) != "" {
+		if (imperRE.get().MatchString(v) || strings.HasPrefix(v, "do not") || strings.HasPrefix(v, "don't") || strings.HasPrefix(v, "never")) && !localBuildStep(v) || phrases(rules.get(), v, nil) != "" {
 			return true
 		}
 		// The value read as a note of its own: it speaks to the agent
@@ -2994,13 +3012,13 @@ func localBuildStep(v string) bool {
 	for _, sp := range spans {
 		code := strings.TrimSpace(strings.Trim(v[sp[0]:sp[1]], "`"))
 		f := strings.Fields(code)
-		if len(f) == 0 || !buildTools[strings.TrimPrefix(f[0], "./")] || strings.ContainsAny(code, "|;&$><") {
+		if len(f) == 0 || !buildTools.get()[strings.TrimPrefix(f[0], "./")] || strings.ContainsAny(code, "|;&$><") {
 			return false
 		}
 		// Its words say what is built or checked: a target or a script
 		// named otherwise (migrate:prod, deploy, install) is no build step.
 		for _, w := range f[1:] {
-			if !buildVerbs[w] && !strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "./") && w != "." {
+			if !buildVerbs.get()[w] && !strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "./") && w != "." {
 				return false
 			}
 		}
@@ -3010,17 +3028,21 @@ func localBuildStep(v string) bool {
 
 // buildVerbs are the words after a build tool that build, test, lint,
 // format or document the project.
-var buildVerbs = map[string]bool{"test": true, "tests": true, "build": true, "lint": true, "vet": true, "fmt": true, "format": true, "check": true, "docs": true, "doc": true,
-	"html": true, "all": true, "run": true, "typecheck": true, "compile": true, "clean": true, "coverage": true, "cover": true, "bench": true, "clippy": true, "ci": true,
-	"verify": true, "serve": true, "dev": true, "preview": true, "generate": true, "gen": true, "tidy": true, "e2e": true, "unit": true, "spec": true, "validate": true}
+var buildVerbs = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"test": true, "tests": true, "build": true, "lint": true, "vet": true, "fmt": true, "format": true, "check": true, "docs": true, "doc": true,
+		"html": true, "all": true, "run": true, "typecheck": true, "compile": true, "clean": true, "coverage": true, "cover": true, "bench": true, "clippy": true, "ci": true,
+		"verify": true, "serve": true, "dev": true, "preview": true, "generate": true, "gen": true, "tidy": true, "e2e": true, "unit": true, "spec": true, "validate": true}
+}}
 
 // buildTools open the commands a project builds, tests, lints and
 // documents itself with.
-var buildTools = map[string]bool{"make": true, "go": true, "npm": true, "pnpm": true, "yarn": true, "bun": true, "cargo": true, "pytest": true, "tox": true, "nox": true,
-	"mvn": true, "gradle": true, "gradlew": true, "dotnet": true, "bundle": true, "rake": true, "mix": true, "just": true, "task": true, "ninja": true, "cmake": true,
-	"bazel": true, "tsc": true, "eslint": true, "ruff": true, "black": true, "gofmt": true, "prettier": true, "hugo": true, "mkdocs": true, "sphinx-build": true,
-	"uv": true, "poetry": true, "deno": true, "swift": true, "flutter": true, "dart": true, "composer": true, "phpunit": true, "rspec": true, "jest": true, "vitest": true,
-	"golangci-lint": true, "staticcheck": true, "mypy": true, "clippy": true, "meson": true, "ctest": true, "sbt": true, "lein": true, "stack": true, "cabal": true}
+var buildTools = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"make": true, "go": true, "npm": true, "pnpm": true, "yarn": true, "bun": true, "cargo": true, "pytest": true, "tox": true, "nox": true,
+		"mvn": true, "gradle": true, "gradlew": true, "dotnet": true, "bundle": true, "rake": true, "mix": true, "just": true, "task": true, "ninja": true, "cmake": true,
+		"bazel": true, "tsc": true, "eslint": true, "ruff": true, "black": true, "gofmt": true, "prettier": true, "hugo": true, "mkdocs": true, "sphinx-build": true,
+		"uv": true, "poetry": true, "deno": true, "swift": true, "flutter": true, "dart": true, "composer": true, "phpunit": true, "rspec": true, "jest": true, "vitest": true,
+		"golangci-lint": true, "staticcheck": true, "mypy": true, "clippy": true, "meson": true, "ctest": true, "sbt": true, "lein": true, "stack": true, "cabal": true}
+}}
 
 // agentTable returns the reason a TOML or INI table named for the agent
 // ([assistant], [tool.agent], [ai]) gives an order in a field that holds
@@ -3158,7 +3180,7 @@ func unleet(text string) string {
 			continue
 		}
 		n++
-		words[i] = strings.Replace(w, core, leetRepl.Replace(strings.ReplaceAll(core, "11", "ll")), 1)
+		words[i] = strings.Replace(w, core, leetRepl.get().Replace(strings.ReplaceAll(core, "11", "ll")), 1)
 	}
 	if n < 3 {
 		return ""
@@ -3186,14 +3208,18 @@ func leetWord(w string) bool {
 	}
 	// 812ms, 64kb, 5xx: a number and its unit.
 	rest := strings.TrimLeft(w, "0123456789")
-	return len(rest) == len(w) || !units[strings.ToLower(rest)]
+	return len(rest) == len(w) || !units.get()[strings.ToLower(rest)]
 }
 
-var leetRepl = strings.NewReplacer("0", "o", "1", "i", "3", "e", "4", "a", "5", "s", "7", "t", "8", "b", "9", "g")
+var leetRepl = &lazy[*strings.Replacer]{build: func() *strings.Replacer {
+	return strings.NewReplacer("0", "o", "1", "i", "3", "e", "4", "a", "5", "s", "7", "t", "8", "b", "9", "g")
+}}
 
 // units follow a number ("812ms", "3x", "5xx"): not letters spelled in digits.
-var units = map[string]bool{"ms": true, "s": true, "kb": true, "mb": true, "gb": true, "tb": true, "k": true, "m": true, "x": true, "px": true, "em": true, "h": true,
-	"d": true, "w": true, "fa": true, "xx": true, "th": true, "st": true, "nd": true, "rd": true, "am": true, "pm": true, "min": true, "hz": true, "bit": true, "b": true, "ns": true, "us": true}
+var units = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"ms": true, "s": true, "kb": true, "mb": true, "gb": true, "tb": true, "k": true, "m": true, "x": true, "px": true, "em": true, "h": true,
+		"d": true, "w": true, "fa": true, "xx": true, "th": true, "st": true, "nd": true, "rd": true, "am": true, "pm": true, "min": true, "hz": true, "bit": true, "b": true, "ns": true, "us": true}
+}}
 
 // fromSystem reports a heading that says it comes from the system ("###
 // Instruction (from system)"): a forged system message.

@@ -534,7 +534,7 @@ func TestComposedAcrossCorpora(t *testing.T) {
 // TestRulesCompile: every rule's regexp compiles (they are compiled on first
 // use, so a bad one would otherwise panic only on the text that needs it).
 func TestRulesCompile(t *testing.T) {
-	r := rules()
+	r := rules.get()
 	all := append(append([]*pattern{r.subject, r.vocative}, r.markup...), r.roles...)
 	for _, c := range r.checks {
 		all = append(all, c.re)
@@ -580,7 +580,7 @@ func TestYouAfterMark(t *testing.T) {
 			t.Errorf("youAfterMark(%q) = %v, want %v", s, got, want)
 		}
 	}
-	re := rules().checks
+	re := rules.get().checks
 	for _, c := range re {
 		if c.pre == nil {
 			continue

@@ -40,29 +40,35 @@ func toldOfKind(s string) bool {
 	// A question puts its subject after the auxiliary ("Can we add a
 	// rule that holds notes asking the agent to …?", "Können wir …"); a
 	// Romance verb holds its subject ("¿Podemos …", "Pouvons-nous …").
-	if auxiliaries[strings.TrimLeft(first, "¿")] {
+	if auxiliaries.get()[strings.TrimLeft(first, "¿")] {
 		first, _, _ = strings.Cut(rest, " ")
-		return subjectOpeners[first]
+		return subjectOpeners.get()[first]
 	}
-	return subjectOpeners[first] || inflectedSubject[strings.TrimLeft(first, "¿")]
+	return subjectOpeners.get()[first] || inflectedSubject.get()[strings.TrimLeft(first, "¿")]
 }
 
 // labelRE is a label that opens a line ("Security review:", "Note:").
 var labelRE = lazyRE(`^[\p{L}' -]{1,40}:\s+`)
 
 // auxiliaries open a question whose subject follows them.
-var auxiliaries = map[string]bool{"can": true, "could": true, "should": true, "would": true, "shall": true, "will": true, "may": true, "might": true, "do": true, "does": true, "did": true, "is": true, "are": true, "was": true, "were": true,
-	"können": true, "könnten": true, "sollen": true, "sollten": true, "dürfen": true, "kann": true, "soll": true, "sollte": true, "kunnen": true, "moeten": true, "kan": true}
+var auxiliaries = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"can": true, "could": true, "should": true, "would": true, "shall": true, "will": true, "may": true, "might": true, "do": true, "does": true, "did": true, "is": true, "are": true, "was": true, "were": true,
+		"können": true, "könnten": true, "sollen": true, "sollten": true, "dürfen": true, "kann": true, "soll": true, "sollte": true, "kunnen": true, "moeten": true, "kan": true}
+}}
 
 // inflectedSubject are Romance verbs of a question whose ending is the
 // subject ("we can", "could we", "can one").
-var inflectedSubject = map[string]bool{"podemos": true, "podríamos": true, "deberíamos": true, "pouvons-nous": true, "pourrions-nous": true, "peut-on": true, "devrions-nous": true, "possiamo": true, "potremmo": true, "dovremmo": true, "poderíamos": true, "devemos": true, "deveríamos": true}
+var inflectedSubject = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"podemos": true, "podríamos": true, "deberíamos": true, "pouvons-nous": true, "pourrions-nous": true, "peut-on": true, "devrions-nous": true, "possiamo": true, "potremmo": true, "dovremmo": true, "poderíamos": true, "devemos": true, "deveríamos": true}
+}}
 
 // subjectOpeners open a noun phrase or a pronoun subject.
-var subjectOpeners = map[string]bool{"the": true, "a": true, "an": true, "our": true, "this": true, "these": true, "those": true, "its": true, "their": true, "his": true, "her": true,
-	"we": true, "it": true, "they": true, "he": true, "she": true, "i": true, "some": true, "many": true, "most": true, "such": true, "every": true, "any": true, "all": true, "each": true,
-	"der": true, "die": true, "das": true, "unser": true, "unsere": true, "wir": true, "le": true, "la": true, "les": true, "un": true, "une": true, "notre": true, "nous": true,
-	"el": true, "los": true, "las": true, "nuestro": true, "nuestra": true, "o": true, "os": true, "as": true, "nosso": true, "nossa": true, "il": true, "lo": true, "gli": true}
+var subjectOpeners = &lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"the": true, "a": true, "an": true, "our": true, "this": true, "these": true, "those": true, "its": true, "their": true, "his": true, "her": true,
+		"we": true, "it": true, "they": true, "he": true, "she": true, "i": true, "some": true, "many": true, "most": true, "such": true, "every": true, "any": true, "all": true, "each": true,
+		"der": true, "die": true, "das": true, "unser": true, "unsere": true, "wir": true, "le": true, "la": true, "les": true, "un": true, "une": true, "notre": true, "nous": true,
+		"el": true, "los": true, "las": true, "nuestro": true, "nuestra": true, "o": true, "os": true, "as": true, "nosso": true, "nossa": true, "il": true, "lo": true, "gli": true}
+}}
 
 var toldKindRE = lazyRE(`\b(?:notes?|messages?|texts?|pages?|prompts?|files?|documents?|comments?|issues?|readmes?|payloads?|inputs?|content|anything|whatever|strings?|lines?|snippets?|instructions?|injections?|attacks?|entries)\s*,?\s+(?:(?:that|which|who)\s+(?:\w+\s+)?(?:tell|tells|ask|asks|instruct|instructs|order|orders|direct|directs|urge|urges|push|pushes|want|wants|command|commands|try\s+to\s+(?:make|get|convince)|tries\s+to\s+(?:make|get|convince)|attempt\s+to\s+(?:make|get)|attempts\s+to\s+(?:make|get))|telling|asking|instructing|ordering|directing|urging|pushing|commanding|trying\s+to\s+(?:make|get|convince))\s+(?:an?\s+|the\s+|its\s+|their\s+|any\s+)?(?:ai\s+|coding\s+|llm\s+)?(?:agents?|assistants?|models?|claude|llms?|bots?|ai)\b` +
 	`|\b(?:notizen|nachrichten|texte|seiten|dateien|kommentare|einträge),?\s+die\s+(?:den|dem|einen|einem)\s+(?:ki-)?(?:agenten|assistenten|modell)\b` +
