@@ -234,9 +234,9 @@ func runGet(ctx context.Context, e *env, args []string) error {
 
 func runRm(ctx context.Context, e *env, args []string) error {
 	return withNote(ctx, e, "rm", args, func(s *store.Store, id string, asJSON bool) error {
-		var team string // a team's note leaves every member's store, not only this one
+		var teamName string // a team's note leaves every member's store, not only this one
 		if n, err := s.Get(ctx, id); err == nil {
-			team = n.Team
+			teamName = n.Team
 		}
 		if err := s.Delete(ctx, id); err != nil {
 			return err
@@ -244,13 +244,13 @@ func runRm(ctx context.Context, e *env, args []string) error {
 		inject.RefreshStale(ctx, s)
 		if asJSON {
 			out := map[string]any{"deleted": id}
-			if team != "" {
-				out["team"] = team
+			if teamName != "" {
+				out["team"] = teamName
 			}
 			return printJSON(e.stdout, out)
 		}
-		if team != "" {
-			fmt.Fprintf(e.stdout, "deleted %s from team %s: every member loses it at their next sync (the team's git history keeps it)\n", id, team)
+		if teamName != "" {
+			fmt.Fprintf(e.stdout, "deleted %s from team %s: %s\n", id, teamName, team.Deletion(ctx, config.Resolve(s.Home(), e.getenv), teamName))
 			return nil
 		}
 		fmt.Fprintf(e.stdout, "deleted %s\n", id)

@@ -78,18 +78,21 @@ func TestRmTeamNoteSaysItLeavesTheTeam(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.SetTeam(config.Team{Name: "plat", URL: "/srv/plat.git"})
+	f.SetTeam(config.Team{Name: "rev", URL: "/srv/rev.git", Review: true})
 	if err := f.Save(); err != nil {
 		t.Fatal(err)
 	}
-	if err := layout.MkdirAll(filepath.Join(home, "teams", "plat")); err != nil {
-		t.Fatal(err)
+	for _, team := range []string{"plat", "rev"} {
+		if err := layout.MkdirAll(filepath.Join(home, "teams", team)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	st, err := store.Open(context.Background(), home)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var ids []string
-	for _, team := range []string{"plat", ""} {
+	for _, team := range []string{"plat", "", "rev"} {
 		n := note.New(note.Semantic, "Deploy target", "We deploy to eu-west-1.")
 		n.Team, n.Author = team, "Bob"
 		w, err := st.Write(context.Background(), n)
@@ -99,7 +102,10 @@ func TestRmTeamNoteSaysItLeavesTheTeam(t *testing.T) {
 		ids = append(ids, w.ID)
 	}
 	st.Close()
-	for i, want := range []string{"deleted " + ids[0] + " from team plat: every member loses it", "deleted " + ids[1] + "\n"} {
+	// In review mode the deletion is a proposal: members lose the note
+	// once a reviewer accepts it (team.Deletion).
+	for i, want := range []string{"deleted " + ids[0] + " from team plat: every member loses it", "deleted " + ids[1] + "\n",
+		"deleted " + ids[2] + " from team rev: the next sync proposes its deletion on proposals/"} {
 		var out bytes.Buffer
 		if err := run(context.Background(), []string{"rm", ids[i], "--home", home}, strings.NewReader(""), &out, &out); err != nil || !strings.HasPrefix(out.String(), want) {
 			t.Errorf("rm %s: %v %q, want %q", ids[i], err, out.String(), want)

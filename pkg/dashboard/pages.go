@@ -646,11 +646,16 @@ func (s *Server) deleteForm(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rel, _ := filepath.Rel(s.store.Home(), path)
+	var teamDeletion string // what deleting a team's note does (team.Deletion)
+	if n.Team != "" {
+		teamDeletion = team.Deletion(r.Context(), s.config(), n.Team)
+	}
 	s.render(w, r, http.StatusOK, "delete", page{Title: "Delete: " + n.Title, Nav: "notes",
 		Data: struct {
-			Note *note.Note
-			Rel  string
-		}{n, filepath.ToSlash(rel)}})
+			Note         *note.Note
+			Rel          string
+			TeamDeletion string
+		}{n, filepath.ToSlash(rel), teamDeletion}})
 }
 
 // release lifts the screen's hold on a note after the person read it on
@@ -691,6 +696,11 @@ func (s *Server) remove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.wrote()
+	if n.Team != "" {
+		setFlash(w, "Deleted “"+n.Title+"” from team "+n.Team+": "+team.Deletion(r.Context(), s.config(), n.Team)+".", false)
+		redirect(w, r, "/notes")
+		return
+	}
 	setFlash(w, "Deleted “"+n.Title+"”. Its file is gone; the deletion reaches your other machines with the next sync.", false)
 	redirect(w, r, "/notes")
 }

@@ -139,7 +139,7 @@ func TestTeamsInDashboard(t *testing.T) {
 	}
 	want(t, c.get("/notes/"+f.bobNote.ID), http.StatusOK, `id="note-team"`, "by Bob Builder")
 	// Deleting a team's note deletes it for every member: the page says so.
-	want(t, c.get("/notes/"+f.bobNote.ID+"/delete"), http.StatusOK, "for every member of the team")
+	want(t, c.get("/notes/"+f.bobNote.ID+"/delete"), http.StatusOK, "every member loses it at their next sync")
 	held := want(t, c.get("/notes/"+f.bobHeld.ID), http.StatusOK, "Held out of the model", "asks the agent to ignore")
 	if strings.Contains(held, `id="share"`) {
 		t.Fatal("a team note offers share with team")
@@ -473,4 +473,16 @@ func mustGlob(t *testing.T, pattern string) []string {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// Deleting a teammate's note says what it does to the team (team.Deletion),
+// as its confirmation page does: the message spoke of "your other
+// machines".
+func TestDeleteTeamNoteSaysWhatTheTeamLoses(t *testing.T) {
+	f := newTeamFixture(t)
+	c := newClient(t, f.fixture, nil)
+	w := c.post("/notes/"+f.bobNote.ID+"/delete", c.form(), nil)
+	if msg := c.flash(w); w.Code != http.StatusSeeOther || !strings.Contains(msg, "from team platform: every member loses it at their next sync") || strings.Contains(msg, "other machines") {
+		t.Fatalf("delete of a team note: %d %q", w.Code, msg)
+	}
 }

@@ -212,6 +212,23 @@ func readOnly(home, name string) bool {
 	return false
 }
 
+// Deletion says what deleting one of team name's notes here does, for
+// every surface that deletes one (rm, the dashboard's delete page and its
+// message): the next sync deletes it for every member; in review mode it
+// proposes the deletion on this member's proposal branch; when the team's
+// remote refused this member's last push (they may only read it), the
+// other members keep it. The team's git history keeps the text either way.
+func Deletion(ctx context.Context, cfg config.Config, name string) string {
+	if t, ok := cfg.Team(name); ok && t.Review {
+		return "the next sync proposes its deletion on " + gitsync.ProposalBranch(gitsync.Author(ctx, cfg.Author, cfg.MachineID)) +
+			"; members lose it once a reviewer accepts it (the team's git history keeps it)"
+	}
+	if readOnly(cfg.Home, name) {
+		return "team " + name + "'s remote refuses your changes (you may only read it), so the other members keep it; it is gone from this machine only"
+	}
+	return "every member loses it at their next sync (the team's git history keeps it)"
+}
+
 // Joined returns an error naming the way to join when name is not a team
 // this person joined (or not a team name at all).
 func Joined(cfg config.Config, name string) error {
