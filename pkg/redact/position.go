@@ -78,12 +78,38 @@ func positionRules() []rule {
 			window: true,
 			span:   320,
 			back:   200,
-			hints:  []string{"new one is", "this one", "lose it"},
-			re:     lazyRE("(?i)((?:^|\n)([^\n]*?)(?:\\bnew one is|\\bwith this one\\??|\\bthis one:|\\bso i don'?t lose it:)[ \t]*\x60?)([A-Za-z0-9_.+/=~-]{16,400})"),
-			repl:   func(m []string) string { return m[1] + Mask },
+			hints:  []string{"new one is", "this one", "lose it", "use this", "try again with", "new key", "new token"},
+			re:     lazyRE("(?i)((?:^|\n)([^\n]*?)(?:\\bnew one is|\\bwith this one\\??|\\bthis one:|\\bso i don'?t lose it:|\\buse this(?: one)?(?: for now| instead)?:|\\btry again with|\\bnew (?:key|token)\\b[^\n:>]{0,40}?(?:->|=>|:))[ \t]*\x60?)([A-Za-z0-9_.+/=~-]{16,400})([^\n]{0,120})"),
+			repl:   func(m []string) string { return m[1] + Mask + m[4] },
+			// A UUID or a hex value (a record's, a commit's) only where its
+			// line names a secret or what happens to one ("revoked",
+			// "write scope", "the vault").
 			keep: func(m []string) bool {
 				v := strings.TrimRight(m[3], ".")
-				return notAValue(v) || redacted(v) || !generated(v) && !tokenLike(v) || uuidShape(v) && !secretName(strings.Join(strings.Fields(m[2]), "_"))
+				if notAValue(v) || redacted(v) {
+					return true
+				}
+				named := secretName(strings.Join(strings.Fields(m[2]), "_")) || handedSecret(strings.ToLower(m[1]+m[4]))
+				if uuidShape(v) || hexOnly(v) {
+					return !named || len(v) < 24
+				}
+				return !generated(v) && !tokenLike(v)
+			},
+		},
+		{
+			// A credential an error message quotes as refused ("AuthError:
+			// rejected key …", "invalid token: …", "revoked api key '…'"):
+			// a generated value, or a UUID the message calls a key.
+			name:   "secret-value",
+			window: true,
+			span:   120,
+			back:   8,
+			hints:  []string{"rejected", "invalid", "revoked", "expired", "unknown", "unauthorized", "incorrect"},
+			re:     lazyRE("(?i)(\\b(?:rejected|invalid|revoked|expired|unknown|unauthorized|incorrect)[ \t]+(?:api[ _-]?|access[ _-]?|auth[ _-]?)?(?:key|token|secret|credential|password)s?[ \t]*[:=]?[ \t]*[\"'\x60]?)([A-Za-z0-9_.+/=~-]{16,400})"),
+			repl:   func(m []string) string { return m[1] + Mask },
+			keep: func(m []string) bool {
+				v := strings.TrimRight(m[2], ".")
+				return notAValue(v) || redacted(v) || !generated(v) && !tokenLike(v) && !generatedLetters(v) && !uuidShape(v)
 			},
 		},
 		{
@@ -94,6 +120,16 @@ func positionRules() []rule {
 			hints: []string{"sec-websocket-protocol"},
 			re:    lazyRE(`(?i)(sec-websocket-protocol:[ \t]*(?:[^\s,'"]+,[ \t]*)*[A-Za-z0-9.-]*(?:token|bearer|auth)[A-Za-z0-9.-]*\.)([A-Za-z0-9_-]{16,})`),
 			repl:  func(m []string) string { return m[1] + Mask },
+			keep:  func(m []string) bool { return !random(m[2]) && !tokenLike(m[2]) },
+		},
+		{
+			// The same subprotocols given to a browser's WebSocket: the
+			// scheme's name, then the token ("new WebSocket(url, ['bearer',
+			// '…'])").
+			name:  "authorization",
+			hints: []string{"websocket("},
+			re:    lazyRE(`(?i)(\bWebSocket\(\s*[^,()\n]{1,300},\s*\[\s*["'](?:bearer|token|auth|access[_.-]?token|authorization)["']\s*,\s*["'])([A-Za-z0-9_.~+/=-]{16,})(["'])`),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep:  func(m []string) bool { return !random(m[2]) && !tokenLike(m[2]) },
 		},
 		{
@@ -207,4 +243,16 @@ func maskInsert(all, cols, vals string) string {
 	}
 	i := strings.LastIndex(all, vals)
 	return all[:i] + out + all[i+len(vals):]
+}
+
+// handedSecret reports a chat line that says what it hands over is a
+// credential: by name, or by what happens to one (revoked, rotated, its
+// scope, the vault it will be kept in).
+func handedSecret(line string) bool {
+	for _, w := range []string{"key", "token", "secret", "password", "credential", "revoked", "rotated", "scope", "vault"} {
+		if strings.Contains(line, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -138,7 +138,7 @@ func windowed(ru *rule, s, lower string) [][]int {
 func assignAfter(lower string, j int) bool {
 	for k := j; k < len(lower) && k < j+32; k++ {
 		switch c := lower[k]; {
-		case c == ':' || c == '=':
+		case c == ':' || c == '=' || c == '|' && strings.HasPrefix(lower[k:], "||="):
 			return true
 		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 0x80 || strings.IndexByte("_.-\\\"' \t]?", c) >= 0:
 		default:
@@ -176,12 +176,14 @@ const pairKeys = `(?:pass(?:word|wd|[_-]?phrase)?|[_.-]pass|pwd|secret(?:[_-]?ac
 	`account[_-]?key|shared[_-]?access[_-]?key|psk|requirepass|masterauth|passcode|_auth(?:token)?|auth[_-]?tok\b|bearer\b|signature|mnemonic|macaroon|[_-]pat|[_-]pw)`
 
 // assign is the operator between a key and its value: = : := => and
-// Make's ?= (a Go ":=" must not leave "=" as the value).
-const assign = `(?::=|=>|\?=|[:=])`
+// Make's ?=, and the assignments that keep a value already set (Ruby's
+// and JavaScript's ||=, ??=) (a Go ":=" must not leave "=" as the value).
+const assign = `(?::=|=>|\?\?=|\?=|\|\|=|[:=])`
 
 // litPrefix opens a string literal with its language's prefix: T-SQL's
-// N'…', Postgres' E'…', Objective-C's @"…", Python's b'…', r'…', u'…'.
-const litPrefix = `(?:[NE@]|[bru]{1,2})`
+// N'…', Postgres' E'…', Objective-C's @"…", Python's b'…', r'…', u'…',
+// bash's ANSI-C quoting $'…'.
+const litPrefix = `(?:[NE@$]|[bru]{1,2})`
 
 // rawHashes is the number of '#' of a Rust raw string r#"…"# (0: none).
 func rawHashes(v string) int {
@@ -205,7 +207,7 @@ func prefixLen(v string) int {
 			}
 			return 0
 		}
-		if !strings.ContainsRune("NnEe@bBrRuU", rune(v[i])) {
+		if !strings.ContainsRune("NnEe@$bBrRuU", rune(v[i])) {
 			return 0
 		}
 	}
@@ -379,6 +381,13 @@ func New() *Redactor {
 		// (Pinecone's pcsk_, Honeycomb's ingest and management keys,
 		// Checkout.com's sandbox secret keys among them).
 		whole("vendor-token", `\b(?:dckr_pat_|CCIPAT_|HRKU-|sntr[ysu]_|sq[upa]_|r8_|gsk_|pplx-|xai-|nvapi-|jina_|nfp_|rzp_(?:live|test)_|pdl_(?:live|sdbx)_apikey_|figd_|FLWSECK(?:_TEST)?-|ATBB|AKCp|ya29\.|xoxe\.|EAAA|pcsk_|hc[ax][im]k_|sk_sbox_)[A-Za-z0-9_.$-]{14,}`, "dckr_pat_", "ccipat_", "hrku-", "sntr", "squ_", "sqp_", "sqa_", "r8_", "gsk_", "pplx-", "xai-", "nvapi-", "jina_", "nfp_", "rzp_", "pdl_", "figd_", "flwseck", "atbb", "akcp", "ya29.", "xoxe.", "eaaa", "pcsk_", "hcaik_", "hcxik_", "hcamk_", "hcxmk_", "sk_sbox_"),
+		// Cerebras' keys (csk- and 48 small letters and digits: no dash
+		// inside, unlike a host named csk-…), and a Fernet token (version
+		// byte 0x80 and a timestamp: gAAAAAB…), which opens the data it
+		// seals to whoever holds it with the key and is handed out as a
+		// session's bearer value.
+		whole("vendor-token", `\bcsk-[a-z0-9]{40,64}\b`, "csk-"),
+		whole("session-token", `\bgAAAAAB[A-Za-z0-9_-]{60,}={0,2}`, "gaaaaab"),
 		// Tencent Cloud's SecretId (AKID and 32 letters and digits) and
 		// Cloudflare's Origin CA key (v1.0-, 24 hex digits, 146 more).
 		whole("vendor-token", `\bAKID[A-Za-z0-9]{32}\b`, "akid"),
@@ -890,14 +899,15 @@ func New() *Redactor {
 			},
 		},
 		{
-			// curl -u user:password, quoted or not (one pass for the three
-			// forms); "-u user" alone prompts.
+			// curl -u user:password, quoted or not, or the password alone
+			// quoted (user:'p@ss'), one pass for the four forms; "-u user"
+			// alone prompts.
 			name:  "basic-auth-flag",
 			hints: []string{"-u", "--user"},
-			re:    lazyRE(`((?:^|\s)(?:-u|--user)[ \t]*)(?:('[^':\n]+:)([^'\n]+)|("[^":\n]+:)([^"\n]+)|([^\s:'"-][^\s:'"]*:)([^\s'"]+))`),
-			repl:  func(m []string) string { return m[1] + m[2] + m[4] + m[6] + Mask },
+			re:    lazyRE(`((?:^|\s)(?:-u|--user)[ \t]*)(?:('[^':\n]+:)([^'\n]+)|("[^":\n]+:)([^"\n]+)|([^\s:'"-][^\s:'"]*:)([^\s'"]+)|([^\s:'"-][^\s:'"]*:')([^'\n]+)(')|([^\s:'"-][^\s:'"]*:")([^"\n]+)("))`),
+			repl:  func(m []string) string { return m[1] + m[2] + m[4] + m[6] + m[8] + m[11] + Mask + m[10] + m[13] },
 			keep: func(m []string) bool {
-				pass := m[3] + m[5] + m[7]
+				pass := m[3] + m[5] + m[7] + m[9] + m[12]
 				return redacted(pass) || notAValue(strings.TrimRight(pass, `"'`))
 			},
 		},

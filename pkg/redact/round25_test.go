@@ -8,6 +8,12 @@ import "testing"
 // env file's string whose body is elided between escaped newlines, a
 // command's long option after a path that ends in "token", Python's
 // %(NAME)s interpolation; beside each, the secret of the same layout.
+// Then secrets' carriers: Cerebras' csk- and a Fernet token (gAAAAAB…); a
+// value handed over in a chat ("use this for now:", "try again with …",
+// "new key for … ->"), a hex value or a UUID only where the line names a
+// secret; a credential an error message quotes as refused; Ruby's ||=
+// and JavaScript's ??=; bash's $'…'; a browser WebSocket's subprotocols;
+// curl -u with the password alone quoted.
 func TestRound25(t *testing.T) {
 	judgeRound(t, []roundCase{
 		// A vendor's prefix before a placeholder.
@@ -25,5 +31,35 @@ func TestRound25(t *testing.T) {
 		{"percent interpolation", `api_secret = "%(API_SECRET)s"`, ""},
 		{"configparser interpolation", "password = %(dbpassword)s", ""},
 		{"percent in password", `api_secret = "%(Zq8v!Lm2)s-Rt7Wx4Kp9"`, "%(Zq8v!Lm2)s-Rt7Wx4Kp9"},
+		// Vendor prefixes.
+		{"cerebras", "pasted csk-4k9x2m7q1w8e5r3t6y0u2i4o7p9a1s3d5f7g9h2j4k6l8z0x into the eval box", "csk-4k9x2m7q1w8e5r3t6y0u2i4o7p9a1s3d5f7g9h2j4k6l8z0x"},
+		{"csk host", "ssh csk-prod-eu-west-1-cluster-node-pool-abcdefghij.internal", ""},
+		{"fernet", "print(f.encrypt(data))  # gAAAAABmQ3x9Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0sD5gA3eK7uP2iO9Mq2Wn5Rt8Yb1Cv4Xz7Lp0Ks3Hd6Jf9Gh2Ma5Nc8Qe1Tr4Uw7Yi0Op3A==", "gAAAAABmQ3x9Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0sD5gA3eK7uP2iO9Mq2Wn5Rt8Yb1Cv4Xz7Lp0Ks3Hd6Jf9Gh2Ma5Nc8Qe1Tr4Uw7Yi0Op3A=="},
+		// A value handed over in a chat.
+		{"chat use this", "ok the old one was rotated, use this one instead: Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0sD5", "Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0sD5"},
+		{"chat try again", "@ops try again with 7c4e9b2a1f8d3e6c5b0a9f2e1d4c (it has read scope)", "7c4e9b2a1f8d3e6c5b0a9f2e1d4c"},
+		{"chat new key", "new token for prod => 9d2f7a4c1e8b3d6f0a5c2e9b4d7f1a3c5e8b", "9d2f7a4c1e8b3d6f0a5c2e9b4d7f1a3c5e8b"},
+		{"chat commit", "can you try again with 3f9c2a7b1d0e4f6a8b2c9d1e7f3a5b6c4d8e0f1a? the build was flaky", ""},
+		{"chat run id", "try again with 1b4e28ba-2fa1-41d2-883f-0016d3cca427, that run had the old image", ""},
+		// A credential an error message refuses.
+		{"error api key", "Error: revoked key Qm7Lx2Vt9Rw4PnYs3Hq8LmZ2 (401)", "Qm7Lx2Vt9Rw4PnYs3Hq8LmZ2"},
+		{"error uuid", "unauthorized: invalid key 1b4e28ba-2fa1-41d2-883f-0016d3cca427", "1b4e28ba-2fa1-41d2-883f-0016d3cca427"},
+		{"error letters", "AuthError: expired key Hq_vLmZtRwPnYsKxBd", "Hq_vLmZtRwPnYsKxBd"},
+		{"error key name", "KeyError: unknown key ANTHROPIC_MODEL_OVERRIDE_NAME", ""},
+		{"error identifier", "SyntaxError: invalid token 'parseConfigurationHeader'", ""},
+		// Ruby's ||=, JavaScript's ??=.
+		{"ruby or-assign", "ENV['SLACK_BOT_SECRET'] ||= 'Qm7Lx2Vt9Rw4PnYs3Hq8LmZ2'", "Qm7Lx2Vt9Rw4PnYs3Hq8LmZ2"},
+		{"js nullish", "settings.apiKey ??= 'Qm7Lx2Vt9Rw4PnYs3Hq8LmZ2';", "Qm7Lx2Vt9Rw4PnYs3Hq8LmZ2"},
+		{"ruby or-assign nil", "opts[:token] ||= nil", ""},
+		{"ruby or-assign call", "@token ||= fetch_token(scope: :read)", ""},
+		// bash's ANSI-C quoting.
+		{"ansi-c", "export API_SECRET=$'Hn4Lq8Zt2Vw6Xp9Rk3Ms'", "Hn4Lq8Zt2Vw6Xp9Rk3Ms"},
+		{"ansi-c prompt", `PS1=$'\u@\h \w$ '`, ""},
+		// A browser WebSocket's subprotocols.
+		{"websocket bearer", "const ws = new WebSocket(`wss://${host}/live`, ['bearer', 'Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0sD5gA']);", "Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0sD5gA"},
+		{"websocket graphql", "new WebSocket(url, ['graphql-ws', 'graphql-transport-ws'])", ""},
+		// curl -u with the password alone quoted.
+		{"curl quoted password", "curl -fsS -u deploy:'Hn4!Lq8Zt2Vw' https://ci.acme.dev/api/json", "Hn4!Lq8Zt2Vw"},
+		{"curl quoted variable", `curl -u deploy:"$CI_PASS" https://ci.acme.dev/api/json`, ""},
 	})
 }
