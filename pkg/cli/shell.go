@@ -10,9 +10,10 @@ import (
 const plainWord = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:@+,="
 
 // ShellQuote writes s as one word of a POSIX shell command line: as it is
-// when it holds only plain characters, else single-quoted. Every command
-// printed for a person to run (doctor's fixes, scrub's purge) or written
-// into Claude Code's hooks is quoted this way.
+// when it holds only plain characters, else single-quoted. A command
+// written into Claude Code's hooks, or one only a POSIX shell runs
+// (scrub's purge), is quoted this way; one printed for a person to paste
+// into whatever shell they use (doctor's and init's fixes) is UserLine's.
 func ShellQuote(s string) string {
 	if s != "" && strings.Trim(s, plainWord) == "" {
 		return s

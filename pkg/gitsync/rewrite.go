@@ -127,7 +127,7 @@ func mainGoneFix(dir string) string {
 }
 
 func pushBack(dir string) string {
-	return cli.ShellLine("git", "-C", dir, "push", "origin", "main") + ", then `anamnesis sync`"
+	return cli.UserLine("git", "-C", dir, "push", "origin", "main") + ", then `anamnesis sync`"
 }
 
 // forgetRemote drops what this clone knew of its remote (its tracking refs

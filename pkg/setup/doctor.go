@@ -419,7 +419,7 @@ func (d *doctor) project() {
 		d.add("project", statusWarn, fmt.Sprintf("%s ignored: %s; notes here go under %s", r.Marker, r.Ignored, r.Key), "remove the line, or name a project")
 	default:
 		d.add("project", statusWarn, fmt.Sprintf("%s ignored: %s; notes here go under %s", r.Marker, r.Ignored, r.Key),
-			cli.ShellLine("anamnesis", "project", "trust", filepath.Dir(filepath.Dir(r.Marker)))+" (if you chose this key)")
+			cli.UserLine("anamnesis", "project", "trust", filepath.Dir(filepath.Dir(r.Marker)))+" (if you chose this key)")
 	}
 }
 
@@ -601,14 +601,14 @@ func (d *doctor) git(ctx context.Context, remote string) {
 				"replace the link with a real directory holding the notes, then `anamnesis sync`")
 		case locked && lk.Stale:
 			d.add("git", statusFail, fmt.Sprintf("%s was left by a git process that no longer runs (%s old); git commands fail while it is there", lk.Path, lk.Age.Round(time.Second)),
-				"`anamnesis sync` removes it (or: "+cli.ShellLine("rm", lk.Path)+")")
+				"`anamnesis sync` removes it (or: "+cli.UserLine("rm", lk.Path)+")")
 		case locked:
 			d.add("git", statusWarn, lk.Path+" is held by a running git process", "wait for it to finish")
 		case len(stuck) > 0:
 			d.add("git", statusFail, fmt.Sprintf("%s is in the middle of a merge or rebase (%s)", mem, strings.Join(stuck, ", ")),
-				cli.ShellLine("git", "-C", mem, "rebase", "--abort")+" or "+cli.ShellLine("git", "-C", mem, "merge", "--abort")+", then `anamnesis sync`")
+				cli.UserLine("git", "-C", mem, "rebase", "--abort")+" or "+cli.UserLine("git", "-C", mem, "merge", "--abort")+", then `anamnesis sync`")
 		case branch != "main":
-			d.add("git", statusWarn, fmt.Sprintf("%s is on branch %q, not main", mem, branch), cli.ShellLine("git", "-C", mem, "checkout", "main"))
+			d.add("git", statusWarn, fmt.Sprintf("%s is on branch %q, not main", mem, branch), cli.UserLine("git", "-C", mem, "checkout", "main"))
 		default:
 			d.add("git", statusOK, mem+" is a git repository on main", "")
 		}

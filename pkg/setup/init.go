@@ -319,7 +319,7 @@ func makeInitPlan(p Paths, opts InitOptions, machineID, remote string, configOld
 }
 
 func (plan *initPlan) mcpAddLine() string {
-	return cli.ShellLine(append([]string{"claude"}, mcpAddArgs(plan.mcpName, plan.mcpWant)...)...)
+	return cli.UserLine(append([]string{"claude"}, mcpAddArgs(plan.mcpName, plan.mcpWant)...)...)
 }
 
 // describe prints what init will do (dry is --print: "would").
@@ -383,7 +383,7 @@ func (plan *initPlan) describe(w io.Writer, dry bool) {
 		fmt.Fprintf(w, "  mcp:    `claude` is not on PATH; register the server yourself with:\n            %s\n", plan.mcpAddLine())
 	default:
 		if plan.mcpHave != nil || plan.mcpReadErr != nil {
-			fmt.Fprintf(w, "  mcp:    %s run: %s\n", will, cli.ShellLine("claude", "mcp", "remove", "--scope", "user", plan.mcpName))
+			fmt.Fprintf(w, "  mcp:    %s run: %s\n", will, cli.UserLine("claude", "mcp", "remove", "--scope", "user", plan.mcpName))
 		}
 		fmt.Fprintf(w, "  mcp:    %s run: %s\n", will, plan.mcpAddLine())
 	}

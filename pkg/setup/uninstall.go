@@ -105,7 +105,7 @@ func Uninstall(ctx context.Context, opts UninstallOptions, stdout, stderr io.Wri
 		fmt.Fprintf(stdout, "hooks:  %s %d Anamnesis hook(s) from %s%s\n", will, len(removedHooks), p.SettingsPath(), how)
 	}
 
-	removeLine := cli.ShellLine("claude", "mcp", "remove", "--scope", "user", opts.Name)
+	removeLine := cli.UserLine("claude", "mcp", "remove", "--scope", "user", opts.Name)
 	switch {
 	case readErr == nil && !registered:
 		fmt.Fprintf(stdout, "mcp:    %q not registered\n", opts.Name)
