@@ -42,6 +42,8 @@ func TestTeamCommands(t *testing.T) {
 	for _, bad := range [][]string{
 		{"team", "add", "../up", remote},
 		{"team", "add", "Caps", remote},
+		{"team", "add", "con", remote}, // a device name on Windows
+		{"team", "add", "ok.", remote}, // Windows drops the '.'
 		{"team", "add", "ok", "--upload-pack=touch " + filepath.Join(root, "pwned")},
 		{"team", "add", "ok", remote, "--projects", "[oops"},
 		{"team", "add", "ok"},

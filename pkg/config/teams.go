@@ -53,6 +53,29 @@ func CheckTeamName(name string) error {
 	return nil
 }
 
+// CheckNewTeamName is CheckTeamName for a team being joined: the name also
+// makes the directory teams/NAME, which Windows cannot make for a device
+// name (con, nul, aux, prn, com1-9, lpt1-9, with or without an extension)
+// and makes without a trailing '.', so "plat." would be cloned into
+// teams\plat and its notes indexed under another team's name. Refused on
+// every system, so a name works on each of the user's machines. Names
+// already in config.json stay readable (and removable) as they are.
+func CheckNewTeamName(name string) error {
+	if err := CheckTeamName(name); err != nil {
+		return err
+	}
+	if strings.HasSuffix(name, ".") {
+		return fmt.Errorf("team name %q ends with '.', which Windows drops from a directory name; leave it out", name)
+	}
+	base, _, _ := strings.Cut(name, ".")
+	switch {
+	case base == "con", base == "prn", base == "aux", base == "nul",
+		len(base) == 4 && (strings.HasPrefix(base, "com") || strings.HasPrefix(base, "lpt")) && base[3] >= '1' && base[3] <= '9':
+		return fmt.Errorf("team name %q is a device name on Windows (no directory teams/%s can be made there); choose another", name, name)
+	}
+	return nil
+}
+
 // CheckProjectGlob refuses a glob path.Match cannot use.
 func CheckProjectGlob(g string) error {
 	if g == "" || strings.ContainsAny(g, "\n\r\x00") {

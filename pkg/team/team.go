@@ -29,7 +29,7 @@ var ErrUnknown = errors.New("no such team")
 
 // Check validates what team add is given, before anything changes.
 func Check(t config.Team) error {
-	if err := config.CheckTeamName(t.Name); err != nil {
+	if err := config.CheckNewTeamName(t.Name); err != nil {
 		return err
 	}
 	if t.URL == "" {
