@@ -69,6 +69,24 @@ func TestTeamAddUnreachableChangesNothing(t *testing.T) {
 	add(broken)
 }
 
+// A team's repository given as a path relative to where the person stands
+// is joined (config.json holds it absolute): the reachability check asked
+// the relative path from elsewhere and refused it.
+func TestTeamAddRelativePath(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	root := t.TempDir()
+	if out, err := exec.Command("git", "init", "--quiet", "--bare", filepath.Join(root, "team.git")).CombinedOutput(); err != nil {
+		t.Fatalf("%v %s", err, out)
+	}
+	t.Chdir(root)
+	var out, errb bytes.Buffer
+	if err := run(context.Background(), []string{"team", "add", "plat", "./team.git", "--home", filepath.Join(root, "home")}, strings.NewReader(""), &out, &errb); err != nil || !strings.Contains(out.String(), "joined team plat") {
+		t.Fatalf("team add of a relative path: %v %q %q", err, out.String(), errb.String())
+	}
+}
+
 // rm of a teammate's note says it leaves the whole team: the next sync
 // deletes it from the team's remote, so from every member's store.
 func TestRmTeamNoteSaysItLeavesTheTeam(t *testing.T) {

@@ -60,7 +60,9 @@ func runTeam(ctx context.Context, e *env, args []string) error {
 		}
 		cfg := c.config(e)
 		// A URL that reaches no repository changes nothing, not even a
-		// home not made yet: asked before anything is written.
+		// home not made yet: asked before anything is written, as
+		// config.json will hold it (a relative path made absolute).
+		t.URL = config.AbsRemote(t.URL)
 		if err := gitsync.Probe(ctx, t.URL, gitsync.OptionsFrom(cfg).Timeout); err != nil {
 			return fmt.Errorf("team %s not added, nothing was changed: %s does not answer: %v", t.Name, gitsync.MaskURL(t.URL), err)
 		}

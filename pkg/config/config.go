@@ -376,7 +376,7 @@ func (f *File) Set(key, value string) error {
 	var v any = value
 	switch key {
 	case "remote":
-		v = absRemote(value)
+		v = AbsRemote(value)
 	case "inject.max_chars", "recall.max_chars":
 		v = json.Number(value)
 	case "recall.enabled":
@@ -396,11 +396,11 @@ func (f *File) Set(key, value string) error {
 	return nil
 }
 
-// absRemote is remote with a relative local path made absolute against the
+// AbsRemote is remote with a relative local path made absolute against the
 // working directory, the one the user meant: git runs in <home>/memory,
 // where the relative path names nothing. A URL, an scp-style host:path
 // (a colon before any slash), an absolute path or a ~ path is kept.
-func absRemote(remote string) string {
+func AbsRemote(remote string) string {
 	// A path from the root of the current drive (/srv/notes.git on
 	// Windows) is as absolute as git needs.
 	if strings.Contains(remote, "://") || filepath.IsAbs(remote) || strings.HasPrefix(remote, "~") || strings.HasPrefix(remote, "/") || strings.HasPrefix(remote, `\`) {

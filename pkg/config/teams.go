@@ -118,7 +118,7 @@ func (f *File) SetTeam(t Team) {
 		m = map[string]any{}
 		f.m[teamsKey] = m
 	}
-	obj := map[string]any{"url": absRemote(t.URL)} // a relative path means where the user stood
+	obj := map[string]any{"url": AbsRemote(t.URL)} // a relative path means where the user stood
 	if len(t.Projects) > 0 {
 		ps := make([]any, len(t.Projects))
 		for i, p := range t.Projects {
