@@ -57,6 +57,41 @@ func cliRules() []rule {
 			},
 		},
 		{
+			// A secret a command prints from where it is kept, on the line
+			// under the command: a password manager's (bw get password, op
+			// read op://…, pass show, security find-generic-password -w), a
+			// CLI's own token (gh auth token, heroku auth:token, gcloud
+			// auth print-access-token), a secret store's (vault … -field,
+			// gcloud secrets versions access, doppler secrets get --plain)
+			// or a variable a container prints (printenv DB_PASSWORD). A
+			// field that names no secret (op://…/username) prints none.
+			name:  "secret-value",
+			hints: []string{"bw get", "op read", "pass show", "gopass ", "find-generic-password", "find-internet-password", "printenv ", "auth token", "auth:token", "print-access-token", "print-identity-token", "versions access", "secrets get", "-field"},
+			pre:   func(lower string) bool { return strings.Contains(lower, "\n") },
+			re: lazyRE(`(?i)(\b(?:bw[ \t]+get[ \t]+password|op[ \t]+read|g?pass[ \t]+show|gopass[ \t]+cat|security[ \t]+find-(?:generic|internet)-password\b[^\n]*[ \t]-w|printenv[ \t]+[A-Za-z0-9_]*(?:PASS|TOKEN|SECRET|KEY|PWD)[A-Za-z0-9_]*|gh[ \t]+auth[ \t]+token|heroku[ \t]+auth:token|gcloud[ \t]+auth[ \t]+(?:application-default[ \t]+)?print-(?:access|identity)-token|gcloud[ \t]+secrets[ \t]+versions[ \t]+access|doppler[ \t]+secrets[ \t]+get\b[^\n]*--plain|vault[ \t]+(?:kv[ \t]+get|read)\b[^\n]*-field)([^\n]*)\r?\n)([^\s]{6,400})([ \t]*(?:\r?\n|$))`),
+			repl: func(m []string) string { return m[1] + Mask + m[4] },
+			keep: func(m []string) bool {
+				v := m[3]
+				return redacted(v) || notAValue(v) || strings.HasPrefix(v, "$") || noSecretField(m[2]) ||
+					!made(v) && !madePhrase(v) && !tokenLike(v) && !strong(v) && !symbolMixed(v) && !wordNumber(v) && !wordsAndNumber(v)
+			},
+		},
+		{
+			// Oracle's Easy Connect login, USER/PASSWORD@HOST:PORT/SERVICE,
+			// as a value or an argument: the port and the service after the
+			// host tell it from a path with an @ (a module's x/tools@v0.1.0/).
+			// The password runs to the last @ before the host.
+			name:   "password-flag",
+			window: true,
+			span:   120,
+			back:   160,
+			hints:  []string{"@"},
+			pre:    func(lower string) bool { return strings.Contains(lower, "/") },
+			re:     lazyRE(`((?:^|[\s="'])[A-Za-z][A-Za-z0-9_$#]{0,29}/)([^\s/'"]{1,128}?)(@[A-Za-z0-9][A-Za-z0-9.-]*:\d{2,5}/[A-Za-z][A-Za-z0-9_.$-]*)`),
+			repl:   func(m []string) string { return m[1] + Mask + m[3] },
+			keep:   func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) || strings.HasPrefix(m[2], "$") },
+		},
+		{
 			// A login written USER/PASSWORD[@DB] after the key that names it
 			// (Oracle's userid=, a loader's connect=, logon=).
 			name:   "password-flag",
@@ -229,6 +264,18 @@ func secureParameter(cmd string) bool {
 		if ok {
 			name = strings.Trim(name, `'"`)
 			return secretName(name[strings.LastIndexByte(name, '/')+1:])
+		}
+	}
+	return false
+}
+
+// noSecretField reports a command's argument that names a field holding
+// no secret (op://vault/item/username, --field=url).
+func noSecretField(args string) bool {
+	l := strings.ToLower(strings.TrimRight(strings.TrimSpace(args), `"'`))
+	for _, f := range []string{"user", "username", "login", "email", "url", "host", "hostname", "port", "name"} {
+		if strings.HasSuffix(l, "/"+f) || strings.HasSuffix(l, "="+f) {
+			return true
 		}
 	}
 	return false

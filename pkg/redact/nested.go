@@ -54,6 +54,32 @@ func nestedRules() []rule {
 			return notAValue(m[2]) || redacted(m[2]) || v == "true" || v == "false" || strings.Contains(v, "sensitive") || strings.HasPrefix(v, "$") || strings.HasPrefix(v, "%")
 		},
 	}, {
+		// A record whose name field names a secret and whose value field,
+		// a few lines below, holds it: Terraform's aws_ssm_parameter (in a
+		// plan, each line after "+ "), SSM's get-parameter output
+		// ("Name": "/prod/db/password", … "Value": "…").
+		name:   "secret-value",
+		hints:  []string{"name"},
+		pre:    func(lower string) bool { return strings.Contains(lower, "value") },
+		window: true,
+		span:   400,
+		back:   8,
+		re:     lazyRE(`(?i)(\bname["']?[ \t]*[:=][ \t]*["'][^"'\n]*(?:password|passwd|secret|token|api[_-]?key|private[_-]?key)["'][ \t]*,?[ \t]*\r?\n(?:[^\n]*\n){0,3}?[ \t+~-]*["']?value["']?[ \t]*[:=][ \t]*["'])([^"'\n]{6,200})(["'])`),
+		repl:   func(m []string) string { return m[1] + Mask + m[3] },
+		keep: func(m []string) bool {
+			v := m[2]
+			return notAValue(v) || redacted(v) || strings.HasPrefix(v, "$") || strings.Contains(strings.ToLower(v), "sensitive")
+		},
+	}, {
+		// GitHub Actions' debug log evaluating a secret's expression: the
+		// Result line below gives its value (unmasked when the runner
+		// did not know it as a secret).
+		name:  "secret-value",
+		hints: []string{"##[debug]evaluating"},
+		re:    lazyRE(`(?i)(##\[debug\]Evaluating:[ \t]*secrets\.[A-Za-z0-9_]+[ \t]*\r?\n(?:##\[debug\][^\n]*\r?\n){0,3}?##\[debug\]Result:[ \t]*')([^'\n]+)(')`),
+		repl:  func(m []string) string { return m[1] + Mask + m[3] },
+		keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) || strings.Trim(m[2], "*") == "" },
+	}, {
 		name:  "private-key",
 		hints: []string{"ed25519-v3:", "rsa1024:"},
 		re:    lazyRE(`(?i)(\b(?:ED25519-V3|RSA1024):)([A-Za-z0-9+/]{40,}={0,2})`),

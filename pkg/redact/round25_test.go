@@ -13,7 +13,12 @@ import "testing"
 // "new key for … ->"), a hex value or a UUID only where the line names a
 // secret; a credential an error message quotes as refused; Ruby's ||=
 // and JavaScript's ??=; bash's $'…'; a browser WebSocket's subprotocols;
-// curl -u with the password alone quoted.
+// curl -u with the password alone quoted; a secret a command prints from
+// where it is kept (bw get password, op read, printenv DB_PASSWORD, gh auth
+// token), on the line below it; Oracle's Easy Connect
+// USER/PASSWORD@HOST:PORT/SERVICE; a record whose name field names a
+// secret and whose value field holds it (Terraform's aws_ssm_parameter,
+// get-parameter's JSON); GitHub Actions' debug Result of a secret.
 func TestRound25(t *testing.T) {
 	judgeRound(t, []roundCase{
 		// A vendor's prefix before a placeholder.
@@ -61,5 +66,25 @@ func TestRound25(t *testing.T) {
 		// curl -u with the password alone quoted.
 		{"curl quoted password", "curl -fsS -u deploy:'Hn4!Lq8Zt2Vw' https://ci.acme.dev/api/json", "Hn4!Lq8Zt2Vw"},
 		{"curl quoted variable", `curl -u deploy:"$CI_PASS" https://ci.acme.dev/api/json`, ""},
+		// A secret a command prints, on the line below it.
+		{"pass show", "$ pass show infra/grafana-admin\nTq7-Vw2!Lm9xRz", "Tq7-Vw2!Lm9xRz"},
+		{"gh auth token", "$ gh auth token\ngho_Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0sD5gA3eK7", "gho_Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0sD5gA3eK7"},
+		{"printenv", "# docker exec api-1 printenv STRIPE_WEBHOOK_SECRET\nQm7Lx2Vt9Rw4PnYs3Hq8LmZ2", "Qm7Lx2Vt9Rw4PnYs3Hq8LmZ2"},
+		{"op read password", "$ op read 'op://infra/smtp/password'\ncopper-lantern-fjord-81", "copper-lantern-fjord-81"},
+		{"op read username", "$ op read 'op://infra/smtp/username'\nmailer-svc-eu", ""},
+		{"printenv plain", "$ printenv HOME\n/home/deploy", ""},
+		// Oracle's Easy Connect.
+		{"ezconnect", "sqlldr control=load.ctl userid=x; DSN=etl_rw/Hn4,Lq8=Zt2@db-7.corp.example:1521/SALESPDB", "Hn4,Lq8=Zt2"},
+		{"ezconnect at", "export TNS_LOGIN=svc/Qm7@Lx2!Vt9@10.0.4.12:1522/ORCL", "Qm7@Lx2!Vt9"},
+		{"module path", "go: downloading golang.org/x/tools@v0.24.0/go/packages", ""},
+		{"ezconnect variable", `conn = "app/${DB_PASS}@db:1521/svc"`, ""},
+		// A name field naming a secret, its value a few lines below.
+		{"ssm resource", "resource \"aws_ssm_parameter\" \"smtp\" {\n  name  = \"/mail/smtp/password\"\n  type  = \"String\"\n  value = \"copper-lantern-fjord-81\"\n}", "copper-lantern-fjord-81"},
+		{"ssm output", "{\n  \"Parameter\": {\n    \"Name\": \"/ci/npm/token\",\n    \"Type\": \"SecureString\",\n    \"Value\": \"Zk3pQ7vL2xR9mN4tY8wB\"\n  }\n}", "Zk3pQ7vL2xR9mN4tY8wB"},
+		{"ssm reference", "  name  = \"/mail/smtp/password\"\n  type  = \"SecureString\"\n  value = var.smtp_password", ""},
+		{"ssm plain", "  name  = \"/mail/smtp/host\"\n  value = \"smtp.eu.example.net\"", ""},
+		// GitHub Actions' debug Result of a secret.
+		{"gha debug", "##[debug]Evaluating: secrets.NPM_TOKEN\n##[debug]Result: 'Zk3pQ7vL2xR9mN4tY8wB1cF6'", "Zk3pQ7vL2xR9mN4tY8wB1cF6"},
+		{"gha debug masked", "##[debug]Evaluating: secrets.NPM_TOKEN\n##[debug]Result: '***'", ""},
 	})
 }
