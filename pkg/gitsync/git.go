@@ -97,7 +97,9 @@ var envDrop = []string{"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT
 	"GIT_ASKPASS", "SSH_ASKPASS", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_MERGE_AUTOEDIT",
 	"GIT_OPTIONAL_LOCKS", "LC_ALL", "LANG", "LANGUAGE", "GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL",
 	"GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL", "GIT_AUTHOR_DATE", "GIT_COMMITTER_DATE",
-	"GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT"}
+	"GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT",
+	// It overrides protocol.*.allow, the ext:: pin in args included.
+	"GIT_ALLOW_PROTOCOL"}
 
 func (g *git) env() []string {
 	var env []string
@@ -163,6 +165,9 @@ func (g *git) args(cmd []string) []string {
 		"-c", "commit.verbose=false", "-c", "commit.cleanup=verbatim", "-c", "advice.detachedHead=false",
 		"-c", "gc.autoDetach=false", "-c", "maintenance.auto=false",
 		"-c", "log.showSignature=false", "-c", "diff.noprefix=false", "-c", "color.ui=never",
+		// An ext:: remote is a command line: never run one, whatever the
+		// user's protocol.allow says (a remote or team URL is pasted text).
+		"-c", "protocol.ext.allow=never",
 	}
 	return append(a, cmd...)
 }
