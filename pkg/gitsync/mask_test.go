@@ -32,3 +32,24 @@ func TestStateMasksRemote(t *testing.T) {
 		t.Fatalf("json %s", b)
 	}
 }
+
+// A remote refused for a control character (a URL pasted with its line
+// break, config.json edited by hand) is named in the error, masked: the
+// error reaches the sync's line, its record and team add's message.
+func TestRefusedRemoteMasked(t *testing.T) {
+	for _, remote := range []string{"https://bob:s3cret@host.invalid/x.git\n", "-https://bob:s3cret@host.invalid/x.git"} {
+		err := CheckRemote(remote)
+		if err == nil {
+			t.Fatalf("CheckRemote(%q) accepted it", remote)
+		}
+		if strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("CheckRemote(%q): %v", remote, err)
+		}
+	}
+	h := newHome(t, "alpha", "https://bob:s3cret@host.invalid/x.git\r")
+	r, err := Sync(context.Background(), h.opts())
+	last, _ := json.Marshal(Last(h.dir))
+	if err == nil || strings.Contains(err.Error(), "s3cret") || strings.Contains(r.Line(), "s3cret") || strings.Contains(string(last), "s3cret") {
+		t.Errorf("sync with a refused remote: %v; %s; last-sync %s", err, r.Line(), last)
+	}
+}

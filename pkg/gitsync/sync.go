@@ -114,13 +114,13 @@ func (r Result) Line() string {
 }
 
 // CheckRemote refuses remotes git could read as an option or that would
-// break its config file.
+// break its config file. The error names the remote masked (MaskURL).
 func CheckRemote(remote string) error {
 	if strings.HasPrefix(remote, "-") {
-		return fmt.Errorf("remote %q starts with '-'; refusing it (it would be read as a git option)", remote)
+		return fmt.Errorf("remote %q starts with '-'; refusing it (it would be read as a git option)", MaskURL(remote))
 	}
 	if strings.ContainsAny(remote, "\x00\n\r") {
-		return fmt.Errorf("remote %q contains a control character", remote)
+		return fmt.Errorf("remote %q contains a control character", MaskURL(remote))
 	}
 	return nil
 }
