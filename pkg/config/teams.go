@@ -6,6 +6,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/layout"
 )
 
 // Team is one team store a person joined (SPEC 18), as config.json keeps it
@@ -67,10 +69,7 @@ func CheckNewTeamName(name string) error {
 	if strings.HasSuffix(name, ".") {
 		return fmt.Errorf("team name %q ends with '.', which Windows drops from a directory name; leave it out", name)
 	}
-	base, _, _ := strings.Cut(name, ".")
-	switch {
-	case base == "con", base == "prn", base == "aux", base == "nul",
-		len(base) == 4 && (strings.HasPrefix(base, "com") || strings.HasPrefix(base, "lpt")) && base[3] >= '1' && base[3] <= '9':
+	if layout.WindowsDevice(name) {
 		return fmt.Errorf("team name %q is a device name on Windows (no directory teams/%s can be made there); choose another", name, name)
 	}
 	return nil

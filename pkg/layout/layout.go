@@ -17,6 +17,7 @@ package layout
 import (
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // The home is readable by its owner only (SPEC 17): every directory in it
@@ -98,6 +99,22 @@ func (h Home) Team(name string) string { return filepath.Join(h.Teams(), name) }
 
 func (h Home) join(dir string, elem []string) string {
 	return filepath.Join(append([]string{string(h), dir}, elem...)...)
+}
+
+// WindowsDevice reports whether name is a device name on Windows: CON, PRN,
+// AUX, NUL, COM1-9 or LPT1-9, in any case, alone or before an extension
+// ("nul.json"). No file or directory of that name can be made there, and
+// opening one opens the device. A name the home takes from outside (a team
+// name, a session id) is checked on every system, so that it works on each
+// of the person's machines.
+func WindowsDevice(name string) bool {
+	base, _, _ := strings.Cut(name, ".")
+	base = strings.ToLower(strings.TrimRight(base, " "))
+	switch base {
+	case "con", "prn", "aux", "nul":
+		return true
+	}
+	return len(base) == 4 && (strings.HasPrefix(base, "com") || strings.HasPrefix(base, "lpt")) && base[3] >= '1' && base[3] <= '9'
 }
 
 // MkdirAll creates dir and its parents with DirMode.

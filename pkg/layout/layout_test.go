@@ -31,3 +31,14 @@ func TestTrees(t *testing.T) {
 		t.Errorf("NoteRel = %s", got)
 	}
 }
+
+func TestWindowsDevice(t *testing.T) {
+	for name, want := range map[string]bool{
+		"con": true, "CON": true, "Nul.json": true, "aux.team": true, "prn": true, "com1": true, "LPT9.x": true, "con .txt": true,
+		"con-team": false, "com10": false, "lpt0": false, "nulls": false, "console": false, "": false, "a.con": false,
+	} {
+		if got := WindowsDevice(name); got != want {
+			t.Errorf("WindowsDevice(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

@@ -47,16 +47,18 @@ type State struct {
 // hundred bytes; listing it runs at most once an hour).
 const TTL = 30 * 24 * time.Hour
 
-// safeID reports session ids that are plain names (Claude Code's are UUIDs);
-// anything else (a path, a very long string) is hashed, so an id never
-// becomes a path outside state/. A loop, not a regexp: compiling one costs
-// every hook process start.
+// safeID reports session ids that are plain names (Claude Code's are
+// lower-case UUIDs); anything else (a path, a very long string) is hashed,
+// so an id never becomes a path outside state/. Upper-case letters are
+// hashed too, as are Windows device names: where file names ignore case
+// "ABC" and "abc" would share one file, and "nul.json" is the NUL device.
+// A loop, not a regexp: compiling one costs every hook process start.
 func safeID(id string) bool {
-	if id == "" || len(id) > 128 {
+	if id == "" || len(id) > 128 || layout.WindowsDevice(id) {
 		return false
 	}
 	for _, r := range id {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
 			return false
 		}
 	}

@@ -126,3 +126,30 @@ func TestTraceRotates(t *testing.T) {
 		t.Fatalf("%d entries, %v", len(all), err)
 	}
 }
+
+// A session id becomes a file name: on Windows a device name (CON, nul,
+// Com1, with the .json after it too) opens the device, and two ids that
+// differ only in case name one file, so one session's state would be
+// another's. Such ids are hashed like any other unusual id.
+func TestSessionFileNamesPortable(t *testing.T) {
+	home := t.TempDir()
+	seen := map[string]string{}
+	for _, id := range []string{"CON", "nul", "Com1", "lpt9", "aux", "prn", "abc", "ABC", "Abc", "0f3c2b1a-9d8e-4c7b-a6f5-e4d3c2b1a098"} {
+		name := filepath.Base(sessionPath(home, id))
+		if strings.ContainsRune(strings.TrimSuffix(name, ".json"), '.') {
+			t.Errorf("%q -> %s", id, name)
+		}
+		base, _, _ := strings.Cut(name, ".")
+		switch strings.ToLower(base) {
+		case "con", "nul", "com1", "lpt9", "aux", "prn":
+			t.Errorf("session %q is kept in %s, a device on Windows", id, name)
+		}
+		if other, dup := seen[strings.ToLower(name)]; dup {
+			t.Errorf("sessions %q and %q share %s where file names ignore case", other, id, name)
+		}
+		seen[strings.ToLower(name)] = id
+	}
+	if name := filepath.Base(sessionPath(home, "0f3c2b1a-9d8e-4c7b-a6f5-e4d3c2b1a098")); name != "0f3c2b1a-9d8e-4c7b-a6f5-e4d3c2b1a098.json" {
+		t.Errorf("a Claude Code session id is no longer its file's name: %s", name)
+	}
+}
