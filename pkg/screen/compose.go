@@ -138,7 +138,7 @@ var (
 	// userWords: the person the agent works for, or who reviews its work.
 	userWords = concept{"usuari", "user", "human", "operator", "reviewer", "maintainer", "utilisateur", "usuario", "usuário", "utente", "benutzer", "nutzer", "пользовател",
 		"用户", "ユーザー", "사용자", "kullanıcı", "użytkownik", "gebruiker", "reader", "gebruiker", "pengguna", "người dùng", "उपयोगकर्ता", "المستخدم", "للمستخدم", "משתמש", "למשתמש", "המשתמש", "ผู้ใช้", "kullanıcı", "użytkownik", "uživatel", "používateľ", "uporabnik", "korisnik", "utilizator", "felhasználó", "käyttäjä", "användare", "bruger", "bruker", "χρήστη", "користувач",
-		"utilizatorul", "användar", "brugeren", "brukeren", "χρήστ", "کاربر", "صارف", "यूज़र", "ব্যবহারকারী", "mtumiaji", "gumagamit", "使用者", "потребител", "корисник"}
+		"utilizatorul", "användar", "brugeren", "brukeren", "χρήστ", "کاربر", "صارف", "यूज़र", "ব্যবহারকারী", "mtumiaji", "gumagamit", "使用者", "потребител", "корисник", "kasutaja", "lietotāj", "naudotoj", "vartotoj"}
 	// hideWords: keeping the person from seeing or knowing.
 	hideWords = concept{"doesn't see", "don't see", "not see", "won't see", "doesn't notice", "don't notice", "not notice", "won't notice", "never know", "doesn't know", "not find out",
 		"hide", "conceal", "amaga", "nascond", "cache ", "cachez", "ocult", "escond", "versteck", "verschweig", "скрой", "скрыть", "隐瞒", "隠", "숨기", "gizle", "ukryj", "verberg",
@@ -168,7 +168,7 @@ var (
 		"tells an", "tried to", "trying to", "fake instructions", "we tested", "攻击", "试图", "注入", "攻撃", "공격", "인젝션",
 		"inyección", "injeção", "iniezione", "angreifer", "angriff", "exfiltration", "eksfiltrac", "exfiltración", "exfiltração", "attaquant", "атак", "инъекц", "saldırı", "atak", "incident", "vorfall", "incidente", "инцидент", "事故", "インシデント", "사고", "piégé", "piégée", "booby", "разбор инцидента", "отчёт об инциденте", "事故复盘", "事故報告", "インシデント報告", "our screen", "notre filtre", "nuestro filtro", "unser filter"}
 	// sendWords and sensitiveWords and destWords: sending secrets away.
-	sendWords = concept{"exfiltrat", "exfil ", "send", "upload", "post", "paste", "push", "publish", "share", "render", "include", "colle ", "collez", "pega ", "pegue", "incolla", "올리", "wyślij", "wysłać", "envia", "envie ", "envíe", "envía", "envoie", "envoyer", "sende", "schick",
+	sendWords = concept{"傳到", "傳送到", "上傳到", "传到", "上传到", "exfiltrat", "exfil ", "send", "upload", "post", "paste", "push", "publish", "share", "render", "include", "colle ", "collez", "pega ", "pegue", "incolla", "올리", "wyślij", "wysłać", "envia", "envie ", "envíe", "envía", "envoie", "envoyer", "sende", "schick",
 		"invia", "manda", "yükle", "отправ", "загруз", "verstuur", "stuur", "アップロード", "送信", "上传", "发送", "업로드", "보내", "전송", "tornar público", "make public", "rendre public", "attach", "leave a comment", "comment with", "lade", "hochlad", "übermittel", "올리", "贴到", "发到", "粘贴", "gönder", "mandar", "stuur", "skicka", "kirim", "lähetä", "pošli", "odešli", "küldd", "trimite", "στείλε", "надішли", "שלח", "أرسل", "भेज", "ส่ง", "gửi", "hantar", "ipadala", "tuma", "copie", "copia ", "kopieer", "skopiuj", "скопируй", "复制", "コピー", "복사", "відправ", "gönder", "include the value", "include its value", "include the contents", "write the value",
 		"küldje", "πρόσθεσε στο μήνυμα", "ارسل", "بفرست", "ارسال", "পাঠা", "發送", "ارفع", "загруж", "надсила", "відправля", "пересила", "email them", "email it", "e-mail them", "mail them", "mail it", "email the", "e-mail the", "изпрати", "изпращай", "пошаљи", "испрати", "прати", "pošalji", "pošlji"}
 	sensitiveWords = concept{"credential", "secret", ".env", "env", "printenv", "token", "api key", "api_key", "keys", "key ", "password", "~/.aws", "~/.ssh", "id_rsa", "source code", "ソースコード",
@@ -968,6 +968,9 @@ var unboundWords = concept{
 	// محدودیتی", "tanpa sebarang sekatan") and limits denied in
 	// Vietnamese and Bengali.
 	"без жодних обмежень", "không bị giới hạn", "بدون هیچ محدودیت", "সীমাবদ্ধতা নেই", "tanpa sebarang sekatan",
+	// Round 25: limits denied in Slovene, Hindi, Bengali, Urdu, Estonian,
+	// Latvian and Lithuanian.
+	"brez omejitev", "बिना किसी पाबंदी", "पाबंदी के बिना", "বাধা ছাড়া", "بغیر کسی پابندی", "پابندی کے بغیر", "piiranguteta", "bez ierobežojumiem", "be jokių apribojimų", "be apribojimų",
 	"no restrictions", "without restrictions", "unrestricted", "sin restricciones", "sans restrictions", "sans limites", "ohne einschränkungen", "ohne beschränkungen", "без ограничений", "без обмежень", "senza restrizioni", "senza limiti", "sem restrições", "bez ograniczeń", "kısıtlamasız", "zonder beperkingen", "无限制", "不受限制", "制限なし", "제한 없는", "không giới hạn", "tanpa batasan",
 	"ilman rajoituksia", "ei ole rajoituksia", "jolla ei ole", "utan begränsningar", "uden begrænsninger", "uten begrensninger", "χωρίς περιορισμούς", "bez omezení", "fără restricții", "korlátozások nélkül", "bila vikwazo", "walang limitasyon", "بدون قيود", "בלי הגבלות", "ללא הגבלות", "بدون محدودیت", "बिना किसी प्रतिबंध", "কোনো সীমাবদ্ধতা ছাড়া", "ไม่มีข้อจำกัด", "tanpa sekatan", "без обмежень", "zonder restricties",
 	// Round 14: a persona without rules, limits, filters or a conscience.
@@ -991,6 +994,9 @@ var personaWords = concept{
 	// Malay and Tagalog ("Тепер ти …", "Bạn bây giờ là …", "تو اکنون …",
 	// "এখন থেকে তুমি …", "Anda kini …", "Ikaw na ngayon si …").
 	"тепер ти", "bạn bây giờ là", "bây giờ bạn là", "تو اکنون", "اکنون تو", "এখন থেকে তুমি", "তুমি এখন", "anda kini", "kini anda", "ikaw na ngayon", "ngayon ikaw",
+	// Round 25: "you are now" in Finnish, Slovene, Greek, Hindi, Urdu,
+	// Swahili, Estonian, Latvian and Lithuanian.
+	"olet nyt", "nyt olet", "zdaj si", "είσαι πλέον", "είσαι τώρα", "अब तुम", "اب تم", "sasa wewe ni", "sa oled nüüd", "oled nüüd", "tu tagad esi", "tagad tu esi", "dabar tu esi", "tu dabar esi",
 	"you are", "you're", "act as", "play the role", "play as", "pretend", "roleplay", "role-play", "role play", "your persona", "from now on you", "from this point you",
 	"du bist", "spiel", "rolle", "tu es", "vous êtes", "joue", "rôle", "eres ", "actúa", "interpreta", "papel", "finge", "ruolo", "você é", "jesteś", "udawaj", "rolę", "ты —", "роль", "притворись", "đóng vai", "bạn là", "kamu adalah", "berperan", "jij bent", "speel", "du är", "spela", "du er", "spill", "rolü", "rolünü", "jsi ", "hraj", "roli", "扮演", "角色", "你是", "役を", "になりきって", "として振る舞", "역할", "너는", "당신은", "אתה ", "תפקיד", "أنت ", "دور", "तुम ", "भूमिका", "คุณคือ", "บทบาท", "ikaw ay", "gumanap",
 	// Round 18: "you are" as Japanese, Chinese, Turkish and Italian
@@ -1027,7 +1033,11 @@ var causeWords = concept{"caused by", "was due to", "is due to", "were due to", 
 var toldAnswerRE = lazyRE(`\b(?:answers|replies|responds|says)\b`)
 
 // negWords in one word: Turkish negative imperatives of telling.
-var negTellWords = concept{"نگو", "نگویید", "usimwambie", "usiwaambie", "usiseme", "usitaje", "huwag sabihin", "huwag banggitin", "jangan beritahu", "jangan bilang", "jangan katakan", "đừng nói", "đừng báo", "อย่าบอก", "말하지 마", "알리지 마", "言わないで", "伝えないで", "不要告诉", "不要告訴", "别告诉", "nu-i spune", "nu spune", "nu le spune", "не кажи", "не говори", "не повідомляй", "ne mondd", "älä kerro", "μην πεις", "μην πείτε", "fortæl ikke", "ikke fortell", "berätta inte", "vertel niet", "sag nicht", "sag es nicht", "ne dis pas", "ne dis surtout pas", "ne dites pas", "ne dites surtout pas", "nie informuj", "no digas", "não diga", "non dire", "nie mów", "söyleme", "bahsetme", "belirtme", "bildirme", "anlatma", "gösterme", "neinformuj", "neříkej", "nezmiňuj", "neoznamuj", "nehovor", "nespomínaj", "neříkejte", "nesděluj", "न बताएं", "न बताएँ", "मत बताओ", "मत बताना", "न बताना"}
+var negTellWords = concept{
+	// Round 25: "don't tell", "don't mention" in Serbian and Croatian,
+	// Slovene, Bengali, Urdu, Japanese, Estonian, Latvian and Lithuanian.
+	"ne govori", "ne pominji", "ne spominji", "ne povej", "ne omenjaj", "বলবে না", "বলো না", "উল্লেখ করবে না", "نہ بتانا", "نہ بتائیں", "ذکر نہ کرنا", "伝えず", "触れないで", "ära räägi", "ära maini", "ära ütle", "nestāsti", "nepiemini", "nesaki ", "nesakyk", "neminėk", "nepasakok",
+	"نگو", "نگویید", "usimwambie", "usiwaambie", "usiseme", "usitaje", "huwag sabihin", "huwag banggitin", "jangan beritahu", "jangan bilang", "jangan katakan", "đừng nói", "đừng báo", "อย่าบอก", "말하지 마", "알리지 마", "言わないで", "伝えないで", "不要告诉", "不要告訴", "别告诉", "nu-i spune", "nu spune", "nu le spune", "не кажи", "не говори", "не повідомляй", "ne mondd", "älä kerro", "μην πεις", "μην πείτε", "fortæl ikke", "ikke fortell", "berätta inte", "vertel niet", "sag nicht", "sag es nicht", "ne dis pas", "ne dis surtout pas", "ne dites pas", "ne dites surtout pas", "nie informuj", "no digas", "não diga", "non dire", "nie mów", "söyleme", "bahsetme", "belirtme", "bildirme", "anlatma", "gösterme", "neinformuj", "neříkej", "nezmiňuj", "neoznamuj", "nehovor", "nespomínaj", "neříkejte", "nesděluj", "न बताएं", "न बताएँ", "मत बताओ", "मत बताना", "न बताना"}
 
 // copyWords are the verbs of copying or putting text into a place.
 var copyWords = concept{"copy", "paste", "put", "insert", "embed", "kopiere", "kopier", "füge", "copie", "colle", "insère", "copia", "pega", "inserta", "cola", "insira", "incolla", "inserisci", "скопируй", "вставь", "скопіюй", "встав", "kopyala", "yapıştır", "skopiuj", "wklej", "zkopíruj", "vlož", "kopieer", "plak", "kopiera", "klistra", "kopioi", "liitä", "复制", "粘贴", "貼上", "コピー", "貼り付け", "복사", "붙여", "salin", "tempel", "sao chép", "dán", "nakili", "bandika", "העתק", "הדבק", "انسخ", "الصق", "کپی", "کاپی", "कॉपी", "पेस्ट", "কপি", "คัดลอก", "วาง"}

@@ -1,6 +1,7 @@
 package screen
 
 import (
+	"html"
 	"strconv"
 	"strings"
 	"unicode"
@@ -201,6 +202,11 @@ func elementTexts(text string) []string {
 			continue
 		}
 		if body := strings.TrimSpace(m[2]); len(body) >= 12 {
+			// An element's text as it reads: its entities decoded
+			// (bash &lt;(curl …) is bash <(curl …)).
+			if strings.Contains(body, "&") {
+				body = html.UnescapeString(body)
+			}
 			out = append(out, body)
 		}
 	}
