@@ -55,6 +55,14 @@ func TestTeamAddUnreachableChangesNothing(t *testing.T) {
 		}
 	}
 	add(filepath.Join(root, "nosuch.git")) // no home yet
+	// Without git nothing can be joined, and the message says so (not
+	// that the repository does not answer).
+	path := os.Getenv("PATH")
+	t.Setenv("PATH", "")
+	if _, err := cmd("team", "add", "plat", filepath.Join(root, "nosuch.git")); err == nil || !strings.Contains(err.Error(), "git is not on PATH") {
+		t.Fatalf("team add without git: %v", err)
+	}
+	t.Setenv("PATH", path)
 	if out, err := cmd("write", "--type", "semantic", "--title", "Deploy target", "--body", "We deploy to eu-west-1."); err != nil {
 		t.Fatalf("write: %v %s", err, out)
 	}

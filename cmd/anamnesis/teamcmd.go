@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os/exec"
 	"strings"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/cli"
@@ -63,6 +64,9 @@ func runTeam(ctx context.Context, e *env, args []string) error {
 		// home not made yet: asked before anything is written, as
 		// config.json will hold it (a relative path made absolute).
 		t.URL = config.AbsRemote(t.URL)
+		if _, err := exec.LookPath("git"); err != nil {
+			return fmt.Errorf("team %s not added, nothing was changed: %w (a team's notes sync over git)", t.Name, gitsync.ErrNoGit)
+		}
 		if err := gitsync.Probe(ctx, t.URL, gitsync.OptionsFrom(cfg).Timeout); err != nil {
 			return fmt.Errorf("team %s not added, nothing was changed: %s does not answer: %v", t.Name, gitsync.MaskURL(t.URL), err)
 		}
