@@ -1,6 +1,7 @@
 package gitsync
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -54,5 +55,36 @@ func TestReviewMembersWithNonLatinNamesKeepTheirProposals(t *testing.T) {
 		if !strings.Contains(prop, ids[m]) {
 			t.Errorf("%s's note is not on %s:\n%s", a, ProposalBranch(a), prop)
 		}
+	}
+}
+
+// A branch under proposals/ that no member's review mode makes (pushed by
+// hand: proposals/-x, proposals/--output=F, proposals/Carol) is not listed
+// for review: --accept refuses it, so team review and the dashboard would
+// offer a proposal that cannot be accepted.
+func TestProposalsListOnlyAcceptableBranches(t *testing.T) {
+	needGit(t)
+	isolateGit(t)
+	remote := newRemote(t)
+	carol, rev := newHome(t, "carol", ""), newHome(t, "rev", "")
+	carol.teamNote("core", "carol", "carol's proposal")
+	carol.syncTeam(carol.teamOpts("core", remote, "carol", true))
+	tip := strings.TrimSpace(gitIn(t, remote, "rev-parse", ProposalBranch("carol")))
+	for _, b := range []string{"proposals/-x", "proposals/--output=out", "proposals/Carol", "proposals/a/b"} {
+		gitIn(t, remote, "update-ref", "refs/heads/"+b, tip)
+	}
+	rev.syncTeam(rev.teamOpts("core", remote, "rev", false))
+	st := rev.store()
+	defer st.Close()
+	list, err := Proposals(context.Background(), st, "core")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range list {
+		got = append(got, p.Branch)
+	}
+	if len(got) != 1 || got[0] != ProposalBranch("carol") {
+		t.Errorf("proposals listed: %q, want only %s", got, ProposalBranch("carol"))
 	}
 }

@@ -281,8 +281,9 @@ func FetchTeam(ctx context.Context, st *store.Store, name string, timeout time.D
 	return nil
 }
 
-// Proposals lists team name's proposal branches as last fetched (by a sync
-// or FetchTeam) that change notes its main does not hold as they do. It
+// Proposals lists team name's proposal branches (names ProposalBranch
+// makes: AcceptProposal takes no other) as last fetched (by a sync or
+// FetchTeam) that change notes its main does not hold as they do. It
 // reaches no remote.
 func Proposals(ctx context.Context, st *store.Store, name string) ([]ProposalInfo, error) {
 	g, err := teamGit(st, name, DefaultTimeout)
@@ -295,6 +296,11 @@ func Proposals(ctx context.Context, st *store.Store, name string) ([]ProposalInf
 	}
 	var list []ProposalInfo
 	for _, ref := range strings.Fields(out) {
+		if !proposalBranch(strings.TrimPrefix(ref, "refs/remotes/origin/")) {
+			// Pushed by hand (proposals/-x): AcceptProposal refuses it,
+			// so it is not offered.
+			continue
+		}
 		rng := ref
 		if g.refExists(ctx, remoteRef) {
 			rng = remoteRef + ".." + ref
