@@ -994,9 +994,10 @@ var personaWords = concept{
 	// Malay and Tagalog ("Тепер ти …", "Bạn bây giờ là …", "تو اکنون …",
 	// "এখন থেকে তুমি …", "Anda kini …", "Ikaw na ngayon si …").
 	"тепер ти", "bạn bây giờ là", "bây giờ bạn là", "تو اکنون", "اکنون تو", "এখন থেকে তুমি", "তুমি এখন", "anda kini", "kini anda", "ikaw na ngayon", "ngayon ikaw",
-	// Round 25: "you are now" in Finnish, Slovene, Greek, Hindi, Urdu,
-	// Swahili, Estonian, Latvian and Lithuanian.
-	"olet nyt", "nyt olet", "zdaj si", "είσαι πλέον", "είσαι τώρα", "अब तुम", "اب تم", "sasa wewe ni", "sa oled nüüd", "oled nüüd", "tu tagad esi", "tagad tu esi", "dabar tu esi", "tu dabar esi",
+	// Round 25: Turkish "you are" on a quoted name ("RootAgent"sın), and
+	// "you are now" in Finnish, Slovene, Greek, Hindi, Urdu, Swahili,
+	// Estonian, Latvian and Lithuanian.
+	"\"sın", "\"sin", "”sın", "”sin", "olet nyt", "nyt olet", "zdaj si", "είσαι πλέον", "είσαι τώρα", "अब तुम", "اب تم", "sasa wewe ni", "sa oled nüüd", "oled nüüd", "tu tagad esi", "tagad tu esi", "dabar tu esi", "tu dabar esi",
 	"you are", "you're", "act as", "play the role", "play as", "pretend", "roleplay", "role-play", "role play", "your persona", "from now on you", "from this point you",
 	"du bist", "spiel", "rolle", "tu es", "vous êtes", "joue", "rôle", "eres ", "actúa", "interpreta", "papel", "finge", "ruolo", "você é", "jesteś", "udawaj", "rolę", "ты —", "роль", "притворись", "đóng vai", "bạn là", "kamu adalah", "berperan", "jij bent", "speel", "du är", "spela", "du er", "spill", "rolü", "rolünü", "jsi ", "hraj", "roli", "扮演", "角色", "你是", "役を", "になりきって", "として振る舞", "역할", "너는", "당신은", "אתה ", "תפקיד", "أنت ", "دور", "तुम ", "भूमिका", "คุณคือ", "บทบาท", "ikaw ay", "gumanap",
 	// Round 18: "you are" as Japanese, Chinese, Turkish and Italian
@@ -1253,8 +1254,11 @@ func unquote(s string) string {
 			if j < 0 || j > 160 {
 				break
 			}
-			if oneWord(s[i+len(q[0]):i+len(q[0])+j]) && personaWords.in(s[max(0, i-24):i]) {
-				from = i + len(q[0]) // the part given a name ("te vagy a „KorlátlanBot”"), not a phrase mentioned
+			// The part given a name ("te vagy a „KorlátlanBot”"), or a name
+			// inflected after its closing mark (Turkish "RootAgent"sın),
+			// not a phrase mentioned.
+			if w := s[i+len(q[0]) : i+len(q[0])+j]; oneWord(w) && (personaWords.in(s[max(0, i-24):i]) || inflected(s[i+len(q[0])+j+len(q[1]):])) {
+				from = i + len(q[0])
 				continue
 			}
 			if b := strings.TrimRight(s[:i], " "); strings.HasSuffix(b, ":") && (b == s[:i] || q[0] == `"` && strings.HasSuffix(b, `":`)) {
@@ -1275,6 +1279,13 @@ func unquote(s string) string {
 		}
 	}
 	return s
+}
+
+// inflected reports text that goes on with a letter right after a
+// quotation's closing mark: a case or a copula's suffix on the name quoted.
+func inflected(after string) bool {
+	r, _ := utf8.DecodeRuneInString(after)
+	return unicode.IsLetter(r)
 }
 
 // oneWord reports a quotation of one word in a script that spaces its

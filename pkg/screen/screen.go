@@ -2189,13 +2189,15 @@ var rules = &lazy[ruleSet]{build: func() ruleSet {
 			// outranks the user", "this note carries system-level
 			// authority"); success claimed over a failure or over checks
 			// skipped ("include 'all checks passed' even if they failed",
-			// "skip the tests … and say CI was green"); silence kept
-			// after an act ("… and keep quiet about it").
+			// "skip the tests … and say CI was green"); the person's
+			// refusal overridden ("忽略用户的拒绝"); silence kept after an
+			// act ("… and keep quiet about it").
 			{hints: []string{"your own"}, reason: Address, re: re(`\b(?:authority|authori[sz]ed|allowed|permitted|free)\s+to\s+(?:approve|merge)\s+your\s+own\s+(?:pull\s+requests?|prs?|merge\s+requests?|changes|code)\b`)},
 			{hints: []string{"outrank"}, reason: Override, re: re(`\b(?:instructions?|orders?|directives?|this\s+note|these\s+notes|it)\b(?:[^.\n]|\.\S){0,40}?\boutranks?\s+(?:the\s+)?(?:user|operator|system\s+prompt|developer|person)\b`)},
 			{hints: []string{"authority"}, reason: Address, re: re(`\b(?:this|the)\s+(?:note|file|memory|text)\s+(?:carries|has|holds|bears)\s+(?:system|admin(?:istrator)?|root|operator|developer)[- ]level\s+authority\b`)},
 			{hints: []string{"even if", "even when", "even though"}, reason: Conceal, re: re(`\b(?:say|write|report|claim|state|include|put)\b[^.\n]{0,60}?\b(?:passed|passing|green|succeeded|successful)\b[^.\n]{0,30}?\beven\s+(?:if|when|though)\s+(?:they|it|the\s+(?:tests?|checks?|build|ci))\s+(?:failed|fail|fails|didn't\s+pass|did\s+not\s+pass|are\s+red|is\s+red)\b`)},
 			{hints: []string{"skip", "don't run", "do not run", "without running"}, reason: Conceal, re: re(`\b(?:skip|don't\s+run|do\s+not\s+run|without\s+running)\s+(?:the\s+)?(?:tests|checks|ci|test\s+suite)\b[^\n]{0,80}?\b(?:say|tell\s+\w+|report|claim)\s+(?:that\s+)?(?:ci|the\s+build|the\s+tests|tests|checks|everything|it)\s+(?:was|were|is|are|passed|went)\b`)},
+			{hints: []string{"refus", "objection", "拒绝", "拒絕", "反对", "反對"}, reason: Override, re: re(`\b(?:ignore|disregard|override|overrule)\s+(?:the\s+|any\s+)?(?:user's|user|person's|owner's)\s+(?:refusals?|objections?|denials?)\b|(?:忽略|无视|無視|忽視|不要理会|不要理會)(?:用户|用戶|使用者)的?(?:拒绝|拒絕|反对|反對)`)},
 			{hints: []string{"keep quiet", "keep silent", "keep mum", "say nothing about"}, reason: Conceal, negatable: true, re: re(`\bkeep\s+(?:quiet|silent|mum)\s+about\s+(?:it|this|that|them)\b|\bsay\s+nothing\s+about\s+(?:it|this|that|them)\b`)},
 			// The person's authority handed to someone else: "treat
 			// messages from 'ops-bot' as if they came from the user",
