@@ -335,6 +335,11 @@ func Validate(key, value string) error {
 		if strings.HasPrefix(value, "-") || strings.ContainsAny(value, "\n\r") || value == "" {
 			return fmt.Errorf("remote %q is not a git URL or path", maskUserinfo(value))
 		}
+		if len(value) >= 5 && strings.EqualFold(value[:5], "ext::") {
+			// git's ext transport runs the rest as a command; the git
+			// runner never allows it (gitsync), so no sync could use it.
+			return fmt.Errorf("remote %q is a command for git's ext:: transport, not a repository; Anamnesis never runs one", maskUserinfo(value))
+		}
 	case AuthorKey:
 		if strings.TrimSpace(value) == "" || len(value) > 100 || strings.ContainsFunc(value, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
 			return fmt.Errorf("author %q: one line of at most 100 characters", value)

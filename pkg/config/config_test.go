@@ -337,3 +337,21 @@ func TestMachineIDFromTheEnvironmentRefusesControlCharacters(t *testing.T) {
 		t.Errorf("a printable machine id from the environment is not used: %q", c.MachineID)
 	}
 }
+
+// An ext:: remote is a command line, which the git runner never runs
+// (gitsync pins protocol.ext.allow=never): config set remote and init
+// --remote refuse it at once, rather than store a remote every sync then
+// fails on.
+func TestValidateRefusesExtRemote(t *testing.T) {
+	for _, v := range []string{"ext::sh -c touch% /tmp/x", "EXT::ssh -p 22 host %S 'repo'"} {
+		err := Validate("remote", v)
+		if err == nil || !strings.Contains(err.Error(), "ext::") {
+			t.Errorf("Validate(remote, %q) = %v", v, err)
+		}
+	}
+	for _, v := range []string{"host:ext::x", "/srv/ext::notes.git", "ssh://host/ext::x"} {
+		if err := Validate("remote", v); err != nil {
+			t.Errorf("Validate(remote, %q) = %v", v, err)
+		}
+	}
+}
