@@ -1271,7 +1271,8 @@ func New() *Redactor {
 				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'\x60]+)`),
 			repl: proseMask,
 			keep: func(m []string) bool {
-				return !strong(m[2]) && !chosen(m[2]) && !passphrase(m[2]) && !generatedLetters(m[2]) && !symbolMixed(strings.TrimRight(m[2], sentenceEnd))
+				v := strings.TrimRight(m[2], sentenceEnd)
+				return !strong(m[2]) && !chosen(m[2]) && !passphrase(m[2]) && !generatedLetters(m[2]) && !symbolMixed(v) && !(len(v) >= 12 && scrambled(v))
 			},
 		},
 		{

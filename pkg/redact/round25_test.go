@@ -18,7 +18,8 @@ import "testing"
 // token), on the line below it; Oracle's Easy Connect
 // USER/PASSWORD@HOST:PORT/SERVICE; a record whose name field names a
 // secret and whose value field holds it (Terraform's aws_ssm_parameter,
-// get-parameter's JSON); GitHub Actions' debug Result of a secret.
+// get-parameter's JSON); GitHub Actions' debug Result of a secret; a
+// password of scrambled letters alone told in prose.
 func TestRound25(t *testing.T) {
 	judgeRound(t, []roundCase{
 		// A vendor's prefix before a placeholder.
@@ -86,5 +87,10 @@ func TestRound25(t *testing.T) {
 		// GitHub Actions' debug Result of a secret.
 		{"gha debug", "##[debug]Evaluating: secrets.NPM_TOKEN\n##[debug]Result: 'Zk3pQ7vL2xR9mN4tY8wB1cF6'", "Zk3pQ7vL2xR9mN4tY8wB1cF6"},
 		{"gha debug masked", "##[debug]Evaluating: secrets.NPM_TOKEN\n##[debug]Result: '***'", ""},
+		// A password of scrambled letters told in prose.
+		{"prose letters", "הסיסמה לשרת הגיבוי היא ZmQpLrTvWxNbKsYhGd", "ZmQpLrTvWxNbKsYhGd"},
+		{"prose letters en", "the password for the lab router is kVqTzRmWpLxNbYdHs", "kVqTzRmWpLxNbYdHs"},
+		{"prose camel", "the password helper is validatePasswordStrength", ""},
+		{"prose controller", "the password reset handler is ResetPasswordController", ""},
 	})
 }
