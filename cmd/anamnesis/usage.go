@@ -161,7 +161,8 @@ the team's files, where anyone who can push could forge one.`,
 		return help{more: `Imports Claude Code's native memory files (<claude dir>/projects/*/memory/*.md,
 not MEMORY.md) as notes: feedback becomes procedural, the rest semantic,
 tagged import and kind:<type>. Re-imports update the same notes; unchanged
-files are skipped; malformed ones are reported and skipped. Then syncs.`,
+files are skipped, so a note you deleted stays deleted until Claude Code
+changes its file; malformed ones are reported and skipped. Then syncs.`,
 			examples: []string{"anamnesis import", "anamnesis import --claude-home ~/other/.claude --no-sync"}}
 	case "scrub":
 		return help{more: `Finds secrets already in the notes and in their git history (no model needed).
