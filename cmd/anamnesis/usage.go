@@ -87,9 +87,10 @@ func helpText(name string) help {
 	case "version":
 		return help{examples: []string{"anamnesis version --json"}}
 	case "init":
-		return help{more: `Wires Anamnesis into Claude Code: the SessionStart/SessionEnd/PreCompact hooks
-in settings.json, the MCP server (claude mcp add --scope user), config.json,
-and a first sync. Safe to run again; --print shows the plan.`,
+		return help{more: `Wires Anamnesis into Claude Code: the SessionStart, UserPromptSubmit,
+SessionEnd and PreCompact hooks in settings.json, the MCP server (claude mcp
+add --scope user), config.json, and a first sync. Safe to run again; --print
+shows the plan.`,
 			examples: []string{
 				"anamnesis init                                  # asks on a terminal",
 				"anamnesis init --yes --local-only               # no questions, no remote",
