@@ -21,7 +21,8 @@ const usage = `usage: anamnesis-dashboard [--addr 127.0.0.1:7077] [--open] [--ho
 
 Serves a local web GUI over the memory at --home (default $ANAMNESIS_HOME or ~/.anamnesis):
 browse and search notes, read, edit, create and delete them, see each note's git history,
-the fleet of machines, and run sync and reindex.
+the fleet of machines, what each session was shown, held notes (release them), teams and
+their proposals, reflect/consolidate/dedup, and run sync and reindex.
 
 It binds loopback by default. Any other address needs the access token printed at start
 (open the printed URL once; a cookie keeps you in).
