@@ -41,13 +41,20 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		Flags: func(fs *flag.FlagSet) hook.Work {
 			projectFlag := fs.String("project", "", "project key (default: resolved from the payload's cwd)")
 			k := fs.Int("k", 8, "project notes to include besides the global ones")
-			maxChars := fs.Int("max-chars", -1, "output budget in characters; 0 = unlimited (default $ANAMNESIS_INJECT_MAX_CHARS, config inject.max_chars, else 9500)")
+			// Unset is -1 (0 is a budget: unlimited); a Func flag's help
+			// shows no default, which the usage words.
+			maxChars := -1
+			fs.Func("max-chars", "output budget in characters; 0 = unlimited (default $ANAMNESIS_INJECT_MAX_CHARS, config inject.max_chars, else 9500)", func(v string) error {
+				n, err := strconv.Atoi(v)
+				maxChars = n
+				return err
+			})
 			return func(ctx context.Context, c hook.Call, out *strings.Builder) error {
 				budget := c.Config.InjectMaxChars
-				if *maxChars >= 0 {
-					budget = *maxChars
-				} else if *maxChars != -1 {
-					c.Log.Printf("--max-chars %d is negative; using %d", *maxChars, budget)
+				if maxChars >= 0 {
+					budget = maxChars
+				} else if maxChars != -1 {
+					c.Log.Printf("--max-chars %d is negative; using %d", maxChars, budget)
 				}
 				text, err := blockFor(ctx, c.Config, *projectFlag, max(*k, 0), budget, c.Stdin, c.Log)
 				out.WriteString(text)

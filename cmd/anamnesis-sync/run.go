@@ -21,7 +21,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	plugin := fs.Bool("plugin", false, "run by the Claude Code plugin: do nothing when anamnesis init installed hooks too (no hook runs twice)")
 	asJSON := fs.Bool("json", false, "print the result as JSON (pushed, pulled, conflicted, head, indexed, detail, conflict ids)")
 	timeout := gitsync.DefaultTimeout
-	fs.Var(cli.Seconds{D: &timeout}, "timeout", "deadline for the network steps together (seconds or a duration; default 60s)")
+	fs.Var(cli.Seconds{D: &timeout}, "timeout", "deadline for the network steps together (seconds or a duration)")
 	lockWait := gitsync.DefaultLockWait
 	fs.Var(cli.Seconds{D: &lockWait}, "lock-wait", "how long to wait for another sync of this home before skipping")
 	background := fs.Bool("background", false, "start the sync detached (output to <home>/logs/anamnesis.log) and return at once")

@@ -13,6 +13,7 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -165,9 +166,14 @@ func Parse(fs *flag.FlagSet, args []string) error {
 // Seconds is a flag value for a time span, read by config.ParseSeconds.
 type Seconds struct{ D *time.Duration }
 
+// String is whole seconds as "60s" (the way the flags' help words them),
+// else the duration.
 func (s Seconds) String() string {
-	if s.D == nil {
+	switch {
+	case s.D == nil:
 		return ""
+	case *s.D%time.Second == 0:
+		return strconv.FormatInt(int64(*s.D/time.Second), 10) + "s"
 	}
 	return s.D.String()
 }

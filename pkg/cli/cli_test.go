@@ -43,3 +43,16 @@ func TestSecondsFlag(t *testing.T) {
 		}
 	}
 }
+
+// A duration flag's default is shown as the help words it: whole seconds
+// as "60s" ("(default 1m0s)" followed a usage saying "default 60s").
+func TestSecondsString(t *testing.T) {
+	for d, want := range map[time.Duration]string{60 * time.Second: "60s", 5 * time.Second: "5s", 1500 * time.Millisecond: "1.5s", 0: "0s"} {
+		if got := (Seconds{D: &d}).String(); got != want {
+			t.Errorf("Seconds(%v) = %q, want %q", d, got, want)
+		}
+	}
+	if got := (Seconds{}).String(); got != "" {
+		t.Errorf("unset Seconds = %q", got)
+	}
+}
