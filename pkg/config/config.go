@@ -304,7 +304,12 @@ func (f *File) Get(key string) (string, bool) {
 			return "", false
 		}
 	}
-	switch v := cur.(type) {
+	return text(cur)
+}
+
+// text is a value of the file as get and list print it; false for null.
+func text(v any) (string, bool) {
+	switch v := v.(type) {
 	case string:
 		return v, true
 	case json.Number:
@@ -458,10 +463,12 @@ func (f *File) Unset(key string) bool {
 	return ok
 }
 
-// List returns every set key (known ones first, in order), with secrets masked.
+// List returns every set key (known ones first, in order), with secrets
+// masked. A key is the dotted path to its value, whose parts may hold dots
+// themselves (trusted_markers' paths): the values are taken as the walk
+// finds them, not looked up again by that path.
 func (f *File) List() [][2]string {
-	var out [][2]string
-	seen := map[string]bool{}
+	values := map[string]string{}
 	var walk func(prefix string, m map[string]any)
 	var all []string
 	walk = func(prefix string, m map[string]any) {
@@ -470,16 +477,18 @@ func (f *File) List() [][2]string {
 				walk(prefix+k+".", sub)
 				continue
 			}
-			all = append(all, prefix+k)
+			if s, ok := text(v); ok {
+				all = append(all, prefix+k)
+				values[prefix+k] = s
+			}
 		}
 	}
 	walk("", f.m)
 	sort.Strings(all)
+	var out [][2]string
+	seen := map[string]bool{}
 	for _, k := range append(slices.Clone(Keys), all...) {
-		if seen[k] {
-			continue
-		}
-		if v, ok := f.Get(k); ok {
+		if v, ok := values[k]; ok && !seen[k] {
 			seen[k] = true
 			out = append(out, [2]string{k, Display(k, v)})
 		}

@@ -355,3 +355,25 @@ func TestValidateRefusesExtRemote(t *testing.T) {
 		}
 	}
 }
+
+// list shows a trusted marker: its path holds dots, so looking the listed
+// key up again by its dotted path found nothing, and list left it out while
+// get trusted_markers printed it.
+func TestListShowsTrustedMarkers(t *testing.T) {
+	home := t.TempDir()
+	f, err := Load(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.TrustMarker("/home/dev/src/api/.anamnesis/project", "5f1c0ffee")
+	if err := f.Set("machine_id", "laptop"); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, kv := range f.List() {
+		got[kv[0]] = kv[1]
+	}
+	if got["trusted_markers./home/dev/src/api/.anamnesis/project"] != "5f1c0ffee" || got["machine_id"] != "laptop" {
+		t.Fatalf("list: %v", got)
+	}
+}
