@@ -66,3 +66,33 @@ func TestAcceptingAProposalKeepsOwnProposalsUnderReview(t *testing.T) {
 		t.Fatalf("main after both proposals were accepted:\n%s", main)
 	}
 }
+
+// The same before the team has a main (its first notes are proposals): the
+// reviewer's own proposed notes are everything on their main. Accepting
+// failed with git's "bad revision 'refs/remotes/origin/main...'".
+func TestAcceptingBeforeTheTeamHasAMainKeepsOwnProposalsUnderReview(t *testing.T) {
+	needGit(t)
+	isolateGit(t)
+	remote := newRemote(t)
+	opts := func(h *home) Options { return h.teamOpts("core", remote, h.machine, true) }
+	alice, carl := newHome(t, "alice", ""), newHome(t, "carl", "")
+	carl.teamNote("core", carl.machine, "carl's proposal")
+	carl.syncTeam(opts(carl))
+	mine := alice.teamNote("core", alice.machine, "alice's unreviewed note")
+	alice.syncTeam(opts(alice))
+	st := alice.store()
+	defer st.Close()
+	if err := FetchTeam(context.Background(), st, "core", DefaultTimeout); err != nil {
+		t.Fatal(err)
+	}
+	_, err := AcceptProposal(context.Background(), opts(alice), st, "core", ProposalBranch("carl"))
+	if err == nil || !strings.Contains(err.Error(), "await review") {
+		t.Fatalf("accepting with own notes under review, before the team has a main: %v", err)
+	}
+	if refs := gitIn(t, remote, "for-each-ref", "--format=%(refname)"); strings.Contains(refs, "refs/heads/main") {
+		t.Fatalf("a main was pushed:\n%s", refs)
+	}
+	if prop := gitIn(t, remote, "ls-tree", "-r", "--name-only", ProposalBranch("alice")); !strings.Contains(prop, mine.ID) {
+		t.Fatalf("alice's note is not on her proposal branch:\n%s", prop)
+	}
+}

@@ -329,6 +329,25 @@ func Proposals(ctx context.Context, st *store.Store, name string) ([]ProposalInf
 	return list, nil
 }
 
+// awaitingReview lists the notes of a member in review mode that are on
+// their main and not on the team's: their own, proposed and not accepted.
+// Before the team has a main (its first notes are proposals) that is every
+// note of theirs; with no main of their own, none.
+func (g *git) awaitingReview(ctx context.Context) ([]string, error) {
+	switch {
+	case !g.refExists(ctx, branchRef):
+		return nil, nil
+	case !g.refExists(ctx, remoteRef):
+		tree, err := g.treeOf(ctx, branchRef)
+		var out []string
+		for p := range tree {
+			out = append(out, "A "+p)
+		}
+		return out, err
+	}
+	return g.proposed(ctx, remoteRef, branchRef)
+}
+
 // proposed lists what ref changed since it left base ("A path", "M path",
 // "D path") where base does not hold it already: a proposal squash-merged
 // on the git server (or cherry-picked) keeps commits base lacks, and
@@ -402,7 +421,7 @@ func AcceptProposal(ctx context.Context, o Options, st *store.Store, name, branc
 		return tr, err
 	}
 	if t.Review {
-		if mine, err := g.proposed(ctx, remoteRef, branchRef); err != nil || len(mine) > 0 {
+		if mine, err := g.awaitingReview(ctx); err != nil || len(mine) > 0 {
 			s.unlockRepo()
 			if err != nil {
 				return tr, err
