@@ -759,14 +759,19 @@ func New() *Redactor {
 			// Round 17: the qualifier may end in an arrow ("creds for the
 			// demo → admin / X"), and the password may carry its own label
 			// after the slash ("login: ops / pw: X"), which stays.
-			re:   lazyRE(`(?i)(\b(?:login|creds?|credentials|user(?:name)?(?:[ \t]+and[ \t]+pass(?:word)?)?)(?:[ \t]*(?::|→|->|=>)[ \t]+|[ \t]+(?:is[ \t]+|are[ \t]+|:[ \t]*)?|([^:\n→]{1,30}(?::|→|->|=>)[ \t]*))([A-Za-z0-9_.@-]+)(?:[ \t]+/[ \t]+((?:pw|pwd|pass|passwd|password)[ \t]*[:=][ \t]*)?|:))([^\s,;]+)`),
-			repl: func(m []string) string { return m[1] + Mask },
+			re:   lazyRE(`(?i)(\b(?:login|creds?|credentials|user(?:name)?(?:[ \t]+and[ \t]+pass(?:word)?)?)(?:[ \t]*(?::|→|->|=>)[ \t]+|[ \t]+(?:is[ \t]+|are[ \t]+|:[ \t]*)?|([^:\n→]{1,30}(?::|→|->|=>)[ \t]*))([A-Za-z0-9_.@-]+)(?:[ \t]+/[ \t]+((?:pw|pwd|pass|passwd|password)[ \t]*[:=][ \t]*)?|:))("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s,;]+)`),
+			// A quoted password is the whole quotation ("Summer,NEBULA493"),
+			// its comma and all.
+			repl: func(m []string) string { return m[1] + quoteMask(m[5]) },
 			// root:root is an owner and a group (chown), not a login.
 			keep: func(m []string) bool {
 				// A label's colon ends no password ("user → admin / role:
 				// owner"); behind its own label only a made or chosen value
 				// counts ("pw: see vault" is prose).
 				v := m[5]
+				if len(v) > 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+					v = v[1 : len(v)-1]
+				}
 				return notAValue(v) || redacted(v) || strings.HasPrefix(v, "/") || len(v) < 3 || strings.HasSuffix(v, ":") || (m[2] != "" || m[4] != "") && !madePhrase(v) && !chosen(v) || v == m[3]
 			},
 		},

@@ -13,7 +13,8 @@ import "testing"
 // "new key for … ->"), a hex value or a UUID only where the line names a
 // secret; a credential an error message quotes as refused; Ruby's ||=
 // and JavaScript's ??=; bash's $'…'; a browser WebSocket's subprotocols;
-// curl -u with the password alone quoted; a secret a command prints from
+// curl -u with the password alone quoted (and a quoted password after
+// "user NAME:" or "login: NAME /" masked whole, its comma and all); a secret a command prints from
 // where it is kept (bw get password, op read, printenv DB_PASSWORD, gh auth
 // token), on the line below it; Oracle's Easy Connect
 // USER/PASSWORD@HOST:PORT/SERVICE; a record whose name field names a
@@ -67,6 +68,8 @@ func TestRound25(t *testing.T) {
 		// curl -u with the password alone quoted.
 		{"curl quoted password", "curl -fsS -u deploy:'Hn4!Lq8Zt2Vw' https://ci.acme.dev/api/json", "Hn4!Lq8Zt2Vw"},
 		{"curl quoted variable", `curl -u deploy:"$CI_PASS" https://ci.acme.dev/api/json`, ""},
+		{"curl user quoted comma", `curl --user deploy:"Hn4,Lq8=Zt2Vw" https://ci.acme.dev/api/json`, "Lq8=Zt2Vw"},
+		{"login quoted comma", `login: admin / "Hn4,Lq8=Zt2"`, "Lq8=Zt2"},
 		// A secret a command prints, on the line below it.
 		{"pass show", "$ pass show infra/grafana-admin\nTq7-Vw2!Lm9xRz", "Tq7-Vw2!Lm9xRz"},
 		{"gh auth token", "$ gh auth token\ngho_Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0sD5gA3eK7", "gho_Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0sD5gA3eK7"},
