@@ -771,7 +771,10 @@ func readNote(f fileInfo) (*note.Note, string) {
 	}
 	// A hand edit may have put a newline or an escape sequence in the title;
 	// the index (and so list, search, inject) holds it as one printable line.
+	// So too the author and machine id printed beside it (a teammate writes
+	// them as freely): a line break there would forge a heading.
 	n.Title = note.OneLine(n.Title)
+	n.Author, n.MachineID = note.OneLine(n.Author), note.OneLine(n.MachineID)
 	if n.Title == "" {
 		return nil, "empty title"
 	}

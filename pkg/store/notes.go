@@ -604,8 +604,10 @@ func readFile(f fileInfo) (*note.Note, error) {
 		return nil, fmt.Errorf("%s: %w", f.abs, err)
 	}
 	n.Scope, n.Team = f.scope, f.team
-	// A hand edit may have put a newline or an escape sequence in the title.
+	// A hand edit may have put a newline or an escape sequence in the
+	// title, the author or the machine id (see indexing).
 	n.Title = note.OneLine(n.Title)
+	n.Author, n.MachineID = note.OneLine(n.Author), note.OneLine(n.MachineID)
 	return n, nil
 }
 
