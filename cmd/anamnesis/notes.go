@@ -355,9 +355,11 @@ func teamLabel(team string) string {
 	return "  (team " + team + ")"
 }
 
-// printLine is the one line list and search print per note.
+// printLine is the one line list and search print per note. The project
+// is as the note's file has it (a teammate's, a hand edit): made one
+// printable line, as the title already is.
 func printLine(w io.Writer, id, typ, project, title, team string) {
-	fmt.Fprintf(w, "%s  %-10s  %-20s  %s%s\n", id, typ, project, title, teamLabel(team))
+	fmt.Fprintf(w, "%s  %-10s  %-20s  %s%s\n", id, typ, note.OneLine(project), title, teamLabel(team))
 }
 
 func runList(ctx context.Context, e *env, args []string) error {
