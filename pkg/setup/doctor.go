@@ -22,6 +22,7 @@ import (
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/project"
 	"github.com/anamnesis-dev/anamnesis/pkg/screen"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
@@ -127,7 +128,10 @@ func Doctor(ctx context.Context, opts DoctorOptions, stdout, stderr io.Writer) e
 			if c.Fix != "" {
 				line += "; fix: " + c.Fix
 			}
-			fmt.Fprintln(stdout, line)
+			// One line per check: a detail may quote a file name or a
+			// value a pulled repository chose (an escape sequence, a
+			// line break).
+			fmt.Fprintln(stdout, note.OneLine(line))
 		}
 	}
 	if failed {

@@ -15,6 +15,7 @@ import (
 	"unicode"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/gitsync"
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/screen"
 	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
@@ -166,7 +167,9 @@ func (r Report) Text(w io.Writer) error {
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			fmt.Fprintf(w, "  %-40s %d\n", k, part.m[k])
+			// Keys come from the notes' files (a pulled note's project):
+			// one printable line each, as titles are.
+			fmt.Fprintf(w, "  %-40s %d\n", note.OneLine(k), part.m[k])
 		}
 	}
 	fmt.Fprintf(w, "sync:     %s\n", r.Sync.Line())
@@ -203,7 +206,7 @@ func (r Report) Text(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "unreadable files: %d\n", len(r.Problems))
 	for _, p := range r.Problems {
-		fmt.Fprintf(w, "  %s: %s\n", p.Path, p.Reason)
+		fmt.Fprintf(w, "  %s\n", note.OneLine(p.Path+": "+p.Reason))
 	}
 	return nil
 }
