@@ -2,6 +2,8 @@ package redact
 
 import (
 	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 )
 
 // apartRules find a secret's name and its value set apart by the text's
@@ -23,7 +25,7 @@ func apartRules() []rule {
 			pre:   lineApart,
 			// The name is any identifier: lineApart has read the line's
 			// first word for a secret's, and namedSecret judges it.
-			re: lazyRE(`(?m)^([ \t]*["']?((?:[A-Za-z0-9_.\-\x{80}-\x{10FFFF}]|\\u[0-9a-fA-F]{4})+)["']?` +
+			re: lazy.RE(`(?m)^([ \t]*["']?((?:[A-Za-z0-9_.\-\x{80}-\x{10FFFF}]|\\u[0-9a-fA-F]{4})+)["']?` +
 				`(?:[ \t]*(?:->|=>|→|⇒|⟶)[ \t]*|\t[ \t]*|[ \t]+))` +
 				`("[^"\n]{4,}"|'[^'\n]{4,}'|[^\s"'\x60]{6,})[ \t]*,?[ \t]*\r?$`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[3]) },
@@ -38,7 +40,7 @@ func apartRules() []rule {
 			span:   keySpan,
 			hints:  namedHints,
 			gate:   callAfter,
-			re: lazyRE(`((?:^|[^A-Za-z0-9_\\.\-\x{80}-\x{10FFFF}])([A-Za-z0-9_.\-\x{80}-\x{10FFFF}]*(?i:` + namedStems + `)[A-Za-z0-9_.\-\x{80}-\x{10FFFF}]*)` +
+			re: lazy.RE(`((?:^|[^A-Za-z0-9_\\.\-\x{80}-\x{10FFFF}])([A-Za-z0-9_.\-\x{80}-\x{10FFFF}]*(?i:` + namedStems + `)[A-Za-z0-9_.\-\x{80}-\x{10FFFF}]*)` +
 				`["']?\]?[ \t]*(?::[ \t]*[A-Za-z_][A-Za-z0-9_<>&]*[ \t]*)?` + assign + `[ \t]*(?:new[ \t]+)?(?:[A-Za-z_][A-Za-z0-9_]*(?:::|\.))*(?:from|new|String|string|str|Some|Secret|SecretString|SecStr|Zeroizing|Password|Sensitive|Box|Arc|Rc|Cow|Owned|text|unicode|bytes|utf8|u|b|L)[ \t]*\([ \t]*&?[ \t]*)` +
 				`("[^"\n]{4,}"|'[^'\n]{4,}')`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[3]) },

@@ -3,6 +3,8 @@ package redact
 import (
 	"net/url"
 	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 )
 
 // carriedRules find a secret carried where no name says "password" next
@@ -25,7 +27,7 @@ func carriedRules() []rule {
 			window: true,
 			back:   256,
 			span:   600,
-			re:     lazyRE(`(?i)(\bhttps?://[a-z0-9.-]+(?::\d+)?(?:/[A-Za-z0-9._~%-]*)*?/(?:webhooks?|hooks?|webhookb2|incomingwebhook|incoming-webhooks?)/)((?:[A-Za-z0-9._~@+-]+/?)+)`),
+			re:     lazy.RE(`(?i)(\bhttps?://[a-z0-9.-]+(?::\d+)?(?:/[A-Za-z0-9._~%-]*)*?/(?:webhooks?|hooks?|webhookb2|incomingwebhook|incoming-webhooks?)/)((?:[A-Za-z0-9._~@+-]+/?)+)`),
 			repl: func(m []string) string {
 				segs := strings.Split(m[2], "/")
 				for i, s := range segs {
@@ -47,7 +49,7 @@ func carriedRules() []rule {
 		{
 			name: "totp-seed",
 			pre:  groupedBase32,
-			re:   lazyRE(`(?:^|[^A-Za-z0-9])((?:[A-Z2-7]{4} ){3,}[A-Z2-7]{1,4}|(?:[a-z2-7]{4} ){3,}[a-z2-7]{1,4})(?:[^A-Za-z0-9]|$)`),
+			re:   lazy.RE(`(?:^|[^A-Za-z0-9])((?:[A-Z2-7]{4} ){3,}[A-Z2-7]{1,4}|(?:[a-z2-7]{4} ){3,}[a-z2-7]{1,4})(?:[^A-Za-z0-9]|$)`),
 			repl: func(m []string) string {
 				return strings.Replace(m[0], m[1], "[REDACTED:totp-seed]", 1)
 			},
@@ -74,7 +76,7 @@ func carriedRules() []rule {
 		{
 			name:  "secret-value",
 			hints: []string{"%3d", "%3a"},
-			re: lazyRE(`(?i)((?:^|[?&\s=;]|%26|%3F|%22|%2C|%7B)([A-Za-z0-9_.-]*(?:pass|pwd|secret|token|api_?key|apikey|auth|credential)[A-Za-z0-9_.-]*)(?:%3D|(?:%22)?%3A(?:%20)?(?:%22)?))` +
+			re: lazy.RE(`(?i)((?:^|[?&\s=;]|%26|%3F|%22|%2C|%7B)([A-Za-z0-9_.-]*(?:pass|pwd|secret|token|api_?key|apikey|auth|credential)[A-Za-z0-9_.-]*)(?:%3D|(?:%22)?%3A(?:%20)?(?:%22)?))` +
 				`((?:[A-Za-z0-9._~+!*()-]|%(?:[013-9A-Fa-f][0-9A-Fa-f]|2[013-589A-Ba-bD-Fd-f]))+)`),
 			repl: func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {

@@ -2,6 +2,8 @@ package redact
 
 import (
 	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 )
 
 // carryRules find secrets by the syntax that carries them where a key word
@@ -34,7 +36,7 @@ func carryRules() []rule {
 			// (Zig's []const u8, Rust's &str, &'static str, &[u8] and its
 			// byte string b"…"). A name that ends in "key" holds a secret
 			// where it says what kind (HMAC_KEY, SIGNING_KEY: cryptoKeyName).
-			re: lazyRE(`(?i)((?:\bdim[ \t]+|\bconst[ \t]+|\blet[ \t]+|\bvar[ \t]+|\bval[ \t]+|\b(?:readonly|private|public|protected|static|pub|export|internal)[ \t]+|^[ \t]*|[(,][ \t]*)([a-z0-9_]*(?:pass|pwd|secret|token|api_?key|cred|key)[a-z0-9_]*)` +
+			re: lazy.RE(`(?i)((?:\bdim[ \t]+|\bconst[ \t]+|\blet[ \t]+|\bvar[ \t]+|\bval[ \t]+|\b(?:readonly|private|public|protected|static|pub|export|internal)[ \t]+|^[ \t]*|[(,][ \t]*)([a-z0-9_]*(?:pass|pwd|secret|token|api_?key|cred|key)[a-z0-9_]*)` +
 				`(?:[ \t]*:[ \t]*(?:\[\][ \t]*(?:const[ \t]+)?|&(?:'static[ \t]+)?(?:mut[ \t]+)?)?(?:[a-z_][\w.]*(?:<[\w, ]*>)?|\[u8(?:[ \t]*;[ \t]*\d+)?\])\??|[ \t]+as[ \t]+[a-z_][\w.]*)` +
 				`[ \t]*=[ \t]*(?:[NE@]|&?b)?)("[^"\n]{4,200}"|'[^'\n]{4,200}')`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[3]) },
@@ -58,7 +60,7 @@ func carryRules() []rule {
 			pre: func(lower string) bool {
 				return strings.Contains(lower, "\", ") || strings.Contains(lower, "', ") || strings.Contains(lower, "\",\"") || strings.Contains(lower, "','")
 			},
-			re:   lazyRE(`(?i)([(,][ \t]*(?:"[\w.:-]*(?:password|passwd|pwd|secret|token|api[_-]?key)"|'[\w.:-]*(?:password|passwd|pwd|secret|token|api[_-]?key)')[ \t]*,[ \t]*)("[^"\n]{4,200}"|'[^'\n]{4,200}')`),
+			re:   lazy.RE(`(?i)([(,][ \t]*(?:"[\w.:-]*(?:password|passwd|pwd|secret|token|api[_-]?key)"|'[\w.:-]*(?:password|passwd|pwd|secret|token|api[_-]?key)')[ \t]*,[ \t]*)("[^"\n]{4,200}"|'[^'\n]{4,200}')`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep: func(m []string) bool {
 				v := m[2][1 : len(m[2])-1]
@@ -69,7 +71,7 @@ func carryRules() []rule {
 			// T-SQL's DECLARE @pwd NVARCHAR(50) = N'…'.
 			name:  "secret-value",
 			hints: []string{"declare"},
-			re: lazyRE(`(?i)(\bdeclare[ \t]+@([a-z0-9_]*(?:pass|pwd|secret|token|api_?key|cred)[a-z0-9_]*)[ \t]+[a-z]+(?:\([ \t]*(?:\d+|max)[ \t]*\))?` +
+			re: lazy.RE(`(?i)(\bdeclare[ \t]+@([a-z0-9_]*(?:pass|pwd|secret|token|api_?key|cred)[a-z0-9_]*)[ \t]+[a-z]+(?:\([ \t]*(?:\d+|max)[ \t]*\))?` +
 				`[ \t]*=[ \t]*N?)('[^'\n]{4,200}')`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[3]) },
 			keep: func(m []string) bool {
@@ -86,7 +88,7 @@ func carryRules() []rule {
 			hints:  []string{"password{", "pwd{", "secret{", "token{", "{password", "{:password", "{pwd", "{secret"},
 			span:   keySpan,
 			back:   80,
-			re: lazyRE(`(?i)(\b[a-z0-9_]*(?:password|passwd|pwd|secret|token)[a-z0-9_]*\{[ \t]*|\{[ \t]*:?[a-z_]*(?:password|passwd|pwd|secret|token)[a-z_]*[ \t]*,[ \t]*(?:<<)?)` +
+			re: lazy.RE(`(?i)(\b[a-z0-9_]*(?:password|passwd|pwd|secret|token)[a-z0-9_]*\{[ \t]*|\{[ \t]*:?[a-z_]*(?:password|passwd|pwd|secret|token)[a-z_]*[ \t]*,[ \t]*(?:<<)?)` +
 				`("[^"\n]{4,200}"|'[^'\n]{4,200}')`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep: func(m []string) bool {
@@ -99,7 +101,7 @@ func carryRules() []rule {
 			// the value on the next, indented line.
 			name:  "secret-value",
 			hints: []string{": |", ": >"},
-			re:    lazyRE(`(?im)^([ \t]*[a-z0-9_.-]*(?:password|passwd|passphrase|secret|token|api_?key)[a-z0-9_.-]*[ \t]*:[ \t]*[|>][-+]?[ \t]*\r?\n[ \t]+)([^\s#][^\n]*?)[ \t]*$`),
+			re:    lazy.RE(`(?im)^([ \t]*[a-z0-9_.-]*(?:password|passwd|passphrase|secret|token|api_?key)[a-z0-9_.-]*[ \t]*:[ \t]*[|>][-+]?[ \t]*\r?\n[ \t]+)([^\s#][^\n]*?)[ \t]*$`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				v := m[2]
@@ -113,7 +115,7 @@ func carryRules() []rule {
 			name:  "secret-value",
 			hints: []string{"setenv", "env ", "set -"},
 			pre:   func(lower string) bool { return anyOf(lower, "pass", "pwd", "secret", "token", "key", "psk") },
-			re:    lazyRE(`(?im)^([ \t]*(?:SetEnv|ENV|setenv|set[ \t]+-[gx]+)[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]+)("[^"\n]*"|'[^'\n]*'|[^\s"'=][^\s]*)[ \t]*$`),
+			re:    lazy.RE(`(?im)^([ \t]*(?:SetEnv|ENV|setenv|set[ \t]+-[gx]+)[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]+)("[^"\n]*"|'[^'\n]*'|[^\s"'=][^\s]*)[ \t]*$`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[3]) },
 			keep: func(m []string) bool {
 				v := strings.Trim(m[3], `"'`)
@@ -124,7 +126,7 @@ func carryRules() []rule {
 			// Go's MySQL driver DSN: user:password@tcp(host:port)/db.
 			name:  "credential-url",
 			hints: []string{"@tcp(", "@unix(", "@udp("},
-			re:    lazyRE(`(\b[A-Za-z0-9_.-]+:)([^\s:@/"'` + "`" + `]+)(@(?:tcp|unix|udp)\()`),
+			re:    lazy.RE(`(\b[A-Za-z0-9_.-]+:)([^\s:@/"'` + "`" + `]+)(@(?:tcp|unix|udp)\()`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
 		},
@@ -134,7 +136,7 @@ func carryRules() []rule {
 			name:  "password-flag",
 			hints: []string{"auth "},
 			pre:   func(lower string) bool { return anyOf(lower, "> auth ", "redis", "valkey") },
-			re:    lazyRE(`(?im)((?:>|\bredis-cli\b[^\n]*?)[ \t]*\bAUTH[ \t]+(?:[A-Za-z0-9_.-]+[ \t]+)?)("[^"\n]+"|'[^'\n]+'|\S+)[ \t]*$`),
+			re:    lazy.RE(`(?im)((?:>|\bredis-cli\b[^\n]*?)[ \t]*\bAUTH[ \t]+(?:[A-Za-z0-9_.-]+[ \t]+)?)("[^"\n]+"|'[^'\n]+'|\S+)[ \t]*$`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep: func(m []string) bool {
 				v := strings.Trim(m[2], `"'`)
@@ -147,7 +149,7 @@ func carryRules() []rule {
 			// unixODBC's isql DSN USER PASSWORD.
 			name:  "password-flag",
 			hints: []string{"isql "},
-			re:    lazyRE(`(\bisql(?:[ \t]+-[a-z0-9]+)*[ \t]+[^\s-]\S*[ \t]+[^\s-]\S*[ \t]+)("[^"\n]+"|'[^'\n]+'|[^\s-]\S*)`),
+			re:    lazy.RE(`(\bisql(?:[ \t]+-[a-z0-9]+)*[ \t]+[^\s-]\S*[ \t]+[^\s-]\S*[ \t]+)("[^"\n]+"|'[^'\n]+'|[^\s-]\S*)`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep: func(m []string) bool {
 				v := strings.Trim(m[2], `"'`)
@@ -167,7 +169,7 @@ func carryRules() []rule {
 			window: true,
 			span:   160,
 			back:   2,
-			re:     lazyRE(`((?:^|\s)--?auth[ \t=]+["']?[^\s:'"@]+:)([^\s'"]+)`),
+			re:     lazy.RE(`((?:^|\s)--?auth[ \t=]+["']?[^\s:'"@]+:)([^\s'"]+)`),
 			repl:   func(m []string) string { return m[1] + Mask },
 			keep:   func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) || !madePhrase(m[2]) && !chosen(m[2]) },
 		},
@@ -175,7 +177,7 @@ func carryRules() []rule {
 			// oathtool's key, given by position: a base32 or hex seed.
 			name:  "totp-seed",
 			hints: []string{"oathtool"},
-			re:    lazyRE(`(\boathtool\b[^\n|;&]*?[ \t])("?)([A-Z2-7]{16,}=*|[0-9a-fA-F]{20,})\b`),
+			re:    lazy.RE(`(\boathtool\b[^\n|;&]*?[ \t])("?)([A-Z2-7]{16,}=*|[0-9a-fA-F]{20,})\b`),
 			repl:  func(m []string) string { return m[1] + m[2] + Mask },
 		},
 		{
@@ -183,14 +185,14 @@ func carryRules() []rule {
 			// every seed it holds, encoded.
 			name:  "totp-seed",
 			hints: []string{"otpauth-migration:"},
-			re:    lazyRE(`(\botpauth-migration://[^\s?]*\?(?:[^\s#]*&)?data=)([^\s&#"']+)`),
+			re:    lazy.RE(`(\botpauth-migration://[^\s?]*\?(?:[^\s#]*&)?data=)([^\s&#"']+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 		},
 		{
 			// A Wi-Fi QR code's string: WIFI:T:WPA;S:ssid;P:password;;
 			name:  "secret-value",
 			hints: []string{"wifi:"},
-			re:    lazyRE(`(?i)(\bWIFI:(?:[^\n]*?;)?P:)((?:\\.|[^;\\\n])+)`),
+			re:    lazy.RE(`(?i)(\bWIFI:(?:[^\n]*?;)?P:)((?:\\.|[^;\\\n])+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
 		},
@@ -198,7 +200,7 @@ func carryRules() []rule {
 			// A BitLocker recovery password: eight groups of six digits.
 			name:  "secret-value",
 			hints: []string{"bitlocker", "recovery"},
-			re:    lazyRE(`\b\d{6}(?:-\d{6}){7}\b`),
+			re:    lazy.RE(`\b\d{6}(?:-\d{6}){7}\b`),
 		},
 		{
 			// A value written into a file named for a secret: echo X >
@@ -209,7 +211,7 @@ func carryRules() []rule {
 			window: true,
 			back:   1,
 			span:   480,
-			re:     lazyRE(`(\b(?:echo|printf)[ \t]+(?:-n[ \t]+)?)("[^"\n]+"|'[^'\n]+'|[^\s"'|>]+)([ \t]*>>?[ \t]*\S*(?i:\.key|master\.key|secret|token|pass|credentials?|\.pem)\S*)`),
+			re:     lazy.RE(`(\b(?:echo|printf)[ \t]+(?:-n[ \t]+)?)("[^"\n]+"|'[^'\n]+'|[^\s"'|>]+)([ \t]*>>?[ \t]*\S*(?i:\.key|master\.key|secret|token|pass|credentials?|\.pem)\S*)`),
 			repl:   func(m []string) string { return m[1] + quoteMask(m[2]) + m[3] },
 			keep: func(m []string) bool {
 				v := strings.Trim(m[2], `"'`)
@@ -227,7 +229,7 @@ func carryRules() []rule {
 			window: true,
 			back:   1,
 			span:   480,
-			re:     lazyRE(`(\b(?:cat|type|Get-Content)[ \t]+\S*(?i:pass|secret|token|\.key\b|master\.key|credential)\S*[ \t]*\r?\n)([^\s]{16,})[ \t]*(?:\r?\n|$)`),
+			re:     lazy.RE(`(\b(?:cat|type|Get-Content)[ \t]+\S*(?i:pass|secret|token|\.key\b|master\.key|credential)\S*[ \t]*\r?\n)([^\s]{16,})[ \t]*(?:\r?\n|$)`),
 			repl:   func(m []string) string { return m[1] + Mask + "\n" },
 			keep:   func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) || !generated(m[2]) && !hexKey(m[2]) },
 		},
@@ -239,7 +241,7 @@ func carryRules() []rule {
 			pre: func(lower string) bool {
 				return anyOf(lower, ".p12", ".pfx", ".key", ".jks", ".keystore", ".pem", ".p8")
 			},
-			re:   lazyRE(`(\b(?:echo|printf)[ \t]+(?:-n[ \t]+)?["']?)([A-Za-z0-9+/]{64,}={0,2})(["']?[ \t]*\|[ \t]*base64[ \t]+(?:-d|--decode|-D)\b[^\n|]*>[ \t]*\S*\.(?:p12|pfx|key|jks|keystore|pem|p8)\b)`),
+			re:   lazy.RE(`(\b(?:echo|printf)[ \t]+(?:-n[ \t]+)?["']?)([A-Za-z0-9+/]{64,}={0,2})(["']?[ \t]*\|[ \t]*base64[ \t]+(?:-d|--decode|-D)\b[^\n|]*>[ \t]*\S*\.(?:p12|pfx|key|jks|keystore|pem|p8)\b)`),
 			repl: func(m []string) string { return m[1] + Mask + m[3] },
 		},
 		{
@@ -250,7 +252,7 @@ func carryRules() []rule {
 			pre:    func(lower string) bool { return strings.Contains(lower, "\n1.") || strings.Contains(lower, "\n1)") },
 			window: true,
 			span:   600,
-			re:     lazyRE(`(?i)((?:mnemonic|seed|recovery|secret)[^\n]{0,60}\n)((?:[ \t]*\d{1,2}[.)][ \t]*[a-z]{3,8}[ \t]*(?:\n|$)){12,24})`),
+			re:     lazy.RE(`(?i)((?:mnemonic|seed|recovery|secret)[^\n]{0,60}\n)((?:[ \t]*\d{1,2}[.)][ \t]*[a-z]{3,8}[ \t]*(?:\n|$)){12,24})`),
 			repl:   func(m []string) string { return m[1] + Mask + "\n" },
 			keep:   func(m []string) bool { return strings.Count(strings.TrimSpace(m[2]), "\n")%3 != 2 },
 		},
@@ -259,7 +261,7 @@ func carryRules() []rule {
 			// twenty-four words after the name, separated by spaces.
 			name:  "mnemonic",
 			hints: []string{"助记词", "助記詞", "復元フレーズ", "シードフレーズ", "ニーモニック", "니모닉", "시드 구문", "복구 구문", "시드구문", "복구구문"},
-			re:    lazyRE(`((?:助记词|助記詞|復元フレーズ|シードフレーズ|ニーモニック|니모닉|시드 ?구문|복구 ?구문)[^\n]{0,8}?[:：\s]\s*)((?:[^\s:：]{1,12}[ \t\x{3000}]+){11,23}[^\s:：]{1,12})`),
+			re:    lazy.RE(`((?:助记词|助記詞|復元フレーズ|シードフレーズ|ニーモニック|니모닉|시드 ?구문|복구 ?구문)[^\n]{0,8}?[:：\s]\s*)((?:[^\s:：]{1,12}[ \t\x{3000}]+){11,23}[^\s:：]{1,12})`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return len(strings.Fields(m[2]))%3 != 0 },
 		},
@@ -276,7 +278,7 @@ func proseCarryRules() []rule {
 			window: true,
 			hints:  []string{"set "},
 			span:   160,
-			re:     lazyRE("(?i)(\\bset(?:ting)?[ \\t]+[\\x60\"']?([A-Za-z0-9_.-]*(?:key|token|secret|pass|pwd)[A-Za-z0-9_.-]*)[\\x60\"']?[ \\t]+to[ \\t]+[\\x60\"']?)([A-Za-z0-9_+/=.-]{16,})"),
+			re:     lazy.RE("(?i)(\\bset(?:ting)?[ \\t]+[\\x60\"']?([A-Za-z0-9_.-]*(?:key|token|secret|pass|pwd)[A-Za-z0-9_.-]*)[\\x60\"']?[ \\t]+to[ \\t]+[\\x60\"']?)([A-Za-z0-9_+/=.-]{16,})"),
 			repl:   func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				return !secretName(m[2]) || refName(m[2]) || notAValue(m[3]) || !generated(m[3]) && !hexKey(m[3])
@@ -290,7 +292,7 @@ func proseCarryRules() []rule {
 			back:   16,
 			// After a password's word a made value counts too ("admin pass
 			// -> Hq8zLm2Vx!").
-			re:   lazyRE(`(?i)(\b(?:secret|token|key|api[ _-]?key|credentials?|(password|passphrase|passwd|pass|pwd|pw))\b[ \t]*(?:->|→|⇒)[ \t]*)([A-Za-z0-9_+/=.!@#$%^&*?~-]{8,})`),
+			re:   lazy.RE(`(?i)(\b(?:secret|token|key|api[ _-]?key|credentials?|(password|passphrase|passwd|pass|pwd|pw))\b[ \t]*(?:->|→|⇒)[ \t]*)([A-Za-z0-9_+/=.!@#$%^&*?~-]{8,})`),
 			repl: func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				v := m[3]
@@ -303,7 +305,7 @@ func proseCarryRules() []rule {
 			hints:  []string{") =", ")="},
 			span:   keySpan,
 			back:   80,
-			re:     lazyRE(`(\b([A-Za-z0-9_]*(?i:key|token|secret|pass|pwd)[A-Za-z0-9_]*)[ \t]*\([^()\n]{1,30}\)[ \t]*[:=][ \t]*)([A-Za-z0-9_+/=.-]{16,})`),
+			re:     lazy.RE(`(\b([A-Za-z0-9_]*(?i:key|token|secret|pass|pwd)[A-Za-z0-9_]*)[ \t]*\([^()\n]{1,30}\)[ \t]*[:=][ \t]*)([A-Za-z0-9_+/=.-]{16,})`),
 			repl:   func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				return !secretName(m[2]) || refName(m[2]) || notAValue(m[3]) || !generated(m[3]) && !hexKey(m[3])

@@ -1,6 +1,10 @@
 package redact
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
+)
 
 // cliRules find a secret a command sets by its own syntax rather than by a
 // password flag: a secret-setting subcommand of any tool (gh secret set
@@ -20,7 +24,7 @@ func cliRules() []rule {
 			// literal inside an argument (a payload's claim).
 			name:  "secret-value",
 			hints: []string{"jwt", "jws", "hmac", "signedstring", "signwith"},
-			re: lazyRE(`(?i)(\b(?:jwt|jws|jose)(?:\.|::)(?:encode|decode|sign|verify)|\bhmac\.(?:new|digest)|createHmac|hmacShaKeyFor|\bHmacSHA\d+|hash_hmac|HMAC\.(?:digest|hexdigest|new)|SignedString|signWith|new_from_slice)[ \t]*\(` +
+			re: lazy.RE(`(?i)(\b(?:jwt|jws|jose)(?:\.|::)(?:encode|decode|sign|verify)|\bhmac\.(?:new|digest)|createHmac|hmacShaKeyFor|\bHmacSHA\d+|hash_hmac|HMAC\.(?:digest|hexdigest|new)|SignedString|signWith|new_from_slice)[ \t]*\(` +
 				`((?:(?:[^\n"'(){}\[\],]|\([^\n"'(){}]*\)|\{(?:[^\n"'{}]|'[^'\n]*'|"[^"\n]*")*\})*(?:["'](?:sha-?\d+|md5|hs\d+|sha\d+withrsa)["'])?[ \t]*,[ \t]*)*?(?:b|\[\]byte\()?["'])([^"'\s]{12,200})(["'])`),
 			repl: func(m []string) string { return m[1] + "(" + m[2] + Mask + m[4] },
 			keep: func(m []string) bool { return notAValue(m[3]) || redacted(m[3]) || !random(m[3]) && !madePhrase(m[3]) },
@@ -41,7 +45,7 @@ func cliRules() []rule {
 			back:   200,
 			// A decoding stage may come between (echo '<base64>' | base64
 			// -d | vault login -): what is decoded is the secret.
-			re: lazyRE(`((?:\becho|\bprintf)[ \t]+(?:-[neE]+[ \t]+)*(?:'%s[^'\n]*'[ \t]+|"%s[^"\n]*"[ \t]+)?)('[^'\n]+'|"[^"\n]+"|[^\s'"|;&<>]+)([ \t]*\|[ \t]*(?:(?:base64[ \t]+(?:-d|--decode|-D)|xxd[ \t]+-r(?:[ \t]+-p)?)[ \t]*\|[ \t]*)?(?:sudo[ \t]+(?:-\S+[ \t]+)*)?([^|\n;&]*))` +
+			re: lazy.RE(`((?:\becho|\bprintf)[ \t]+(?:-[neE]+[ \t]+)*(?:'%s[^'\n]*'[ \t]+|"%s[^"\n]*"[ \t]+)?)('[^'\n]+'|"[^"\n]+"|[^\s'"|;&<>]+)([ \t]*\|[ \t]*(?:(?:base64[ \t]+(?:-d|--decode|-D)|xxd[ \t]+-r(?:[ \t]+-p)?)[ \t]*\|[ \t]*)?(?:sudo[ \t]+(?:-\S+[ \t]+)*)?([^|\n;&]*))` +
 				`|((?:^|[\n|;&])[^\n|;&]{0,200}<<<[ \t]*)('[^'\n]+'|"[^"\n]+"|[^\s'"|;&<>]+)`),
 			repl: func(m []string) string {
 				if m[1] != "" {
@@ -51,9 +55,9 @@ func cliRules() []rule {
 			},
 			keep: func(m []string) bool {
 				if m[1] != "" {
-					return !stdinSecretRE.get().MatchString(m[4]) || cliNotSecret(m[2]) || shortAnswer(m[2]) || shellRefRE.get().MatchString(m[2])
+					return !stdinSecretRE.Get().MatchString(m[4]) || cliNotSecret(m[2]) || shortAnswer(m[2]) || shellRefRE.Get().MatchString(m[2])
 				}
-				return !stdinSecretRE.get().MatchString(m[5]) || cliNotSecret(m[6])
+				return !stdinSecretRE.Get().MatchString(m[5]) || cliNotSecret(m[6])
 			},
 		},
 		{
@@ -68,8 +72,8 @@ func cliRules() []rule {
 			name:  "secret-value",
 			hints: []string{"bw get", "op read", "pass show", "gopass ", "find-generic-password", "find-internet-password", "printenv ", "auth token", "auth:token", "print-access-token", "print-identity-token", "versions access", "secrets get", "-field"},
 			pre:   func(lower string) bool { return strings.Contains(lower, "\n") },
-			re: lazyRE(`(?i)(\b(?:bw[ \t]+get[ \t]+password|op[ \t]+read|g?pass[ \t]+show|gopass[ \t]+cat|security[ \t]+find-(?:generic|internet)-password\b[^\n]*[ \t]-w|printenv[ \t]+[A-Za-z0-9_]*(?:PASS|TOKEN|SECRET|KEY|PWD)[A-Za-z0-9_]*|gh[ \t]+auth[ \t]+token|heroku[ \t]+auth:token|gcloud[ \t]+auth[ \t]+(?:application-default[ \t]+)?print-(?:access|identity)-token|gcloud[ \t]+secrets[ \t]+versions[ \t]+access|doppler[ \t]+secrets[ \t]+get\b[^\n]*--plain|vault[ \t]+(?:kv[ \t]+get|read)\b[^\n]*-field)([^\n]*)\r?\n)([^\s]{6,400})([ \t]*(?:\r?\n|$))`),
-			repl: func(m []string) string { return m[1] + Mask + m[4] },
+			re:    lazy.RE(`(?i)(\b(?:bw[ \t]+get[ \t]+password|op[ \t]+read|g?pass[ \t]+show|gopass[ \t]+cat|security[ \t]+find-(?:generic|internet)-password\b[^\n]*[ \t]-w|printenv[ \t]+[A-Za-z0-9_]*(?:PASS|TOKEN|SECRET|KEY|PWD)[A-Za-z0-9_]*|gh[ \t]+auth[ \t]+token|heroku[ \t]+auth:token|gcloud[ \t]+auth[ \t]+(?:application-default[ \t]+)?print-(?:access|identity)-token|gcloud[ \t]+secrets[ \t]+versions[ \t]+access|doppler[ \t]+secrets[ \t]+get\b[^\n]*--plain|vault[ \t]+(?:kv[ \t]+get|read)\b[^\n]*-field)([^\n]*)\r?\n)([^\s]{6,400})([ \t]*(?:\r?\n|$))`),
+			repl:  func(m []string) string { return m[1] + Mask + m[4] },
 			keep: func(m []string) bool {
 				v := m[3]
 				return redacted(v) || notAValue(v) || strings.HasPrefix(v, "$") || noSecretField(m[2]) ||
@@ -87,7 +91,7 @@ func cliRules() []rule {
 			back:   160,
 			hints:  []string{"@"},
 			pre:    func(lower string) bool { return strings.Contains(lower, "/") },
-			re:     lazyRE(`((?:^|[\s="'])[A-Za-z][A-Za-z0-9_$#]{0,29}/)([^\s/'"]{1,128}?)(@[A-Za-z0-9][A-Za-z0-9.-]*:\d{2,5}/[A-Za-z][A-Za-z0-9_.$-]*)`),
+			re:     lazy.RE(`((?:^|[\s="'])[A-Za-z][A-Za-z0-9_$#]{0,29}/)([^\s/'"]{1,128}?)(@[A-Za-z0-9][A-Za-z0-9.-]*:\d{2,5}/[A-Za-z][A-Za-z0-9_.$-]*)`),
 			repl:   func(m []string) string { return m[1] + Mask + m[3] },
 			keep:   func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) || strings.HasPrefix(m[2], "$") },
 		},
@@ -98,7 +102,7 @@ func cliRules() []rule {
 			window: true,
 			span:   keySpan,
 			hints:  []string{"userid", "connect", "logon"},
-			re:     lazyRE(`(?i)(\b(?:userid|connect|logon|login)[ \t]*=[ \t]*["']?[A-Za-z][A-Za-z0-9_$#]*/)([^\s@/'"]+)`),
+			re:     lazy.RE(`(?i)(\b(?:userid|connect|logon|login)[ \t]*=[ \t]*["']?[A-Za-z][A-Za-z0-9_$#]*/)([^\s@/'"]+)`),
 			repl:   func(m []string) string { return m[1] + Mask },
 			keep:   func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) || strings.EqualFold(m[2], "as") },
 		},
@@ -114,7 +118,7 @@ func cliRules() []rule {
 			pre: func(lower string) bool {
 				return anyOf(lower, "login=", "token=", "password=", "secret=", "key=", "passphrase=", "pass=")
 			},
-			re:   lazyRE(`(-D[A-Za-z0-9_.-]*(?:login|token|[Pp]assword|[Ss]ecret|[Kk]ey|[Pp]assphrase|[Pp]ass)=)("[^"\n]*"|'[^'\n]*'|[^\s"']+)`),
+			re:   lazy.RE(`(-D[A-Za-z0-9_.-]*(?:login|token|[Pp]assword|[Ss]ecret|[Kk]ey|[Pp]assphrase|[Pp]ass)=)("[^"\n]*"|'[^'\n]*'|[^\s"']+)`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep: func(m []string) bool {
 				v := strings.Trim(m[2], `"'`)
@@ -127,7 +131,7 @@ func cliRules() []rule {
 			// Cleartext-Password := "…").
 			name:  "password-flag",
 			hints: []string{"plain-text-password", "cleartext-password", "clear-text-password", "plaintext-password"},
-			re:    lazyRE(`(?i)(\b(?:plain-?text|clear-?text)-password(?:-value)?[ \t]*(?::=|=|:)?[ \t]*)("[^"\n]+"|'[^'\n]+'|[^\s"';]+)`),
+			re:    lazy.RE(`(?i)(\b(?:plain-?text|clear-?text)-password(?:-value)?[ \t]*(?::=|=|:)?[ \t]*)("[^"\n]+"|'[^'\n]+'|[^\s"';]+)`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep:  func(m []string) bool { return cliNotSecret(m[2]) },
 		},
@@ -137,7 +141,7 @@ func cliRules() []rule {
 			// mkpasswd -m sha-512 PW).
 			name:  "password-flag",
 			hints: []string{"bw unlock", "bw login", "openssl passwd", "mkpasswd"},
-			re:    lazyRE(`(\bbw[ \t]+unlock[ \t]+|\bbw[ \t]+login[ \t]+\S+@\S+[ \t]+|\bopenssl[ \t]+passwd[ \t]+(?:-(?:1|5|6|apr1|aixmd5|crypt)[ \t]+|-salt[ \t]+\S+[ \t]+)*|\bmkpasswd[ \t]+(?:-(?:m|S|R)[ \t]+\S+[ \t]+|--method=\S+[ \t]+)*)('[^'\n]+'|"[^"\n]+"|[^\s'"\-)$][^\s'")]*)`),
+			re:    lazy.RE(`(\bbw[ \t]+unlock[ \t]+|\bbw[ \t]+login[ \t]+\S+@\S+[ \t]+|\bopenssl[ \t]+passwd[ \t]+(?:-(?:1|5|6|apr1|aixmd5|crypt)[ \t]+|-salt[ \t]+\S+[ \t]+)*|\bmkpasswd[ \t]+(?:-(?:m|S|R)[ \t]+\S+[ \t]+|--method=\S+[ \t]+)*)('[^'\n]+'|"[^"\n]+"|[^\s'"\-)$][^\s'")]*)`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep:  func(m []string) bool { return cliNotSecret(m[2]) },
 		},
@@ -148,7 +152,7 @@ func cliRules() []rule {
 			pre: func(lower string) bool {
 				return anyOf(lower, "--body", "--value", "--secret-string", "--secret-value", "--data ")
 			},
-			re: lazyRE(`(?i)(\b(?:secrets?|variables?)[ \t]+(?:set|put|add|create|update)\b[^\n|;&]*?[ \t](?:--body|-b|--value|--secret-string|--secret-value|--data)(?:[ \t]+|=))('[^'\n]+'|"[^"\n]+"|[^\s'"]+)|(\bput-secret-value\b[^\n|;&]*?[ \t]--secret-string(?:[ \t]+|=))('[^'\n]+'|"[^"\n]+"|[^\s'"]+)`),
+			re: lazy.RE(`(?i)(\b(?:secrets?|variables?)[ \t]+(?:set|put|add|create|update)\b[^\n|;&]*?[ \t](?:--body|-b|--value|--secret-string|--secret-value|--data)(?:[ \t]+|=))('[^'\n]+'|"[^"\n]+"|[^\s'"]+)|(\bput-secret-value\b[^\n|;&]*?[ \t]--secret-string(?:[ \t]+|=))('[^'\n]+'|"[^"\n]+"|[^\s'"]+)`),
 			repl: func(m []string) string {
 				if m[1] != "" {
 					return m[1] + quoteMask(m[2])
@@ -163,7 +167,7 @@ func cliRules() []rule {
 			name:  "secret-value",
 			hints: []string{"secret"},
 			pre:   func(lower string) bool { return anyOf(lower, "secret set", "secrets set", "config set") },
-			re:    lazyRE(`(?i)(\b(?:config[ \t]+set[ \t]+--secret|(?:user-)?secrets[ \t]+set|secret[ \t]+set)[ \t]+(?:-[a-z-]+[ \t]+)*["']?[A-Za-z_][A-Za-z0-9_.:-]*["']?[ \t]+)('[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)`),
+			re:    lazy.RE(`(?i)(\b(?:config[ \t]+set[ \t]+--secret|(?:user-)?secrets[ \t]+set|secret[ \t]+set)[ \t]+(?:-[a-z-]+[ \t]+)*["']?[A-Za-z_][A-Za-z0-9_.:-]*["']?[ \t]+)('[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep:  func(m []string) bool { return cliNotSecret(m[2]) },
 		},
@@ -173,9 +177,9 @@ func cliRules() []rule {
 			name:  "password-flag",
 			hints: []string{"expect"},
 			pre:   func(lower string) bool { return strings.Contains(lower, "send") },
-			re:    lazyRE(`(?i)(\bexpect[ \t]+(?:-\w+[ \t]+)*"[^"\n]*(?:pass|pwd|passphrase|kennwort|contrase)[^"\n]*"[ \t]*\r?\n[ \t]*send[ \t]+(?:--[ \t]+)?")([^"\n\\]+)((?:\\[rn])*")`),
+			re:    lazy.RE(`(?i)(\bexpect[ \t]+(?:-\w+[ \t]+)*"[^"\n]*(?:pass|pwd|passphrase|kennwort|contrase)[^"\n]*"[ \t]*\r?\n[ \t]*send[ \t]+(?:--[ \t]+)?")([^"\n\\]+)((?:\\[rn])*")`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
-			keep:  func(m []string) bool { return cliNotSecret(m[2]) || shellRefRE.get().MatchString(m[2]) },
+			keep:  func(m []string) bool { return cliNotSecret(m[2]) || shellRefRE.Get().MatchString(m[2]) },
 		},
 		{
 			// A login file written by printf, its user on the first line
@@ -185,9 +189,9 @@ func cliRules() []rule {
 			name:  "password-flag",
 			hints: []string{"printf"},
 			pre:   func(lower string) bool { return strings.Contains(lower, `\n`) && strings.Contains(lower, ">") },
-			re:    lazyRE(`(\bprintf[ \t]+(?:--[ \t]+)?['"][^'"\\\n]{1,64}\\n)([^'"\\\n]{6,128})((?:\\n)?['"][ \t]*>{1,2}[ \t]*\S*(?i:auth|pass|cred|secret|login)\S*)`),
+			re:    lazy.RE(`(\bprintf[ \t]+(?:--[ \t]+)?['"][^'"\\\n]{1,64}\\n)([^'"\\\n]{6,128})((?:\\n)?['"][ \t]*>{1,2}[ \t]*\S*(?i:auth|pass|cred|secret|login)\S*)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
-			keep:  func(m []string) bool { return cliNotSecret(m[2]) || shellRefRE.get().MatchString(m[2]) },
+			keep:  func(m []string) bool { return cliNotSecret(m[2]) || shellRefRE.Get().MatchString(m[2]) },
 		},
 		{
 			// fish's set -gx NAME VALUE (and csh's setenv NAME VALUE): a
@@ -197,7 +201,7 @@ func cliRules() []rule {
 			span:   keySpan,
 			back:   96,
 			hints:  []string{"set -", "setenv "},
-			re:     lazyRE(`((?:\bset[ \t]+(?:-[a-zA-Z]+[ \t]+)+|\bsetenv[ \t]+)([A-Za-z_][A-Za-z0-9_]*)[ \t]+)('[^'\n]+'|"[^"\n]+"|[^\s'";]+)`),
+			re:     lazy.RE(`((?:\bset[ \t]+(?:-[a-zA-Z]+[ \t]+)+|\bsetenv[ \t]+)([A-Za-z_][A-Za-z0-9_]*)[ \t]+)('[^'\n]+'|"[^"\n]+"|[^\s'";]+)`),
 			repl:   func(m []string) string { return m[1] + quoteMask(m[3]) },
 			keep: func(m []string) bool {
 				v := strings.Trim(m[3], `'"`)
@@ -211,7 +215,7 @@ func cliRules() []rule {
 			name:  "secret-value",
 			hints: []string{"put-parameter"},
 			pre:   func(lower string) bool { return strings.Contains(lower, "--value") },
-			re:    lazyRE(`(?i)(\bput-parameter\b[^\n|;&]*?[ \t]--value(?:[ \t]+|=))('[^'\n]+'|"[^"\n]+"|[^\s'"]+)`),
+			re:    lazy.RE(`(?i)(\bput-parameter\b[^\n|;&]*?[ \t]--value(?:[ \t]+|=))('[^'\n]+'|"[^"\n]+"|[^\s'"]+)`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep:  func(m []string) bool { return !secureParameter(m[1]) || cliNotSecret(m[2]) },
 		},
@@ -219,7 +223,7 @@ func cliRules() []rule {
 			// SQLCipher's key: PRAGMA key = 'V' (or rekey; x'…' is raw hex).
 			name:  "secret-value",
 			hints: []string{"pragma"},
-			re:    lazyRE(`(?i)(\bPRAGMA[ \t]+(?:[a-z_]+\.)?(?:re)?key[ \t]*=[ \t]*)("[^"\n]+"|'[^'\n]+')`),
+			re:    lazy.RE(`(?i)(\bPRAGMA[ \t]+(?:[a-z_]+\.)?(?:re)?key[ \t]*=[ \t]*)("[^"\n]+"|'[^'\n]+')`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep:  func(m []string) bool { return cliNotSecret(m[2]) },
 		},
@@ -228,11 +232,11 @@ func cliRules() []rule {
 
 // stdinSecretRE: the words of a command that reads a secret from its
 // stdin.
-var stdinSecretRE = lazyRE(`(?i)\b(?:login|signin|sign-in|logon|auth|authenticate|unlock|passwd|password|passphrase(?:-fd)?|secrets?|token|keyring|user-add|user-mod|useradd|usermod|chpasswd|htpasswd|vncpasswd|runas|savecred|keepassxc-cli|kinit|cryptsetup|reset-password|set-password|env[ \t]+add|env:add|env:set|variables?[ \t]+(?:set|add|create))\b|--[a-z-]*stdin\b|(?:^|[ \t])-i(?:[ \t]|$)`)
+var stdinSecretRE = lazy.RE(`(?i)\b(?:login|signin|sign-in|logon|auth|authenticate|unlock|passwd|password|passphrase(?:-fd)?|secrets?|token|keyring|user-add|user-mod|useradd|usermod|chpasswd|htpasswd|vncpasswd|runas|savecred|keepassxc-cli|kinit|cryptsetup|reset-password|set-password|env[ \t]+add|env:add|env:set|variables?[ \t]+(?:set|add|create))\b|--[a-z-]*stdin\b|(?:^|[ \t])-i(?:[ \t]|$)`)
 
 // shellRefRE: a shell variable or command inside a literal
 // ("deploy:${DEPLOY_PW}", "$(pass show db)", "$DB_PW").
-var shellRefRE = lazyRE(`\$\{[A-Za-z_]|\$\([a-z]|\$[A-Z_][A-Z0-9_]{2,}`)
+var shellRefRE = lazy.RE(`\$\{[A-Za-z_]|\$\([a-z]|\$[A-Z_][A-Z0-9_]{2,}`)
 
 // shortAnswer: an answer to a prompt piped in (y, yes, no, a number).
 func shortAnswer(v string) bool {

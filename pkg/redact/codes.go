@@ -2,6 +2,8 @@ package redact
 
 import (
 	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 )
 
 // codeRules find one-time codes a person keeps to get back into an
@@ -20,7 +22,7 @@ func codeRules() []rule {
 			name: "secret-value",
 			hints: []string{"recovery", "backup", "bypass", "scratch", "emergency", "rescue", "revocation", "rcode",
 				"2fa", "mfa", "totp", "otp", "two-factor", "two factor", "setup key", "manually", "manual entry", "key instead", "secret instead"},
-			re: lazyRE(`(?i)((?:\b|_)(?:(?:recovery|backup|bypass|scratch|emergency|rescue|revocation|one[ -]time|2fa|mfa|two[ -]factor|2-step|two-step)(?:[ _-](?:verification|login|access|recovery|backup))?[ _-]?(?:codes?|keys?)|rcodes?|(?:2fa|mfa|totp|otp|authenticator)[ _-]?(?:seeds?|secrets?|setup[ _-]keys?)|setup[ _-]keys?|enter (?:this|the) (?:key|code|secret) manually|manual[ -]?entry[ _-](?:key|code|secret)|(?:2fa|mfa|two[ -]factor|2-step|two-step)[ _-]+(?:recovery|backup)|enter (?:this|the) (?:setup )?(?:key|secret) instead)(?:\b|_))` +
+			re: lazy.RE(`(?i)((?:\b|_)(?:(?:recovery|backup|bypass|scratch|emergency|rescue|revocation|one[ -]time|2fa|mfa|two[ -]factor|2-step|two-step)(?:[ _-](?:verification|login|access|recovery|backup))?[ _-]?(?:codes?|keys?)|rcodes?|(?:2fa|mfa|totp|otp|authenticator)[ _-]?(?:seeds?|secrets?|setup[ _-]keys?)|setup[ _-]keys?|enter (?:this|the) (?:key|code|secret) manually|manual[ -]?entry[ _-](?:key|code|secret)|(?:2fa|mfa|two[ -]factor|2-step|two-step)[ _-]+(?:recovery|backup)|enter (?:this|the) (?:setup )?(?:key|secret) instead)(?:\b|_))` +
 				`([^\n]{0,160}(?:\n[ \t]*(?:(?:\d{1,2}[.)]|[-*•])[ \t]+)?(?:[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+[ \t]*|[A-Za-z0-9][A-Za-z0-9 ,\t-]*)?){0,24})`),
 			repl: func(m []string) string {
 				i, j := codesIn(m[2])
@@ -41,7 +43,7 @@ func codeRules() []rule {
 			window: true,
 			span:   400,
 			pre:    func(lower string) bool { return strings.Contains(lower, ":\n") || strings.Contains(lower, ":\r\n") },
-			re:     lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)[^\n:]{0,60}:[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*)([^\s]{8,64})([ \t]*(?:\r?\n|$))`),
+			re:     lazy.RE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)[^\n:]{0,60}:[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*)([^\s]{8,64})([ \t]*(?:\r?\n|$))`),
 			repl:   func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				v := m[2]
@@ -110,7 +112,7 @@ func codesIn(tail string) (int, int) {
 		l, r, found := strings.Cut(rest, "\n")
 		t := strings.TrimSpace(l)
 		// A list's number or bullet before a code ("1. …", "- …").
-		if m := listMarkRE.get().FindString(t); m != "" && len(m) < len(t) {
+		if m := listMarkRE.Get().FindString(t); m != "" && len(m) < len(t) {
 			t = t[len(m):]
 		}
 		if t == "" || strings.IndexFunc(t, func(c rune) bool { return c > 0x7f || !runByte(byte(c)) }) >= 0 {
@@ -133,7 +135,7 @@ func codesIn(tail string) (int, int) {
 	return start, end
 }
 
-var listMarkRE = lazyRE(`^(?:\d{1,2}[.)]|[-*•])[ \t]+`)
+var listMarkRE = lazy.RE(`^(?:\d{1,2}[.)]|[-*•])[ \t]+`)
 
 // emailLine reports a line that is one e-mail address.
 func emailLine(t string) bool {

@@ -2,6 +2,8 @@ package redact
 
 import (
 	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 )
 
 // enclosedRules find a secret named by what encloses it, not by its own
@@ -27,7 +29,7 @@ func enclosedRules() []rule {
 		span:   2000,
 		hints:  []string{"priv", "token", "secret", "cookie", "credential", "password", "api_key", "api-key", "apikey", "encryption"},
 		gate:   opensBlock,
-		re: lazyRE(`(?i)(["']?[\w.-]*(?:priv(?:ate)?[_-]?key|privkey|api[_-]?keys?|encryption|tokens?|secrets?|credentials?|passwords?|cookies?)["']?[ \t]*[:=]?[ \t]*[{\[])` +
+		re: lazy.RE(`(?i)(["']?[\w.-]*(?:priv(?:ate)?[_-]?key|privkey|api[_-]?keys?|encryption|tokens?|secrets?|credentials?|passwords?|cookies?)["']?[ \t]*[:=]?[ \t]*[{\[])` +
 			`((?:[^{}\[\]]|\{[^{}\[\]]*\})*)([}\]])` +
 			// YAML: the name alone on its line, its block the lines below
 			// it that are indented.
@@ -48,7 +50,7 @@ func enclosedRules() []rule {
 		// keys, whatever bytes its encoding starts with.
 		name:  "private-key",
 		hints: []string{"keystore", "key_store", "p12", "pfx", "pkcs12", "jks"},
-		re:    lazyRE(`(?i)(\b[\w.-]*(?:keystore|key_store|p12|pfx|pkcs12|jks)[\w.-]*["']?[ \t]*[:=][ \t]*["']?)([A-Za-z0-9+/]+={0,2})`),
+		re:    lazy.RE(`(?i)(\b[\w.-]*(?:keystore|key_store|p12|pfx|pkcs12|jks)[\w.-]*["']?[ \t]*[:=][ \t]*["']?)([A-Za-z0-9+/]+={0,2})`),
 		repl:  func(m []string) string { return m[1] + Mask },
 		keep:  func(m []string) bool { return len(m[2]) < 64 || !random(m[2]) },
 	}, {
@@ -61,13 +63,13 @@ func enclosedRules() []rule {
 		pre: func(lower string) bool {
 			return strings.Contains(lower, "- -") || strings.Contains(lower, "-  -") || strings.Contains(lower, "-\t-")
 		},
-		re:   lazyRE(`(?m)^([^\n]*\n)(-{3,}(?:[ \t]+-{3,})+[ \t]*\n)((?:[^\n]*\S[^\n]*(?:\n|$))+)`),
+		re:   lazy.RE(`(?m)^([^\n]*\n)(-{3,}(?:[ \t]+-{3,})+[ \t]*\n)((?:[^\n]*\S[^\n]*(?:\n|$))+)`),
 		repl: func(m []string) string { return m[1] + m[2] + maskColumns(m[1], m[2], m[3]) },
 		keep: func(m []string) bool { return maskColumns(m[1], m[2], m[3]) == m[3] },
 	}, {
 		name:  "cookie",
 		hints: []string{"path=", "httponly", "samesite", "secure"},
-		re:    lazyRE(`(?i)(\b[\w.-]{2,64}=)([A-Za-z0-9%+/=_.~-]+)(;[ \t]*(?:path|domain|expires|max-age|secure|httponly|samesite)\b)`),
+		re:    lazy.RE(`(?i)(\b[\w.-]{2,64}=)([A-Za-z0-9%+/=_.~-]+)(;[ \t]*(?:path|domain|expires|max-age|secure|httponly|samesite)\b)`),
 		repl:  func(m []string) string { return m[1] + Mask + m[3] },
 		keep: func(m []string) bool {
 			v := strings.NewReplacer("%2B", "+", "%2b", "+", "%2F", "/", "%2f", "/", "%3D", "=", "%3d", "=").Replace(m[2])
@@ -78,17 +80,17 @@ func enclosedRules() []rule {
 
 // childValueRE is a child's key and its quoted value inside an enclosing
 // block.
-var childValueRE = lazyRE(`(["']?([\w.-]+)["']?[ \t]*[:=][ \t]*)(["']?)([^"'\s,}\]]{8,})(["']?)`)
+var childValueRE = lazy.RE(`(["']?([\w.-]+)["']?[ \t]*[:=][ \t]*)(["']?)([^"'\s,}\]]{8,})(["']?)`)
 
 // maskEnclosed masks the generated values of a block whose name (parent,
 // the name with its opener) names a secret.
 func maskEnclosed(parent, block string) string {
 	p := strings.ToLower(parent)
 	tokenish := strings.Contains(p, "token") || strings.Contains(p, "secret") || strings.Contains(p, "credential") || strings.Contains(p, "password")
-	return childValueRE.get().ReplaceAllStringFunc(block, func(kv string) string {
-		m := childValueRE.get().FindStringSubmatch(kv)
+	return childValueRE.Get().ReplaceAllStringFunc(block, func(kv string) string {
+		m := childValueRE.Get().FindStringSubmatch(kv)
 		key, v := strings.ToLower(m[2]), m[4]
-		if describing.get()[key] || strings.HasSuffix(key, "_id") || strings.HasSuffix(key, "id") && key != "id" && len(key) > 2 && !strings.HasSuffix(key, "aid") || key == "id" || key == "uuid" {
+		if describing.Get()[key] || strings.HasSuffix(key, "_id") || strings.HasSuffix(key, "id") && key != "id" && len(key) > 2 && !strings.HasSuffix(key, "aid") || key == "id" || key == "uuid" {
 			return kv
 		}
 		if generated(v) || random(v) && len(v) >= 20 && !strings.Contains(v, "/") || strings.ContainsAny(v, "+/=") && random(v) && !strings.Contains(v, "://") || tokenish && uuidShape(v) {
@@ -103,7 +105,7 @@ func maskEnclosed(parent, block string) string {
 
 // describing are the keys of a block that describe its secret instead of
 // holding it.
-var describing = &lazy[map[string]bool]{build: func() map[string]bool {
+var describing = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"type": true, "kind": true, "name": true, "domain": true, "path": true, "expires": true, "samesite": true, "algorithm": true, "alg": true, "kid": true,
 		"use": true, "description": true, "address": true, "url": true, "issuer": true, "audience": true, "scope": true, "scopes": true, "format": true, "encoding": true, "created": true,
 		"created_at": true, "updated_at": true, "expires_at": true, "expiry": true, "region": true, "pub_key": true, "public_key": true, "publickey": true, "fingerprint": true, "sha256": true, "hash": true, "digest": true, "checksum": true}

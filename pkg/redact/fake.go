@@ -3,6 +3,8 @@ package redact
 import (
 	"encoding/base64"
 	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 )
 
 // fakeSpan reports that the text a rule is about to replace is, by its
@@ -211,11 +213,11 @@ func basicPlaceholder(v string) bool {
 		return false
 	}
 	u, p, ok := strings.Cut(string(d), ":")
-	return ok && userWords.get()[strings.ToLower(u)] && secretWordValue.get()[strings.ToLower(p)]
+	return ok && userWords.Get()[strings.ToLower(u)] && secretWordValue.Get()[strings.ToLower(p)]
 }
 
 // userWords are the words that name a user, given as one.
-var userWords = &lazy[map[string]bool]{build: func() map[string]bool {
+var userWords = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"user": true, "username": true, "login": true, "admin": true, "name": true}
 }}
 
@@ -224,7 +226,7 @@ var userWords = &lazy[map[string]bool]{build: func() map[string]bool {
 // (generate-with-openssl-rand-hex-32, replace_with_your_own).
 func instruction(v string) bool {
 	words := strings.FieldsFunc(v, func(r rune) bool { return r == '-' || r == '_' })
-	if len(words) < 3 || !orderWords.get()[words[0]] {
+	if len(words) < 3 || !orderWords.Get()[words[0]] {
 		return false
 	}
 	for _, w := range words {
@@ -236,7 +238,7 @@ func instruction(v string) bool {
 }
 
 // orderWords open an instruction given in a value's place.
-var orderWords = &lazy[map[string]bool]{build: func() map[string]bool {
+var orderWords = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"generate": true, "replace": true, "change": true, "set": true, "put": true, "paste": true, "insert": true, "fill": true, "enter": true, "use": true, "run": true, "create": true, "add": true}
 }}
 
@@ -271,7 +273,7 @@ func shownMasked(s string, end int, v string) bool {
 // YAML tag that hands the value to a store or
 // a resolver (!vault |, !secret db_pw, !Ref DbPassword, !env_var), an
 // annotation or a call that reads it (@Value(, getpass.getpass(,
-// os.environ.get(), a PowerShell cmdlet that prompts or fetches
+// os.environ.Get(), a PowerShell cmdlet that prompts or fetches
 // (Read-Host, Get-Secret, ConvertTo-SecureString), or a manifest's
 // reference by name (secretKeyRef, valueFrom, keyVaultReference). A
 // generated password is none of these: it mixes cases, digits and
@@ -295,7 +297,7 @@ func reference(v string) bool {
 	if strings.HasSuffix(v, "(") {
 		return callee(v[:len(v)-1], false)
 	}
-	if verb, noun, ok := strings.Cut(v, "-"); ok && cmdletVerbs.get()[verb] && word(noun) && noun[0] >= 'A' && noun[0] <= 'Z' {
+	if verb, noun, ok := strings.Cut(v, "-"); ok && cmdletVerbs.Get()[verb] && word(noun) && noun[0] >= 'A' && noun[0] <= 'Z' {
 		return true
 	}
 	return pointerName(v)
@@ -355,7 +357,7 @@ func pointerName(v string) bool {
 
 // cmdletVerbs are PowerShell's approved verbs that read or convert a
 // secret (Verb-Noun).
-var cmdletVerbs = &lazy[map[string]bool]{build: func() map[string]bool {
+var cmdletVerbs = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"Read": true, "Get": true, "ConvertTo": true, "ConvertFrom": true, "Import": true, "Unprotect": true, "Invoke": true, "Resolve": true}
 }}
 

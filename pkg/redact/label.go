@@ -1,6 +1,10 @@
 package redact
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
+)
 
 // labelRules find a generated token that ends a line after a label naming
 // an API or a token, whatever language the rest of the label is in
@@ -17,7 +21,7 @@ func labelRules() []rule {
 		window: true,
 		span:   200,
 		pre:    func(lower string) bool { return strings.Contains(lower, ":") || strings.Contains(lower, "：") },
-		re:     lazyRE(`(?i)(\b(?:api|token)\b[^\n:=：]{0,60}[:：][ \t]*)([A-Za-z0-9]{20,100})([ \t]*(?:\r?\n|$))`),
+		re:     lazy.RE(`(?i)(\b(?:api|token)\b[^\n:=：]{0,60}[:：][ \t]*)([A-Za-z0-9]{20,100})([ \t]*(?:\r?\n|$))`),
 		repl:   func(m []string) string { return m[1] + Mask + m[3] },
 		keep: func(m []string) bool {
 			l := strings.ToLower(m[1])
@@ -33,11 +37,11 @@ func labelRules() []rule {
 		hints:  []string{"pass ", "pass\t", "auth ", "auth\t"},
 		window: true,
 		span:   160,
-		re:     lazyRE(`(?i)((?:^|[^A-Za-z0-9_])[a-z]{2,12}(?:pass|auth)[ \t]+"?)([^\s"]{12,200})("?)`),
+		re:     lazy.RE(`(?i)((?:^|[^A-Za-z0-9_])[a-z]{2,12}(?:pass|auth)[ \t]+"?)([^\s"]{12,200})("?)`),
 		repl:   func(m []string) string { return m[1] + Mask + m[3] },
 		keep: func(m []string) bool {
 			name := strings.ToLower(strings.TrimSpace(strings.TrimRight(strings.TrimLeft(m[1], " \t\n([{,;'`"), " \t\"")))
-			return notPassNames.get()[name] || notAValue(m[2]) || redacted(m[2]) || !generated(m[2]) && !tokenLike(m[2])
+			return notPassNames.Get()[name] || notAValue(m[2]) || redacted(m[2]) || !generated(m[2]) && !tokenLike(m[2])
 		},
 	}, {
 		// A credential named by its abbreviation or its protocol: an
@@ -47,7 +51,7 @@ func labelRules() []rule {
 		hints:  []string{"pat", "psk", "wpa", "wep", "wi-fi", "wifi", "wlan", "network key"},
 		window: true,
 		span:   160,
-		re:     lazyRE(`((?:^|[^\p{L}\p{N}_])(?:PAT|(?i:psk|pre-shared key|wpa[23]?(?:-psk)?|wep|wi-?fi|wlan|wireless|network)(?:[ \t-]+(?i:key|passphrase|password|pass|code))?)[ \t]*[:=：]?[ \t]+["'\x60]?)([^\s"'\x60]{8,120})`),
+		re:     lazy.RE(`((?:^|[^\p{L}\p{N}_])(?:PAT|(?i:psk|pre-shared key|wpa[23]?(?:-psk)?|wep|wi-?fi|wlan|wireless|network)(?:[ \t-]+(?i:key|passphrase|password|pass|code))?)[ \t]*[:=：]?[ \t]+["'\x60]?)([^\s"'\x60]{8,120})`),
 		repl:   func(m []string) string { return m[1] + Mask },
 		keep: func(m []string) bool {
 			l := strings.ToLower(m[1])
@@ -62,7 +66,7 @@ func labelRules() []rule {
 		hints:  []string{"login", "password", "passwd", "passphrase", "credential"},
 		window: true,
 		span:   200,
-		re:     lazyRE(`(?i)(\b(?:reset|set|changed?|rotated?|updated?)\s+(?:the\s+|my\s+|our\s+|its\s+)?(?:[\w-]+\s+){0,3}?(?:login|password|passwd|passphrase|credentials?)\s+(?:to|=)\s+["'\x60]?)([^\s"'\x60]{8,120})`),
+		re:     lazy.RE(`(?i)(\b(?:reset|set|changed?|rotated?|updated?)\s+(?:the\s+|my\s+|our\s+|its\s+)?(?:[\w-]+\s+){0,3}?(?:login|password|passwd|passphrase|credentials?)\s+(?:to|=)\s+["'\x60]?)([^\s"'\x60]{8,120})`),
 		repl:   func(m []string) string { return m[1] + Mask },
 		keep: func(m []string) bool {
 			v := strings.TrimRight(m[2], sentenceEnd)
@@ -76,7 +80,7 @@ func labelRules() []rule {
 		hints:  append([]string{"パスワード", "密码", "密碼", "口令", "비밀번호", "비번"}, pwHints...),
 		window: true,
 		span:   240,
-		re:     lazyRE(`(?i)((?:` + pwWords + `|パスワード|密码|密碼|口令|비밀번호|비번)[^\n]{0,60}[?？][ \t]*\r?\n[^\n:：]{1,30}[:：][ \t]*(?:[\p{L}]{1,10}[ \t]*[,:!.，：]?[ \t]+){0,3}["'\x60]?)([^\s"'\x60]{8,120})`),
+		re:     lazy.RE(`(?i)((?:` + pwWords + `|パスワード|密码|密碼|口令|비밀번호|비번)[^\n]{0,60}[?？][ \t]*\r?\n[^\n:：]{1,30}[:：][ \t]*(?:[\p{L}]{1,10}[ \t]*[,:!.，：]?[ \t]+){0,3}["'\x60]?)([^\s"'\x60]{8,120})`),
 		repl:   func(m []string) string { return m[1] + Mask },
 		keep: func(m []string) bool {
 			v := strings.TrimRight(m[2], sentenceEnd)
@@ -86,6 +90,6 @@ func labelRules() []rule {
 }
 
 // notPassNames end in "pass" or "auth" and name no secret.
-var notPassNames = &lazy[map[string]bool]{build: func() map[string]bool {
+var notPassNames = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"bypass": true, "compass": true, "surpass": true, "overpass": true, "underpass": true, "trespass": true, "encompass": true, "impass": true, "oauth": true, "noauth": true, "preauth": true, "reauth": true, "unauth": true}
 }}

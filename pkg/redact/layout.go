@@ -3,6 +3,8 @@ package redact
 import (
 	"encoding/base64"
 	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 )
 
 // layoutRules find a secret by where a file format or a command puts it
@@ -36,7 +38,7 @@ func layoutRules() []rule {
 			name:  "secret-value",
 			hints: []string{"kind: secret"},
 			pre:   func(lower string) bool { return strings.Contains(lower, "\ndata:") },
-			re:    lazyRE(`(?m)^([ \t]+["']?\.?[A-Za-z0-9_.-]+["']?:[ \t]+["']?)([A-Za-z0-9+/]{16,}={0,2})(["']?[ \t]*)$`),
+			re:    lazy.RE(`(?m)^([ \t]+["']?\.?[A-Za-z0-9_.-]+["']?:[ \t]+["']?)([A-Za-z0-9+/]{16,}={0,2})(["']?[ \t]*)$`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				_, err := base64.StdEncoding.DecodeString(m[2])
@@ -47,7 +49,7 @@ func layoutRules() []rule {
 			name:  "secret-value",
 			hints: []string{"secret", "password", "passwd"},
 			pre:   headerComment,
-			re:    lazyRE(`(?im)^#[ \t]*((?:[a-z_-]+[ \t]+){1,6}(?:secret|password|passwd)(?:[ \t]+[a-z_-]+){0,6})[ \t]*\r?\n((?:[^\n#][^\n]*(?:\r?\n|$)){1,20})`),
+			re:    lazy.RE(`(?im)^#[ \t]*((?:[a-z_-]+[ \t]+){1,6}(?:secret|password|passwd)(?:[ \t]+[a-z_-]+){0,6})[ \t]*\r?\n((?:[^\n#][^\n]*(?:\r?\n|$)){1,20})`),
 			repl: func(m []string) string {
 				i := strings.Index(m[0], m[2])
 				return m[0][:i] + columnMask(m[1], m[2])
@@ -57,7 +59,7 @@ func layoutRules() []rule {
 		{
 			name:  "secret-value",
 			hints: []string{"chpasswd"},
-			re:    lazyRE(`(?i)(\bchpasswd:[^\n]*\r?\n(?:[ \t]+[^\n]*\r?\n){0,3}?[ \t]+list:[ \t]*\|?[ \t]*\r?\n)((?:[ \t]+[a-z_][a-z0-9_.-]*:[^\s:]+[ \t]*(?:\r?\n|$)){1,20})`),
+			re:    lazy.RE(`(?i)(\bchpasswd:[^\n]*\r?\n(?:[ \t]+[^\n]*\r?\n){0,3}?[ \t]+list:[ \t]*\|?[ \t]*\r?\n)((?:[ \t]+[a-z_][a-z0-9_.-]*:[^\s:]+[ \t]*(?:\r?\n|$)){1,20})`),
 			repl:  func(m []string) string { return m[1] + userLinesMask(m[2]) },
 			keep:  func(m []string) bool { return userLinesMask(m[2]) == m[2] },
 		},
@@ -65,7 +67,7 @@ func layoutRules() []rule {
 			// Redis ACL: user NAME on >PASSWORD ~keys +@cmds.
 			name:  "password-flag",
 			hints: []string{" on >", "setuser"},
-			re:    lazyRE(`(?i)(\b(?:acl[ \t]+setuser|user)[ \t]+\S+[ \t]+(?:[^\s>]+[ \t]+){0,6}>)([^\s]+)`),
+			re:    lazy.RE(`(?i)(\b(?:acl[ \t]+setuser|user)[ \t]+\S+[ \t]+(?:[^\s>]+[ \t]+){0,6}>)([^\s]+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return notAValue(m[2]) || !madePhrase(m[2]) && !symbolMixed(m[2]) },
 		},
@@ -73,7 +75,7 @@ func layoutRules() []rule {
 			// A bind DN, then its password on the same line.
 			name:  "password-flag",
 			hints: []string{"binddn", "bind_dn", "bind-dn"},
-			re:    lazyRE(`(?i)(bind[_-]?dn\b[ \t]*[=:]?[ \t]*(?:"[^"\n]*"|'[^'\n]*'|\S*=\S*)[ \t]+(?:bindpw[ \t]+)?)("[^"\n]{4,200}"|'[^'\n]{4,200}'|[^\s"']{6,200})`),
+			re:    lazy.RE(`(?i)(bind[_-]?dn\b[ \t]*[=:]?[ \t]*(?:"[^"\n]*"|'[^'\n]*'|\S*=\S*)[ \t]+(?:bindpw[ \t]+)?)("[^"\n]{4,200}"|'[^'\n]{4,200}'|[^\s"']{6,200})`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep: func(m []string) bool {
 				v := strings.Trim(m[2], `"'`)
@@ -86,7 +88,7 @@ func layoutRules() []rule {
 			name:  "secret-value",
 			hints: []string{"://", "/"},
 			pre:   func(lower string) bool { return strings.Contains(lower, "/dav") || strings.Contains(lower, "davfs") },
-			re:    lazyRE(`(?m)^((?:https?://\S+|/\S+)[ \t]+[A-Za-z0-9_.@-]+[ \t]+)("[^"\n]+"|[^\s"]{8,128})[ \t]*$`),
+			re:    lazy.RE(`(?m)^((?:https?://\S+|/\S+)[ \t]+[A-Za-z0-9_.@-]+[ \t]+)("[^"\n]+"|[^\s"]{8,128})[ \t]*$`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep: func(m []string) bool {
 				v := strings.Trim(m[2], `"`)
@@ -100,7 +102,7 @@ func layoutRules() []rule {
 			span:   200,
 			back:   120,
 			hints:  []string{"prompt"},
-			re:     lazyRE(`(?i)(\b(?:typed|entered|pasted|keyed in|input)[ \t]+)(\S{6,128})([ \t]+(?:at|into|in|on)[ \t]+(?:the|its|a)[ \t]+(?:\S+[ \t]+)?prompt\b)`),
+			re:     lazy.RE(`(?i)(\b(?:typed|entered|pasted|keyed in|input)[ \t]+)(\S{6,128})([ \t]+(?:at|into|in|on)[ \t]+(?:the|its|a)[ \t]+(?:\S+[ \t]+)?prompt\b)`),
 			repl:   func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				v := m[2]
@@ -118,7 +120,7 @@ func layoutRules() []rule {
 			pre: func(lower string) bool {
 				return strings.Contains(lower, `\r\n`) || strings.Contains(lower, `\n"`) || strings.Contains(lower, `\n'`)
 			},
-			re:   lazyRE(`(["'](?:[A-Z]+[ \t][^"'\n]*?\\r\\n)*AUTH[ \t]+(?:[A-Za-z0-9_.@-]+[ \t]+)?)([^\s"'\\]{6,128})(\\r\\n|\\n|["'])`),
+			re:   lazy.RE(`(["'](?:[A-Z]+[ \t][^"'\n]*?\\r\\n)*AUTH[ \t]+(?:[A-Za-z0-9_.@-]+[ \t]+)?)([^\s"'\\]{6,128})(\\r\\n|\\n|["'])`),
 			repl: func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				return notAValue(m[2]) || !madePhrase(m[2]) && !symbolMixed(m[2]) && !mixedCase(m[2])
@@ -128,7 +130,7 @@ func layoutRules() []rule {
 			// A token as a URL's path segment: conda's /t/TOKEN/, /token/TOKEN/.
 			name:  "secret-value",
 			hints: []string{"/t/", "/token/", "/tokens/"},
-			re:    lazyRE(`(https?://[^\s/]+(?:/[^\s/]+)*?/(?:t|token|tokens)/)([A-Za-z0-9_.-]{16,})(/|\s|$)`),
+			re:    lazy.RE(`(https?://[^\s/]+(?:/[^\s/]+)*?/(?:t|token|tokens)/)([A-Za-z0-9_.-]{16,})(/|\s|$)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			// A UUID with a page below it (/tokens/<uuid>/settings) is a
 			// token's record in a dashboard's route, not the token.
@@ -143,7 +145,7 @@ func layoutRules() []rule {
 			window: true,
 			back:   1,
 			span:   320,
-			re:     lazyRE(`(\bcat[ \t]+\S*(?i:pass|pwd)\S*[ \t]*\r?\n)([^\s]{8,128})[ \t]*(?:\r?\n|$)`),
+			re:     lazy.RE(`(\bcat[ \t]+\S*(?i:pass|pwd)\S*[ \t]*\r?\n)([^\s]{8,128})[ \t]*(?:\r?\n|$)`),
 			repl:   func(m []string) string { return m[1] + Mask + "\n" },
 			keep: func(m []string) bool {
 				v := m[2]
@@ -157,7 +159,7 @@ func layoutRules() []rule {
 			pre: func(lower string) bool {
 				return anyOf(lower, ".p12", ".pfx", ".jks", ".keystore", ".kdbx", ".key", ".p8")
 			},
-			re:   lazyRE(`(\bbase64\b[^\n]*\.(?:p12|pfx|jks|keystore|kdbx|key|p8)\b[^\n]*\r?\n)([A-Za-z0-9+/=]{64,})`),
+			re:   lazy.RE(`(\bbase64\b[^\n]*\.(?:p12|pfx|jks|keystore|kdbx|key|p8)\b[^\n]*\r?\n)([A-Za-z0-9+/=]{64,})`),
 			repl: func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool { return !random(m[2]) },
 		},
@@ -167,7 +169,7 @@ func layoutRules() []rule {
 			window: true,
 			span:   200,
 			hints:  []string{"seed", "secret", "private key", "token", "password"},
-			re:     lazyRE(`(?i)(\b(?:seed|secret|private key|token|password)[ \t]*\([^()\n]{1,40}\)[ \t]*[:=][ \t]*)([A-Za-z0-9+/=_-]{16,})`),
+			re:     lazy.RE(`(?i)(\b(?:seed|secret|private key|token|password)[ \t]*\([^()\n]{1,40}\)[ \t]*[:=][ \t]*)([A-Za-z0-9+/=_-]{16,})`),
 			repl:   func(m []string) string { return m[1] + Mask },
 			keep:   func(m []string) bool { return notAValue(m[2]) || !generated(m[2]) },
 		},
@@ -177,7 +179,7 @@ func layoutRules() []rule {
 			name:  "secret-value",
 			hints: []string{"oath", "otp", "2fa", "authenticator"},
 			pre:   func(lower string) bool { return strings.Contains(lower, " add ") },
-			re:    lazyRE(`(?i)(\b(?:oath|otp|totp|2fa|authenticator)\b[^\n]{0,120}?\badd\b[^\n]*?[ \t])([A-Z2-7]{16,}=*)(\s|$)`),
+			re:    lazy.RE(`(?i)(\b(?:oath|otp|totp|2fa|authenticator)\b[^\n]{0,120}?\badd\b[^\n]*?[ \t])([A-Z2-7]{16,}=*)(\s|$)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep:  func(m []string) bool { return strings.Trim(m[2], "=") == "" },
 		},
@@ -187,7 +189,7 @@ func layoutRules() []rule {
 			name:  "secret-value",
 			hints: []string{"base64"},
 			pre:   func(lower string) bool { return strings.Contains(lower, "printf") || strings.Contains(lower, "echo") },
-			re:    lazyRE(`(\b(?:printf[ \t]+(?:'[^'\n]*%s[^'\n]*'|"[^"\n]*%s[^"\n]*")|echo[ \t]+-n)[ \t]+['"])([^'"\n]{8,200})(['"][ \t]*\|[ \t]*base64\b)`),
+			re:    lazy.RE(`(\b(?:printf[ \t]+(?:'[^'\n]*%s[^'\n]*'|"[^"\n]*%s[^"\n]*")|echo[ \t]+-n)[ \t]+['"])([^'"\n]{8,200})(['"][ \t]*\|[ \t]*base64\b)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				v := m[2][strings.IndexByte(m[2], ':')+1:]
@@ -201,7 +203,7 @@ func layoutRules() []rule {
 			name:  "secret-value",
 			hints: []string{"creds", "credential", "password", "login"},
 			pre:   func(lower string) bool { return strings.Contains(lower, " / ") },
-			re:    lazyRE(`(?i)(\b(?:creds|credentials?|password|login)\b[^\n]*\r?\n[^\n]{0,40}?\b[A-Za-z0-9_.@-]{2,32}[ \t]+/[ \t]+)([^\s/]{6,64})`),
+			re:    lazy.RE(`(?i)(\b(?:creds|credentials?|password|login)\b[^\n]*\r?\n[^\n]{0,40}?\b[A-Za-z0-9_.@-]{2,32}[ \t]+/[ \t]+)([^\s/]{6,64})`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				v := strings.TrimRight(m[2], ".,;)")
@@ -215,7 +217,7 @@ func layoutRules() []rule {
 			name:  "private-key",
 			hints: []string{"export", "secret", "private", "keypair", "phantom", "solflare"},
 			pre:   func(lower string) bool { return alnumRun(lower, 86) },
-			re:    lazyRE(`(?i)(\b(?:export(?:ed)?|secret(?:[ _]key)?|private[ _]key|keypair|phantom|solflare)\b[^\n]{0,40}?[:=][ \t]*["']?)([1-9A-HJ-NP-Za-km-z]{86,88})\b`),
+			re:    lazy.RE(`(?i)(\b(?:export(?:ed)?|secret(?:[ _]key)?|private[ _]key|keypair|phantom|solflare)\b[^\n]{0,40}?[:=][ \t]*["']?)([1-9A-HJ-NP-Za-km-z]{86,88})\b`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return strings.Contains(strings.ToLower(m[1]), "signature") },
 		},

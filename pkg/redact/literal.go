@@ -2,6 +2,8 @@ package redact
 
 import (
 	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 )
 
 // literalRules find secrets by how code, commands and URLs carry them
@@ -27,7 +29,7 @@ func literalRules() []rule {
 			hints:   []string{"pass", "secret", "token", "key"},
 			span:    keySpan,
 			literal: true,
-			re: lazyRE(`(?i)((?:^|[^a-z0-9_])([a-z_]*(?:password|passwd|passphrase|secret|token|api_?key)[a-z0-9_]*)` +
+			re: lazy.RE(`(?i)((?:^|[^a-z0-9_])([a-z_]*(?:password|passwd|passphrase|secret|token|api_?key)[a-z0-9_]*)` +
 				`(?:[ \t]*\([ \t]*|\.set\([ \t]*|[ \t]+))("[^"\n]{6,200}"|'[^'\n]{6,200}')`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[3]) },
 			keep: func(m []string) bool {
@@ -47,7 +49,7 @@ func literalRules() []rule {
 			// #define BLYNK_AUTH_TOKEN "…".
 			name:  "secret-value",
 			hints: []string{"#define", "# define", "#\tdefine", "#  define"},
-			re:    lazyRE(`(?m)((?:^|[ \t"'\x60(:])#[ \t]*define[ \t]+([A-Za-z0-9_]+)[ \t]+)("[^"\n]{6,200}")`),
+			re:    lazy.RE(`(?m)((?:^|[ \t"'\x60(:])#[ \t]*define[ \t]+([A-Za-z0-9_]+)[ \t]+)("[^"\n]{6,200}")`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[3]) },
 			keep: func(m []string) bool {
 				v := m[3][1 : len(m[3])-1]
@@ -62,7 +64,7 @@ func literalRules() []rule {
 			window: true,
 			hints:  []string{"env.", "env[", "env(", "environ", "env.fetch", "${"},
 			span:   keySpan,
-			re: lazyRE(`(?i)((?:env|environ|getenv)[\w.]*[.\[("' ]*[a-z0-9_]*(?:pass|pwd|_pw\b|secret|token|key|cred)[a-z0-9_]*["')\]]*[ \t]*(?:\?\?|\?:|\|\||\bor\b|,)[ \t]*)` +
+			re: lazy.RE(`(?i)((?:env|environ|getenv)[\w.]*[.\[("' ]*[a-z0-9_]*(?:pass|pwd|_pw\b|secret|token|key|cred)[a-z0-9_]*["')\]]*[ \t]*(?:\?\?|\?:|\|\||\bor\b|,)[ \t]*)` +
 				`("[^"\n]{6,200}"|'[^'\n]{6,200}')|(\$\{[A-Za-z0-9_]*(?i:pass|pwd|secret|token|key|cred)[A-Za-z0-9_]*:?-)([^}\s]{6,200})\}`),
 			repl: func(m []string) string {
 				if m[3] != "" {
@@ -87,7 +89,7 @@ func literalRules() []rule {
 			window: true,
 			back:   160,
 			span:   keySpan,
-			re: lazyRE(`(\b([A-Za-z_]*(?i:secret|token|key|password|passwd|salt)[A-Za-z0-9_]*)\b[^=\n(]{0,40}?(?::=|=)[ \t]*[A-Za-z_][\w.:]*(?i:decode|hex|unhex|from|base64|b64|atob)[\w.:]*\([ \t]*(?:[A-Za-z_][\w.]*\([ \t]*)?(?:b|[rR])?["'])` +
+			re: lazy.RE(`(\b([A-Za-z_]*(?i:secret|token|key|password|passwd|salt)[A-Za-z0-9_]*)\b[^=\n(]{0,40}?(?::=|=)[ \t]*[A-Za-z_][\w.:]*(?i:decode|hex|unhex|from|base64|b64|atob)[\w.:]*\([ \t]*(?:[A-Za-z_][\w.]*\([ \t]*)?(?:b|[rR])?["'])` +
 				`([A-Za-z0-9+/=_-]{16,400})(["'])`),
 			repl: func(m []string) string { return m[1] + Mask + m[4] },
 			keep: func(m []string) bool {
@@ -100,7 +102,7 @@ func literalRules() []rule {
 			// value, where the name is a session's or the value random.
 			name:  "cookie",
 			hints: []string{"cookies"},
-			re:    lazyRE(`(?i)(\bcookies["']?[ \t]*[=:][ \t]*\{[ \t]*["']([A-Za-z0-9_.-]{1,60})["'][ \t]*:[ \t]*["'])([^"'\n]{8,400})(["'])`),
+			re:    lazy.RE(`(?i)(\bcookies["']?[ \t]*[=:][ \t]*\{[ \t]*["']([A-Za-z0-9_.-]{1,60})["'][ \t]*:[ \t]*["'])([^"'\n]{8,400})(["'])`),
 			repl:  func(m []string) string { return m[1] + Mask + m[4] },
 			keep: func(m []string) bool {
 				return !sessionCookie(strings.ToLower(m[2])) && !random(m[3]) || notAValue(m[3]) || redacted(m[3])
@@ -111,7 +113,7 @@ func literalRules() []rule {
 			// Java, PowerShell), http.Cookie{Name: "session", Value: "…"}.
 			name:  "cookie",
 			hints: []string{"cookie"},
-			re:    lazyRE(`(?i)(\bcookie[ \t]*[({][ \t]*(?:name:[ \t]*)?["']([^"'\n]{1,60})["'][ \t]*,[ \t]*(?:value:[ \t]*)?["'])([^"'\n]{16,400})(["'])`),
+			re:    lazy.RE(`(?i)(\bcookie[ \t]*[({][ \t]*(?:name:[ \t]*)?["']([^"'\n]{1,60})["'][ \t]*,[ \t]*(?:value:[ \t]*)?["'])([^"'\n]{16,400})(["'])`),
 			repl:  func(m []string) string { return m[1] + Mask + m[4] },
 			keep: func(m []string) bool {
 				return !sessionCookie(strings.ToLower(m[2])) && !random(m[3]) || notAValue(m[3]) || redacted(m[3])
@@ -126,7 +128,7 @@ func literalRules() []rule {
 			hints:  []string{"key", "secret", "psk"},
 			span:   keySpan,
 			pre:    numberList,
-			re: lazyRE(`(\b([A-Za-z0-9_]*(?i:key|secret|psk)[A-Za-z0-9_]*)(?:\[\d*\])?["']?(?:[ \t]*:[ \t]*[^=\n]{1,30}=|[ \t]*[:=])[ \t]*)` +
+			re: lazy.RE(`(\b([A-Za-z0-9_]*(?i:key|secret|psk)[A-Za-z0-9_]*)(?:\[\d*\])?["']?(?:[ \t]*:[ \t]*[^=\n]{1,30}=|[ \t]*[:=])[ \t]*)` +
 				`([\[{](?:[ \t]*(?:0x)?[0-9a-fA-F]{1,3}[ \t]*,){15,63}[ \t]*(?:0x)?[0-9a-fA-F]{1,3}[ \t]*,?[ \t]*[\]}])`),
 			repl: func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
@@ -154,7 +156,7 @@ func literalRules() []rule {
 			span:   80,
 			// The comment names the key within its first words ("# commit that
 			// fixed the token refresh" names a commit).
-			re:   lazyRE(`(["'])([A-Za-z0-9_+/=-]{20,200})(["'][^\n]{0,60}?(?://|#)[ \t]*(?:[^\s]+[ \t]+){0,2}(?i:api[ _-]?key|(?:admin|write|master|signing|license|server|client|live)[ _-]key|secret|token|password|private[ _-]key|access[ _-]key|sdk[ _-]key|server[ _-]key|auth[ _-]key|credentials?)\b[^\n]*)`),
+			re:   lazy.RE(`(["'])([A-Za-z0-9_+/=-]{20,200})(["'][^\n]{0,60}?(?://|#)[ \t]*(?:[^\s]+[ \t]+){0,2}(?i:api[ _-]?key|(?:admin|write|master|signing|license|server|client|live)[ _-]key|secret|token|password|private[ _-]key|access[ _-]key|sdk[ _-]key|server[ _-]key|auth[ _-]key|credentials?)\b[^\n]*)`),
 			repl: func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				c := strings.ToLower(m[3])
@@ -174,7 +176,7 @@ func literalRules() []rule {
 			name:  "password-flag",
 			hints: []string{"chpasswd", "--stdin", "sudo -s", "password-stdin", "smbpasswd", "kinit", "cryptsetup", "stdin"},
 			// printf's format comes first when given ('%s\n').
-			re: lazyRE(`((?:echo|printf)(?:[ \t]+-[a-zA-Z]+)*(?:[ \t]+['"]%s(?:\\n)?['"])?[ \t]+)('[^'\n]+'|"[^"\n]+"|[^\s|'"]+)` +
+			re: lazy.RE(`((?:echo|printf)(?:[ \t]+-[a-zA-Z]+)*(?:[ \t]+['"]%s(?:\\n)?['"])?[ \t]+)('[^'\n]+'|"[^"\n]+"|[^\s|'"]+)` +
 				`([ \t]*\|[ \t]*(?:sudo[ \t]+(?:-[a-zA-Z]+[ \t]+)*)?(?:chpasswd|passwd[ \t]+--stdin|sudo[ \t]+-S|smbpasswd[ \t]+-s|kinit|cryptsetup|[\w-]+[ \t]+(?:\w+[ \t]+)?login\b[^\n|]*--password-stdin|[^\n|]*-pass(?:in)?[ \t]+stdin))`),
 			repl: func(m []string) string {
 				open, inner, close := "", m[2], ""
@@ -206,7 +208,7 @@ func literalRules() []rule {
 			},
 			window: true,
 			span:   480,
-			re: lazyRE(`(\b(?:cat|xxd|hexdump|od|base64|type|Get-Content|gc|head|tail)\b[^\n]*(?:secret|private|id_rsa|id_ed25519|id_ecdsa|\.key\b|\.pem\b|\.p8\b|keyfile|wallet)[^\n]*\r?\n)` +
+			re: lazy.RE(`(\b(?:cat|xxd|hexdump|od|base64|type|Get-Content|gc|head|tail)\b[^\n]*(?:secret|private|id_rsa|id_ed25519|id_ecdsa|\.key\b|\.pem\b|\.p8\b|keyfile|wallet)[^\n]*\r?\n)` +
 				`([A-Za-z0-9+/=]{44,}|[0-9a-fA-F]{32,})[ \t]*(?:\r?\n|$)`),
 			repl: func(m []string) string { return m[1] + Mask + "\n" },
 			keep: func(m []string) bool {
@@ -227,7 +229,7 @@ func literalRules() []rule {
 			window: true,
 			span:   keySpan,
 			// A comment that names the file (# auth.txt for auth-user-pass) says so too.
-			re: lazyRE(`((?:\b(?:cat|type|Get-Content|head)\b[ \t]+\S*(?i:auth|pass|cred|secret|login)\S*|\bcat[ \t]*>>?[ \t]*\S*(?i:auth|pass|cred|secret|login)\S*[ \t]+<<-?[ \t]*['"]?\w+['"]?|#[^\n]*auth-user-pass[^\n]*)[ \t]*\r?\n[^\s<#]+[ \t]*\r?\n|<auth-user-pass>\r?\n[^\n]+\r?\n)` +
+			re: lazy.RE(`((?:\b(?:cat|type|Get-Content|head)\b[ \t]+\S*(?i:auth|pass|cred|secret|login)\S*|\bcat[ \t]*>>?[ \t]*\S*(?i:auth|pass|cred|secret|login)\S*[ \t]+<<-?[ \t]*['"]?\w+['"]?|#[^\n]*auth-user-pass[^\n]*)[ \t]*\r?\n[^\s<#]+[ \t]*\r?\n|<auth-user-pass>\r?\n[^\n]+\r?\n)` +
 				`(\S+)[ \t]*(?:\r?\n|$)`),
 			repl: func(m []string) string { return m[1] + Mask + "\n" },
 			keep: func(m []string) bool {
@@ -245,14 +247,14 @@ func literalRules() []rule {
 			window: true,
 			back:   200,
 			span:   keySpan,
-			re: lazyRE(`(\bhttps?://[^\s/"'<>]+/(?:[^\s/"'<>?#]+/)*?(?:hooks?|webhooks?|trigger|catch)/(?:[^\s/"'<>?#]+/){0,4})` +
+			re: lazy.RE(`(\bhttps?://[^\s/"'<>]+/(?:[^\s/"'<>?#]+/)*?(?:hooks?|webhooks?|trigger|catch)/(?:[^\s/"'<>?#]+/){0,4})` +
 				`([A-Za-z0-9_-]{6,})`),
 			repl: func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				v := m[2]
 				lv := strings.ToLower(v)
 				// Zapier's /hooks/catch/ACCOUNT/KEY: the key is letters.
-				if zapierRE.get().MatchString(m[1]) && !redacted(v) {
+				if zapierRE.Get().MatchString(m[1]) && !redacted(v) {
 					return false
 				}
 				return redacted(v) || !strings.ContainsAny(v, digits) || !strings.ContainsAny(lv, lower) || len(v) < 16 && strings.Count(v, "-") > 1 && !strings.ContainsAny(v, digits)
@@ -263,14 +265,14 @@ func literalRules() []rule {
 			// (/v2/KEY), Infura (/v3/KEY), QuickNode, Chainstack, GetBlock.
 			name:  "api-key",
 			hints: []string{"alchemy", "infura", "quiknode", "chainstack", "blastapi", "getblock", "ankr.com", "nodereal", "drpc"},
-			re:    lazyRE(`(\bhttps?://[A-Za-z0-9.-]*(?:alchemy(?:api)?\.io|alchemy\.com|infura\.io|quiknode\.pro|chainstack\.com|blastapi\.io|getblock\.io|ankr\.com|nodereal\.io|drpc\.org)/(?:[^\s/"'?#]+/)*?)([A-Za-z0-9_-]{20,})`),
+			re:    lazy.RE(`(\bhttps?://[A-Za-z0-9.-]*(?:alchemy(?:api)?\.io|alchemy\.com|infura\.io|quiknode\.pro|chainstack\.com|blastapi\.io|getblock\.io|ankr\.com|nodereal\.io|drpc\.org)/(?:[^\s/"'?#]+/)*?)([A-Za-z0-9_-]{20,})`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return !random(m[2]) && !(hexOnly(m[2]) && len(m[2]) >= 32) },
 		},
 		// Dropbox short-lived tokens (sl. and sl.u.) and LaunchDarkly SDK
 		// and mobile keys (sdk-/mob- and a UUID).
-		{name: "vendor-token", hints: []string{"sl."}, re: lazyRE(`\bsl\.(?:u\.)?[A-Za-z0-9_-]{60,}`)},
-		{name: "vendor-token", hints: []string{"sdk-", "mob-"}, window: true, span: 48, re: lazyRE(`\b(?:sdk|mob)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b`)},
+		{name: "vendor-token", hints: []string{"sl."}, re: lazy.RE(`\bsl\.(?:u\.)?[A-Za-z0-9_-]{60,}`)},
+		{name: "vendor-token", hints: []string{"sdk-", "mob-"}, window: true, span: 48, re: lazy.RE(`\b(?:sdk|mob)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b`)},
 		{
 			// A payment card number where a card is named: 13 to 19 digits,
 			// grouped or not, with a card network's prefix and a valid Luhn
@@ -281,7 +283,7 @@ func literalRules() []rule {
 			window: true,
 			back:   160,
 			span:   160,
-			re:     lazyRE(`\b\d{4}(?:[ -]?\d{2,4}){2,4}\b|\b\d{4}(?:\.\d{4}){3}\b`),
+			re:     lazy.RE(`\b\d{4}(?:[ -]?\d{2,4}){2,4}\b|\b\d{4}(?:\.\d{4}){3}\b`),
 			keep:   func(m []string) bool { return !cardNumber(m[0]) || testCard(m[0]) },
 		},
 	}
@@ -381,4 +383,4 @@ func numberList(s string) bool {
 	return false
 }
 
-var zapierRE = lazyRE(`/hooks/catch/\d+/$`)
+var zapierRE = lazy.RE(`/hooks/catch/\d+/$`)

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 )
 
 // looseSymbols are the symbols a generated or chosen password holds and
@@ -104,13 +106,13 @@ func passwordShaped(t string) bool {
 			return false
 		}
 	}
-	return !looseRefRE.get().MatchString(t)
+	return !looseRefRE.Get().MatchString(t)
 }
 
 // looseRefRE: an e-mail address or user@host, percent-encoding, a time
 // stamp, a labelled digest or id (SHA256:…, h1:…), colon-separated hex,
 // a key=value pair.
-var looseRefRE = lazyRE(`@[A-Za-z0-9-]+\.[A-Za-z]|%[0-9A-Fa-f]{2}.*%[0-9A-Fa-f]{2}|\d{4}-\d{2}-\d{2}T|^[A-Za-z0-9]{1,8}:|(?:[0-9a-fA-F]{2}:){3}|[a-z_]{3,}=|^[A-Za-z_.-]+[:=]`)
+var looseRefRE = lazy.RE(`@[A-Za-z0-9-]+\.[A-Za-z]|%[0-9A-Fa-f]{2}.*%[0-9A-Fa-f]{2}|\d{4}-\d{2}-\d{2}T|^[A-Za-z0-9]{1,8}:|(?:[0-9a-fA-F]{2}:){3}|[a-z_]{3,}=|^[A-Za-z_.-]+[:=]`)
 
 // bracketSpan returns the span of s[start:end] (a token between spaces)
 // shaped as a generated password whose one symbol is a bracket or a

@@ -3,6 +3,8 @@ package redact
 import (
 	"strings"
 	"unicode"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 )
 
 // namedRules find a value under a name that says it is a secret, where the
@@ -37,7 +39,7 @@ func namedRules() []rule {
 			span:     keySpan,
 			hints:    namedHints,
 			gate:     namedGate,
-			re: lazyRE(`((?:^|[^A-Za-z0-9_\\.\-\x{80}-\x{10FFFF}])((?:[A-Za-z0-9_.\-\x{80}-\x{10FFFF}]|\\u[0-9a-fA-F]{4})*(?i:` + namedStems + `)(?:[A-Za-z0-9_.\-\x{80}-\x{10FFFF}]|\\u[0-9a-fA-F]{4})*)` +
+			re: lazy.RE(`((?:^|[^A-Za-z0-9_\\.\-\x{80}-\x{10FFFF}])((?:[A-Za-z0-9_.\-\x{80}-\x{10FFFF}]|\\u[0-9a-fA-F]{4})*(?i:` + namedStems + `)(?:[A-Za-z0-9_.\-\x{80}-\x{10FFFF}]|\\u[0-9a-fA-F]{4})*)` +
 				`["']?\]?[ \t]*` + assign + `[ \t]*)(r#{1,3}"[^"\n]{4,200}"#{1,3}|"[^"\n]{4,1000}"|'[^'\n]{4,1000}'|[^\s"'\x60]{6,1000})`),
 			repl: func(m []string) string {
 				if h := rawHashes(m[3]); h > 0 {
@@ -62,7 +64,7 @@ func namedRules() []rule {
 			// the value again inside its literal; the name holds a
 			// secret's stem, so a type's string before it ("String", "NAME")
 			// is not read as a name and its value.
-			re: lazyRE(`((?i:\bsetx[ \t]+)([\p{L}\p{N}_.-]+)[ \t]+|["']([\p{L}\p{N}_.-]*(?i:` + namedStems + `)[\p{L}\p{N}_.-]*)["'][ \t]*,[ \t]*)` +
+			re: lazy.RE(`((?i:\bsetx[ \t]+)([\p{L}\p{N}_.-]+)[ \t]+|["']([\p{L}\p{N}_.-]*(?i:` + namedStems + `)[\p{L}\p{N}_.-]*)["'][ \t]*,[ \t]*)` +
 				`("\\"[^"\\\n]{4,1000}\\""|"[^"\n]{4,1000}"|'[^'\n]{4,1000}'|[^\s"'\x60,)]{6,1000})`),
 			repl: func(m []string) string {
 				if strings.HasPrefix(m[4], `"\"`) {
@@ -89,7 +91,7 @@ func namedRules() []rule {
 			span:   1200,
 			hints:  []string{"key", "token", "secret", "pass", "pwd", "_pat"},
 			gate:   lineEndsAfter,
-			re: lazyRE(`((?:^|[^\p{L}\p{N}_])([A-Za-z0-9_]*(?i:key|token|secret|pass|pwd|pat)[A-Za-z0-9_]*)\x60?(?:[^\n\x60=]{0,24}|[ \t]*\([^()\n]{1,48}\))(?::|\bto|\bis|=)?[ \t]*\r?\n(?:[ \t]*\r?\n)?(?:[ \t]*(?:\x60\x60\x60|~~~)[A-Za-z0-9]*[ \t]*\r?\n)?[ \t]*)` +
+			re: lazy.RE(`((?:^|[^\p{L}\p{N}_])([A-Za-z0-9_]*(?i:key|token|secret|pass|pwd|pat)[A-Za-z0-9_]*)\x60?(?:[^\n\x60=]{0,24}|[ \t]*\([^()\n]{1,48}\))(?::|\bto|\bis|=)?[ \t]*\r?\n(?:[ \t]*\r?\n)?(?:[ \t]*(?:\x60\x60\x60|~~~)[A-Za-z0-9]*[ \t]*\r?\n)?[ \t]*)` +
 				`([^\s]{16,1000})([ \t]*(?:\r?\n|$))`),
 			repl: func(m []string) string { return m[1] + Mask + m[4] },
 			keep: func(m []string) bool {
@@ -108,7 +110,7 @@ func namedRules() []rule {
 			span:   keySpan,
 			back:   48,
 			hints:  []string{"pass", "pwd", "secret", "token", "psk"},
-			re: lazyRE(`(?i)(<((?:[a-z0-9_.-]+:)?[a-z0-9_.-]*(?:password|passwd|pwd|secret|token|passphrase|psk|pass)[a-z0-9_.-]*)(?:[ \t]+[^<>\n]*[^<>\n/])?>\s*(?:<value>)?(?:<!\[CDATA\[)?)` +
+			re: lazy.RE(`(?i)(<((?:[a-z0-9_.-]+:)?[a-z0-9_.-]*(?:password|passwd|pwd|secret|token|passphrase|psk|pass)[a-z0-9_.-]*)(?:[ \t]+[^<>\n]*[^<>\n/])?>\s*(?:<value>)?(?:<!\[CDATA\[)?)` +
 				`([^<\]\n]{4,500})((?:\]\]>)?[ \t]*</)`),
 			repl: func(m []string) string { return m[1] + Mask + m[4] },
 			keep: func(m []string) bool {
@@ -123,7 +125,7 @@ func namedRules() []rule {
 			name:  "private-key",
 			hints: []string{"key"},
 			pre:   func(lower string) bool { return strings.Contains(lower, "-----begin") },
-			re:    lazyRE(`(?i)-----BEGIN [A-Za-z0-9 ]*(?:STATIC|SECRET) KEY[A-Za-z0-9 ]*-----[\s\S]*?-----END [A-Za-z0-9 ]*KEY[A-Za-z0-9 ]*-----`),
+			re:    lazy.RE(`(?i)-----BEGIN [A-Za-z0-9 ]*(?:STATIC|SECRET) KEY[A-Za-z0-9 ]*-----[\s\S]*?-----END [A-Za-z0-9 ]*KEY[A-Za-z0-9 ]*-----`),
 		},
 	}
 }
@@ -142,7 +144,7 @@ var pwStems = []string{"pass", "pwd", "passwd", "passe", "authtok", "パスワ�
 
 // idLast are the last parts of a name that identifies, measures or
 // describes a secret rather than holding it (token_id, password_length).
-var idLast = &lazy[map[string]bool]{build: func() map[string]bool {
+var idLast = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"id": true, "ids": true, "uuid": true, "type": true, "kind": true, "length": true, "len": true, "ttl": true, "expiry": true, "expires": true,
 		"policy": true, "hash": true, "hashed": true, "digest": true, "fingerprint": true, "count": true, "size": true, "format": true, "prompt": true, "label": true, "hint": true,
 		"encryption": true, "encoding": true, "storage": true, "store": true, "backend": true, "provider": true, "manager": true, "source": true, "helper": true, "command": true, "cmd": true,
@@ -158,7 +160,7 @@ func idName(name string) bool {
 	if len(parts) == 2 && strings.EqualFold(parts[0], "secret") && last == "id" {
 		return false
 	}
-	return len(parts) >= 2 && idLast.get()[last]
+	return len(parts) >= 2 && idLast.Get()[last]
 }
 
 // namedSecret reports whether v, given to the identifier name, is a
@@ -194,7 +196,7 @@ func namedSecret(name, v string) bool {
 	if quoted && len(v) > 1 {
 		nv = v[:1] + strings.NewReplacer("[", "_", "(", "_").Replace(v[1:])
 	}
-	if len(v) < 6 || notAValue(nv) || redacted(v) || strings.Contains(v, "://") || strings.HasPrefix(v, "arn:") || pathLike(v) || regexLike(v) || passWords.get()[strings.ToLower(name)] ||
+	if len(v) < 6 || notAValue(nv) || redacted(v) || strings.Contains(v, "://") || strings.HasPrefix(v, "arn:") || pathLike(v) || regexLike(v) || passWords.Get()[strings.ToLower(name)] ||
 		sealed(v) || workDir(name, v) || namesSecret(v) || publishable(v) || namedDigest(v) {
 		return false
 	}
@@ -205,7 +207,7 @@ func namedSecret(name, v string) bool {
 			pw = true
 		}
 		for i, s := range pwStems {
-			if strings.HasPrefix(l, s) && !passWords.get()[l] && !strings.HasPrefix(l, "passage") && !strings.HasPrefix(l, "passen") && !strings.HasPrefix(l, "passi") {
+			if strings.HasPrefix(l, s) && !passWords.Get()[l] && !strings.HasPrefix(l, "passage") && !strings.HasPrefix(l, "passen") && !strings.HasPrefix(l, "passi") {
 				pw = true
 			}
 			// A compound ending in another language's word for a password
@@ -398,7 +400,7 @@ func escapedMix(v string) bool {
 // the last of them a secret's word ("billing-api-token", "db-password").
 func namesSecret(v string) bool {
 	parts := nameParts(v)
-	return len(parts) >= 2 && nameWords.get()[strings.ToLower(parts[len(parts)-1])] && strings.IndexFunc(v, func(r rune) bool { return r >= '0' && r <= '9' }) < 0
+	return len(parts) >= 2 && nameWords.Get()[strings.ToLower(parts[len(parts)-1])] && strings.IndexFunc(v, func(r rune) bool { return r >= '0' && r <= '9' }) < 0
 }
 
 // uuidShape reports a UUID (8-4-4-4-12 hex digits).
@@ -512,7 +514,7 @@ func namedGate(lower string, j int) bool {
 // the end, is an address, however the host is named.
 func hostPort(name, v string) bool {
 	dot := strings.LastIndexByte(name, '.')
-	if dot < 0 || !topLevel.get()[strings.ToLower(name[dot+1:])] {
+	if dot < 0 || !topLevel.Get()[strings.ToLower(name[dot+1:])] {
 		return false
 	}
 	n := 0

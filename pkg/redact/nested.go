@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 )
 
 // nestedRules find a secret whose name and value stand apart in the text's
@@ -28,7 +30,7 @@ func nestedRules() []rule {
 		hints:  []string{"passwd", "password", "token", "secret"},
 		window: true,
 		span:   200,
-		re:     lazyRE(`(?i)((?:^|[\s;&|])-{0,2}(?:[a-z0-9]+[-_])*(?:set|store|change|add|update|reset)[-_]?(?:[a-z0-9]+[-_])*(?:passwd|password|token|secret)(?:[ \t]+[A-Za-z][\w.@\\-]{0,30}){0,2}?[ \t]+)([^\s'"-][^\s'"]{7,200})`),
+		re:     lazy.RE(`(?i)((?:^|[\s;&|])-{0,2}(?:[a-z0-9]+[-_])*(?:set|store|change|add|update|reset)[-_]?(?:[a-z0-9]+[-_])*(?:passwd|password|token|secret)(?:[ \t]+[A-Za-z][\w.@\\-]{0,30}){0,2}?[ \t]+)([^\s'"-][^\s'"]{7,200})`),
 		repl:   func(m []string) string { return m[1] + Mask },
 		keep: func(m []string) bool {
 			v := m[2]
@@ -38,7 +40,7 @@ func nestedRules() []rule {
 	}, {
 		name:  "secret-value",
 		hints: []string{"` / `", "`/`"},
-		re:    lazyRE("(?i)(\\b(?:db|database|login|user|admin|creds?|credentials|account|ssh|ftp|sftp|smtp|vpn|staging|prod|production|root|postgres|mysql|redis|mongo|rabbitmq|ldap)\\b[^\\n]{0,60}?\\x60[^\\x60\\s]{1,40}\\x60[ \\t]*/[ \\t]*\\x60)([^\\x60\\s]{6,100})(\\x60)"),
+		re:    lazy.RE("(?i)(\\b(?:db|database|login|user|admin|creds?|credentials|account|ssh|ftp|sftp|smtp|vpn|staging|prod|production|root|postgres|mysql|redis|mongo|rabbitmq|ldap)\\b[^\\n]{0,60}?\\x60[^\\x60\\s]{1,40}\\x60[ \\t]*/[ \\t]*\\x60)([^\\x60\\s]{6,100})(\\x60)"),
 		repl:  func(m []string) string { return m[1] + Mask + m[3] },
 		keep: func(m []string) bool {
 			v := m[2]
@@ -47,7 +49,7 @@ func nestedRules() []rule {
 	}, {
 		name:  "secret-value",
 		hints: []string{"<value>"},
-		re:    lazyRE(`(?is)(<(?:[\w:-]*(?:password|passwd|secret|token|apikey|api_key|passphrase)\b[^>]*|setting\b[^>]*\bname="[^"]*(?:password|secret|token|apikey|api_key|connectionkey)[^"]*"[^>]*)>\s*(?:<!--.*?-->\s*)?<value>)([^<\s]{4,200})(</value>)`),
+		re:    lazy.RE(`(?is)(<(?:[\w:-]*(?:password|passwd|secret|token|apikey|api_key|passphrase)\b[^>]*|setting\b[^>]*\bname="[^"]*(?:password|secret|token|apikey|api_key|connectionkey)[^"]*"[^>]*)>\s*(?:<!--.*?-->\s*)?<value>)([^<\s]{4,200})(</value>)`),
 		repl:  func(m []string) string { return m[1] + Mask + m[3] },
 		keep: func(m []string) bool {
 			v := strings.ToLower(m[2])
@@ -64,7 +66,7 @@ func nestedRules() []rule {
 		window: true,
 		span:   400,
 		back:   8,
-		re:     lazyRE(`(?i)(\bname["']?[ \t]*[:=][ \t]*["'][^"'\n]*(?:password|passwd|secret|token|api[_-]?key|private[_-]?key)["'][ \t]*,?[ \t]*\r?\n(?:[^\n]*\n){0,3}?[ \t+~-]*["']?value["']?[ \t]*[:=][ \t]*["'])([^"'\n]{6,200})(["'])`),
+		re:     lazy.RE(`(?i)(\bname["']?[ \t]*[:=][ \t]*["'][^"'\n]*(?:password|passwd|secret|token|api[_-]?key|private[_-]?key)["'][ \t]*,?[ \t]*\r?\n(?:[^\n]*\n){0,3}?[ \t+~-]*["']?value["']?[ \t]*[:=][ \t]*["'])([^"'\n]{6,200})(["'])`),
 		repl:   func(m []string) string { return m[1] + Mask + m[3] },
 		keep: func(m []string) bool {
 			v := m[2]
@@ -76,20 +78,20 @@ func nestedRules() []rule {
 		// did not know it as a secret).
 		name:  "secret-value",
 		hints: []string{"##[debug]evaluating"},
-		re:    lazyRE(`(?i)(##\[debug\]Evaluating:[ \t]*secrets\.[A-Za-z0-9_]+[ \t]*\r?\n(?:##\[debug\][^\n]*\r?\n){0,3}?##\[debug\]Result:[ \t]*')([^'\n]+)(')`),
+		re:    lazy.RE(`(?i)(##\[debug\]Evaluating:[ \t]*secrets\.[A-Za-z0-9_]+[ \t]*\r?\n(?:##\[debug\][^\n]*\r?\n){0,3}?##\[debug\]Result:[ \t]*')([^'\n]+)(')`),
 		repl:  func(m []string) string { return m[1] + Mask + m[3] },
 		keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) || strings.Trim(m[2], "*") == "" },
 	}, {
 		name:  "private-key",
 		hints: []string{"ed25519-v3:", "rsa1024:"},
-		re:    lazyRE(`(?i)(\b(?:ED25519-V3|RSA1024):)([A-Za-z0-9+/]{40,}={0,2})`),
+		re:    lazy.RE(`(?i)(\b(?:ED25519-V3|RSA1024):)([A-Za-z0-9+/]{40,}={0,2})`),
 		repl:  func(m []string) string { return m[1] + Mask },
 	}, {
 		name:   "secret-value",
 		hints:  []string{"seed", "entropy", "private key", "privkey", "master key", "root key"},
 		window: true,
 		span:   240,
-		re:     lazyRE(`(?i)(\b(?:seed|entropy|master[ _-]?key|root[ _-]?key|private[ _-]?key|priv[ _-]?key)\b[^\n:=]{0,60}[:=][ \t]*(?:0x)?)([0-9a-f]{32,256})\b`),
+		re:     lazy.RE(`(?i)(\b(?:seed|entropy|master[ _-]?key|root[ _-]?key|private[ _-]?key|priv[ _-]?key)\b[^\n:=]{0,60}[:=][ \t]*(?:0x)?)([0-9a-f]{32,256})\b`),
 		repl:   func(m []string) string { return m[1] + Mask },
 		keep: func(m []string) bool {
 			l := strings.ToLower(m[1])
@@ -131,7 +133,7 @@ func bracedRules() []rule {
 	return []rule{{
 		name:  "secret-value",
 		hints: []string{"pwd={", "password={", "pwd = {", "password = {"},
-		re:    lazyRE(`(?i)(\b(?:pwd|password)[ \t]*=[ \t]*\{)([^}\n]{1,200})(\})`),
+		re:    lazy.RE(`(?i)(\b(?:pwd|password)[ \t]*=[ \t]*\{)([^}\n]{1,200})(\})`),
 		repl:  func(m []string) string { return m[1] + Mask + m[3] },
 		keep: func(m []string) bool {
 			return notAValue(m[2]) || redacted(m[2]) || reference(m[2]) || strings.HasPrefix(m[2], "$") || strings.HasPrefix(m[2], "{") || strings.HasPrefix(m[2], "%")
@@ -152,7 +154,7 @@ func encodedRules() []rule {
 		window: true,
 		span:   4096,
 		back:   400,
-		re:     lazyRE(`([=:"'\s]|^)([A-Za-z0-9+/]{16,}={0,2})`),
+		re:     lazy.RE(`([=:"'\s]|^)([A-Za-z0-9+/]{16,}={0,2})`),
 		repl:   func(m []string) string { return m[1] + Mask },
 		keep: func(m []string) bool {
 			d, ok := decodedText(m[2])
@@ -170,7 +172,7 @@ func encodedRules() []rule {
 		window: true,
 		span:   200,
 		back:   160,
-		re: lazyRE(`(?i)(\b[\w.-]*(?:pass|pwd|pw|secret|token|key|cred|auth)[\w.-]*["']?\]?[ \t]*(?::=|[=:])[ \t]*(?:["']?\$\(|(?:\[[\w.]+\]::[\w.]+\([ \t]*)?\[[\w.]+\]::)?[ \t]*` +
+		re: lazy.RE(`(?i)(\b[\w.-]*(?:pass|pwd|pw|secret|token|key|cred|auth)[\w.-]*["']?\]?[ \t]*(?::=|[=:])[ \t]*(?:["']?\$\(|(?:\[[\w.]+\]::[\w.]+\([ \t]*)?\[[\w.]+\]::)?[ \t]*` +
 			`(?:echo[ \t]+(?:-n[ \t]+)?|printf[ \t]+|base64[ \t]+(?:-d|--decode|-D)[ \t]*<<<[ \t]*|(?:[\w.]*b64decode|atob|frombase64string|buffer\.from|base64\.[\w.]*decode[\w]*)\([ \t]*[bu]?)["']?)` +
 			`([A-Za-z0-9+/_-]{8,}={0,2})(["']?)`),
 		repl: func(m []string) string { return m[1] + Mask + m[3] },
@@ -188,7 +190,7 @@ func encodedRules() []rule {
 		window: true,
 		span:   200,
 		back:   160,
-		re:     lazyRE(`(\becho[ \t]+(?:-n[ \t]+)?["']?)([A-Za-z0-9+/]{8,}={0,2})(["']?[ \t]*\|[ \t]*base64[ \t]+(?:-d|--decode|-D)\b)`),
+		re:     lazy.RE(`(\becho[ \t]+(?:-n[ \t]+)?["']?)([A-Za-z0-9+/]{8,}={0,2})(["']?[ \t]*\|[ \t]*base64[ \t]+(?:-d|--decode|-D)\b)`),
 		repl:   func(m []string) string { return m[1] + Mask + m[3] },
 		keep: func(m []string) bool {
 			d, ok := decodedText(m[2])
@@ -200,7 +202,7 @@ func encodedRules() []rule {
 		// base64 -d): the output is the secret itself.
 		name:  "secret-value",
 		hints: []string{"get secret"},
-		re:    lazyRE(`(?i)(\b(?:kubectl|oc)[ \t]+get[ \t]+secrets?\b[^\n]*\|[ \t]*base64[ \t]+(?:-d|--decode|-D)\b[^\n]*\r?\n)([^\s]{4,200})[ \t]*(\r?\n|$)`),
+		re:    lazy.RE(`(?i)(\b(?:kubectl|oc)[ \t]+get[ \t]+secrets?\b[^\n]*\|[ \t]*base64[ \t]+(?:-d|--decode|-D)\b[^\n]*\r?\n)([^\s]{4,200})[ \t]*(\r?\n|$)`),
 		repl:  func(m []string) string { return m[1] + Mask + m[3] },
 		keep:  func(m []string) bool { return redacted(m[2]) || notAValue(m[2]) || strings.HasPrefix(m[2], "$") },
 	}, {
@@ -212,7 +214,7 @@ func encodedRules() []rule {
 		window: true,
 		span:   200,
 		back:   8,
-		re:     lazyRE(`(?i)(\bbasic\b[ \t]*(?:%s|\{\}|\{0\})?["'\x60][ \t]*(?:\+|%|,|\.\.|\.)[ \t]*(?:\(?[ \t]*)?["'\x60])([A-Za-z0-9+/]{8,}={0,2})(["'\x60])`),
+		re:     lazy.RE(`(?i)(\bbasic\b[ \t]*(?:%s|\{\}|\{0\})?["'\x60][ \t]*(?:\+|%|,|\.\.|\.)[ \t]*(?:\(?[ \t]*)?["'\x60])([A-Za-z0-9+/]{8,}={0,2})(["'\x60])`),
 		repl:   func(m []string) string { return m[1] + Mask + m[3] },
 		keep: func(m []string) bool {
 			d, ok := decodedText(m[2])
@@ -229,7 +231,7 @@ func encodedRules() []rule {
 		window: true,
 		span:   4096,
 		back:   8,
-		re:     lazyRE(`([=:"'\s]|^)(eyJ[A-Za-z0-9+/]{20,}={0,2})([^A-Za-z0-9+/=._-]|$)`),
+		re:     lazy.RE(`([=:"'\s]|^)(eyJ[A-Za-z0-9+/]{20,}={0,2})([^A-Za-z0-9+/=._-]|$)`),
 		repl:   func(m []string) string { return m[1] + Mask + m[3] },
 		keep: func(m []string) bool {
 			d, ok := decodedText(m[2])
@@ -241,12 +243,12 @@ func encodedRules() []rule {
 		// compressed .env is the .env.
 		name:  "secret-value",
 		hints: []string{"h4si"},
-		re:    lazyRE(`(\b[\w.-]*(?i:env|secret|cred|vault)[\w.-]*["']?[ \t]*[=:][ \t]*["']?)(H4sI[A-Za-z0-9+/]{36,}={0,2})`),
+		re:    lazy.RE(`(\b[\w.-]*(?i:env|secret|cred|vault)[\w.-]*["']?[ \t]*[=:][ \t]*["']?)(H4sI[A-Za-z0-9+/]{36,}={0,2})`),
 		repl:  func(m []string) string { return m[1] + Mask },
 	}, {
 		name:  "secret-value",
 		hints: []string{"hex"},
-		re:    lazyRE(`(?i)(\b[\w.-]*(?:pass|pwd|secret|token)[\w.-]*[ \t]*[=:][ \t]*["']?)([0-9a-f]{16,128})\b`),
+		re:    lazy.RE(`(?i)(\b[\w.-]*(?:pass|pwd|secret|token)[\w.-]*[ \t]*[=:][ \t]*["']?)([0-9a-f]{16,128})\b`),
 		repl:  func(m []string) string { return m[1] + Mask },
 		keep: func(m []string) bool {
 			b, err := hex.DecodeString(m[2])
@@ -306,7 +308,7 @@ func decodedText(v string) (string, bool) {
 // the password not a placeholder.
 func basicPair(d string) bool {
 	u, pw, ok := strings.Cut(d, ":")
-	return ok && u != "" && len(pw) >= 4 && !strings.ContainsAny(d, " \t\n") && !notAValue(pw) && !secretWordValue.get()[strings.ToLower(pw)]
+	return ok && u != "" && len(pw) >= 4 && !strings.ContainsAny(d, " \t\n") && !notAValue(pw) && !secretWordValue.Get()[strings.ToLower(pw)]
 }
 
 // madePair reports decoded text that is a login, user:password, whose
@@ -326,7 +328,7 @@ func jsonSecret(d string) bool {
 	if !strings.HasPrefix(d, "{") {
 		return false
 	}
-	for _, m := range jsonFieldRE.get().FindAllStringSubmatch(d, -1) {
+	for _, m := range jsonFieldRE.Get().FindAllStringSubmatch(d, -1) {
 		k, v := strings.ToLower(m[1]), m[2]
 		if k == "auth" {
 			if p, ok := decodedText(v); ok && basicPair(p) {
@@ -341,7 +343,7 @@ func jsonSecret(d string) bool {
 	return false
 }
 
-var jsonFieldRE = lazyRE(`"(?i)(auth|password|passwd|identitytoken|token|secret|api_?key|client_secret)"\s*:\s*"([^"\n]{4,})"`)
+var jsonFieldRE = lazy.RE(`"(?i)(auth|password|passwd|identitytoken|token|secret|api_?key|client_secret)"\s*:\s*"([^"\n]{4,})"`)
 
 // assignsSecret reports decoded text with a line NAME=VALUE or NAME:
 // VALUE whose name names a secret and whose value looks made (a .env, a

@@ -3,6 +3,8 @@ package redact
 import (
 	"strings"
 	"unicode"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 )
 
 // olderRules find secrets of classes round 23 found left on the older
@@ -27,7 +29,7 @@ func olderRules() []rule {
 		{
 			name:  "secret-value",
 			hints: []string{"pic x(", "picture x("},
-			re:    lazyRE(`(?i)(\b[\w-]*(?:pass|pwd|secret|token|key|cred)[\w-]*[ \t]+PIC(?:TURE)? X\(\d+\)[ \t]+VALUE[ \t]+)('[^'\n]+'|"[^"\n]+")`),
+			re:    lazy.RE(`(?i)(\b[\w-]*(?:pass|pwd|secret|token|key|cred)[\w-]*[ \t]+PIC(?:TURE)? X\(\d+\)[ \t]+VALUE[ \t]+)('[^'\n]+'|"[^"\n]+")`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep: func(m []string) bool {
 				v := strings.Trim(m[2], `'"`)
@@ -37,7 +39,7 @@ func olderRules() []rule {
 		{
 			name:  "secret-value",
 			hints: []string{": >", ": |"},
-			re:    lazyRE(`(?im)^([ \t]*["']?[\w.-]*(?:password|passwd|secret|token|api[_-]?key|private[_-]?key)[\w.-]*["']?:[ \t]*[>|][-+]?[ \t]*\r?\n[ \t]+)(\S[^\n]*)`),
+			re:    lazy.RE(`(?im)^([ \t]*["']?[\w.-]*(?:password|passwd|secret|token|api[_-]?key|private[_-]?key)[\w.-]*["']?:[ \t]*[>|][-+]?[ \t]*\r?\n[ \t]+)(\S[^\n]*)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				v := strings.TrimSpace(m[2])
@@ -48,7 +50,7 @@ func olderRules() []rule {
 			name:   "password-flag",
 			hints:  []string{"smbpasswd", "chpasswd", "--stdin", "pdbedit"},
 			repeat: true,
-			re:     lazyRE(`(\becho[ \t]+(?:-[en][ \t]+)?)(["']?)([^\s'";|)]{4,200})(["']?[ \t]*[;)][^|\n]{0,60}\|[ \t]*(?:sudo[ \t]+)?(?:smbpasswd|chpasswd|pdbedit|passwd[ \t]+--stdin))`),
+			re:     lazy.RE(`(\becho[ \t]+(?:-[en][ \t]+)?)(["']?)([^\s'";|)]{4,200})(["']?[ \t]*[;)][^|\n]{0,60}\|[ \t]*(?:sudo[ \t]+)?(?:smbpasswd|chpasswd|pdbedit|passwd[ \t]+--stdin))`),
 			// The confirmation echoes the same password: masked too.
 			repl: func(m []string) string { return m[1] + m[2] + Mask + strings.ReplaceAll(m[4], m[3], Mask) },
 			keep: func(m []string) bool { return redacted(m[3]) || notAValue(m[3]) || strings.HasPrefix(m[3], "$") },
@@ -59,7 +61,7 @@ func olderRules() []rule {
 			span:   200,
 			back:   8,
 			hints:  []string{"connect", "conn ", "sqlplus", "sip:", "sips:"},
-			re:     lazyRE(`(?i)((?:\b(?:connect|conn|sqlplus(?:[ \t]+-\w+)*)[ \t]+[\w$#]+/)|\bsips?:[^:@\s/]+:)([^\s@/]+)(@)`),
+			re:     lazy.RE(`(?i)((?:\b(?:connect|conn|sqlplus(?:[ \t]+-\w+)*)[ \t]+[\w$#]+/)|\bsips?:[^:@\s/]+:)([^\s@/]+)(@)`),
 			repl:   func(m []string) string { return m[1] + Mask + m[3] },
 			keep:   func(m []string) bool { return redacted(m[2]) || notAValue(m[2]) || len(m[2]) < 4 },
 		},
@@ -69,7 +71,7 @@ func olderRules() []rule {
 			// Most texts' {" opens a JSON object after a bracket, a colon
 			// or a comma; an initializer's follows a name.
 			pre:  func(lower string) bool { return strings.Contains(lower, "declare") || namedBrace(lower) },
-			re:   lazyRE(`(?i)(\b([A-Za-z_@]\w*)[ \t]*\{[ \t]*"|\bdeclare[ \t]+(@\w+)[ \t]+\w+(?:\([ \t]*(?:\d+|max)[ \t]*\))?[ \t]*=[ \t]*N?')([^"'\n]{6,200})(["'])`),
+			re:   lazy.RE(`(?i)(\b([A-Za-z_@]\w*)[ \t]*\{[ \t]*"|\bdeclare[ \t]+(@\w+)[ \t]+\w+(?:\([ \t]*(?:\d+|max)[ \t]*\))?[ \t]*=[ \t]*N?')([^"'\n]{6,200})(["'])`),
 			repl: func(m []string) string { return m[1] + Mask + m[5] },
 			keep: func(m []string) bool {
 				name, v := m[2]+m[3], m[4]
@@ -85,7 +87,7 @@ func olderRules() []rule {
 			span:   keySpan,
 			back:   96,
 			hints:  []string{"_key is", "_token is", "_secret is", "_password is", "_key was", "_token was", "_secret was", "_password was"},
-			re:     lazyRE(`((?:^|[^\w.\-])([A-Za-z][A-Za-z0-9]*(?:[_.\-][A-Za-z0-9]+)+)[ \t]+(?:is|was)[ \t]+(?:now[ \t]+)?)(["'\x60][^\s"'\x60]+["'\x60]|[A-Za-z0-9+/_\-]+=*)`),
+			re:     lazy.RE(`((?:^|[^\w.\-])([A-Za-z][A-Za-z0-9]*(?:[_.\-][A-Za-z0-9]+)+)[ \t]+(?:is|was)[ \t]+(?:now[ \t]+)?)(["'\x60][^\s"'\x60]+["'\x60]|[A-Za-z0-9+/_\-]+=*)`),
 			repl:   func(m []string) string { return m[1] + quoteMask(m[3]) },
 			keep: func(m []string) bool {
 				name, v := m[2], strings.Trim(m[3], "\"'`")
@@ -97,7 +99,7 @@ func olderRules() []rule {
 			// (a hex digest is a token there), the layout names it.
 			name:  "secret-value",
 			hints: []string{"machine"},
-			re:    lazyRE(`(?i)(\bmachine[ \t]+\S+[ \t]+login[ \t]+\S+[ \t]+password[ \t]+)(\S+)`),
+			re:    lazy.RE(`(?i)(\bmachine[ \t]+\S+[ \t]+login[ \t]+\S+[ \t]+password[ \t]+)(\S+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return redacted(m[2]) || notAValue(m[2]) },
 		},
@@ -106,7 +108,7 @@ func olderRules() []rule {
 			// X है"): the value between the word and है or था.
 			name:  "secret-value",
 			hints: []string{"पासवर्ड", "कूटशब्द"},
-			re:    lazyRE(`((?:पासवर्ड|कूटशब्द)[ \t]+)([^\s,।]{6,200})([ \t]+(?:है|था|हैं))`),
+			re:    lazy.RE(`((?:पासवर्ड|कूटशब्द)[ \t]+)([^\s,।]{6,200})([ \t]+(?:है|था|हैं))`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			// As "the password is X" reads one: a value with a character
 			// no word has; a word of letters alone names something.
@@ -118,7 +120,7 @@ func olderRules() []rule {
 		{
 			name:  "vendor-token",
 			hints: []string{"fw_"},
-			re:    lazyRE(`\bfw_[A-Za-z0-9]{20,}\b`),
+			re:    lazy.RE(`\bfw_[A-Za-z0-9]{20,}\b`),
 			keep:  func(m []string) bool { return !random(m[0][3:]) },
 		},
 	}

@@ -3,6 +3,8 @@ package redact
 import (
 	"encoding/base64"
 	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 )
 
 // positionRules find a secret where the syntax of a statement, a protocol
@@ -25,14 +27,14 @@ func positionRules() []rule {
 			name:  "secret-value",
 			hints: []string{"insert"},
 			pre:   func(lower string) bool { return strings.Contains(lower, "values") },
-			re:    lazyRE(`(?is)\binsert\s+into\s+[^\s(]+\s*\(([^()]{1,400})\)\s*values\s*\(((?:[^()'"]|[A-Za-z_][\w.]*\((?:[^()'"]|'[^'\n]*')*\)|'(?:[^'\\]|''|\\.)*'|"(?:[^"\\]|\\.)*")*)\)`),
+			re:    lazy.RE(`(?is)\binsert\s+into\s+[^\s(]+\s*\(([^()]{1,400})\)\s*values\s*\(((?:[^()'"]|[A-Za-z_][\w.]*\((?:[^()'"]|'[^'\n]*')*\)|'(?:[^'\\]|''|\\.)*'|"(?:[^"\\]|\\.)*")*)\)`),
 			repl:  func(m []string) string { return maskInsert(m[0], m[1], m[2]) },
 			keep:  func(m []string) bool { return maskInsert(m[0], m[1], m[2]) == m[0] },
 		},
 		{
 			name:  "secret-value",
 			hints: []string{`"auth"`},
-			re:    lazyRE(`(?i)("AUTH"(?:[ \t]+"[A-Za-z0-9_.@-]{1,64}")?[ \t]+")([^"\s]{6,200})(")`),
+			re:    lazy.RE(`(?i)("AUTH"(?:[ \t]+"[A-Za-z0-9_.@-]{1,64}")?[ \t]+")([^"\s]{6,200})(")`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
 		},
@@ -42,7 +44,7 @@ func positionRules() []rule {
 			// "Password:"): the line a transcript gives the password on.
 			name:  "secret-value",
 			hints: []string{"auth plain", "ugfzc3dvcmq6"},
-			re:    lazyRE(`((?i:\bAUTH[ \t]+PLAIN)[ \t]+|\b334[ \t]+UGFzc3dvcmQ6[ \t]*\r?\n(?:[ \t]*C:)?[ \t]*)([A-Za-z0-9+/]{8,}={0,2})`),
+			re:    lazy.RE(`((?i:\bAUTH[ \t]+PLAIN)[ \t]+|\b334[ \t]+UGFzc3dvcmQ6[ \t]*\r?\n(?:[ \t]*C:)?[ \t]*)([A-Za-z0-9+/]{8,}={0,2})`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				d, err := base64.StdEncoding.DecodeString(m[2])
@@ -55,7 +57,7 @@ func positionRules() []rule {
 			// output line under the command.
 			name:  "private-key",
 			hints: []string{"wg genkey", "wg genpsk"},
-			re:    lazyRE(`(\bwg[ \t]+gen(?:key|psk)\b[^\n]*\r?\n)([A-Za-z0-9+/]{42,43}=)`),
+			re:    lazy.RE(`(\bwg[ \t]+gen(?:key|psk)\b[^\n]*\r?\n)([A-Za-z0-9+/]{42,43}=)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 		},
 		{
@@ -63,7 +65,7 @@ func positionRules() []rule {
 			// name, value, domain and path split by tabs.
 			name:  "cookie",
 			hints: []string{"\t/"},
-			re:    lazyRE(`(?m)^([A-Za-z0-9_.-]{1,64}\t)([^\t\n]{16,1000})(\t\.?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+\t/)`),
+			re:    lazy.RE(`(?m)^([A-Za-z0-9_.-]{1,64}\t)([^\t\n]{16,1000})(\t\.?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+\t/)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				return !sessionCookie(strings.ToLower(strings.TrimSpace(m[1]))) && !random(m[2]) || redacted(m[2])
@@ -79,7 +81,7 @@ func positionRules() []rule {
 			span:   320,
 			back:   200,
 			hints:  []string{"new one is", "this one", "lose it", "use this", "try again with", "new key", "new token"},
-			re:     lazyRE("(?i)((?:^|\n)([^\n]*?)(?:\\bnew one is|\\bwith this one\\??|\\bthis one:|\\bso i don'?t lose it:|\\buse this(?: one)?(?: for now| instead)?:|\\btry again with|\\bnew (?:key|token)\\b[^\n:>]{0,40}?(?:->|=>|:))[ \t]*\x60?)([A-Za-z0-9_.+/=~-]{16,400})([^\n]{0,120})"),
+			re:     lazy.RE("(?i)((?:^|\n)([^\n]*?)(?:\\bnew one is|\\bwith this one\\??|\\bthis one:|\\bso i don'?t lose it:|\\buse this(?: one)?(?: for now| instead)?:|\\btry again with|\\bnew (?:key|token)\\b[^\n:>]{0,40}?(?:->|=>|:))[ \t]*\x60?)([A-Za-z0-9_.+/=~-]{16,400})([^\n]{0,120})"),
 			repl:   func(m []string) string { return m[1] + Mask + m[4] },
 			// A UUID or a hex value (a record's, a commit's) only where its
 			// line names a secret or what happens to one ("revoked",
@@ -105,7 +107,7 @@ func positionRules() []rule {
 			span:   120,
 			back:   8,
 			hints:  []string{"rejected", "invalid", "revoked", "expired", "unknown", "unauthorized", "incorrect"},
-			re:     lazyRE("(?i)(\\b(?:rejected|invalid|revoked|expired|unknown|unauthorized|incorrect)[ \t]+(?:api[ _-]?|access[ _-]?|auth[ _-]?)?(?:key|token|secret|credential|password)s?[ \t]*[:=]?[ \t]*[\"'\x60]?)([A-Za-z0-9_.+/=~-]{16,400})"),
+			re:     lazy.RE("(?i)(\\b(?:rejected|invalid|revoked|expired|unknown|unauthorized|incorrect)[ \t]+(?:api[ _-]?|access[ _-]?|auth[ _-]?)?(?:key|token|secret|credential|password)s?[ \t]*[:=]?[ \t]*[\"'\x60]?)([A-Za-z0-9_.+/=~-]{16,400})"),
 			repl:   func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				v := strings.TrimRight(m[2], ".")
@@ -118,7 +120,7 @@ func positionRules() []rule {
 			// base64url.bearer.authorization.k8s.io.…).
 			name:  "authorization",
 			hints: []string{"sec-websocket-protocol"},
-			re:    lazyRE(`(?i)(sec-websocket-protocol:[ \t]*(?:[^\s,'"]+,[ \t]*)*[A-Za-z0-9.-]*(?:token|bearer|auth)[A-Za-z0-9.-]*\.)([A-Za-z0-9_-]{16,})`),
+			re:    lazy.RE(`(?i)(sec-websocket-protocol:[ \t]*(?:[^\s,'"]+,[ \t]*)*[A-Za-z0-9.-]*(?:token|bearer|auth)[A-Za-z0-9.-]*\.)([A-Za-z0-9_-]{16,})`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return !random(m[2]) && !tokenLike(m[2]) },
 		},
@@ -128,7 +130,7 @@ func positionRules() []rule {
 			// '…'])").
 			name:  "authorization",
 			hints: []string{"websocket("},
-			re:    lazyRE(`(?i)(\bWebSocket\(\s*[^,()\n]{1,300},\s*\[\s*["'](?:bearer|token|auth|access[_.-]?token|authorization)["']\s*,\s*["'])([A-Za-z0-9_.~+/=-]{16,})(["'])`),
+			re:    lazy.RE(`(?i)(\bWebSocket\(\s*[^,()\n]{1,300},\s*\[\s*["'](?:bearer|token|auth|access[_.-]?token|authorization)["']\s*,\s*["'])([A-Za-z0-9_.~+/=-]{16,})(["'])`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep:  func(m []string) bool { return !random(m[2]) && !tokenLike(m[2]) },
 		},
@@ -136,20 +138,20 @@ func positionRules() []rule {
 			// Postfix's sasl_passwd: [relay]:port user:password.
 			name:  "secret-value",
 			hints: []string{"sasl_passwd"},
-			re:    lazyRE(`(?m)^(\[?[A-Za-z0-9.-]+\]?(?::\d+)?[ \t]+[^\s:]+:)(\S+)[ \t]*$`),
+			re:    lazy.RE(`(?m)^(\[?[A-Za-z0-9.-]+\]?(?::\d+)?[ \t]+[^\s:]+:)(\S+)[ \t]*$`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
 		},
 		{
 			name:  "private-key",
 			hints: []string{"sk1", "nsec1", "xprv1", "prv1"},
-			re:    lazyRE(`\b(?:[a-z0-9]+_)?(?:[a-z]*sk|nsec|[a-z]*prv)1[02-9ac-hj-np-z]{50,}\b`),
+			re:    lazy.RE(`\b(?:[a-z0-9]+_)?(?:[a-z]*sk|nsec|[a-z]*prv)1[02-9ac-hj-np-z]{50,}\b`),
 		},
 		{
 			name:  "secret-value",
 			hints: []string{"base64", "btoa", "b64encode", "buffer.from", "encode"},
 			pre:   func(lower string) bool { return strings.Contains(lower, ":") },
-			re:    lazyRE("((?:Buffer\\.from|btoa|b64encode|Base64\\.(?:encode|getEncoder\\(\\)\\.encodeToString)|base64_encode|Convert\\.ToBase64String|encodeBase64|strict_encode64|encode64)\\(\\s*(?:b|Encoding\\.\\w+\\.GetBytes\\(|)[\"'`][A-Za-z0-9_.@+-]{0,64}:)([^\"'`\\s$]{6,200})([\"'`])"),
+			re:    lazy.RE("((?:Buffer\\.from|btoa|b64encode|Base64\\.(?:encode|getEncoder\\(\\)\\.encodeToString)|base64_encode|Convert\\.ToBase64String|encodeBase64|strict_encode64|encode64)\\(\\s*(?:b|Encoding\\.\\w+\\.GetBytes\\(|)[\"'`][A-Za-z0-9_.@+-]{0,64}:)([^\"'`\\s$]{6,200})([\"'`])"),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				v := m[2]
@@ -159,7 +161,7 @@ func positionRules() []rule {
 		{
 			name:  "cookie",
 			hints: []string{"cookie"},
-			re:    lazyRE(`(?i)((?:cookies?\.(?:set|add)|set_?cookie|setCookie|Cookie(?:::new)?|new\s+Cookie)\(\s*["'][A-Za-z0-9_.-]{1,64}["']\s*,\s*["']|document\.cookie\s*=\s*["'][A-Za-z0-9_.-]{1,64}=)([^"';\s]{16,1000})`),
+			re:    lazy.RE(`(?i)((?:cookies?\.(?:set|add)|set_?cookie|setCookie|Cookie(?:::new)?|new\s+Cookie)\(\s*["'][A-Za-z0-9_.-]{1,64}["']\s*,\s*["']|document\.cookie\s*=\s*["'][A-Za-z0-9_.-]{1,64}=)([^"';\s]{16,1000})`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) || !random(m[2]) && !tokenLike(m[2]) },
 		},
@@ -169,7 +171,7 @@ func positionRules() []rule {
 			// parentheses or brackets.
 			name:  "secret-value",
 			hints: []string{" / "},
-			re:    lazyRE(`([(\[][ \t]*[A-Za-z0-9_.@-]{2,32}[ \t]+/[ \t]+)([^\s()\[\]/]{16,200})([ \t]*[)\]])`),
+			re:    lazy.RE(`([(\[][ \t]*[A-Za-z0-9_.@-]{2,32}[ \t]+/[ \t]+)([^\s()\[\]/]{16,200})([ \t]*[)\]])`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				return notAValue(m[2]) || redacted(m[2]) || !generated(m[2]) && !tokenLike(m[2])
@@ -185,7 +187,7 @@ func positionRules() []rule {
 			window: true,
 			span:   160,
 			hints:  []string{"_secret", "_token", "_password", "_passwd", "-secret", "-token", "-password"},
-			re:     lazyRE(`(?i)((?:^|[ \t])[a-z0-9]+(?:[_-][a-z0-9]+)*[_-](?:secret|token|password|passwd)[ \t]+)([A-Za-z0-9_+/=.-]{16,200})([ \t]|$)`),
+			re:     lazy.RE(`(?i)((?:^|[ \t])[a-z0-9]+(?:[_-][a-z0-9]+)*[_-](?:secret|token|password|passwd)[ \t]+)([A-Za-z0-9_+/=.-]{16,200})([ \t]|$)`),
 			repl:   func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				return notAValue(m[2]) || redacted(m[2]) || !generated(m[2]) && !tokenLike(m[2])

@@ -12,13 +12,12 @@ import (
 	"encoding/base64"
 	"math"
 	"net/url"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 	"github.com/anamnesis-dev/anamnesis/pkg/mnemonic"
 	"github.com/anamnesis-dev/anamnesis/pkg/pairs"
 )
@@ -31,7 +30,7 @@ type rule struct {
 	// re is compiled on the rule's first use: most texts give no rule's
 	// hint, and a process redacts few texts (compiling every rule costs
 	// a hook several ms at its start).
-	re *pattern
+	re *lazy.Regexp
 	// repl builds the replacement from one match's submatches; nil means
 	// the whole match becomes "[REDACTED:name]".
 	repl func(m []string) string
@@ -121,7 +120,7 @@ func windowed(ru *rule, s, lower string) [][]int {
 		for k++; k < len(at) && at[k]-back < end; k++ {
 			end = max(end, reach(at[k]))
 		}
-		for _, m := range ru.re.get().FindAllStringSubmatchIndex(s[start:end], -1) {
+		for _, m := range ru.re.Get().FindAllStringSubmatchIndex(s[start:end], -1) {
 			for g := range m {
 				if m[g] >= 0 {
 					m[g] += start
@@ -215,7 +214,7 @@ func prefixLen(v string) int {
 }
 
 // passWords are words that end in "pass" and name no password.
-var passWords = &lazy[map[string]bool]{build: func() map[string]bool {
+var passWords = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"bypass": true, "compass": true, "encompass": true, "overpass": true, "underpass": true, "trespass": true, "surpass": true, "multipass": true, "onepass": true, "twopass": true, "firstpass": true, "singlepass": true}
 }}
 
@@ -223,7 +222,7 @@ var passWords = &lazy[map[string]bool]{build: func() map[string]bool {
 // share one compiled Redactor; New exists for tests.
 func New() *Redactor {
 	whole := func(name, expr string, hints ...string) rule {
-		return rule{name: name, re: lazyRE(expr), hints: hints}
+		return rule{name: name, re: lazy.RE(expr), hints: hints}
 	}
 	// codeRules come first: a list of codes is one secret, and a key's
 	// rule would take only its first group.
@@ -238,7 +237,7 @@ func New() *Redactor {
 			// PRIVATE KEY----- and end with …") documents the format.
 			name:  "private-key",
 			hints: []string{"private key"},
-			re:    lazyRE(`(-{4,5} ?BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)? ?-{4,5})([\s\S]*)`),
+			re:    lazy.RE(`(-{4,5} ?BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)? ?-{4,5})([\s\S]*)`),
 			keep: func(m []string) bool {
 				// Key material starts on the next line (or glued on); words
 				// on the header's own line after a space are prose.
@@ -252,7 +251,7 @@ func New() *Redactor {
 			// `base64 -w0 hs_ed25519_secret_key`): its decoded start says so.
 			name:  "private-key",
 			hints: []string{"ls0tls1crudjt", "pt0gzwqyntux"},
-			re:    lazyRE(`\b(?:LS0tLS1CRUdJT|PT0gZWQyNTUxOXYxLXNlY3JldD)[A-Za-z0-9+/]{40,}={0,2}`),
+			re:    lazy.RE(`\b(?:LS0tLS1CRUdJT|PT0gZWQyNTUxOXYxLXNlY3JldD)[A-Za-z0-9+/]{40,}={0,2}`),
 			keep: func(m []string) bool {
 				head, _ := base64.StdEncoding.DecodeString(m[0][:min(len(m[0]), 80)/4*4])
 				return !strings.Contains(string(head), "PRIVATE KEY") && !strings.Contains(string(head), "-secret:")
@@ -263,7 +262,7 @@ func New() *Redactor {
 			// private exponent; the public half (Modulus, Exponent) stays.
 			name:  "private-key",
 			hints: []string{"keyvalue"},
-			re:    lazyRE(`(?:<|&lt;)(?:RSA|DSA)KeyValue(?:>|&gt;)[\s\S]*?(?:<|&lt;)/(?:RSA|DSA)KeyValue(?:>|&gt;)`),
+			re:    lazy.RE(`(?:<|&lt;)(?:RSA|DSA)KeyValue(?:>|&gt;)[\s\S]*?(?:<|&lt;)/(?:RSA|DSA)KeyValue(?:>|&gt;)`),
 			keep: func(m []string) bool {
 				for _, e := range []string{"<D>", "&lt;D&gt;", "<X>", "&lt;X&gt;"} {
 					if strings.Contains(m[0], e) {
@@ -278,7 +277,7 @@ func New() *Redactor {
 			// names a secret key, then the key in base64.
 			name:  "private-key",
 			hints: []string{"untrusted comment"},
-			re:    lazyRE(`(?i)(untrusted comment:[^\n]*secret key[^\n]*\r?\n)([A-Za-z0-9+/]{40,}={0,2})`),
+			re:    lazy.RE(`(?i)(untrusted comment:[^\n]*secret key[^\n]*\r?\n)([A-Za-z0-9+/]{40,}={0,2})`),
 			repl:  func(m []string) string { return m[1] + Mask },
 		},
 		// Nostr's private keys (bech32 nsec, and NIP-49's encrypted form).
@@ -297,7 +296,7 @@ func New() *Redactor {
 			// are the token, whatever line its dots fall on.
 			name:  "jwt",
 			hints: []string{"eyj"},
-			re:    lazyRE(`(["'])eyJ[A-Za-z0-9_.-]*["'](?:[ \t]*\+?[ \t]*\\?\r?\n[ \t]*(?:\+[ \t]*)?["'][A-Za-z0-9_.-]*["'])+`),
+			re:    lazy.RE(`(["'])eyJ[A-Za-z0-9_.-]*["'](?:[ \t]*\+?[ \t]*\\?\r?\n[ \t]*(?:\+[ \t]*)?["'][A-Za-z0-9_.-]*["'])+`),
 			repl:  func(m []string) string { return m[1] + "[REDACTED:jwt]" + m[1] },
 			keep: func(m []string) bool {
 				return !jwtShape(strings.NewReplacer("\"", "", "'", "", "\n", "", "\r", "", " ", "", "\t", "", "+", "", "\\", "").Replace(m[0]))
@@ -308,7 +307,7 @@ func New() *Redactor {
 			// published on purpose, they open no account.
 			name:  "aws-access-key-id",
 			hints: []string{"akia", "asia", "agpa", "aida", "aroa", "aipa", "anpa", "anva", "abia", "acca"},
-			re:    lazyRE(`\b(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ABIA|ACCA)[0-9A-Z]{16}\b`),
+			re:    lazy.RE(`\b(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ABIA|ACCA)[0-9A-Z]{16}\b`),
 			keep:  func(m []string) bool { return awsExample(m[0]) },
 		},
 		whole("github-token", `\bgh[pousr]_[A-Za-z0-9]{20,255}\b`, "gh"),
@@ -335,7 +334,7 @@ func New() *Redactor {
 			// A Telegram bot token, alone or in the Bot API's URL (/bot<token>/).
 			name:  "telegram-bot-token",
 			hints: []string{":aa"},
-			re:    lazyRE(`(\bbot|\b)([0-9]{8,10}:AA[A-Za-z0-9_-]{32,33})\b`),
+			re:    lazy.RE(`(\bbot|\b)([0-9]{8,10}:AA[A-Za-z0-9_-]{32,33})\b`),
 			repl:  func(m []string) string { return m[1] + "[REDACTED:telegram-bot-token]" },
 		},
 		// BIP32 extended private keys (xprv, tprv and the SegWit forms).
@@ -348,7 +347,7 @@ func New() *Redactor {
 			name:  "discord-bot-token",
 			hints: []string{"."},
 			pre:   dottedToken,
-			re:    lazyRE(`\b([A-Za-z0-9_-]{24,28})\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}\b`),
+			re:    lazy.RE(`\b([A-Za-z0-9_-]{24,28})\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}\b`),
 			keep: func(m []string) bool {
 				id := m[1]
 				return strings.IndexByte("MNO", id[0]) < 0 && (!strings.ContainsAny(id, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") || !strings.ContainsAny(id, "abcdefghijklmnopqrstuvwxyz") || !strings.ContainsAny(id, "0123456789"))
@@ -419,7 +418,7 @@ func New() *Redactor {
 			// Resend keys (re_<8>_<24>; a literal start keeps the scan fast).
 			name:  "vendor-token",
 			hints: []string{"re_"},
-			re:    lazyRE(`re_[A-Za-z0-9]{8}_([A-Za-z0-9]{20,})\b`),
+			re:    lazy.RE(`re_[A-Za-z0-9]{8}_([A-Za-z0-9]{20,})\b`),
 			keep:  func(m []string) bool { return !random(m[1]) },
 		},
 		{
@@ -427,7 +426,7 @@ func New() *Redactor {
 			// (oauth:<30>): generated bodies only.
 			name:  "vendor-token",
 			hints: []string{"k00", "oauth:"},
-			re:    lazyRE(`\b(?:K00([0-9A-Za-z]{28})|oauth:([a-z0-9]{30}))\b`),
+			re:    lazy.RE(`\b(?:K00([0-9A-Za-z]{28})|oauth:([a-z0-9]{30}))\b`),
 			keep: func(m []string) bool {
 				if m[2] != "" {
 					return !strings.ContainsAny(m[2], digits) || !strings.ContainsAny(m[2], lower) || entropy(m[2]) < 3.5
@@ -441,11 +440,11 @@ func New() *Redactor {
 			// the body's randomness decides; hex bodies are digests.
 			name:  "vendor-token",
 			hints: []string{"_", "-"},
-			re:    lazyRE(`\b([a-z][a-z0-9]{1,7})[_-](?:(?:live|test|pat|prod|production|development|sandbox|api|key|sk|v1)[_-])?([A-Za-z0-9]{28,})(\b[+/=]?)`),
+			re:    lazy.RE(`\b([a-z][a-z0-9]{1,7})[_-](?:(?:live|test|pat|prod|production|development|sandbox|api|key|sk|v1)[_-])?([A-Za-z0-9]{28,})(\b[+/=]?)`),
 			keep: func(m []string) bool {
 				// sha512-<base64> is an integrity digest; a body running on
 				// into base64 is an encoded blob.
-				return strings.HasPrefix(m[1], "sha") || strings.HasPrefix(m[1], "md") || m[3] != "" || objectIDs.get()[m[1]] || publicPrefixes.get()[m[1]] ||
+				return strings.HasPrefix(m[1], "sha") || strings.HasPrefix(m[1], "md") || m[3] != "" || objectIDs.Get()[m[1]] || publicPrefixes.Get()[m[1]] ||
 					hexOnly(m[2]) || !random(m[2]) || !strings.ContainsAny(m[2], upper)
 			},
 		},
@@ -454,13 +453,13 @@ func New() *Redactor {
 		{
 			name:  "webhook",
 			hints: []string{"chat.googleapis.com"},
-			re:    lazyRE(`(\bhttps://chat\.googleapis\.com/v1/spaces/[^\s?]+\?)(\S+)`),
+			re:    lazy.RE(`(\bhttps://chat\.googleapis\.com/v1/spaces/[^\s?]+\?)(\S+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 		},
 		{
 			name:  "webhook",
 			hints: []string{"/hooks/"},
-			re:    lazyRE(`(\bhttps?://[^\s/]+/hooks/)([a-z0-9]{26})\b`),
+			re:    lazy.RE(`(\bhttps?://[^\s/]+/hooks/)([a-z0-9]{26})\b`),
 			repl:  func(m []string) string { return m[1] + Mask },
 		},
 		// PuTTY private key files, whole.
@@ -470,7 +469,7 @@ func New() *Redactor {
 			// JSON or as a script's object literal (importJWK({kty: …, d: …})).
 			name:  "private-key",
 			hints: []string{"kty"},
-			re:    lazyRE(`((?:"|\b)(?:d|p|q|dp|dq|qi|k)"?[ \t]*:[ \t]*["'])([A-Za-z0-9_-]{20,})(["'])`),
+			re:    lazy.RE(`((?:"|\b)(?:d|p|q|dp|dq|qi|k)"?[ \t]*:[ \t]*["'])([A-Za-z0-9_-]{20,})(["'])`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 		},
 		// A 64-byte key pair as a JSON array of numbers (Solana's id.json).
@@ -480,7 +479,7 @@ func New() *Redactor {
 			// mnemonic or recovery phrase is named.
 			name:  "mnemonic",
 			hints: []string{"seed", "mnemonic", "recovery", "phrase", "wallet"},
-			re:    lazyRE(`(?i)((?:[a-z0-9]+[_-])*(?:mnemonic|seed(?:[ _-]?phrase|[ _-]?words)?|recovery[ _-]?(?:phrase|words)|secret[ _-]?phrase|wallet[ _-]?words)[^\n]{0,40}?(?:[:=]|\n)[ \t"'\n\x60]*)((?:[a-z]{3,8}[ \t\n]+){11,23}[a-z]{3,8})`),
+			re:    lazy.RE(`(?i)((?:[a-z0-9]+[_-])*(?:mnemonic|seed(?:[ _-]?phrase|[ _-]?words)?|recovery[ _-]?(?:phrase|words)|secret[ _-]?phrase|wallet[ _-]?words)[^\n]{0,40}?(?:[:=]|\n)[ \t"'\n\x60]*)((?:[a-z]{3,8}[ \t\n]+){11,23}[a-z]{3,8})`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				n := len(strings.Fields(m[2]))
@@ -493,7 +492,7 @@ func New() *Redactor {
 			name:   "cookie",
 			window: true,
 			hints:  []string{"cookie", "-b"},
-			re:     lazyRE(`(?i)(\b(?:set-)?cookie[ \t]*:[ \t]*|(?:^|\s)(?:-b|--cookie)[ \t]+["']?)([^\n"']+)`),
+			re:     lazy.RE(`(?i)(\b(?:set-)?cookie[ \t]*:[ \t]*|(?:^|\s)(?:-b|--cookie)[ \t]+["']?)([^\n"']+)`),
 			repl:   func(m []string) string { return m[1] + cookieMask(m[2]) },
 			keep:   func(m []string) bool { return !strings.Contains(m[2], "=") || cookieMask(m[2]) == m[2] },
 		},
@@ -508,7 +507,7 @@ func New() *Redactor {
 			window: true,
 			hints:  []string{"key", "token", "secret", "macaroon"},
 			span:   keySpan,
-			re: lazyRE(`(?i)(\b(?:x-[a-z0-9-]*(?:key|token|secret)|private-token|api-?key|apikey|[a-z]+-(?:auth|access|session|server|api)-(?:key|token)|x-auth-key|[a-z-]*macaroon)` +
+			re: lazy.RE(`(?i)(\b(?:x-[a-z0-9-]*(?:key|token|secret)|private-token|api-?key|apikey|[a-z]+-(?:auth|access|session|server|api)-(?:key|token)|x-auth-key|[a-z-]*macaroon)` +
 				`(?:[ \t]*:[ \t]*|["'][ \t]*\]?[ \t]*(?:[:,]|=>?)[ \t]*["']))([^\s"',;]{8,})`),
 			repl: func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
@@ -541,7 +540,7 @@ func New() *Redactor {
 			name:  "password-flag",
 			hints: []string{"7z", "rar"},
 			// The password may be quoted for the shell (-p'…').
-			re:   lazyRE(`(\b(?:7za?|7zz|unrar|rar)\b[^\n|;&]*?[ \t]-h?p['"]?)([^\s'"-][^\s'"]*)`),
+			re:   lazy.RE(`(\b(?:7za?|7zz|unrar|rar)\b[^\n|;&]*?[ \t]-h?p['"]?)([^\s'"-][^\s'"]*)`),
 			repl: func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool { return redacted(m[2]) || notAValue(m[2]) },
 		},
@@ -553,7 +552,7 @@ func New() *Redactor {
 			// name no login.
 			name:  "secret-value",
 			hints: []string{"bundle_"},
-			re:    lazyRE(`(\bBUNDLE_[A-Z0-9_]*[A-Z0-9]__[A-Z0-9_]*[A-Z]["']?[ \t]*[:=][ \t]*["']?)([^\s"']{6,})`),
+			re:    lazy.RE(`(\bBUNDLE_[A-Z0-9_]*[A-Z0-9]__[A-Z0-9_]*[A-Z]["']?[ \t]*[:=][ \t]*["']?)([^\s"']{6,})`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				return strings.HasPrefix(m[1], "BUNDLE_BUILD__") || strings.HasPrefix(m[1], "BUNDLE_MIRROR__") || strings.Contains(m[2], "://") || notAValue(m[2]) || reference(m[2]) || redacted(m[2])
@@ -563,7 +562,7 @@ func New() *Redactor {
 			// openssl -passin/-passout pass:SECRET (env:VAR and file: name one).
 			name:  "password-flag",
 			hints: []string{"pass:"},
-			re:    lazyRE(`(-pass(?:in|out)?[ \t]+["']?pass:["']?)([^\s'"]+)`),
+			re:    lazy.RE(`(-pass(?:in|out)?[ \t]+["']?pass:["']?)([^\s'"]+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return redacted(m[2]) },
 		},
@@ -571,7 +570,7 @@ func New() *Redactor {
 			// smbclient -U user%password (and rpcclient, smbmap, ...).
 			name:  "password-flag",
 			hints: []string{"%"},
-			re:    lazyRE(`((?:^|\s)(?:-U|--user(?:name)?)[ \t=]*["']?[^%\s'"]+%)([^\s'"]+)`),
+			re:    lazy.RE(`((?:^|\s)(?:-U|--user(?:name)?)[ \t=]*["']?[^%\s'"]+%)([^\s'"]+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return redacted(m[2]) },
 		},
@@ -580,7 +579,7 @@ func New() *Redactor {
 			name: "password-flag",
 			// mosquitto_passwd -b FILE USER PASSWORD has the same shape.
 			hints: []string{"htpasswd", "mosquitto_passwd"},
-			re:    lazyRE(`(\b(?:htpasswd|mosquitto_passwd)[ \t]+(-[A-Za-z]*b[A-Za-z]*)(?:[ \t]+-[A-Za-z]+)*[ \t]+(?:\S+[ \t]+)?\S+[ \t]+)('[^'\n]*'|"[^"\n]*"|[^\s'"]+)`),
+			re:    lazy.RE(`(\b(?:htpasswd|mosquitto_passwd)[ \t]+(-[A-Za-z]*b[A-Za-z]*)(?:[ \t]+-[A-Za-z]+)*[ \t]+(?:\S+[ \t]+)?\S+[ \t]+)('[^'\n]*'|"[^"\n]*"|[^\s'"]+)`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[3]) },
 			keep: func(m []string) bool {
 				// Without -n the match must span FILE and USER.
@@ -600,7 +599,7 @@ func New() *Redactor {
 			// and wifi-sec.psk properties; wpa_passphrase SSID PASSPHRASE.
 			name:  "password-flag",
 			hints: []string{"vault", "cargo", "rabbitmqctl", "mc ", "net use", "b2 ", "vonage", "nexmo", "ngrok", "cf auth", "snyk auth", "poetry", "aws configure", "connect to", "identified", "rclone obscure", "nmcli", "wpa_passphrase"},
-			re: lazyRE(`(?i)(\b(?:vault|cargo)[ \t]+login[ \t]+(?:-\S+[ \t]+)*|\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+|` +
+			re: lazy.RE(`(?i)(\b(?:vault|cargo)[ \t]+login[ \t]+(?:-\S+[ \t]+)*|\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+|` +
 				`\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+|\bmc[ \t]+admin[ \t]+user[ \t]+add[ \t]+\S+[ \t]+\S+[ \t]+|\bnet[ \t]+use\b[^\n]*?/user:\S+[ \t]+|` +
 				`\bnet[ \t]+use(?:[ \t]+(?:[A-Za-z]:|\*))?[ \t]+\\\\\S+[ \t]+|\bb2[ \t]+(?:authorize-account|authorize_account|account[ \t]+authorize)[ \t]+\S+[ \t]+|` +
 				`\b(?:vonage|nexmo)[ \t]+(?:config:)?setup[ \t]+\S+[ \t]+|\bngrok[ \t]+(?:config[ \t]+add-authtoken|authtoken)[ \t]+|\bcf[ \t]+auth[ \t]+\S+[ \t]+|\bsnyk[ \t]+auth[ \t]+|` +
@@ -618,7 +617,7 @@ func New() *Redactor {
 			// secret put KEY <<< "X", wg set … private-key <(echo X).
 			name:  "password-flag",
 			hints: []string{"<(echo", "<( echo", "<<<"},
-			re:    lazyRE(`(?i)((?:pass|secret|key|token|cred)[^\n]{0,40}?(?:<\(\s*echo[ \t]+(?:-n[ \t]+)?|<<<[ \t]*))('[^'\n]*'|"[^"\n]*"|[^\s'")]+)`),
+			re:    lazy.RE(`(?i)((?:pass|secret|key|token|cred)[^\n]{0,40}?(?:<\(\s*echo[ \t]+(?:-n[ \t]+)?|<<<[ \t]*))('[^'\n]*'|"[^"\n]*"|[^\s'")]+)`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep:  func(m []string) bool { v := strings.Trim(m[2], `'"`); return notAValue(v) || redacted(v) },
 		},
@@ -626,7 +625,7 @@ func New() *Redactor {
 			// expect scripts: send "X" after expecting a password prompt.
 			name:  "password-flag",
 			hints: []string{"assword", "passphrase"},
-			re:    lazyRE(`(?i)(\bexpect[ \t]+(?:-\w+[ \t]+)?["{][^"}\n]*(?:assword|passphrase|pin)[^"}\n]*["}][^\n]{0,20}?\bsend[ \t]+(?:--[ \t]+)?["{])([^"}\n\\]+)`),
+			re:    lazy.RE(`(?i)(\bexpect[ \t]+(?:-\w+[ \t]+)?["{][^"}\n]*(?:assword|passphrase|pin)[^"}\n]*["}][^\n]{0,20}?\bsend[ \t]+(?:--[ \t]+)?["{])([^"}\n\\]+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
 		},
@@ -636,7 +635,7 @@ func New() *Redactor {
 			name:   "secret-value",
 			window: true,
 			hints:  []string{" / "},
-			re:     lazyRE(`(?i)(\b(?:use|using|with|via|as|mit|avec|con|com)[ \t]+[A-Za-z0-9_.@-]{2,32}[ \t]+/[ \t]+)("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'\x60]+)`),
+			re:     lazy.RE(`(?i)(\b(?:use|using|with|via|as|mit|avec|con|com)[ \t]+[A-Za-z0-9_.@-]{2,32}[ \t]+/[ \t]+)("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'\x60]+)`),
 			repl:   proseMask,
 			keep:   func(m []string) bool { return !strong(m[2]) },
 		},
@@ -644,7 +643,7 @@ func New() *Redactor {
 			// lftp -u USER,PASSWORD (and lftp's own "open -u USER,PASSWORD").
 			name:  "password-flag",
 			hints: []string{"lftp"},
-			re:    lazyRE(`(\b(?:lftp|open)\b[^\n]*?[ \t]-u[ \t]+["']?[^,\s'"]+,)([^\s'"]+)`),
+			re:    lazy.RE(`(\b(?:lftp|open)\b[^\n]*?[ \t]-u[ \t]+["']?[^,\s'"]+,)([^\s'"]+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
 		},
@@ -652,7 +651,7 @@ func New() *Redactor {
 			// PowerShell: ConvertTo-SecureString 'PASSWORD' -AsPlainText.
 			name:  "password-flag",
 			hints: []string{"convertto-securestring"},
-			re:    lazyRE(`(?i)(\bConvertTo-SecureString[ \t]+(?:-String[ \t]+)?)('[^'\n]*'|"[^"\n]*"|[^\s'"$(-][^\s'")]*)`),
+			re:    lazy.RE(`(?i)(\bConvertTo-SecureString[ \t]+(?:-String[ \t]+)?)('[^'\n]*'|"[^"\n]*"|[^\s'"$(-][^\s'")]*)`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep:  func(m []string) bool { v := strings.Trim(m[2], `'"`); return notAValue(v) || redacted(v) },
 		},
@@ -662,7 +661,7 @@ func New() *Redactor {
 			// sqlldr); echo PASSWORD | sudo -S, | … --passwd-on-stdin.
 			name:  "password-flag",
 			hints: []string{"sqlplus", "expdp", "impdp", "exp ", "imp ", "rman", "dgmgrl", "sqlldr", "sudo", "password-stdin", "on-stdin", "--stdin", "chpasswd", "/dev/stdin", "=-"},
-			re:    lazyRE(`(\b(?:sqlplus|expdp|impdp|exp|imp|rman|dgmgrl|sqlldr)[ \t]+(?:-\S+[ \t]+)*(?:(?:target|auxiliary|catalog)[ \t]+)?[A-Za-z][A-Za-z0-9_$#-]*/)([^\s@/'"=]+)|(\becho[ \t]+(?:-n[ \t]+)?)('[^'\n]*'|"[^"\n]*"|[^\s'"|]+)([ \t]*\|[ \t]*(?:(?:xxd[ \t]+-r(?:[ \t]+-p)?|xxd[ \t]+-p[ \t]+-r|base64[ \t]+(?:-d|--decode|-D)|basenc[ \t]+[^|\n]*-d[^|\n]*|openssl[ \t]+(?:base64|enc)[ \t]+-d[^|\n]*|rev|tr[ \t]+[^|\n]+)[ \t]*\|[ \t]*)*(?:sudo[ \t]+-S|[^|\n]*--password-stdin|[^|\n]*--[a-z-]*pass[a-z-]*-on-stdin\b|passwd[ \t]+--stdin|chpasswd|[^|\n]*--[a-z-]*(?:cred|token|secret|pass)[a-z-]*(?:=|[ \t]+)(?:/dev/stdin|-)(?:[ \t]|$)))`),
+			re:    lazy.RE(`(\b(?:sqlplus|expdp|impdp|exp|imp|rman|dgmgrl|sqlldr)[ \t]+(?:-\S+[ \t]+)*(?:(?:target|auxiliary|catalog)[ \t]+)?[A-Za-z][A-Za-z0-9_$#-]*/)([^\s@/'"=]+)|(\becho[ \t]+(?:-n[ \t]+)?)('[^'\n]*'|"[^"\n]*"|[^\s'"|]+)([ \t]*\|[ \t]*(?:(?:xxd[ \t]+-r(?:[ \t]+-p)?|xxd[ \t]+-p[ \t]+-r|base64[ \t]+(?:-d|--decode|-D)|basenc[ \t]+[^|\n]*-d[^|\n]*|openssl[ \t]+(?:base64|enc)[ \t]+-d[^|\n]*|rev|tr[ \t]+[^|\n]+)[ \t]*\|[ \t]*)*(?:sudo[ \t]+-S|[^|\n]*--password-stdin|[^|\n]*--[a-z-]*pass[a-z-]*-on-stdin\b|passwd[ \t]+--stdin|chpasswd|[^|\n]*--[a-z-]*(?:cred|token|secret|pass)[a-z-]*(?:=|[ \t]+)(?:/dev/stdin|-)(?:[ \t]|$)))`),
 			repl: func(m []string) string {
 				if m[1] != "" {
 					return m[1] + Mask
@@ -684,7 +683,7 @@ func New() *Redactor {
 			window: true,
 			hints:  []string{"pass", "secret", "token", "key", "pwd", "psk", "cred", "auth", "pw"},
 			span:   keySpan,
-			re: lazyRE(`(?i)(<([a-z0-9_:.-]*(?:(?:password|passwd|pwd|secret|token|key|passphrase|psk)[a-z0-9_.-]*|pass))>)([^<\n]+)(</)|` +
+			re: lazy.RE(`(?i)(<([a-z0-9_:.-]*(?:(?:password|passwd|pwd|secret|token|key|passphrase|psk)[a-z0-9_.-]*|pass))>)([^<\n]+)(</)|` +
 				`(\b(?:key|name|parameterkey|parametername)[ \t]*["']?[ \t]*[:=][ \t]*["']?(?:([a-z0-9_.:-]*(?:password|passwd|pwd|secret|token|apikey|api_key)[a-z0-9_.:-]*|[a-z0-9_.:-]+key)|([a-z0-9_.:-]*(?:pass|pw|cred|credentials|passphrase|psk|auth)[a-z0-9_.:-]*))["']?[\s,]{1,40}?["']?(?:value|parametervalue)["']?[ \t]*[:=][ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s"',}]+)`),
 			repl: func(m []string) string {
 				if m[1] != "" {
@@ -703,7 +702,7 @@ func New() *Redactor {
 				// A record named …_KEY (API_SIGNING_KEY, but also CACHE_KEY)
 				// holds a secret only when its value looks generated.
 				weak := m[2] != "" && !strongName(m[2]) || m[6] != "" && !strongName(m[6])
-				return weak && !random(v) || notAValue(v) || redacted(v) || passWords.get()[strings.ToLower(m[2])] || idName(m[2]) || idName(m[6])
+				return weak && !random(v) || notAValue(v) || redacted(v) || passWords.Get()[strings.ToLower(m[2])] || idName(m[2]) || idName(m[6])
 			},
 		},
 		{
@@ -714,7 +713,7 @@ func New() *Redactor {
 			// Android's <string name="api_key">…, Spring's <entry key="…">).
 			name:  "secret-value",
 			hints: []string{"</key>", "name=", "key=", "id="},
-			re: lazyRE(`(?i)(<key>[ \t]*([A-Za-z0-9_.:-]+)[ \t]*</key>(?:\s|\n[+-])*<string>|<[a-z][a-z0-9_:.-]*[ \t]+(?:[a-z:]+[ \t]*=[ \t]*["'][^"'\n]*["'][ \t]+)*(?:name|key|id)[ \t]*=[ \t]*["']([A-Za-z0-9_.:-]+)["'](?:[^>\n]*[^>/\n])?>)` +
+			re: lazy.RE(`(?i)(<key>[ \t]*([A-Za-z0-9_.:-]+)[ \t]*</key>(?:\s|\n[+-])*<string>|<[a-z][a-z0-9_:.-]*[ \t]+(?:[a-z:]+[ \t]*=[ \t]*["'][^"'\n]*["'][ \t]+)*(?:name|key|id)[ \t]*=[ \t]*["']([A-Za-z0-9_.:-]+)["'](?:[^>\n]*[^>/\n])?>)` +
 				`([^<\n]+)(<)`),
 			repl: func(m []string) string { return m[1] + Mask + m[5] },
 			keep: func(m []string) bool {
@@ -731,7 +730,7 @@ func New() *Redactor {
 			// A transaction hash has the same shape and stays.
 			name:  "private-key",
 			hints: []string{"accounts", "wallet(", "privatekeytoaccount", "from_key", "fromprivatekey"},
-			re: lazyRE(`(?i)(\b(?:accounts[ \t]*:[ \t]*\[[ \t\n]*|accounts\.add\([ \t]*|new[ \t]+(?:ethers\.)?Wallet\([ \t]*|privateKeyToAccount\([ \t]*|from_?key\([ \t]*|fromPrivateKey\([ \t]*)["'])` +
+			re: lazy.RE(`(?i)(\b(?:accounts[ \t]*:[ \t]*\[[ \t\n]*|accounts\.add\([ \t]*|new[ \t]+(?:ethers\.)?Wallet\([ \t]*|privateKeyToAccount\([ \t]*|from_?key\([ \t]*|fromPrivateKey\([ \t]*)["'])` +
 				`((?:0x)?[0-9a-fA-F]{64})(["'])`),
 			repl: func(m []string) string { return m[1] + Mask + m[3] },
 		},
@@ -742,7 +741,7 @@ func New() *Redactor {
 			// add_argument("--password", default="…").
 			name:  "secret-value",
 			hints: []string{"default"},
-			re: lazyRE(`(?im)((?:^[ \t]*|\bvariable[ \t]+"|["']--)([a-z0-9_-]*(?:password|passwd|secret|token|api_?key|private_?key|access_?key)[a-z0-9_-]*)["']?[ \t]*(?:\{|:[ \t]*\n|,)[^{}]{0,150}?\bdefault["']?[ \t]*[:=][ \t]*)` +
+			re: lazy.RE(`(?im)((?:^[ \t]*|\bvariable[ \t]+"|["']--)([a-z0-9_-]*(?:password|passwd|secret|token|api_?key|private_?key|access_?key)[a-z0-9_-]*)["']?[ \t]*(?:\{|:[ \t]*\n|,)[^{}]{0,150}?\bdefault["']?[ \t]*[:=][ \t]*)` +
 				`("[^"\n]*"|'[^'\n]*'|[^\s"',}]+)`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[3]) },
 			keep: func(m []string) bool {
@@ -759,7 +758,7 @@ func New() *Redactor {
 			// Round 17: the qualifier may end in an arrow ("creds for the
 			// demo → admin / X"), and the password may carry its own label
 			// after the slash ("login: ops / pw: X"), which stays.
-			re:   lazyRE(`(?i)(\b(?:login|creds?|credentials|user(?:name)?(?:[ \t]+and[ \t]+pass(?:word)?)?)(?:[ \t]*(?::|→|->|=>)[ \t]+|[ \t]+(?:is[ \t]+|are[ \t]+|:[ \t]*)?|([^:\n→]{1,30}(?::|→|->|=>)[ \t]*))([A-Za-z0-9_.@-]+)(?:[ \t]+/[ \t]+((?:pw|pwd|pass|passwd|password)[ \t]*[:=][ \t]*)?|:))("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s,;]+)`),
+			re: lazy.RE(`(?i)(\b(?:login|creds?|credentials|user(?:name)?(?:[ \t]+and[ \t]+pass(?:word)?)?)(?:[ \t]*(?::|→|->|=>)[ \t]+|[ \t]+(?:is[ \t]+|are[ \t]+|:[ \t]*)?|([^:\n→]{1,30}(?::|→|->|=>)[ \t]*))([A-Za-z0-9_.@-]+)(?:[ \t]+/[ \t]+((?:pw|pwd|pass|passwd|password)[ \t]*[:=][ \t]*)?|:))("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s,;]+)`),
 			// A quoted password is the whole quotation ("Summer,NEBULA493"),
 			// its comma and all.
 			repl: func(m []string) string { return m[1] + quoteMask(m[5]) },
@@ -781,7 +780,7 @@ func New() *Redactor {
 			// scopes (admin:org) lack the mix of cases and digits.
 			name:  "secret-value",
 			hints: []string{"root:", "admin:", "administrator:", "sa:", "postgres:", "ubuntu:", "ec2-user:", "guest:", "elastic:", "oracle:"},
-			re:    lazyRE(`(?i)(\b(?:root|admin|administrator|sa|postgres|ubuntu|ec2-user|guest|elastic|oracle):)([^\s,;'"/][^\s,;'"]{7,})`),
+			re:    lazy.RE(`(?i)(\b(?:root|admin|administrator|sa|postgres|ubuntu|ec2-user|guest|elastic|oracle):)([^\s,;'"/][^\s,;'"]{7,})`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				v := strings.TrimRight(m[2], ".)")
@@ -798,7 +797,7 @@ func New() *Redactor {
 			// ("sk-learn-is-a-library", "pk-long-name") are not.
 			name:  "api-key",
 			hints: []string{"sk-"},
-			re:    lazyRE(`\bsk-[A-Za-z0-9_-]{20,}`),
+			re:    lazy.RE(`\bsk-[A-Za-z0-9_-]{20,}`),
 			keep: func(m []string) bool {
 				b := m[0][3:]
 				return !random(b) && !(len(b) >= 32 && hexOnly(b) && strings.ContainsAny(b, digits))
@@ -814,19 +813,19 @@ func New() *Redactor {
 			// inside a shell command.
 			name:  "authorization",
 			hints: []string{"authorization"},
-			re: lazyRE(`(?i)\b((?:proxy-)?authorization(?:\\?["']?[ \t]*[:=]|["'][ \t]*\]?[ \t]*(?:,|=>?))[ \t]*\\?["']?)` +
+			re: lazy.RE(`(?i)\b((?:proxy-)?authorization(?:\\?["']?[ \t]*[:=]|["'][ \t]*\]?[ \t]*(?:,|=>?))[ \t]*\\?["']?)` +
 				`((?:bearer|basic|token|digest|negotiate|bot|ssws|[a-z][a-z0-9-]{1,30})[ \t]+)?([^\s"'\\,;]+)`),
 			repl: func(m []string) string { return m[1] + m[2] + Mask },
 			// Rails' "Token token=\"…\"": a parameter's name, its quoted
 			// value left to the key rules.
 			keep: func(m []string) bool {
-				return notAValue(m[3]) || m[2] == "" && schemes.get()[strings.ToLower(strings.Trim(m[3], "`.:"))] || paramName(m[2], m[3])
+				return notAValue(m[3]) || m[2] == "" && schemes.Get()[strings.ToLower(strings.Trim(m[3], "`.:"))] || paramName(m[2], m[3])
 			},
 		},
 		{
 			name:  "bearer",
 			hints: []string{"bearer", "token", "basic"},
-			re:    lazyRE(`(?i)\b(bearer|token|basic)(\s+)([A-Za-z0-9._~+/-]{16,}=*)`),
+			re:    lazy.RE(`(?i)\b(bearer|token|basic)(\s+)([A-Za-z0-9._~+/-]{16,}=*)`),
 			repl:  func(m []string) string { return m[1] + m[2] + Mask },
 			// "Basic"/"token" followed by a long plain word is prose, not a
 			// credential: require a digit or a symbol that words lack.
@@ -848,7 +847,7 @@ func New() *Redactor {
 			// withBasicAuth, REST Assured's .basic("u", "…") and .oauth2("…").
 			name:  "authorization",
 			hints: []string{"authenticationheadervalue", "bearer", "basic", "withtoken", "with_token", "oauth2("},
-			re: lazyRE(`(?i)(\b(?:AuthenticationHeaderValue\(\s*["'](?:bearer|basic|token|digest)["']\s*,|(?:set|with)?_?bearer_?(?:auth|token)\(|with_?token\(|oauth2\(|` +
+			re: lazy.RE(`(?i)(\b(?:AuthenticationHeaderValue\(\s*["'](?:bearer|basic|token|digest)["']\s*,|(?:set|with)?_?bearer_?(?:auth|token)\(|with_?token\(|oauth2\(|` +
 				`(?:(?:set|with)?_?basic_?auth|basic)\(\s*["'][^"'\n]{1,80}["']\s*,\s*(?:Some\()?)\s*["'])([^"'\s]{6,200})(["'])`),
 			repl: func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
@@ -859,7 +858,7 @@ func New() *Redactor {
 			// password may hold '@': the host follows the last one.
 			name:  "url-password",
 			hints: []string{"://"},
-			re:    lazyRE(`\b([a-zA-Z][a-zA-Z0-9+._-]*://[^\s:/@]*(?:@[^\s:/@]+)?:)([^\s/]+)(@)`),
+			re:    lazy.RE(`\b([a-zA-Z][a-zA-Z0-9+._-]*://[^\s:/@]*(?:@[^\s:/@]+)?:)([^\s/]+)(@)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				return strings.Contains(m[0], "[REDACTED") || notAValue(m[2]) || userRepeated(m[1], m[2])
@@ -870,7 +869,7 @@ func New() *Redactor {
 			// long and with a digit, unlike user names such as git@.
 			name:  "url-token",
 			hints: []string{"://"},
-			re:    lazyRE(`\b([a-zA-Z][a-zA-Z0-9+._-]*://)([A-Za-z0-9_-]{20,})(@)`),
+			re:    lazy.RE(`\b([a-zA-Z][a-zA-Z0-9+._-]*://)([A-Za-z0-9_-]{20,})(@)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep:  func(m []string) bool { return !strings.ContainsAny(m[2], digits) },
 		},
@@ -878,7 +877,7 @@ func New() *Redactor {
 			// An Azure SAS signature (or any URL's sig=) in a query string.
 			name:  "url-signature",
 			hints: []string{"sig="},
-			re:    lazyRE(`([?&](?:sig|signature|x-amz-signature)=)([^&\s"'#]+)`),
+			re:    lazy.RE(`([?&](?:sig|signature|x-amz-signature)=)([^&\s"'#]+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return redacted(m[2]) },
 		},
@@ -887,7 +886,7 @@ func New() *Redactor {
 			// HMAC's hex digest under the one-letter name.
 			name:  "url-signature",
 			hints: []string{"&s=", "?s="},
-			re:    lazyRE(`([?&]s=)([0-9a-f]{32}(?:[0-9a-f]{8}|[0-9a-f]{32})?)\b`),
+			re:    lazy.RE(`([?&]s=)([0-9a-f]{32}(?:[0-9a-f]{8}|[0-9a-f]{32})?)\b`),
 			repl:  func(m []string) string { return m[1] + Mask },
 		},
 		{
@@ -896,7 +895,7 @@ func New() *Redactor {
 			// generated value.
 			name:  "secret-value",
 			hints: []string{"appid=", "app_id=", "app_key=", "appkey=", "key=", "code="},
-			re:    lazyRE(`(?i)([?&](?:appid|app_id|app_?key|key|code)=)([A-Za-z0-9_-]{16,}={0,2})`),
+			re:    lazy.RE(`(?i)([?&](?:appid|app_id|app_?key|key|code)=)([A-Za-z0-9_-]{16,}={0,2})`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				v := m[2]
@@ -909,7 +908,7 @@ func New() *Redactor {
 			// alone prompts.
 			name:  "basic-auth-flag",
 			hints: []string{"-u", "--user"},
-			re:    lazyRE(`((?:^|\s)(?:-u|--user)[ \t]*)(?:('[^':\n]+:)([^'\n]+)|("[^":\n]+:)([^"\n]+)|([^\s:'"-][^\s:'"]*:)([^\s'"]+)|([^\s:'"-][^\s:'"]*:')([^'\n]+)(')|([^\s:'"-][^\s:'"]*:")([^"\n]+)("))`),
+			re:    lazy.RE(`((?:^|\s)(?:-u|--user)[ \t]*)(?:('[^':\n]+:)([^'\n]+)|("[^":\n]+:)([^"\n]+)|([^\s:'"-][^\s:'"]*:)([^\s'"]+)|([^\s:'"-][^\s:'"]*:')([^'\n]+)(')|([^\s:'"-][^\s:'"]*:")([^"\n]+)("))`),
 			repl:  func(m []string) string { return m[1] + m[2] + m[4] + m[6] + m[8] + m[11] + Mask + m[10] + m[13] },
 			keep: func(m []string) bool {
 				pass := m[3] + m[5] + m[7] + m[9] + m[12]
@@ -920,7 +919,7 @@ func New() *Redactor {
 			// HTTPie's and xh's -a/--auth USER:PASSWORD (curl's is -u, above).
 			name:  "basic-auth-flag",
 			hints: []string{"-a", "--auth"},
-			re:    lazyRE(`((?:^|[\s;&|(])(?:https?|xhs?)[ \t]+(?:[^\n|;&]*?[ \t])?(?:-a|--auth)(?:[ \t]+|=)["']?[^:\s'"]+:)([^\s'"]+)`),
+			re:    lazy.RE(`((?:^|[\s;&|(])(?:https?|xhs?)[ \t]+(?:[^\n|;&]*?[ \t])?(?:-a|--auth)(?:[ \t]+|=)["']?[^:\s'"]+:)([^\s'"]+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return redacted(m[2]) || notAValue(m[2]) },
 		},
@@ -929,7 +928,7 @@ func New() *Redactor {
 			// user:apitoken); "-auth @file" names where it is.
 			name:  "basic-auth-flag",
 			hints: []string{"-auth ", "-auth=", "-auth\t"},
-			re:    lazyRE(`((?:^|\s)--?auth(?:[ \t]+|=)["']?[^:\s'"@]+:)([^\s'"]+)`),
+			re:    lazy.RE(`((?:^|\s)--?auth(?:[ \t]+|=)["']?[^:\s'"@]+:)([^\s'"]+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return redacted(m[2]) || notAValue(m[2]) },
 		},
@@ -937,7 +936,7 @@ func New() *Redactor {
 			// lftp -u USER,PASSWORD: lftp parts the login with a comma.
 			name:  "basic-auth-flag",
 			hints: []string{"lftp"},
-			re:    lazyRE(`(\blftp\b[^\n|;&]*?[ \t](?:-u|--user)[ \t]+["']?[^,\s'"]+,)('[^'\n]*'|"[^"\n]*"|[^\s'"]+)`),
+			re:    lazy.RE(`(\blftp\b[^\n|;&]*?[ \t](?:-u|--user)[ \t]+["']?[^,\s'"]+,)('[^'\n]*'|"[^"\n]*"|[^\s'"]+)`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep: func(m []string) bool {
 				return redacted(strings.Trim(m[2], `'"`)) || notAValue(strings.Trim(m[2], `'"`))
@@ -951,7 +950,7 @@ func New() *Redactor {
 			// host.
 			name:  "url-password",
 			hints: []string{"--uri", "mysqlsh", "@tcp(", "@unix("},
-			re:    lazyRE(`((?:--uri(?:[ \t]+|=)|\bmysqlsh[ \t]+(?:-\S+[ \t]+)*|["'\x60])["']?[A-Za-z0-9_.%+-]+:)([^\s'"\x60]+)(@(?:(?:tcp|unix)\(|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*(?::\d+)?(?:[\s/'"\x60?]|$)))`),
+			re:    lazy.RE(`((?:--uri(?:[ \t]+|=)|\bmysqlsh[ \t]+(?:-\S+[ \t]+)*|["'\x60])["']?[A-Za-z0-9_.%+-]+:)([^\s'"\x60]+)(@(?:(?:tcp|unix)\(|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*(?::\d+)?(?:[\s/'"\x60?]|$)))`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				pre := m[1]
@@ -965,7 +964,7 @@ func New() *Redactor {
 			// mysql -pSECRET / -p'SECRET' (glued: "-p shop" prompts and names a database).
 			name:  "password-flag",
 			hints: []string{"mysql", "mariadb"},
-			re:    lazyRE(`(?i)(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump)\b[^\n|;&]*?[ \t]-p)('[^'\n]*'|"[^"\n]*"|[^\s'"\x60]+)`),
+			re:    lazy.RE(`(?i)(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump)\b[^\n|;&]*?[ \t]-p)('[^'\n]*'|"[^"\n]*"|[^\s'"\x60]+)`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep: func(m []string) bool {
 				return redacted(strings.Trim(m[2], `'"`)) || notAValue(strings.Trim(m[2], `'"`))
@@ -974,7 +973,7 @@ func New() *Redactor {
 		{
 			name:  "password-flag",
 			hints: []string{"sshpass"},
-			re:    lazyRE(`(\bsshpass[ \t]+-p[ \t]*)('[^'\n]*'|"[^"\n]*"|\S+)`),
+			re:    lazy.RE(`(\bsshpass[ \t]+-p[ \t]*)('[^'\n]*'|"[^"\n]*"|\S+)`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep: func(m []string) bool {
 				v := strings.Trim(m[2], `'"`)
@@ -985,7 +984,7 @@ func New() *Redactor {
 			// Docker's config.json: "auth": "<base64 user:password>".
 			name:  "docker-auth",
 			hints: []string{`"auth"`},
-			re:    lazyRE(`("auth"[ \t]*:[ \t]*")([A-Za-z0-9+/=]{8,})(")`),
+			re:    lazy.RE(`("auth"[ \t]*:[ \t]*")([A-Za-z0-9+/=]{8,})(")`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			// "auth": "kerberos" names a method: the credential decodes to
 			// user:password, or is random.
@@ -1000,7 +999,7 @@ func New() *Redactor {
 			// Any other --…-key (--application-key) holds a generated value.
 			name:  "flag",
 			hints: []string{"--"},
-			re: lazyRE(`(?i)(--(?:[a-z0-9]+-)*(?:password|passwd|passphrase|pass|token|secret|api-?key|access-key|secret-key|private-key|(key)))` +
+			re: lazy.RE(`(?i)(--(?:[a-z0-9]+-)*(?:password|passwd|passphrase|pass|token|secret|api-?key|access-key|secret-key|private-key|(key)))` +
 				`([ \t]+)("[^"\n]*"|'[^'\n]*'|[^\s"'-]\S*)`),
 			repl: func(m []string) string { return m[1] + m[3] + quoteMask(m[4]) },
 			keep: func(m []string) bool {
@@ -1024,7 +1023,7 @@ func New() *Redactor {
 			// or more than once (JSON logged in a JSON string in a log),
 			// and a literal may carry its language's prefix (T-SQL's N'x',
 			// Objective-C's @"x", Python's b'x').
-			re: lazyRE(`(?i)(\b[A-Za-z0-9_.-]*` + pairKeys + `)` +
+			re: lazy.RE(`(?i)(\b[A-Za-z0-9_.-]*` + pairKeys + `)` +
 				`(\\*["']?\]?[ \t]*` + assign + `[ \t]*)` +
 				`(\\{2,}"[^"\\\n]*\\{2,}"|\\"(?:[^"\\\n]|\\[^"\n])*\\"|"""[^"\n]+"""|'''[^'\n]+'''|"[^"\n]*"|'[^'\n]*'|r#{1,3}"[^"\n]*"#{1,3}|` + litPrefix + `(?:"[^"\n]*"|'[^'\n]*')|` + stateThen + `|[^\s,;&"'\x60\\]+)`),
 			repl: func(m []string) string {
@@ -1059,9 +1058,9 @@ func New() *Redactor {
 				if strings.HasSuffix(m[2], ":") && m[3][0] == ':' {
 					return true
 				}
-				return m[3][0] == '=' && !envPrefix(m[1], m[2], m[3]) || m[2] == ":" && subcommands.get()[v] || boundVariable(m[2], v) || notAValue(v) || stateThenRE.get().MatchString(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v) || workDir(m[1], v) ||
+				return m[3][0] == '=' && !envPrefix(m[1], m[2], m[3]) || m[2] == ":" && subcommands.Get()[v] || boundVariable(m[2], v) || notAValue(v) || stateThenRE.Get().MatchString(v) || count(v) || sealed(v) || refName(m[1]) || selfNamed(m[1], v) || workDir(m[1], v) ||
 					pathLike(v) || objectName(m[1], v) || badFixture(m[1]) || numberParam(v) || chainSignature(m[1], v) ||
-					bare && !made(v) || last != "pass" && strings.HasSuffix(last, "pass") && (passWords.get()[last] || !made(v)) ||
+					bare && !made(v) || last != "pass" && strings.HasSuffix(last, "pass") && (passWords.Get()[last] || !made(v)) ||
 					// ASANA_PAT, GITLAB_PAT: a personal access token, when made (not url_pat: "*.go").
 					last == "pat" && (!made(v) || strings.ContainsAny(v, "*^$\\[") || strings.HasPrefix(v, "/"))
 			},
@@ -1071,7 +1070,7 @@ func New() *Redactor {
 			// 密码是 X, 비밀번호는 X.
 			name:  "secret-value",
 			hints: []string{"パスワード", "密码", "密碼", "口令", "비밀번호", "비번", "暗証番号"},
-			re:    lazyRE(`((?:パスワード|密码|密碼|口令|비밀번호|비번|暗証番号)(?:は|が|是|为|為|係|는|:|：)?[ \t]*(?:[:：][ \t]*)?[「『“]?)([!-~]{6,64}?)([」』”、。，,\s（(]|です|$)`),
+			re:    lazy.RE(`((?:パスワード|密码|密碼|口令|비밀번호|비번|暗証番号)(?:は|が|是|为|為|係|는|:|：)?[ \t]*(?:[:：][ \t]*)?[「『“]?)([!-~]{6,64}?)([」』”、。，,\s（(]|です|$)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				v := strings.TrimRight(m[2], ".,;:)")
@@ -1082,7 +1081,7 @@ func New() *Redactor {
 			// PHP's define('DB_PASSWORD', '…') (wp-config.php and kin).
 			name:  "secret-value",
 			hints: []string{"define"},
-			re:    lazyRE(`(?i)(\bdefine\(\s*['"][a-z0-9_]*(?:password|secret|key|salt|token|pass)[a-z0-9_]*['"]\s*,\s*['"])([^'"\n]+)(['"])`),
+			re:    lazy.RE(`(?i)(\bdefine\(\s*['"][a-z0-9_]*(?:password|secret|key|salt|token|pass)[a-z0-9_]*['"]\s*,\s*['"])([^'"\n]+)(['"])`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep:  func(m []string) bool { return notAValue(m[2]) },
 		},
@@ -1090,7 +1089,7 @@ func New() *Redactor {
 		{
 			name:  "private-key",
 			hints: []string{"wif", "wallet", "private key", "privkey"},
-			re:    lazyRE(`\b[5KL9c][1-9A-HJ-NP-Za-km-z]{50,51}\b`),
+			re:    lazy.RE(`\b[5KL9c][1-9A-HJ-NP-Za-km-z]{50,51}\b`),
 		},
 		{
 			// net user NAME PASSWORD /add (Windows).
@@ -1098,7 +1097,7 @@ func New() *Redactor {
 			// The command as a path in an audit log's command line
 			// ("C:\Windows\System32\net.exe" user NAME PASSWORD /add).
 			hints: []string{"net user", "net.exe", "net1"},
-			re:    lazyRE(`(?i)(\bnet1?(?:\.exe)?["']?[ \t]+user[ \t]+\S+[ \t]+)([^\s/*][^\s]*)([ \t]+/(?:add|domain|active))`),
+			re:    lazy.RE(`(?i)(\bnet1?(?:\.exe)?["']?[ \t]+user[ \t]+\S+[ \t]+)([^\s/*][^\s]*)([ \t]+/(?:add|domain|active))`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep:  func(m []string) bool { return notAValue(m[2]) },
 		},
@@ -1108,7 +1107,7 @@ func New() *Redactor {
 			window: true,
 			hints:  []string{"pin", "code"},
 			span:   keySpan,
-			re:     lazyRE(`(?i)(\b(?:pin(?:[ _-]?code)?|door[ _-]?code|alarm[ _-]?code|passcode)\b(?:[^:\n.]{0,40}?(?::[ \t]*|[ \t]+(?:is|was|=|ist|lautet|est|es|é|è)[ \t]+)|[ \t]+))(\d{4,8})\b`),
+			re:     lazy.RE(`(?i)(\b(?:pin(?:[ _-]?code)?|door[ _-]?code|alarm[ _-]?code|passcode)\b(?:[^:\n.]{0,40}?(?::[ \t]*|[ \t]+(?:is|was|=|ist|lautet|est|es|é|è)[ \t]+)|[ \t]+))(\d{4,8})\b`),
 			repl:   func(m []string) string { return m[1] + Mask },
 		},
 		{
@@ -1117,11 +1116,11 @@ func New() *Redactor {
 			window: true,
 			hints:  []string{"key", "token"},
 			span:   keySpan,
-			re:     lazyRE(`(?i)(\b(?:key|token|secret)\b[^\n:]{0,30}?[ \t:：]+)([a-z][a-z0-9]{1,7}[_-][A-Za-z0-9]{20,})\b`),
+			re:     lazy.RE(`(?i)(\b(?:key|token|secret)\b[^\n:]{0,30}?[ \t:：]+)([a-z][a-z0-9]{1,7}[_-][A-Za-z0-9]{20,})\b`),
 			repl:   func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				p, body, _ := strings.Cut(strings.Replace(m[2], "-", "_", 1), "_")
-				return objectIDs.get()[strings.ToLower(p)] || !random(body) || redacted(m[2])
+				return objectIDs.Get()[strings.ToLower(p)] || !random(body) || redacted(m[2])
 			},
 		},
 		{
@@ -1129,7 +1128,7 @@ func New() *Redactor {
 			// host:port:database:user:password, the password made.
 			name:  "secret-value",
 			hints: []string{"pgpass", ":5432:"},
-			re:    lazyRE(`(?m)((?:^|\s)[^:\s]+:(?:\d+|\*):[^:\s]+:[^:\s]+:)(\S+)[ \t]*$`),
+			re:    lazy.RE(`(?m)((?:^|\s)[^:\s]+:(?:\d+|\*):[^:\s]+:[^:\s]+:)(\S+)[ \t]*$`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return notAValue(m[2]) || !madePhrase(m[2]) && !mixedCase(m[2]) },
 		},
@@ -1138,7 +1137,7 @@ func New() *Redactor {
 			// flag, path, secure, expiry, name, value, tab-separated.
 			name:  "cookie",
 			hints: []string{"\ttrue\t", "\tfalse\t"},
-			re:    lazyRE(`(?m)^(#HttpOnly_)?(\.?[A-Za-z0-9.-]+\t(?:TRUE|FALSE)\t\S*\t(?:TRUE|FALSE)\t\d+\t([^\t\n]+)\t)([^\t\n]{8,})$`),
+			re:    lazy.RE(`(?m)^(#HttpOnly_)?(\.?[A-Za-z0-9.-]+\t(?:TRUE|FALSE)\t\S*\t(?:TRUE|FALSE)\t\d+\t([^\t\n]+)\t)([^\t\n]{8,})$`),
 			repl:  func(m []string) string { return m[1] + m[2] + Mask },
 			keep:  func(m []string) bool { return !sessionCookie(strings.ToLower(m[3])) && !random(m[4]) || redacted(m[4]) },
 		},
@@ -1146,14 +1145,14 @@ func New() *Redactor {
 			// Two-factor recovery or backup codes listed after their name.
 			name:  "secret-value",
 			hints: []string{"recovery code", "backup code"},
-			re:    lazyRE(`(?i)(\b(?:recovery|backup)[ _-]codes?\b[^\n]{0,60}?[:\n][ \t\n]*)((?:[0-9a-z]{4,6}[ -][0-9a-z]{4,6}[ \t,\n]*){2,})`),
+			re:    lazy.RE(`(?i)(\b(?:recovery|backup)[ _-]codes?\b[^\n]{0,60}?[:\n][ \t\n]*)((?:[0-9a-z]{4,6}[ -][0-9a-z]{4,6}[ \t,\n]*){2,})`),
 			repl:  func(m []string) string { return m[1] + Mask },
 		},
 		{
 			// HTTP Digest's response="<hash>": the hash proves the password.
 			name:  "authorization",
 			hints: []string{"digest"},
-			re:    lazyRE(`(?i)(\bresponse[ \t]*=[ \t]*")([0-9a-f]{32,})(")`),
+			re:    lazy.RE(`(?i)(\bresponse[ \t]*=[ \t]*")([0-9a-f]{32,})(")`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 		},
 		{
@@ -1163,7 +1162,7 @@ func New() *Redactor {
 			window: true,
 			hints:  []string{"sid=", "sessionid=", "session_id=", "session=", "logged_in"},
 			span:   keySpan,
-			re:     lazyRE(`(?i)(\b(?:connect\.sid|phpsessid|jsessionid|asp\.net_sessionid|sessionid|session_id|session|laravel_session|_session_id|[a-z0-9_]*_session|[a-z0-9_]*logged_in[a-z0-9_]*)=)([^\s;,"']{16,})`),
+			re:     lazy.RE(`(?i)(\b(?:connect\.sid|phpsessid|jsessionid|asp\.net_sessionid|sessionid|session_id|session|laravel_session|_session_id|[a-z0-9_]*_session|[a-z0-9_]*logged_in[a-z0-9_]*)=)([^\s;,"']{16,})`),
 			repl:   func(m []string) string { return m[1] + Mask },
 			keep:   func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
 		},
@@ -1187,7 +1186,7 @@ func New() *Redactor {
 			// A literal may be converted in place ("…".to_owned(),
 			// "…".toCharArray()). An LDAP bind opens with the DN it binds
 			// as (conn.Bind("cn=svc,dc=corp", "…"), simple_bind_s).
-			re: lazyRE(`(?i)(\b(?:[a-z_]*(?:client|api|auth|credentials?|login|session|token|key|secret|sdk|init|connect|pdo|dbi|database|bind)[a-z0-9_]*(?:\.new|::new)?|(?:smtp|ftp|ftps|imap|pop3?|ldap|sftp)[a-z0-9_]*(?:\.|::)(?:start|open|new|connect))[ \t]*(?:=[ \t]*)?\(\s*(?:[a-z_]+[ \t]*=[ \t]*)?\(?\s*(?:[a-z0-9_.]+\(\s*)?)` +
+			re: lazy.RE(`(?i)(\b(?:[a-z_]*(?:client|api|auth|credentials?|login|session|token|key|secret|sdk|init|connect|pdo|dbi|database|bind)[a-z0-9_]*(?:\.new|::new)?|(?:smtp|ftp|ftps|imap|pop3?|ldap|sftp)[a-z0-9_]*(?:\.|::)(?:start|open|new|connect))[ \t]*(?:=[ \t]*)?\(\s*(?:[a-z_]+[ \t]*=[ \t]*)?\(?\s*(?:[a-z0-9_.]+\(\s*)?)` +
 				`((?:(?:"[^"\n]{1,200}"` + converted + `|'[^'\n]{1,200}'|\d{1,6}|:[a-z_]+)\s*(?:,\s*|\)))*(?:"[^"\n]{1,200}"|'[^'\n]{1,200}')` + converted + `\s*(?:,\s*|\))(?:(?:"[^"\n]{1,200}"` + converted + `|'[^'\n]{1,200}'|\d{1,6}|:[a-z_]+)\s*(?:,\s*|\)))*)`),
 			repl: func(m []string) string { return m[1] + callLiterals(m[2], true, soleAuth(m[1])) },
 			keep: func(m []string) bool {
@@ -1202,7 +1201,7 @@ func New() *Redactor {
 			span:   keySpan,
 			// The name the key word ends (Idempotency-Key) is part of the label.
 			// The word before it too: "cache key: go-build-…" is a lookup key.
-			re:   lazyRE(`(?i)(\b((?:[a-z0-9]+[ _-])?(?:[a-z0-9]+[_-])*(?:token|key)[12]?)\b[^:\n]{0,60}:[ \t]*)([A-Za-z0-9_+/=-]{32,})`),
+			re:   lazy.RE(`(?i)(\b((?:[a-z0-9]+[ _-])?(?:[a-z0-9]+[_-])*(?:token|key)[12]?)\b[^:\n]{0,60}:[ \t]*)([A-Za-z0-9_+/=-]{32,})`),
 			repl: func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				v := m[3]
@@ -1214,7 +1213,7 @@ func New() *Redactor {
 			// (the console's CSV, or prose). Only where AWS or a secret is named.
 			name:  "aws-secret-key",
 			hints: []string{"aws", "akia", "asia", "secret"},
-			re:    lazyRE(`(^|[^A-Za-z0-9/+=])([A-Za-z0-9/+]{40})($|[^A-Za-z0-9/+=])`),
+			re:    lazy.RE(`(^|[^A-Za-z0-9/+=])([A-Za-z0-9/+]{40})($|[^A-Za-z0-9/+=])`),
 			repl:  func(m []string) string { return m[1] + "[REDACTED:aws-secret-key]" + m[3] },
 			keep: func(m []string) bool {
 				v := m[2]
@@ -1236,7 +1235,7 @@ func New() *Redactor {
 			// The name must hold one of the words, or a vetoed match such as
 			// "this: KEY=..." would hide the assignment inside it. A byte
 			// conversion may wrap the literal (Go's []byte("…")).
-			re: lazyRE(`(\b[A-Za-z0-9_.-]*(?i:pass|pwd|secret|token|key|auth|cred|api|signing|salt|encrypt|hmac|jwt|pat|otp|seed|cookie|dsn|licen)[A-Za-z0-9_.-]*)` +
+			re: lazy.RE(`(\b[A-Za-z0-9_.-]*(?i:pass|pwd|secret|token|key|auth|cred|api|signing|salt|encrypt|hmac|jwt|pat|otp|seed|cookie|dsn|licen)[A-Za-z0-9_.-]*)` +
 				`([ \t]*["']?\]?[ \t]*` + assign + `[ \t]*(?:\[\]byte\([ \t]*|Buffer\.from\([ \t]*)?["'\x60]?)` +
 				`([A-Za-z0-9_.+/-]{12,200}={0,3})(\(?)`),
 			repl: func(m []string) string { return m[1] + m[2] + Mask + m[4] },
@@ -1271,7 +1270,7 @@ func New() *Redactor {
 			hints:  pwHints,
 			// The word, up to 48 bytes and a verb, and a value of up to 200.
 			span: keySpan,
-			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)` +
+			re: lazy.RE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)` +
 				`(?:[ \t]*[:：][ \t]*|[ \t]+[^:：\n]{1,48}?[ \t]*[:：][ \t]*|(?:[ \t]*[^:\n]{1,48}?)?(?:[ \t]+(?:are both|is|was|are|ist|war|lautet|est|es|és|é|è|era|este|jest|je|е|yra|ir|är|er|on|ay|ni|là|adalah|ialah|είναι|это|є|হলো|হল|হচ্ছে|—|هي|هو|היא|הוא|је|yw|ydy|është|estas|hija|huwa|гэта|ficou|fica|теперь|now|jetzt|ahora|agora|maintenant|adesso|teraz|(?:(?:was|is|has been|got)[ \t]+)?(?:reset|set|changed)[ \t]+to)[ \t]+|[ \t]*คือ[ \t]*)))` +
 				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'\x60]+)`),
 			repl: proseMask,
@@ -1291,7 +1290,7 @@ func New() *Redactor {
 			window: true,
 			hints:  pwHints,
 			span:   160,
-			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)[^\n.!?。]{0,80}?[ \t:：])` +
+			re: lazy.RE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)[^\n.!?。]{0,80}?[ \t:：])` +
 				`([^\s"'\x60]*?(?:\d[^\s"'\x60]*?[!@#$%^&*+=~?]|[!@#$%^&*+=~?][^\s"'\x60]*?\d)[^\s"'\x60]*)`),
 			repl: proseMask,
 			keep: func(m []string) bool {
@@ -1307,7 +1306,7 @@ func New() *Redactor {
 			window: true,
 			hints:  []string{"log", "sign", "connect", "authenticat", "ssh", "melde", "anmelden", "conéctate", "conecta", "accedi", "inicia sesión"},
 			// "try logging in with 'X'": the password alone after "with".
-			re: lazyRE(`(?i)(\b(?:log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in|connect(?:ed|ing)?|authenticat(?:e|ed|ing)|ssh|melde|anmelden|connecte[rz]?|conéctate|conecta|accedi|inicia sesión)\b` +
+			re: lazy.RE(`(?i)(\b(?:log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in|connect(?:ed|ing)?|authenticat(?:e|ed|ing)|ssh|melde|anmelden|connecte[rz]?|conéctate|conecta|accedi|inicia sesión)\b` +
 				`(?:[^\n]{0,80}?[ \t](?:as|als|en tant que|como|come)[ \t]+\S+)?[ \t]+(?:with|using|mit|avec|con|com)[ \t]+(?:(?:the[ \t]+)?password[ \t]+|(?:dem[ \t]+)?passwort[ \t]+|(?:le[ \t]+)?mot de passe[ \t]+)?)` +
 				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'\x60]+)`),
 			repl: proseMask,
@@ -1363,7 +1362,7 @@ func proseRule(words string, hints ...string) rule {
 		name:   "secret-value",
 		hints:  hints,
 		window: true,
-		re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + words + `)` +
+		re: lazy.RE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + words + `)` +
 			`(?:[ \t]+(?:(?:for|on|of|to|with|in|im|am|für|fürs|zum|zur|beim|vom|del|de|da|do|della|dello|degli|dei|di|per|pour|du|des|van|voor|för|till|dla|для|от|на|untuk|ke|za|fún|fun)[ \t]+|(?:dell|dall|all|sull|nell|d|l|de l|de la)')[^:\n]{1,40}?(?::[ \t]*|[ \t]+(?:(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to|is|was|are|=|ist|war|lautet|est|était|es|era|é|è|to|jest|är|er|это|adalah|ialah|هي|هو|היא|הוא|je|ni|—|-)[ \t]+` + nowWords + `(?::[ \t]*)?)|` +
 			`:[ \t]*|[ \t]+(?:is|was|=|:|to|ist|war|lautet|est|es|é|è|era|adalah|ialah|هي|هو|היא|הוא|je|ni|wa)[ \t]+` + nowWords + `(?::[ \t]*)?|[ \t]+(?:(?:was|is|has been)[ \t]+)?(?:reset|set|changed)[ \t]+to[ \t]+|[ \t]+))` +
 			`("[^"\n]{1,200}"|'[^'\n]{1,200}'|\x60[^\x60\n]{1,200}\x60|[«“„「][^»”“」\n]{1,200}[»”“」]|[^\s"'\x60«“„「]+)`),
@@ -1382,13 +1381,13 @@ func proseRule(words string, hints ...string) rule {
 				// "the k8s secret `redis-auth`": with no verb or colon
 				// before it, a quoted word names the secret unless it
 				// looks made.
-				if !strings.ContainsAny(sep, ":=：") && !sepVerbRE.get().MatchString(m[1]) && !made(q) && !wordsNumber(q) && !symbolMixed(q) {
+				if !strings.ContainsAny(sep, ":=：") && !sepVerbRE.Get().MatchString(m[1]) && !made(q) && !wordsNumber(q) && !symbolMixed(q) {
 					return true
 				}
 				return notAValue(q) || statement(q)
 			}
 			v = strings.TrimRight(v, sentenceEnd)
-			if !strings.ContainsAny(sep, ":=：") && !sepVerbRE.get().MatchString(m[1]) && !made(v) && !wordNumber(v) && !passphrase(v) && !wordsNumber(v) && !symbolMixed(v) && !scrambled(v) {
+			if !strings.ContainsAny(sep, ":=：") && !sepVerbRE.Get().MatchString(m[1]) && !made(v) && !wordNumber(v) && !passphrase(v) && !wordsNumber(v) && !symbolMixed(v) && !scrambled(v) {
 				return true // "kubectl get secret db-creds": a name
 			}
 			if strings.Count(v, "/") >= 2 && !strings.ContainsAny(v, upper) && !random(v) {
@@ -1517,7 +1516,7 @@ func flagRule(tools, flags string) rule {
 		name:   "password-flag",
 		hints:  hints,
 		repeat: true,
-		re: lazyRE(`(?i)(\b(?:` + tools + `)\b[^\n|;&]*?[ \t](?-i:` + flags + `))` +
+		re: lazy.RE(`(?i)(\b(?:` + tools + `)\b[^\n|;&]*?[ \t](?-i:` + flags + `))` +
 			`([ \t]+|=|:)?('[^'\[\n][^'\n]*'|"[^"\[\n][^"\n]*"|[^\s'"\[][^\s'"]*)`),
 		repl: func(m []string) string { return m[1] + m[2] + quoteMask(m[3]) },
 		keep: func(m []string) bool {
@@ -1592,7 +1591,7 @@ func quotes(v string) (open, inner, close string, ok bool) {
 
 // sepVerbRE ends a prose rule's key part with the verb that gives the value
 // (compiled on first use: every hook process links this package).
-var sepVerbRE = lazyRE(`(?i)\s(?:is|was|are|ist|war|lautet|est|es|é|è|era|to|jest|är|er|adalah|ialah|هي|هو|היא|הוא|je|ni|wa)\s*$`)
+var sepVerbRE = lazy.RE(`(?i)\s(?:is|was|are|ist|war|lautet|est|es|é|è|era|to|jest|är|er|adalah|ialah|هي|هو|היא|הוא|je|ni|wa)\s*$`)
 
 // made reports a value that looks generated or chosen as a password: random,
 // digits mixed with symbols other than a name's '-' and '_', or capitals,
@@ -1887,14 +1886,14 @@ func quoteMask(v string) string {
 
 // objectIDs are the prefixes of API object ids (chatcmpl-…, msg_…, cus_…):
 // names of requests, messages and records, not credentials.
-var objectIDs = &lazy[map[string]bool]{build: func() map[string]bool {
+var objectIDs = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"chatcmpl": true, "cmpl": true, "msg": true, "toolu": true, "req": true, "run": true,
 		"thread": true, "asst": true, "file": true, "batch": true, "ftjob": true, "cus": true, "evt": true, "ch": true,
 		"pi": true, "pm": true, "in": true, "sub": true, "prod": true, "price": true, "txn": true, "acct": true, "resp": true}
 }}
 
 // schemes are Authorization schemes, named in prose without a credential.
-var schemes = &lazy[map[string]bool]{build: func() map[string]bool {
+var schemes = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"bearer": true, "basic": true, "token": true, "digest": true, "negotiate": true, "ntlm": true, "hoba": true, "mutual": true, "aws4-hmac-sha256": true}
 }}
 
@@ -1907,7 +1906,7 @@ var references = []string{"$", "{{", "{%", "<", "enc[", "vault:", "ref+", "op://
 	"var.", "local.", "data.", "module.", "sha256:", "sha1:", "sha512:", "md5:"}
 
 // placeholders are values that are types, flags or stand-ins, not secrets.
-var placeholders = &lazy[map[string]bool]{build: func() map[string]bool {
+var placeholders = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"true": true, "false": true, "null": true, "none": true, "nil": true,
 		"undefined": true, "required": true, "optional": true, "string": true, "str": true, "bool": true,
 		"int": true, "number": true, "any": true, "bytes": true, "[]byte": true, "secret": true, "password": true,
@@ -1939,7 +1938,7 @@ var placeholders = &lazy[map[string]bool]{build: func() map[string]bool {
 // changeme, <token>, REPLACE_ME.
 // vaultNames are password managers and secret stores: "the password is in
 // 1Password" names where it is kept.
-var vaultNames = &lazy[map[string]bool]{build: func() map[string]bool {
+var vaultNames = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"1password": true, "bitwarden": true, "lastpass": true, "keepass": true, "keepassxc": true, "dashlane": true, "keychain": true, "vault": true, "hashicorp": true}
 }}
 
@@ -1952,13 +1951,13 @@ var placeholderWords = []string{"your", "changeme", "change-me", "change_me", "p
 // alternative of its value, so its keep sees the word with what follows.
 const stateThen = `[a-zß-öø-ÿа-яё]{3,}[ \t]+(?:(?:on|am|le|el|il|em|op|w|в|на)[ \t]+)?(?:\d{1,4}[-./]\d{1,2}[-./]\d{1,4}|(?:yesterday|today|tonight|last|every|weekly|monthly|daily|nightly|quarterly|annually|since|after|before)\b)`
 
-var stateThenRE = lazyRE(`^` + stateThen)
+var stateThenRE = lazy.RE(`^` + stateThen)
 
 // notAValue reports whether v names, types or stands in for a secret
 // instead of being one: empty, a reference, a placeholder, a call.
 var (
-	placeholderWordRE = lazyRE(`^word\d{1,2}$`)
-	credFileRE        = lazyRE(`^[a-z0-9_.-]+:/[\w./%-]+$`)
+	placeholderWordRE = lazy.RE(`^word\d{1,2}$`)
+	credFileRE        = lazy.RE(`^[a-z0-9_.-]+:/[\w./%-]+$`)
 )
 
 // docValue reports a flag's "value" that is the prose documenting it: a
@@ -1966,14 +1965,14 @@ var (
 // verb ("--password makes mongosh prompt"), or a sentence in a language
 // written without spaces ("--password オプションに値を指定しない場合、…").
 func docValue(v string) bool {
-	if docWords.get()[v] {
+	if docWords.Get()[v] {
 		return true
 	}
 	return strings.ContainsAny(v, "、。，") && !strings.ContainsAny(v, "0123456789")
 }
 
 // docWords are the words that open a flag's description in a help text.
-var docWords = &lazy[map[string]bool]{build: func() map[string]bool {
+var docWords = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"force": true, "forces": true, "makes": true, "make": true, "prompts": true, "prompt": true, "specifies": true, "specify": true, "sets": true, "is": true, "are": true,
 		"the": true, "to": true, "for": true, "of": true, "option": true, "flag": true, "and": true, "or": true, "will": true, "must": true, "should": true, "can": true, "may": true, "only": true,
 		"when": true, "if": true, "takes": true, "reads": true, "enables": true, "disables": true, "uses": true, "causes": true, "tells": true, "lets": true, "asks": true, "omitted": true,
@@ -1992,17 +1991,17 @@ func notAValue(v string) bool {
 	// "word1 … word12" stands for a seed phrase's words; "dbpass:/etc/…"
 	// names a credential and the file it is loaded from (systemd's
 	// LoadCredential=ID:PATH).
-	if placeholderWordRE.get().MatchString(l) || credFileRE.get().MatchString(l) {
+	if placeholderWordRE.Get().MatchString(l) || credFileRE.Get().MatchString(l) {
 		return true
 	}
 	// The secret's own word as its value, alone or closing a placeholder
 	// ("<user:password>", "-psecret" in a manual, API_KEY = "api_key" in
 	// an enum of names): it names what goes there.
-	if secretWordValue.get()[strings.Trim(l, "<>{}[]\"'")] {
+	if secretWordValue.Get()[strings.Trim(l, "<>{}[]\"'")] {
 		return true
 	}
 	if len(l) < 2 || l[0] == '[' && identPath(strings.TrimLeft(l[1:], "]")) || l[0] == '+' && (len(l) == 1 || l[1] == ' ' || unicode.IsLetter(rune(l[1])) && !made(v[1:])) || l[0] == '(' ||
-		bracketed(l) || masked(l) || awsDocumented.get()[v] || yamlTag(v) || vaultNames.get()[l] || placeholderToken(l) || strings.Contains(v, "...") || strings.Contains(v, "…") || placeholders.get()[l] || strings.Trim(l, "x*.") == "" {
+		bracketed(l) || masked(l) || awsDocumented.Get()[v] || yamlTag(v) || vaultNames.Get()[l] || placeholderToken(l) || strings.Contains(v, "...") || strings.Contains(v, "…") || placeholders.Get()[l] || strings.Trim(l, "x*.") == "" {
 		return true
 	}
 	// %NAME% is a Windows variable and %q a format verb; a value that
@@ -2079,12 +2078,12 @@ func typeName(l string) bool {
 	if strings.HasPrefix(l, "'") {
 		return true // a Rust lifetime (&'a str, cut at its space)
 	}
-	return typeNames.get()[l]
+	return typeNames.Get()[l]
 }
 
 // typeNames are the types a secret is declared as, in the languages that
 // annotate a name with its type after a colon.
-var typeNames = &lazy[map[string]bool]{build: func() map[string]bool {
+var typeNames = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"str": true, "string": true, "bytes": true, "bytearray": true, "int": true, "integer": true, "bool": true, "boolean": true,
 		"char": true, "secretstr": true, "secretbytes": true, "securestring": true, "any": true, "unknown": true, "object": true, "text": true, "number": true,
 		"chararray": true, "bytearrayview": true, "u8": true, "uuid": true, "nsstring": true, "[]byte": true, "&str": true, "zeroizing": true}
@@ -2167,7 +2166,7 @@ func identPath(s string) bool {
 
 // publicPrefixes open keys made to be published: Stripe's and its
 // imitators' publishable keys (pk_live_…, pk_test_…).
-var publicPrefixes = &lazy[map[string]bool]{build: func() map[string]bool {
+var publicPrefixes = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"pk": true}
 }}
 
@@ -2181,7 +2180,7 @@ func publishable(v string) bool {
 		return true
 	}
 	p, rest, ok := strings.Cut(v, "_")
-	if !ok || !publicPrefixes.get()[p] {
+	if !ok || !publicPrefixes.Get()[p] {
 		return false
 	}
 	mode, _, ok := strings.Cut(rest, "_")
@@ -2248,13 +2247,13 @@ func namedDigest(v string) bool {
 // REDIS_CACHE_PASSWORD and PRIMARY_DB_PASSWORD hold passwords.
 
 var (
-	refLast = &lazy[map[string]bool]{build: func() map[string]bool {
+	refLast = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 		return map[string]bool{"name": true, "ref": true, "file": true, "path": true, "version": true, "url": true, "uri": true, "host": true, "endpoint": true}
 	}}
-	refFirst = &lazy[map[string]bool]{build: func() map[string]bool {
+	refFirst = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 		return map[string]bool{"existing": true, "public": true, "publishable": true, "hashed": true}
 	}}
-	dbKey = &lazy[map[string]bool]{build: func() map[string]bool {
+	dbKey = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 		return map[string]bool{"cache": true, "partition": true, "sort": true, "primary": true, "foreign": true, "dedup": true, "idempotency": true}
 	}}
 )
@@ -2268,7 +2267,7 @@ func refName(name string) bool {
 	}
 	first, last := strings.ToLower(parts[0]), strings.ToLower(parts[len(parts)-1])
 	// hs_ed25519_public_key, signingPublicKey: the public half of a pair.
-	return refLast.get()[last] || refFirst.get()[first] || len(parts) == 2 && dbKey.get()[first] && last == "key" || strings.EqualFold(parts[len(parts)-2], "public")
+	return refLast.Get()[last] || refFirst.Get()[first] || len(parts) == 2 && dbKey.Get()[first] && last == "key" || strings.EqualFold(parts[len(parts)-2], "public")
 }
 
 // paramName reports an authorization's value that is a parameter's name
@@ -2293,12 +2292,12 @@ func objectName(name, v string) bool {
 }
 
 // nameWords end the name of a stored secret (prod-db-password).
-var nameWords = &lazy[map[string]bool]{build: func() map[string]bool {
+var nameWords = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"password": true, "passwd": true, "token": true, "secret": true, "key": true, "credentials": true, "creds": true, "apikey": true}
 }}
 
 // stubWords mark a value written for a test: "test-csrf-token".
-var stubWords = &lazy[map[string]bool]{build: func() map[string]bool {
+var stubWords = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"test": true, "fake": true, "mock": true, "dummy": true, "example": true, "sample": true, "stub": true, "demo": true}
 }}
 
@@ -2329,12 +2328,12 @@ func selfNamed(name, v string) bool {
 	}
 	// --secret=quotes-db-password, secretRef: api-token: plain words that
 	// end in a secret's kind name a secret kept elsewhere.
-	if len(words) > 0 && nameWords.get()[words[len(words)-1]] {
+	if len(words) > 0 && nameWords.Get()[words[len(words)-1]] {
 		return true
 	}
 	for _, p := range nameParts(name) {
 		p = strings.ToLower(p)
-		if len(p) > 2 && slices.Contains(words, p) && secretWords.get()[p] {
+		if len(p) > 2 && slices.Contains(words, p) && secretWords.Get()[p] {
 			return true
 		}
 	}
@@ -2361,7 +2360,7 @@ func plainWords(v string) []string {
 // stubbed reports plain words one of which says the value is a stand-in.
 func stubbed(words []string) bool {
 	for _, w := range words {
-		if stubWords.get()[w] {
+		if stubWords.Get()[w] {
 			return true
 		}
 	}
@@ -2369,7 +2368,7 @@ func stubbed(words []string) bool {
 }
 
 // secretWords are the name parts that make an assignment a candidate.
-var secretWords = &lazy[map[string]bool]{build: func() map[string]bool {
+var secretWords = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"encrypt": true, "encryption": true, "hmac": true, "jwt": true, "pat": true, "otp": true, "totp": true, "seed": true, "cookie": true, "dsn": true, "license": true, "licence": true, "access": true, "auth": true, "api": true, "apikey": true, "credential": true,
 		"credentials": true, "creds": true, "cred": true, "key": true, "password": true, "passwd": true, "pass": true, "pwd": true,
 		"passphrase": true, "secret": true, "token": true, "signing": true, "salt": true, "private": true}
@@ -2379,7 +2378,7 @@ var secretWords = &lazy[map[string]bool]{build: func() map[string]bool {
 // reports whether one part is a secret word ("author" and "monkey" are not).
 func secretName(name string) bool {
 	for _, p := range nameParts(name) {
-		if secretWords.get()[strings.ToLower(p)] {
+		if secretWords.Get()[strings.ToLower(p)] {
 			return true
 		}
 	}
@@ -2515,7 +2514,7 @@ func (r *Redactor) Redact(s string) (string, []string) {
 		if ru.window && len(lower) == len(s) {
 			locs = windowed(ru, s, lower)
 		} else {
-			locs = ru.re.get().FindAllStringSubmatchIndex(s, -1)
+			locs = ru.re.Get().FindAllStringSubmatchIndex(s, -1)
 		}
 		if locs == nil {
 			continue
@@ -2528,7 +2527,7 @@ func (r *Redactor) Redact(s string) (string, []string) {
 		var b strings.Builder
 		b.Grow(len(s))
 		last := 0
-		m := make([]string, ru.re.get().NumSubexp()+1)
+		m := make([]string, ru.re.Get().NumSubexp()+1)
 		for _, loc := range locs {
 			for g := range m {
 				if loc[2*g] >= 0 {
@@ -2589,40 +2588,9 @@ func (r *Redactor) Redact(s string) (string, []string) {
 	return s, kinds
 }
 
-// lazyRE compiles expr on its first use.
-func lazyRE(expr string) *pattern { return &pattern{expr: expr} }
-
-// pattern is a regexp compiled on its first use. lazyRE is inlined, so a
-// package-level pattern is laid out by the compiler, not built at init: a
-// process that never calls get pays nothing for it at start.
-type pattern struct {
-	expr string
-	once sync.Once
-	re   *regexp.Regexp
-}
-
-func (p *pattern) get() *regexp.Regexp {
-	p.once.Do(func() { p.re = regexp.MustCompile(p.expr) })
-	return p.re
-}
-
-// lazy is a value, a table of words most often, built on its first use. A
-// package-level one is a composite literal the compiler lays out, so a
-// process that never calls get builds nothing at start.
-type lazy[T any] struct {
-	once  sync.Once
-	build func() T
-	v     T
-}
-
-func (l *lazy[T]) get() T {
-	l.once.Do(func() { l.v = l.build() })
-	return l.v
-}
-
 // arnRE matches an Amazon Resource Name: its resource part names a role,
 // a bucket or a secret (…:secret:prod/db-AbCdEf), it never holds one.
-var arnRE = lazyRE(`\barn:aws[a-z-]*:[a-z0-9-]+:[a-z0-9-]*:[0-9]{12}:[A-Za-z0-9_+.@/:*-]+`)
+var arnRE = lazy.RE(`\barn:aws[a-z-]*:[a-z0-9-]+:[a-z0-9-]*:[0-9]{12}:[A-Za-z0-9_+.@/:*-]+`)
 
 // protected returns the spans of s no rule may match wholly inside. An ARN
 // ends at the first character no ARN holds (';', ',', '=', '&', a quote,
@@ -2630,13 +2598,13 @@ var arnRE = lazyRE(`\barn:aws[a-z-]*:[a-z0-9-]+:[a-z0-9-]*:[0-9]{12}:[A-Za-z0-9_
 func protected(s, lower string) [][]int {
 	var spans [][]int
 	if strings.Contains(lower, "arn:aws") {
-		spans = arnRE.get().FindAllStringIndex(s, -1)
+		spans = arnRE.Get().FindAllStringIndex(s, -1)
 	}
 	// "cache key: go-build-…", "sort key: …": a lookup key named in prose
 	// (the key rules see only the word "key").
-	for w := range dbKey.get() {
+	for w := range dbKey.Get() {
 		if strings.Contains(lower, w+" key") {
-			spans = append(spans, lookupKeyRE.get().FindAllStringIndex(s, -1)...)
+			spans = append(spans, lookupKeyRE.Get().FindAllStringIndex(s, -1)...)
 			break
 		}
 	}
@@ -2644,38 +2612,38 @@ func protected(s, lower string) [][]int {
 	// point x, y) are published by design; its private ones (d, p, q…)
 	// are the private-key rule's.
 	if strings.Contains(lower, `"kty"`) {
-		spans = append(spans, jwkPublicRE.get().FindAllStringIndex(s, -1)...)
+		spans = append(spans, jwkPublicRE.Get().FindAllStringIndex(s, -1)...)
 	}
 	// An element's key attribute (React's and Vue's key="…", :key="…")
 	// tells siblings apart; the value of a configuration's <add key=…
 	// value=…> lies outside it.
 	if strings.Contains(lower, "key=") && strings.IndexByte(s, '<') >= 0 {
-		spans = append(spans, elementKeyRE.get().FindAllStringIndex(s, -1)...)
+		spans = append(spans, elementKeyRE.Get().FindAllStringIndex(s, -1)...)
 	}
 	// A comment in which a key word is followed by a word and more prose
 	// ("# no client secret: federated credentials via OIDC") tells how a
 	// secret is given; a value written in a comment has a digit or a
 	// symbol, or stands alone.
 	if strings.Contains(s, "# ") || strings.Contains(s, "// ") {
-		spans = append(spans, commentProseRE.get().FindAllStringIndex(s, -1)...)
+		spans = append(spans, commentProseRE.Get().FindAllStringIndex(s, -1)...)
 	}
 	// "public key: …" (wg show, ssh-keygen, age-keygen): the public half
 	// of a pair, named public by a word of its own before "key".
 	if strings.Contains(lower, "public key") {
-		spans = append(spans, publicKeyRE.get().FindAllStringIndex(s, -1)...)
+		spans = append(spans, publicKeyRE.Get().FindAllStringIndex(s, -1)...)
 	}
 	return spans
 }
 
-var publicKeyRE = lazyRE(`(?i)\bpublic[ \t]+key[ \t]*[:=][ \t]*[A-Za-z0-9+/=_-]+`)
+var publicKeyRE = lazy.RE(`(?i)\bpublic[ \t]+key[ \t]*[:=][ \t]*[A-Za-z0-9+/=_-]+`)
 
-var elementKeyRE = lazyRE(`<[A-Za-z][A-Za-z0-9_.:-]*[ \t][^<>\n]*?:?\bkey=(?:"[^"\n]*"|'[^'\n]*')`)
+var elementKeyRE = lazy.RE(`<[A-Za-z][A-Za-z0-9_.:-]*[ \t][^<>\n]*?:?\bkey=(?:"[^"\n]*"|'[^'\n]*')`)
 
-var commentProseRE = lazyRE(`(?m)^[ \t]*(?:#|//)[ \t][^\n:=]*:[ \t]+[a-z]{3,}(?:[ \t]+[A-Za-z(][A-Za-z0-9_.()-]*){2,}[ \t]*$`)
+var commentProseRE = lazy.RE(`(?m)^[ \t]*(?:#|//)[ \t][^\n:=]*:[ \t]+[a-z]{3,}(?:[ \t]+[A-Za-z(][A-Za-z0-9_.()-]*){2,}[ \t]*$`)
 
-var lookupKeyRE = lazyRE(`(?i)\b(?:cache|partition|sort|primary|foreign|dedup|idempotency)[ \t]+key\b[ \t]*[:=][ \t]*\S+`)
+var lookupKeyRE = lazy.RE(`(?i)\b(?:cache|partition|sort|primary|foreign|dedup|idempotency)[ \t]+key\b[ \t]*[:=][ \t]*\S+`)
 
-var jwkPublicRE = lazyRE(`"(?:n|e|x|y|kid|x5t|x5t#S256)"[ \t]*:[ \t]*"[A-Za-z0-9_+/=-]*"|"x5c"[ \t]*:[ \t]*\[[^\]]*\]`)
+var jwkPublicRE = lazy.RE(`"(?:n|e|x|y|kid|x5t|x5t#S256)"[ \t]*:[ \t]*"[A-Za-z0-9_+/=-]*"|"x5c"[ \t]*:[ \t]*\[[^\]]*\]`)
 
 func inside(spans [][]int, start, end int) bool {
 	for _, sp := range spans {
@@ -2701,13 +2669,13 @@ func anyHint(p *pairs.Set, lower string, hints []string) bool {
 // process that links this package pays for its regexps only when it
 // redacts (docs/performance.md). It is immutable once built, so sharing it
 // is not mutable global state.
-var std = &lazy[*Redactor]{build: New}
+var std = &lazy.Value[*Redactor]{Build: New}
 
 // String redacts s with the default rules.
-func String(s string) string { return std.get().String(s) }
+func String(s string) string { return std.Get().String(s) }
 
 // Redact redacts s with the default rules and names the kinds it removed.
-func Redact(s string) (string, []string) { return std.get().Redact(s) }
+func Redact(s string) (string, []string) { return std.Get().Redact(s) }
 
 // hexKey reports a long hex value with digits and letters: a key written
 // in hex (Flask's SECRET_KEY, a LoRaWAN AppKey), whose 16 symbols give a
@@ -2733,7 +2701,7 @@ func yamlTag(v string) bool {
 // subcommands follow a namespace and a bare colon in a command
 // (rails credentials:edit, heroku config:set, artisan key:generate): a
 // verb, not a value.
-var subcommands = &lazy[map[string]bool]{build: func() map[string]bool {
+var subcommands = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"edit": true, "show": true, "set": true, "get": true, "unset": true, "list": true, "add": true, "remove": true,
 		"rotate": true, "clear": true, "diff": true, "create": true, "delete": true, "encrypt": true, "decrypt": true, "generate": true, "setup": true,
 		"init": true, "push": true, "pull": true, "fetch": true, "cache": true, "refresh": true, "revoke": true, "reset": true}
@@ -2741,7 +2709,7 @@ var subcommands = &lazy[map[string]bool]{build: func() map[string]bool {
 
 // awsDocumented are the key pair AWS's documentation publishes: they
 // open no account, and people paste them as examples.
-var awsDocumented = &lazy[map[string]bool]{build: func() map[string]bool {
+var awsDocumented = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"AKIAIOSFODNN7EXAMPLE": true, "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY": true}
 }}
 
@@ -2789,7 +2757,7 @@ func passphrase(v string) bool {
 				break
 			}
 		}
-		if ok && !(sep == "." && (topLevel.get()[parts[0]] || topLevel.get()[parts[len(parts)-1]])) {
+		if ok && !(sep == "." && (topLevel.Get()[parts[0]] || topLevel.Get()[parts[len(parts)-1]])) {
 			return true
 		}
 	}
@@ -2797,13 +2765,13 @@ func passphrase(v string) bool {
 }
 
 // topLevel are top-level domains and the labels that open a package path.
-var topLevel = &lazy[map[string]bool]{build: func() map[string]bool {
+var topLevel = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"com": true, "net": true, "org": true, "io": true, "dev": true, "app": true, "cloud": true, "local": true, "internal": true, "lan": true, "corp": true,
 		"www": true, "edu": true, "gov": true, "info": true, "biz": true, "tech": true, "site": true, "online": true, "svc": true, "cluster": true, "localhost": true, "example": true, "test": true, "invalid": true, "java": true, "javax": true}
 }}
 
 // secretWordValue are the words that name a secret, given as a value.
-var secretWordValue = &lazy[map[string]bool]{build: func() map[string]bool {
+var secretWordValue = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"password": true, "passwd": true, "pass": true, "secret": true, "token": true, "apikey": true, "api_key": true, "api-key": true, "passphrase": true, "pwd": true,
 		"access_token": true, "auth_token": true, "secret_key": true, "private_key": true, "client_secret": true}
 }}

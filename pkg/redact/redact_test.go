@@ -195,7 +195,7 @@ func BenchmarkTranscript(b *testing.B) {
 // use, so a bad one would otherwise panic only on the text that needs it).
 func TestRulesCompile(t *testing.T) {
 	for _, ru := range New().rules {
-		if ru.re.get() == nil {
+		if ru.re.Get() == nil {
 			t.Fatalf("rule %s: no regexp", ru.name)
 		}
 	}

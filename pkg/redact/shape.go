@@ -2,6 +2,8 @@ package redact
 
 import (
 	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 )
 
 // shapeRules find secrets by the shape of the file, command or table that
@@ -22,7 +24,7 @@ func shapeRules() []rule {
 			name:  "secret-value",
 			hints: []string{"pass", "secret", "psk", "token", "masterauth"},
 			pre:   lineKey,
-			re: lazyRE(`(?im)^([ \t]*(?:[a-z0-9_.-]*(?:password|passwd|_pass|passphrase|secret|psk|token)|requirepass|masterauth|pass)[ \t]+)` +
+			re: lazy.RE(`(?im)^([ \t]*(?:[a-z0-9_.-]*(?:password|passwd|_pass|passphrase|secret|psk|token)|requirepass|masterauth|pass)[ \t]+)` +
 				`("[^"\n]*"|[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}|\S+)[ \t]*$`),
 			repl: func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep: func(m []string) bool {
@@ -37,7 +39,7 @@ func shapeRules() []rule {
 			// in clear (type 0).
 			name:  "secret-value",
 			hints: []string{"secret 0 ", "password 0 "},
-			re:    lazyRE(`(\b(?:secret|password)[ \t]+0[ \t]+)(\S+)`),
+			re:    lazy.RE(`(\b(?:secret|password)[ \t]+0[ \t]+)(\S+)`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return notAValue(m[2]) },
 		},
@@ -45,7 +47,7 @@ func shapeRules() []rule {
 			// ipsec.secrets: "left right : PSK "X"" (and EAP, XAUTH).
 			name:  "secret-value",
 			hints: []string{"psk", "eap", "xauth"},
-			re:    lazyRE(`(:[ \t]*(?:PSK|EAP|XAUTH)[ \t]+)("[^"\n]+"|'[^'\n]+'|\S+)`),
+			re:    lazy.RE(`(:[ \t]*(?:PSK|EAP|XAUTH)[ \t]+)("[^"\n]+"|'[^'\n]+'|\S+)`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep:  func(m []string) bool { return notAValue(strings.Trim(m[2], `"'`)) },
 		},
@@ -53,7 +55,7 @@ func shapeRules() []rule {
 			// pgbouncer's userlist.txt: "user" "password" on a line.
 			name:  "secret-value",
 			hints: []string{`" "`},
-			re:    lazyRE(`(?m)^([ \t]*"[^"\n]+"[ \t]+")([^"\n]+)("[ \t]*)$`),
+			re:    lazy.RE(`(?m)^([ \t]*"[^"\n]+"[ \t]+")([^"\n]+)("[ \t]*)$`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				v := m[2]
@@ -67,7 +69,7 @@ func shapeRules() []rule {
 			name:  "secret-value",
 			hints: []string{"user ", "sqlconnectinfo"},
 			pre:   func(lower string) bool { return strings.Contains(lower, "ftp") },
-			re:    lazyRE(`(?im)^([ \t]*(?:user|SQLConnectInfo[ \t]+\S+)[ \t]+\S+[ \t]+)(\S+)[ \t]*$`),
+			re:    lazy.RE(`(?im)^([ \t]*(?:user|SQLConnectInfo[ \t]+\S+)[ \t]+\S+[ \t]+)(\S+)[ \t]*$`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep:  func(m []string) bool { return notAValue(m[2]) || !made(m[2]) },
 		},
@@ -79,7 +81,7 @@ func shapeRules() []rule {
 			hints:  []string{"login "},
 			span:   160,
 			back:   40,
-			re:     lazyRE(`(\b[a-z][a-z0-9_-]*[ \t]+(?:auth[ \t]+)?login[ \t]+(?:--?[a-z-]+[ \t]+)*)([A-Za-z0-9_.-]{20,})`),
+			re:     lazy.RE(`(\b[a-z][a-z0-9_-]*[ \t]+(?:auth[ \t]+)?login[ \t]+(?:--?[a-z-]+[ \t]+)*)([A-Za-z0-9_.-]{20,})`),
 			repl:   func(m []string) string { return m[1] + Mask },
 			keep:   func(m []string) bool { return !generated(m[2]) },
 		},
@@ -91,7 +93,7 @@ func shapeRules() []rule {
 			hints:  []string{" -"},
 			span:   80,
 			back:   1,
-			re:     lazyRE(`(\s-[kKtTsSaApPwWx](?:[ \t]+|=)["']?)([A-Za-z0-9+/=_.-]{24,})`),
+			re:     lazy.RE(`(\s-[kKtTsSaApPwWx](?:[ \t]+|=)["']?)([A-Za-z0-9+/=_.-]{24,})`),
 			repl:   func(m []string) string { return m[1] + Mask },
 			keep:   func(m []string) bool { return !generated(m[2]) || pathLike(m[2]) || minisignPublic(m[2]) },
 		},
@@ -103,7 +105,7 @@ func shapeRules() []rule {
 			window: true,
 			hints:  []string{" -u", " -l", " --user", " -U"},
 			span:   160,
-			re:     lazyRE(`((?:^|\s)(?:-[uUl]|--user(?:name)?)[ \t=]+["']?[^\s"'-][^\s"']*["']?[ \t]+(?:-[A-Za-z]\S*[ \t]+\S+[ \t]+)?(?:-[pPw]|-pw|--pass)[ \t=]+)('[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)`),
+			re:     lazy.RE(`((?:^|\s)(?:-[uUl]|--user(?:name)?)[ \t=]+["']?[^\s"'-][^\s"']*["']?[ \t]+(?:-[A-Za-z]\S*[ \t]+\S+[ \t]+)?(?:-[pPw]|-pw|--pass)[ \t=]+)('[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)`),
 			repl:   func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep: func(m []string) bool {
 				v := strings.Trim(m[2], `'"`)
@@ -114,7 +116,7 @@ func shapeRules() []rule {
 			// snmp tools' -c community, when made (public stays).
 			name:  "password-flag",
 			hints: []string{"snmp"},
-			re:    lazyRE(`(\bsnmp[a-z]*\b[^\n|;&]*?[ \t]-c[ \t]+)('[^'\n]+'|"[^"\n]+"|\S+)`),
+			re:    lazy.RE(`(\bsnmp[a-z]*\b[^\n|;&]*?[ \t]-c[ \t]+)('[^'\n]+'|"[^"\n]+"|\S+)`),
 			repl:  func(m []string) string { return m[1] + quoteMask(m[2]) },
 			keep:  func(m []string) bool { return !made(strings.Trim(m[2], `'"`)) },
 		},
@@ -122,7 +124,7 @@ func shapeRules() []rule {
 			// SQLcl and sqlplus: USER/PASSWORD@SERVICE.
 			name:  "password-flag",
 			hints: []string{"sql"},
-			re:    lazyRE(`(\bsql(?:cl)?[ \t]+(?:-\S+[ \t]+)*[A-Za-z0-9_$#]+/)([^\s@/'"]+)(@)`),
+			re:    lazy.RE(`(\bsql(?:cl)?[ \t]+(?:-\S+[ \t]+)*[A-Za-z0-9_$#]+/)([^\s@/'"]+)(@)`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep:  func(m []string) bool { return notAValue(m[2]) || redacted(m[2]) },
 		},
@@ -131,7 +133,7 @@ func shapeRules() []rule {
 			// password (KeyStore.load, PasswordAuthentication).
 			name:  "secret-value",
 			hints: []string{".tochararray()"},
-			re:    lazyRE(`(")([^"\n]{6,200})("\.toCharArray\(\))`),
+			re:    lazy.RE(`(")([^"\n]{6,200})("\.toCharArray\(\))`),
 			repl:  func(m []string) string { return m[1] + Mask + m[3] },
 			keep:  func(m []string) bool { return notAValue(m[2]) || !made(m[2]) },
 		},
@@ -140,7 +142,7 @@ func shapeRules() []rule {
 			// after its name ("2FA setup key: z556 ay7z …").
 			name:  "secret-value",
 			hints: []string{"totp", "hotp", "2fa", "mfa", "setup key", "secret key", "authenticator"},
-			re: lazyRE(`(?i)(\b[HT]OTP\([ \t]*["'])([A-Z2-7]{16,}=*)(["'])|` +
+			re: lazy.RE(`(?i)(\b[HT]OTP\([ \t]*["'])([A-Z2-7]{16,}=*)(["'])|` +
 				`(\b(?:2fa|mfa|totp|otp|setup|secret|authenticator)\b[^\n:]{0,60}:[ \t]*)((?:[a-z2-7]{4}[ -]){3,}[a-z2-7]{4})\b`),
 			repl: func(m []string) string {
 				if m[1] != "" {
@@ -159,7 +161,7 @@ func shapeRules() []rule {
 			// (APPLE_CERT_P12_BASE64=MII…): the key is inside.
 			name:  "private-key",
 			hints: []string{"mii"},
-			re:    lazyRE(`(?i)(\b[a-z0-9_]*(?:p12|pfx|pkcs12|keystore|jks)[a-z0-9_]*["']?[ \t]*[:=][ \t]*["']?)(MII[A-Za-z0-9+/]{100,}={0,2})`),
+			re:    lazy.RE(`(?i)(\b[a-z0-9_]*(?:p12|pfx|pkcs12|keystore|jks)[a-z0-9_]*["']?[ \t]*[:=][ \t]*["']?)(MII[A-Za-z0-9+/]{100,}={0,2})`),
 			repl:  func(m []string) string { return m[1] + Mask },
 		},
 		{
@@ -169,7 +171,7 @@ func shapeRules() []rule {
 			hints:  []string{"token"},
 			back:   160,
 			span:   160,
-			re:     lazyRE(`\b([a-z0-9]{6})\.([a-z0-9]{16})\b`),
+			re:     lazy.RE(`\b([a-z0-9]{6})\.([a-z0-9]{16})\b`),
 			keep: func(m []string) bool {
 				return !strings.ContainsAny(m[2], digits) || strings.Trim(m[2], digits) == "" || m[0] == "abcdef.0123456789abcdef" || !strings.ContainsAny(m[1], digits) && !strings.ContainsAny(m[2], lower)
 			},
@@ -180,7 +182,7 @@ func shapeRules() []rule {
 			// 24 words of any script.
 			name:  "mnemonic",
 			hints: []string{"semilla", "récupération", "recuperación", "recuperação", "recupero", "ニーモニック", "シードフレーズ", "リカバリーフレーズ", "fráze", "문구", "니모닉", "助记词", "мнемони", "сид-фраз", "wiederherstellungsphrase", "frase seed"},
-			re: lazyRE(`((?i:frase semilla|frase de recuperación|phrase de récupération|phrase secrète|frase di recupero|frase seed|frase semente|frase de recuperação|ニーモニック|シードフレーズ|リカバリーフレーズ|obnovovací fráze|복구 문구|시드 문구|니모닉|助记词|мнемоническая фраза|сид-фраза|wiederherstellungsphrase)[^\n:：]{0,40}[:：][ \t]*[«"“]?[ \t]*)` +
+			re: lazy.RE(`((?i:frase semilla|frase de recuperación|phrase de récupération|phrase secrète|frase di recupero|frase seed|frase semente|frase de recuperação|ニーモニック|シードフレーズ|リカバリーフレーズ|obnovovací fráze|복구 문구|시드 문구|니모닉|助记词|мнемоническая фраза|сид-фраза|wiederherstellungsphrase)[^\n:：]{0,40}[:：][ \t]*[«"“]?[ \t]*)` +
 				`((?:[\p{L}\p{M}]{2,16}[ \t\x{3000}]+){11,23}[\p{L}\p{M}]{2,16})`),
 			repl: func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
@@ -197,7 +199,7 @@ func shapeRules() []rule {
 			pre: func(lower string) bool {
 				return strings.Contains(lower, "|-") || strings.Contains(lower, "| -") || strings.Contains(lower, "|:-")
 			},
-			re:   lazyRE(`(?m)(?:^[ \t]*\|[^\n]*\|[ \t]*(?:\n|$)){3,}`),
+			re:   lazy.RE(`(?m)(?:^[ \t]*\|[^\n]*\|[ \t]*(?:\n|$)){3,}`),
 			repl: func(m []string) string { return maskTable(m[0]) },
 			keep: func(m []string) bool { return maskTable(m[0]) == m[0] },
 		},
@@ -223,7 +225,7 @@ func maskTable(t string) string {
 	pwCol := make([]bool, len(head))
 	for i, h := range head {
 		secretCol[i] = tableSecretWord(h)
-		pwCol[i] = pwWordRE.get().MatchString(strings.ToLower(strings.Trim(strings.TrimSpace(h), "`*")))
+		pwCol[i] = pwWordRE.Get().MatchString(strings.ToLower(strings.Trim(strings.TrimSpace(h), "`*")))
 		hl := strings.ToLower(strings.Trim(strings.TrimSpace(h), "`*"))
 		keyCol[i] = hl == "key" || hl == "keys" || hl == "value"
 	}
@@ -251,10 +253,10 @@ func maskTable(t string) string {
 // or a token (in the languages the prose rules know).
 func tableSecretWord(h string) bool {
 	l := strings.ToLower(strings.TrimSpace(h))
-	return pwWordRE.get().MatchString(l) || anyOf(l, "secret", "token", "api key", "apikey", "credential")
+	return pwWordRE.Get().MatchString(l) || anyOf(l, "secret", "token", "api key", "apikey", "credential")
 }
 
-var pwWordRE = lazyRE(`(?i)^(?:` + pwWords + `|pw|pwd)$`)
+var pwWordRE = lazy.RE(`(?i)^(?:` + pwWords + `|pw|pwd)$`)
 
 // lineKey reports a line whose first field names a secret and is followed
 // by another (the config-line rule's shape), cheaper than its regexp.
@@ -282,7 +284,7 @@ func proseShapes() []rule {
 			hints:  pwHints,
 			span:   160,
 			pre:    func(lower string) bool { return anyOf(lower, copulas...) },
-			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)[ \t]+(?:[^\s"'\x60]+[ \t]+){0,3}?)([^\s"'\x60]{6,200})` +
+			re: lazy.RE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)[ \t]+(?:[^\s"'\x60]+[ \t]+){0,3}?)([^\s"'\x60]{6,200})` +
 				`([ \t]+(?:है|हैं|आहे|ہے|ہیں|da|ஆகும்|است|dır|dir|dur|dür|tır|tir|です|입니다|է)(?:[^\p{L}]|$))`),
 			repl: func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
@@ -300,7 +302,7 @@ func proseShapes() []rule {
 			window: true,
 			hints:  pwHints,
 			span:   160,
-			re: lazyRE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)(?:[ \t]+[^:：\n]{1,48}?)?[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|on|ni|je|yw|—)[ \t]+)` +
+			re: lazy.RE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)(?:[ \t]+[^:：\n]{1,48}?)?[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|on|ni|je|yw|—)[ \t]+)` +
 				`((?:[a-z]{3,9}[ \t]+){3,7}[a-z]{3,9}[0-9!?#$%&*]*)([,.;!]|[ \t]*$)`),
 			repl: func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
@@ -308,7 +310,7 @@ func proseShapes() []rule {
 					return true
 				}
 				for _, w := range strings.Fields(strings.TrimRight(m[2], digits+"!?#$%&*")) {
-					if grammarWords.get()[w] || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ly") || strings.HasSuffix(w, "tion") {
+					if grammarWords.Get()[w] || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ly") || strings.HasSuffix(w, "tion") {
 						return true
 					}
 				}
@@ -324,7 +326,7 @@ func proseShapes() []rule {
 			hints:  pwHints,
 			back:   80,
 			span:   32,
-			re:     lazyRE(`(?i)(^|[\s(])([^\s"'\x60(]{8,64})([ \t]+(?:\p{L}+[ \t]+){0,3}(?:` + pwWords + `)(?:[^\p{L}]|$))`),
+			re:     lazy.RE(`(?i)(^|[\s(])([^\s"'\x60(]{8,64})([ \t]+(?:\p{L}+[ \t]+){0,3}(?:` + pwWords + `)(?:[^\p{L}]|$))`),
 			repl:   func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				v := m[2]
@@ -336,7 +338,7 @@ func proseShapes() []rule {
 
 // grammarWords are words of grammar that no generated passphrase holds
 // ("stored in the vault", "bitte nicht weitergeben").
-var grammarWords = &lazy[map[string]bool]{build: func() map[string]bool {
+var grammarWords = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"the": true, "and": true, "for": true, "with": true, "from": true, "this": true, "that": true, "are": true, "was": true, "has": true, "have": true,
 		"not": true, "but": true, "you": true, "your": true, "our": true, "its": true, "can": true, "will": true, "all": true, "any": true, "into": true, "onto": true, "when": true, "then": true,
 		"every": true, "each": true, "only": true, "also": true, "still": true, "never": true, "always": true, "must": true, "should": true, "same": true, "there": true, "here": true,

@@ -3,6 +3,8 @@ package redact
 import (
 	"strings"
 	"unicode"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 )
 
 // spokenRules find a secret under a name the older rules did not read as
@@ -31,7 +33,7 @@ func spokenRules() []rule {
 			span:   keySpan,
 			back:   96,
 			hints:  []string{"→", "->", "=>", "⇒"},
-			re:     lazyRE(`((?:^|[^\w.\-])([A-Za-z][A-Za-z0-9]*(?:[_.\-][A-Za-z0-9]+)*)[ \t]+(?:[\p{L}\p{N}(),.'’]+[ \t]+){0,4}(?:→|->|=>|⇒)[ \t]*)(["'\x60][^\s"'\x60]+["'\x60]|[A-Za-z0-9+/_\-]+=*)`),
+			re:     lazy.RE(`((?:^|[^\w.\-])([A-Za-z][A-Za-z0-9]*(?:[_.\-][A-Za-z0-9]+)*)[ \t]+(?:[\p{L}\p{N}(),.'’]+[ \t]+){0,4}(?:→|->|=>|⇒)[ \t]*)(["'\x60][^\s"'\x60]+["'\x60]|[A-Za-z0-9+/_\-]+=*)`),
 			repl:   func(m []string) string { return m[1] + quoteMask(m[3]) },
 			keep: func(m []string) bool {
 				name, v := m[2], strings.Trim(m[3], "\"'`")
@@ -44,7 +46,7 @@ func spokenRules() []rule {
 			span:   keySpan,
 			back:   48,
 			hints:  []string{"session", "sid"},
-			re: lazyRE(`(?i)((?:["']name["'][ \t]*:[ \t]*["'](?:` + sessionNames + `)["'][ \t]*,[ \t]*["']value["']|["']?\b(?:` + sessionNames + `)["']?)[ \t]*(?::|=>|=|,)[ \t]*["'])` +
+			re: lazy.RE(`(?i)((?:["']name["'][ \t]*:[ \t]*["'](?:` + sessionNames + `)["'][ \t]*,[ \t]*["']value["']|["']?\b(?:` + sessionNames + `)["']?)[ \t]*(?::|=>|=|,)[ \t]*["'])` +
 				`([^\s"']+)`),
 			repl: func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
@@ -57,7 +59,7 @@ func spokenRules() []rule {
 			span:   keySpan,
 			back:   48,
 			hints:  []string{"login", "logon"},
-			re:     lazyRE(`(?i)((?:^|[^\w.\-])[\w.\-]*(?:login|logon)["']?[ \t]*(?::=|=>|[:=])[ \t]*["']?)([A-Za-z0-9_\-]+)`),
+			re:     lazy.RE(`(?i)((?:^|[^\w.\-])[\w.\-]*(?:login|logon)["']?[ \t]*(?::=|=>|[:=])[ \t]*["']?)([A-Za-z0-9_\-]+)`),
 			repl:   func(m []string) string { return m[1] + Mask },
 			keep:   func(m []string) bool { return len(m[2]) < 20 || !generated(m[2]) || notAValue(m[2]) },
 		},
@@ -66,7 +68,7 @@ func spokenRules() []rule {
 			window: true,
 			span:   keySpan,
 			hints:  []string{"key", "token", "secret", "pass", "pwd", "cred", "auth"},
-			re:     lazyRE(`((?:^|[^\w.\-])([A-Za-z][A-Za-z0-9]*(?:[_.\-][A-Za-z0-9]+)*)[ \t]+)(["'\x60][^\s"'\x60]+["'\x60]|[A-Za-z+/_\-]*[0-9][A-Za-z0-9+/_\-]*\b)`),
+			re:     lazy.RE(`((?:^|[^\w.\-])([A-Za-z][A-Za-z0-9]*(?:[_.\-][A-Za-z0-9]+)*)[ \t]+)(["'\x60][^\s"'\x60]+["'\x60]|[A-Za-z+/_\-]*[0-9][A-Za-z0-9+/_\-]*\b)`),
 			repl:   func(m []string) string { return m[1] + quoteMask(m[3]) },
 			keep: func(m []string) bool {
 				name, v := m[2], strings.Trim(m[3], "\"'`")
@@ -141,9 +143,9 @@ func sessionValue(v string) bool {
 			let++
 		}
 	}
-	return let >= 3 && dig >= 3 && generated(v) && !dateRE.get().MatchString(v) && !uuidRE.get().MatchString(v)
+	return let >= 3 && dig >= 3 && generated(v) && !dateRE.Get().MatchString(v) && !uuidRE.Get().MatchString(v)
 }
 
-var uuidRE = lazyRE(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+var uuidRE = lazy.RE(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 
-var dateRE = lazyRE(`\d{4}-\d{2}-\d{2}|\d{2}\.\d{2}\.\d{4}`)
+var dateRE = lazy.RE(`\d{4}-\d{2}-\d{2}|\d{2}\.\d{2}\.\d{4}`)

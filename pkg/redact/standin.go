@@ -3,6 +3,8 @@ package redact
 import (
 	"strings"
 	"unicode"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 )
 
 // standIn reports a value whose words all name the field it fills or say
@@ -36,7 +38,7 @@ func standIn(v string) bool {
 		}
 	}
 	for i, w := range words {
-		if standInWords.get()[w] == wrongWord || standInWords.get()[w] == ownerWord && i+1 < len(words) && standInWords.get()[words[i+1]] == fieldWord {
+		if standInWords.Get()[w] == wrongWord || standInWords.Get()[w] == ownerWord && i+1 < len(words) && standInWords.Get()[words[i+1]] == fieldWord {
 			return true
 		}
 	}
@@ -66,7 +68,7 @@ func segment(s string) ([]string, bool) {
 		return nil, true
 	}
 	for n := min(len(s), 16); n > 0; n-- {
-		if standInWords.get()[s[:n]] == 0 {
+		if standInWords.Get()[s[:n]] == 0 {
 			continue
 		}
 		if rest, ok := segment(s[n:]); ok {
@@ -86,7 +88,7 @@ const (
 // template sets beside it), the possessives and articles a template puts
 // before them, and the words that say a value is wrong, in the languages
 // the rules read passwords in.
-var standInWords = &lazy[map[string]int]{build: func() map[string]int {
+var standInWords = &lazy.Value[map[string]int]{Build: func() map[string]int {
 	return map[string]int{
 		"password": fieldWord, "passwd": fieldWord, "pass": fieldWord, "pwd": fieldWord, "pw": fieldWord, "secret": fieldWord, "key": fieldWord, "token": fieldWord,
 		"api": fieldWord, "apikey": fieldWord, "access": fieldWord, "passphrase": fieldWord, "phrase": fieldWord, "pin": fieldWord, "credential": fieldWord, "credentials": fieldWord,

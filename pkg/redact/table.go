@@ -1,6 +1,10 @@
 package redact
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
+)
 
 // tableRules find a secret in delimited data whose header row names its
 // column (round 14): a CSV, semicolon or tab-separated export of a password
@@ -13,7 +17,7 @@ func tableRules() []rule {
 			name:  "secret-value",
 			hints: []string{"pass", "secret", "token", "kennwort", "contrase", "senha", "hasło", "heslo", "пароль", "mot de passe", "api key", "apikey"},
 			pre:   delimitedHeader,
-			re:    lazyRE(`(?m)^[^\n]*[,;\t][^\n]*[,;\t][^\n]*\r?\n(?:[^\n]*[,;\t][^\n]*(?:\r?\n|$)){1,200}`),
+			re:    lazy.RE(`(?m)^[^\n]*[,;\t][^\n]*[,;\t][^\n]*\r?\n(?:[^\n]*[,;\t][^\n]*(?:\r?\n|$)){1,200}`),
 			repl:  func(m []string) string { return maskDelimited(m[0]) },
 			keep:  func(m []string) bool { return maskDelimited(m[0]) == m[0] },
 		},
@@ -27,7 +31,7 @@ func tableRules() []rule {
 			span:   400,
 			hints:  []string{"secret", "token", "pass", "key", "pwd"},
 			gate:   cellEndsAfter,
-			re:     lazyRE("(\\|[ \t]*\x60?([A-Za-z0-9_.-]{0,48}(?i:secret|token|pass|key|pwd)[A-Za-z0-9_.-]{0,48})\x60?[ \t]*\\|[ \t]*\x60?)([^\\s|\x60]{12,300})(\x60?[ \t]*\\|)"),
+			re:     lazy.RE("(\\|[ \t]*\x60?([A-Za-z0-9_.-]{0,48}(?i:secret|token|pass|key|pwd)[A-Za-z0-9_.-]{0,48})\x60?[ \t]*\\|[ \t]*\x60?)([^\\s|\x60]{12,300})(\x60?[ \t]*\\|)"),
 			repl:   func(m []string) string { return m[1] + Mask + m[4] },
 			keep:   func(m []string) bool { return !namedSecret(m[2], `"`+m[3]+`"`) },
 		},

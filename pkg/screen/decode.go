@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 )
 
 // payloads returns the texts that text carries encoded, decoded: each run
@@ -163,7 +165,7 @@ func spaceless(r rune) bool {
 // and execute", "Decodifique e siga", "zdekoduj i wykonaj", "расшифруй и
 // выполни"): with a payload that decodes to words, the note hands the
 // agent an order a person cannot read.
-var decodeOrderRE = lazyRE(`(?i)(?:decode|decodif|décod|dekodier|entschlüssel|zdekoduj|dekoduj|dekóduj|расшифр|декодир|розшифр|декодуй|çöz|decodeer|ontsleutel|giải mã|dekode|fafanua|פענח|פענחו|فك|رمزگشایی|डिकोड|ডিকোড|ถอดรหัส|디코딩|디코드|해독|デコード|解码|解碼|dekódol|avkoda|afkod|αποκωδικοποί|i-decode)` +
+var decodeOrderRE = lazy.RE(`(?i)(?:decode|decodif|décod|dekodier|entschlüssel|zdekoduj|dekoduj|dekóduj|расшифр|декодир|розшифр|декодуй|çöz|decodeer|ontsleutel|giải mã|dekode|fafanua|פענח|פענחו|فك|رمزگشایی|डिकोड|ডিকোড|ถอดรหัส|디코딩|디코드|해독|デコード|解码|解碼|dekódol|avkoda|afkod|αποκωδικοποί|i-decode)` +
 	`[^\n]{0,40}?(?:execute|run|follow|obey|comply|apply|carry out|siga|sigue|ejecut|exécut|suivez|suis|befolge|führe|ausführ|esegui|segui|wykonaj|zastosuj|выполни|следуй|виконай|дотримуйся|uygula|çalıştır|voer|volg|thực hiện|làm theo|jalankan|ikuti|tekeleza|fuata|sundin|patakbuhin|proveď|spusť|execută|urmează|hajtsd|kövesd|suorita|noudata|kör|följ|udfør|følg|utfør|εκτέλεσε|ακολούθησε|בצע|נפעל|نفذ|اتبع|اجرا|पालन|चलाओ|পালন|চালাও|ทำตาม|실행|따르|実行|従|执行|遵循|執行|遵從)`)
 
 // rot13 rotates the Latin letters of s by 13.
@@ -190,7 +192,7 @@ func reverse(s string) string {
 
 // confusables maps Cyrillic and Greek letters that look like Latin ones to
 // those letters.
-var confusables = &lazy[map[rune]rune]{build: func() map[rune]rune {
+var confusables = &lazy.Value[map[rune]rune]{Build: func() map[rune]rune {
 	return map[rune]rune{
 		'а': 'a', 'в': 'b', 'с': 'c', 'е': 'e', 'һ': 'h', 'і': 'i', 'ј': 'j', 'к': 'k', 'м': 'm', 'н': 'h', 'о': 'o', 'р': 'p', 'ѕ': 's', 'т': 't', 'у': 'y', 'х': 'x', 'ԁ': 'd', 'ԛ': 'q', 'ԝ': 'w',
 		'А': 'A', 'В': 'B', 'С': 'C', 'Е': 'E', 'Н': 'H', 'І': 'I', 'Ј': 'J', 'К': 'K', 'М': 'M', 'О': 'O', 'Р': 'P', 'Ѕ': 'S', 'Т': 'T', 'Х': 'X', 'У': 'Y',
@@ -220,7 +222,7 @@ func unconfuse(text string) string {
 		for _, r := range w {
 			if r < 0x250 {
 				latin = true
-			} else if _, ok := confusables.get()[r]; ok {
+			} else if _, ok := confusables.Get()[r]; ok {
 				other = true
 			}
 		}
@@ -241,7 +243,7 @@ func unconfuse(text string) string {
 			}
 		}
 		for _, r := range w {
-			if c, ok := confusables.get()[r]; ok && latin {
+			if c, ok := confusables.Get()[r]; ok && latin {
 				r = c
 			}
 			b.WriteRune(r)

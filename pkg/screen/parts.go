@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 )
 
 // literalRun returns the string literals of a run in code (a list's
@@ -171,15 +173,15 @@ func continues(prev, next string) bool {
 		return false
 	}
 	first, _ := utf8.DecodeRuneInString(n)
-	if !unicode.IsLower(first) || wrapKeyRE.get().MatchString(n) {
+	if !unicode.IsLower(first) || wrapKeyRE.Get().MatchString(n) {
 		return false
 	}
 	t := strings.TrimLeft(p, " \t")
-	return !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "|") && !wrapKeyRE.get().MatchString(t) || strings.HasSuffix(t, ">") || strings.HasSuffix(t, "|")
+	return !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "|") && !wrapKeyRE.Get().MatchString(t) || strings.HasSuffix(t, ">") || strings.HasSuffix(t, "|")
 }
 
 // wrapKeyRE is a line that opens with a key or a list's marker.
-var wrapKeyRE = lazyRE(`^(?:[-*+•]\s|\d+[.)]\s|[\w.-]+:\s*(?:$|[>|]|\S))`)
+var wrapKeyRE = lazy.RE(`^(?:[-*+•]\s|\d+[.)]\s|[\w.-]+:\s*(?:$|[>|]|\S))`)
 
 // elementTexts returns the text of each leaf element of XML or HTML markup
 // in text (<body>…</body>, <assistant-instructions>…</…>): an element's
@@ -194,10 +196,10 @@ func elementTexts(text string) []string {
 	// Markup quoted as code (a chat template's `<s>[INST] … </s>`, a
 	// fenced sample) is shown as code, not read as a field.
 	if strings.Contains(text, "`") {
-		text = codeRE.get().ReplaceAllString(text, " … ")
+		text = codeRE.Get().ReplaceAllString(text, " … ")
 	}
 	var out []string
-	for _, m := range leafElementRE.get().FindAllStringSubmatch(text, -1) {
+	for _, m := range leafElementRE.Get().FindAllStringSubmatch(text, -1) {
 		if m[1] != m[3] {
 			continue
 		}
@@ -229,7 +231,7 @@ func jsonTexts(text string) []string {
 		t = t[i+1:]
 	}
 	var out []string
-	for _, loc := range jsonStringRE.get().FindAllStringIndex(t, -1) {
+	for _, loc := range jsonStringRE.Get().FindAllStringIndex(t, -1) {
 		rest := strings.TrimLeft(t[loc[1]:], " \t\r\n")
 		if strings.HasPrefix(rest, ":") || loc[1]-loc[0] < 14 {
 			continue
@@ -244,7 +246,7 @@ func jsonTexts(text string) []string {
 }
 
 // jsonStringRE: a JSON string on one line.
-var jsonStringRE = lazyRE(`"(?:[^"\\\n]|\\.)*"`)
+var jsonStringRE = lazy.RE(`"(?:[^"\\\n]|\\.)*"`)
 
 // leafElementRE: an element with text and no child element.
-var leafElementRE = lazyRE(`<([A-Za-z][\w:.-]*)(?:\s[^<>]*)?>([^<>]+)</([A-Za-z][\w:.-]*)\s*>`)
+var leafElementRE = lazy.RE(`<([A-Za-z][\w:.-]*)(?:\s[^<>]*)?>([^<>]+)</([A-Za-z][\w:.-]*)\s*>`)

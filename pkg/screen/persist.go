@@ -3,6 +3,7 @@ package screen
 import (
 	"strings"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 	"github.com/anamnesis-dev/anamnesis/pkg/pairs"
 )
 
@@ -68,7 +69,7 @@ func clauseEnd(s string, i int) int {
 func persistClause(c string) string {
 	c = strings.TrimSpace(c)
 	w := strings.ToLower(firstWord(c))
-	if leadWords.get()[w] {
+	if leadWords.Get()[w] {
 		k := strings.Index(c, ", ")
 		if k < 0 || k > 60 {
 			return ""
@@ -80,24 +81,24 @@ func persistClause(c string) string {
 		c = strings.TrimSpace(c[len(w):])
 		w = strings.ToLower(firstWord(c))
 	}
-	if !persistVerbs.get()[w] {
+	if !persistVerbs.Get()[w] {
 		return ""
 	}
 	l := strings.ToLower(c)
 	// A verb of two words: its second must follow.
-	if second, ok := persistSecond.get()[w]; ok && !strings.HasPrefix(strings.TrimSpace(l[len(w):]), second) {
+	if second, ok := persistSecond.Get()[w]; ok && !strings.HasPrefix(strings.TrimSpace(l[len(w):]), second) {
 		return ""
 	}
 	return l
 }
 
 // persistSecond: the second word of the verbs of two words.
-var persistSecond = &lazy[map[string]string]{build: func() map[string]string {
+var persistSecond = &lazy.Value[map[string]string]{Build: func() map[string]string {
 	return map[string]string{"call": "memory_write", "merk": "dir", "lägg": "till", "legg": "til", "kom": "ihåg"}
 }}
 
 // leadWords open a clause that sets when an order applies.
-var leadWords = &lazy[map[string]bool]{build: func() map[string]bool {
+var leadWords = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"when": true, "whenever": true, "before": true, "after": true, "next": true, "at": true, "quand": true, "lorsque": true, "wenn": true, "cuando": true, "quando": true, "kiedy": true, "когда": true, "коли": true}
 }}
 
@@ -116,7 +117,7 @@ func firstWord(c string) string {
 // persistVerbs are the verbs of writing, saving, copying or remembering
 // that open an order, in the languages the rules know, by their first
 // word (persistSecond holds the second word of a verb of two).
-var persistVerbs = &lazy[map[string]bool]{build: func() map[string]bool {
+var persistVerbs = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Split("add append write save store record copy paste insert put pin remember memorise memorize call "+
 		"ajoute ajoutes ajoutez écris écrit ecris ecrit enregistre enregistres enregistrez sauvegarde sauvegardez copie copiez retiens mémorise mémorisez garde gardez "+
@@ -172,7 +173,7 @@ func orderAfterColon(c string) bool {
 		return false
 	}
 	after := strings.TrimSpace(c[k+1:])
-	return imperRE.get().MatchString(after) || alwaysNever.at(after) == 0
+	return imperRE.Get().MatchString(after) || alwaysNever.at(after) == 0
 }
 
 var alwaysNever = concept{"always", "never", "toujours", "ne jamais", "jamais", "immer", "niemals", "nie ", "siempre", "nunca", "sempre", "mai ", "zawsze", "nigdy", "всегда", "никогда", "завжди", "ніколи", "altijd", "nooit", "her zaman", "asla", "luôn", "không bao giờ", "selalu", "jangan", "alltid", "aldrig", "aldri"}
@@ -198,7 +199,7 @@ func bypassOrder(lower string) bool {
 				f = i
 			}
 		}
-		if f < 0 || negWords.at(c[:f]) >= 0 || pastRE.get().MatchString(c) {
+		if f < 0 || negWords.at(c[:f]) >= 0 || pastRE.Get().MatchString(c) {
 			continue
 		}
 		if k := strings.Index(c, ", "); k > 0 && k < f && leadClause(c[:k]) {
@@ -213,7 +214,7 @@ func bypassOrder(lower string) bool {
 		if f < 0 {
 			continue
 		}
-		if imperRE.get().MatchString(c) || relaunchRE.get().MatchString(c) || youRE.get().MatchString(c[:f]) {
+		if imperRE.Get().MatchString(c) || relaunchRE.Get().MatchString(c) || youRE.Get().MatchString(c[:f]) {
 			return true
 		}
 	}
@@ -223,7 +224,7 @@ func bypassOrder(lower string) bool {
 var bypassFlags = []string{"--dangerously-skip-permissions", "dangerously-skip-permissions", "--dangerously-bypass-approvals", "bypasspermissions", "--yolo", "--allow-all-tools", "--trust-all-tools"}
 
 // relaunchRE: starting the agent again, said as an order.
-var relaunchRE = lazyRE(`^(?:relaunch|restart|reopen|start|launch|rerun|re-run|spawn|invoke|open)\b`)
+var relaunchRE = lazy.RE(`^(?:relaunch|restart|reopen|start|launch|rerun|re-run|spawn|invoke|open)\b`)
 
 // memoryWords name the agent's memory in the languages of the notes it
 // keeps: one noun a note must hold, with a hook or settings.json, for
@@ -247,7 +248,7 @@ func hooksAndMemory(lower string) bool {
 	if h < 0 && !strings.Contains(lower, "settings.json") {
 		return permitAndMemory(lower)
 	}
-	if strings.Contains(lower, "webhook") || hookEventRE.get().MatchString(lower) {
+	if strings.Contains(lower, "webhook") || hookEventRE.Get().MatchString(lower) {
 		return false
 	}
 	// Anywhere in a word: Hebrew and Arabic join a preposition or an
@@ -262,7 +263,7 @@ func hooksAndMemory(lower string) bool {
 }
 
 // hookEventRE matches a hook named by its event or its git stage.
-var hookEventRE = lazyRE(`\b(?:session(?:start|end)|pre(?:tooluse|compact)|posttooluse|userpromptsubmit|subagentstop|notification|pre-?(?:commit|push|merge|receive|rebase)|post-?(?:commit|merge|checkout|receive)|commit-msg|lefthook|husky)\b`)
+var hookEventRE = lazy.RE(`\b(?:session(?:start|end)|pre(?:tooluse|compact)|posttooluse|userpromptsubmit|subagentstop|notification|pre-?(?:commit|push|merge|receive|rebase)|post-?(?:commit|merge|checkout|receive)|commit-msg|lefthook|husky)\b`)
 
 // permitWords name the agent's tool permissions and its prompts for
 // consent, in the languages of memoryWords.

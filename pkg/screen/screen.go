@@ -24,6 +24,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 	"github.com/anamnesis-dev/anamnesis/pkg/pairs"
 )
@@ -297,7 +298,7 @@ func Check(text string) string {
 	// words are looked for first: the order's expression, a long
 	// case-folded alternation, is the costliest test of the screen on an
 	// ordinary note, which holds none.
-	if len(ps) > 0 && encodedWords(text) && decodeOrderRE.get().MatchString(text) {
+	if len(ps) > 0 && encodedWords(text) && decodeOrderRE.Get().MatchString(text) {
 		return DownloadExec
 	}
 	return ""
@@ -309,22 +310,22 @@ func screenText(text string) string {
 	}
 	// A terminal's concealed text (SGR 8): a log pasted into a note shows
 	// nothing there to a person, and everything to a model.
-	if strings.Contains(text, "\x1b[") && ansiConcealRE.get().MatchString(text) {
+	if strings.Contains(text, "\x1b[") && ansiConcealRE.Get().MatchString(text) {
 		return HiddenMarkup
 	}
-	r := rules.get()
+	r := rules.Get()
 	prose := text
 	if strings.Contains(prose, "`") {
 		// A span leaves a mark, not nothing: a clause that opens with a
 		// command has it as its subject ("`anamnesis uninstall` remove os
 		// hooks": the command removes them, no reader is told to).
-		prose = codeRE.get().ReplaceAllString(text, " … ")
+		prose = codeRE.Get().ReplaceAllString(text, " … ")
 	}
 	lower := strings.ToLower(prose)
 	pl := pairs.Of(lower)
 	if pairs.Any(pl, lower, []string{"<!--", "]:", "style", "hidden", "](", "\\color", "\\textcolor", "\\phantom", "\\fontsize", "</summary>"}) {
 		for _, re := range r.markup {
-			for _, m := range re.get().FindAllStringSubmatchIndex(prose, -1) {
+			for _, m := range re.Get().FindAllStringSubmatchIndex(prose, -1) {
 				g := len(m) - 2
 				if q := quoteStart(prose, m[0]); m[g] >= 0 && orders(prose[m[g]:m[g+1]]) && (q < 0 || !mention(prose, q)) {
 					return HiddenMarkup
@@ -334,7 +335,7 @@ func screenText(text string) string {
 		// An image's alt text is not shown where the image loads: one that
 		// speaks to the agent or gives an order the phrase rules know hides it.
 		if strings.Contains(prose, "![") {
-			for _, m := range imageAltRE.get().FindAllStringSubmatch(prose, -1) {
+			for _, m := range imageAltRE.Get().FindAllStringSubmatch(prose, -1) {
 				alt := strings.TrimSpace(normalize(m[1]))
 				if loc := r.addressee(alt, true); loc != nil && strings.TrimSpace(alt[loc[1]:]) != "" || phrases(r, alt, nil) != "" {
 					return HiddenMarkup
@@ -344,10 +345,10 @@ func screenText(text string) string {
 	}
 	if pairs.Any(pl, lower, []string{"<|", "system", "システム］", "システム】", "系统】", "instructions>", "instruc", "sistema", "systè", "anweisung", "istruzion", "системн", "инструкц", "指令", "指示", "システム", "시스템", "<<", "[inst", "[/inst", "human:", "assistant:", "instruction", "turn>", "tool_", "function_", "admin", "developer", "operator", "role", "trusted", "source=", "invoke", "parameter", "platform"}) {
 		for _, re := range r.roles {
-			if !re.get().MatchString(prose) {
+			if !re.Get().MatchString(prose) {
 				continue
 			}
-			for _, loc := range re.get().FindAllStringIndex(prose, -1) {
+			for _, loc := range re.Get().FindAllStringIndex(prose, -1) {
 				if !quoted(prose, loc[0]) && !named(prose, loc[1]) && !logLine(prose, loc[0]) && !schemaMessage(prose, loc) && !tagInProse(prose, loc) && !timedNotice(prose, loc) && !recordTag(prose[loc[0]:loc[1]]) && !recordElement(prose, loc) {
 					return Address
 				}
@@ -367,7 +368,7 @@ func screenText(text string) string {
 		if loc := r.addressee(pnorm, intl); loc != nil && strings.TrimSpace(pnorm[loc[1]:]) != "" && !dialogue(pnorm, loc[1]) && !pastRequest(pnorm, loc) && !topicNote(pnorm, loc) && !preference(pnorm[loc[1]:]) {
 			return Address
 		}
-		if named && r.subject.get().MatchString(norm) {
+		if named && r.subject.Get().MatchString(norm) {
 			return Address
 		}
 	}
@@ -458,10 +459,10 @@ var intlAgentHints = []string{"ki:", "die ki", " ia", "ia:", "l'ia", "asystenc",
 // vocative, then, where the note names the agent in another language
 // (intl), the longer one.
 func (r ruleSet) addressee(s string, intl bool) []int {
-	if loc := r.vocative.get().FindStringIndex(s); loc != nil || !intl {
+	if loc := r.vocative.Get().FindStringIndex(s); loc != nil || !intl {
 		return loc
 	}
-	return r.vocativeIntl.get().FindStringIndex(s)
+	return r.vocativeIntl.Get().FindStringIndex(s)
 }
 
 // youAfterMark reports whether s holds "you" after a comma or a colon and
@@ -499,7 +500,7 @@ func phrasesIn(r ruleSet, norm string, p *pairs.Set, code [][2]int) string {
 		if !pairs.Any(p, norm, c.hints) || c.pre != nil && !c.pre(norm) || !holds(norm, r.needs[i]()) {
 			continue
 		}
-		for _, loc := range c.re.get().FindAllStringIndex(norm, -1) {
+		for _, loc := range c.re.Get().FindAllStringIndex(norm, -1) {
 			if c.negatable && (negated(norm, loc[0]) || sovNegated(norm[loc[1]:sentenceEnd(norm, loc[1])]) || c.sov && sovNegated(norm[loc[0]:loc[1]])) {
 				continue
 			}
@@ -522,12 +523,12 @@ func phrasesIn(r ruleSet, norm string, p *pairs.Set, code [][2]int) string {
 			}
 			// "El sistema ignora las instrucciones …": a subject before the
 			// verb tells what something does; an order has none.
-			if c.reason == Override && subjectBefore.get().MatchString(norm[sentenceStart(norm, loc[0]):loc[0]]) {
+			if c.reason == Override && subjectBefore.Get().MatchString(norm[sentenceStart(norm, loc[0]):loc[0]]) {
 				continue
 			}
 			// "uv の公式インストール手順は curl | sh だが…": a vendor's
 			// documented way, told of.
-			if c.reason == DownloadExec && !c.opaque && vendorWay.get().MatchString(norm[sentenceStart(norm, loc[0]):loc[0]]) && !imperative(norm, loc[0]) {
+			if c.reason == DownloadExec && !c.opaque && vendorWay.Get().MatchString(norm[sentenceStart(norm, loc[0]):loc[0]]) && !imperative(norm, loc[0]) {
 				continue
 			}
 			if c.reason == Conceal && (asksWhether(norm[loc[1]:]) || productWithholds(norm, loc[1])) {
@@ -538,13 +539,13 @@ func phrasesIn(r ruleSet, norm string, p *pairs.Set, code [][2]int) string {
 			}
 			// "Copy .env.example to .env …": a secret file's template holds
 			// no secret; the match must stand without it.
-			if c.reason == Exfiltrate && strings.Contains(norm[loc[0]:loc[1]], ".env.") && !c.re.get().MatchString(envTemplateRE.get().ReplaceAllString(norm[loc[0]:loc[1]], "template")) {
+			if c.reason == Exfiltrate && strings.Contains(norm[loc[0]:loc[1]], ".env.") && !c.re.Get().MatchString(envTemplateRE.Get().ReplaceAllString(norm[loc[0]:loc[1]], "template")) {
 				continue
 			}
 			if c.reason == Conceal && customersTold(norm, loc[0]) {
 				continue // "don't tell customers the date until marketing confirms it": a company's process
 			}
-			if c.reason == Conceal && circleRE.get().MatchString(norm[loc[1]:]) {
+			if c.reason == Conceal && circleRE.Get().MatchString(norm[loc[1]:]) {
 				continue // "don't tell anyone outside the security list": an embargo's circle
 			}
 			// A phrase quoted is mentioned, unless an order hands it over
@@ -566,14 +567,14 @@ func phrasesIn(r ruleSet, norm string, p *pairs.Set, code [][2]int) string {
 			if _, ok := inSpan(code, loc[0]); !ok && c.opaque && c.reason == DownloadExec && reportWords.in(norm) && !imperative(norm, loc[0]) {
 				continue // "reverse shells like … were in the pentest report": told of
 			}
-			if span, ok := inSpan(code, loc[0]); ok && (c.reason == DownloadExec && !c.opaque && !(runsFetched(spanText(norm, code, span)) && !reportWords.in(norm) && !vendorNamed(norm, spanText(norm, code, span)) && !pastDeedRE.get().MatchString(norm[sentenceStart(norm, span):span]) && !(toolInstallsRE.get().MatchString(norm[sentenceStart(norm, span):span]) && !agentWords.in(norm)) && !citedAfterRE.get().MatchString(norm[span:sentenceEnd(norm, span)])) || (c.reason == Exfiltrate || c.reason == Address || c.opaque) && reportWords.in(norm) || c.opaque && pastDeedRE.get().MatchString(norm[sentenceStart(norm, span):span])) &&
+			if span, ok := inSpan(code, loc[0]); ok && (c.reason == DownloadExec && !c.opaque && !(runsFetched(spanText(norm, code, span)) && !reportWords.in(norm) && !vendorNamed(norm, spanText(norm, code, span)) && !pastDeedRE.Get().MatchString(norm[sentenceStart(norm, span):span]) && !(toolInstallsRE.Get().MatchString(norm[sentenceStart(norm, span):span]) && !agentWords.in(norm)) && !citedAfterRE.Get().MatchString(norm[span:sentenceEnd(norm, span)])) || (c.reason == Exfiltrate || c.reason == Address || c.opaque) && reportWords.in(norm) || c.opaque && pastDeedRE.Get().MatchString(norm[sentenceStart(norm, span):span])) &&
 				!imperative(norm, span) && (strings.HasPrefix(norm[span:], "```") || !opensLine(norm, span)) {
 				continue // quoted code told of, not ordered (an install doc, a post-mortem)
 			}
-			if c.reason == AgentConfig && (requestedRE.get().MatchString(norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])]) || optedOut.get().MatchString(norm) || byHand.get().MatchString(lineOf(norm, loc[0]))) {
+			if c.reason == AgentConfig && (requestedRE.Get().MatchString(norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])]) || optedOut.Get().MatchString(norm) || byHand.Get().MatchString(lineOf(norm, loc[0]))) {
 				continue // "(user request)": the person's own change, recorded; an uninstall offered to the person
 			}
-			if c.reason == Override && toldOf.get().MatchString(norm[sentenceStart(norm, loc[0]):loc[0]]) {
+			if c.reason == Override && toldOf.Get().MatchString(norm[sentenceStart(norm, loc[0]):loc[0]]) {
 				continue // "the model was told via a PR comment to ignore its instructions": an attack reported
 			}
 			if span, ok := inSpan(code, loc[0]); ok && c.reason == Override && regexSpan(norm, code, span) {
@@ -582,7 +583,7 @@ func phrasesIn(r ruleSet, norm string, p *pairs.Set, code [][2]int) string {
 			if c.reason == DownloadExec && !c.opaque && bareFetches(norm[loc[0]:loc[1]]) {
 				continue // "curl | sh" with no address names the practice: nothing to fetch
 			}
-			if c.reason == Conceal && shownInstead.get().MatchString(norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])]) {
+			if c.reason == Conceal && shownInstead.Get().MatchString(norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])]) {
 				continue // "hide the stack trace from the user and show an id instead": an interface's rule
 			}
 			if c.reason == AgentConfig && (rotation(norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])]) || rotationStep(norm, loc[0], norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])])) {
@@ -607,17 +608,17 @@ func phrasesIn(r ruleSet, norm string, p *pairs.Set, code [][2]int) string {
 // instructions stale (a README's, the build's, since a version) without
 // naming the agent or the person or telling anyone to ignore them.
 func docRule(sentence, match string) bool {
-	return docRuleRE.get().MatchString(sentence) && !agentWords.in(sentence) && !userWords.in(sentence) && !ignoreVerbRE.get().MatchString(match)
+	return docRuleRE.Get().MatchString(sentence) && !agentWords.in(sentence) && !userWords.in(sentence) && !ignoreVerbRE.Get().MatchString(match)
 }
 
 // toldOf matches the start of a sentence that reports, in the passive,
 // what someone was made to do ("the model was told via a PR comment to").
-var toldOf = lazyRE(`\b(?:was|were|been|being|got|gets)\s+(?:told|asked|instructed|tricked|prompted|convinced|coaxed|manipulated)\b[^.;\n]{0,60}?\bto\s*$`)
+var toldOf = lazy.RE(`\b(?:was|were|been|being|got|gets)\s+(?:told|asked|instructed|tricked|prompted|convinced|coaxed|manipulated)\b[^.;\n]{0,60}?\bto\s*$`)
 
 // htmlAttrRE: an HTML tag's alt, title or aria-label attribute, quoted.
-var htmlAttrRE = lazyRE(`<[A-Za-z][\w-]*\s[^<>]*?\b(?:alt|title|aria-label)\s*=\s*"([^"<>]{12,})"`)
+var htmlAttrRE = lazy.RE(`<[A-Za-z][\w-]*\s[^<>]*?\b(?:alt|title|aria-label)\s*=\s*"([^"<>]{12,})"`)
 
-var imageAltRE = lazyRE(`!\[([^\]\n]{12,})\]\([^)\s]+(?:\s+"[^"\n]*")?\)`)
+var imageAltRE = lazy.RE(`!\[([^\]\n]{12,})\]\([^)\s]+(?:\s+"[^"\n]*")?\)`)
 
 // topicNote reports a label that names a note's topic rather than its
 // reader ("AI note: summarisation uses gpt-4o-mini", "AI models: we use
@@ -630,15 +631,15 @@ func topicNote(s string, loc []int) bool {
 	// "Our rule for bots: they can open draft PRs without asking, while
 	// they must still ask before merging": after the label the agents are
 	// spoken of in the third person, a rule told to people.
-	if l := policySubjectRE.get().FindStringIndex(rest); l != nil && l[0] == 0 && !youRE.get().MatchString(rest) {
+	if l := policySubjectRE.Get().FindStringIndex(rest); l != nil && l[0] == 0 && !youRE.Get().MatchString(rest) {
 		return true
 	}
-	if !strings.HasSuffix(m, "note") && !machineRoleRE.get().MatchString(m) {
+	if !strings.HasSuffix(m, "note") && !machineRoleRE.Get().MatchString(m) {
 		return false
 	}
 	rest = rest[:sentenceEnd(rest, 0)]
-	rest = rest[len(leadRE.get().FindString(rest)):]
-	return !imperRE.get().MatchString(rest) && !orderRE.get().MatchString(rest) && !youRE.get().MatchString(rest) && phrases(rules.get(), rest, nil) == ""
+	rest = rest[len(leadRE.Get().FindString(rest)):]
+	return !imperRE.Get().MatchString(rest) && !orderRE.Get().MatchString(rest) && !youRE.Get().MatchString(rest) && phrases(rules.Get(), rest, nil) == ""
 }
 
 // preference reports what follows a vocative as a remembered preference
@@ -654,7 +655,7 @@ func preference(rest string) bool {
 	if e := strings.IndexByte(rest, '\n'); e >= 0 {
 		rest = rest[:e]
 	}
-	if !scopeWords.in(rest) && !replyLangRE.get().MatchString(rest) && !tasted(strings.ToLower(rest)) {
+	if !scopeWords.in(rest) && !replyLangRE.Get().MatchString(rest) && !tasted(strings.ToLower(rest)) {
 		return false
 	}
 	if strings.Contains(rest, "://") || strings.Contains(rest, "~/") || strings.Contains(rest, "/etc/") || strings.Contains(rest, "@") {
@@ -703,7 +704,7 @@ func tasted(s string) bool {
 
 // replyLangRE asks for the replies in a language ("answer in German",
 // "antworte auf Deutsch", "réponds en français").
-var replyLangRE = lazyRE(`(?i)\b(?:answer|reply|respond|write|explain|antworte|schreibe?|réponds|répondez|écris|responde|contesta|escribe|rispondi|scrivi|responda|escreva|odpowiadaj|pisz|отвечай|пиши|antwoord|svara|svar)\w*\s+(?:(?:only|always|nur|immer|toujours|siempre|sempre|zawsze|всегда)\s+)?(?:in|auf|en|em|po|на|op|på)\s+\p{L}+`)
+var replyLangRE = lazy.RE(`(?i)\b(?:answer|reply|respond|write|explain|antworte|schreibe?|réponds|répondez|écris|responde|contesta|escribe|rispondi|scrivi|responda|escreva|odpowiadaj|pisz|отвечай|пиши|antwoord|svara|svar)\w*\s+(?:(?:only|always|nur|immer|toujours|siempre|sempre|zawsze|всегда)\s+)?(?:in|auf|en|em|po|на|op|på)\s+\p{L}+`)
 
 // deleteWords remove what the agent can reach.
 var deleteWords = concept{"delete", "remove", "drop ", "erase", "wipe", "purge", "rm -", "truncate", "borra", "elimina", "lösch", "entfern", "supprim", "efface", "cancella", "rimuov", "apaga", "remov", "usuń", "skasuj", "smaž", "odstraň", "töröl", "удал", "сотри", "видал", "изтрий", "obriši", "izbriši", "șterge", "poista", "radera", "ta bort", "slett", "slet ", "verwijder", "sil ", "silin", "xóa", "hapus", "削除", "消去", "删除", "刪除", "삭제", "지우"}
@@ -715,7 +716,7 @@ var shipOnlyWords = concept{"push", "merge", "deploy", "approve", "publish", "re
 // machineRoleRE is a label naming machines by their qualifier ("AI
 // reviewers", "LLM agents"): a topic as often as a reader, so what follows
 // it must order or say "you".
-var machineRoleRE = lazyRE(`(?:ai|llm|gpt|coding|automated|autonomous)[\s-]+(?:ai\s+|llm\s+|coding\s+)?(?:agents?|assistants?|reviewers?|bots?|models?)$`)
+var machineRoleRE = lazy.RE(`(?:ai|llm|gpt|coding|automated|autonomous)[\s-]+(?:ai\s+|llm\s+|coding\s+)?(?:agents?|assistants?|reviewers?|bots?|models?)$`)
 
 // regexSpan reports a code span (opening at span) that holds a regular
 // expression: its syntax ((?i), (?:, a group made optional, \b, .*, [^)
@@ -723,13 +724,13 @@ var machineRoleRE = lazyRE(`(?:ai|llm|gpt|coding|automated|autonomous)[\s-]+(?:a
 func regexSpan(norm string, code [][2]int, span int) bool {
 	for _, sp := range code {
 		if sp[0] == span {
-			return regexSyntaxRE.get().MatchString(norm[sp[0]:sp[1]])
+			return regexSyntaxRE.Get().MatchString(norm[sp[0]:sp[1]])
 		}
 	}
 	return false
 }
 
-var regexSyntaxRE = lazyRE(`\(\?[a-z:]|\)[?*+]|\\[bswd]|\.\*|\[\^|\(\w+\|\w+`)
+var regexSyntaxRE = lazy.RE(`\(\?[a-z:]|\)[?*+]|\\[bswd]|\.\*|\[\^|\(\w+\|\w+`)
 
 // bareFetch reports a fetch piped to a shell with nothing to fetch between
 // them ("curl | sh", "wget -qO- | bash"): the practice named, which no one
@@ -742,7 +743,7 @@ func bareFetch(match string) bool {
 // bareFetches reports a sentence whose every fetch piped on names nothing
 // to fetch (bareFetch), and that holds one.
 func bareFetches(s string) bool {
-	ms := fetchPipeRE.get().FindAllString(s, -1)
+	ms := fetchPipeRE.Get().FindAllString(s, -1)
 	for _, m := range ms {
 		if !bareFetch(m) {
 			return false
@@ -751,18 +752,18 @@ func bareFetches(s string) bool {
 	return len(ms) > 0
 }
 
-var fetchPipeRE = lazyRE(`\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|fetch)\b[^|\n]{0,300}\|`)
+var fetchPipeRE = lazy.RE(`\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|fetch)\b[^|\n]{0,300}\|`)
 
 // shownInstead matches a sentence that hides something from the user and
 // says what is shown in its place: an interface's design ("hide the raw
 // stack trace from the user and show a reference id instead").
-var shownInstead = lazyRE(`\b(?:hide|hides|hiding|omit|omits)\b[^.;\n]{0,80}?\b(?:show|shows|display|displays|render|renders|return|returns|present|presents)\b[^.;\n]{0,60}?\binstead\b`)
+var shownInstead = lazy.RE(`\b(?:hide|hides|hiding|omit|omits)\b[^.;\n]{0,80}?\b(?:show|shows|display|displays|render|renders|return|returns|present|presents)\b[^.;\n]{0,60}?\binstead\b`)
 
 // rotation reports a sentence that rotates a credential (generate a new
 // key, update the stores that hold it, remove the old one) naming no value
 // to put there (no code, address or literal): a person's routine.
 func rotation(sentence string) bool {
-	return rotationRE.get().MatchString(sentence) && !strings.ContainsAny(sentence, "`\"'@") && !strings.Contains(sentence, "://") && !agentMentions.get().in(sentence)
+	return rotationRE.Get().MatchString(sentence) && !strings.ContainsAny(sentence, "`\"'@") && !strings.Contains(sentence, "://") && !agentMentions.Get().in(sentence)
 }
 
 // rotationStep reports a step (the sentence at i) of a section whose
@@ -770,14 +771,14 @@ func rotation(sentence string) bool {
 // the CI secret and delete the old key."): the step is the routine's, as
 // in a sentence that names the rotation itself, and is judged as one.
 func rotationStep(norm string, i int, sentence string) bool {
-	if strings.ContainsAny(sentence, "`\"@") || strings.Contains(sentence, "://") || agentMentions.get().in(norm) {
+	if strings.ContainsAny(sentence, "`\"@") || strings.Contains(sentence, "://") || agentMentions.Get().in(norm) {
 		return false
 	}
 	for end := strings.LastIndexByte(norm[:i], '\n'); end > 0; {
 		start := strings.LastIndexByte(norm[:end], '\n') + 1
 		line := strings.TrimSpace(norm[start:end])
 		if strings.HasPrefix(line, "#") || strings.HasPrefix(line, "**") || strings.HasSuffix(line, ":") && !strings.HasPrefix(line, "-") {
-			return rotationRE.get().MatchString(line+" ") || headingRotationRE.get().MatchString(line)
+			return rotationRE.Get().MatchString(line+" ") || headingRotationRE.Get().MatchString(line)
 		}
 		end = start - 1
 	}
@@ -787,9 +788,9 @@ func rotationStep(norm string, i int, sentence string) bool {
 // headingRotationRE: a heading that names a key's rotation in a few words
 // ("Rotate the deploy key", "Key rotation", "Rotación de claves",
 // "Schlüsselrotation", "Ротация ключей").
-var headingRotationRE = lazyRE(`(?:\brotat(?:e|ing|ion)\b|rotación|rotação|rotation|rotazione|rotatie|rotacja|ротаци|ротац|ротир|rotier|erneuer|renouvel|renov|キーローテーション|轮换|輪換|교체)[^\n]{0,60}?(?:\bkeys?\b|secrets?|tokens?|credentials?|passwords?|clave|chave|chiave|schlüssel|sleutel|klucz|ключ|clé|cle|키|密钥|鍵|$)|(?:\bkeys?|secret|token|credential|password|schlüssel|ключ|clave|chave)[^\n]{0,20}rotation`)
+var headingRotationRE = lazy.RE(`(?:\brotat(?:e|ing|ion)\b|rotación|rotação|rotation|rotazione|rotatie|rotacja|ротаци|ротац|ротир|rotier|erneuer|renouvel|renov|キーローテーション|轮换|輪換|교체)[^\n]{0,60}?(?:\bkeys?\b|secrets?|tokens?|credentials?|passwords?|clave|chave|chiave|schlüssel|sleutel|klucz|ключ|clé|cle|키|密钥|鍵|$)|(?:\bkeys?|secret|token|credential|password|schlüssel|ключ|clave|chave)[^\n]{0,20}rotation`)
 
-var rotationRE = lazyRE(`\brotat(?:e|es|ed|ing|ion)\b[^.\n]{0,80}?\b(?:keys?|secrets?|tokens?|credentials?|passwords?)\b`)
+var rotationRE = lazy.RE(`\brotat(?:e|es|ed|ing|ion)\b[^.\n]{0,80}?\b(?:keys?|secrets?|tokens?|credentials?|passwords?)\b`)
 
 // staleDoc reports a sentence that sets aside a document's instructions
 // as outdated and points to their replacement ("ignore the old wiki's
@@ -798,16 +799,16 @@ var rotationRE = lazyRE(`\brotat(?:e|es|ed|ing|ion)\b[^.\n]{0,80}?\b(?:keys?|sec
 // named document's (runbook, wiki, guide, manual), called old, and the
 // note names where the current ones are, without naming the agent.
 func staleDoc(sentence, note string) bool {
-	return staleDocRE.get().MatchString(sentence) && replacementRE.get().MatchString(note) && !agentMentions.get().in(note)
+	return staleDocRE.Get().MatchString(sentence) && replacementRE.Get().MatchString(note) && !agentMentions.Get().in(note)
 }
 
 var (
-	staleDocRE = lazyRE(`(?:\b(?:old|older|outdated|previous|legacy|stale|obsolete|alte[nmrs]?|veraltete[nmrs]?|antigu[oa]s?|ancien(?:ne)?s?|vecchi[oa]?)\s+(?:\S+\s+){0,2}?(?:runbooks?|wiki|wikis|guides?|manuals?|handbooks?|docs?|documentation|readme|playbooks?|pages?|anleitung|handbuch|guía|manual|documentación|documentation)\b|` +
+	staleDocRE = lazy.RE(`(?:\b(?:old|older|outdated|previous|legacy|stale|obsolete|alte[nmrs]?|veraltete[nmrs]?|antigu[oa]s?|ancien(?:ne)?s?|vecchi[oa]?)\s+(?:\S+\s+){0,2}?(?:runbooks?|wiki|wikis|guides?|manuals?|handbooks?|docs?|documentation|readme|playbooks?|pages?|anleitung|handbuch|guía|manual|documentación|documentation)\b|` +
 		`(?:古い|旧)(?:手順書|マニュアル|ガイド|ウィキ|wiki|ドキュメント|資料)|(?:旧|老)(?:文档|手册|指南|维基|wiki)|पुरान[ेीा]\s+(?:विकी|गाइड|मैनुअल|दस्तावेज़?|डॉक्स|रनबुक|wiki))`)
-	replacementRE = lazyRE(`\b[\w.-]+/[\w./-]+\.(?:md|rst|txt|html|adoc)\b|https?://\S+`)
+	replacementRE = lazy.RE(`\b[\w.-]+/[\w./-]+\.(?:md|rst|txt|html|adoc)\b|https?://\S+`)
 )
 
-var ignoreVerbRE = lazyRE(`ignor|forget|disregard|olvid|oubli|vergiss|vergess|dimentic|игнор|забуд|ігнор|無視|忽略|无视`)
+var ignoreVerbRE = lazy.RE(`ignor|forget|disregard|olvid|oubli|vergiss|vergess|dimentic|игнор|забуд|ігнор|無視|忽略|无视`)
 
 // personsStep reports a change to a repository's git hooks made by the
 // project's own task ("Install it with `make hooks` (symlinks … into
@@ -816,10 +817,10 @@ var ignoreVerbRE = lazyRE(`ignor|forget|disregard|olvid|oubli|vergiss|vergess|di
 // ID`"): the steps a person takes, not the agent's settings changed.
 func personsStep(match, sentence string) bool {
 	if strings.Contains(match, "git/hooks") || strings.Contains(match, "hookspath") {
-		return projectTaskRE.get().MatchString(sentence)
+		return projectTaskRE.Get().MatchString(sentence)
 	}
 	if strings.Contains(match, "release") {
-		return !strings.Contains(sentence, "--all") && readFirstRE.get().MatchString(sentence)
+		return !strings.Contains(sentence, "--all") && readFirstRE.Get().MatchString(sentence)
 	}
 	return false
 }
@@ -830,14 +831,14 @@ func personsStep(match, sentence string) bool {
 // also does without asking, turns a safeguard off or claims an approval
 // is no such habit.
 func waitsForPerson(sentence string) bool {
-	return waitFirstRE.get().MatchString(sentence) && !withoutWords.in(sentence) && !offWords.in(sentence) && !authWords.in(sentence)
+	return waitFirstRE.Get().MatchString(sentence) && !withoutWords.in(sentence) && !offWords.in(sentence) && !authWords.in(sentence)
 }
 
-var waitFirstRE = lazyRE(`(?i)\b(?:wait\s+for\s+(?:my|the\s+user's|their|our)\s+(?:ok|okay|approval|go-ahead|confirmation|sign-off|yes)|ask\s+(?:me|the\s+user)\s+(?:first|before)|get\s+my\s+(?:ok|okay|approval)\s+(?:first|before)|warte\s+auf\s+(?:mein|meine|unser)\s+(?:ok|okay|freigabe|zustimmung|bestätigung)|frag\s+mich\s+(?:vorher|zuerst)|attends?\s+(?:mon|notre)\s+(?:accord|feu vert|ok|validation)|demande-moi\s+(?:avant|d'abord)|espera\s+(?:mi|a\s+mi)\s+(?:ok|aprobación|visto bueno|confirmación)|pregúntame\s+antes|aspetta\s+il\s+mio\s+(?:ok|via libera|consenso)|chiedimi\s+prima|espere\s+(?:o\s+)?(?:meu|minha)\s+(?:ok|aprovação|confirmação)|pergunte-me\s+antes)`)
+var waitFirstRE = lazy.RE(`(?i)\b(?:wait\s+for\s+(?:my|the\s+user's|their|our)\s+(?:ok|okay|approval|go-ahead|confirmation|sign-off|yes)|ask\s+(?:me|the\s+user)\s+(?:first|before)|get\s+my\s+(?:ok|okay|approval)\s+(?:first|before)|warte\s+auf\s+(?:mein|meine|unser)\s+(?:ok|okay|freigabe|zustimmung|bestätigung)|frag\s+mich\s+(?:vorher|zuerst)|attends?\s+(?:mon|notre)\s+(?:accord|feu vert|ok|validation)|demande-moi\s+(?:avant|d'abord)|espera\s+(?:mi|a\s+mi)\s+(?:ok|aprobación|visto bueno|confirmación)|pregúntame\s+antes|aspetta\s+il\s+mio\s+(?:ok|via libera|consenso)|chiedimi\s+prima|espere\s+(?:o\s+)?(?:meu|minha)\s+(?:ok|aprovação|confirmação)|pergunte-me\s+antes)`)
 
 var (
-	projectTaskRE = lazyRE("`(?:make|just|task|mage|rake|npm\\s+run|pnpm|yarn|bun\\s+run|pre-commit\\s+install|husky|lefthook\\s+install|\\./scripts/|scripts/)[^`\\n]*`")
-	readFirstRE   = lazyRE(`\b(?:read|review|check|inspect|look\s+at)\s+(?:it|the\s+note|the\s+text|each\s+note)\b[^.\n]{0,40}?\b(?:first|before)\b|\bin\s+the\s+dashboard\s+first\b|\bin\s+the\s+dashboard\b[^.\n]{0,20}?\bread\s+(?:it|the\s+note|the\s+text)\b`)
+	projectTaskRE = lazy.RE("`(?:make|just|task|mage|rake|npm\\s+run|pnpm|yarn|bun\\s+run|pre-commit\\s+install|husky|lefthook\\s+install|\\./scripts/|scripts/)[^`\\n]*`")
+	readFirstRE   = lazy.RE(`\b(?:read|review|check|inspect|look\s+at)\s+(?:it|the\s+note|the\s+text|each\s+note)\b[^.\n]{0,40}?\b(?:first|before)\b|\bin\s+the\s+dashboard\s+first\b|\bin\s+the\s+dashboard\b[^.\n]{0,20}?\bread\s+(?:it|the\s+note|the\s+text)\b`)
 )
 
 // ownInstaller reports a fetch-and-run command in the code span opening at
@@ -864,9 +865,9 @@ func ownInstaller(norm string, code [][2]int, span int) bool {
 	if agentWords.in(p) || standingWords.in(p) {
 		return false
 	}
-	for _, u := range urlRE.get().FindAllString(norm[span:end], -1) {
+	for _, u := range urlRE.Get().FindAllString(norm[span:end], -1) {
 		for _, t := range strings.FieldsFunc(u[strings.Index(u, "//")+2:], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-			if len(t) >= 2 && !installerWords.get()[t] && wordIn(p, t) {
+			if len(t) >= 2 && !installerWords.Get()[t] && wordIn(p, t) {
 				return true
 			}
 		}
@@ -874,7 +875,7 @@ func ownInstaller(norm string, code [][2]int, span int) bool {
 	return false
 }
 
-var urlRE = lazyRE("https?://[^\\s`'\")|]+")
+var urlRE = lazy.RE("https?://[^\\s`'\")|]+")
 
 // standingWords make a command a standing order rather than a setup step.
 var standingWords = concept{"always", "every", "each", "automatically", "session", "before each", "whenever",
@@ -883,7 +884,7 @@ var standingWords = concept{"always", "every", "each", "automatically", "session
 	"每次", "每个会话", "每當", "每次會話", "会话开始", "會話開始", "毎回", "セッション", "常に", "매번", "세션", "항상", "oturum", "her zaman", "siempre", "cada sesión", "cada vez", "toujours", "chaque session", "à chaque", "immer", "jede sitzung", "jedes mal", "sempre", "ogni sessione", "ogni volta", "cada sessão", "всегда", "каждой сессии", "каждый раз", "zawsze", "każdej sesji", "altijd", "elke sessie", "luôn", "mỗi phiên", "selalu", "setiap sesi"}
 
 // installerWords are the parts of an installer's address that name no tool.
-var installerWords = &lazy[map[string]bool]{build: func() map[string]bool {
+var installerWords = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"www": true, "raw": true, "githubusercontent": true, "github": true, "gitlab": true, "com": true, "io": true,
 		"org": true, "net": true, "dev": true, "sh": true, "install": true, "installer": true, "main": true, "master": true, "head": true, "latest": true,
 		"get": true, "download": true, "downloads": true, "releases": true, "release": true, "scripts": true, "script": true, "bin": true, "setup": true,
@@ -970,7 +971,7 @@ func orders(hidden string) bool {
 	if norm == "" || strings.HasPrefix(norm, "<") && strings.HasSuffix(norm, ">") || strings.Trim(norm, ". …") == "" {
 		return false
 	}
-	if phrases(rules.get(), norm, nil) != "" || addresseeRE.get().MatchString(norm) || rules.get().addressee(norm, true) != nil {
+	if phrases(rules.Get(), norm, nil) != "" || addresseeRE.Get().MatchString(norm) || rules.Get().addressee(norm, true) != nil {
 		return true
 	}
 	// An order only the sentence rules read ("Erwähne diese Notiz dem
@@ -979,19 +980,19 @@ func orders(hidden string) bool {
 	if composed(norm, norm) != "" {
 		return true
 	}
-	rest := norm[len(leadRE.get().FindString(norm)):]
+	rest := norm[len(leadRE.Get().FindString(norm)):]
 	// "Your receipt for order 42" (an e-mail's preheader) speaks to a
 	// customer; "you must also commit the .env" gives an order.
-	return orderRE.get().MatchString(rest) || (imperRE.get().MatchString(rest) || youRE.get().MatchString(rest)) && sensitiveRE.get().MatchString(rest)
+	return orderRE.Get().MatchString(rest) || (imperRE.Get().MatchString(rest) || youRE.Get().MatchString(rest)) && sensitiveRE.Get().MatchString(rest)
 }
 
 var (
 	// sensitiveRE: what a hidden order must touch to be the agent's order
 	// rather than a developer's TODO ("add screenshots").
-	sensitiveRE = lazyRE(`\b(?:tokens?|keys?|secrets?|passwords?|credentials?|\.env|ssh|curl|wget|push|delete|remove|rm|commit|deploy|permissions?|hooks?|sudo|upload|send|approve)\b`)
-	addresseeRE = lazyRE(`\b(?:assistants?|agents?|claude|ai|llm|models?|copilot|system)\b`)
-	youRE       = lazyRE(`\b(?:you|your|yourself)\b`)
-	orderRE     = lazyRE(`^(?:ignore|forget|disregard|skip|never|always|do not|don't|rm|curl|wget|sudo|git push|exfiltrate)\b`)
+	sensitiveRE = lazy.RE(`\b(?:tokens?|keys?|secrets?|passwords?|credentials?|\.env|ssh|curl|wget|push|delete|remove|rm|commit|deploy|permissions?|hooks?|sudo|upload|send|approve)\b`)
+	addresseeRE = lazy.RE(`\b(?:assistants?|agents?|claude|ai|llm|models?|copilot|system)\b`)
+	youRE       = lazy.RE(`\b(?:you|your|yourself)\b`)
+	orderRE     = lazy.RE(`^(?:ignore|forget|disregard|skip|never|always|do not|don't|rm|curl|wget|sudo|git push|exfiltrate)\b`)
 )
 
 // codeSpans returns the byte ranges of inline code spans and fenced blocks
@@ -1002,7 +1003,7 @@ func codeSpans(norm string) [][2]int {
 		return nil
 	}
 	var out [][2]int
-	for _, loc := range codeRE.get().FindAllStringIndex(norm, -1) {
+	for _, loc := range codeRE.Get().FindAllStringIndex(norm, -1) {
 		out = append(out, [2]int{loc[0], loc[1]})
 	}
 	return out
@@ -1011,9 +1012,9 @@ func codeSpans(norm string) [][2]int {
 // requestedRE: a change the person asked for, recorded as such.
 // optedOut: a change offered to the person for when they no longer want
 // the tool ("…, then delete ~/.anamnesis if you no longer want your notes").
-var optedOut = lazyRE(`\bif\s+you\s+(?:no\s+longer|don't|do\s+not)\s+(?:want|need|use)\b`)
+var optedOut = lazy.RE(`\bif\s+you\s+(?:no\s+longer|don't|do\s+not)\s+(?:want|need|use)\b`)
 
-var requestedRE = lazyRE(`\buser(?:'s)?\s+request(?:ed)?\b|\brequested\s+by\s+(?:the\s+user\b|[a-z]+\s+in\s+(?:the\s+)?review\b)|\bat\s+the\s+user's\s+request\b`)
+var requestedRE = lazy.RE(`\buser(?:'s)?\s+request(?:ed)?\b|\brequested\s+by\s+(?:the\s+user\b|[a-z]+\s+in\s+(?:the\s+)?review\b)|\bat\s+the\s+user's\s+request\b`)
 
 // sentenceEnd is where the sentence holding position i ends.
 func sentenceEnd(s string, i int) int {
@@ -1031,7 +1032,7 @@ func sentenceEnd(s string, i int) int {
 // (Outcome:, Files touched:). A verb there ("set core.hooksPath", "Make
 // the agent stop asking") is a request or a past tense, not the note's
 // order.
-var recordRE = lazyRE(`^[\s>*#-]*(?:\*\*)?(?:\d+\.\s*)?(?:ask|prompt|outcome|files touched|decisions|commands run)\b[^:\n]{0,8}:|^\s*(?:feat|fix|chore|docs|build|ci|refactor|test|tests|perf|style|revert)(?:\([^)\n]{0,30}\))?!?:\s`)
+var recordRE = lazy.RE(`^[\s>*#-]*(?:\*\*)?(?:\d+\.\s*)?(?:ask|prompt|outcome|files touched|decisions|commands run)\b[^:\n]{0,8}:|^\s*(?:feat|fix|chore|docs|build|ci|refactor|test|tests|perf|style|revert)(?:\([^)\n]{0,30}\))?!?:\s`)
 
 // recordLine reports whether position i lies in the first sentence of
 // such a line (a later one, "Next session, open …", may order).
@@ -1041,7 +1042,7 @@ func recordLine(s string, i int) bool {
 	if strings.Contains(line, ". ") || strings.Contains(line, "! ") || strings.Contains(line, "? ") {
 		return false
 	}
-	return recordRE.get().MatchString(line) || recordItem(s, ls)
+	return recordRE.Get().MatchString(line) || recordItem(s, ls)
 }
 
 // recordItem reports a list item (the line at ls) under a session note's
@@ -1057,7 +1058,7 @@ func recordItem(s string, ls int) bool {
 		l := strings.TrimSpace(s[start:end])
 		switch {
 		case strings.HasPrefix(l, "#"):
-			return recordHeadRE.get().MatchString(l)
+			return recordHeadRE.Get().MatchString(l)
 		case l != "" && !strings.HasPrefix(l, "- ") && !strings.HasPrefix(l, "* ") && s[start] != ' ' && s[start] != '\t':
 			return false
 		}
@@ -1066,7 +1067,7 @@ func recordItem(s string, ls int) bool {
 	return false
 }
 
-var recordHeadRE = lazyRE(`(?i)^#+\s*(?:outcomes?|decisions|files touched|commands run|what was done|changes made|done)\s*:?$`)
+var recordHeadRE = lazy.RE(`(?i)^#+\s*(?:outcomes?|decisions|files touched|commands run|what was done|changes made|done)\s*:?$`)
 
 // banner reports a line that is only a system banner: "### SYSTEM ###",
 // "=== SYSTEM MESSAGE ===", "*** システム ***".
@@ -1093,10 +1094,10 @@ func banner(lower string) bool {
 // not a turn of a conversation.
 func logLine(s string, i int) bool {
 	line := s[strings.LastIndexByte(s[:i], '\n')+1 : i]
-	return logStampRE.get().MatchString(line)
+	return logStampRE.Get().MatchString(line)
 }
 
-var logStampRE = lazyRE(`^\s*\[?(?:[A-Z][a-z]{2}\s+\d{1,2}\s+\d\d:\d\d:\d\d|\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\d\d:\d\d:\d\d[.,]\d+)\S*\s+\S`)
+var logStampRE = lazy.RE(`^\s*\[?(?:[A-Z][a-z]{2}\s+\d{1,2}\s+\d\d:\d\d:\d\d|\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\d\d:\d\d:\d\d[.,]\d+)\S*\s+\S`)
 
 // timedNotice reports a bracketed marker ("[SYSTEM] …") that heads a
 // notice of when something happens to people's work ("Maintenance window
@@ -1115,21 +1116,21 @@ func timedNotice(s string, loc []int) bool {
 		line = line[:e]
 	}
 	l := strings.ToLower(line)
-	return (clockRE.get().MatchString(line) || measureRE.get().MatchString(l) || dateRE.get().MatchString(l)) && !youRE.get().MatchString(l) && !harmful(l) && !userWords.in(l) && !askWords.in(l) && !agentWords.in(l) && orderFree(l)
+	return (clockRE.Get().MatchString(line) || measureRE.Get().MatchString(l) || dateRE.Get().MatchString(l)) && !youRE.Get().MatchString(l) && !harmful(l) && !userWords.in(l) && !askWords.in(l) && !agentWords.in(l) && orderFree(l)
 }
 
 // orderFree reports a line the phrase rules find no order in.
 func orderFree(l string) bool {
-	return phrases(rules.get(), normalize(l), nil) == "" && composed(l, l) == ""
+	return phrases(rules.Get(), normalize(l), nil) == "" && composed(l, l) == ""
 }
 
 // dateRE: a calendar date, by its month's name (3 March, Mar 3rd) or in
 // ISO form.
-var dateRE = lazyRE(`\b(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\d{4}-\d\d-\d\d\b)`)
+var dateRE = lazy.RE(`\b(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\d{4}-\d\d-\d\d\b)`)
 
-var clockRE = lazyRE(`\b(?:[01]?\d|2[0-3]):[0-5]\d\b`)
+var clockRE = lazy.RE(`\b(?:[01]?\d|2[0-3]):[0-5]\d\b`)
 
-var measureRE = lazyRE(`\b\d+(?:[.,]\d+)?\s?(?:%|percent\b|[kmgt]i?b\b|ms\b|days?\b|hours?\b|minutes?\b|seconds?\b)`)
+var measureRE = lazy.RE(`\b\d+(?:[.,]\d+)?\s?(?:%|percent\b|[kmgt]i?b\b|ms\b|days?\b|hours?\b|minutes?\b|seconds?\b)`)
 
 // recordElement reports a role tag that wraps a data record: the text up
 // to its closing tag is child elements alone, one a line, each a short
@@ -1160,7 +1161,7 @@ func recordElement(s string, loc []int) bool {
 	}
 	var values strings.Builder
 	for line := range strings.SplitSeq(inner, "\n") {
-		m := childRE.get().FindStringSubmatch(strings.TrimSpace(line))
+		m := childRE.Get().FindStringSubmatch(strings.TrimSpace(line))
 		if m == nil || m[1] != m[3] {
 			return false
 		}
@@ -1169,7 +1170,7 @@ func recordElement(s string, loc []int) bool {
 	return orderFree(strings.ToLower(values.String()))
 }
 
-var childRE = lazyRE(`^<([A-Za-z][\w.-]*)>([^<>\n]{0,80})</([A-Za-z][\w.-]*)>$`)
+var childRE = lazy.RE(`^<([A-Za-z][\w.-]*)>([^<>\n]{0,80})</([A-Za-z][\w.-]*)>$`)
 
 // schemaMessage reports a chat message's "role": "system" shown as the
 // shape of a request: the content that follows is a stand-in
@@ -1178,16 +1179,16 @@ func schemaMessage(s string, loc []int) bool {
 	if !strings.HasPrefix(strings.ToLower(s[loc[0]:]), `"role"`) {
 		return false
 	}
-	m := contentRE.get().FindStringSubmatch(prefix(s[loc[1]:], 400))
+	m := contentRE.Get().FindStringSubmatch(prefix(s[loc[1]:], 400))
 	return m != nil && !orders(m[1])
 }
 
-var contentRE = lazyRE(`^\s*,\s*"content"\s*:\s*"((?:[^"\\]|\\.)*)"`)
+var contentRE = lazy.RE(`^\s*,\s*"content"\s*:\s*"((?:[^"\\]|\\.)*)"`)
 
 // named reports a role marker used as a noun ("the [SYSTEM] prefix", "a
 // stray </system> tag"): it is written about, not posed as.
 func named(s string, end int) bool {
-	return namedRE.get().MatchString(s[end:])
+	return namedRE.Get().MatchString(s[end:])
 }
 
 // recordTag reports a tag whose name joins its system word to a noun of
@@ -1239,7 +1240,7 @@ func tagInProse(s string, loc []int) bool {
 	return unicode.IsLower(r) || r == ',' || r == ';'
 }
 
-var namedRE = lazyRE(`^[\x60"')\]]*\s+(?:prefix|tag|tags|label|labels|marker|markers|header|headers|block|blocks|element|elements|line|lines)\b`)
+var namedRE = lazy.RE(`^[\x60"')\]]*\s+(?:prefix|tag|tags|label|labels|marker|markers|header|headers|block|blocks|element|elements|line|lines)\b`)
 
 // dialogue reports a vocative that labels a turn of a conversation shown
 // in the note ("- user: …" then "- assistant: …"), not one spoken to.
@@ -1249,10 +1250,10 @@ func dialogue(s string, i int) bool {
 		return false
 	}
 	prev := s[strings.LastIndexByte(s[:start], '\n')+1 : start]
-	return dialogueRE.get().MatchString(prev)
+	return dialogueRE.Get().MatchString(prev)
 }
 
-var dialogueRE = lazyRE(`^[\s>*-]*(?:user|human|customer|client)\s*:`)
+var dialogueRE = lazy.RE(`^[\s>*-]*(?:user|human|customer|client)\s*:`)
 
 // inSpan reports whether position i lies in one of spans, and where it starts.
 func inSpan(spans [][2]int, i int) (int, bool) {
@@ -1288,7 +1289,7 @@ func runsFetched(code string) bool {
 		// Any interpreter's -c or -e given the fetch's output (python3 -c
 		// "$(curl …)", node -e), or a shell reading it as a file (bash
 		// <(curl …), source <(wget -qO- …)).
-		return strings.Contains(c, "sh -c") || strings.Contains(c, "eval") || interpFetchRE.get().MatchString(c)
+		return strings.Contains(c, "sh -c") || strings.Contains(c, "eval") || interpFetchRE.Get().MatchString(c)
 	case strings.Contains(c, "iex"):
 		return strings.Contains(c, "iwr ") || strings.Contains(c, "invoke-webrequest") || strings.Contains(c, "downloadstring") || strings.Contains(c, "irm ")
 	case strings.Contains(c, "exec("):
@@ -1300,23 +1301,23 @@ func runsFetched(code string) bool {
 // toolInstallsRE: a clause that says how a tool installs itself, its
 // subject the tool ("Oh My Zsh installs with `…`", "rustup is installed
 // via `…`"): the tool's documented way, told of.
-var toolInstallsRE = lazyRE(`^\s*(?:the\s+)?[\w.' -]{2,40}?\s+(?:installs|is\s+installed|gets\s+installed|can\s+be\s+installed|bootstraps|sets\s+itself\s+up)\s+(?:itself\s+)?(?:with|via|using|through|by\s+running)\s*$`)
+var toolInstallsRE = lazy.RE(`^\s*(?:the\s+)?[\w.' -]{2,40}?\s+(?:installs|is\s+installed|gets\s+installed|can\s+be\s+installed|bootstraps|sets\s+itself\s+up)\s+(?:itself\s+)?(?:with|via|using|through|by\s+running)\s*$`)
 
 // citedAfterRE: a document cited after the command ("…`, per its
 // README", "as the docs say"): the command is the document's.
-var citedAfterRE = lazyRE(`\x60[^\x60]*\x60\s*,?\s*(?:per|according\s+to|as\s+(?:per|in|shown\s+in|documented\s+in)|from)\s+(?:its|the|their|upstream'?s?)\s+(?:\w+\s+)?(?:readme|docs?|documentation|install(?:ation)?\s+(?:guide|docs|page)|website|homepage|wiki)\b`)
+var citedAfterRE = lazy.RE(`\x60[^\x60]*\x60\s*,?\s*(?:per|according\s+to|as\s+(?:per|in|shown\s+in|documented\s+in)|from)\s+(?:its|the|their|upstream'?s?)\s+(?:\w+\s+)?(?:readme|docs?|documentation|install(?:ation)?\s+(?:guide|docs|page)|website|homepage|wiki)\b`)
 
 // envTemplateRE is a secret file's template, committed by design.
-var envTemplateRE = lazyRE(`\.env\.(?:example|sample|template|dist|defaults?|tmpl|tpl)\b`)
+var envTemplateRE = lazy.RE(`\.env\.(?:example|sample|template|dist|defaults?|tmpl|tpl)\b`)
 
 // pastDeedRE: a clause that tells what a subject did, in the past tense
 // ("We removed `…` from the Dockerfile", "someone had added …", after a
 // label: "Finding: the vendor installer ran `…`"): what
 // follows is a record, not an order.
-var pastDeedRE = lazyRE(`^\s*(?:[\w ]{1,40}:\s+)?(?:we|i|they|he|she|someone|somebody|the\s+(?:\w+\s+){0,2}\w+|a\s+(?:\w+\s+){0,2}\w+)\s+(?:had\s+|have\s+|has\s+)?(?:\w+ed|ran|saw|found|took|wrote|threw|put|got|made|hit|caught|shipped)\b`)
+var pastDeedRE = lazy.RE(`^\s*(?:[\w ]{1,40}:\s+)?(?:we|i|they|he|she|someone|somebody|the\s+(?:\w+\s+){0,2}\w+|a\s+(?:\w+\s+){0,2}\w+)\s+(?:had\s+|have\s+|has\s+)?(?:\w+ed|ran|saw|found|took|wrote|threw|put|got|made|hit|caught|shipped)\b`)
 
 // interpFetchRE: an interpreter running a fetch's output as its program.
-var interpFetchRE = lazyRE(`\b(?:python[0-9.]*|py|node|nodejs|deno|bun|ruby|perl|php|lua|(?:ba|z|da|k|fi)?sh|pwsh|powershell)(?:\.exe)?\s+(?:-\S+\s+)*-(?:c|e|command)\s+["']?\$\(\s*(?:curl|wget)\b|\b(?:(?:ba|z|da|k)?sh|source|\.|python[0-9.]*|node|ruby|perl)\s+<\(\s*(?:curl|wget)\b`)
+var interpFetchRE = lazy.RE(`\b(?:python[0-9.]*|py|node|nodejs|deno|bun|ruby|perl|php|lua|(?:ba|z|da|k|fi)?sh|pwsh|powershell)(?:\.exe)?\s+(?:-\S+\s+)*-(?:c|e|command)\s+["']?\$\(\s*(?:curl|wget)\b|\b(?:(?:ba|z|da|k)?sh|source|\.|python[0-9.]*|node|ruby|perl)\s+<\(\s*(?:curl|wget)\b`)
 
 // vendorNamed reports a fetched address the note names outside its code
 // (Scoop's get.scoop.sh, Bun's bun.sh, astral.sh/uv for uv, oh-my-zsh's
@@ -1327,7 +1328,7 @@ func vendorNamed(norm, code string) bool {
 		return true
 	}
 	rest := strings.ReplaceAll(strings.Replace(norm, code, " ", 1), "-", "")
-	for _, u := range urlishRE.get().FindAllString(code, -1) {
+	for _, u := range urlishRE.Get().FindAllString(code, -1) {
 		host, path, _ := strings.Cut(u, "/")
 		names := strings.Split(host, ".")
 		names = names[:max(len(names)-1, 0)]
@@ -1346,7 +1347,7 @@ func vendorNamed(norm, code string) bool {
 
 // urlishRE matches an address a one-liner fetches: a host with a dot
 // and its path, with or without a scheme.
-var urlishRE = lazyRE(`[a-z0-9][a-z0-9.-]*\.[a-z]{2,}(?:/[^\s"'|)]*)?`)
+var urlishRE = lazy.RE(`[a-z0-9][a-z0-9.-]*\.[a-z]{2,}(?:/[^\s"'|)]*)?`)
 
 // containsWord reports w in s between non-letters.
 func containsWord(s, w string) bool {
@@ -1374,11 +1375,11 @@ func opensLine(s string, i int) bool {
 		// label that records ("was installed with the command from
 		// brew.sh:") sets out what was done.
 		prev := strings.TrimSpace(s[strings.LastIndexByte(s[:ls-1], '\n')+1 : ls-1])
-		if prev != "" && (isWordByte(prev[len(prev)-1]) && !strings.HasPrefix(strings.TrimLeft(prev, " >"), "#") && spanInProse(s, i) || strings.HasSuffix(prev, ":") && pastRE.get().MatchString(prev)) {
+		if prev != "" && (isWordByte(prev[len(prev)-1]) && !strings.HasPrefix(strings.TrimLeft(prev, " >"), "#") && spanInProse(s, i) || strings.HasSuffix(prev, ":") && pastRE.Get().MatchString(prev)) {
 			return false
 		}
 	}
-	return strings.Trim(before, "-*>#•") == "" || stepRE.get().MatchString(before)
+	return strings.Trim(before, "-*>#•") == "" || stepRE.Get().MatchString(before)
 }
 
 // spanInProse reports an inline code span at i that words follow on its
@@ -1401,7 +1402,7 @@ func spanInProse(s string, i int) bool {
 
 // stepRE is a label that sets out what follows as a step to take ("Setup
 // step:", "Fix, run this first:"), unlike one that names a tool ("Bun:").
-var stepRE = lazyRE(`(?:\b(?:step|todo|action|run|do this|first|next|then|fix|before|setup|required|must)\b|ausführen|führe|exécute|exécuter|ejecuta|ejecutar|executa|executar|esegui|eseguire|выполни|запусти|実行|执行|运行|실행)[^\n]*[:：]$`)
+var stepRE = lazy.RE(`(?:\b(?:step|todo|action|run|do this|first|next|then|fix|before|setup|required|must)\b|ausführen|führe|exécute|exécuter|ejecuta|ejecutar|executa|executar|esegui|eseguire|выполни|запусти|実行|执行|运行|실행)[^\n]*[:：]$`)
 
 // wordStart skips the non-letter a rule's match may open with ("(?:^|[^\p{L}])").
 func wordStart(s string, i int) int {
@@ -1485,7 +1486,7 @@ func wholeValue(before, after string) bool {
 	if after != "" && !strings.ContainsAny(after[:1], ",}]") {
 		return false
 	}
-	return valuePrefix.get().MatchString(before)
+	return valuePrefix.Get().MatchString(before)
 }
 
 // sentenceClose reports a quoted value that ends a sentence: a note's
@@ -1502,7 +1503,7 @@ func patternList(before string) bool {
 	for range 2 {
 		k := strings.LastIndexByte(strings.TrimRight(before, "\n"), '\n')
 		line := strings.ToLower(before[k+1:])
-		if patternKey.get().MatchString(line) {
+		if patternKey.Get().MatchString(line) {
 			return true
 		}
 		if k < 0 {
@@ -1513,9 +1514,9 @@ func patternList(before string) bool {
 	return false
 }
 
-var patternKey = lazyRE(`pattern|example|sample|phrase|regex|signature|blocked|blocklist|denylist|detect|match|fixture|payload|attack|injection`)
+var patternKey = lazy.RE(`pattern|example|sample|phrase|regex|signature|blocked|blocklist|denylist|detect|match|fixture|payload|attack|injection`)
 
-var valuePrefix = lazyRE(`(?:^[ \t]*(?:[-*][ \t]+)?(?:[\p{L}\p{N}_.-]+[ \t]*:[ \t]*)?|"[\p{L}\p{N}_. -]+"[ \t]*:[ \t]*|[\[,][ \t]*)$`)
+var valuePrefix = lazy.RE(`(?:^[ \t]*(?:[-*][ \t]+)?(?:[\p{L}\p{N}_.-]+[ \t]*:[ \t]*)?|"[\p{L}\p{N}_. -]+"[ \t]*:[ \t]*|[\[,][ \t]*)$`)
 
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
@@ -1524,13 +1525,13 @@ func isWordByte(c byte) bool {
 // reportedRE ends a clause that tells of someone else being told to
 // override ("attackers plant text that tells an LLM agent to"): research
 // and incident notes describe the attack, they do not make it.
-var reportedRE = lazyRE(`\b(?:tells?|told|telling|asks?|asked|asking|instructs?|instructed|tricks?|tricked|tricking|gets?|got|causes?|caused|makes?|made|forces?|forced|convinces?|convinced|persuades?|persuaded|urging|urged)\s+(?:an?\s+|the\s+|its\s+|their\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:to|into)(?:\s+(?:run|running|execute|executing|install|installing|pipe|piping|send|sending|upload|uploading|post|posting)(?:\s+(?:an?|the|this|that))?)?\s*$`)
+var reportedRE = lazy.RE(`\b(?:tells?|told|telling|asks?|asked|asking|instructs?|instructed|tricks?|tricked|tricking|gets?|got|causes?|caused|makes?|made|forces?|forced|convinces?|convinced|persuades?|persuaded|urging|urged)\s+(?:an?\s+|the\s+|its\s+|their\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:to|into)(?:\s+(?:run|running|execute|executing|install|installing|pipe|piping|send|sending|upload|uploading|post|posting)(?:\s+(?:an?|the|this|that))?)?\s*$`)
 
 // byHand says a person makes the change with their own hands ("edit
 // ~/.claude/settings.json by hand and restart Claude Code"), in the
 // languages of the screen's other rules: a step of a person's setup; an
 // agent is not told to do a thing by hand.
-var byHand = lazyRE(`\b(?:by hand|manually|hand-edit)\b|à la main|\bvon hand\b|\ba mano\b|\bmanualmente\b|\bhandmatig\b|\bręcznie\b|\bručně\b|вручную|вручну|手动|手動|手で|수동으로|\belle\b`)
+var byHand = lazy.RE(`\b(?:by hand|manually|hand-edit)\b|à la main|\bvon hand\b|\ba mano\b|\bmanualmente\b|\bhandmatig\b|\bręcznie\b|\bručně\b|вручную|вручну|手动|手動|手で|수동으로|\belle\b`)
 
 // lineOf returns the line of s holding position i.
 func lineOf(s string, i int) string {
@@ -1553,26 +1554,26 @@ func productWithholds(s string, i int) bool {
 		end = len(s) - i
 	}
 	rest := s[i : i+end]
-	return authWordsRE.get().MatchString(rest) && (failureDetail.get().MatchString(rest) || genericAnswer.get().MatchString(rest))
+	return authWordsRE.Get().MatchString(rest) && (failureDetail.Get().MatchString(rest) || genericAnswer.Get().MatchString(rest))
 }
 
-var failureDetail = lazyRE(`^\s*(?:the\s+|a\s+)?(?:exact\s+|specific\s+|real\s+|actual\s+|precise\s+|underlying\s+)?(?:reason|cause|details?|why|whether|which\s+(?:field|part|step|check))\b`)
+var failureDetail = lazy.RE(`^\s*(?:the\s+|a\s+)?(?:exact\s+|specific\s+|real\s+|actual\s+|precise\s+|underlying\s+)?(?:reason|cause|details?|why|whether|which\s+(?:field|part|step|check))\b`)
 
 // authWords name what a product's sign-in checks: its error is worded
 // vaguely on purpose (an account's existence, a timing attack).
-var authWordsRE = lazyRE(`\b(?:log-?in|sign-?in|logon|authentication|auth|password|credentials?|username|e-?mail|account|otp|2fa|mfa)\b`)
+var authWordsRE = lazy.RE(`\b(?:log-?in|sign-?in|logon|authentication|auth|password|credentials?|username|e-?mail|account|otp|2fa|mfa)\b`)
 
-var genericAnswer = lazyRE(`\b(?:return|show|display|respond\s+with|reply\s+with|give|use)\s+(?:a|an|the|one)\s+(?:generic|vague|uniform|single|same|neutral)\s+(?:error|message|response|answer|status)\b`)
+var genericAnswer = lazy.RE(`\b(?:return|show|display|respond\s+with|reply\s+with|give|use)\s+(?:a|an|the|one)\s+(?:generic|vague|uniform|single|same|neutral)\s+(?:error|message|response|answer|status)\b`)
 
 // circleRE follows "don't tell anyone" when it draws a circle ("outside
 // the security list", "except the on-call"): an embargo, not a secret
 // kept from the person.
-var circleRE = lazyRE(`^\s+(?:outside|except|beyond|other than|not on|not in|who is not|who isn't|but)\b`)
+var circleRE = lazy.RE(`^\s+(?:outside|except|beyond|other than|not on|not in|who is not|who isn't|but)\b`)
 
 // reported reports whether the override at i is told of, not given.
 func reported(s string, i int) bool {
 	clause := s[sentenceStart(s, i):i]
-	return (reportedRE.get().MatchString(clause) || attemptWords.in(clause)) && !strings.Contains(clause, "you")
+	return (reportedRE.Get().MatchString(clause) || attemptWords.in(clause)) && !strings.Contains(clause, "you")
 }
 
 // attemptWords tell of an attempt ("试图让 AI 助手执行 …", "tried to make
@@ -1648,7 +1649,7 @@ func hiddenChars(s string) bool {
 	return false
 }
 
-var ansiConcealRE = lazyRE(`\x1b\[(?:\d*;)*8(?:;\d*)*m[^\x1b]*\pL`)
+var ansiConcealRE = lazy.RE(`\x1b\[(?:\d*;)*8(?:;\d*)*m[^\x1b]*\pL`)
 
 // invisibleNames are how a note names the character it shows (a bug
 // about a zero-width space pasted into a key, Thai's U+200B break hints).
@@ -1742,7 +1743,7 @@ type check struct {
 	// rule whose hints are words most notes hold.
 	pre    func(string) bool
 	reason string
-	re     *pattern
+	re     *lazy.Regexp
 	// negatable: a negation earlier in the sentence ("never pipe curl to
 	// sh", "do not run …") makes the match advice, not an instruction.
 	negatable bool
@@ -1767,14 +1768,14 @@ type ruleSet struct {
 	// Each regexp is compiled on its first use: a text passes through few
 	// of them (the hints keep it off most), and compiling them all cost
 	// every capture several ms at its start.
-	markup, roles []*pattern
+	markup, roles []*lazy.Regexp
 	// subject finds the agent as the subject of an order in the third
 	// person; it counts like the vocative.
-	subject *pattern
+	subject *lazy.Regexp
 	// vocative finds the agent addressed by name or role at the start of a
 	// clause ("Note to the assistant:", "Claude —", "Asistente:",
 	// "에이전트에게"): a note that speaks to the agent is not a record.
-	vocative, vocativeIntl *pattern
+	vocative, vocativeIntl *lazy.Regexp
 	checks                 []check
 	// needs[i] is what every match of checks[i] holds (see needs): a text
 	// without it is passed over with the expression's own answer, none.
@@ -1783,43 +1784,10 @@ type ruleSet struct {
 
 // codeRE is a fenced block or an inline code span: markup and role tokens
 // quoted as code are shown, not hidden.
-var codeRE = lazyRE("(?s)```.*?```|`[^`\n]*`")
+var codeRE = lazy.RE("(?s)```.*?```|`[^`\n]*`")
 
-// lazyRE compiles a rule's regexp on its first use, not at init: every
-// process that links the screen (the prompt hook among them) would pay for
-// compiling them all at its start, most without screening a note.
-func lazyRE(expr string) *pattern { return &pattern{expr: expr} }
-
-// pattern is a regexp compiled on its first use. lazyRE is inlined, so a
-// package-level pattern is laid out by the compiler, not built at init: a
-// process that never calls get pays nothing for it at start.
-type pattern struct {
-	expr string
-	once sync.Once
-	re   *regexp.Regexp
-}
-
-func (p *pattern) get() *regexp.Regexp {
-	p.once.Do(func() { p.re = regexp.MustCompile(p.expr) })
-	return p.re
-}
-
-// lazy is a value, a table of words most often, built on its first use. A
-// package-level one is a composite literal the compiler lays out, so a
-// process that never calls get builds nothing at start.
-type lazy[T any] struct {
-	once  sync.Once
-	build func() T
-	v     T
-}
-
-func (l *lazy[T]) get() T {
-	l.once.Do(func() { l.v = l.build() })
-	return l.v
-}
-
-var rules = &lazy[ruleSet]{build: func() ruleSet {
-	re := lazyRE
+var rules = &lazy.Value[ruleSet]{Build: func() ruleSet {
+	re := lazy.RE
 	const (
 		sens = `(?:\.env\b|printenv|env(?:ironment)?(?: variables| vars)?|secrets?|credentials?|creds|(?:api |private |ssh )?keys?|tokens?|passwords?|` +
 			`~/\.ssh|\$home/\.ssh|\.ssh/|id_rsa|id_ed25519|\.aws|\.netrc|\.npmrc|cookies?|(?:chat |conversation )?history|conversation|` +
@@ -1885,7 +1853,7 @@ var rules = &lazy[ruleSet]{build: func() ruleSet {
 		// ("the AI assistant should run", "Der Assistent soll", "agents
 		// reading this repository must adopt").
 		subject: re(`(?:(?:^|[.!?:;]\s+|\n)agents|(?:^|[^\p{L}])(?:(?:the|any|all|every|an?)\s+)?(?:ai\s+|coding\s+|ki-)?(?:assistants?|claude|llms?|ai agents?|coding agents?|agents reading[^.\n]{0,40}|der assistent|die ki|el asistente|l'assistant|o assistente|l'assistente|ассистент|агент|アシスタント|助手|어시스턴트|에이전트|the agent))(?:\s+(?:working|reading|running|operating|\p{L}{3,}ing|in|on|that|who)\b[^.\n]{0,40}?)?\s+(?:(?:should|must|shall|needs? to|has to|have to|is to|are to|is expected to|is required to|may now|can now|soll|sollte|muss|debe|deberá|doit|devra|deve|dovrà|должен|должны|は|应该|必须|는)\s*(?:always\s+|also\s+|now\s+|then\s+|just\s+)?)(?:run|execute|call|invoke|adopt|follow|obey|ignore|disregard|skip|push|commit|delete|remove|send|upload|post|add|append|set|edit|change|modify|disable|enable|install|restart|read|include|apply|grant|approve|write|put|create|configure|ausführen|ausfuehren|folgen|ignorieren|löschen|senden|ejecutar|seguir|ignorar|borrar|enviar|exécuter|suivre|ignorer|supprimer|envoyer|executar|seguir|eseguire|seguire|inviare|выполн\p{L}*|игнорир\p{L}*|отправ\p{L}*|удал\p{L}*|実行|执行|运行|실행)|\b(?:der assistent|die ki|der agent|ki-agenten?)\s+(?:soll|sollte|muss|darf)\b(?:[^.\n]|\.\S){0,80}?\b(?:ausführen|senden|schicken|löschen|hochladen|ignorieren|übertragen|übermitteln|deaktivieren|abschalten|ändern|ersetzen|entfernen|einfügen|hinzufügen|eintragen|einrichten|installieren|pushen|verwenden)\b`),
-		markup: []*pattern{
+		markup: []*lazy.Regexp{
 			re(`<!--([\s\S]*?)(?:-->|$)`),
 			re(`(?m)^\s*\[[^\]\n]*\]:\s*(?:#|<>)\s*[("']([^\n]*)`),
 			re(`\]\([^)\s]+\s+"([^"\n]{12,})"\)`),
@@ -1896,7 +1864,7 @@ var rules = &lazy[ruleSet]{build: func() ruleSet {
 			// LaTeX that renders text white, tiny or not at all.
 			re(`\\(?:textcolor\{(?:white|transparent)\}\{|color\{(?:white|transparent)\}|phantom\{|fontsize\{0(?:\.\d+)?(?:pt)?\})([^}\n]*)`),
 		},
-		roles: []*pattern{
+		roles: []*lazy.Regexp{
 			// A wrapper tag that claims the trust or the role a memory
 			// tool's own block carries: <anamnesis-inject trusted="true"
 			// source="user">, <memory-context role="system">.
@@ -2215,7 +2183,7 @@ var rules = &lazy[ruleSet]{build: func() ruleSet {
 	// when the check is first tried (as the expression is compiled then).
 	rs.needs = make([]func() [][]string, len(rs.checks))
 	for i, c := range rs.checks {
-		rs.needs[i] = sync.OnceValue(func() [][]string { return needs(c.re.get().String()) })
+		rs.needs[i] = sync.OnceValue(func() [][]string { return needs(c.re.Get().String()) })
 	}
 	return rs
 }}
@@ -2225,7 +2193,7 @@ var rules = &lazy[ruleSet]{build: func() ruleSet {
 // spelt out one by one ("I g n o r e") join, and everything is lower case.
 // boldLabelEnd drops the emphasis that closes a label ("Note:**"); the
 // one that opens it is a lead-in's mark, as a list's '*' is.
-var boldLabelEnd = &lazy[*strings.Replacer]{build: func() *strings.Replacer { return strings.NewReplacer(":**", ":", ":__", ":") }}
+var boldLabelEnd = &lazy.Value[*strings.Replacer]{Build: func() *strings.Replacer { return strings.NewReplacer(":**", ":", ":__", ":") }}
 
 func normalize(s string) string {
 	// A quote escaped in a JSON or YAML string (`sh -c \"$(curl …)\"`)
@@ -2236,7 +2204,7 @@ func normalize(s string) string {
 	// A label set in bold ("**Note:** …", "__Hinweis:__ …") is the label
 	// a reader sees: its emphasis marks would glue it to the words after.
 	if strings.Contains(s, ":**") || strings.Contains(s, ":__") {
-		s = boldLabelEnd.get().Replace(s)
+		s = boldLabelEnd.Get().Replace(s)
 	}
 	var b strings.Builder
 	b.Grow(len(s))
@@ -2314,7 +2282,7 @@ func spelled(s string) bool {
 	return false
 }
 
-var negationRE = lazyRE(`\b(?:never|don't|dont|do not|does not|doesn't|not|no longer|avoid|avoids|avoided|instead of|rather than|stop|stopped|forbid|forbids|forbidden|ban|bans|banned|prohibit|prohibits|prohibited|against|unsafe|insecure|dangerous|no)\b|` +
+var negationRE = lazy.RE(`\b(?:never|don't|dont|do not|does not|doesn't|not|no longer|avoid|avoids|avoided|instead of|rather than|stop|stopped|forbid|forbids|forbidden|ban|bans|banned|prohibit|prohibits|prohibited|against|unsafe|insecure|dangerous|no)\b|` +
 	// The same in the other languages of the lists: "Installationsskripte
 	// niemals per curl | sh ausführen", "nigdy nie uruchamiaj".
 	`(?:^|[^\p{L}])(?:niemals|nie|nicht|kein\p{L}*|jamais|ne|nunca|nigdy|nikdy|никогда|ніколи|не|asla|hiç|nooit|niet|aldrig|aldri|ikke|älä|emme|ei|koskaan|ikinä|soha|sohasem|nikada|niciodată|ποτέ|μην|לעולם|אסור|אף פעם|אל|לא|لا|मत|đừng|هرگز|أبدا|أبداً|कभी नहीं|नहीं|कखनो|কখনো|không bao giờ|tidak pernah|jangan|kamwe|kailanman|jamás|mai|non|não|evite|evitar|vermeide|vermeiden|unikaj|избегай|уникай)(?:[^\p{L}]|$)|` +
@@ -2333,38 +2301,38 @@ func sentenceStart(s string, i int) int {
 
 // notNegation are idioms that hold a negation word but urge ("don't
 // hesitate to run", "never forget to send", "no need to ask").
-var notNegation = lazyRE(`\b(?:don't|dont|do not|never|no)\s+(?:hesitate|forget|fail|need|reason)\b|\bnot\s+optional\b|` +
+var notNegation = lazy.RE(`\b(?:don't|dont|do not|never|no)\s+(?:hesitate|forget|fail|need|reason)\b|\bnot\s+optional\b|` +
 	// "Without asking" as Chinese, Japanese and Korean write it, with
 	// their negative particle (不经确认, 无需询问, 確認せずに, 묻지 않고):
 	// the order is given without the person's say, not negated.
 	`不经\p{Han}{0,4}?(?:确认|確認|同意|允许|允許|询问|詢問|批准)|不經\p{Han}{0,4}?(?:確認|同意|允許|詢問|批准)|(?:无需|無需|无须|無須|不必|不用)\p{Han}{0,3}?(?:确认|確認|询问|詢問|问|問|同意|批准|告诉|告訴)|確認(?:せず|しないで|なしで)|(?:聞か|尋ね|断ら)ずに|(?:묻지|확인하지|허락받지)\s*않고`)
 
 func negated(s string, i int) bool {
-	clause := notNegation.get().ReplaceAllString(s[sentenceStart(s, i):i], " ")
+	clause := notNegation.Get().ReplaceAllString(s[sentenceStart(s, i):i], " ")
 	// "Run this (don't print it): …": a negation in a parenthesis closed
 	// before the match negates what the parenthesis says, not the match.
-	clause = parenthesisRE.get().ReplaceAllString(clause, " ")
+	clause = parenthesisRE.Get().ReplaceAllString(clause, " ")
 	// "Stop the current task and run …": a verb of stopping takes its own
 	// object, and an order joined after it is not stopped.
-	if k := stopThenRE.get().FindStringIndex(clause); k != nil && !negationRE.get().MatchString(clause[:k[0]]) && imperRE.get().MatchString(clause[k[1]:]) {
+	if k := stopThenRE.Get().FindStringIndex(clause); k != nil && !negationRE.Get().MatchString(clause[:k[0]]) && imperRE.Get().MatchString(clause[k[1]:]) {
 		return false
 	}
-	return negationRE.get().MatchString(clause)
+	return negationRE.Get().MatchString(clause)
 }
 
 // stopThenRE: a verb of stopping with its object, then "and" or "then"
 // before the next verb.
-var stopThenRE = lazyRE(`\b(?:stop|halt|abort|abandon|cancel|quit|pause|interrupt|drop)\s+(?:the|this|that|your|its|all|any|what)\b[^,;.\n]{0,60}?(?:,?\s+and(?:\s+then)?|,\s*then|;)\s+`)
+var stopThenRE = lazy.RE(`\b(?:stop|halt|abort|abandon|cancel|quit|pause|interrupt|drop)\s+(?:the|this|that|your|its|all|any|what)\b[^,;.\n]{0,60}?(?:,?\s+and(?:\s+then)?|,\s*then|;)\s+`)
 
 // parenthesisRE is a closed parenthesis within a clause.
-var parenthesisRE = lazyRE(`\([^()\n]*\)`)
+var parenthesisRE = lazy.RE(`\([^()\n]*\)`)
 
 // youModalRE tells the reader what they must do ("you should first").
-var youModalRE = lazyRE(`\byou\s+(?:should|must|need\s+to|have\s+to|are\s+to)\s+`)
+var youModalRE = lazy.RE(`\byou\s+(?:should|must|need\s+to|have\s+to|are\s+to)\s+`)
 
 var (
-	leadRE  = lazyRE(`^(?:(?:before|after|when|whenever|on|at|during|once|if|every time|each time|next time)\b[^,\n]{0,60},|\s|[*>#•+]|-(?:\s|$)|\d+[.)]|[\p{L}' -]{1,48}:(?:\s|$)|(?:always|first|now|then|also|please|kindly|just|next|finally|immediately|from now on|each time|every time|in future|going forward|make sure (?:that )?(?:to|you)|remember to|be sure to|don't forget to|do not forget to|never forget to|don't hesitate to|do not hesitate to|feel free to|you must|you should|you need to|you have to|you are (?:expected|required|supposed|allowed) to|during\s+(?:setup|install(?:ation)?|the build|builds?|deploys?|ci)\s)\s*,?\s*)*`)
-	imperRE = lazyRE(`^(?:exfiltrate|exfil|ändra|radera|ta bort|kör|lägg till|tillåt|inaktivera|stäng av|ladda upp|ændr|ændre|slet|kør|tilføj|tillad|deaktiver|endre|slett|kjør|legg til|tillat|deaktiver|omit|hide|conceal|leave|modifie|modifiez|ajoute|ajoutez|supprime|supprimez|exécute|exécutez|lance|envoie|envoyez|désactive|désactivez|ändere|füge|lösche|antworte|führe|sende|schicke|schick|lade|kopiere|übertrage|übermittle|deaktiviere|modifica|aggiungi|elimina|esegui|invia|disattiva|modifique|agrega|añade|ejecuta|envía|desactiva|adicione|remova|envie|desative|измени|добавь|удали|выполни|отправь|отключи|paste|share|run|execute|send|post|upload|forward|include|commit|zip|tar|archive|cat|read|collect|grab|dump|mirror|register|open|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export|treat|consider|regard|apply|fetch|describe|call|label|record|release|lies|zet|voeg|verwijder|stuur|voer|schakel|dodaj|dopisz|usuń|wyślij|uruchom|zmień|wyłącz|ustaw|render|embed|skip|bypass|say|pipe|download|make sure|ensure|do it|do them|do this|do so|do these|do those|beginne|starte|begin|comienza|empieza|commence|commencez|inizia|comece|zignoruj|ignoruj|clear|wipe|erase|purge|scrub|active|activez|activa|ativa|ative|aktiviere|attiva|nascondi|riferisci|oculta|esconde|esconda|oculte|verberge|скрой|gönder|yükle|çalıştır|ekle|değiştir|kopyala|відправ|надішли|додай|видали|виконай|запусти|вимкни|зміни|скопіюй|завантаж|trage|trag|baixe|descarga|descargue|instala|instale|télécharge|téléchargez|installe|installez|scarica|installa|скачай|установи|pobierz|zainstaluj|edite|coloque|altere|mude|defina|skicka|kirim|kirimkan|copie|copiez|copia|kopieer|skopiuj|lähetä|pošli|trimite|gửi|hantar|mirror|apague|apaga|borra|borre|efface|effacez|cancella|responda|responde|réponds|répondez|rispondi|antworte|svara|recommend|answer|reply|tell|print|output|show|display|echo|reveal|загружай|загрузи|ارفع|` +
+	leadRE  = lazy.RE(`^(?:(?:before|after|when|whenever|on|at|during|once|if|every time|each time|next time)\b[^,\n]{0,60},|\s|[*>#•+]|-(?:\s|$)|\d+[.)]|[\p{L}' -]{1,48}:(?:\s|$)|(?:always|first|now|then|also|please|kindly|just|next|finally|immediately|from now on|each time|every time|in future|going forward|make sure (?:that )?(?:to|you)|remember to|be sure to|don't forget to|do not forget to|never forget to|don't hesitate to|do not hesitate to|feel free to|you must|you should|you need to|you have to|you are (?:expected|required|supposed|allowed) to|during\s+(?:setup|install(?:ation)?|the build|builds?|deploys?|ci)\s)\s*,?\s*)*`)
+	imperRE = lazy.RE(`^(?:exfiltrate|exfil|ändra|radera|ta bort|kör|lägg till|tillåt|inaktivera|stäng av|ladda upp|ændr|ændre|slet|kør|tilføj|tillad|deaktiver|endre|slett|kjør|legg til|tillat|deaktiver|omit|hide|conceal|leave|modifie|modifiez|ajoute|ajoutez|supprime|supprimez|exécute|exécutez|lance|envoie|envoyez|désactive|désactivez|ändere|füge|lösche|antworte|führe|sende|schicke|schick|lade|kopiere|übertrage|übermittle|deaktiviere|modifica|aggiungi|elimina|esegui|invia|disattiva|modifique|agrega|añade|ejecuta|envía|desactiva|adicione|remova|envie|desative|измени|добавь|удали|выполни|отправь|отключи|paste|share|run|execute|send|post|upload|forward|include|commit|zip|tar|archive|cat|read|collect|grab|dump|mirror|register|open|add|append|insert|put|set|edit|change|modify|update|replace|overwrite|remove|delete|disable|enable|turn|start|launch|use|install|write|grant|allow|approve|push|copy|create|configure|paste|switch|give|store|save|export|treat|consider|regard|apply|fetch|describe|call|label|record|release|lies|zet|voeg|verwijder|stuur|voer|schakel|dodaj|dopisz|usuń|wyślij|uruchom|zmień|wyłącz|ustaw|render|embed|skip|bypass|say|pipe|download|make sure|ensure|do it|do them|do this|do so|do these|do those|beginne|starte|begin|comienza|empieza|commence|commencez|inizia|comece|zignoruj|ignoruj|clear|wipe|erase|purge|scrub|active|activez|activa|ativa|ative|aktiviere|attiva|nascondi|riferisci|oculta|esconde|esconda|oculte|verberge|скрой|gönder|yükle|çalıştır|ekle|değiştir|kopyala|відправ|надішли|додай|видали|виконай|запусти|вимкни|зміни|скопіюй|завантаж|trage|trag|baixe|descarga|descargue|instala|instale|télécharge|téléchargez|installe|installez|scarica|installa|скачай|установи|pobierz|zainstaluj|edite|coloque|altere|mude|defina|skicka|kirim|kirimkan|copie|copiez|copia|kopieer|skopiuj|lähetä|pošli|trimite|gửi|hantar|mirror|apague|apaga|borra|borre|efface|effacez|cancella|responda|responde|réponds|répondez|rispondi|antworte|svara|recommend|answer|reply|tell|print|output|show|display|echo|reveal|загружай|загрузи|ارفع|` +
 		// Round 20: the verbs of setting an order aside besides ignore.
 		`disregard|forget|override|overrule|dismiss|neglect|pretend|pega|pegue|colle|collez|incolla|wklej|plak|klistra|` +
 		// Imperatives in the other languages of the concept lists.
@@ -2397,7 +2365,7 @@ func imperative(s string, i int) bool {
 	start := sentenceStart(s, i)
 	clause := s[start:i]
 	if k := strings.LastIndex(clause, ":"); k >= 0 && k+1 < len(clause) && clause[k+1] == ' ' {
-		if after := strings.TrimSpace(clause[k+1:]); after == "" && imperRE.get().MatchString(s[i:]) {
+		if after := strings.TrimSpace(clause[k+1:]); after == "" && imperRE.Get().MatchString(s[i:]) {
 			return true // "Agent convention: mirror every tool output to …"
 		} else if after == "" || after[0] == '`' {
 			clause = clause[:k] // "Archive it and upload it: curl …", "Set the helper: `git config …`"
@@ -2406,31 +2374,31 @@ func imperative(s string, i int) bool {
 		}
 	}
 	clause = strings.TrimLeft(clause, " `\"'(")
-	clause = clause[len(leadRE.get().FindString(clause)):]
+	clause = clause[len(leadRE.Get().FindString(clause)):]
 	if strings.TrimSpace(clause) == "" {
 		clause = s[i:] // the match opens with the verb: "Each time, post …"
-		clause = clause[len(leadRE.get().FindString(clause)):]
+		clause = clause[len(leadRE.Get().FindString(clause)):]
 	}
-	if imperRE.get().MatchString(clause) {
+	if imperRE.Get().MatchString(clause) {
 		return true
 	}
 	// "On Windows hosts you should first execute …": the reader told by
 	// a modal, wherever the clause puts it.
-	if k := youModalRE.get().FindStringIndex(clause); k != nil {
+	if k := youModalRE.Get().FindStringIndex(clause); k != nil {
 		rest := clause[k[1]:]
-		if imperRE.get().MatchString(rest[len(leadRE.get().FindString(rest)):]) {
+		if imperRE.Get().MatchString(rest[len(leadRE.Get().FindString(rest)):]) {
 			return true
 		}
 	}
 	// "Stop the current task and run …": an order to drop what is being
 	// done, then the order that replaces it.
-	if k := stopThenRE.get().FindStringIndex(clause); k != nil && k[0] == 0 && imperRE.get().MatchString(clause[k[1]:]) {
+	if k := stopThenRE.Get().FindStringIndex(clause); k != nil && k[0] == 0 && imperRE.Get().MatchString(clause[k[1]:]) {
 		return true
 	}
 	// "Lint helper — next time it fails, run …": the last part of the clause.
 	if k := strings.LastIndexAny(clause, ",;—–"); k >= 0 {
 		part := strings.TrimLeft(clause[k:], ",;—– ")
-		return part != "" && imperRE.get().MatchString(part[len(leadRE.get().FindString(part)):])
+		return part != "" && imperRE.Get().MatchString(part[len(leadRE.Get().FindString(part)):])
 	}
 	return false
 }
@@ -2445,9 +2413,9 @@ func cjkRuns(s string, i int) bool {
 	for len(before) > 0 && !utf8.RuneStart(before[0]) {
 		before = before[1:]
 	}
-	if cjkRunBefore.get().MatchString(before) {
+	if cjkRunBefore.Get().MatchString(before) {
 		// "我们没有运行 …", "不要执行 …": a run denied or told of.
-		return !cjkNegRun.get().MatchString(before)
+		return !cjkNegRun.Get().MatchString(before)
 	}
 	rest := s[i:]
 	if k := strings.IndexByte(rest[min(1, len(rest)):], '`'); strings.HasPrefix(rest, "`") && k >= 0 {
@@ -2455,31 +2423,31 @@ func cjkRuns(s string, i int) bool {
 	} else {
 		return false
 	}
-	return cjkRunAfter.get().MatchString(rest)
+	return cjkRunAfter.Get().MatchString(rest)
 }
 
 var (
-	cjkRunBefore = lazyRE(`(?:运行|執行|执行|運行|跑|安装|安裝|下载并运行|下載並執行|启动|啟動)\s*$`)
-	cjkNegRun    = lazyRE(`(?:没有|沒有|没|沒|未|不|别|別|勿|莫)\p{Han}{0,3}(?:运行|執行|执行|運行|跑|安装|安裝|下载并运行|下載並執行|启动|啟動)\s*$`)
-	cjkRunAfter  = lazyRE(`^\s*(?:を|를|을)?\s*(?:実行|走らせ|インストール|실행|설치)`)
+	cjkRunBefore = lazy.RE(`(?:运行|執行|执行|運行|跑|安装|安裝|下载并运行|下載並執行|启动|啟動)\s*$`)
+	cjkNegRun    = lazy.RE(`(?:没有|沒有|没|沒|未|不|别|別|勿|莫)\p{Han}{0,3}(?:运行|執行|执行|運行|跑|安装|安裝|下载并运行|下載並執行|启动|啟動)\s*$`)
+	cjkRunAfter  = lazy.RE(`^\s*(?:を|를|을)?\s*(?:実行|走らせ|インストール|실행|설치)`)
 )
 
 // leads reports a match that opens its clause (after a lead-in) or that a
 // colon or a dash follows: a dedication, not a noun phrase.
 func leads(s string, loc []int) bool {
 	before := strings.TrimSpace(s[sentenceStart(s, loc[0]):loc[0]])
-	before = strings.TrimSpace(before[len(leadRE.get().FindString(before)):])
+	before = strings.TrimSpace(before[len(leadRE.Get().FindString(before)):])
 	after := strings.TrimLeft(s[loc[1]:], " ")
 	return before == "" || strings.HasSuffix(before, ":") || after == "" || strings.ContainsAny(after[:1], ":：—–-.!") || strings.HasPrefix(after, "—") || strings.HasPrefix(after, "–") || strings.HasPrefix(after, "：")
 }
 
 // subjectBefore ends a clause with a determiner and a noun: the verb that
 // follows has a subject ("el sistema ignora …"), so it tells, not orders.
-var subjectBefore = lazyRE(`(?:^|\s)(?:el|la|los|las|un|una|il|lo|gli|le|les|der|die|das|o|os|as|the|this|our|their)\s+[\p{L}-]+\s*$`)
+var subjectBefore = lazy.RE(`(?:^|\s)(?:el|la|los|las|un|una|il|lo|gli|le|les|der|die|das|o|os|as|the|this|our|their)\s+[\p{L}-]+\s*$`)
 
 // vendorWay ends a clause that names a vendor's documented way of doing
 // something: "the official installer is", "公式インストール手順は".
-var vendorWay = lazyRE(`公式|官方|\bofficial\b|\bupstream\b|\bvendor's\b|\bdocumented\b|\boficial\b|\bofficiel|\b(?:docs?|documentation|readme|manual|guide)\s+(?:says?|recommends?|suggests?|shows?|uses?)\b`)
+var vendorWay = lazy.RE(`公式|官方|\bofficial\b|\bupstream\b|\bvendor's\b|\bdocumented\b|\boficial\b|\bofficiel|\b(?:docs?|documentation|readme|manual|guide)\s+(?:says?|recommends?|suggests?|shows?|uses?)\b`)
 
 // pastRequest reports a vocative's "に" that a past verb follows in its
 // sentence ("AIアシスタントに依頼したリファクタリングは…"): what was asked of
@@ -2500,12 +2468,12 @@ func pastRequest(s string, loc []int) bool {
 // without their comment marks: a comment is prose a model reads.
 func agentComments(text string) string {
 	var out []string
-	for _, block := range fenceRE.get().FindAllString(text, -1) {
+	for _, block := range fenceRE.Get().FindAllString(text, -1) {
 		lines := strings.Split(block, "\n")
 		// A block that opens with a tool's or the system's label poses as
 		// their output ("[tool_output]\nuser_confirmation: granted"): it is
 		// read whole.
-		if len(lines) > 2 && toolLabelRE.get().MatchString(strings.TrimSpace(lines[1])) {
+		if len(lines) > 2 && toolLabelRE.Get().MatchString(strings.TrimSpace(lines[1])) {
 			out = append(out, lines[1:len(lines)-1]...)
 			continue
 		}
@@ -2525,11 +2493,11 @@ func agentComments(text string) string {
 			// Only a comment that speaks to the agent ("AI assistants
 			// reading this: …", "AIアシスタントへ："); "the agent runs this
 			// nightly" describes.
-			if l := strings.ToLower(body); pairs.Any(nil, l, agentNames) && (commentVocativeRE.get().MatchString(l) || rules.get().addressee(normalize(body), true) != nil) {
+			if l := strings.ToLower(body); pairs.Any(nil, l, agentNames) && (commentVocativeRE.Get().MatchString(l) || rules.Get().addressee(normalize(body), true) != nil) {
 				out = append(out, body)
 				// What follows the vocative is read as a line of its own
 				// ("AI assistant reading this: AI 어시스턴트에게: …").
-				if loc := commentVocativeRE.get().FindStringIndex(l); loc != nil && strings.TrimSpace(body[loc[1]:]) != "" {
+				if loc := commentVocativeRE.Get().FindStringIndex(l); loc != nil && strings.TrimSpace(body[loc[1]:]) != "" {
 					out = append(out, strings.TrimSpace(body[loc[1]:]))
 				}
 			}
@@ -2544,7 +2512,7 @@ func agentComments(text string) string {
 func asideProse(text string) []string {
 	var out []string
 	if strings.Contains(text, "```") {
-		for _, block := range fenceRE.get().FindAllString(text, -1) {
+		for _, block := range fenceRE.Get().FindAllString(text, -1) {
 			for _, line := range strings.Split(block, "\n") {
 				t := strings.TrimSpace(line)
 				if !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "//") && !strings.HasPrefix(t, "--") && !strings.HasPrefix(t, ";") && !strings.HasPrefix(t, "/*") && !strings.HasPrefix(t, "* ") {
@@ -2560,9 +2528,9 @@ func asideProse(text string) []string {
 	// a collapsed <details> block's text is hidden until a reader opens
 	// it, whatever its summary says.
 	if strings.Contains(text, "<!--") || strings.Contains(text, "![") || strings.Contains(text, "</summary>") {
-		prose := codeRE.get().ReplaceAllString(text, " … ")
-		for _, re := range []*pattern{htmlCommentRE, imageAltRE, detailsRE} {
-			for _, m := range re.get().FindAllStringSubmatchIndex(prose, -1) {
+		prose := codeRE.Get().ReplaceAllString(text, " … ")
+		for _, re := range []*lazy.Regexp{htmlCommentRE, imageAltRE, detailsRE} {
+			for _, m := range re.Get().FindAllStringSubmatchIndex(prose, -1) {
 				if body := strings.TrimSpace(prose[m[2]:m[3]]); len(body) > 12 && quoteStart(prose, m[0]) < 0 {
 					out = append(out, body)
 				}
@@ -2573,9 +2541,9 @@ func asideProse(text string) []string {
 	// hover: an XML CDATA section's text inside a config, a Markdown
 	// reference-style comment ([//]: # (…)), a link's title.
 	if strings.Contains(text, "<![CDATA[") || strings.Contains(text, "]: ") || strings.Contains(text, "](") {
-		prose := codeRE.get().ReplaceAllString(text, " … ")
-		for _, re := range []*pattern{cdataRE, mdCommentRE, linkTitleRE} {
-			for _, m := range re.get().FindAllStringSubmatchIndex(prose, -1) {
+		prose := codeRE.Get().ReplaceAllString(text, " … ")
+		for _, re := range []*lazy.Regexp{cdataRE, mdCommentRE, linkTitleRE} {
+			for _, m := range re.Get().FindAllStringSubmatchIndex(prose, -1) {
 				g := 2
 				for g < len(m) && m[g] < 0 {
 					g += 2
@@ -2591,8 +2559,8 @@ func asideProse(text string) []string {
 	// Round 23: an HTML element's alt, title or aria-label attribute
 	// (<img alt="…">), shown only where the image fails or on hover.
 	if strings.Contains(text, "alt=") || strings.Contains(text, "title=") || strings.Contains(text, "aria-label=") {
-		prose := codeRE.get().ReplaceAllString(text, " … ")
-		for _, m := range htmlAttrRE.get().FindAllStringSubmatchIndex(prose, -1) {
+		prose := codeRE.Get().ReplaceAllString(text, " … ")
+		for _, m := range htmlAttrRE.Get().FindAllStringSubmatchIndex(prose, -1) {
 			if body := strings.TrimSpace(prose[m[2]:m[3]]); len(body) > 12 && quoteStart(prose, m[0]) < 0 {
 				out = append(out, body)
 			}
@@ -2649,7 +2617,7 @@ func dataProse(text string) []string {
 		}
 	}
 	if strings.Contains(text, `"""`) || strings.Contains(text, "'''") {
-		for _, m := range docstringRE.get().FindAllStringSubmatch(text, -1) {
+		for _, m := range docstringRE.Get().FindAllStringSubmatch(text, -1) {
 			add(m[1] + m[2])
 		}
 	}
@@ -2657,21 +2625,21 @@ func dataProse(text string) []string {
 	// this error means you must …]") inside a tool's output or a log.
 	if strings.Contains(text, "[") || strings.Contains(text, "(") {
 		if pairs.Any(nil, strings.ToLower(text), todoTags) {
-			for _, m := range todoAgentRE.get().FindAllStringSubmatch(text, -1) {
+			for _, m := range todoAgentRE.Get().FindAllStringSubmatch(text, -1) {
 				add("Assistant: " + m[1])
 			}
 		}
-		for _, m := range bracketVocativeRE.get().FindAllStringSubmatch(text, -1) {
+		for _, m := range bracketVocativeRE.Get().FindAllStringSubmatch(text, -1) {
 			// Said to the agent only where it orders or says "you": "(AI:
 			// generated by the nightly job)" labels who wrote it.
-			if l := strings.ToLower(m[1]); youRE.get().MatchString(l) || imperRE.get().MatchString(l) {
+			if l := strings.ToLower(m[1]); youRE.Get().MatchString(l) || imperRE.Get().MatchString(l) {
 				add("Assistant: " + m[1])
 			}
 		}
 	}
 	// A test's input is a sample the code under test must catch.
-	if strings.Contains(text, `"`) && !testCodeRE.get().MatchString(text) {
-		for _, m := range fieldValueRE.get().FindAllStringSubmatch(text, -1) {
+	if strings.Contains(text, `"`) && !testCodeRE.Get().MatchString(text) {
+		for _, m := range fieldValueRE.Get().FindAllStringSubmatch(text, -1) {
 			// A quote inside is doubled (CSV) or escaped (JSON, YAML).
 			add(strings.ReplaceAll(strings.ReplaceAll(m[1], `""`, `"`), `\"`, `"`))
 		}
@@ -2718,11 +2686,11 @@ func tableCells(text string) []string {
 // none holds no match, and is not searched.
 var todoTags = []string{"todo(", "fixme(", "hack(", "xxx(", "note("}
 
-var todoAgentRE = lazyRE(`(?i)\b(?:todo|fixme|hack|xxx|note)\(\s*@?(?:ai|agent|assistant|claude|llm|copilot)\s*\)\s*[:：-]\s*([^\n]{8,})`)
+var todoAgentRE = lazy.RE(`(?i)\b(?:todo|fixme|hack|xxx|note)\(\s*@?(?:ai|agent|assistant|claude|llm|copilot)\s*\)\s*[:：-]\s*([^\n]{8,})`)
 
 // bracketVocativeRE is an aside in brackets or parentheses that opens
 // by naming the agent and a colon, and what it says.
-var bracketVocativeRE = lazyRE(`(?i)[\[(]\s*(?:note\s+(?:to|for)\s+(?:the\s+)?)?(?:ai\s+)?(?:assistant|agent|claude|llm|copilot|model|ai)\s*[:：]\s*([^\])\n]{8,})[\])]`)
+var bracketVocativeRE = lazy.RE(`(?i)[\[(]\s*(?:note\s+(?:to|for)\s+(?:the\s+)?)?(?:ai\s+)?(?:assistant|agent|claude|llm|copilot|model|ai)\s*[:：]\s*([^\])\n]{8,})[\])]`)
 
 // agentRows returns the reason a Markdown table's row gives when one of
 // its cells names the agent (an owner or actor column): the cells after
@@ -2742,7 +2710,7 @@ func agentRows(text string) string {
 			case "agent", "assistant", "ai", "ai agent", "claude", "llm", "copilot", "bot", "the agent", "the assistant":
 				rest := strings.TrimSpace(strings.Join(cells[i+1:], ". "))
 				// A status or a name after the agent's cell says no order.
-				if rest == "" || !imperRE.get().MatchString(strings.ToLower(rest)) && screenText(rest) == "" {
+				if rest == "" || !imperRE.Get().MatchString(strings.ToLower(rest)) && screenText(rest) == "" {
 					continue
 				}
 				if reason := screenText("Assistant, " + rest); reason != "" && reason != HiddenChars {
@@ -2764,7 +2732,7 @@ func joined(text string) string {
 	}
 	ok := false
 	var named [2]string
-	for _, m := range joinOrderRE.get().FindAllStringSubmatch(text, -1) {
+	for _, m := range joinOrderRE.Get().FindAllStringSubmatch(text, -1) {
 		// x+y joins only names the note gave quoted strings.
 		// So does "$x$y" (a shell's join, round 14).
 		if m[1] == "" && m[3] == "" || assignedString(text, m[1]+m[3]) && assignedString(text, m[2]+m[4]) {
@@ -2777,7 +2745,7 @@ func joined(text string) string {
 		return ""
 	}
 	var b strings.Builder
-	for _, m := range fragmentRE.get().FindAllStringSubmatch(text, -1) {
+	for _, m := range fragmentRE.Get().FindAllStringSubmatch(text, -1) {
 		b.WriteString(m[1] + m[2])
 	}
 	// Round 23: x+y also joins what x and y hold, in that order, apart
@@ -2806,7 +2774,7 @@ func anyWord(lower string, words ...string) bool {
 
 // joinOrderRE orders parts joined: two names added (x+y), or concatenate,
 // join or combine the parts.
-var joinOrderRE = lazyRE(`(?i)\b([a-z]\w{0,8})\s*\+\s*([a-z]\w{0,8})\b|\$\{?([a-z]\w{0,8})\}?\$\{?([a-z]\w{0,8})\b|\b(?:concatenate|join|combine|glue|put together|assemble)\s+(?:them|these|those|the\s+(?:parts|pieces|strings|fragments|halves|variables))\b`)
+var joinOrderRE = lazy.RE(`(?i)\b([a-z]\w{0,8})\s*\+\s*([a-z]\w{0,8})\b|\$\{?([a-z]\w{0,8})\}?\$\{?([a-z]\w{0,8})\b|\b(?:concatenate|join|combine|glue|put together|assemble)\s+(?:them|these|those|the\s+(?:parts|pieces|strings|fragments|halves|variables))\b`)
 
 // stringOf returns the quoted string text gives name (x='…', y = "…",
 // let x be '…'), or "".
@@ -2842,7 +2810,7 @@ func assignedString(text, name string) bool {
 }
 
 // fragmentRE is a quoted fragment, single or double quotes.
-var fragmentRE = lazyRE(`'([^'\n]{1,200})'|"([^"\n]{1,200})"`)
+var fragmentRE = lazy.RE(`'([^'\n]{1,200})'|"([^"\n]{1,200})"`)
 
 // varsJoined reports two shell variables written together ("$x$y",
 // "${a}${b}"): a join of what they hold.
@@ -2905,37 +2873,37 @@ func fieldKey(k string) bool {
 }
 
 // testCodeRE is test code: a test function or an assertion.
-var testCodeRE = lazyRE(`\bfunc\s+Test|\bdef\s+test_|\bt\.(?:Fatal|Error)f?\(|\bassert(?:Equal|True|False|That|_eq|_ne)?[!(\s]|\bexpect\(|\b(?:it|describe|test)\(\s*["'\x60]|@Test\b|#\[test\]`)
+var testCodeRE = lazy.RE(`\bfunc\s+Test|\bdef\s+test_|\bt\.(?:Fatal|Error)f?\(|\bassert(?:Equal|True|False|That|_eq|_ne)?[!(\s]|\bexpect\(|\b(?:it|describe|test)\(\s*["'\x60]|@Test\b|#\[test\]`)
 
 // docstringRE is a triple-quoted string's text.
-var docstringRE = lazyRE(`"""([\s\S]*?)"""|'''([\s\S]*?)'''`)
+var docstringRE = lazy.RE(`"""([\s\S]*?)"""|'''([\s\S]*?)'''`)
 
 // fieldValueRE is a double-quoted value that is a whole field: a CSV
 // cell (after a comma or at a line's start, before a comma or the line's
 // end), the value of a key (an identifier, maybe quoted, then '=', ':=',
 // '=>' or ':'), or a call's first argument (console.log("…")).
 // A quote inside is doubled or escaped with a backslash.
-var fieldValueRE = lazyRE(`(?m)(?:^|,|[\p{L}\p{N}_.\-\]"]\s*(?::=|=>|[=:])\s*|[\p{L}\p{N}_]\(\s*)"((?:[^"\\\n]|\\.|"")+)"\s*(?:,|$|[}\])\n;])`)
+var fieldValueRE = lazy.RE(`(?m)(?:^|,|[\p{L}\p{N}_.\-\]"]\s*(?::=|=>|[=:])\s*|[\p{L}\p{N}_]\(\s*)"((?:[^"\\\n]|\\.|"")+)"\s*(?:,|$|[}\])\n;])`)
 
 // cdataRE, mdCommentRE and linkTitleRE hold text a rendered note does
 // not show as prose: a CDATA section, a Markdown comment written as a
 // link reference ([//]: # (…), [comment]: <> "…"), a link's title.
 var (
-	cdataRE     = lazyRE(`<!\[CDATA\[([\s\S]*?)(?:\]\]>|$)`)
-	mdCommentRE = lazyRE(`(?m)^[ \t]*\[(?://|comment|_|#|\.)\]:[ \t]*(?:#|<>)[ \t]*(?:\(([^\n]+)\)|"([^\n]+)"|'([^\n]+)')[ \t]*$`)
-	linkTitleRE = lazyRE(`\]\([^)\s]+[ \t]+"([^\n]+?)"\)`)
+	cdataRE     = lazy.RE(`<!\[CDATA\[([\s\S]*?)(?:\]\]>|$)`)
+	mdCommentRE = lazy.RE(`(?m)^[ \t]*\[(?://|comment|_|#|\.)\]:[ \t]*(?:#|<>)[ \t]*(?:\(([^\n]+)\)|"([^\n]+)"|'([^\n]+)')[ \t]*$`)
+	linkTitleRE = lazy.RE(`\]\([^)\s]+[ \t]+"([^\n]+?)"\)`)
 )
 
-var htmlCommentRE = lazyRE(`<!--([\s\S]*?)(?:-->|$)`)
+var htmlCommentRE = lazy.RE(`<!--([\s\S]*?)(?:-->|$)`)
 
 // detailsRE is a <details> block's text after its summary.
-var detailsRE = lazyRE(`(?i)<details[^>]*>\s*<summary[^>]*>[^<]*</summary>([\s\S]*?)(?:</details>|$)`)
+var detailsRE = lazy.RE(`(?i)<details[^>]*>\s*<summary[^>]*>[^<]*</summary>([\s\S]*?)(?:</details>|$)`)
 
 // toolLabelRE is a bracketed label of a tool's or the system's output.
-var toolLabelRE = lazyRE(`(?i)^\[(?:tool_output|tool_result|tool_response|tool_use|function_result|function_output|observation)\]$`)
+var toolLabelRE = lazy.RE(`(?i)^\[(?:tool_output|tool_result|tool_response|tool_use|function_result|function_output|observation)\]$`)
 
 // commentVocativeRE is a comment that opens by speaking to the agent.
-var commentVocativeRE = lazyRE(`^(?:(?:note|hey|hi|dear|attention|psst)[\s,]+)?(?:(?:to|for)\s+)?(?:(?:the|any|all|every)\s+)?(?:ai\s+|coding\s+)?(?:assistants?|agents?|claude|llms?|copilot|ai|bots?)(?:\s+(?:reading|reviewing|editing|working\s+on|opening|running)\s+(?:this|these|the)\b[^:\n]{0,30})?\s*[:,：]`)
+var commentVocativeRE = lazy.RE(`^(?:(?:note|hey|hi|dear|attention|psst)[\s,]+)?(?:(?:to|for)\s+)?(?:(?:the|any|all|every)\s+)?(?:ai\s+|coding\s+)?(?:assistants?|agents?|claude|llms?|copilot|ai|bots?)(?:\s+(?:reading|reviewing|editing|working\s+on|opening|running)\s+(?:this|these|the)\b[^:\n]{0,30})?\s*[:,：]`)
 
 // agentNames name the agent in a comment.
 var agentNames = []string{"assistant", "agent", "claude", "llm", "copilot", "ai ", "ai:", "アシスタント", "エージェント", "助手", "智能体", "어시스턴트", "에이전트", "asistente", "assistente", "assistent", "ассистент"}
@@ -2943,7 +2911,7 @@ var agentNames = []string{"assistant", "agent", "claude", "llm", "copilot", "ai 
 // agentMentions name the agent anywhere in a note: agentNames, and "ai,",
 // the system prompt and Hindi's words (not "you" or "please", which a
 // person's procedure holds).
-var agentMentions = &lazy[concept]{build: func() concept {
+var agentMentions = &lazy.Value[concept]{Build: func() concept {
 	return append(slices.Clip(agentNames), "ai,", "system prompt", "सहायक", "एआई")
 }}
 
@@ -2959,7 +2927,7 @@ func agentField(text, lower string) bool {
 		!pairs.Any(nil, l, []string{"instruction", "note_", "_note", "note-", "-note", "prompt_", "_prompt", "directive", "message_", "_message", "_task", "task_", "_orders"}) {
 		return false
 	}
-	for _, m := range fieldRE.get().FindAllStringSubmatch(text, -1) {
+	for _, m := range fieldRE.Get().FindAllStringSubmatch(text, -1) {
 		var agent, model, toward, order bool
 		for _, p := range strings.FieldsFunc(strings.ToLower(m[1]), func(r rune) bool { return r == '_' || r == '-' }) {
 			switch p {
@@ -2994,8 +2962,8 @@ func agentField(text, lower string) bool {
 			}
 		}
 		v := normalize(strings.Trim(strings.TrimSpace(value), `"',}`))
-		v = v[len(leadRE.get().FindString(v)):]
-		if (imperRE.get().MatchString(v) || strings.HasPrefix(v, "do not") || strings.HasPrefix(v, "don't") || strings.HasPrefix(v, "never")) && !localBuildStep(v) || phrases(rules.get(), v, nil) != "" {
+		v = v[len(leadRE.Get().FindString(v)):]
+		if (imperRE.Get().MatchString(v) || strings.HasPrefix(v, "do not") || strings.HasPrefix(v, "don't") || strings.HasPrefix(v, "never")) && !localBuildStep(v) || phrases(rules.Get(), v, nil) != "" {
 			return true
 		}
 		// The value read as a note of its own: it speaks to the agent
@@ -3028,13 +2996,13 @@ func localBuildStep(v string) bool {
 	for _, sp := range spans {
 		code := strings.TrimSpace(strings.Trim(v[sp[0]:sp[1]], "`"))
 		f := strings.Fields(code)
-		if len(f) == 0 || !buildTools.get()[strings.TrimPrefix(f[0], "./")] || strings.ContainsAny(code, "|;&$><") {
+		if len(f) == 0 || !buildTools.Get()[strings.TrimPrefix(f[0], "./")] || strings.ContainsAny(code, "|;&$><") {
 			return false
 		}
 		// Its words say what is built or checked: a target or a script
 		// named otherwise (migrate:prod, deploy, install) is no build step.
 		for _, w := range f[1:] {
-			if !buildVerbs.get()[w] && !strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "./") && w != "." {
+			if !buildVerbs.Get()[w] && !strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "./") && w != "." {
 				return false
 			}
 		}
@@ -3044,7 +3012,7 @@ func localBuildStep(v string) bool {
 
 // buildVerbs are the words after a build tool that build, test, lint,
 // format or document the project.
-var buildVerbs = &lazy[map[string]bool]{build: func() map[string]bool {
+var buildVerbs = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"test": true, "tests": true, "build": true, "lint": true, "vet": true, "fmt": true, "format": true, "check": true, "docs": true, "doc": true,
 		"html": true, "all": true, "run": true, "typecheck": true, "compile": true, "clean": true, "coverage": true, "cover": true, "bench": true, "clippy": true, "ci": true,
 		"verify": true, "serve": true, "dev": true, "preview": true, "generate": true, "gen": true, "tidy": true, "e2e": true, "unit": true, "spec": true, "validate": true}
@@ -3052,7 +3020,7 @@ var buildVerbs = &lazy[map[string]bool]{build: func() map[string]bool {
 
 // buildTools open the commands a project builds, tests, lints and
 // documents itself with.
-var buildTools = &lazy[map[string]bool]{build: func() map[string]bool {
+var buildTools = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"make": true, "go": true, "npm": true, "pnpm": true, "yarn": true, "bun": true, "cargo": true, "pytest": true, "tox": true, "nox": true,
 		"mvn": true, "gradle": true, "gradlew": true, "dotnet": true, "bundle": true, "rake": true, "mix": true, "just": true, "task": true, "ninja": true, "cmake": true,
 		"bazel": true, "tsc": true, "eslint": true, "ruff": true, "black": true, "gofmt": true, "prettier": true, "hugo": true, "mkdocs": true, "sphinx-build": true,
@@ -3150,23 +3118,23 @@ func listBelow(text, field string) string {
 // A quoted value ends at its closing quote (escapes read through), and a
 // number, a boolean or null at the comma after it, so the fields after it
 // on one line (a JSON object written on one line) are read too.
-var fieldRE = lazyRE(`(?m)(?:^[ \t-]*|[{,][ \t]*)["']?(_*[A-Za-z][A-Za-z0-9_-]{2,40})["']?[ \t]*:[ \t]*("(?:[^"\\\n]|\\.)*"|(?:-?[0-9][0-9.]*|true|false|null)[ \t]*(?:$|[,}\]][ \t]*$)|(?:-?[0-9][0-9.]*|true|false|null)\b|[^\n]*)`)
+var fieldRE = lazy.RE(`(?m)(?:^[ \t-]*|[{,][ \t]*)["']?(_*[A-Za-z][A-Za-z0-9_-]{2,40})["']?[ \t]*:[ \t]*("(?:[^"\\\n]|\\.)*"|(?:-?[0-9][0-9.]*|true|false|null)[ \t]*(?:$|[,}\]][ \t]*$)|(?:-?[0-9][0-9.]*|true|false|null)\b|[^\n]*)`)
 
 // mended rejoins a note whose address has its scheme cut ("http s://",
 // "ht tps://") and whose words are cut by an underscore between small
 // letters ("re_place"): an order split so that no rule reads its words;
 // "" when no scheme is cut.
 func mended(text string) string {
-	if !strings.Contains(text, "s://") || !splitSchemeRE.get().MatchString(text) {
+	if !strings.Contains(text, "s://") || !splitSchemeRE.Get().MatchString(text) {
 		return ""
 	}
-	t := splitSchemeRE.get().ReplaceAllString(text, "https://")
-	return cutWordRE.get().ReplaceAllString(t, "$1$2")
+	t := splitSchemeRE.Get().ReplaceAllString(text, "https://")
+	return cutWordRE.Get().ReplaceAllString(t, "$1$2")
 }
 
 var (
-	splitSchemeRE = lazyRE(`\bh\s?t\s?t\s?p\s?s\s?:\s?//`)
-	cutWordRE     = lazyRE(`\b([a-z]{2,})_([a-z]{2,})\b`)
+	splitSchemeRE = lazy.RE(`\bh\s?t\s?t\s?p\s?s\s?:\s?//`)
+	cutWordRE     = lazy.RE(`\b([a-z]{2,})_([a-z]{2,})\b`)
 )
 
 // unleet spells leetspeak back ("1gn0re a11 pr3v10us 1nstruct10ns"): the
@@ -3196,7 +3164,7 @@ func unleet(text string) string {
 			continue
 		}
 		n++
-		words[i] = strings.Replace(w, core, leetRepl.get().Replace(strings.ReplaceAll(core, "11", "ll")), 1)
+		words[i] = strings.Replace(w, core, leetRepl.Get().Replace(strings.ReplaceAll(core, "11", "ll")), 1)
 	}
 	if n < 3 {
 		return ""
@@ -3224,15 +3192,15 @@ func leetWord(w string) bool {
 	}
 	// 812ms, 64kb, 5xx: a number and its unit.
 	rest := strings.TrimLeft(w, "0123456789")
-	return len(rest) == len(w) || !units.get()[strings.ToLower(rest)]
+	return len(rest) == len(w) || !units.Get()[strings.ToLower(rest)]
 }
 
-var leetRepl = &lazy[*strings.Replacer]{build: func() *strings.Replacer {
+var leetRepl = &lazy.Value[*strings.Replacer]{Build: func() *strings.Replacer {
 	return strings.NewReplacer("0", "o", "1", "i", "3", "e", "4", "a", "5", "s", "7", "t", "8", "b", "9", "g")
 }}
 
 // units follow a number ("812ms", "3x", "5xx"): not letters spelled in digits.
-var units = &lazy[map[string]bool]{build: func() map[string]bool {
+var units = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"ms": true, "s": true, "kb": true, "mb": true, "gb": true, "tb": true, "k": true, "m": true, "x": true, "px": true, "em": true, "h": true,
 		"d": true, "w": true, "fa": true, "xx": true, "th": true, "st": true, "nd": true, "rd": true, "am": true, "pm": true, "min": true, "hz": true, "bit": true, "b": true, "ns": true, "us": true}
 }}
@@ -3240,10 +3208,10 @@ var units = &lazy[map[string]bool]{build: func() map[string]bool {
 // fromSystem reports a heading that says it comes from the system ("###
 // Instruction (from system)"): a forged system message.
 func fromSystem(lower string) bool {
-	return (strings.Contains(lower, "from system") || strings.Contains(lower, "from the system")) && fromSystemRE.get().MatchString(lower)
+	return (strings.Contains(lower, "from system") || strings.Contains(lower, "from the system")) && fromSystemRE.Get().MatchString(lower)
 }
 
-var fromSystemRE = lazyRE(`(?m)^[ \t>]*#{1,6}[ \t]*[^\n]{0,40}\(?from (?:the )?system\)?[ \t]*$`)
+var fromSystemRE = lazy.RE(`(?m)^[ \t>]*#{1,6}[ \t]*[^\n]{0,40}\(?from (?:the )?system\)?[ \t]*$`)
 
 // orderWords are the long words orders are made of, which a note may
 // split with spaces or misspell to slip past the rules.
@@ -3393,7 +3361,7 @@ func partsJoined(text, lower string) string {
 		parts, want, total = nil, 0, 0
 	}
 	for _, line := range strings.Split(text, "\n") {
-		m := partLineRE.get().FindStringSubmatch(line)
+		m := partLineRE.Get().FindStringSubmatch(line)
 		if m == nil {
 			// Parts whose labels count them ("part 1/2") are joined
 			// across the lines set between them to break them up.
@@ -3421,7 +3389,7 @@ func partsJoined(text, lower string) string {
 	if best == "" {
 		return ""
 	}
-	if !lettered && !joinWordRE.get().MatchString(lower) {
+	if !lettered && !joinWordRE.Get().MatchString(lower) {
 		return ""
 	}
 	return best
@@ -3435,11 +3403,11 @@ var joinStems = []string{"concaten", "join", "combine", "together", "assemble", 
 //
 // A label may say how many parts there are ("part 1/2:", "Teil 2 von 3:",
 // "part 2 of 2 -"): the third group is that count.
-var partLineRE = lazyRE(`^[ \t]*(?:[-*•][ \t]*)?(?:(?i:part|parte|teil|partie|część|частина|часть|fragment|piece|segment|deel|del|osa|kısım|bölüm|bagian|phần|パート|部分|파트)[ \t]*)?([A-Za-z]|[1-9])(?:[ \t]*(?:/|(?i:of|von|de|di|van|av|из|з|z|ze|の))[ \t]*([1-9]))?[ \t]*[:.)\-–：][ \t]*(\S.*)$`)
+var partLineRE = lazy.RE(`^[ \t]*(?:[-*•][ \t]*)?(?:(?i:part|parte|teil|partie|część|частина|часть|fragment|piece|segment|deel|del|osa|kısım|bölüm|bagian|phần|パート|部分|파트)[ \t]*)?([A-Za-z]|[1-9])(?:[ \t]*(?:/|(?i:of|von|de|di|van|av|из|з|z|ze|の))[ \t]*([1-9]))?[ \t]*[:.)\-–：][ \t]*(\S.*)$`)
 
 // joinWordRE: a word of joining or of parts, in the languages the rules
 // read (a numbered list is a list of steps without one).
-var joinWordRE = lazyRE(`(?:^|\n)[ \t]*(?:teil|deel|parte|partie|część|часть|частина|kısım|bagian|phần|パート|部分|파트)[ \t]*[1-9]|concatenat|\bjoin\b|\bcombine\b|put together|assemble|\bparts?\b|fragments?|pieces?|segments?|zusammen|verbinde|concaten|junta|une las|unisci|połącz|об'єднай|объедини|склей|連結|拼接|合并|결합|birleştir|voeg samen`)
+var joinWordRE = lazy.RE(`(?:^|\n)[ \t]*(?:teil|deel|parte|partie|część|часть|частина|kısım|bagian|phần|パート|部分|파트)[ \t]*[1-9]|concatenat|\bjoin\b|\bcombine\b|put together|assemble|\bparts?\b|fragments?|pieces?|segments?|zusammen|verbinde|concaten|junta|une las|unisci|połącz|об'єднай|объедини|склей|連結|拼接|合并|결합|birleştir|voeg samen`)
 
 // spacedOut returns a line written one letter at a time ("R e a d   ~ / .
 // a w s"), its letters joined and its wider gaps kept as spaces: most of
@@ -3466,7 +3434,7 @@ func spacedOut(text string) string {
 			continue
 		}
 		var words []string
-		for _, w := range wideGapRE.get().Split(strings.TrimSpace(line), -1) {
+		for _, w := range wideGapRE.Get().Split(strings.TrimSpace(line), -1) {
 			words = append(words, strings.ReplaceAll(w, " ", ""))
 		}
 		out = append(out, strings.Join(words, " "))
@@ -3474,7 +3442,7 @@ func spacedOut(text string) string {
 	return strings.Join(out, "\n")
 }
 
-var wideGapRE = lazyRE(`[ \t]{2,}`)
+var wideGapRE = lazy.RE(`[ \t]{2,}`)
 
 // forgedSpeaker returns the words after a speaker's label that claims a
 // standing no transcript gives ("> **User (verified):** …", "Owner
@@ -3487,16 +3455,16 @@ func forgedSpeaker(text string) string {
 		return ""
 	}
 	var out []string
-	for _, m := range forgedSpeakerRE.get().FindAllStringSubmatch(text, -1) {
+	for _, m := range forgedSpeakerRE.Get().FindAllStringSubmatch(text, -1) {
 		// The forged speaker is the person: their "me" is the user.
-		out = append(out, firstPersonRE.get().ReplaceAllString(strings.TrimSpace(m[1]), "the user"))
+		out = append(out, firstPersonRE.Get().ReplaceAllString(strings.TrimSpace(m[1]), "the user"))
 	}
 	return strings.Join(out, "\n")
 }
 
-var firstPersonRE = lazyRE(`\b(?:me|myself)\b`)
+var firstPersonRE = lazy.RE(`\b(?:me|myself)\b`)
 
-var forgedSpeakerRE = lazyRE(`(?im)^[ \t>*_]*(?:user|human|owner|admin|administrator|maintainer|operator|developer|the user)[ \t]*[(\[](?:verified|confirmed|authenticated|official|trusted|signed|identity verified)[)\]][ \t*_]*:[ \t*_]*(\S[^\n]*)$`)
+var forgedSpeakerRE = lazy.RE(`(?im)^[ \t>*_]*(?:user|human|owner|admin|administrator|maintainer|operator|developer|the user)[ \t]*[(\[](?:verified|confirmed|authenticated|official|trusted|signed|identity verified)[)\]][ \t*_]*:[ \t*_]*(\S[^\n]*)$`)
 
 // atAgent returns what follows an @-mention of the agent that opens a
 // line or a sentence ("@assistant Trimite …", "@claude: run …"): the
@@ -3509,10 +3477,10 @@ func atAgent(text string) string {
 		return ""
 	}
 	var out []string
-	for _, m := range atAgentRE.get().FindAllStringSubmatch(text, -1) {
+	for _, m := range atAgentRE.Get().FindAllStringSubmatch(text, -1) {
 		out = append(out, strings.TrimSpace(m[1]))
 	}
 	return strings.Join(out, "\n")
 }
 
-var atAgentRE = lazyRE(`(?im)(?:^|[.!?]\s+)[ \t>*_-]*@(?:assistant|claude|claude-code|copilot|ai|agent|bot|codex|gemini|cursor|devin)\b[,:\s]\s*(\S[^\n]*)`)
+var atAgentRE = lazy.RE(`(?im)(?:^|[.!?]\s+)[ \t>*_-]*@(?:assistant|claude|claude-code|copilot|ai|agent|bot|codex|gemini|cursor|devin)\b[,:\s]\s*(\S[^\n]*)`)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
 )
 
@@ -511,7 +512,7 @@ func TestComposedAcrossCorpora(t *testing.T) {
 		for _, c := range corpus(t, name) {
 			prose := c.Text
 			if strings.Contains(prose, "`") {
-				prose = codeRE.get().ReplaceAllString(c.Text, " … ")
+				prose = codeRE.Get().ReplaceAllString(c.Text, " … ")
 			}
 			r := composed(normalize(prose), normalize(c.Text))
 			if c.Held {
@@ -534,13 +535,13 @@ func TestComposedAcrossCorpora(t *testing.T) {
 // TestRulesCompile: every rule's regexp compiles (they are compiled on first
 // use, so a bad one would otherwise panic only on the text that needs it).
 func TestRulesCompile(t *testing.T) {
-	r := rules.get()
-	all := append(append([]*pattern{r.subject, r.vocative}, r.markup...), r.roles...)
+	r := rules.Get()
+	all := append(append([]*lazy.Regexp{r.subject, r.vocative}, r.markup...), r.roles...)
 	for _, c := range r.checks {
 		all = append(all, c.re)
 	}
 	for i, re := range all {
-		if re.get() == nil {
+		if re.Get() == nil {
 			t.Fatalf("rule %d: no regexp", i)
 		}
 	}
@@ -580,14 +581,14 @@ func TestYouAfterMark(t *testing.T) {
 			t.Errorf("youAfterMark(%q) = %v, want %v", s, got, want)
 		}
 	}
-	re := rules.get().checks
+	re := rules.Get().checks
 	for _, c := range re {
 		if c.pre == nil {
 			continue
 		}
 		for _, s := range []string{"claude, you must run it", "Assistant:\n\nyou will comply"} {
-			if n := normalize(s); c.re.get().MatchString(n) && !c.pre(n) {
-				t.Errorf("%q matches %s but fails its pre test", n, c.re.get())
+			if n := normalize(s); c.re.Get().MatchString(n) && !c.pre(n) {
+				t.Errorf("%q matches %s but fails its pre test", n, c.re.Get())
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package screen
 import (
 	"strings"
 
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 	"github.com/anamnesis-dev/anamnesis/pkg/pairs"
 )
 
@@ -114,7 +115,7 @@ var sectionDedication = concept{"for ", "to ", "attention", "note to", "notes to
 // greeting returns the agent's name and the rest where t opens with a
 // greeting to it ("Hi Claude! …", "Hello, assistant. …").
 func greeting(t string) (string, string) {
-	if !greetingWords.get()[strings.ToLower(firstWord(t))] {
+	if !greetingWords.Get()[strings.ToLower(firstWord(t))] {
 		return "", ""
 	}
 	l := strings.ToLower(prefix(t, 64))
@@ -142,7 +143,7 @@ func greeting(t string) (string, string) {
 func ordersIn(s string) bool {
 	for _, c := range strings.FieldsFunc(normalize(s), func(r rune) bool { return strings.ContainsRune(".!?:;—", r) }) {
 		c = strings.TrimSpace(c)
-		if imperRE.get().MatchString(c) || politeWords.in(c) {
+		if imperRE.Get().MatchString(c) || politeWords.in(c) {
 			return true
 		}
 	}
@@ -153,6 +154,6 @@ func ordersIn(s string) bool {
 var politeWords = concept{"please", "pls", "bitte", "por favor", "per favore", "s'il vous", "s'il te", "proszę", "пожалуйста", "будь ласка", "lütfen", "alsjeblieft", "vennligst", "snälla", "prosím", "kérlek", "tolong", "mohon", "hãy", "kindly"}
 
 // greetingWords open a greeting (greeting's list, by its first word).
-var greetingWords = &lazy[map[string]bool]{build: func() map[string]bool {
+var greetingWords = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"hi": true, "hey": true, "hello": true, "dear": true, "hola": true, "bonjour": true, "salut": true, "hallo": true, "ciao": true, "olá": true, "oi": true, "привет": true, "привіт": true, "cześć": true, "hej": true, "ahoj": true, "merhaba": true, "xin": true, "halo": true}
 }}

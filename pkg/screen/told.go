@@ -3,6 +3,8 @@ package screen
 import (
 	"strings"
 	"unicode"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/lazy"
 )
 
 // toldOfKind reports a sentence that describes a kind of text by the
@@ -19,7 +21,7 @@ import (
 // determiner or a pronoun ("The screen holds …", "We saw …"), so a verb
 // before it ("Keep notes that tell …") is an order the rules judge.
 func toldOfKind(s string) bool {
-	loc := toldKindRE.get().FindStringIndex(s)
+	loc := toldKindRE.Get().FindStringIndex(s)
 	if loc == nil {
 		return false
 	}
@@ -32,7 +34,7 @@ func toldOfKind(s string) bool {
 	before = strings.TrimLeftFunc(before, func(r rune) bool { return !unicode.IsLetter(r) })
 	// A label before the sentence ("Security review: the screen holds
 	// …") is not its subject.
-	before = before[len(labelRE.get().FindString(before)):]
+	before = before[len(labelRE.Get().FindString(before)):]
 	if before == "" {
 		return true
 	}
@@ -40,37 +42,37 @@ func toldOfKind(s string) bool {
 	// A question puts its subject after the auxiliary ("Can we add a
 	// rule that holds notes asking the agent to …?", "Können wir …"); a
 	// Romance verb holds its subject ("¿Podemos …", "Pouvons-nous …").
-	if auxiliaries.get()[strings.TrimLeft(first, "¿")] {
+	if auxiliaries.Get()[strings.TrimLeft(first, "¿")] {
 		first, _, _ = strings.Cut(rest, " ")
-		return subjectOpeners.get()[first]
+		return subjectOpeners.Get()[first]
 	}
-	return subjectOpeners.get()[first] || inflectedSubject.get()[strings.TrimLeft(first, "¿")]
+	return subjectOpeners.Get()[first] || inflectedSubject.Get()[strings.TrimLeft(first, "¿")]
 }
 
 // labelRE is a label that opens a line ("Security review:", "Note:").
-var labelRE = lazyRE(`^[\p{L}' -]{1,40}:\s+`)
+var labelRE = lazy.RE(`^[\p{L}' -]{1,40}:\s+`)
 
 // auxiliaries open a question whose subject follows them.
-var auxiliaries = &lazy[map[string]bool]{build: func() map[string]bool {
+var auxiliaries = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"can": true, "could": true, "should": true, "would": true, "shall": true, "will": true, "may": true, "might": true, "do": true, "does": true, "did": true, "is": true, "are": true, "was": true, "were": true,
 		"können": true, "könnten": true, "sollen": true, "sollten": true, "dürfen": true, "kann": true, "soll": true, "sollte": true, "kunnen": true, "moeten": true, "kan": true}
 }}
 
 // inflectedSubject are Romance verbs of a question whose ending is the
 // subject ("we can", "could we", "can one").
-var inflectedSubject = &lazy[map[string]bool]{build: func() map[string]bool {
+var inflectedSubject = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"podemos": true, "podríamos": true, "deberíamos": true, "pouvons-nous": true, "pourrions-nous": true, "peut-on": true, "devrions-nous": true, "possiamo": true, "potremmo": true, "dovremmo": true, "poderíamos": true, "devemos": true, "deveríamos": true}
 }}
 
 // subjectOpeners open a noun phrase or a pronoun subject.
-var subjectOpeners = &lazy[map[string]bool]{build: func() map[string]bool {
+var subjectOpeners = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"the": true, "a": true, "an": true, "our": true, "this": true, "these": true, "those": true, "its": true, "their": true, "his": true, "her": true,
 		"we": true, "it": true, "they": true, "he": true, "she": true, "i": true, "some": true, "many": true, "most": true, "such": true, "every": true, "any": true, "all": true, "each": true,
 		"der": true, "die": true, "das": true, "unser": true, "unsere": true, "wir": true, "le": true, "la": true, "les": true, "un": true, "une": true, "notre": true, "nous": true,
 		"el": true, "los": true, "las": true, "nuestro": true, "nuestra": true, "o": true, "os": true, "as": true, "nosso": true, "nossa": true, "il": true, "lo": true, "gli": true}
 }}
 
-var toldKindRE = lazyRE(`\b(?:notes?|messages?|texts?|pages?|prompts?|files?|documents?|comments?|issues?|readmes?|payloads?|inputs?|content|anything|whatever|strings?|lines?|snippets?|instructions?|injections?|attacks?|entries)\s*,?\s+(?:(?:that|which|who)\s+(?:\w+\s+)?(?:tell|tells|ask|asks|instruct|instructs|order|orders|direct|directs|urge|urges|push|pushes|want|wants|command|commands|try\s+to\s+(?:make|get|convince)|tries\s+to\s+(?:make|get|convince)|attempt\s+to\s+(?:make|get)|attempts\s+to\s+(?:make|get))|telling|asking|instructing|ordering|directing|urging|pushing|commanding|trying\s+to\s+(?:make|get|convince))\s+(?:an?\s+|the\s+|its\s+|their\s+|any\s+)?(?:ai\s+|coding\s+|llm\s+)?(?:agents?|assistants?|models?|claude|llms?|bots?|ai)\b` +
+var toldKindRE = lazy.RE(`\b(?:notes?|messages?|texts?|pages?|prompts?|files?|documents?|comments?|issues?|readmes?|payloads?|inputs?|content|anything|whatever|strings?|lines?|snippets?|instructions?|injections?|attacks?|entries)\s*,?\s+(?:(?:that|which|who)\s+(?:\w+\s+)?(?:tell|tells|ask|asks|instruct|instructs|order|orders|direct|directs|urge|urges|push|pushes|want|wants|command|commands|try\s+to\s+(?:make|get|convince)|tries\s+to\s+(?:make|get|convince)|attempt\s+to\s+(?:make|get)|attempts\s+to\s+(?:make|get))|telling|asking|instructing|ordering|directing|urging|pushing|commanding|trying\s+to\s+(?:make|get|convince))\s+(?:an?\s+|the\s+|its\s+|their\s+|any\s+)?(?:ai\s+|coding\s+|llm\s+)?(?:agents?|assistants?|models?|claude|llms?|bots?|ai)\b` +
 	`|\b(?:notizen|nachrichten|texte|seiten|dateien|kommentare|einträge),?\s+die\s+(?:den|dem|einen|einem)\s+(?:ki-)?(?:agenten|assistenten|modell)\b` +
 	`|\b(?:notes|messages|textes|pages|fichiers|commentaires)\s+(?:qui\s+(?:demandent|disent|ordonnent|enjoignent)|demandant|ordonnant|enjoignant)\s+(?:à\s+l'|à\s+un\s+|au\s+)(?:agent|assistant|modèle)\b` +
 	`|\b(?:notas|mensajes|textos|páginas|archivos|comentarios)\s+(?:que\s+(?:le\s+)?(?:piden|dicen|ordenan|pedem|dizem|mandam)|pidiendo|pedindo|ordenando|mandando)\s+(?:al|ao|a\s+la|à)\s+(?:agente|asistente|assistente|modelo)\b`)
@@ -91,7 +93,7 @@ func docSays(s string, fetched int, whole string) bool {
 	if i := strings.LastIndexByte(before, '`'); i >= 0 {
 		before = before[:i]
 	}
-	loc := docSaysRE.get().FindStringIndex(before)
+	loc := docSaysRE.Get().FindStringIndex(before)
 	if loc == nil {
 		return false
 	}
@@ -109,8 +111,8 @@ func docSays(s string, fetched int, whole string) bool {
 	if i := strings.IndexByte(after, '`'); i >= 0 {
 		after = after[i+1:]
 	}
-	for _, c := range afterClauseRE.get().Split(after, -1) {
-		if c = conjRE.get().ReplaceAllString(strings.TrimSpace(c), ""); c != "" && imperRE.get().MatchString(c) {
+	for _, c := range afterClauseRE.Get().Split(after, -1) {
+		if c = conjRE.Get().ReplaceAllString(strings.TrimSpace(c), ""); c != "" && imperRE.Get().MatchString(c) {
 			return false
 		}
 	}
@@ -119,17 +121,17 @@ func docSays(s string, fetched int, whole string) bool {
 
 // docSaysRE: a document or a third party, then a verb of saying, at most
 // a few words apart, in the languages of the screen's other rules.
-var docSaysRE = lazyRE(`\b(?:readme|docs?|documentation|guide|manual|wiki|website|site|homepage|page|upstream|vendor|installer|instructions|tutorial|quickstart|getting started|official|blog|article|post|answer|maintainers?|author|project|microsoft|apple|google|aws)\b[^.;!?\x60]{0,40}?\b(?:says?|said|tells?|told|recommends?|recommended|suggests?|suggested|advises?|advised|documents?|documented|lists?|listed|shows?|showed|gives?|gave|uses?|used|asks?|asked|wants?)\b[^.;!?\x60]{0,30}$` +
+var docSaysRE = lazy.RE(`\b(?:readme|docs?|documentation|guide|manual|wiki|website|site|homepage|page|upstream|vendor|installer|instructions|tutorial|quickstart|getting started|official|blog|article|post|answer|maintainers?|author|project|microsoft|apple|google|aws)\b[^.;!?\x60]{0,40}?\b(?:says?|said|tells?|told|recommends?|recommended|suggests?|suggested|advises?|advised|documents?|documented|lists?|listed|shows?|showed|gives?|gave|uses?|used|asks?|asked|wants?)\b[^.;!?\x60]{0,30}$` +
 	`|\b(?:according to|per|as per)\s+(?:the\s+|its\s+|their\s+)?(?:\w+\s+){0,2}(?:readme|docs?|documentation|guide|manual|wiki|website|instructions|tutorial)\b[^.;!?\x60]{0,30}$` +
 	`|\b(?:laut|gemäß|selon|según|segundo|secondo|volgens|enligt|według|согласно)\s+[^.;!?\x60]{0,40}$` +
 	`|\b(?:readme|doku|dokumentation|la doc|documentación|documentação|documentazione)\b[^.;!?\x60]{0,30}?\b(?:sagt|empfiehlt|dit|recommande|dice|recomienda|diz|recomenda|dice di|consiglia|zegt|säger|mówi|говорит)\b[^.;!?\x60]{0,30}$` +
 	`|readme\s*(?:里|中|に|에)[^.;!?\x60]{0,20}$`)
 
 // afterClauseRE parts the rest of a sentence into its clauses.
-var afterClauseRE = lazyRE(`[;,—]\s*|\s+(?:so|and|then|but)\s+`)
+var afterClauseRE = lazy.RE(`[;,—]\s*|\s+(?:so|and|then|but)\s+`)
 
 // conjRE is a clause's opening conjunction or adverb, before its verb.
-var conjRE = lazyRE(`^(?:(?:so|and|then|but|also|please|now|just|simply|therefore|thus)\s+)+`)
+var conjRE = lazy.RE(`^(?:(?:so|and|then|but|also|please|now|just|simply|therefore|thus)\s+)+`)
 
 // describedAttack reports an order told of as what an attack does: the
 // sentence names an attack or describes one ("the report describes an
@@ -147,7 +149,7 @@ func describedAttack(s string, i int) bool {
 // toldAttack is describedAttack for a sentence whose order opens after
 // clause (the sentence itself where that is not known).
 func toldAttack(sentence, clause string) bool {
-	if !attackWords.in(sentence) && !describeWords.in(sentence) || youRE.get().MatchString(sentence) || secondPerson.in(sentence) {
+	if !attackWords.in(sentence) && !describeWords.in(sentence) || youRE.Get().MatchString(sentence) || secondPerson.in(sentence) {
 		return false
 	}
 	a := agentNouns.at(clause)
