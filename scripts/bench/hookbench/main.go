@@ -99,6 +99,9 @@ type hook struct {
 // time a hook that has nothing left to do after the first run.
 const sessionMark = "@SESSION@"
 
+// benchProject is the project the hooks run in (project-cwd's marker).
+const benchProject = "github.com/acme/proj03"
+
 // recallPrompt asks about a note of the benchmark project: the path where
 // recall does the most work (a search, matches, a block printed). It also
 // returns the word of the note's title that made it chosen, in at most 1%
@@ -110,9 +113,9 @@ func recallPrompt(home string) (prompt, rare string, err error) {
 		return "", "", err
 	}
 	defer st.Close()
-	notes, err := st.List(ctx, store.Filter{Project: "github.com/acme/proj03", Type: "procedural", Limit: 200})
+	notes, err := st.List(ctx, store.Filter{Project: benchProject, Type: "procedural", Limit: 200})
 	if err != nil || len(notes) == 0 {
-		return "", "", fmt.Errorf("no procedural note in github.com/acme/proj03 to ask about (%v)", err)
+		return "", "", fmt.Errorf("no procedural note in %s to ask about (%v)", benchProject, err)
 	}
 	// A note whose title holds a word in at most 1% of the notes, as a
 	// prompt about a real note does: in a large generated store most
@@ -129,7 +132,7 @@ func recallPrompt(home string) (prompt, rare string, err error) {
 			}
 		}
 	}
-	return "", "", fmt.Errorf("no procedural note in github.com/acme/proj03 has a rare word in its title")
+	return "", "", fmt.Errorf("no procedural note in %s has a rare word in its title", benchProject)
 }
 
 func hooks(cwd, prompt, vague string) []hook {
@@ -155,7 +158,7 @@ func vaguePrompt(home string) (string, error) {
 		return "", err
 	}
 	defer st.Close()
-	notes, err := st.List(ctx, store.Filter{Project: "github.com/acme/proj03", Limit: 400})
+	notes, err := st.List(ctx, store.Filter{Project: benchProject, Limit: 400})
 	if err != nil {
 		return "", err
 	}
@@ -170,7 +173,7 @@ func vaguePrompt(home string) (string, error) {
 			}
 		}
 	}
-	return "", fmt.Errorf("no title in github.com/acme/proj03 has a word in 1-5%% of the notes")
+	return "", fmt.Errorf("no title in %s has a word in 1-5%% of the notes", benchProject)
 }
 
 // SPEC 9: inject's budget holds cached or not, right after every kind of write.
@@ -218,7 +221,7 @@ func run() error {
 	if err := os.MkdirAll(filepath.Join(cwd, ".anamnesis"), 0o755); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(cwd, ".anamnesis", "project"), []byte("github.com/acme/proj03\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(cwd, ".anamnesis", "project"), []byte(benchProject+"\n"), 0o644); err != nil {
 		return err
 	}
 	var rows []floor.Row
@@ -332,11 +335,12 @@ func benchTeam(fl, work, bin, cwd string, n, runs int) ([]floor.Row, error) {
 }
 
 // benchSQLFloor times scripts/bench/sqlfloor on the index at home (an open
-// and one FTS5 search of word) alternately with the floor: what SQLite
-// itself costs a hook, beside the hooks' rows. It has no budget.
+// and one FTS5 search of word in the bench project's notes) alternately
+// with the floor: what SQLite itself costs a hook, beside the hooks' rows.
+// It has no budget.
 func benchSQLFloor(fl, sqlFloor, home, word string, n, runs int) (floor.Row, error) {
 	res, err := floor.Pair(fl, 2, runs, floor.Exec(func() *exec.Cmd {
-		return exec.Command(sqlFloor, filepath.Join(home, "index.db"), word)
+		return exec.Command(sqlFloor, filepath.Join(home, "index.db"), word, benchProject)
 	}))
 	if err != nil {
 		return floor.Row{}, err
@@ -634,13 +638,13 @@ func benchAfterWrites(fl, work, bin, home, cwd string, n, runs int, pulls bool) 
 	child := 0 // the last capture's detached child, if any
 	endPayload := fmt.Sprintf(`{"session_id":"bench-end","transcript_path":%q,"cwd":%q,"hook_event_name":"SessionEnd","reason":"other"}`, transcript, cwd)
 	writes := []write{
-		{what: "CLI write", do: cli("github.com/acme/proj03")},
+		{what: "CLI write", do: cli(benchProject)},
 		{what: "a global note", do: cli("global")},
 		{what: "MCP memory_write", do: mcp},
 		{what: "a dashboard edit", do: dash},
 		{what: "capture", do: func(i int) (string, error) {
 			// As Claude Code runs the SessionEnd hook: the payload on stdin.
-			cmd := exec.Command(filepath.Join(bin, "anamnesis-capture"), "--project", "github.com/acme/proj03", "--no-sync")
+			cmd := exec.Command(filepath.Join(bin, "anamnesis-capture"), "--project", benchProject, "--no-sync")
 			cmd.Env = env
 			cmd.Stdin = strings.NewReader(endPayload)
 			// A session ends long after the last one's capture: capture is
@@ -853,7 +857,7 @@ func startDashboard(bin string, env []string) (func(int) (string, error), func()
 	id := ""
 	write := func(i int) (string, error) {
 		form := url.Values{"title": {"bench dashboard note"}, "type": {"semantic"}, "scope": {"portable"},
-			"project": {"github.com/acme/proj03"}, "body": {fmt.Sprintf("edited in the dashboard right before a session (%d)", i)}}
+			"project": {benchProject}, "body": {fmt.Sprintf("edited in the dashboard right before a session (%d)", i)}}
 		path := "/notes/new"
 		if id != "" {
 			path = "/notes/" + id + "/edit"
@@ -952,7 +956,7 @@ func syncPull(work, bin, store string, n int) (func(int) (string, error), error)
 		// the note's blob, its type directory's tree with it added, the
 		// root tree with that directory replaced.
 		nt := note.New("semantic", fmt.Sprintf("bench pulled note %d", i), "written on another machine and pulled right before a session")
-		nt.ID, nt.Project, nt.MachineID = note.NewID(), "github.com/acme/proj03", "peer"
+		nt.ID, nt.Project, nt.MachineID = note.NewID(), benchProject, "peer"
 		nt.CreatedAt = note.Now()
 		nt.UpdatedAt = nt.CreatedAt
 		id, text := nt.ID, string(nt.Marshal())
