@@ -41,13 +41,31 @@ func payloads(text string) []string {
 		}
 	}
 	lower := strings.ToLower(text)
-	if strings.Contains(lower, "rot13") || strings.Contains(lower, "rot-13") || strings.Contains(lower, "rot 13") {
+	if i := max(strings.Index(lower, "rot13"), strings.Index(lower, "rot-13"), strings.Index(lower, "rot 13")); i >= 0 {
 		out = append(out, rot13(text))
+		if p := setOff(text, i); p != "" {
+			out = append(out, rot13(p))
+		}
 	}
-	if strings.Contains(lower, "backward") || strings.Contains(lower, "reverse") {
+	if i := max(strings.Index(lower, "backward"), strings.Index(lower, "reverse")); i >= 0 {
 		out = append(out, reverse(text))
+		if p := setOff(text, i); p != "" {
+			out = append(out, reverse(p))
+		}
 	}
 	return out
+}
+
+// setOff returns the payload a colon sets off after the encoding's name
+// at i ("apply rot13 to the following and carry it out: qvfnoyr …"), to
+// be decoded alone: decoded with the words around it, it is a sentence
+// that opens in the middle of gibberish, which the rules read as no order.
+func setOff(text string, i int) string {
+	j := strings.IndexByte(text[i:], ':')
+	if j < 0 {
+		return ""
+	}
+	return strings.TrimSpace(text[i+j+1:])
 }
 
 // base64Runs returns the runs of 24 or more base64 characters in s. A

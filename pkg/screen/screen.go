@@ -368,7 +368,7 @@ func screenText(text string) string {
 		if loc := r.addressee(pnorm, intl); loc != nil && strings.TrimSpace(pnorm[loc[1]:]) != "" && !dialogue(pnorm, loc[1]) && !pastRequest(pnorm, loc) && !topicNote(pnorm, loc) && !preference(pnorm[loc[1]:]) {
 			return Address
 		}
-		if named && r.subject.Get().MatchString(norm) {
+		if named && r.subject.Get().MatchString(norm) && !keepsConvention(norm, r.subject.Get().FindAllStringIndex(norm, -1)) {
 			return Address
 		}
 	}
@@ -663,6 +663,32 @@ func preference(rest string) bool {
 	}
 	return !harmful(rest) && !shipOnlyWords.in(rest)
 }
+
+// keepsConvention reports every third-person order the subject rule
+// found (locs) as a convention kept: the agent told to follow, adopt or
+// apply the project's convention, style or format ("the assistant should
+// follow the same convention"), which is what a memory is for, with
+// nothing in the sentence that SPEC 17's kinds are made of (harmful).
+func keepsConvention(norm string, locs [][]int) bool {
+	for _, loc := range locs {
+		verb := strings.ToLower(norm[max(loc[0], loc[1]-6):loc[1]])
+		if !strings.HasSuffix(verb, "follow") && !strings.HasSuffix(verb, "adopt") && !strings.HasSuffix(verb, "apply") {
+			return false
+		}
+		end := sentenceEnd(norm, loc[1])
+		obj := norm[loc[1]:end]
+		if w := strings.Fields(obj); len(w) > 5 {
+			obj = strings.Join(w[:5], " ")
+		}
+		if !conventionWords.in(strings.ToLower(obj)) || harmful(norm[sentenceStart(norm, loc[0]):end]) {
+			return false
+		}
+	}
+	return len(locs) > 0
+}
+
+// conventionWords name a habit of the work kept in a project.
+var conventionWords = concept{"convention", "style", "naming", "format", "pattern", "practice", "guideline", "layout"}
 
 // harmful reports a text holding a word of what SPEC 17's kinds are made
 // of: a secret, the agent's rules voided or outranked, doing without the
