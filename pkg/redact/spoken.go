@@ -24,7 +24,9 @@ import (
 //   - (round 23) such an identifier, a few words, then an arrow and its
 //     value, as a chat line hands a rotated secret over ("new
 //     DRONE_TOKEN after rotation → dpN…"): the arrow gives the name its
-//     value.
+//     value;
+//   - (round 26) no name at all, a chat line telling of a credential
+//     made anew ("new one for staging, rotate after the demo -> …").
 func spokenRules() []rule {
 	return []rule{
 		{
@@ -38,6 +40,22 @@ func spokenRules() []rule {
 			keep: func(m []string) bool {
 				name, v := m[2], strings.Trim(m[3], "\"'`")
 				return len(v) < 16 || !codeName(name) || !secretName(name) && !cryptoKeyName(name) || refName(name) || idName(name) || !generated(v) || notAValue(v) || redacted(v)
+			},
+		},
+		{
+			// Round 26: no name at all, the line telling of a credential
+			// made anew ("ok new one for staging, rotate after the demo
+			// -> dp.st.…"): the arrow hands over what was rotated.
+			name:   "secret-value",
+			window: true,
+			span:   keySpan,
+			back:   96,
+			hints:  []string{"→", "->", "=>", "⇒"},
+			re:     lazy.RE(`(?i)(\b(?:rotat(?:e|ed|ion|ing)|regenerated|reissued|new\s+(?:one|key|token|secret|creds?|credentials?|password)|fresh\s+(?:one|key|token))\b[^\n]{0,60}?(?:→|->|=>|⇒)[ \t]*)(["'\x60]?[A-Za-z0-9+/_.\-]{16,}=*["'\x60]?)`),
+			repl:   func(m []string) string { return m[1] + quoteMask(m[2]) },
+			keep: func(m []string) bool {
+				v := strings.Trim(m[2], "\"'`")
+				return len(v) < 16 || !generated(v) || notAValue(v) || redacted(v)
 			},
 		},
 		{
