@@ -98,10 +98,11 @@ func carryRules() []rule {
 		},
 		{
 			// A YAML block scalar under a secret's key: "password: |" and
-			// the value on the next, indented line.
+			// the value on the next, indented line (round 26: "bearer: >-",
+			// a credential's, an access or private key's).
 			name:  "secret-value",
 			hints: []string{": |", ": >"},
-			re:    lazy.RE(`(?im)^([ \t]*[a-z0-9_.-]*(?:password|passwd|passphrase|secret|token|api_?key)[a-z0-9_.-]*[ \t]*:[ \t]*[|>][-+]?[ \t]*\r?\n[ \t]+)([^\s#][^\n]*?)[ \t]*$`),
+			re:    lazy.RE(`(?im)^([ \t]*[a-z0-9_.-]*(?:password|passwd|passphrase|secret|token|api_?key|bearer|credentials?|access_?key|private_?key)[a-z0-9_.-]*[ \t]*:[ \t]*[|>][-+]?[ \t]*\r?\n[ \t]+)([^\s#][^\n]*?)[ \t]*$`),
 			repl:  func(m []string) string { return m[1] + Mask },
 			keep: func(m []string) bool {
 				v := m[2]

@@ -81,6 +81,20 @@ func cliRules() []rule {
 			},
 		},
 		{
+			// A Python REPL's expression that names a token, a secret or a
+			// key (>>> Token.objects.create(user=u).key), then the value
+			// it echoes on the line below (round 26): a generated one only.
+			name:  "secret-value",
+			hints: []string{">>> "},
+			pre:   func(lower string) bool { return anyOf(lower, "token", "secret", "password", "passwd", "api_key", "apikey", ".key") },
+			re:    lazy.RE(`(?m)(^>>>[ \t]+[^\n]*?(?i:token|secret|password|passwd|api_?key|\.key\b)[^\n]*\r?\n)(['"]?)([^\s'"]{16,400})(['"]?[ \t]*(?:\r?\n|$))`),
+			repl:  func(m []string) string { return m[1] + m[2] + Mask + m[4] },
+			keep: func(m []string) bool {
+				v := m[3]
+				return redacted(v) || notAValue(v) || !generated(v)
+			},
+		},
+		{
 			// Oracle's Easy Connect login, USER/PASSWORD@HOST:PORT/SERVICE,
 			// as a value or an argument: the port and the service after the
 			// host tell it from a path with an @ (a module's x/tools@v0.1.0/).

@@ -104,13 +104,14 @@ func namedRules() []rule {
 		{
 			// <wsse:Password Type="PasswordText">…</wsse:Password>, <Pass
 			// encoding="base64">…, <secret><![CDATA[…]]></secret>,
-			// <AdministratorPassword><Value>…</Value>.
+			// <AdministratorPassword><Value>…</Value>, <credential>…
+			// (round 26).
 			name:   "secret-value",
 			window: true,
 			span:   keySpan,
 			back:   48,
-			hints:  []string{"pass", "pwd", "secret", "token", "psk"},
-			re: lazy.RE(`(?i)(<((?:[a-z0-9_.-]+:)?[a-z0-9_.-]*(?:password|passwd|pwd|secret|token|passphrase|psk|pass)[a-z0-9_.-]*)(?:[ \t]+[^<>\n]*[^<>\n/])?>\s*(?:<value>)?(?:<!\[CDATA\[)?)` +
+			hints:  []string{"pass", "pwd", "secret", "token", "psk", "credential"},
+			re: lazy.RE(`(?i)(<((?:[a-z0-9_.-]+:)?[a-z0-9_.-]*(?:password|passwd|pwd|secret|token|passphrase|psk|pass|credential)[a-z0-9_.-]*)(?:[ \t]+[^<>\n]*[^<>\n/])?>\s*(?:<value>)?(?:<!\[CDATA\[)?)` +
 				`([^<\]\n]{4,500})((?:\]\]>)?[ \t]*</)`),
 			repl: func(m []string) string { return m[1] + Mask + m[4] },
 			keep: func(m []string) bool {

@@ -6,7 +6,11 @@ import "testing"
 // (none from any corpus): a chat line that tells of a credential made
 // anew and hands it over after an arrow with no name for it ("new one
 // for prod, rotate friday -> …"); beside it, the same words before a
-// path, a ticket, a word or a commit's short hash.
+// path, a ticket, a word or a commit's short hash. Then a YAML block
+// scalar under bearer: or credentials:, an XML element named credential
+// (its text or CDATA), and a Python REPL's expression naming a token or a
+// key with the value it echoes on the line below; beside each, prose, a
+// type, an id, a word and a length in the same places.
 func TestRound26(t *testing.T) {
 	judgeRound(t, []roundCase{
 		// A credential made anew, handed over after an arrow.
@@ -18,5 +22,19 @@ func TestRound26(t *testing.T) {
 		{"rotate ticket", "key rotation -> tracked in OPS-4411-followup-notes", ""},
 		{"rotate words", "log rotation -> weekly_compressed_archives", ""},
 		{"rotate short hash", "rotated the signing key -> see commit 4f9a2c1", ""},
+		// A YAML block scalar under a bearer's or a credential's key.
+		{"yaml folded bearer", "http:\n  bearer: >-\n    Zk3pQ7vL2xR9mN4tY8wB1cF6\n  timeout: 30", "Zk3pQ7vL2xR9mN4tY8wB1cF6"},
+		{"yaml literal credentials", "svc:\n  credentials: |\n    Hn4Lq8Zt2Vw7Rx3Kp9TsQm7L\n", "Hn4Lq8Zt2Vw7Rx3Kp9TsQm7L"},
+		{"yaml folded bearer prose", "docs:\n  bearer: >-\n    Send the header on every call.\n", ""},
+		// An element named for a credential, its text or CDATA.
+		{"xml credential cdata", "<auth><credential><![CDATA[Qm7@Lx2!Vt9+Rw4]]></credential></auth>", "Qm7@Lx2!Vt9+Rw4"},
+		{"xml credential text", "<credential>Hn4,Lq8=Zt2Vw7</credential>", "Hn4,Lq8=Zt2Vw7"},
+		{"xml credential type", "<credentialType>password</credentialType>", ""},
+		{"xml credential id", "<credentialId>4f9a2c1e-77aa-4c1e-9f00-0a1b2c3d4e5f</credentialId>", ""},
+		// A REPL's expression naming a token, its value echoed below.
+		{"repl token key", ">>> Token.objects.get(user=admin).key\n'9f8e7d6c5b4a39281706f5e4d3c2b1a0ffee1234'", "9f8e7d6c5b4a39281706f5e4d3c2b1a0ffee1234"},
+		{"repl api key", ">>> os.environ['OPENAI_API_KEY']\n'Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0s'", "Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0s"},
+		{"repl token word", ">>> token.kind\n'personal_access_token_classic'", ""},
+		{"repl length", ">>> len(api_key)\n40", ""},
 	})
 }
