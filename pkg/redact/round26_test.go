@@ -10,7 +10,9 @@ import "testing"
 // scalar under bearer: or credentials:, an XML element named credential
 // (its text or CDATA), and a Python REPL's expression naming a token or a
 // key with the value it echoes on the line below; beside each, prose, a
-// type, an id, a word and a length in the same places.
+// type, an id, a word and a length in the same places. Then the literal
+// an environment lookup of a secret's name falls back to (?? and ||);
+// beside it, a URL, a region, a placeholder.
 func TestRound26(t *testing.T) {
 	judgeRound(t, []roundCase{
 		// A credential made anew, handed over after an arrow.
@@ -36,5 +38,11 @@ func TestRound26(t *testing.T) {
 		{"repl api key", ">>> os.environ['OPENAI_API_KEY']\n'Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0s'", "Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0s"},
 		{"repl token word", ">>> token.kind\n'personal_access_token_classic'", ""},
 		{"repl length", ">>> len(api_key)\n40", ""},
+		// An environment lookup's fallback literal.
+		{"env fallback nullish", "const key = process.env.PLANETSCALE_TOKEN ?? \"pscale_tkn_q7lx2vt9rw4pnys3hq8lmz2kp9ts\";", "pscale_tkn_q7lx2vt9rw4pnys3hq8lmz2kp9ts"},
+		{"env fallback or", "const t = import.meta.env.VITE_API_TOKEN || 'Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0s';", "Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0s"},
+		{"env fallback url", "const url = process.env.API_URL ?? \"https://api.example.dev/v2/things\";", ""},
+		{"env fallback region", "const region = process.env.AWS_REGION ?? \"eu-west-1\";", ""},
+		{"env fallback placeholder", "const token = process.env.GH_TOKEN ?? \"your-token-here\";", ""},
 	})
 }
