@@ -23,22 +23,6 @@ import (
 func carryRules() []rule {
 	return []rule{
 		{
-			// A literal given as the fallback of an environment lookup
-			// that names a secret (process.env.NEON_API_KEY ?? "napi_…",
-			// import.meta.env.VITE_TOKEN || "…"): the default is the
-			// secret itself when the variable is unset (round 26).
-			name:   "secret-value",
-			window: true,
-			span:   200,
-			hints:  []string{"env."},
-			re:     lazy.RE(`((?:process|import\.meta)\.env\.([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?:\?\?|\|\|)[ \t]*["'\x60])([^"'\x60\n]{8,400})(["'\x60])`),
-			repl:   func(m []string) string { return m[1] + Mask + m[4] },
-			keep: func(m []string) bool {
-				name, v := m[2], m[3]
-				return !strongName(name) && !secretName(name) && !cryptoKeyName(name) || refName(name) || idName(name) || notAValue(v) || redacted(v) || pathLike(v) || strings.Contains(v, "://") || !generated(v) && !tokenLike(v)
-			},
-		},
-		{
 			// A declaration whose type stands between a secret's name and
 			// its literal (only a hint that a name, spaces and a type lead
 			// to ':' or '=' opens a window).

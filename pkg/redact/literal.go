@@ -40,8 +40,9 @@ func literalRules() []rule {
 						return true
 					}
 				}
-				// A value of both cases and a symbol is chosen, digits or not.
-				return refName(m[2]) || notAValue(v) || redacted(v) || !madePhrase(v) && !symbolMixed(v) || strings.Contains(v, " ")
+				// A value of both cases and a symbol is chosen, digits or not
+				// (round 26: a generator's letters and '_', CBr_CpMah…).
+				return refName(m[2]) || notAValue(v) || redacted(v) || !madePhrase(v) && !symbolMixed(v) && !generatedLetters(v) || strings.Contains(v, " ")
 			},
 		},
 		{
@@ -59,7 +60,8 @@ func literalRules() []rule {
 		{
 			// An environment lookup of a secret with a literal fallback:
 			// process.env.X_API_KEY ?? "…", os.getenv("TOKEN", "…"),
-			// ENV.fetch("SECRET", "…"), ${DB_PASSWORD:-…}.
+			// ENV.fetch("SECRET", "…"), ${DB_PASSWORD:-…}. Round 26: a
+			// token of small letters and digits after its prefix (napi_…).
 			name:   "secret-value",
 			window: true,
 			hints:  []string{"env.", "env[", "env(", "environ", "env.fetch", "${"},
@@ -77,7 +79,7 @@ func literalRules() []rule {
 				if m[2] != "" {
 					v = m[2][1 : len(m[2])-1]
 				}
-				return notAValue(v) || redacted(v) || !madePhrase(v) && !random(v)
+				return notAValue(v) || redacted(v) || !madePhrase(v) && !random(v) && !tokenLike(v)
 			},
 		},
 		{

@@ -12,7 +12,9 @@ import "testing"
 // key with the value it echoes on the line below; beside each, prose, a
 // type, an id, a word and a length in the same places. Then the literal
 // an environment lookup of a secret's name falls back to (?? and ||);
-// beside it, a URL, a region, a placeholder.
+// beside it, a URL, a region, a placeholder. Then a builder step named
+// for a secret given a generator's letters and '_' without a digit;
+// beside it, a name of words and a placeholder.
 func TestRound26(t *testing.T) {
 	judgeRound(t, []roundCase{
 		// A credential made anew, handed over after an arrow.
@@ -44,5 +46,9 @@ func TestRound26(t *testing.T) {
 		{"env fallback url", "const url = process.env.API_URL ?? \"https://api.example.dev/v2/things\";", ""},
 		{"env fallback region", "const region = process.env.AWS_REGION ?? \"eu-west-1\";", ""},
 		{"env fallback placeholder", "const token = process.env.GH_TOKEN ?? \"your-token-here\";", ""},
+		// A builder step named for a secret given a generator's letters.
+		{"builder letters", "let c = Client::builder()\n    .api_key(\"QmLx_VtRwPnYsHqLmZkpTsBvNcXz\")\n    .build()?;", "QmLx_VtRwPnYsHqLmZkpTsBvNcXz"},
+		{"builder name", "let c = Client::builder()\n    .secret_name(\"Prod_Database_Credentials\")\n    .build()?;", ""},
+		{"builder placeholder", "let c = Client::builder().api_key(\"YOUR_API_KEY\").build()?;", ""},
 	})
 }
