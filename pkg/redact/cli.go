@@ -86,9 +86,11 @@ func cliRules() []rule {
 			// it echoes on the line below (round 26): a generated one only.
 			name:  "secret-value",
 			hints: []string{">>> "},
-			pre:   func(lower string) bool { return anyOf(lower, "token", "secret", "password", "passwd", "api_key", "apikey", ".key") },
-			re:    lazy.RE(`(?m)(^>>>[ \t]+[^\n]*?(?i:token|secret|password|passwd|api_?key|\.key\b)[^\n]*\r?\n)(['"]?)([^\s'"]{16,400})(['"]?[ \t]*(?:\r?\n|$))`),
-			repl:  func(m []string) string { return m[1] + m[2] + Mask + m[4] },
+			pre: func(lower string) bool {
+				return anyOf(lower, "token", "secret", "password", "passwd", "api_key", "apikey", ".key")
+			},
+			re:   lazy.RE(`(?m)(^>>>[ \t]+[^\n]*?(?i:token|secret|password|passwd|api_?key|\.key\b)[^\n]*\r?\n)(['"]?)([^\s'"]{16,400})(['"]?[ \t]*(?:\r?\n|$))`),
+			repl: func(m []string) string { return m[1] + m[2] + Mask + m[4] },
 			keep: func(m []string) bool {
 				v := m[3]
 				return redacted(v) || notAValue(v) || !generated(v)

@@ -221,6 +221,20 @@ func encodedRules() []rule {
 			return !ok || !basicPair(d)
 		},
 	}, {
+		// Round 26: the same object wrapped as base64 tools wrap it, 64
+		// or 76 columns a line (base64, openssl base64, MIME): the lines
+		// are read joined.
+		name:  "secret-value",
+		hints: []string{"eyj"},
+		re:    lazy.RE(`([=:"'\s]|^)(eyJ[A-Za-z0-9+/]{61}(?:[A-Za-z0-9+/]{12})?(?:\r?\n[A-Za-z0-9+/]{64}(?:[A-Za-z0-9+/]{12})?)*\r?\n[A-Za-z0-9+/]{4,76}={0,2})([^A-Za-z0-9+/=._-]|$)`),
+		repl:  func(m []string) string { return m[1] + Mask + m[3] },
+		keep: func(m []string) bool {
+			// A private key's PEM in the object is a secret too (a
+			// service account's "private_key").
+			d, ok := decodedText(strings.NewReplacer("\r", "", "\n", "").Replace(m[2]))
+			return !ok || !jsonSecret(d) && !strings.Contains(d, "PRIVATE KEY-----")
+		},
+	}, {
 		// A JSON object carried in base64 (it opens "eyJ", '{"'), not a
 		// JWT's part: Docker's config.json as a .dockerconfigjson, a
 		// credentials file inlined. It is the secret when it holds a

@@ -14,7 +14,9 @@ import "testing"
 // an environment lookup of a secret's name falls back to (?? and ||);
 // beside it, a URL, a region, a placeholder. Then a builder step named
 // for a secret given a generator's letters and '_' without a digit;
-// beside it, a name of words and a placeholder.
+// beside it, a name of words and a placeholder. Then a base64 JSON
+// object wrapped at 64 or 76 columns holding a private key's PEM or a
+// login; beside it, a wrapped object that holds none.
 func TestRound26(t *testing.T) {
 	judgeRound(t, []roundCase{
 		// A credential made anew, handed over after an arrow.
@@ -49,6 +51,10 @@ func TestRound26(t *testing.T) {
 		// A builder step named for a secret given a generator's letters.
 		{"builder letters", "let c = Client::builder()\n    .api_key(\"QmLx_VtRwPnYsHqLmZkpTsBvNcXz\")\n    .build()?;", "QmLx_VtRwPnYsHqLmZkpTsBvNcXz"},
 		{"builder name", "let c = Client::builder()\n    .secret_name(\"Prod_Database_Credentials\")\n    .build()?;", ""},
+		// A base64 JSON object wrapped at 64 or 76 columns.
+		{"b64 wrapped private key", "sa.json (base64):\neyJ0eXBlIjogInNlcnZpY2VfYWNjb3VudCIsICJwcm9qZWN0X2lkIjogImFjbWUtY2kiLCAicHJp\ndmF0ZV9rZXkiOiAiLS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0tXG5NSUlFdlFJQkFEQU5CZ2tx\naGtpRzl3MEJBUUVGQUFTQ0JLY3dnZ1NqQWdFQUFvSUJBUUNxN1prM3BRN3ZMMnhSOW1ONFxuLS0t\nLS1FTkQgUFJJVkFURSBLRVktLS0tLVxuIn0=\n", "eyJ0eXBlIjogInNlcnZpY2VfYWNjb3VudCIsICJwcm9qZWN0X2lkIjogImFjbWUtY2kiLCAicHJp"},
+		{"b64 wrapped login", "DOCKER_AUTH_B64:\neyJyZWdpc3RyeSI6ICJnaGNyLmlvIiwgInVzZXJuYW1lIjogImNpLWJvdCIsICJw\nYXNzd29yZCI6ICJRbTdMeDJWdDlSdzRQbllzM0hxOExtWjJrUDl0In0=\n", "eyJyZWdpc3RyeSI6ICJnaGNyLmlvIiwgInVzZXJuYW1lIjogImNpLWJvdCIsICJw"},
+		{"b64 wrapped plain", "dashboard.json (base64):\neyJuYW1lIjogImFjbWUtZGFzaGJvYXJkIiwgImRlc2NyaXB0aW9uIjogInRoZSB0ZWFtJ3Mgd2Vl\na2x5IGRhc2hib2FyZCBvZiBidWlsZCB0aW1lcyBhbmQgZmxha3kgdGVzdHMiLCAib3duZXIiOiAi\ncGxhdGZvcm0ifQ==\n", ""},
 		{"builder placeholder", "let c = Client::builder().api_key(\"YOUR_API_KEY\").build()?;", ""},
 	})
 }
