@@ -1276,7 +1276,7 @@ func New() *Redactor {
 			repl: proseMask,
 			keep: func(m []string) bool {
 				v := strings.TrimRight(m[2], sentenceEnd)
-				return !strong(m[2]) && !chosen(m[2]) && !passphrase(m[2]) && !generatedLetters(m[2]) && !symbolMixed(v) && !(len(v) >= 12 && scrambled(v))
+				return !strong(m[2]) && !chosen(m[2]) && !passphrase(m[2]) && !generatedLetters(m[2]) && !symbolMixed(v) && !(len(v) >= 12 && scrambled(v)) && !capsChosen(v)
 			},
 		},
 		{
@@ -1331,6 +1331,22 @@ func New() *Redactor {
 	rules = append(rules, encodedRules()...)
 	rules = append(rules, enclosedRules()...)
 	return &Redactor{rules: append(rules, shapeRules()...)}
+}
+
+// capsChosen reports a password chosen of capitals, digits and a symbol
+// with no small letter (TWC!4CK0*21): eight characters or more, two
+// digits or more, a symbol people put in passwords.
+func capsChosen(v string) bool {
+	if len(v) < 8 || strings.ContainsAny(v, lower) || !strings.ContainsAny(v, upper) || !strings.ContainsAny(v, "!@#$%^&*+=~?") {
+		return false
+	}
+	n := 0
+	for _, r := range v {
+		if r >= '0' && r <= '9' {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // pwWords name a password in about forty languages, for the prose rules

@@ -16,7 +16,9 @@ import "testing"
 // for a secret given a generator's letters and '_' without a digit;
 // beside it, a name of words and a placeholder. Then a base64 JSON
 // object wrapped at 64 or 76 columns holding a private key's PEM or a
-// login; beside it, a wrapped object that holds none.
+// login; beside it, a wrapped object that holds none. Then a password
+// of capitals, digits and a symbol told in prose with words between the
+// word and the verb; beside it, a standard's name and a policy.
 func TestRound26(t *testing.T) {
 	judgeRound(t, []roundCase{
 		// A credential made anew, handed over after an arrow.
@@ -55,6 +57,12 @@ func TestRound26(t *testing.T) {
 		{"b64 wrapped private key", "sa.json (base64):\neyJ0eXBlIjogInNlcnZpY2VfYWNjb3VudCIsICJwcm9qZWN0X2lkIjogImFjbWUtY2kiLCAicHJp\ndmF0ZV9rZXkiOiAiLS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0tXG5NSUlFdlFJQkFEQU5CZ2tx\naGtpRzl3MEJBUUVGQUFTQ0JLY3dnZ1NqQWdFQUFvSUJBUUNxN1prM3BRN3ZMMnhSOW1ONFxuLS0t\nLS1FTkQgUFJJVkFURSBLRVktLS0tLVxuIn0=\n", "eyJ0eXBlIjogInNlcnZpY2VfYWNjb3VudCIsICJwcm9qZWN0X2lkIjogImFjbWUtY2kiLCAicHJp"},
 		{"b64 wrapped login", "DOCKER_AUTH_B64:\neyJyZWdpc3RyeSI6ICJnaGNyLmlvIiwgInVzZXJuYW1lIjogImNpLWJvdCIsICJw\nYXNzd29yZCI6ICJRbTdMeDJWdDlSdzRQbllzM0hxOExtWjJrUDl0In0=\n", "eyJyZWdpc3RyeSI6ICJnaGNyLmlvIiwgInVzZXJuYW1lIjogImNpLWJvdCIsICJw"},
 		{"b64 wrapped plain", "dashboard.json (base64):\neyJuYW1lIjogImFjbWUtZGFzaGJvYXJkIiwgImRlc2NyaXB0aW9uIjogInRoZSB0ZWFtJ3Mgd2Vl\na2x5IGRhc2hib2FyZCBvZiBidWlsZCB0aW1lcyBhbmQgZmxha3kgdGVzdHMiLCAib3duZXIiOiAi\ncGxhdGZvcm0ifQ==\n", ""},
+		// A password of capitals, digits and a symbol told in prose with
+		// words between; a quoted one before a final verb.
+		{"prose caps arabic", "كلمة المرور لخادم النسخ الاحتياطي هي QX7!RT4#M9 ولا ترسلها", "QX7!RT4#M9"},
+		{"prose caps english", "the password for the lab router is KQ8$ZT3*WN1", "KQ8$ZT3*WN1"},
+		{"prose caps standard", "كلمة المرور لقاعدة البيانات هي ISO-8601", ""},
+		{"prose caps policy", "The password policy for the database is SHA-256 and NIST-800", ""},
 		{"builder placeholder", "let c = Client::builder().api_key(\"YOUR_API_KEY\").build()?;", ""},
 	})
 }
