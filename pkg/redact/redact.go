@@ -1299,6 +1299,26 @@ func New() *Redactor {
 			},
 		},
 		{
+			// The same clause with the value quoted right before the verb
+			// that closes it (Persian "رمز عبور سرور "X" است", Hindi "…
+			// "X" है", Turkish "…" dır"): the verb after the closing mark
+			// says the quotation is the value (round 26).
+			name:   "secret-value",
+			window: true,
+			hints:  pwHints,
+			span:   160,
+			pre: func(lower string) bool {
+				return anyOf(lower, "\"", "»", "”") && anyOf(lower, "است", "هست", "بود", "है", "था", "です", "だ", "dir", "dır", "idi")
+			},
+			re: lazy.RE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)[^\n.!?。"«“]{0,80}?[ \t]["«“])` +
+				`([^\s"»”]{6,200})(["»”][ \t]*(?:است|هست|بود|है|था|です|だ|dir|dır|idi)(?:[^\p{L}]|$))`),
+			repl: func(m []string) string { return m[1] + Mask + m[3] },
+			keep: func(m []string) bool {
+				v := m[2]
+				return notAValue(v) || redacted(v) || !strong(v) && !symbolMixed(v) && !chosen(v) && !capsChosen(v)
+			},
+		},
+		{
 			// Logging in as a user with a password told in prose: "log in to
 			// X as ops@… with PASSWORD", "sign in as admin using PASSWORD",
 			// "melde dich als admin mit PASSWORD an".

@@ -18,7 +18,9 @@ import "testing"
 // object wrapped at 64 or 76 columns holding a private key's PEM or a
 // login; beside it, a wrapped object that holds none. Then a password
 // of capitals, digits and a symbol told in prose with words between the
-// word and the verb; beside it, a standard's name and a policy.
+// word and the verb; beside it, a standard's name and a policy. Then a
+// quoted password right before the verb that closes its clause (Persian
+// است); beside it, a word and a default quoted there.
 func TestRound26(t *testing.T) {
 	judgeRound(t, []roundCase{
 		// A credential made anew, handed over after an arrow.
@@ -63,6 +65,10 @@ func TestRound26(t *testing.T) {
 		{"prose caps english", "the password for the lab router is KQ8$ZT3*WN1", "KQ8$ZT3*WN1"},
 		{"prose caps standard", "كلمة المرور لقاعدة البيانات هي ISO-8601", ""},
 		{"prose caps policy", "The password policy for the database is SHA-256 and NIST-800", ""},
+		// A quoted password right before the verb that closes the clause.
+		{"prose quoted persian", "رمز عبور پنل مدیریت \"HQTRw+KLPzX-57\" است", "HQTRw+KLPzX-57"},
+		{"prose quoted persian word", "رمز عبور پنل مدیریت \"کوتاه\" است", ""},
+		{"prose quoted persian default", "رمز عبور پیش‌فرض \"changeme\" است", ""},
 		{"builder placeholder", "let c = Client::builder().api_key(\"YOUR_API_KEY\").build()?;", ""},
 	})
 }
