@@ -68,7 +68,7 @@ func TestRound26(t *testing.T) {
 		// A quoted password right before the verb that closes the clause.
 		{"prose quoted persian", "رمز عبور پنل مدیریت \"HQTRw+KLPzX-57\" است", "HQTRw+KLPzX-57"},
 		{"prose quoted persian word", "رمز عبور پنل مدیریت \"کوتاه\" است", ""},
-		{"prose quoted persian default", "رمز عبور پیش‌فرض \"changeme\" است", ""},
+		{"prose quoted persian default", "رمز عبور پیش\u200cفرض \"changeme\" است", ""},
 		{"builder placeholder", "let c = Client::builder().api_key(\"YOUR_API_KEY\").build()?;", ""},
 	})
 }
