@@ -372,7 +372,7 @@ func TestInitPrintWritesNothing(t *testing.T) {
 		"- SessionStart [startup|resume|clear] ANAMNESIS_MACHINE_ID=laptop uv run",
 		"+ SessionStart [startup|resume|clear|compact] '" + bin.Path(e.binDir, BinInject) + "' --home '" + filepath.Join(e.userHome, "notes dir") + "' (timeout 15s)",
 		"+ PreCompact '" + bin.Path(e.binDir, BinCapture) + "' --home '" + filepath.Join(e.userHome, "notes dir") + "' --source precompact --no-sync (timeout 60s)",
-		"would run: claude mcp add --scope user -e 'ANAMNESIS_HOME=" + filepath.Join(e.userHome, "notes dir") + "' anamnesis -- '" + bin.Path(e.binDir, BinMCP) + "'",
+		"would run: " + cli.UserLine("claude", "mcp", "add", "--scope", "user", "-e", "ANAMNESIS_HOME="+filepath.Join(e.userHome, "notes dir"), "anamnesis", "--", bin.Path(e.binDir, BinMCP)),
 		"would run a first sync",
 	} {
 		if !strings.Contains(out, s) {
@@ -395,7 +395,7 @@ func TestInitWithoutClaudeCLI(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	want := "claude mcp add --scope user anamnesis -- '" + bin.Path(e.binDir, BinMCP) + "'"
+	want := cli.UserLine("claude", "mcp", "add", "--scope", "user", "anamnesis", "--", bin.Path(e.binDir, BinMCP))
 	if !strings.Contains(out, "`claude` is not on PATH") || !strings.Contains(out, want) {
 		t.Errorf("no clear message with the command %q:\n%s", want, out)
 	}
