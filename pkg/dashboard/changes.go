@@ -18,10 +18,24 @@ import (
 
 // treeStamp summarises the note trees cheaply: the modification times of the
 // directories a note file is created, replaced (atomic rename) or removed in,
-// plus what a git state is read from (gitsync.StateFiles: the refs a sync,
-// a fetch or a team review moves, the last sync's record). Walking every file would cost too much at
-// 100k notes for a page that polls every few seconds.
+// plus the personal repository's refs a sync moves (gitsync.RepoFiles).
+// Walking every file would cost too much at 100k notes for a page that
+// polls every few seconds.
 func (s *Server) treeStamp() string {
+	return s.stampOf(gitsync.RepoFiles(s.store.Home()))
+}
+
+// stateStamp is treeStamp over everything a git state is read from
+// (gitsync.StateFiles: also the last sync's record and the team clones'
+// refs, which a team review or a fetch in a terminal moves). It keys the
+// overview's cached state alone: the refresh that reindexes follows the
+// trees, which neither of those changes.
+func (s *Server) stateStamp() string {
+	return s.stampOf(gitsync.StateFiles(s.store.Home()))
+}
+
+// stampOf hashes the note directories' and extra's modification times.
+func (s *Server) stampOf(extra []string) string {
 	h := fnv.New64a()
 	var dirs []string
 	for _, base := range []string{s.store.MemoryDir(), s.store.LocalDir()} {
@@ -30,7 +44,7 @@ func (s *Server) treeStamp() string {
 			dirs = append(dirs, filepath.Join(base, t))
 		}
 	}
-	dirs = append(dirs, gitsync.StateFiles(s.store.Home())...)
+	dirs = append(dirs, extra...)
 	for _, d := range dirs {
 		if fi, err := os.Stat(d); err == nil {
 			fmt.Fprintf(h, "%s:%d:%d;", d, fi.ModTime().UnixNano(), fi.Size())
@@ -176,7 +190,7 @@ const repoStateTTL = 30 * time.Second
 // repoState is gitsync.State, cached while the trees and the git refs are
 // unchanged: it runs `git status`, which at 100k files costs a quarter second.
 func (s *Server) repoState(ctx context.Context) gitsync.RepoState {
-	stamp := s.treeStamp()
+	stamp := s.stateStamp()
 	s.mu.Lock()
 	c := s.stateCache
 	s.mu.Unlock()

@@ -83,7 +83,7 @@ func boolStr(b bool) string {
 // A cache of State stamped with them needs no timer for these.
 func StateFiles(home string) []string {
 	h := layout.Home(home)
-	out := append(refFiles(filepath.Join(h.Memory(), ".git")), filepath.Join(h.Memory(), ".git", "index"), lastPath(home))
+	out := append(RepoFiles(home), lastPath(home))
 	teams, _ := os.ReadDir(h.Teams())
 	for _, e := range teams {
 		if e.IsDir() && config.ValidTeamName(e.Name()) {
@@ -91,6 +91,13 @@ func StateFiles(home string) []string {
 		}
 	}
 	return out
+}
+
+// RepoFiles are the personal repository's HEAD, index and refs: what a
+// commit, a merge or a fetch of a sync moves (StateFiles holds them).
+func RepoFiles(home string) []string {
+	gd := filepath.Join(layout.Home(home).Memory(), ".git")
+	return append(refFiles(gd), filepath.Join(gd, "index"))
 }
 
 // refFiles are where the refs State reads live in the git directory gd:
