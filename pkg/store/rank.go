@@ -376,14 +376,26 @@ func sessionKey(id, project, provSession, tags string) string {
 }
 
 // docCount is the number of notes in the index, from FTS5's own averages
-// record (a varint row count, then a token total per column).
+// record (a varint row count, then a token total per column); a reader has
+// it from its open (readerReady).
 func (s *Store) docCount(ctx context.Context) (float64, error) {
+	if s.known != nil {
+		return s.known.rows, nil
+	}
 	var block []byte
-	if err := s.db.QueryRowContext(ctx, "SELECT block FROM memories_fts_data WHERE id = 1").Scan(&block); err != nil {
+	if err := s.db.QueryRowContext(ctx, averagesSQL).Scan(&block); err != nil {
 		return 0, err
 	}
-	n, _ := ftsVarint(block)
-	return float64(max(n, 1)), nil
+	return ftsRows(block), nil
+}
+
+// averagesSQL reads FTS5's averages record.
+const averagesSQL = "SELECT block FROM memories_fts_data WHERE id = 1"
+
+// ftsRows is the row count of FTS5's averages record, at least 1.
+func ftsRows(averages []byte) float64 {
+	n, _ := ftsVarint(averages)
+	return float64(max(n, 1))
 }
 
 // ftsVarint decodes SQLite's big-endian varint (FTS5 records use it).

@@ -101,6 +101,8 @@ func (s *Store) ownWrite(abs string) bool {
 type pruneFigures struct {
 	docs int
 	df   map[string]int
+	// rows is FTS5's row count as the open read it (docCount).
+	rows float64
 	// idents holds identifiersOf's answers, by the query's words.
 	idents map[string]map[string][]string
 	// vocab holds whether FTS5's vocabulary has each term term_df lacks.
@@ -721,20 +723,21 @@ func (s *Store) Heal(ctx context.Context) error {
 
 // readerReady is a reader's whole open-time check in one statement (where
 // ensureSchema takes three): the index is ours and holds notes. It keeps
-// df_docs for the search's pruning. Anything else, an error included, is
-// left to ensureSchema.
+// df_docs for the search's pruning and FTS5's row count (docCount).
+// Anything else, an error included, is left to ensureSchema.
 func (s *Store) readerReady(ctx context.Context) bool {
 	var version int
 	var schema, docs sql.NullString
 	var any bool
+	var averages []byte
 	err := s.db.QueryRowContext(ctx, `SELECT (SELECT user_version FROM pragma_user_version),
 		(SELECT value FROM meta WHERE key = 'schema'), (SELECT value FROM meta WHERE key = 'df_docs'),
-		EXISTS (SELECT 1 FROM memories), `+hasProjectIndex+", "+hasProjectSlots+", "+hasLegacyRows, slotSize).Scan(&version, &schema, &docs, &any, &s.projectIndex, &s.slotted, &s.legacy)
+		EXISTS (SELECT 1 FROM memories), `+hasProjectIndex+", "+hasProjectSlots+", "+hasLegacyRows+", ("+averagesSQL+")", slotSize).Scan(&version, &schema, &docs, &any, &s.projectIndex, &s.slotted, &s.legacy, &averages)
 	if err != nil || version != 0 || schema.String != strconv.Itoa(SchemaVersion) || !any {
 		return false
 	}
 	n, _ := strconv.Atoi(docs.String)
-	s.known = &pruneFigures{docs: n, df: map[string]int{}}
+	s.known = &pruneFigures{docs: n, df: map[string]int{}, rows: ftsRows(averages)}
 	return true
 }
 
