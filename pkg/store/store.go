@@ -103,8 +103,8 @@ type pruneFigures struct {
 	df   map[string]int
 	// rows is FTS5's row count as the open read it (docCount).
 	rows float64
-	// idents holds identifiersOf's answers, by the query's words.
-	idents map[string]map[string][]string
+	// idents holds identRows' answers (identsOf).
+	idents []identAnswer
 	// vocab holds whether FTS5's vocabulary has each term term_df lacks.
 	vocab map[string]bool
 }

@@ -175,12 +175,44 @@ func (s *Store) identifiersOf(ctx context.Context, words []string, terms [][]str
 		parts = append(parts, p)
 	}
 	slices.Sort(parts)
-	key := strings.Join(parts, " ")
-	if s.known != nil {
-		if m, ok := s.known.idents[key]; ok {
-			return m, nil
+	found, ok := s.known.identsOf(parts)
+	if !ok {
+		var err error
+		if found, err = s.identRows(ctx, parts); err != nil {
+			return nil, err
+		}
+		if s.known != nil {
+			s.known.idents = append(s.known.idents, identAnswer{parts, found})
 		}
 	}
+	out := map[string][]string{}
+	for _, r := range found {
+		for _, p := range r.parts {
+			for _, w := range byPart[p] {
+				out[w] = append(out[w], r.word)
+			}
+		}
+	}
+	return out, nil
+}
+
+// identRow is an identifier of term_parts with those of a query's parts it
+// has.
+type identRow struct {
+	word  string
+	parts []string
+}
+
+// identAnswer is identRows' answer for parts (sorted).
+type identAnswer struct {
+	parts []string
+	rows  []identRow
+}
+
+// identRows returns the identifiers having at least two of parts among
+// their words, those with the most first, then by identifier: at most
+// maxIdentifiers.
+func (s *Store) identRows(ctx context.Context, parts []string) ([]identRow, error) {
 	args := make([]any, len(parts))
 	for i, p := range parts {
 		args[i] = p
@@ -191,28 +223,66 @@ func (s *Store) identifiersOf(ctx context.Context, words []string, terms [][]str
 		return nil, err
 	}
 	defer rows.Close()
-	out := map[string][]string{}
+	var out []identRow
 	for rows.Next() {
 		var ident, held string
 		if err := rows.Scan(&ident, &held); err != nil {
 			return nil, err
 		}
-		for _, p := range strings.Fields(held) {
-			for _, w := range byPart[p] {
-				out[w] = append(out[w], ident)
+		out = append(out, identRow{ident, strings.Fields(held)})
+	}
+	return out, rows.Err()
+}
+
+// identsOf answers identRows for parts from an earlier answer (a reader's
+// search after the prompt's own lookup, whose words are a subset of the
+// prompt's): the answer for the same parts, or one for more parts that
+// maxIdentifiers did not cut, which holds every identifier having two of
+// these.
+func (k *pruneFigures) identsOf(parts []string) ([]identRow, bool) {
+	if k == nil {
+		return nil, false
+	}
+	for _, a := range k.idents {
+		if slices.Equal(a.parts, parts) {
+			return a.rows, true
+		}
+	}
+	for _, a := range k.idents {
+		if len(a.rows) == maxIdentifiers || !subset(parts, a.parts) {
+			continue
+		}
+		var out []identRow
+		for _, r := range a.rows {
+			var held []string
+			for _, p := range r.parts {
+				if slices.Contains(parts, p) {
+					held = append(held, p)
+				}
+			}
+			if len(held) >= 2 {
+				out = append(out, identRow{r.word, held})
 			}
 		}
+		slices.SortStableFunc(out, func(x, y identRow) int {
+			if d := len(y.parts) - len(x.parts); d != 0 {
+				return d
+			}
+			return strings.Compare(x.word, y.word)
+		})
+		return out, true
 	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	if s.known != nil {
-		if s.known.idents == nil {
-			s.known.idents = map[string]map[string][]string{}
+	return nil, false
+}
+
+// subset reports whether every one of xs is in ys.
+func subset(xs, ys []string) bool {
+	for _, x := range xs {
+		if !slices.Contains(ys, x) {
+			return false
 		}
-		s.known.idents[key] = out
 	}
-	return out, nil
+	return true
 }
 
 func isLetters(t string) bool {

@@ -2,7 +2,10 @@ package store
 
 import (
 	"context"
+	"fmt"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/note"
@@ -141,5 +144,65 @@ func TestProseMatchesIdentifiers(t *testing.T) {
 	s.seedMode(true, 1)
 	if hits, err := searchNotes(s, ctx, "retry policy", Filter{}, 3); err != nil || len(hits) != 0 {
 		t.Errorf("the reference-compatible ranking matched an identifier's words: %v %v", hits, err)
+	}
+}
+
+// A reader answers the identifiers of a query whose words are a subset of
+// an earlier query's from that earlier answer (recall's search after the
+// prompt's own lookup), as a query would, unless maxIdentifiers cut it.
+func TestReaderIdentifiersFromAnEarlierAnswer(t *testing.T) {
+	ctx := context.Background()
+	home := t.TempDir()
+	w, err := Open(ctx, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	body := "retryPolicy retryPolicyTimeout policyTimeout timeoutRetry dbPool poolTimeout retryPool"
+	if _, err := w.Write(ctx, note.New(note.Semantic, "Identifiers", body)); err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenReader(ctx, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	ask := func(s *Store, words ...string) map[string][]string {
+		t.Helper()
+		terms := make([][]string, len(words))
+		for i, x := range words {
+			terms[i] = ftsTerms(x)
+		}
+		m, err := s.identifiersOf(ctx, words, terms)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	ask(r, "retry", "policy", "timeout", "pool")
+	for _, q := range [][]string{{"retry", "policy"}, {"timeout", "retry", "pool"}, {"pool", "policy"}, {"retry", "policy", "timeout", "pool"}} {
+		if got, want := ask(r, q...), ask(w, q...); !reflect.DeepEqual(got, want) {
+			t.Errorf("%v: the reader answered %v, a query %v", q, got, want)
+		}
+	}
+	if len(r.known.idents) != 1 {
+		t.Errorf("the reader asked term_parts %d times, want once", len(r.known.idents))
+	}
+	// An answer maxIdentifiers cut does not answer a subset.
+	var many []string
+	for i := range maxIdentifiers + 2 {
+		many = append(many, fmt.Sprintf("alphaBeta%cGamma", 'a'+i))
+	}
+	if _, err := w.Write(ctx, note.New(note.Semantic, "Many", strings.Join(many, " "))); err != nil {
+		t.Fatal(err)
+	}
+	r2, err := OpenReader(ctx, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r2.Close()
+	ask(r2, "alpha", "beta", "gamma")
+	if got, want := ask(r2, "alpha", "gamma"), ask(w, "alpha", "gamma"); !reflect.DeepEqual(got, want) || len(r2.known.idents) != 2 {
+		t.Errorf("after a cut answer: the reader answered %v (%d lookups), a query %v", got, len(r2.known.idents), want)
 	}
 }
