@@ -242,7 +242,9 @@ func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limi
 // poolSQL is pool's query: FTS5 walks the postings of match (pruning bounds
 // how many: workBudget), each is joined to its note, which f judges, and
 // the best limit by bm25 are kept (a LIMIT sort holds at most limit rows)
-// and read. In a slotted index (s.slotted, projectSlots) f's projects are
+// and read, their text from FTS5's content table itself (c1, c2, c3: title,
+// body, tags), which the full-text table would read for them through a
+// statement of its own. In a slotted index (s.slotted, projectSlots) f's projects are
 // rowid ranges: FTS5 reads only the part of each term's postings in each
 // project's range, one range after the other, so other projects' notes
 // cost nothing. Rows from before the slots (slot 0, when legacy) and an
@@ -297,10 +299,10 @@ func poolSQL(match string, f Filter, limit int, p rankParams, ix indexShape) (st
 	}
 	sq := `WITH top AS (SELECT r FROM (` + from + `)
 		ORDER BY s, u DESC` + limitClause(limit) + `)
-		SELECT m.id, m.scope, m.body_path, m.type, m.updated_at, m.project, coalesce(m.prov_session, ''), x.title, x.body, x.tags,
+		SELECT m.id, m.scope, m.body_path, m.type, m.updated_at, m.project, coalesce(m.prov_session, ''), x.c1, x.c2, x.c3,
 			m.machine_id, m.created_at, m.prov_source, coalesce(m.prov_model, ''), m.confidence, coalesce(m.team, ''),
 			CASE WHEN m.team <> '' THEN (SELECT size || ' ' || mtime || ' ' || path FROM files WHERE id = m.id AND error IS NULL) ELSE '' END
-		FROM top JOIN memories m ON m.rowid = top.r JOIN memories_fts x ON x.rowid = top.r`
+		FROM top JOIN memories m ON m.rowid = top.r JOIN memories_fts_content x ON x.id = top.r`
 	return sq, args
 }
 
