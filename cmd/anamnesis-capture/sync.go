@@ -18,8 +18,8 @@ const syncWait = 45 * time.Second
 // by itself and is never killed half way; a detached sync may wait longer
 // for a sync already running, so the new note is not skipped.
 var (
-	inlineSyncArgs   = []string{"--timeout", "30", "--lock-wait", "10"}
-	detachedSyncArgs = []string{"--lock-wait", "90"}
+	inlineSyncArgs   = []string{"--recorded", "--timeout", "30", "--lock-wait", "10"}
+	detachedSyncArgs = []string{"--recorded", "--lock-wait", "90"}
 )
 
 // commitLockWait is how long the local commit waits for another local git

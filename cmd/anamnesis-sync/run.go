@@ -26,6 +26,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.Var(cli.Seconds{D: &lockWait}, "lock-wait", "how long to wait for another sync of this home before skipping")
 	background := fs.Bool("background", false, "start the sync detached (output to <home>/logs/anamnesis.log) and return at once")
 	detached := fs.Bool("detached", false, "sync here, in the child --background started: print to <home>/logs/anamnesis.log as log lines")
+	recorded := fs.Bool("recorded", false, "commit only the note files anamnesis recorded writing since the last commit, unless something else may have changed memory/ (what the hooks' syncs do: their cost does not grow with the store); without it every file is staged, hand edits included")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `usage: anamnesis-sync [flags]   (also: anamnesis sync)
 
@@ -40,7 +41,8 @@ the remote could not be reached (local commits are kept).
 examples:
   anamnesis-sync
   anamnesis-sync --timeout 20 --json
-  anamnesis-sync --background     (what the SessionStart hook runs)
+  anamnesis-sync --background     (what the SessionStart hook runs; the
+                                   detached sync stages as --recorded does)
 
 flags:
 `)
@@ -69,6 +71,9 @@ flags:
 	}
 	o := gitsync.OptionsFrom(cfg)
 	o.Timeout, o.LockWait = timeout, lockWait
+	// The child --background starts is a hook's sync (SessionStart's), as
+	// capture's are: nobody waits on it for an edit made by hand.
+	o.Recorded = *recorded || *detached
 	res, err := gitsync.Sync(ctx, o)
 	if perr := gitsync.PrintResult(stdout, stderr, res, *asJSON); perr != nil {
 		return perr

@@ -175,7 +175,7 @@ func TestSameConflictMergedTwiceSavedOnce(t *testing.T) {
 	c.sync()
 	// beta fetches and merges gamma's version, but alpha pushes first.
 	bs := &syncer{o: b.opts(), res: &Result{}, g: &git{dir: filepath.Join(b.dir, "memory"), machine: b.machine}}
-	if err := bs.commit(ctx); err != nil {
+	if err := bs.commit(ctx, true); err != nil {
 		t.Fatal(err)
 	}
 	if err := bs.fetch(ctx); err != nil {

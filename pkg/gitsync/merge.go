@@ -63,9 +63,10 @@ func (s *syncer) integrate(ctx context.Context) error {
 		}
 		s.res.Conflicts, s.res.ConflictIDs = s.res.Conflicts[:nc], s.res.ConflictIDs[:nid]
 		if attempt == 0 && blockedByWorktree(err) {
-			// A note written since this sync committed stands in the way:
-			// commit it too and merge again.
-			if cerr := s.commit(ctx); cerr != nil {
+			// A note written since this sync committed, or changed by
+			// hand in place (no writer recorded it), stands in the way:
+			// commit every file and merge again.
+			if cerr := s.commit(ctx, true); cerr != nil {
 				return cerr
 			}
 			continue

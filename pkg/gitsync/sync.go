@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/atomicfile"
+	"github.com/anamnesis-dev/anamnesis/pkg/blockcache"
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/inject"
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
@@ -64,6 +65,12 @@ type Options struct {
 	// (SPEC 18); Author names this person on them (Author decides when "").
 	Teams  []TeamSpec
 	Author string
+	// Recorded stages only the files the store's writers recorded since
+	// the last commit when nothing else may have changed memory/ (see
+	// recordedOnly): the background sync of every session, whose cost
+	// must not grow with the store. Otherwise (a person's sync) every file
+	// is staged, edits made by hand included.
+	Recorded bool
 }
 
 // Conflict is one note the two sides disagreed on.
@@ -233,7 +240,8 @@ func Sync(ctx context.Context, o Options) (Result, error) {
 		}
 	}
 
-	s := &syncer{o: o, res: &res, g: &git{dir: st.MemoryDir(), machine: o.MachineID, connect: connectSeconds(o.Timeout)}}
+	s := &syncer{o: o, res: &res, g: &git{dir: st.MemoryDir(), machine: o.MachineID, connect: connectSeconds(o.Timeout)},
+		st: st, tree: layout.TreeName(note.Portable)}
 	var serr error
 	var repos []store.Repo // what the index follows (none without git: a walk)
 	if _, lerr := exec.LookPath("git"); lerr != nil {
@@ -340,6 +348,10 @@ type syncer struct {
 	rewrittenFrom string
 	// rewrote is set once integrate took a rewritten or unrelated history up.
 	rewrote *rewrite
+	// st is the store whose tree (memory, teams/NAME) the cycle commits:
+	// what its writers recorded is what a commit stages (nil: everything).
+	st   *store.Store
+	tree string
 }
 
 // personalNotes picks, among the note files new in a team's tree, those
@@ -443,7 +455,7 @@ func (s *syncer) run(ctx context.Context) error {
 	}
 	born := g.refExists(ctx, branchRef)
 	if s.o.Remote == "" {
-		if err := s.commit(ctx); err != nil {
+		if err := s.commit(ctx, !s.o.Recorded); err != nil {
 			return err
 		}
 		committed := s.res.Committed
@@ -469,7 +481,7 @@ func (s *syncer) run(ctx context.Context) error {
 	// A repository with history commits first. One without waits: if the
 	// remote has history, it is adopted and local notes go on top of it.
 	if born {
-		if err := s.commit(ctx); err != nil {
+		if err := s.commit(ctx, !s.o.Recorded); err != nil {
 			return err
 		}
 	}
@@ -485,7 +497,7 @@ func (s *syncer) run(ctx context.Context) error {
 			if !born {
 				// Offline on the first sync: keep the notes committed anyway.
 				if empty, _ := onlyGitignore(ctx, g); !empty {
-					if cerr := s.commit(ctx); cerr != nil {
+					if cerr := s.commit(ctx, !s.o.Recorded); cerr != nil {
 						return cerr
 					}
 				}
@@ -513,7 +525,7 @@ func (s *syncer) run(ctx context.Context) error {
 				s.res.Pulled += pulled
 			}
 			if empty, err := onlyGitignore(ctx, g); err != nil || !empty || hasRemote {
-				if err := s.commit(ctx); err != nil {
+				if err := s.commit(ctx, !s.o.Recorded); err != nil {
 					return err
 				}
 			}
@@ -639,7 +651,37 @@ func (s *syncer) finishDetail() {
 	r.Detail = strings.Join(parts, "; ")
 }
 
-func (s *syncer) commit(ctx context.Context) error {
+// commit commits the tree's local changes: the files the store's writers
+// recorded since the last commit when that is all that changed
+// (recordedOnly), else every file (whole, or when in doubt).
+func (s *syncer) commit(ctx context.Context, whole bool) error {
+	if !whole && s.st != nil && s.team == nil {
+		if u, ok := s.recordedOnly(ctx); ok {
+			committed, err := commitRecorded(ctx, s.g, Message(s.o.MachineID), u.Paths)
+			if err == nil {
+				s.res.Committed = s.res.Committed || committed
+				s.committed = true
+				if err := s.st.Synced(ctx, s.tree, u.UpTo, false, time.Time{}); err != nil {
+					s.res.Detail = "commit failed: " + err.Error()
+					return err
+				}
+				return nil
+			}
+			if !errors.Is(err, errNotRecordable) {
+				s.res.Detail = "commit failed: " + err.Error()
+				return err
+			}
+		}
+	}
+	var upTo int64
+	start := time.Now()
+	if s.st != nil {
+		var err error
+		if upTo, err = s.st.LastWrite(ctx); err != nil {
+			s.res.Detail = "commit failed: " + err.Error()
+			return err
+		}
+	}
 	var withhold []func(context.Context, []string) []string
 	if s.team != nil {
 		withhold = append(withhold, s.personalNotes)
@@ -649,10 +691,41 @@ func (s *syncer) commit(ctx context.Context) error {
 		s.res.Committed = true
 	}
 	s.committed = err == nil && len(s.withheld) == 0
+	if err == nil && s.st != nil {
+		// Every file was staged: what the writers recorded up to then is
+		// committed (or was not theirs to commit), and the record is
+		// complete from the start of this staging on.
+		err = s.st.Synced(ctx, s.tree, upTo, true, start)
+	}
 	if err != nil {
 		s.res.Detail = "commit failed: " + err.Error()
 	}
 	return err
+}
+
+// wholeEvery is how often a sync stages every file even when the writers'
+// record says what changed: an edit made in place by hand, or by a program
+// that writes no record (the reference implementation, an older version),
+// reaches git within it.
+const wholeEvery = time.Hour
+
+// recordedOnly returns what the store's writers recorded for s's tree, and
+// whether staging that alone commits every local change: the record is
+// complete (a whole staging started it, within wholeEvery) and no note
+// directory of the tree changed but by the store's own writes (a file
+// created, renamed or removed by hand or by git).
+func (s *syncer) recordedOnly(ctx context.Context) (store.Unsynced, bool) {
+	u, err := s.st.Unsynced(ctx, s.tree)
+	if err != nil || u.Whole.IsZero() || time.Since(u.Whole) > wholeEvery || time.Until(u.Whole) > time.Minute {
+		return u, false
+	}
+	tree := filepath.Join(s.o.Home, filepath.FromSlash(s.tree)) + string(filepath.Separator)
+	for _, d := range blockcache.DriftedDirs(s.o.Home).Dirs {
+		if strings.HasPrefix(d, tree) {
+			return u, false
+		}
+	}
+	return u, s.g.refExists(ctx, branchRef)
 }
 
 func (s *syncer) fetch(ctx context.Context) error { return fetchOrigin(ctx, s.g) }
@@ -1019,18 +1092,31 @@ func CommitPaths(ctx context.Context, home, machineID, msg string, wait time.Dur
 	if err != nil || same {
 		return "", err
 	}
-	// The commit is made with git's plumbing: `git commit` first refreshes
-	// the stat data of every tracked file (an lstat per note, so SessionEnd
-	// would grow with the store); write-tree and commit-tree stat nothing.
 	// The index holds nothing staged but these paths: every writer stages
 	// under this lock and commits at once (what a killed one left staged
 	// is notes meant for a commit), and files merely written stay unstaged
 	// for the next sync.
+	hash, err := commitIndex(ctx, g, msg)
+	return hash[:min(len(hash), 7)], err
+}
+
+// commitIndex commits what is staged in g's index on top of HEAD (the
+// repository's first commit when there is none) and returns the commit's
+// hash. It uses git's plumbing: `git commit` first refreshes the stat data
+// of every tracked file (an lstat per note, so a commit would grow with the
+// store); write-tree and commit-tree stat nothing. The caller holds the
+// commit lock, so HEAD cannot move meanwhile.
+func commitIndex(ctx context.Context, g *git, msg string) (string, error) {
 	tree, err := g.run(ctx, "write-tree")
 	if err != nil {
 		return "", err
 	}
-	tree = strings.TrimSpace(tree)
+	return commitTree(ctx, g, strings.TrimSpace(tree), msg)
+}
+
+// commitTree commits tree on top of HEAD and moves HEAD to it (see
+// commitIndex).
+func commitTree(ctx context.Context, g *git, tree, msg string) (string, error) {
 	out, err := g.run(ctx, "commit-tree", tree, "-p", "HEAD", "-m", msg)
 	if err != nil && !g.refExists(ctx, "HEAD") { // the repository's first commit
 		out, err = g.run(ctx, "commit-tree", tree, "-m", msg)
@@ -1039,11 +1125,52 @@ func CommitPaths(ctx context.Context, home, machineID, msg string, wait time.Dur
 		return "", err
 	}
 	hash := strings.TrimSpace(out)
-	// Every committer holds the commit lock, so HEAD cannot have moved.
 	if _, err := g.run(ctx, "update-ref", "-m", "commit: anamnesis", "HEAD", hash); err != nil {
 		return "", err
 	}
-	return hash[:min(len(hash), 7)], nil
+	return hash, nil
+}
+
+// errNotRecordable says a recorded path needs the whole staging's checks (a
+// symbolic link, or a directory in its way): commitAll refuses or reports it.
+var errNotRecordable = errors.New("a recorded path is not a plain note file")
+
+// commitRecorded stages paths (relative to g's tree, as the store's writers
+// recorded them: written or removed) and commits them if that changed
+// anything, looking at nothing else: the cost of what changed, not of the
+// store. It reports whether it made a commit.
+func commitRecorded(ctx context.Context, g *git, msg string, paths []string) (bool, error) {
+	if len(paths) == 0 {
+		return false, nil
+	}
+	for _, p := range paths {
+		fi, err := os.Lstat(filepath.Join(g.dir, filepath.FromSlash(p)))
+		if err != nil && !errors.Is(err, os.ErrNotExist) || err == nil && !fi.Mode().IsRegular() {
+			return false, errNotRecordable
+		}
+	}
+	// update-index takes each path as it is (no pathspec magic, no
+	// .gitignore: a note file is synced whatever a .gitignore says) and
+	// drops one that is gone.
+	if _, err := g.runIn(ctx, nulJoin(paths), "update-index", "--add", "--remove", "-z", "--stdin"); err != nil {
+		if strings.Contains(err.Error(), "symbolic link") {
+			return false, errNotRecordable
+		}
+		return false, err
+	}
+	// What is staged is committed when its tree is not HEAD's (this also
+	// commits what a killed writer left staged). Comparing the trees costs
+	// nothing more: write-tree is the commit's first step anyway.
+	tree, err := g.run(ctx, "write-tree")
+	if err != nil {
+		return false, err
+	}
+	tree = strings.TrimSpace(tree)
+	if head, err := g.run(ctx, "rev-parse", "-q", "--verify", "HEAD^{tree}"); err != nil || strings.TrimSpace(head) == tree {
+		return false, err
+	}
+	_, err = commitTree(ctx, g, tree, msg)
+	return err == nil, err
 }
 
 // LastSync is what the most recent sync of a home reported.

@@ -216,7 +216,7 @@ func syncTeam(ctx context.Context, o Options, st *store.Store, t TeamSpec, autho
 	}
 	tc := &teamCycle{review: t.Review, branch: ProposalBranch(author)}
 	s := &syncer{o: Options{Home: o.Home, MachineID: o.MachineID, Remote: t.URL, Timeout: o.Timeout, LockWait: o.LockWait},
-		res: res, g: &git{dir: dir, machine: o.MachineID, connect: connectSeconds(o.Timeout)}, team: tc}
+		res: res, g: &git{dir: dir, machine: o.MachineID, connect: connectSeconds(o.Timeout)}, team: tc, st: st, tree: tree}
 	err := s.run(ctx)
 	s.unlockRepo()
 	if len(res.Conflicts) > 0 && err == nil {
@@ -412,7 +412,7 @@ func AcceptProposal(ctx context.Context, o Options, st *store.Store, name, branc
 	// A reviewer in review mode is a member like any other: their own
 	// notes go to their proposal branch, never to main with someone else's.
 	s := &syncer{o: Options{Home: st.Home(), MachineID: o.MachineID, Remote: t.URL, Timeout: o.Timeout}, res: res, g: g,
-		team: &teamCycle{review: t.Review, branch: ProposalBranch(Author(ctx, o.Author, o.MachineID))}}
+		team: &teamCycle{review: t.Review, branch: ProposalBranch(Author(ctx, o.Author, o.MachineID))}, st: st, tree: "teams/" + name}
 	g.machine = o.MachineID
 	// Bring main up to date first (the ordinary cycle, publishing nothing
 	// new but what is already committed), then merge the proposal.

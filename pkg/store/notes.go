@@ -360,6 +360,12 @@ func (s *Store) save(ctx context.Context, n *note.Note, fresh bool, opts []Optio
 			if _, err := w.delFile.ExecContext(ctx, other.rel); err != nil {
 				return err
 			}
+			if err := w.recordWrite(ctx, other.rel); err != nil {
+				return err
+			}
+		}
+		if err := w.recordWrite(ctx, rel); err != nil {
+			return err
 		}
 		return w.file(ctx, n, fileInfo{rel: rel, abs: abs, scope: n.Scope, team: n.Team, size: info.Size(), mtime: info.ModTime().UnixNano()})
 	})
@@ -635,6 +641,11 @@ func (s *Store) Delete(ctx context.Context, id string) error {
 	return s.inTx(ctx, before, &after, func(w *writer) error {
 		if _, err := w.tx.ExecContext(ctx, "DELETE FROM files WHERE id = ?", id); err != nil {
 			return err
+		}
+		for _, f := range found {
+			if err := w.recordWrite(ctx, f.rel); err != nil {
+				return err
+			}
 		}
 		return w.dropID(ctx, id)
 	})

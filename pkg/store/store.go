@@ -545,7 +545,8 @@ func upgradeIndexes(ctx context.Context, db *sql.DB) (lift, unhid bool, err erro
 			return `(SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE '` + prefix + `\_%' ESCAPE '\')`
 		}
 		err = q.QueryRowContext(ctx, `SELECT
-			(SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN ('idx_mem_session', 'idx_mem_project', 'idx_files_error')),
+			(SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN ('idx_mem_session', 'idx_mem_project', 'idx_files_error'))
+			+ (SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'unsynced'),
 			coalesce((SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'idx_mem_project_recency'), ''),
 			`+triggers(`note\_counts`)+` = 4, `+triggers(`tag\_counts`)+` = 3, `+
 			hasProjectSlots+`, (SELECT block FROM memories_fts_data WHERE id = ?),
@@ -553,7 +554,7 @@ func upgradeIndexes(ctx context.Context, db *sql.DB) (lift, unhid bool, err erro
 		return late, strings.Contains(def, "team"), counted, tagged, slotted, needsLift(rec), heldHides, err
 	}
 	late, recency, counted, tagged, slotted, lift, heldHides, err := current(db)
-	if err != nil || late == 3 && recency && counted && tagged && slotted && !heldHides {
+	if err != nil || late == 4 && recency && counted && tagged && slotted && !heldHides {
 		return lift, false, err
 	}
 	tx, err := db.BeginTx(ctx, nil)
@@ -561,7 +562,7 @@ func upgradeIndexes(ctx context.Context, db *sql.DB) (lift, unhid bool, err erro
 		return lift, false, err
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, lateIndexes); err != nil {
+	if _, err := tx.ExecContext(ctx, lateIndexes+"; "+unsyncedTable); err != nil {
 		return lift, false, err
 	}
 	// Another writer may have upgraded it while this one waited for the lock.
@@ -659,6 +660,7 @@ CREATE TABLE IF NOT EXISTS term_parts (part TEXT NOT NULL, word TEXT NOT NULL, P
 ` + noteCounts + `;
 ` + tagCounts + `;
 ` + projectSlots + `;
+` + unsyncedTable + `;
 `
 
 // derivedTables are dropped before a rebuild: ours, and the tables a
