@@ -363,7 +363,7 @@ func (a *app) status(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToo
 	if err != nil {
 		return a.internal(tool, err), nil
 	}
-	rep, err := status.Build(ctx, st, a.machineID, briefSync(gitsync.State(ctx, a.home, a.syncConfig().Remote)))
+	rep, err := status.Build(ctx, st, a.machineID, briefSync(gitsync.State(ctx, a.home, a.syncConfig().Remote, st)))
 	if err != nil {
 		return a.internal(tool, err), nil
 	}

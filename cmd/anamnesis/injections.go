@@ -16,14 +16,10 @@ const statusInjections = 5
 // lastInjections returns the newest entries of the injection trace, oldest
 // first (an unreadable trace shows as none: status reports, it never fails).
 func lastInjections(home string, n int) []session.Entry {
-	all, _ := session.ReadTrace(home)
-	if len(all) > n {
-		all = all[len(all)-n:]
+	if all := session.LastTrace(home, n); all != nil {
+		return all
 	}
-	if all == nil {
-		all = []session.Entry{}
-	}
-	return all
+	return []session.Entry{}
 }
 
 // printInjections shows what the hooks last put into sessions and, for

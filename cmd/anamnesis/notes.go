@@ -533,7 +533,7 @@ func runStatus(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer s.Close()
-	rep, err := status.Build(ctx, s, cfg.MachineID, gitsync.State(ctx, cfg.Home, cfg.Remote))
+	rep, err := status.Build(ctx, s, cfg.MachineID, gitsync.State(ctx, cfg.Home, cfg.Remote, s))
 	if err != nil {
 		return err
 	}

@@ -197,7 +197,7 @@ func (s *Server) repoState(ctx context.Context) gitsync.RepoState {
 	if c != nil && c.stamp == stamp && time.Since(c.at) < repoStateTTL {
 		return c.state
 	}
-	st := gitsync.State(ctx, s.store.Home(), s.opt.Remote)
+	st := gitsync.State(ctx, s.store.Home(), s.opt.Remote, s.store)
 	s.mu.Lock()
 	s.stateCache = &stateCache{stamp: stamp, at: time.Now(), state: st}
 	s.mu.Unlock()

@@ -31,7 +31,7 @@ func TestStaleIndexLockRemoved(t *testing.T) {
 	if !ok || !l.Stale {
 		t.Fatalf("FindIndexLock = %+v, %v; want a stale lock", l, ok)
 	}
-	if st := State(context.Background(), a.dir, remote); !strings.Contains(st.Detail, "stale") {
+	if st := State(context.Background(), a.dir, remote, nil); !strings.Contains(st.Detail, "stale") {
 		t.Errorf("status detail %q does not report the stale lock", st.Detail)
 	}
 	a.write(note.Semantic, "second", "two")
@@ -109,7 +109,7 @@ func TestSymlinkedTypeDirNotCommitted(t *testing.T) {
 	if err == nil || !strings.Contains(r.Detail, "procedural is a symbolic link") {
 		t.Fatalf("sync with a symlinked type dir: err=%v detail=%q", err, r.Detail)
 	}
-	if st := State(context.Background(), a.dir, remote); !strings.Contains(st.Detail, "symbolic link") {
+	if st := State(context.Background(), a.dir, remote, nil); !strings.Contains(st.Detail, "symbolic link") {
 		t.Errorf("status detail %q does not report the link", st.Detail)
 	}
 	b.sync()

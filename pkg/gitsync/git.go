@@ -254,6 +254,21 @@ func (g *git) refExists(ctx context.Context, ref string) bool {
 	return err == nil
 }
 
+// refs maps HEAD and every ref of the repository to its object's name,
+// abbreviated as git abbreviates it (unique, so two refs show the same name
+// only when they point at the same object), in one git process; none in a
+// repository without a commit.
+func (g *git) refs(ctx context.Context) map[string]string {
+	out, _ := g.run(ctx, "show-ref", "--head", "--abbrev")
+	m := map[string]string{}
+	for _, l := range strings.Split(out, "\n") {
+		if f := strings.Fields(l); len(f) == 2 {
+			m[f[1]] = f[0]
+		}
+	}
+	return m
+}
+
 // rev resolves a ref to its full hash.
 func (g *git) rev(ctx context.Context, ref string) (string, error) {
 	out, err := g.run(ctx, "rev-parse", "-q", "--verify", ref+"^{commit}")

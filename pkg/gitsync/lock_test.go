@@ -53,7 +53,7 @@ func TestLockTakenOverFromDeadHolder(t *testing.T) {
 		if len(stale) != 1 || stale[0].Path != path || stale[0].Pid != holder.Process.Pid {
 			t.Fatalf("the dead holder's lock is not reported stale (pid %d): %+v", holder.Process.Pid, stale)
 		}
-		if d := State(ctx, home, "").Detail; !strings.Contains(d, "no longer runs") || !strings.Contains(d, path) {
+		if d := State(ctx, home, "", nil).Detail; !strings.Contains(d, "no longer runs") || !strings.Contains(d, path) {
 			t.Errorf("status does not report the stale lock: %q", d)
 		}
 	} else if len(stale) != 0 {

@@ -23,7 +23,7 @@ func TestMaskURLPassword(t *testing.T) {
 
 // The state every surface renders carries the masked remote.
 func TestStateMasksRemote(t *testing.T) {
-	st := State(context.Background(), t.TempDir(), "https://bob:s3cret@host.invalid/x.git")
+	st := State(context.Background(), t.TempDir(), "https://bob:s3cret@host.invalid/x.git", nil)
 	if st.Remote == nil || *st.Remote != "https://bob:***@host.invalid/x.git" {
 		t.Fatalf("state remote %v", st.Remote)
 	}

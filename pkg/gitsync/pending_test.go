@@ -27,7 +27,7 @@ func TestStateShowsATeamRewriteAFetchFound(t *testing.T) {
 	alice.teamNote("plat", "alice", "deploy runbook")
 	alice.syncTeam(ao)
 	carol.syncTeam(co)
-	if rw := State(ctx, carol.dir, "").TeamRewrites; len(rw) != 0 {
+	if rw := State(ctx, carol.dir, "", nil).TeamRewrites; len(rw) != 0 {
 		t.Fatalf("after a clean sync: %+v", rw)
 	}
 	scratch := filepath.Join(t.TempDir(), "scratch")
@@ -40,7 +40,7 @@ func TestStateShowsATeamRewriteAFetchFound(t *testing.T) {
 		t.Fatal(err)
 	}
 	st.Close()
-	rw := State(ctx, carol.dir, "").TeamRewrites
+	rw := State(ctx, carol.dir, "", nil).TeamRewrites
 	if len(rw) != 1 || rw[0].Team != "plat" || !strings.Contains(rw[0].Detail, "rewritten") || rw[0].Fix != "anamnesis sync" {
 		t.Fatalf("State after the fetch: %+v, want plat's rewrite pending, fix anamnesis sync", rw)
 	}
@@ -48,7 +48,7 @@ func TestStateShowsATeamRewriteAFetchFound(t *testing.T) {
 		t.Errorf("RewritePending says %+v, State %+v", p, rw[0])
 	}
 	carol.syncTeam(co)
-	if rw := State(ctx, carol.dir, "").TeamRewrites; len(rw) != 0 {
+	if rw := State(ctx, carol.dir, "", nil).TeamRewrites; len(rw) != 0 {
 		t.Errorf("after the sync that took it up: %+v", rw)
 	}
 }
@@ -123,11 +123,11 @@ func TestFreshHomeIsNotDirty(t *testing.T) {
 	if r := h.sync(); !strings.Contains(r.Detail, "nothing to sync") {
 		t.Fatalf("first sync: %s", r.Line())
 	}
-	if st := State(context.Background(), h.dir, h.remote); st.Dirty || !st.Initialized {
+	if st := State(context.Background(), h.dir, h.remote, nil); st.Dirty || !st.Initialized {
 		t.Errorf("a fresh home: %+v", st)
 	}
 	h.write(note.Semantic, "first", "a note not yet committed")
-	if st := State(context.Background(), h.dir, h.remote); !st.Dirty {
+	if st := State(context.Background(), h.dir, h.remote, nil); !st.Dirty {
 		t.Errorf("a note waiting is not reported: %+v", st)
 	}
 }

@@ -3,7 +3,9 @@ package gitsync
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -92,6 +94,24 @@ func TestRecordedSyncStagesWhatTheStoreWrote(t *testing.T) {
 		t.Fatalf("a note file added by hand to a type directory was not committed by the hook's sync:\n%s", files)
 	}
 	a.assertClean()
+
+	// A reindex (or SessionStart's catching up) that reads a file added by
+	// hand takes the directory's change as read: it records the file, so
+	// the hook's sync after it still commits it.
+	third := filepath.Join(a.dir, "memory", "procedural", "01JYYYYYYYYYYYYYYYYYYYYYYY.md")
+	if err := os.WriteFile(third, []byte("---\nid: 01JYYYYYYYYYYYYYYYYYYYYYYY\n---\nby hand\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	st = a.store()
+	if _, err := st.Reindex(context.Background(), false); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	a.recordedSync()
+	if files := a.committed(); !strings.Contains(files, "procedural/01JYYYYYYYYYYYYYYYYYYYYYYY.md") {
+		t.Fatalf("a note file added by hand and read by a reindex before the hook's sync was not committed:\n%s", files)
+	}
+	a.assertClean()
 }
 
 // A hook's sync stages every file when the record cannot be trusted: no
@@ -133,4 +153,67 @@ func TestRecordedSyncStagesEverythingWhenUnsure(t *testing.T) {
 		t.Fatalf("an hour after the last whole staging, the hook's sync did not commit the edit made in place:\n%s", got)
 	}
 	a.assertClean()
+}
+
+// gitCalls puts a git first on PATH that logs its arguments (one call a
+// line) and runs the real one; it returns the log's path.
+func gitCalls(t *testing.T) string {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("the logging git is a shell script")
+	}
+	real, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git not on PATH")
+	}
+	dir := t.TempDir()
+	log := filepath.Join(dir, "calls")
+	script := "#!/bin/sh\necho \"$*\" >> '" + log + "'\nexec '" + real + "' \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(dir, "git"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	return log
+}
+
+// Status, memory_status and the dashboard's overview say whether notes wait
+// for a sync from the store's record of its writes, once a sync started
+// it: never git status, which stats every file of the store.
+func TestStateReadsTheRecordNotTheTree(t *testing.T) {
+	needGit(t)
+	isolateGit(t)
+	ctx := context.Background()
+	a := newHome(t, "alpha", newRemote(t))
+	a.write(note.Semantic, "First note", "Synced.")
+	a.sync()
+	calls := gitCalls(t)
+	st := a.store()
+	if s := State(ctx, a.dir, a.remote, st); s.Dirty || !s.Initialized || s.Head == nil || s.Unpushed != 0 {
+		t.Fatalf("after a sync: %+v", s)
+	}
+	a.write(note.Procedural, "Second note", "Waiting for the next sync.")
+	if s := State(ctx, a.dir, a.remote, st); !s.Dirty {
+		t.Fatalf("a note written since the sync is not reported: %+v", s)
+	}
+	data, _ := os.ReadFile(calls)
+	if len(data) == 0 {
+		t.Fatal("the logging git never ran: the test sees nothing")
+	}
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if strings.Contains(" "+l+" ", " status ") || strings.Contains(" "+l+" ", " add ") {
+			t.Errorf("State ran git over the whole tree: git %s", l)
+		}
+	}
+	if n := strings.Count(string(data), "\n"); n > 6 {
+		t.Errorf("two States ran git %d times:\n%s", n, data)
+	}
+	a.recordedSync()
+	if s := State(ctx, a.dir, a.remote, st); s.Dirty || s.Unpushed != 0 {
+		t.Fatalf("after the hook's sync: %+v", s)
+	}
+	// Without a store (or a record) it is git status, as before.
+	a.write(note.Episodic, "Third note", "Also waiting.")
+	if s := State(ctx, a.dir, a.remote, nil); !s.Dirty {
+		t.Fatalf("git status did not see the note waiting: %+v", s)
+	}
 }

@@ -87,14 +87,19 @@ func RewritePending(ctx context.Context, dir string) *Pending {
 }
 
 func pendingOf(ctx context.Context, g *git) *Pending {
-	if !g.refExists(ctx, rewriteRef) {
+	return pendingFrom(g.refs(ctx), g.dir)
+}
+
+// pendingFrom is pendingOf from the refs (g.refs) of the clone at dir.
+func pendingFrom(refs map[string]string, dir string) *Pending {
+	if refs[rewriteRef] == "" {
 		return nil
 	}
-	if !g.refExists(ctx, remoteRef) {
+	if refs[remoteRef] == "" {
 		// A sync pushes nothing to a remote whose main is gone (it would
 		// bring back what was deleted), so running one changes nothing
 		// until someone pushes a main.
-		return &Pending{Detail: mainGoneFact, Fix: mainGoneFix(g.dir)}
+		return &Pending{Detail: mainGoneFact, Fix: mainGoneFix(dir)}
 	}
 	return &Pending{Detail: rewritePending, Fix: "anamnesis sync"}
 }

@@ -204,11 +204,11 @@ func TestPersonalRemoteRewrittenFromAnotherMachine(t *testing.T) {
 	}
 	b.assertClean()
 	assertObjectGone(t, layout.Home(b.dir).Memory(), leakedBlob)
-	if d := State(context.Background(), b.dir, remote).Detail; !strings.Contains(d, "rewritten") {
+	if d := State(context.Background(), b.dir, remote, nil).Detail; !strings.Contains(d, "rewritten") {
 		t.Errorf("status after the sync that took the rewrite up: %s", d)
 	}
 	b.sync()
-	if d := State(context.Background(), b.dir, remote).Detail; strings.Contains(d, "rewritten") {
+	if d := State(context.Background(), b.dir, remote, nil).Detail; strings.Contains(d, "rewritten") {
 		t.Errorf("status repeats the rewrite after the next sync: %s", d)
 	}
 	a.sync()

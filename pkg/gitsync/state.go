@@ -9,6 +9,8 @@ import (
 
 	"github.com/anamnesis-dev/anamnesis/pkg/config"
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
+	"github.com/anamnesis-dev/anamnesis/pkg/note"
+	"github.com/anamnesis-dev/anamnesis/pkg/store"
 )
 
 // RepoState is the memory repository's sync state, for `status`, memory_status
@@ -19,9 +21,12 @@ type RepoState struct {
 	// null when there is none.
 	Remote *string `json:"remote"`
 	// Head is the short HEAD; null before the first commit.
-	Head   *string `json:"head"`
-	Dirty  bool    `json:"dirty"`
-	Detail string  `json:"detail"`
+	Head *string `json:"head"`
+	// Dirty says notes changed here wait for the next sync: from the
+	// store's record of its writes when it has one (see Options.Recorded),
+	// else from git status.
+	Dirty  bool   `json:"dirty"`
+	Detail string `json:"detail"`
 	// Unpushed counts local commits the remote (as last fetched) lacks.
 	Unpushed int `json:"unpushed" jsonschema:"local commits the remote lacks (as last fetched)"`
 	// Last is the most recent sync's record, if any.
@@ -110,7 +115,11 @@ func refFiles(gd string) []string {
 
 // State reports home's repository state without changing anything (git
 // runs without optional locks, so it never rewrites the index under a sync).
-func State(ctx context.Context, home, remote string) RepoState {
+// With the home's store (nil: none open), what waits for a sync is what its
+// writers recorded, when the record is complete: git status stats every
+// file, seconds at a million notes, and status, memory_status and the
+// dashboard's overview must not grow with the store (SPEC 9).
+func State(ctx context.Context, home, remote string, s *store.Store) RepoState {
 	st := RepoState{Remote: optional(MaskURL(remote)), Detail: "ok", Last: Last(home)}
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
@@ -126,23 +135,35 @@ func State(ctx context.Context, home, remote string) RepoState {
 	}
 	st.Initialized = true
 	g := &git{dir: mem, readOnly: true}
-	head := g.shortHead(ctx)
+	refs := g.refs(ctx)
+	head := refs["HEAD"]
 	st.Head = optional(head)
-	out, links, err := worktree(ctx, g)
-	if err != nil {
-		st.Detail = "git status failed: " + err.Error()
-		return st
+	var links []string
+	if rec, ok := recordedChanges(ctx, s, head); ok {
+		st.Dirty = len(rec) > 0
+		links = linksAmong(mem, rec)
+	} else {
+		out, l, err := worktree(ctx, g)
+		if err != nil {
+			st.Detail = "git status failed: " + err.Error()
+			return st
+		}
+		// The store's own .gitignore alone is nothing a sync commits (a new
+		// home's first sync leaves it, SPEC 6.1's empty no-op): not a change
+		// waiting.
+		st.Dirty = out != "" && !(head == "" && out == "?? .gitignore\x00")
+		links = l
 	}
-	// The store's own .gitignore alone is nothing a sync commits (a new
-	// home's first sync leaves it, SPEC 6.1's empty no-op): not a change
-	// waiting.
-	st.Dirty = out != "" && !(head == "" && out == "?? .gitignore\x00")
-	if head != "" {
-		st.Unpushed, _ = g.count(ctx, unpushedRange(g))
+	switch main, origin := refs[branchRef], refs[remoteRef]; {
+	case main == "" || main == origin:
+	case origin != "":
+		st.Unpushed, _ = g.count(ctx, remoteRef+".."+branchRef)
+	default:
+		st.Unpushed, _ = g.count(ctx, branchRef)
 	}
 	gitDir := filepath.Join(mem, ".git")
 	lk, locked := FindIndexLock(mem)
-	pending := pendingOf(ctx, g)
+	pending := pendingFrom(refs, g.dir)
 	switch {
 	case len(links) > 0:
 		st.Detail = fmt.Sprintf("%s is a symbolic link (%d under memory/); sync refuses to commit until it is a real directory or file again", links[0], len(links))
@@ -186,4 +207,30 @@ func teamRewrites(ctx context.Context, home string) []TeamRewrite {
 		}
 	}
 	return out
+}
+
+// recordedChanges returns the files of memory/ the store's writers recorded
+// since the last commit, when the record is complete (see
+// syncer.recordedOnly; before the repository's first commit everything is
+// new) and a store is at hand.
+func recordedChanges(ctx context.Context, st *store.Store, head string) ([]string, bool) {
+	if st == nil || head == "" {
+		return nil, false
+	}
+	u, err := st.Unsynced(ctx, layout.TreeName(note.Portable))
+	if err != nil || u.Whole.IsZero() {
+		return nil, false
+	}
+	return u.Paths, true
+}
+
+// linksAmong lists the paths (relative to dir) that are symbolic links.
+func linksAmong(dir string, paths []string) []string {
+	var links []string
+	for _, p := range paths {
+		if fi, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(p))); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			links = append(links, p)
+		}
+	}
+	return links
 }

@@ -677,7 +677,7 @@ func TestStuckRepositoryIsRecovered(t *testing.T) {
 			t.Fatal("no rebase in progress to recover from")
 		}
 	}
-	if st := State(context.Background(), b.dir, remote); !strings.Contains(st.Detail, "rebase") {
+	if st := State(context.Background(), b.dir, remote, nil); !strings.Contains(st.Detail, "rebase") {
 		t.Errorf("state detail %q", st.Detail)
 	}
 	r := b.sync()
@@ -712,7 +712,7 @@ func TestStateAndCommit(t *testing.T) {
 	needGit(t)
 	isolateGit(t)
 	h := newHome(t, "alpha", "")
-	st := State(context.Background(), h.dir, "")
+	st := State(context.Background(), h.dir, "", nil)
 	if st.Initialized || st.Head != nil {
 		t.Fatalf("fresh: %+v", st)
 	}
@@ -736,12 +736,12 @@ func TestStateAndCommit(t *testing.T) {
 	if log := gitIn(t, h.dir+"/memory", "log", "--name-only", "--format=%s"); !strings.Contains(log, n.ID) {
 		t.Errorf("note not committed: %s", log)
 	}
-	st = State(context.Background(), h.dir, "/some/remote.git")
+	st = State(context.Background(), h.dir, "/some/remote.git", nil)
 	if !st.Initialized || st.Head == nil || st.Dirty || st.Remote == nil || *st.Remote != "/some/remote.git" || st.Unpushed != 1 {
 		t.Errorf("after commit: %+v", st)
 	}
 	h.write(note.Episodic, "another", "x")
-	if st := State(context.Background(), h.dir, ""); !st.Dirty {
+	if st := State(context.Background(), h.dir, "", nil); !st.Dirty {
 		t.Error("dirty not reported")
 	}
 }

@@ -3,6 +3,7 @@ package session
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -151,5 +152,41 @@ func TestSessionFileNamesPortable(t *testing.T) {
 	}
 	if name := filepath.Base(sessionPath(home, "0f3c2b1a-9d8e-4c7b-a6f5-e4d3c2b1a098")); name != "0f3c2b1a-9d8e-4c7b-a6f5-e4d3c2b1a098.json" {
 		t.Errorf("a Claude Code session id is no longer its file's name: %s", name)
+	}
+}
+
+// LastTrace gives the newest entries, oldest first, across the rotation,
+// as ReadTrace's tail.
+func TestLastTraceIsReadTracesTail(t *testing.T) {
+	home := t.TempDir()
+	for i := 0; i < 2*MaxTrace/1000; i++ {
+		e := Entry{Time: time.Now().UTC(), Hook: "recall", Session: strconv.Itoa(i), IDs: []string{strings.Repeat("I", 1000)}}
+		if err := Trace(home, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	all, err := ReadTrace(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The current generation alone, and one reaching into the rotated one.
+	n := 0
+	if data, err := os.ReadFile(TracePath(home)); err == nil {
+		n = strings.Count(string(data), "\n")
+	}
+	for _, k := range []int{1, 5, n, n + 3, len(all) + 10} {
+		got := LastTrace(home, k)
+		want := all[max(0, len(all)-k):]
+		if len(got) != len(want) {
+			t.Fatalf("LastTrace(%d): %d entries, want %d", k, len(got), len(want))
+		}
+		for i := range got {
+			if got[i].Session != want[i].Session {
+				t.Fatalf("LastTrace(%d)[%d] = session %s, want %s", k, i, got[i].Session, want[i].Session)
+			}
+		}
+	}
+	if got := LastTrace(t.TempDir(), 5); len(got) != 0 {
+		t.Fatalf("no trace: %d entries", len(got))
 	}
 }

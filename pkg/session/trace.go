@@ -2,11 +2,13 @@ package session
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/anamnesis-dev/anamnesis/pkg/layout"
@@ -59,6 +61,30 @@ func Trace(home string, e Entry) error {
 		err = cerr
 	}
 	return err
+}
+
+// LastTrace returns the trace's newest n entries, oldest first: only those
+// lines are parsed (status shows them; the trace holds thousands).
+func LastTrace(home string, n int) []Entry {
+	var out []Entry
+	for _, p := range []string{TracePath(home), TracePath(home) + ".1"} {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		lines := bytes.Split(bytes.TrimRight(data, "\n"), []byte("\n"))
+		for i := len(lines) - 1; i >= 0 && len(out) < n; i-- {
+			var e Entry
+			if json.Unmarshal(lines[i], &e) == nil {
+				out = append(out, e)
+			}
+		}
+		if len(out) == n {
+			break
+		}
+	}
+	slices.Reverse(out)
+	return out
 }
 
 // ReadTrace returns the trace's entries, oldest first, both generations;

@@ -408,7 +408,7 @@ func TestDoctorSaysARewriteIsPending(t *testing.T) {
 	}
 	sync() // pushes nothing: the remotes' main is gone
 	got := pending()
-	status := gitsync.State(ctx, home, remote).Detail
+	status := gitsync.State(ctx, home, remote, nil).Detail
 	for _, name := range []string{"remote", "team plat"} {
 		c, ok := got[name]
 		// A sync changes nothing until the remote has a main again: the

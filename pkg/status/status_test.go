@@ -31,7 +31,7 @@ func TestReport(t *testing.T) {
 	if _, err := st.Reindex(ctx, false); err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Build(ctx, st, "box", gitsync.State(ctx, home, "https://bob:s3cret@host.invalid/x.git"))
+	rep, err := Build(ctx, st, "box", gitsync.State(ctx, home, "https://bob:s3cret@host.invalid/x.git", st))
 	if err != nil {
 		t.Fatal(err)
 	}

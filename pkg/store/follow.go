@@ -52,7 +52,7 @@ func (s *Store) Follow(ctx context.Context, repos []Repo) (ReindexResult, error)
 		known = known && rp.Known && rp.Head != ""
 	}
 	if !known {
-		r, err := s.Reindex(ctx, false)
+		r, err := s.refreshAll(ctx, true)
 		if err == nil {
 			err = s.recordFollowed(ctx, repos)
 		}
@@ -75,7 +75,7 @@ func (s *Store) Follow(ctx context.Context, repos []Repo) (ReindexResult, error)
 			}
 		}
 	}
-	r, err := s.Refresh(ctx, dirs, files)
+	r, err := s.refresh(ctx, dirs, files, true)
 	if err != nil {
 		return r, err
 	}

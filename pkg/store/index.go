@@ -62,19 +62,20 @@ func (s *Store) Reindex(ctx context.Context, full bool) (ReindexResult, error) {
 	if full {
 		return s.rebuild(ctx)
 	}
-	return s.refreshAll(ctx)
+	return s.refreshAll(ctx, false)
 }
 
 // refreshAll re-reads only the files whose size or modification time changed
-// and drops the rows of files that are gone, in one transaction.
-func (s *Store) refreshAll(ctx context.Context) (ReindexResult, error) {
+// and drops the rows of files that are gone, in one transaction. fromGit
+// says a sync that just committed and merged asks (see writer.fromGit).
+func (s *Store) refreshAll(ctx context.Context, fromGit bool) (ReindexResult, error) {
 	before := blockcache.Dirs(s.home) // what the walk will read, at the latest
 	tx, err := s.begin(ctx)
 	if err != nil {
 		return ReindexResult{}, err
 	}
 	defer tx.Rollback()
-	r, err := s.refreshTx(ctx, tx)
+	r, err := s.refreshTx(ctx, tx, fromGit)
 	if err != nil {
 		return r, err
 	}
@@ -366,7 +367,7 @@ func (s *Store) rebuildTx(ctx context.Context, tx *sql.Tx) (ReindexResult, error
 // refreshTx brings the index inside tx up to date with the files whose size
 // or modification time differ from what it recorded, and drops the rows of
 // files that are gone.
-func (s *Store) refreshTx(ctx context.Context, tx *sql.Tx) (ReindexResult, error) {
+func (s *Store) refreshTx(ctx context.Context, tx *sql.Tx, fromGit bool) (ReindexResult, error) {
 	var r ReindexResult
 	listed := s.walkAsync()
 	known, err := recorded(ctx, tx, "")
@@ -378,6 +379,7 @@ func (s *Store) refreshTx(ctx context.Context, tx *sql.Tx) (ReindexResult, error
 		return r, err
 	}
 	defer w.close()
+	w.fromGit = fromGit
 	changed, err := w.compare(ctx, known, files, nil, &r)
 	if err != nil {
 		return r, err
@@ -535,6 +537,11 @@ type writer struct {
 	// pending data at every statement of a transaction, so one INSERT ... SELECT
 	// at the end is many times faster than a row at a time.
 	staged *sql.Stmt
+	// fromGit is set while a sync follows what it committed and merged
+	// (Follow): what it reads is in git already (or, changed in place by
+	// hand, left to the next whole staging), so nothing is recorded for
+	// the next sync (recordWrite).
+	fromGit bool
 	// fresh is set while filling empty tables (a full rebuild): nothing needs
 	// deleting first, and duplicate ids are caught in memory.
 	fresh *idSet
@@ -697,6 +704,13 @@ func (w *writer) indexFile(ctx context.Context, f fileInfo, n *note.Note, reason
 }
 
 func (w *writer) indexFileRows(ctx context.Context, f fileInfo, n *note.Note, reason string) (bool, error) {
+	if w.fresh == nil && !w.fromGit {
+		// A file changed on disk by another writer (by hand, by the
+		// reference): the next sync stages it with the store's own writes.
+		if err := w.recordWrite(ctx, f.rel); err != nil {
+			return false, err
+		}
+	}
 	if reason == "" && w.fresh != nil {
 		if other, dup := w.fresh.add(n.ID, f.rel); dup {
 			reason = fmt.Sprintf("duplicate id %s (also in %s)", n.ID, other)
@@ -938,6 +952,12 @@ func (w *writer) dropFTS(ctx context.Context, id string) error {
 func (w *writer) dropPath(ctx context.Context, rel, id string) error {
 	if _, err := w.delFile.ExecContext(ctx, rel); err != nil {
 		return err
+	}
+	if !w.fromGit {
+		// Removed by another writer: the next sync stages the removal.
+		if err := w.recordWrite(ctx, rel); err != nil {
+			return err
+		}
 	}
 	if id == "" {
 		return nil

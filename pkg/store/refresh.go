@@ -23,6 +23,12 @@ import (
 // recount of document frequencies, which Reindex (sync, reindex) makes once
 // the store has grown (see maybeRefreshDF: stale figures are harmless).
 func (s *Store) Refresh(ctx context.Context, dirs, files []string) (ReindexResult, error) {
+	return s.refresh(ctx, dirs, files, false)
+}
+
+// refresh is Refresh; fromGit says the files were changed by git (a sync's
+// merge), so they are committed already: not writes for a sync to record.
+func (s *Store) refresh(ctx context.Context, dirs, files []string, fromGit bool) (ReindexResult, error) {
 	var r ReindexResult
 	forced := map[string]bool{}
 	for _, f := range files {
@@ -47,6 +53,7 @@ func (s *Store) Refresh(ctx context.Context, dirs, files []string) (ReindexResul
 		return r, err
 	}
 	defer w.close()
+	w.fromGit = fromGit
 	var changed []fileInfo
 	seen := map[string]bool{}
 	for _, d := range dirs {
