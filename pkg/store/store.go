@@ -546,7 +546,7 @@ func upgradeIndexes(ctx context.Context, db *sql.DB) (lift, unhid bool, err erro
 		}
 		err = q.QueryRowContext(ctx, `SELECT
 			(SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN ('idx_mem_session', 'idx_mem_project', 'idx_files_error'))
-			+ (SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'unsynced'),
+			+ (SELECT count(*) FROM sqlite_master WHERE name IN ('unsynced', 'idx_unsynced_seq')),
 			coalesce((SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'idx_mem_project_recency'), ''),
 			`+triggers(`note\_counts`)+` = 4, `+triggers(`tag\_counts`)+` = 3, `+
 			hasProjectSlots+`, (SELECT block FROM memories_fts_data WHERE id = ?),
@@ -554,7 +554,7 @@ func upgradeIndexes(ctx context.Context, db *sql.DB) (lift, unhid bool, err erro
 		return late, strings.Contains(def, "team"), counted, tagged, slotted, needsLift(rec), heldHides, err
 	}
 	late, recency, counted, tagged, slotted, lift, heldHides, err := current(db)
-	if err != nil || late == 4 && recency && counted && tagged && slotted && !heldHides {
+	if err != nil || late == 5 && recency && counted && tagged && slotted && !heldHides {
 		return lift, false, err
 	}
 	tx, err := db.BeginTx(ctx, nil)

@@ -15,8 +15,10 @@ import (
 // tree (SPEC 9). seq orders the writes: a sync clears only what it read.
 // It is not derived from the files, so a rebuild keeps it; what a rebuild
 // drops is meta's record of the tree's last whole staging (wholeKey), after
-// which the next sync stages the whole tree again.
-const unsyncedTable = `CREATE TABLE IF NOT EXISTS unsynced (path TEXT PRIMARY KEY, seq INTEGER NOT NULL) WITHOUT ROWID`
+// which the next sync stages the whole tree again. seq's index keeps a
+// write's cost flat where nothing clears the record (a home without git).
+const unsyncedTable = `CREATE TABLE IF NOT EXISTS unsynced (path TEXT PRIMARY KEY, seq INTEGER NOT NULL) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS idx_unsynced_seq ON unsynced(seq)`
 
 // recordWrite is the statement a writer records a written or removed file with.
 const recordWrite = `INSERT INTO unsynced (path, seq) VALUES (?1, (SELECT coalesce(max(seq), 0) + 1 FROM unsynced))
