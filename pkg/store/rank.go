@@ -260,13 +260,23 @@ func (s *Store) pool(ctx context.Context, q *query, match string, f Filter, limi
 func poolSQL(match string, f Filter, limit int, p rankParams, ix indexShape) (string, []any) {
 	var args []any
 	// arm selects the matches in rows, a condition on memories_fts.rowid
-	// (with its arguments), with their ranking.
-	arm := func(rows string, rowArgs []any, probe bool) string {
-		args = append(args, p.title, p.tags, match)
+	// (with its arguments), with their ranking; in a project's slot
+	// (project not ""), its range read from project_slots by a join,
+	// which SQLite compiles faster than two scalar subqueries.
+	arm := func(project, rows string, rowArgs []any, probe bool) string {
+		args = append(args, p.title, p.tags)
+		from := "memories_fts"
+		where := "memories_fts MATCH ?"
+		if project != "" {
+			from = "project_slots ps CROSS JOIN memories_fts"
+			where = "ps.project = ? AND " + where
+			args = append(args, project)
+		}
+		args = append(args, match)
 		args = append(args, rowArgs...)
 		q := `SELECT m.rowid AS r, bm25(memories_fts, 0, ?, 1, ?) AS s, m.updated_at AS u
-		FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
-		WHERE memories_fts MATCH ?` + rows
+		FROM ` + from + ` CROSS JOIN memories m ON m.rowid = memories_fts.rowid
+		WHERE ` + where + rows
 		if probe && f.Project != "" {
 			ps := f.projects()
 			for _, x := range ps {
@@ -286,14 +296,14 @@ func poolSQL(match string, f Filter, limit int, p rankParams, ix indexShape) (st
 	}
 	var from string
 	if !ix.slotted || f.Project == "" {
-		from = arm("", nil, true)
+		from = arm("", "", nil, true)
 	} else {
 		var arms []string
 		if ix.legacy {
-			arms = append(arms, arm(" AND memories_fts.rowid < ?", []any{slotSize}, true))
+			arms = append(arms, arm("", " AND memories_fts.rowid < ?", []any{slotSize}, true))
 		}
 		for _, x := range f.projects() {
-			arms = append(arms, arm(" AND memories_fts.rowid BETWEEN "+slotStart+" AND "+slotStart+" + ?", []any{x, x, slotSize - 1}, false))
+			arms = append(arms, arm(x, " AND memories_fts.rowid BETWEEN (ps.slot << 32) AND (ps.slot << 32) + ?", []any{slotSize - 1}, false))
 		}
 		from = strings.Join(arms, "\n\t\tUNION ALL ")
 	}

@@ -97,6 +97,11 @@ func TestSearchPlansListNoProject(t *testing.T) {
 			if arms != want {
 				t.Errorf("pool %+v %+v reads the postings %d times, want %d:\n%s", f, ix, arms, want, plan)
 			}
+			// Each project's range goes to FTS5 as both bounds (><), read
+			// from project_slots by its key.
+			if ranges, slots := strings.Count(plan, "VIRTUAL TABLE INDEX 0:M4><"), strings.Count(plan, "SEARCH ps USING PRIMARY KEY (project=?)"); f.Project != "" && (ranges != len(f.projects()) || slots != ranges) {
+				t.Errorf("pool %+v %+v gives FTS5 %d ranges from %d slots, want %d:\n%s", f, ix, ranges, slots, len(f.projects()), plan)
+			}
 			if probes := strings.Count(plan, "idx_mem_project (project=? AND rowid=?)"); f.Project != "" && probes != map[bool]int{true: 1, false: 0}[ix.legacy] {
 				t.Errorf("pool %+v %+v probes the project %d times:\n%s", f, ix, probes, plan)
 			}
