@@ -1,6 +1,7 @@
 // Command syncbench times anamnesis-sync as a process against a local bare
 // remote: a cycle with nothing to do on a 10k store, a cycle pushing 1,000
-// new notes on a 10k store, the other machine's cycle pulling them, and the
+// new notes on a 10k store, the other machine's cycle pulling them, an idle
+// cycle as the hooks run it (--recorded), and the
 // first push and first adoption of the whole store. It prints medians (and
 // the slowest run); there is no budget in SPEC 9 for sync, so it never fails
 // on time.
@@ -48,8 +49,8 @@ func main() {
 			"ANAMNESIS_GIT_REMOTE="+filepath.Join(filepath.Dir(home), "remote.git"),
 			"ANAMNESIS_IMPORT_NATIVE=0", "CLAUDE_CONFIG_DIR="+filepath.Join(*work, "no-claude"))
 	}
-	syncOnce := func(home, machine string) (time.Duration, string) {
-		cmd := exec.Command(syncBin, "--timeout", "600")
+	syncOnce := func(home, machine string, args ...string) (time.Duration, string) {
+		cmd := exec.Command(syncBin, append([]string{"--timeout", "600"}, args...)...)
 		cmd.Env = env(home, machine)
 		start := time.Now()
 		out, err := cmd.CombinedOutput()
@@ -78,6 +79,14 @@ func main() {
 		idle = append(idle, d)
 	}
 	report(fmt.Sprintf("nothing to do, %d notes", *n), idle, line)
+	// As the hooks run it (SessionStart's, capture's): what the store's
+	// writers recorded, not a look at every file.
+	idle = nil
+	for range *runs * 2 {
+		d, line = syncOnce(filepath.Join(base, "a"), "alpha", "--recorded")
+		idle = append(idle, d)
+	}
+	report(fmt.Sprintf("nothing to do, %d notes, a hook's sync (--recorded)", *n), idle, line)
 
 	var pushes, pulls []time.Duration
 	var pushLine, pullLine string
