@@ -27,7 +27,8 @@ type RepoState struct {
 	// else from git status.
 	Dirty  bool   `json:"dirty"`
 	Detail string `json:"detail"`
-	// Unpushed counts local commits the remote (as last fetched) lacks.
+	// Unpushed counts local commits the remote (as last fetched) lacks;
+	// 0 without a remote.
 	Unpushed int `json:"unpushed" jsonschema:"local commits the remote lacks (as last fetched)"`
 	// Last is the most recent sync's record, if any.
 	Last *LastSync `json:"last_sync,omitempty" jsonschema:"what the most recent sync of this home reported"`
@@ -155,7 +156,8 @@ func State(ctx context.Context, home, remote string, s *store.Store) RepoState {
 		links = l
 	}
 	switch main, origin := refs[branchRef], refs[remoteRef]; {
-	case main == "" || main == origin:
+	case remote == "" || main == "" || main == origin:
+		// No remote to lack anything, or it lacks nothing.
 	case origin != "":
 		st.Unpushed, _ = g.count(ctx, remoteRef+".."+branchRef)
 	default:
