@@ -122,6 +122,78 @@ func longOption(s string) bool {
 	return len(s) > 3 && strings.HasPrefix(s, "--") && s[2] != '-' && strings.Trim(s[2:], lower+"-") == ""
 }
 
+// secretSpec reports a build tool's secret mount given as its fields
+// (docker build --secret id=npmrc,src=$HOME/.npmrc, env=NPM_TOKEN): the
+// value says where the secret is read from, never what it is.
+func secretSpec(v string) bool {
+	for _, f := range strings.Split(v, ",") {
+		k, _, ok := strings.Cut(f, "=")
+		switch k {
+		case "id", "src", "source", "env", "type", "target", "dst", "required", "mode", "uid", "gid":
+		default:
+			return false
+		}
+		if !ok {
+			return false
+		}
+	}
+	return strings.Contains(v, "id=")
+}
+
+// wordPath reports a path of small words (secret/ci/sentry, kv/data/prod):
+// a secret store's path after "-field=token", where a token's generated
+// body would hold a digit or a capital.
+func wordPath(v string) bool {
+	parts := strings.Split(v, "/")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if len(p) < 2 || strings.Trim(p, lower+"-_") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// goTestName reports a Go test's, benchmark's or example's name, with its
+// subtests or words joined by '_' ("--- PASS: TestRedact/ghp_prefix_in_url"):
+// go test's status word is no password's key.
+func goTestName(v string) bool {
+	for _, p := range []string{"Test", "Benchmark", "Example", "Fuzz"} {
+		if rest, ok := strings.CutPrefix(v, p); ok && rest != "" && (rest[0] >= 'A' && rest[0] <= 'Z' || rest[0] == '_') {
+			return strings.ContainsAny(rest, "/_") && strings.Trim(rest, upper+lower+digits+"_/.-") == ""
+		}
+	}
+	return false
+}
+
+// nameFlag reports a command's flag that takes a name or an identifier
+// (--username, -u, --tenant, --client-id, --subscription): its value is
+// who or what, not a credential.
+func nameFlag(f string) bool {
+	if !strings.HasPrefix(f, "-") {
+		return false
+	}
+	f = strings.ToLower(strings.TrimLeft(f, "-"))
+	if f == "u" {
+		return true
+	}
+	switch f[strings.LastIndexByte(f, '-')+1:] {
+	case "user", "username", "name", "id", "tenant", "email", "account", "org", "subscription", "project", "region", "server", "host", "registry":
+		return true
+	}
+	return false
+}
+
+// keywordArg reports an unquoted argument given by its keyword
+// (raising=False, timeout=30): an identifier, '=' and a value, where a
+// base64 body has '=' only at its end.
+func keywordArg(v string) bool {
+	k, rest, ok := strings.Cut(v, "=")
+	return ok && rest != "" && rest[0] != '=' && identPath(k) && !strings.Contains(k, ".")
+}
+
 // letters reports s made of ASCII letters alone.
 func letters(s string) bool {
 	for i := 0; i < len(s); i++ {

@@ -77,7 +77,9 @@ func namedRules() []rule {
 				if strings.HasPrefix(v, `"\"`) {
 					v = `"` + v[3:len(v)-3] + `"`
 				}
-				return !namedSecret(m[2]+m[3], v)
+				// delenv("API_KEY", raising=False): the call's next
+				// argument given by its keyword, not the name's value.
+				return !namedSecret(m[2]+m[3], v) || keywordArg(v)
 			},
 		},
 		{

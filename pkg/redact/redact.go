@@ -836,7 +836,7 @@ func New() *Redactor {
 				// "…/oauth2/token\nuserinfo_endpoint: …": a key's name on the
 				// next line, no credential; "--name /prod/api/token
 				// --with-decryption": the command's next option.
-				return !strings.ContainsAny(m[3], "0123456789+/=._~-") || longOption(m[3]) || strings.Trim(m[3], lower+"_") == "" && strings.Contains(m[2], "\n")
+				return !strings.ContainsAny(m[3], "0123456789+/=._~-") || longOption(m[3]) || strings.Trim(m[3], lower+"_") == "" && strings.Contains(m[2], "\n") || wordPath(m[3])
 			},
 		},
 		{
@@ -1583,7 +1583,7 @@ func cookieMask(v string) string {
 		if u, err := url.QueryUnescape(plain); err == nil {
 			plain = u
 		}
-		if !sessionCookie(n) && !random(plain) {
+		if !sessionCookie(n) && (!random(plain) || trackerCookie(n)) {
 			continue
 		}
 		parts[i] = name + "=" + Mask
@@ -1857,6 +1857,19 @@ func workDir(name, v string) bool {
 // with its version byte ("Ag…"), made to be committed.
 func sealed(v string) bool { return len(v) >= 200 && strings.HasPrefix(v, "Ag") }
 
+// trackerCookie reports an analytics or advertising cookie (Google's _ga,
+// _gid, _gcl_au, Meta's _fbp, Matomo's _pk_id, Segment's ajs_*,
+// Amplitude's amp_*, Mixpanel's mp_*): it counts a browser, it signs no
+// one in.
+func trackerCookie(name string) bool {
+	for _, p := range []string{"_ga", "_gid", "_gcl_", "_fbp", "_fbc", "_pk_", "ajs_", "amp_", "mp_", "_uet", "_clck", "_clsk"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // sessionCookie reports a cookie name that carries a session or a credential.
 func sessionCookie(name string) bool {
 	for _, part := range strings.FieldsFunc(name, func(r rune) bool { return !isAlnum(byte(r)) }) {
@@ -2054,7 +2067,7 @@ func notAValue(v string) bool {
 	if v == strings.ToUpper(v) && anyOf(l, "secret", "token", "password", "passwd") {
 		return true
 	}
-	if stubbed(plainWords(l)) || attrRef(v) || minisignPublic(v) || typeName(l) {
+	if stubbed(plainWords(l)) || attrRef(v) || minisignPublic(v) || typeName(l) || secretSpec(v) || goTestName(v) {
 		return true
 	}
 	for _, p := range references {
@@ -2114,15 +2127,27 @@ func typeName(l string) bool {
 	if strings.HasPrefix(l, "'") {
 		return true // a Rust lifetime (&'a str, cut at its space)
 	}
+	// Secret<String>, Option<SecretString>, Box<str>: a wrapper's type
+	// around a type.
+	if i := strings.IndexByte(l, '<'); i > 0 && strings.HasSuffix(l, ">") {
+		return wrapperTypes.Get()[l[:i]] && typeName(l[i+1:len(l)-1])
+	}
 	return typeNames.Get()[l]
 }
+
+// wrapperTypes hold a value of the type between their angle brackets:
+// the secrecy crate's Secret and SecretBox, and the standard library's.
+var wrapperTypes = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
+	return map[string]bool{"secret": true, "secretbox": true, "option": true, "box": true, "arc": true, "rc": true, "vec": true, "zeroizing": true, "sensitive": true}
+}}
 
 // typeNames are the types a secret is declared as, in the languages that
 // annotate a name with its type after a colon.
 var typeNames = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"str": true, "string": true, "bytes": true, "bytearray": true, "int": true, "integer": true, "bool": true, "boolean": true,
 		"char": true, "secretstr": true, "secretbytes": true, "securestring": true, "any": true, "unknown": true, "object": true, "text": true, "number": true,
-		"chararray": true, "bytearrayview": true, "u8": true, "uuid": true, "nsstring": true, "[]byte": true, "&str": true, "zeroizing": true}
+		"chararray": true, "bytearrayview": true, "u8": true, "uuid": true, "nsstring": true, "[]byte": true, "&str": true, "zeroizing": true,
+		"secretstring": true, "secretvec": true, "secretslice": true}
 }}
 
 // openPlaceholder reports a match that ends inside an angle-bracketed

@@ -83,7 +83,9 @@ func shapeRules() []rule {
 			back:   40,
 			re:     lazy.RE(`(\b[a-z][a-z0-9_-]*[ \t]+(?:auth[ \t]+)?login[ \t]+(?:--?[a-z-]+[ \t]+)*)([A-Za-z0-9_.-]{20,})`),
 			repl:   func(m []string) string { return m[1] + Mask },
-			keep:   func(m []string) bool { return !generated(m[2]) },
+			// az login --identity --username <client id>: the value
+			// of a flag that takes a name or an id.
+			keep: func(m []string) bool { f := strings.Fields(m[1]); return !generated(m[2]) || nameFlag(f[len(f)-1]) },
 		},
 		{
 			// A short flag given a generated value (-k=SECRET, -t TOKEN,
