@@ -149,7 +149,7 @@ func describedAttack(s string, i int) bool {
 // toldAttack is describedAttack for a sentence whose order opens after
 // clause (the sentence itself where that is not known).
 func toldAttack(sentence, clause string) bool {
-	if !attackWords.in(sentence) && !describeWords.in(sentence) || youRE.Get().MatchString(sentence) || secondPerson.in(sentence) {
+	if !attackWords.in(sentence) && !describeWords.in(sentence) && !incidentWords.in(sentence) || youRE.Get().MatchString(sentence) || secondPerson.in(sentence) {
 		return false
 	}
 	a := agentNouns.at(clause)
@@ -181,11 +181,20 @@ func vocativeEnd(before string) bool {
 // attackWords name an attack, in the languages the screen knows.
 var attackWords = concept{"attack", "attacks", "attacker", "attaque", "attaquant", "attacco", "attaccante", "ataque", "atacante", "angrep", "angriper", "angreb", "angriff", "angreifer", "útok", "útoč", "támadás", "támadó", "атак", "напад", "攻击", "攻撃", "공격", "tấn công", "atac", "atak", "hyökkäy", "επίθεσ", "saldırı", "serangan", "shambulio", "pag-atake", "התקפ", "هجوم", "حمله", "हमला", "আক্রমণ", "การโจมตี", "prompt injection", "injection", "injeção", "inyección", "iniezione", "инъекц", "注入", "インジェクション", "인젝션"}
 
+// incidentWords name an incident or its review after the fact (a
+// postmortem), in the languages the screen knows: a note headed so tells
+// what an attack's text asked of an agent ("Incident in October: a
+// dependency's README hid text asking AI agents to ignore their
+// instructions; we reported it").
+var incidentWords = concept{"incident", "incidente", "insidente", "incidens", "incydent", "incidentas", "incidents", "intsident", "incidenti", "hændelse", "hendelse", "händelse", "vorfall", "voorval",
+	"nachbetrachtung", "postmortem", "post-mortem", "post mortem", "retrospective", "rétrospective", "retrospectiva", "инцидент", "інцидент", "инцидента", "περιστατικ", "olay", "olayı", "olayında", "insiden", "tukio", "sự cố",
+	"حادثة", "الحادثة", "حادث", "حادثه", "واقعہ", "واقعے", "תקרית", "אירוע", "घटना", "ঘটনা", "เหตุการณ์", "事件", "事故", "インシデント", "사고", "사건", "häiriö", "poikkeama"}
+
 // describeWords tell of something described, explained or shown.
 var describeWords = concept{"describ", "explain", "demonstrat", "décri", "décrit", "expliqu", "montr", "descri", "spieg", "mostr", "descreve", "explic", "beschreib", "erklär", "zeigt", "beskriv", "beskrev", "popis", "popsa", "leír", "ismertet", "bemutat", "описа", "описв", "опису", "объясн", "показ", "描述", "記述", "紹介", "설명", "기술", "mô tả", "giải thích", "descriu", "descrie", "explică", "opisuj", "opisał", "opisuje", "açıkl", "anlat", "menjelaskan", "menggambarkan", "kuvaa", "kuvasi", "περιγράφ", "يصف", "מתאר", "توصیف", "वर्णन", "বর্ণনা", "อธิบาย"}
 
 // agentNouns name the agent in the third person.
-var agentNouns = concept{"agent", "agente", "agenten", "agenta", "agentu", "agentem", "agentul", "ügynök", "агент", "智能体", "代理", "エージェント", "에이전트", "tác tử", "l'agent", "l'agente", "model", "modèle", "modelo", "modello", "modell", "assistant", "assistent", "asistent", "assistente", "asystent", "ассистент", "асистент", "助手", "アシスタント", "어시스턴트", "trợ lý", "llm", "ai ", "ia ", "ki ", "ии", "chatbot", "claude", "copilot",
+var agentNouns = concept{"agent", "agente", "agenten", "agenta", "agentu", "agentem", "agentul", "ügynök", "агент", "智能体", "代理", "エージェント", "에이전트", "tác tử", "l'agent", "l'agente", "model", "modèle", "modelo", "modello", "modell", "assistant", "assistent", "asistent", "assistente", "asystent", "ассистент", "асистент", "助手", "アシスタント", "어시스턴트", "trợ lý", "llm", "ai ", "ia ", "ki ", "ai-agent", "ki-agent", "ia-agent", "mi-ügynök", "ии", "chatbot", "claude", "copilot", "وكلاء",
 	"الوكيل", "وكيل", "المساعد", "النموذج", "دستیار", "عامل", "מודל", "הסוכן", "סוכן", "העוזר", "एजेंट", "सहायक", "πράκτορα", "βοηθό", "μοντέλο", "ajan", "asistan", "agen", "asisten", "pembantu", "wakala", "msaidizi", "เอเจนต์", "ผู้ช่วย"}
 
 // secondPerson are the words that speak to the reader in the languages
