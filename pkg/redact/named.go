@@ -58,13 +58,15 @@ func namedRules() []rule {
 			window: true,
 			span:   keySpan,
 			back:   64,
-			hints:  namedHints,
-			gate:   pairAfter,
+			// A personal access token's name ends in _PAT
+			// (os.Setenv("AZURE_DEVOPS_EXT_PAT", "…")).
+			hints: append(namedHints[:len(namedHints):len(namedHints)], "_pat", "-pat"),
+			gate:  pairAfter,
 			// Gradle's buildConfigField("String", "NAME", "\"…\"") quotes
 			// the value again inside its literal; the name holds a
 			// secret's stem, so a type's string before it ("String", "NAME")
 			// is not read as a name and its value.
-			re: lazy.RE(`((?i:\bsetx[ \t]+)([\p{L}\p{N}_.-]+)[ \t]+|["']([\p{L}\p{N}_.-]*(?i:` + namedStems + `)[\p{L}\p{N}_.-]*)["'][ \t]*,[ \t]*)` +
+			re: lazy.RE(`((?i:\bsetx[ \t]+)([\p{L}\p{N}_.-]+)[ \t]+|["']([\p{L}\p{N}_.-]*(?i:` + namedStems + `|[_-]pat)[\p{L}\p{N}_.-]*)["'][ \t]*,[ \t]*)` +
 				`("\\"[^"\\\n]{4,1000}\\""|"[^"\n]{4,1000}"|'[^'\n]{4,1000}'|[^\s"'\x60,)]{6,1000})`),
 			repl: func(m []string) string {
 				if strings.HasPrefix(m[4], `"\"`) {
@@ -254,7 +256,7 @@ func namedSecret(name, v string) bool {
 	case strongN:
 		return made(v) && len(v) >= 8 || passphrase(v) || wordsNumber(v) || symbolMixed(v) || scrambled(v)
 	}
-	return generated(v) || strong(v) && symbolMixed(v) || cryptoKeyName(name) && (hexOnly(v) && len(v) >= 16 || tokenLike(v))
+	return generated(v) || base32Key(v) || strong(v) && symbolMixed(v) || cryptoKeyName(name) && (hexOnly(v) && len(v) >= 16 || tokenLike(v))
 }
 
 // publicKeyID reports the id of an OpenPGP key given under a name that

@@ -74,14 +74,16 @@ func positionRules() []rule {
 		{
 			// A value handed over in a chat's words: "new one is `…`",
 			// "try again with this one? …", "pasting the … here so I
-			// don't lose it: …". Only a generated value counts, and a
-			// UUID only where its line names a secret.
+			// don't lose it: …", "pasted the new gitea one here …: …"
+			// (round 27: a vendor's name before "one"). Only a generated
+			// value counts, and a UUID or hex only where its line or the
+			// next names a secret or what happens to one.
 			name:   "secret-value",
 			window: true,
 			span:   320,
 			back:   200,
-			hints:  []string{"new one is", "this one", "lose it", "use this", "try again with", "new key", "new token"},
-			re:     lazy.RE("(?i)((?:^|\n)([^\n]*?)(?:\\bnew one is|\\bwith this one\\??|\\bthis one:|\\bso i don'?t lose it:|\\buse this(?: one)?(?: for now| instead)?:|\\btry again with|\\bnew (?:key|token)\\b[^\n:>]{0,40}?(?:->|=>|:))[ \t]*\x60?)([A-Za-z0-9_.+/=~-]{16,400})([^\n]{0,120})"),
+			hints:  []string{"new one is", "this one", "lose it", "use this", "try again with", "new key", "new token", "one here"},
+			re:     lazy.RE("(?i)((?:^|\n)([^\n]*?)(?:\\bnew one is|\\bwith this one\\??|\\bthis one:|\\bso i don'?t lose it:|\\buse this(?: one)?(?: for now| instead)?:|\\btry again with|\\bnew (?:key|token)\\b[^\n:>]{0,40}?(?:->|=>|:)|\\bnew [\\w.-]+ one here\\b[^\n:>]{0,60}?:)[ \t]*\x60?)([A-Za-z0-9_.+/=:~-]{16,400})([^\n]{0,120}(?:\n[^\n]{0,80})?)"),
 			repl:   func(m []string) string { return m[1] + Mask + m[4] },
 			// A UUID or a hex value (a record's, a commit's) only where its
 			// line names a secret or what happens to one ("revoked",
@@ -96,6 +98,22 @@ func positionRules() []rule {
 					return !named || len(v) < 24
 				}
 				return !generated(v) && !tokenLike(v)
+			},
+		},
+		{
+			// A chat line that names a service's key and gives it after
+			// "is" ("the gitea key for staging is …", "the ngrok token is
+			// …"): prose's "key" takes a value only when it is generated.
+			name:   "secret-value",
+			window: true,
+			span:   160,
+			back:   8,
+			hints:  []string{"key for", "key is", "token for", "token is"},
+			re:     lazy.RE("(?i)(\\b(?:key|token)(?:[ \t]+(?:for|of|on)[ \t]+[\\w.-]+)?[ \t]+is[ \t]+\x60?)([A-Za-z0-9_.+/=:~-]{20,400})"),
+			repl:   func(m []string) string { return m[1] + Mask },
+			keep: func(m []string) bool {
+				v := strings.TrimRight(m[2], ".:")
+				return notAValue(v) || redacted(v) || namedDigest(v) || pathLike(v) || strings.Contains(v, "://") || !generated(v) && !tokenLike(v)
 			},
 		},
 		{
@@ -251,7 +269,7 @@ func maskInsert(all, cols, vals string) string {
 // credential: by name, or by what happens to one (revoked, rotated, its
 // scope, the vault it will be kept in).
 func handedSecret(line string) bool {
-	for _, w := range []string{"key", "token", "secret", "password", "credential", "revoked", "rotated", "scope", "vault"} {
+	for _, w := range []string{"key", "token", "secret", "password", "credential", "revoked", "rotated", "scope", "vault", "expires", "rotate it"} {
 		if strings.Contains(line, w) {
 			return true
 		}

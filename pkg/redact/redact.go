@@ -825,8 +825,10 @@ func New() *Redactor {
 		{
 			name:  "bearer",
 			hints: []string{"bearer", "token", "basic"},
-			re:    lazy.RE(`(?i)\b(bearer|token|basic)(\s+)([A-Za-z0-9._~+/-]{16,}=*)`),
-			repl:  func(m []string) string { return m[1] + m[2] + Mask },
+			// The credential may be a literal inside a format string's
+			// field (Python's f"Bearer {'…'}", JavaScript's `Bearer ${'…'}`).
+			re:   lazy.RE(`(?i)\b(bearer|token|basic)(\s+(?:\$?\{[ \t]*['"])?)([A-Za-z0-9._~+/-]{16,}=*)`),
+			repl: func(m []string) string { return m[1] + m[2] + Mask },
 			// "Basic"/"token" followed by a long plain word is prose, not a
 			// credential: require a digit or a symbol that words lack.
 			keep: func(m []string) bool {
@@ -1234,9 +1236,10 @@ func New() *Redactor {
 			span:     keySpan,
 			// The name must hold one of the words, or a vetoed match such as
 			// "this: KEY=..." would hide the assignment inside it. A byte
-			// conversion may wrap the literal (Go's []byte("…")).
+			// conversion may wrap the literal (Go's []byte("…")), and the
+			// quotes may be escaped (code in a notebook's JSON).
 			re: lazy.RE(`(\b[A-Za-z0-9_.-]*(?i:pass|pwd|secret|token|key|auth|cred|api|signing|salt|encrypt|hmac|jwt|pat|otp|seed|cookie|dsn|licen)[A-Za-z0-9_.-]*)` +
-				`([ \t]*["']?\]?[ \t]*` + assign + `[ \t]*(?:\[\]byte\([ \t]*|Buffer\.from\([ \t]*)?["'\x60]?)` +
+				`([ \t]*\\*["']?\]?[ \t]*` + assign + `[ \t]*(?:\[\]byte\([ \t]*|Buffer\.from\([ \t]*)?\\*["'\x60]?)` +
 				`([A-Za-z0-9_.+/-]{12,200}={0,3})(\(?)`),
 			repl: func(m []string) string { return m[1] + m[2] + Mask + m[4] },
 			// urlBase64ToUint8Array(VAPID_PUBLIC_KEY): a call, not a value.

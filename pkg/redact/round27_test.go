@@ -13,7 +13,15 @@ import "testing"
 // wrapped in the secrecy crate's or the standard library's types; beside
 // it, a literal. A call's next argument given by its keyword after a
 // secret's name; beside it, the value itself. An analytics cookie's
-// generated client id; beside it, a session's.
+// generated client id; beside it, a session's. Then secrets: a chat line
+// that names a service's key and gives it after "is"; beside it, a key's
+// name, a digest, a path and a word there. A chat line handing over "the
+// new <service> one here", its value's fate on the next line; beside it,
+// a commit's hash. A literal inside a format string's field after Bearer.
+// A personal access token's name (_PAT) and its value as two arguments,
+// the value in base32's small letters; beside it, a path's name. A key's
+// name and value with their quotes escaped (code in a notebook's JSON);
+// beside it, a word.
 func TestRound27(t *testing.T) {
 	judgeRound(t, []roundCase{
 		// A build tool's secret mount, by its fields.
@@ -44,5 +52,27 @@ func TestRound27(t *testing.T) {
 		{"cookie gid", "Cookie: _gid=GA1.3.1873362451.1764300000; theme=light", ""},
 		{"cookie fbp", "Cookie: _fbp=fb.1.1764300000123.987654321; lang=en", ""},
 		{"cookie session", "Cookie: _gid=GA1.3.1873362451.1764300000; sessionid=q7lx2vt9rw4pnys3hq8lmz2kp9ts", "q7lx2vt9rw4pnys3hq8lmz2kp9ts"},
+		// A service's key given after "is" in chat.
+		{"chat key for is", "fyi the sentry key for prod is Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0s, swap it in", "Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0s"},
+		{"chat token is hex", "the webhook token is 4f9a2c1e77aa4c1e9f000a1b2c3d4e5f6a7b8c9d — don't share", "4f9a2c1e77aa4c1e9f000a1b2c3d4e5f6a7b8c9d"},
+		{"chat key is name", "the cache key for builds is go-build-linux-amd64-modules", ""},
+		{"chat key is digest", "the signing key for releases is sha256:9f8e7d6c5b4a39281706f5e4d3c2b1a0ffee1234abcd5678", ""},
+		{"chat key is path", "the key for staging is /etc/ssl/private/staging-web.key", ""},
+		{"chat key is word", "the primary key for orders is order_id_with_tenant_prefix", ""},
+		// The new <service> one, handed over.
+		{"chat new one here", "lee: dropped the new sentry one here so it's handy: `9f8e7d6c5b4a39281706f5e4d3c2b1a0ffee1234`\nlee: expires monday", "9f8e7d6c5b4a39281706f5e4d3c2b1a0ffee1234"},
+		{"chat new one here token", "ana: put the new fly one here for you: Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0sQm7Lx2", "Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0sQm7Lx2"},
+		{"chat new one here commit", "lee: the new release one here is tagged from: 4f9a2c1e77aa4c1e9f000a1b2c3d4e5f6a7b8c9d", ""},
+		// A literal inside a format string's field.
+		{"fstring bearer", "headers = {\"Authorization\": f\"Bearer {'Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0s'}\"}", "Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0s"},
+		{"template bearer", "const h = `Bearer ${'Qm7Lx2Vt9Rw4PnYs3Hq8LmZ2kP9t'}`;", "Qm7Lx2Vt9Rw4PnYs3Hq8LmZ2kP9t"},
+		{"fstring bearer var", "headers = {\"Authorization\": f\"Bearer {token_from_vault}\"}", ""},
+		// A _PAT name and its value as two arguments.
+		{"setenv pat base32", "os.Setenv(\"GITEA_PAT\", \"q7lx2vt3rw4pnys3hq6lmz2kp5tsbvnc\")", "q7lx2vt3rw4pnys3hq6lmz2kp5tsbvnc"},
+		{"setenv pat asana", "os.environ.setdefault(\"ASANA_PAT\", \"1/1203948576/5566778899:a1b2c3d4e5f60718293a4b5c6d7e8f90\")", "1/1203948576/5566778899:a1b2c3d4e5f60718293a4b5c6d7e8f90"},
+		{"path name pair", "cfg.set(\"DATA_PATH\", \"/var/lib/app/data/archive-2024\")", ""},
+		// A key's name and value with escaped quotes.
+		{"notebook escaped key", "  \"os.environ[\\\"BLOB_STORAGE_KEY\\\"] = \\\"Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0sQm7Lx2Vt9Rw4\\\"\\n\"", "Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0sQm7Lx2Vt9Rw4"},
+		{"notebook escaped word", "  \"os.environ[\\\"SORT_KEY\\\"] = \\\"created_at_descending\\\"\\n\"", ""},
 	})
 }
