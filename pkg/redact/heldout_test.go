@@ -133,7 +133,7 @@ func TestHeldOutCorpus(t *testing.T) {
 		// Swedish "lösen" (689); Airflow's -p, an identifier "is" its
 		// value, Fireworks' fw_, a C++ brace initializer, a T-SQL DECLARE,
 		// a SIP URI, Persian گذرواژه, Azerbaijani şifrəsi (697).
-		{"heldout11", 697, 315, "the development set now; unseen, round 10 generalised to 89.7%, under SPEC 17's 95%"},
+		{"heldout11", 698, 315, "the development set now; unseen, round 10 generalised to 89.7%, under SPEC 17's 95%"},
 		// By a fourteenth author (corpus14: heldout12/README.md), written
 		// while the eleventh round was made and sealed from it, measured
 		// once on its rules (3786d36: 735/821, 89.5%, and 247/254; round

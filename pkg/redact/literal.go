@@ -79,7 +79,8 @@ func literalRules() []rule {
 				if m[2] != "" {
 					v = m[2][1 : len(m[2])-1]
 				}
-				return notAValue(v) || redacted(v) || !madePhrase(v) && !random(v) && !tokenLike(v)
+				// A hex key under a secret's name (PLAID_SECRET ?? "6919…").
+				return notAValue(v) || redacted(v) || !madePhrase(v) && !random(v) && !tokenLike(v) && !(hexOnly(v) && len(v) >= 24)
 			},
 		},
 		{

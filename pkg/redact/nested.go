@@ -206,6 +206,22 @@ func encodedRules() []rule {
 		repl:  func(m []string) string { return m[1] + Mask + m[3] },
 		keep:  func(m []string) bool { return redacted(m[2]) || notAValue(m[2]) || strings.HasPrefix(m[2], "$") },
 	}, {
+		// PowerShell's -EncodedCommand (-enc, -ec, -e): base64 of the
+		// script's UTF-16LE text, the secret when the script holds one (a
+		// secret's name assigned a value, or a made literal handed to a
+		// login: net use … /user:, -Credential, ConvertTo-SecureString).
+		name:   "secret-value",
+		hints:  []string{"-enc", "-ec ", "powershell", "pwsh"},
+		window: true,
+		span:   8192,
+		back:   8,
+		re:     lazy.RE(`(?i)(\s-(?:e|ec|enc|encodedcommand)[ \t]+["']?)([A-Za-z0-9+/]{20,}={0,2})`),
+		repl:   func(m []string) string { return m[1] + Mask },
+		keep: func(m []string) bool {
+			d, ok := decodedText(m[2])
+			return !ok || !assignsSecret(d) && !loginScript(d)
+		},
+	}, {
 		// A Basic header's credentials joined to the scheme in code
 		// ('Basic ' + 'X', "Basic %s" % "X", String.format("Basic %s",
 		// "X")): base64 of user:password.
@@ -316,6 +332,24 @@ func decodedText(v string) (string, bool) {
 		}
 	}
 	return string(b), true
+}
+
+// loginScript reports a script that hands a quoted, made literal to a
+// login (net use … /user:, -Credential, ConvertTo-SecureString, cmdkey):
+// the literal is the password, whatever the variable holding it is named.
+func loginScript(d string) bool {
+	if !anyOf(strings.ToLower(d), "/user:", "-credential", "convertto-securestring", "cmdkey", "net use", "-password") {
+		return false
+	}
+	for _, q := range []string{"'", `"`} {
+		parts := strings.Split(d, q)
+		for i := 1; i < len(parts)-1; i += 2 {
+			if v := parts[i]; len(v) >= 6 && !strings.ContainsAny(v, " \t\\$") && (made(v) || strong(v)) && !notAValue(v) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // basicPair reports decoded text that is a Basic header's user:password,

@@ -758,7 +758,7 @@ func New() *Redactor {
 			// Round 17: the qualifier may end in an arrow ("creds for the
 			// demo → admin / X"), and the password may carry its own label
 			// after the slash ("login: ops / pw: X"), which stays.
-			re: lazy.RE(`(?i)(\b(?:login|creds?|credentials|user(?:name)?(?:[ \t]+and[ \t]+pass(?:word)?)?)(?:[ \t]*(?::|→|->|=>)[ \t]+|[ \t]+(?:is[ \t]+|are[ \t]+|:[ \t]*)?|([^:\n→]{1,30}(?::|→|->|=>)[ \t]*))([A-Za-z0-9_.@-]+)(?:[ \t]+/[ \t]+((?:pw|pwd|pass|passwd|password)[ \t]*[:=][ \t]*)?|:))("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s,;]+)`),
+			re: lazy.RE(`(?i)(\b(?:login|creds?|credentials|credenziali|credenciales|credenciais|user(?:name)?(?:[ \t]+and[ \t]+pass(?:word)?)?)(?:[ \t]*(?::|→|->|=>)[ \t]+|[ \t]+(?:is[ \t]+|are[ \t]+|:[ \t]*)?|([^:\n→]{1,30}(?::|→|->|=>)[ \t]*))([A-Za-z0-9_.@-]+)(?:[ \t]+/[ \t]+((?:pw|pwd|pass|passwd|password)[ \t]*[:=][ \t]*)?|:))("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s,;]+)`),
 			// A quoted password is the whole quotation ("Summer,NEBULA493"),
 			// its comma and all.
 			repl: func(m []string) string { return m[1] + quoteMask(m[5]) },
@@ -771,7 +771,7 @@ func New() *Redactor {
 				if len(v) > 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
 					v = v[1 : len(v)-1]
 				}
-				return notAValue(v) || redacted(v) || strings.HasPrefix(v, "/") || len(v) < 3 || strings.HasSuffix(v, ":") || (m[2] != "" || m[4] != "") && !madePhrase(v) && !chosen(v) || v == m[3]
+				return notAValue(v) || redacted(v) || strings.HasPrefix(v, "/") || len(v) < 3 || strings.HasSuffix(v, ":") || (m[2] != "" || m[4] != "") && !madePhrase(v) && !chosen(v) && !mixedCase(v) || v == m[3]
 			},
 		},
 		{
@@ -865,6 +865,17 @@ func New() *Redactor {
 			keep: func(m []string) bool {
 				return strings.Contains(m[0], "[REDACTED") || notAValue(m[2]) || userRepeated(m[1], m[2])
 			},
+		},
+		{
+			// A generated password that holds '/' (base64: Confluent's
+			// kafka+ssl://KEY:SECRET@…): the rule above stops at a path's
+			// '/', so only a generated value counts here.
+			name:  "url-password",
+			hints: []string{"://"},
+			pre:   func(lower string) bool { return strings.Contains(lower, "@") },
+			re:    lazy.RE(`\b([a-zA-Z][a-zA-Z0-9+._-]*://[A-Za-z0-9_.-]+:)([A-Za-z0-9+=_-]*/[A-Za-z0-9+/=_-]*)(@)`),
+			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			keep:  func(m []string) bool { return len(m[2]) < 24 || !generated(m[2]) },
 		},
 		{
 			// A token as the whole userinfo (https://<token>@github.com):
@@ -1252,7 +1263,7 @@ func New() *Redactor {
 			`passwort|kennwort|mot de passe|mdp|palavra-passe|contraseña|senha|wachtwoord|parola d'ordine|parola|parolă|parool|clave|contrasinal|pasfhocal|zaporka|zaporku|šifra|passord|kodeord|hasło|пароль|şifres?i?|şifrəs?i?|parolası|lösen(?:ord)?|adgangskode|salasana|heslo|jelszó|jelszava|lozinka|lozinku|geslo|mật khẩu|kata sandi|kata laluan|pasuwaado|pasuwādo`,
 			"pass", "pw", "token", "secret", "key", "credential", "geheimschl", "jeton", "clé secrète", "kennwort", "mot de passe", "mdp", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "şifrə", "lösen", "salasana",
 			"mật khẩu", "kata sandi", "kata laluan", "lozinka", "lozinku", "geslo", "jelsz", "heslo", "adgangskode", "clave", "contrasinal", "pasfhocal", "zaporka", "zaporku", "šifra", "passord", "kodeord", "parol", "pasuwaado", "pasuwādo"),
-		proseRule(`पासवर्ड|कूटशब्द|و?كلمة المرور|و?كلمة السر|رمز عبور|گذرواژه|کلمه عبور|[הובלש]?סיסמ(?:[הא]|ת[ \t]+[^\s:]+)|κωδικός|পাসওয়ার্ড`, "पासवर्ड", "कूटशब्द", "كلمة", "رمز", "گذرواژه", "کلمه عبور", "סיסמ", "κωδικ", "পাসওয়ার্ড"),
+		proseRule(`पासवर्ड|कूटशब्द|و?كلمة المرور|و?كلمة السر|و?كلمة سر|رمز عبور|گذرواژه|کلمه عبور|[הובלש]?סיסמ(?:[הא]|ת[ \t]+[^\s:]+)|κωδικός|পাসওয়ার্ড`, "पासवर्ड", "कूटशब्द", "كلمة", "رمز", "گذرواژه", "کلمه عبور", "סיסמ", "κωδικ", "পাসওয়ার্ড"),
 		// The password's word in more languages, listed as a login is
 		// ("user admin, nywila X"): Thai, Lao, Khmer, Burmese, Georgian,
 		// Armenian, Tamil, Telugu, Amharic, Kazakh, Swahili, Hausa,
@@ -1376,15 +1387,15 @@ func capsChosen(v string) bool {
 // that read any words between the word and its value; pwHints are their
 // lower-case starts.
 const pwWords = `pass(?:word|wd|phrase)|passwort|kennwort|mot de passe|mdp|contrase[ñn]a|contrasenya|senha|wachtwoord|hasło|hasła|heslo|hesla|` +
-	`пароль|пароля|парола(?:та)?|şifre(?:si)?|şifrə(?:si)?|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|kodeord(?:et)?|salasana(?:n)?|jelszó|jelszava|jelszót|lozinka|lozinku|šifra|geslo|parola|parolă|parool(?:i)?|parole|slaptažodis|slaptažodžio|lykilorð(?:ið)?|fjalëkalimi|pasahitz(?:a)?|cyfrinair|focal faire|facal-faire|wagwoord|лозинк(?:а|у)|contrasinal|pasfhocal|zaporka|zaporku|passwuert|pasvorto|parol(?:i|ingiz)?|нууц үг|암호|` +
+	`пароль|пароля|парола(?:та)?|şifre(?:si)?|şifrə(?:si)?|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|kodeord(?:et)?|koden|salasana(?:n)?|jelszó|jelszava|jelszót|lozinka|lozinku|šifra|geslo|parola|parolă|parool(?:i)?|parole|slaptažodis|slaptažodžio|lykilorð(?:ið)?|fjalëkalimi|pasahitz(?:a)?|cyfrinair|focal faire|facal-faire|wagwoord|лозинк(?:а|у)|contrasinal|pasfhocal|zaporka|zaporku|passwuert|pasvorto|parol(?:i|ingiz)?|нууц үг|암호|` +
 	`પાસવર્ડ|ਪਾਸਵਰਡ|ಪಾಸ್\x{200c}?ವರ್ಡ್|പാസ്\x{200c}?വേഡ്|මුරපදය|የይለፍ ቃል|kalmar sirri|iphasiwedi|furaha sirta|` +
-	`mật khẩu|kata sandi|kata laluan|nenosiri|κωδικός|συνθηματικό|clave|codice di accesso|parola chiave|palavra-passe|رمز عبور|رمز|گذرواژه|کلمه عبور|و?كلمة المرور|و?كلمة السر|پاس ورڈ|[הובלש]?סיסמ(?:[הא]|ת[ \t]+[^\s:]+)|` +
+	`mật khẩu|kata sandi|kata laluan|nenosiri|κωδικός|συνθηματικό|clave|codice di accesso|parola chiave|palavra-passe|رمز عبور|رمز|گذرواژه|کلمه عبور|و?كلمة المرور|و?كلمة السر|و?كلمة سر|پاس ورڈ|[הובלש]?סיסמ(?:[הא]|ת[ \t]+[^\s:]+)|` +
 	`पासवर्ड|পাসওয়ার্ড|கடவுச்சொல்|పాస్\x{200c}వర్డ్|รหัสผ่าน|ລະຫັດຜ່ານ|პაროლი|գաղտնաբառ(?:ը)?|құпия сөз(?:і)?`
 
 // "pass" alone would open a window at every "passed" and "passing" of a
 // test log; the words themselves are hinted.
 var pwHints = []string{"password", "passwd", "passphrase", "passwort", "passord", "passwuert", "kennwort", "mot de passe", "mdp", "palavra-passe", "contrase", "senha", "wachtwoord", "parol", "парол", "hasło", "hasła", "heslo", "hesla", "şifre", "şifrə", "lösenord",
-	"passord", "adgangskode", "kodeord", "salasana", "jelsz", "lozink", "šifra", "gesl", "parool", "parole", "slaptažod", "lykilorð", "fjalëkalim", "pasahitz", "cyfrinair", "focal faire", "facal-faire", "wagwoord", "лозинк", "contrasinal", "pasfhocal", "zaporka", "zaporku", "passwuert", "pasvorto", "нууц үг", "암호", "પાસવર્ડ", "ਪਾਸਵਰਡ", "ಪಾಸ್", "പാസ്", "මුරපදය", "የይለፍ ቃል", "kalmar sirri", "iphasiwedi", "furaha sirta", "mật khẩu", "συνθηματικ", "clave", "codice di accesso",
+	"passord", "adgangskode", "kodeord", "koden", "salasana", "jelsz", "lozink", "šifra", "gesl", "parool", "parole", "slaptažod", "lykilorð", "fjalëkalim", "pasahitz", "cyfrinair", "focal faire", "facal-faire", "wagwoord", "лозинк", "contrasinal", "pasfhocal", "zaporka", "zaporku", "passwuert", "pasvorto", "нууц үг", "암호", "પાસવર્ડ", "ਪਾਸਵਰਡ", "ಪಾಸ್", "പാസ്", "මුරපදය", "የይለፍ ቃል", "kalmar sirri", "iphasiwedi", "furaha sirta", "mật khẩu", "συνθηματικ", "clave", "codice di accesso",
 	"parola chiave", "kata sandi", "kata laluan", "nenosiri", "κωδικ", "رمز", "گذرواژه", "کلمه عبور", "كلمة", "پاس ورڈ", "סיסמ", "पासवर्ड", "পাসওয়ার্ড", "கடவுச்சொல்", "పాస్\u200cవర్డ్", "รหัสผ่าน", "ລະຫັດຜ່ານ", "პაროლი", "գաղտնաբառ", "құпия сөз"}
 
 // proseRule masks a password told in prose: "the password is X", "my

@@ -21,7 +21,12 @@ import "testing"
 // A personal access token's name (_PAT) and its value as two arguments,
 // the value in base32's small letters; beside it, a path's name. A key's
 // name and value with their quotes escaped (code in a notebook's JSON);
-// beside it, a word.
+// beside it, a word. PowerShell's -EncodedCommand whose script hands a
+// made literal to a login; beside it, a script that logs in to nothing.
+// A Kafka URL whose generated password holds '/'; beside it, a path with
+// '@'. A hex key as an environment lookup's fallback; beside it, a short
+// hex. The password's word in Arabic without its article, Danish's
+// "koden" and Italian's "credenziali" before a login; beside each, a word.
 func TestRound27(t *testing.T) {
 	judgeRound(t, []roundCase{
 		// A build tool's secret mount, by its fields.
@@ -73,6 +78,22 @@ func TestRound27(t *testing.T) {
 		{"path name pair", "cfg.set(\"DATA_PATH\", \"/var/lib/app/data/archive-2024\")", ""},
 		// A key's name and value with escaped quotes.
 		{"notebook escaped key", "  \"os.environ[\\\"BLOB_STORAGE_KEY\\\"] = \\\"Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0sQm7Lx2Vt9Rw4\\\"\\n\"", "Zk3pQ7vL2xR9mN4tY8wB1cF6hJ0sQm7Lx2Vt9Rw4"},
+		// PowerShell's -EncodedCommand.
+		{"powershell encoded login", "PS> powershell -NoProfile -EncodedCommand JABrAD0AJwBWAHIAOAAjAG0AUQAyAHgATABwADkAIQAnADsAIABuAGUAdAAgAHUAcwBlACAAWQA6ACAAXABcAG4AYQBzAFwAYgBhAGMAawB1AHAAIAAkAGsAIAAvAHUAcwBlAHIAOgBjAG8AcgBwAFwAYgBhAGMAawB1AHAA", "JABrAD0AJwBWAHIAOAAjAG0AUQAyAHgATABwADkAIQAnADsAIABuAGUAdAAgAHUAcwBlACAAWQA6ACAAXABcAG4AYQBzAFwAYgBhAGMAawB1AHAAIAAkAGsAIAAvAHUAcwBlAHIAOgBjAG8AcgBwAFwAYgBhAGMAawB1AHAA"},
+		{"powershell encoded plain", "PS> powershell -enc RwBlAHQALQBDAGgAaQBsAGQASQB0AGUAbQAgAEMAOgBcAGwAbwBnAHMAIAB8ACAAUgBlAG0AbwB2AGUALQBJAHQAZQBtACAALQBSAGUAYwB1AHIAcwBlACAALQBGAG8AcgBjAGUA", ""},
+		// A generated password holding '/'.
+		{"kafka url slash", "BROKER=kafka+ssl://7QKX2MZP4RTV9LNB:Zk3pQ7vL2xR9/mN4tY8wB1cF6hJ0sQm7L+x2Vt9Rw4PnYs@broker.example.cloud:9092", "Zk3pQ7vL2xR9/mN4tY8wB1cF6hJ0sQm7L+x2Vt9Rw4PnYs"},
+		{"url path at", "see https://docs.example.dev:8443/guides/setup/@latest for the steps", ""},
+		// A hex key as a lookup's fallback.
+		{"env fallback hex", "const k = process.env.STRIPE_SECRET ?? \"4f9a2c1e77aa4c1e9f000a1b2c3d\";", "4f9a2c1e77aa4c1e9f000a1b2c3d"},
+		{"env fallback short hex", "const c = process.env.THEME_KEY ?? \"4f9a2c\";", ""},
+		// The password's word in more forms.
+		{"prose arabic no article", "كلمة سر خادم الاختبار: Qm7Lx2Vt9Rw4Pn", "Qm7Lx2Vt9Rw4Pn"},
+		{"prose arabic word", "كلمة سر قوية: طويلة", ""},
+		{"prose danish koden", "Koden til gæste-wifi er Hn4Lq8Zt2Vw7Rx", "Hn4Lq8Zt2Vw7Rx"},
+		{"prose danish koden word", "Koden til projektet er skrevet i Go", ""},
+		{"prose italian credenziali", "Credenziali staging: admin.ops / Zt2Vw7Rx3Kp9Ts", "Zt2Vw7Rx3Kp9Ts"},
+		{"prose italian credenziali word", "Credenziali staging: vedi il vault / chiedi a Luca", ""},
 		{"notebook escaped word", "  \"os.environ[\\\"SORT_KEY\\\"] = \\\"created_at_descending\\\"\\n\"", ""},
 	})
 }
