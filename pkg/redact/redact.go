@@ -2063,7 +2063,9 @@ func notAValue(v string) bool {
 	if secretWordValue.Get()[strings.Trim(l, "<>{}[]\"'")] {
 		return true
 	}
-	if len(l) < 2 || l[0] == '[' && identPath(strings.TrimLeft(l[1:], "]")) || l[0] == '+' && (len(l) == 1 || l[1] == ' ' || unicode.IsLetter(rune(l[1])) && !made(v[1:])) || l[0] == '(' ||
+	// A generated value of 32 or more may open with '(' among its
+	// symbols (WordPress's salts), where a call's or a group's would not.
+	if len(l) < 2 || l[0] == '[' && identPath(strings.TrimLeft(l[1:], "]")) || l[0] == '+' && (len(l) == 1 || l[1] == ' ' || unicode.IsLetter(rune(l[1])) && !made(v[1:])) || l[0] == '(' && !(len(v) >= 32 && random(v)) ||
 		bracketed(l) || masked(l) || awsDocumented.Get()[v] || yamlTag(v) || vaultNames.Get()[l] || placeholderToken(l) || strings.Contains(v, "...") || strings.Contains(v, "…") || placeholders.Get()[l] || strings.Trim(l, "x*.") == "" {
 		return true
 	}
@@ -2086,6 +2088,11 @@ func notAValue(v string) bool {
 	}
 	for _, p := range references {
 		if strings.HasPrefix(l, p) {
+			// "<dDAKoTKZt2kf-gtAtyJ": a token that opens with '<' and
+			// closes no placeholder.
+			if p == "<" && len(l) >= 16 && isAlnum(l[1]) && !strings.Contains(l, ">") && random(v) {
+				continue
+			}
 			// A dotted reference names an identifier (var.db_password,
 			// local.x); a name never opens with a digit, so
 			// local.8DkdQsyw is the value itself.

@@ -27,6 +27,9 @@ import "testing"
 // '@'. A hex key as an environment lookup's fallback; beside it, a short
 // hex. The password's word in Arabic without its article, Danish's
 // "koden" and Italian's "credenziali" before a login; beside each, a word.
+// A generated value that opens with '(' (a WordPress salt) or with '<'
+// closing nothing, or holds a digit between '<' and '>'; beside them, a
+// placeholder, a call and a salt's stand-in.
 func TestRound27(t *testing.T) {
 	judgeRound(t, []roundCase{
 		// A build tool's secret mount, by its fields.
@@ -94,6 +97,13 @@ func TestRound27(t *testing.T) {
 		{"prose danish koden word", "Koden til projektet er skrevet i Go", ""},
 		{"prose italian credenziali", "Credenziali staging: admin.ops / Zt2Vw7Rx3Kp9Ts", "Zt2Vw7Rx3Kp9Ts"},
 		{"prose italian credenziali word", "Credenziali staging: vedi il vault / chiedi a Luca", ""},
+		// Generated values with a call's or a placeholder's marks.
+		{"wp salt paren", "define('NONCE_SALT', '(Kq7#vL2]xR9!mN4{tY8*wB1^cF6~hJ0s|Pz3<Wd5;Gk8');", "(Kq7#vL2]xR9!mN4{tY8*wB1^cF6~hJ0s|Pz3<Wd5;Gk8"},
+		{"token opens angle", "env:\n  REGISTRY_TOKEN: <Zk3pQ7vL2xR9mN4tY8wB1\n", "<Zk3pQ7vL2xR9mN4tY8wB1"},
+		{"token digit in angles", "REGISTRY_TOKEN=\"Qm7Lx2Vt<4>Rw4Pn[Ys3Hq8\"", "Qm7Lx2Vt<4>Rw4Pn[Ys3Hq8"},
+		{"placeholder angle", "REGISTRY_TOKEN: <your-registry-token>", ""},
+		{"call paren", "define('NONCE_SALT', '(getenv(\"NONCE_SALT\"))');", ""},
+		{"salt stand-in", "define('NONCE_SALT', 'put your unique phrase here');", ""},
 		{"notebook escaped word", "  \"os.environ[\\\"SORT_KEY\\\"] = \\\"created_at_descending\\\"\\n\"", ""},
 	})
 }

@@ -139,7 +139,8 @@ func bracketed(l string) bool {
 		if j < 0 {
 			return false
 		}
-		if inner := l[:j]; inner != "" && strings.Trim(inner, "abcdefghijklmnopqrstuvwxyz0123456789 _-.:/@") == "" {
+		// A name holds a letter: <4> among a token's symbols is none.
+		if inner := l[:j]; inner != "" && strings.Trim(inner, "abcdefghijklmnopqrstuvwxyz0123456789 _-.:/@") == "" && strings.Trim(inner, "0123456789") != "" {
 			return true
 		}
 	}
