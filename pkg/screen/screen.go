@@ -598,6 +598,12 @@ func phrasesIn(r ruleSet, norm string, p *pairs.Set, code [][2]int) string {
 			if c.reason == AgentConfig && personsStep(norm[loc[0]:loc[1]], norm[sentenceStart(norm, loc[0]):sentenceEnd(norm, loc[1])]) {
 				continue
 			}
+			// A team's rule against skipping git's hooks ("Gebruik nooit
+			// --no-verify", "never use --no-verify") negates the order,
+			// wherever its verb stands.
+			if c.reason == AgentConfig && strings.HasPrefix(norm[loc[0]:loc[1]], "--no-verify") && negated(norm, loc[0]) {
+				continue
+			}
 			return c.reason
 		}
 	}
@@ -2103,11 +2109,7 @@ var rules = &lazy.Value[ruleSet]{Build: func() ruleSet {
 			// Changing the agent's hooks, permissions or credentials.
 			{hints: []string{"bypasspermissions", "dangerously", "bash(*)", "tool", "decision"}, reason: AgentConfig, re: re(`bypasspermissions|dangerously-?skip-?permissions|\bbash\(\*\)|allow(?:ed)?\s*tools?\s*[:=]\s*\*|"decision"\s*:\s*"approve"`), imperative: true},
 			{hints: []string{".claude", "settings", "hook", "tool", "prompt", "permission", "mode", "approve", "mcp"}, reason: AgentConfig, re: re(`\.claude/|\.claude\.json|\bauto-?approve|\bmcp\s+servers?\b|settings(?:\.local)?\.json|\bpre-?tool-?use\b|\bpost-?tool-?use\b|\buser-?prompt-?submit\b|\b(?:anamnesis|claude|agent)\s+hooks?\b|\bsession-?(?:start|end)\s+hook|\bpermission\s*(?:mode|prompts?)\b|\bdefault-?mode\b`), imperative: true},
-			{hints: []string{"authorized_keys", "credential", "credentials", "hookspath", ".git/hooks", "bashrc", "zshrc", ".profile", "bash_profile", ".netrc", ".git-credentials", ".npmrc", ".pypirc", "sudoers", "secret", "github_token"}, reason: AgentConfig, re: re(`authorized_keys|credential\.helper|\.aws/credentials|/credentials\b|core\.hookspath|\.git/hooks\b|~/\.(?:bashrc|zshrc|profile|bash_profile)\b|\.netrc\b|\.git-credentials|\.npmrc\b|\.pypirc\b|\bsudoers\b|\b(?:repo|repository|ci|github|actions|org)\s+secrets?\b|\bgithub_token\b`), imperative: true},
-			// Git's hooks skipped ("commit with --no-verify"); a team's
-			// rule against it ("Gebruik nooit --no-verify", "never use
-			// --no-verify") negates the order, wherever the verb stands.
-			{hints: []string{"no-verify"}, reason: AgentConfig, negatable: true, imperative: true, re: re(`--no-verify\b`)},
+			{hints: []string{"authorized_keys", "credential", "credentials", "hookspath", ".git/hooks", "bashrc", "zshrc", ".profile", "bash_profile", "no-verify", ".netrc", ".git-credentials", ".npmrc", ".pypirc", "sudoers", "secret", "github_token"}, reason: AgentConfig, re: re(`authorized_keys|credential\.helper|\.aws/credentials|/credentials\b|core\.hookspath|\.git/hooks\b|~/\.(?:bashrc|zshrc|profile|bash_profile)\b|--no-verify\b|\.netrc\b|\.git-credentials|\.npmrc\b|\.pypirc\b|\bsudoers\b|\b(?:repo|repository|ci|github|actions|org)\s+secrets?\b|\bgithub_token\b`), imperative: true},
 			{hints: []string{"permission", "approval", "authori", "consent"}, reason: Address, re: re(`\byou\s+(?:have|'ve got|are given|were given|now have|got)\s+(?:(?:my|full|standing|explicit|the\s+user's|blanket)\s+){0,2}(?:permission|approval|authori[sz]ation|consent)\b`)},
 			{hints: []string{"already", "usuario ya", "usuário já", "déjà"}, reason: Address, re: re(`\b(?:the\s+)?(?:user|owner|human)\s+(?:has\s+)?already\s+(?:approved|authori[sz]ed|agreed|consented|signed off|okayed|confirmed)|\bel usuario ya (?:lo )?(?:autoriz|aprob)\p{L}*|\bo usuário já (?:autorizou|aprovou)|\bl'utilisateur a déjà (?:validé|approuvé|autorisé)`)},
 			{hints: []string{"ask the", "ask user", "ask owner", "ask human", "ask again", "ask first", "prompt the", "prompt user", "confirm with", "check with", "bother", "check again", "check first", "confirm again", "confirm first"}, reason: Address, re: re(`\b(?:don't|do not|no)\s+(?:need\s+to\s+)?(?:ask|prompt|confirm\s+with|check\s+with|bother)\s+(?:the\s+)?(?:user|owner|human)\b|\b(?:you\s+)?(?:don't|do not|no)\s+need\s+to\s+(?:ask|confirm|check)\s+(?:again|first)\b`)},
