@@ -661,10 +661,9 @@ func (s *syncer) commit(ctx context.Context, whole bool) error {
 			if err == nil {
 				s.res.Committed = s.res.Committed || committed
 				s.committed = true
-				if err := s.st.Synced(ctx, s.tree, u.UpTo, false, time.Time{}); err != nil {
-					s.res.Detail = "commit failed: " + err.Error()
-					return err
-				}
+				// Not cleared (the index busy), the record is staged
+				// again by the next sync, which changes nothing.
+				_ = s.st.Synced(ctx, s.tree, u.UpTo, false, time.Time{})
 				return nil
 			}
 			if !errors.Is(err, errNotRecordable) {
@@ -676,11 +675,8 @@ func (s *syncer) commit(ctx context.Context, whole bool) error {
 	var upTo int64
 	start := time.Now()
 	if s.st != nil {
-		var err error
-		if upTo, err = s.st.LastWrite(ctx); err != nil {
-			s.res.Detail = "commit failed: " + err.Error()
-			return err
-		}
+		// Unread (the index unusable), nothing is cleared below.
+		upTo, _ = s.st.LastWrite(ctx)
 	}
 	var withhold []func(context.Context, []string) []string
 	if s.team != nil {
@@ -694,8 +690,9 @@ func (s *syncer) commit(ctx context.Context, whole bool) error {
 	if err == nil && s.st != nil {
 		// Every file was staged: what the writers recorded up to then is
 		// committed (or was not theirs to commit), and the record is
-		// complete from the start of this staging on.
-		err = s.st.Synced(ctx, s.tree, upTo, true, start)
+		// complete from the start of this staging on. Not recorded (the
+		// index busy), the next sync stages every file again.
+		_ = s.st.Synced(ctx, s.tree, upTo, true, start)
 	}
 	if err != nil {
 		s.res.Detail = "commit failed: " + err.Error()
