@@ -110,7 +110,7 @@ func worktree(ctx context.Context, g *git) (string, []string, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	var links []string
+	var named []string
 	fields := strings.Split(out, "\x00")
 	for i := 0; i < len(fields); i++ {
 		f := fields[i]
@@ -120,12 +120,9 @@ func worktree(ctx context.Context, g *git) (string, []string, error) {
 		if f[0] == 'R' || f[0] == 'C' {
 			i++ // the path it was renamed or copied from
 		}
-		rel := f[3:]
-		if fi, err := os.Lstat(filepath.Join(g.dir, filepath.FromSlash(rel))); err == nil && fi.Mode()&os.ModeSymlink != 0 {
-			links = append(links, rel)
-		}
+		named = append(named, f[3:])
 	}
-	return out, links, nil
+	return out, linksAmong(g.dir, named), nil
 }
 
 // stagedLinks lists the paths that `git diff --cached --raw -z

@@ -537,6 +537,8 @@ type writer struct {
 	// pending data at every statement of a transaction, so one INSERT ... SELECT
 	// at the end is many times faster than a row at a time.
 	staged *sql.Stmt
+	// recWrite records a written file for the next sync (recordWrite).
+	recWrite *sql.Stmt
 	// fromGit is set while a sync follows what it committed and merged
 	// (Follow): what it reads is in git already (or, changed in place by
 	// hand, left to the next whole staging), so nothing is recorded for
@@ -653,6 +655,9 @@ func (w *writer) close() {
 	}
 	if w.staged != nil {
 		w.staged.Close()
+	}
+	if w.recWrite != nil {
+		w.recWrite.Close()
 	}
 	if w.batch != nil {
 		w.batch.close()

@@ -41,7 +41,17 @@ func (w *writer) recordWrite(ctx context.Context, rel string) error {
 	if strings.HasPrefix(rel, "local/") {
 		return nil
 	}
-	_, err := w.tx.ExecContext(ctx, recordWrite, rel)
+	if w.recWrite == nil {
+		// Compiled once a transaction: a refresh that reads many
+		// changed files does not compile it for each, and one that
+		// records nothing (a rebuild, a sync's own refresh) never does.
+		st, err := w.tx.PrepareContext(ctx, recordWrite)
+		if err != nil {
+			return err
+		}
+		w.recWrite = st
+	}
+	_, err := w.recWrite.ExecContext(ctx, rel)
 	return err
 }
 
