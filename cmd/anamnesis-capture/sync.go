@@ -16,10 +16,12 @@ const syncWait = 45 * time.Second
 
 // The sync's own limits sit inside syncWait, so it finishes (or gives up)
 // by itself and is never killed half way; a detached sync may wait longer
-// for a sync already running, so the new note is not skipped.
+// for a sync already running, so the new note is not skipped, and is a
+// background sync (--detached: stages what the store recorded, logs stamped
+// lines, packs git's loose objects once they have grown).
 var (
 	inlineSyncArgs   = []string{"--recorded", "--timeout", "30", "--lock-wait", "10"}
-	detachedSyncArgs = []string{"--recorded", "--lock-wait", "90"}
+	detachedSyncArgs = []string{"--detached", "--lock-wait", "90"}
 )
 
 // commitLockWait is how long the local commit waits for another local git

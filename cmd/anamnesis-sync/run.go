@@ -25,7 +25,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	lockWait := gitsync.DefaultLockWait
 	fs.Var(cli.Seconds{D: &lockWait}, "lock-wait", "how long to wait for another sync of this home before skipping")
 	background := fs.Bool("background", false, "start the sync detached (output to <home>/logs/anamnesis.log) and return at once")
-	detached := fs.Bool("detached", false, "sync here, in the child --background started: print to <home>/logs/anamnesis.log as log lines")
+	detached := fs.Bool("detached", false, "sync here, in the child --background started: print to <home>/logs/anamnesis.log as log lines, and pack git's loose objects when they have grown (a background sync's housekeeping)")
 	recorded := fs.Bool("recorded", false, "commit only the note files anamnesis recorded writing since the last commit, unless something else may have changed memory/ (what the hooks' syncs do: their cost does not grow with the store); without it every file is staged, hand edits included")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `usage: anamnesis-sync [flags]   (also: anamnesis sync)
@@ -77,6 +77,13 @@ flags:
 	res, err := gitsync.Sync(ctx, o)
 	if perr := gitsync.PrintResult(stdout, stderr, res, *asJSON); perr != nil {
 		return perr
+	}
+	if *detached {
+		// Off everyone's terminal, and with the home's lock released:
+		// whatever the cycle's outcome (packing is local).
+		for _, l := range gitsync.Pack(ctx, o) {
+			fmt.Fprintln(stderr, "sync: "+l)
+		}
 	}
 	if err != nil {
 		if res.Detail == "" {

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -132,5 +133,51 @@ func TestVersionFlag(t *testing.T) {
 	}
 	if _, err := os.Stat(home); err == nil {
 		t.Fatal("--version made a home")
+	}
+}
+
+// The background sync (--detached: SessionStart's and capture's) packs git's
+// loose objects once they have grown; a person's sync leaves them, since
+// packing takes seconds at 100,000 notes.
+func TestDetachedSyncPacksLooseObjects(t *testing.T) {
+	home, _ := setup(t)
+	if _, _, err := runSync(t, "--home", home); err != nil {
+		t.Fatal(err)
+	}
+	mem := filepath.Join(home, "memory")
+	src := t.TempDir()
+	var paths []string
+	for i := range 2100 {
+		p := filepath.Join(src, strconv.Itoa(i))
+		os.WriteFile(p, []byte("object "+strconv.Itoa(i)+"\n"), 0o644)
+		paths = append(paths, p)
+	}
+	cmd := exec.Command("git", "-C", mem, "hash-object", "-w", "--stdin-paths")
+	cmd.Stdin = strings.NewReader(strings.Join(paths, "\n") + "\n")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v %s", err, out)
+	}
+	loose := func() string {
+		out, err := exec.Command("git", "-C", mem, "count-objects", "-v").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.SplitN(string(out), "\n", 2)[0]
+	}
+	if _, _, err := runSync(t, "--home", home); err != nil {
+		t.Fatal(err)
+	}
+	if c := loose(); c == "count: 0" {
+		t.Fatal("a person's sync packed the objects")
+	}
+	if _, _, err := runSync(t, "--home", home, "--detached"); err != nil {
+		t.Fatal(err)
+	}
+	if c := loose(); c != "count: 0" {
+		t.Errorf("after the background sync: %s", c)
+	}
+	log, _ := os.ReadFile(filepath.Join(home, "logs", "anamnesis.log"))
+	if !regexp.MustCompile(`anamnesis-sync\[\d+\]: sync: pack \S+memory: packed \d{4} loose objects`).Match(log) {
+		t.Errorf("the log does not say what was packed:\n%s", log)
 	}
 }
