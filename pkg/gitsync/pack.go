@@ -67,8 +67,10 @@ func packLoose(ctx context.Context, g *git, maxCount int, maxBytes int64) string
 		return ""
 	}
 	t0 := time.Now()
-	if _, err := g.run(ctx, "repack", "--geometric=2", "-d", "-l", "-q"); err != nil {
-		if _, err := g.run(ctx, "repack", "-d", "-l", "-q"); err != nil {
+	// One thread: the person works on beside it (a first pack of a
+	// million notes is minutes of CPU).
+	if _, err := g.run(ctx, "-c", "pack.threads=1", "repack", "--geometric=2", "-d", "-l", "-q"); err != nil {
+		if _, err := g.run(ctx, "-c", "pack.threads=1", "repack", "-d", "-l", "-q"); err != nil {
 			return fmt.Sprintf("%d loose objects (%d MiB) left loose: %v", count, bytes>>20, err)
 		}
 	}
