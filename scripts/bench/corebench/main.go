@@ -129,6 +129,12 @@ func main() {
 				die(err)
 			}
 			rows = append(rows, floor.Row{What: "anamnesis search (process), " + label, Result: r, MaxRatio: b.search})
+			wr, rm, err := writeAndRemove(fl, anamnesis, home, *runs)
+			if err != nil {
+				die(err)
+			}
+			rows = append(rows, floor.Row{What: "anamnesis write (process), " + label, Result: wr, MaxRatio: b.search},
+				floor.Row{What: "anamnesis rm (process), " + label, Result: rm, MaxRatio: b.search})
 		}
 		s, err := store.Open(context.Background(), home)
 		if err != nil {
@@ -226,6 +232,42 @@ func timeWrites(home, work string, n int) ([]time.Duration, error) {
 		ds = append(ds, time.Since(t0))
 	}
 	return ds, nil
+}
+
+// writeAndRemove times anamnesis write as a person runs it, a note of the
+// bench project each time, alternately with the floor, then anamnesis rm of
+// each of those notes the same way (which leaves the store as it was).
+func writeAndRemove(fl, anamnesis, home string, runs int) (write, rm floor.Result, err error) {
+	var ids []string
+	write, err = floor.Pair(fl, 2, runs, func() (time.Duration, error) {
+		cmd := exec.Command(anamnesis, "write", "--home", home, "--type", "semantic", "--project", "github.com/acme/proj03",
+			"--title", fmt.Sprintf("bench write %d", len(ids)), "--body", "a note a person writes by hand")
+		t0 := time.Now()
+		out, err := cmd.Output()
+		d := time.Since(t0)
+		if err == nil {
+			ids = append(ids, strings.TrimSpace(string(out)))
+		}
+		return d, err
+	})
+	if err != nil {
+		return write, rm, fmt.Errorf("anamnesis write: %w", err)
+	}
+	i := 0
+	rm, err = floor.Pair(fl, 2, runs, func() (time.Duration, error) {
+		cmd := exec.Command(anamnesis, "rm", "--home", home, ids[i])
+		i++
+		t0 := time.Now()
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			err = fmt.Errorf("%w: %s", err, out)
+		}
+		return time.Since(t0), err
+	})
+	if err != nil {
+		return write, rm, fmt.Errorf("anamnesis rm: %w", err)
+	}
+	return write, rm, nil
 }
 
 // capturedCopy copies home's notes (once) into a home of their own, each
