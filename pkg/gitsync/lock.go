@@ -27,6 +27,10 @@ func LockPath(home string) string { return filepath.Join(home, "sync.lock") }
 // CommitLockPath is the per-home lock on memory/'s repository.
 func CommitLockPath(home string) string { return filepath.Join(home, "commit.lock") }
 
+// PackLockPath is held while Pack repacks the home's repositories; it
+// keeps no git step waiting (git lets others commit meanwhile).
+func PackLockPath(home string) string { return filepath.Join(home, "pack.lock") }
+
 // lock is one of a home's two locks. <home>/sync.lock is held for the
 // length of a sync (git steps and the index update), so two syncs of one home
 // never interleave. <home>/commit.lock is held for every local change to

@@ -32,6 +32,14 @@ const (
 // lets other processes commit, fetch and merge while it repacks. A failure
 // changes nothing (the objects stay loose) and is the line's subject.
 func Pack(ctx context.Context, o Options) []string {
+	// A first pack of a million notes outlasts the next session's sync,
+	// which would start a second one of the same objects: one at a time,
+	// and a sync that finds another packing leaves it to that one.
+	lk, err := acquire(ctx, PackLockPath(o.Home), 0)
+	if err != nil {
+		return nil
+	}
+	defer lk.release()
 	home := layout.Home(o.Home)
 	dirs := []string{home.Memory()}
 	for _, t := range stillJoined(o.Home, o.Teams) {

@@ -127,3 +127,22 @@ func TestPackTakesEveryRepositoryOfTheHome(t *testing.T) {
 		t.Errorf("nothing loose, yet: %q", lines)
 	}
 }
+
+// A sync that finds another packing the home leaves it to that one.
+func TestPackLeavesItToAnotherPacker(t *testing.T) {
+	needGit(t)
+	isolateGit(t)
+	home := t.TempDir()
+	looseRepo(t, filepath.Join(home, "memory"), packLooseCount)
+	lk, err := acquire(context.Background(), PackLockPath(home), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lines := Pack(context.Background(), Options{Home: home}); len(lines) != 0 {
+		t.Errorf("packed beside another packer: %q", lines)
+	}
+	lk.release()
+	if lines := Pack(context.Background(), Options{Home: home}); len(lines) != 1 || !strings.Contains(lines[0], "packed") {
+		t.Errorf("after the other packer: %q", lines)
+	}
+}
