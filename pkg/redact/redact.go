@@ -1290,7 +1290,7 @@ func New() *Redactor {
 			repl: proseMask,
 			keep: func(m []string) bool {
 				v := strings.TrimRight(m[2], sentenceEnd)
-				return !strong(m[2]) && !chosen(m[2]) && !passphrase(m[2]) && !generatedLetters(m[2]) && !symbolMixed(v) && !(len(v) >= 12 && scrambled(v)) && !capsChosen(v)
+				return !strong(m[2]) && !chosen(m[2]) && !passphrase(m[2]) && !generatedLetters(m[2]) && !symbolMixed(v) && !(len(v) >= 12 && scrambled(v)) && !capsChosen(v) || regexTail(v)
 			},
 		},
 		{
@@ -1597,7 +1597,8 @@ func cookieMask(v string) string {
 		if u, err := url.QueryUnescape(plain); err == nil {
 			plain = u
 		}
-		if !sessionCookie(n) && (!random(plain) || trackerCookie(n)) {
+		// session=<omitted>: a stand-in shown where the value was.
+		if !sessionCookie(n) && (!random(plain) || trackerCookie(n)) || notAValue(plain) {
 			continue
 		}
 		parts[i] = name + "=" + Mask
@@ -1952,7 +1953,9 @@ func quoteMask(v string) string {
 var objectIDs = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	return map[string]bool{"chatcmpl": true, "cmpl": true, "msg": true, "toolu": true, "req": true, "run": true,
 		"thread": true, "asst": true, "file": true, "batch": true, "ftjob": true, "cus": true, "evt": true, "ch": true,
-		"pi": true, "pm": true, "in": true, "sub": true, "prod": true, "price": true, "txn": true, "acct": true, "resp": true}
+		"pi": true, "pm": true, "in": true, "sub": true, "prod": true, "price": true, "txn": true, "acct": true, "resp": true,
+		// Vercel's deployments, projects and teams.
+		"dpl": true, "prj": true, "team": true}
 }}
 
 // schemes are Authorization schemes, named in prose without a credential.
@@ -2083,7 +2086,7 @@ func notAValue(v string) bool {
 	if v == strings.ToUpper(v) && anyOf(l, "secret", "token", "password", "passwd") {
 		return true
 	}
-	if stubbed(plainWords(l)) || attrRef(v) || minisignPublic(v) || typeName(l) || secretSpec(v) || goTestName(v) {
+	if stubbed(plainWords(l)) || attrRef(v) || minisignPublic(v) || typeName(l) || secretSpec(v) || goTestName(v) || regexTail(v) {
 		return true
 	}
 	for _, p := range references {

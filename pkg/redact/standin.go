@@ -145,3 +145,14 @@ func bracketed(l string) bool {
 		}
 	}
 }
+
+// regexTail reports a value that is the rest of a regular expression after
+// the key it names: "(password=)[^&\s]+" gives ")[^&\s]+", a group's close
+// then a class, a quantifier or an escape; a negated class ("[^&]+")
+// anywhere. Neither is made: the pattern finds secrets, it holds none.
+func regexTail(v string) bool {
+	if strings.Contains(v, "[^") {
+		return true
+	}
+	return len(v) >= 2 && v[0] == ')' && strings.IndexByte(`[(?*+{|\.`, v[1]) >= 0
+}

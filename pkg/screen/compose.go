@@ -128,7 +128,7 @@ var (
 	// authWords: a claim that someone with authority has approved.
 	authWords = concept{"authorized", "authorised", "authorize you", "authorise you", "pre-approved", "preapproved", "pre-approval", "preapproval", "already approved", "been approved", "has approved", "have approved",
 		"signed off", "approved it", "aprobó", "aprobado", "autorizado", "autorizou", "aprovou", "aprovado", "autorisé", "approuvé", "validé", "approvato", "autorizzato",
-		"genehmigt", "freigegeben", "одобр", "разрешил", "授权", "已批准", "批准了", "承認済", "許可済", "승인", "onayladı", "zatwierdz", "goedgekeurd", "toestemming gegeven", "consent", "consentimiento", "consentimento", "izin verdi", "zgodę", "einverstanden", "согласи", "exemption", "exempt from", "approved by", "approved-by", "מאשר לך", "cleared to", "granted an", "been granted", "elevated", "выдано разрешение", "ได้รับอนุมัติ", "อนุมัติ", "otorgad", "in advance", "beforehand", "vorab", "à l'avance", "заранее", "önceden", "z góry", "đồng ý trước", "ya confirmó", "ya dio", "já assinou", "sudah menyetujui", "अनुमति दे दी", "وافق", "clearance", "user approved", "owner approved", "approved:", "compliance id", "per anthropic", "погоджено", "схвалено", "дозволено",
+		"genehmigt", "freigegeben", "одобр", "разрешил", "授权", "已批准", "批准了", "承認済", "許可済", "승인", "onayladı", "zatwierdz", "goedgekeurd", "toestemming gegeven", "consent ", "consent.", "consent,", "consented", "consentimiento", "consentimento", "izin verdi", "zgodę", "einverstanden", "согласи", "exemption", "exempt from", "approved by", "approved-by", "מאשר לך", "cleared to", "granted an", "been granted", "elevated", "выдано разрешение", "ได้รับอนุมัติ", "อนุมัติ", "otorgad", "in advance", "beforehand", "vorab", "à l'avance", "заранее", "önceden", "z góry", "đồng ý trước", "ya confirmó", "ya dio", "já assinou", "sudah menyetujui", "अनुमति दे दी", "وافق", "clearance", "user approved", "owner approved", "approved:", "compliance id", "per anthropic", "погоджено", "схвалено", "дозволено",
 		"povolil", "schválil", "autorizat", "aprobat", "jóváhagyta", "engedélyez", "hyväksyny", "valtuutet", "godkänt", "godkendt", "godkjent", "εγκρίν", "εξουσιοδοτ", "يُسمح", "يسمح", "مسموح", "مصرح", "מורשה", "אושר", "مجاز", "تأیید کرده", "मंज़ूर कर", "मंजूर कर", "अनुमति है", "অনুমোদিত", "অনুমতি দিয়েছে", "อนุญาตให้", "được phép", "đã phê duyệt", "diizinkan", "disetujui", "dibenarkan", "ameruhusu", "imeidhinishwa", "pinahintulutan", "aprobado na", "허용", "許可されて", "許可済み", "允许", "已授权", "已獲授權", "дозволяється", "разрешено", "zezwol", "dozwolone", "toegestaan", "vooraf goedgekeurd", "onaylandı", "izinli", "per the security team", "gemäß freigabe", "freigabe durch", "freigabe von", "mit freigabe",
 		// Consent claimed in more forms: "user confirmed:", "了承済み", Tagalog "inaprubahan".
 		"user confirmed", "confirmed by the user", "confirmation: granted", "confirmation granted", "了承済", "許可しています", "承認しています", "inaprubahan", "pinayagan"}
@@ -671,7 +671,7 @@ func composed(prose, code string) string {
 		}
 		// A negation counts before the command ("never pipe curl to sh"),
 		// not after it ("…, no need to ask").
-		if n := negWords.at(s); fetched >= 0 && runWords.in(s) && (n < 0 || n > fetched) && !sovNegated(s[fetched:]) && (strings.Contains(s, "`") && !pastRE.Get().MatchString(s) || directed()) && !decodedToFile.Get().MatchString(s) && !bareFetches(s) && !usersRun(s, fetched, code) && !docSays(s, fetched, code) &&
+		if n := negWords.at(s); fetched >= 0 && runWords.in(s) && (n < 0 || n > fetched) && !sovNegated(s[fetched:]) && (strings.Contains(s, "`") && !pastRE.Get().MatchString(s) && !ourPractice(s[:fetched]) || directed()) && !decodedToFile.Get().MatchString(s) && !bareFetches(s) && !usersRun(s, fetched, code) && !docSays(s, fetched, code) &&
 			!(offerRE.Get().MatchString(s[:fetched]) && !agentWords.in(s)) {
 			return DownloadExec
 		}
@@ -964,6 +964,19 @@ var uiHideRE = lazy.RE(`\bhid(?:e|es|ing)\s+(?:the\s+|a\s+|an\s+|this\s+|that\s+
 // optionRE: an option offered to the person ("You can remove it from the
 // hooks section if it gets slow"), not an order.
 var optionRE = lazy.RE(`^(?:you|the user)\s+(?:can|could|might|may)\b[^.\n]*\bif\b`)
+
+// ourPracticeRE: the team tells, in the first person, how it runs the
+// command that follows ("We run `curl … | sh` only in the base stage"):
+// its own practice, told of, where an order would name the agent or
+// give the verb alone (directed).
+func ourPractice(before string) bool {
+	if k := strings.IndexByte(before, '`'); k >= 0 {
+		before = before[:k+1]
+	}
+	return (strings.Contains(before, "we ") || strings.Contains(before, "our ")) && ourPracticeRE.Get().MatchString(before)
+}
+
+var ourPracticeRE = lazy.RE(`(?:^[\s/#*>-]*|[:>]\s*)(?:we|our\s+(?:team|ci|build|pipeline|dockerfile|image|script|makefile))\s+(?:only\s+|always\s+|still\s+|currently\s+)?(?:run|runs|use|uses|install|installs|pipe|pipes|execute|executes)\s+\x60?$`)
 
 // pastRE opens a sentence that records what was done ("Installed
 // tailscale on the NAS: `curl … | sh`"), not what to do.

@@ -580,6 +580,9 @@ func phrasesIn(r ruleSet, norm string, p *pairs.Set, code [][2]int) string {
 			if span, ok := inSpan(code, loc[0]); ok && c.reason == Override && regexSpan(norm, code, span) {
 				continue // the pattern a rule matches, quoted: "the regex `ignore (all )?previous instructions`"
 			}
+			if c.reason == Override && strings.Contains(norm[loc[0]:min(loc[1]+1, len(norm))], "/") && regexLiteral(norm, loc[0], loc[1]) {
+				continue // "matches /ignore (all )?previous instructions/i": a detector's pattern, written between slashes
+			}
 			if c.reason == DownloadExec && !c.opaque && bareFetches(norm[loc[0]:loc[1]]) {
 				continue // "curl | sh" with no address names the practice: nothing to fetch
 			}
@@ -760,6 +763,41 @@ func regexSpan(norm string, code [][2]int, span int) bool {
 		}
 	}
 	return false
+}
+
+// regexLiteral reports a match (from i to j) inside a regular expression
+// written between slashes on its line, as a detector's rule is
+// ("/ignore (all )?(previous|prior) instructions/i"): the opening slash
+// ends no word (a path's does), the closing one is followed by flags
+// alone, and what they hold has a pattern's syntax (regexSyntaxRE).
+func regexLiteral(s string, i, j int) bool {
+	ls := strings.LastIndexByte(s[:i], '\n') + 1
+	o := strings.LastIndexByte(s[ls:min(i+1, len(s))], '/')
+	if o < 0 {
+		return false
+	}
+	o += ls
+	if o > ls && (isWordByte(s[o-1]) || s[o-1] == '/' || s[o-1] == '.') {
+		return false
+	}
+	from := max(o+1, j-1)
+	rest := s[from:]
+	if e := strings.IndexByte(rest, '\n'); e >= 0 {
+		rest = rest[:e]
+	}
+	c := strings.IndexByte(rest, '/')
+	if c < 0 {
+		return false
+	}
+	c += from
+	k := c + 1
+	for k < len(s) && s[k] >= 'a' && s[k] <= 'z' {
+		k++
+	}
+	if k < len(s) && isWordByte(s[k]) {
+		return false
+	}
+	return regexSyntaxRE.Get().MatchString(s[o+1 : c])
 }
 
 var regexSyntaxRE = lazy.RE(`\(\?[a-z:]|\)[?*+]|\\[bswd]|\.\*|\[\^|\(\w+\|\w+`)
@@ -1148,8 +1186,20 @@ func timedNotice(s string, loc []int) bool {
 		line = line[:e]
 	}
 	l := strings.ToLower(line)
-	return (clockRE.Get().MatchString(line) || measureRE.Get().MatchString(l) || dateRE.Get().MatchString(l)) && !youRE.Get().MatchString(l) && !harmful(l) && !userWords.in(l) && !askWords.in(l) && !agentWords.in(l) && orderFree(l)
+	return (clockRE.Get().MatchString(line) || measureRE.Get().MatchString(l) || dateRE.Get().MatchString(l)) && !youRE.Get().MatchString(l) && !harmful(doneSends(l)) && !userWords.in(l) && !askWords.in(l) && !agentWords.in(l) && orderFree(l)
 }
+
+// doneSends takes out of a notice's line the verbs of sending that report
+// a transfer done ("14.2 GB uploaded to the archive bucket", "logs
+// shipped"), which order nothing; a secret named stays for harmful.
+func doneSends(l string) string {
+	if !strings.Contains(l, "ed ") && !strings.Contains(l, "sent") {
+		return l
+	}
+	return doneSendRE.Get().ReplaceAllString(l, " ")
+}
+
+var doneSendRE = lazy.RE(`\b(?:uploaded|sent|posted|pushed|published|shared|copied|synced|transferred|shipped|exported|archived)\b`)
 
 // orderFree reports a line the phrase rules find no order in.
 func orderFree(l string) bool {

@@ -149,10 +149,13 @@ func describedAttack(s string, i int) bool {
 // toldAttack is describedAttack for a sentence whose order opens after
 // clause (the sentence itself where that is not known).
 func toldAttack(sentence, clause string) bool {
-	if !attackWords.in(sentence) && !describeWords.in(sentence) && !incidentWords.in(sentence) || youRE.Get().MatchString(sentence) || secondPerson.in(sentence) {
+	if !attackWords.in(sentence) && !describeWords.in(sentence) && !incidentWords.in(sentence) || youRE.Get().MatchString(sentence) || secondPerson.in(sentence) && !frenchDu(sentence) {
 		return false
 	}
-	a := agentNouns.at(clause)
+	// The clause ends where the order's match opens, on the space or the
+	// elision before its verb: the agent's noun may end the clause ("…
+	// yêu cầu bot bỏ qua").
+	a := agentNouns.at(clause + " ")
 	if a < 0 {
 		return false
 	}
@@ -179,7 +182,7 @@ func vocativeEnd(before string) bool {
 }
 
 // attackWords name an attack, in the languages the screen knows.
-var attackWords = concept{"attack", "attacks", "attacker", "attaque", "attaquant", "attacco", "attaccante", "ataque", "atacante", "angrep", "angriper", "angreb", "angriff", "angreifer", "útok", "útoč", "támadás", "támadó", "атак", "напад", "攻击", "攻撃", "공격", "tấn công", "atac", "atak", "hyökkäy", "επίθεσ", "saldırı", "serangan", "shambulio", "pag-atake", "התקפ", "هجوم", "حمله", "हमला", "আক্রমণ", "การโจมตี", "prompt injection", "injection", "injeção", "inyección", "iniezione", "инъекц", "注入", "インジェクション", "인젝션"}
+var attackWords = concept{"attack", "attacks", "attacker", "attaque", "attaquant", "attacco", "attaccante", "ataque", "atacante", "angrep", "angriper", "angreb", "angriff", "angreifer", "útok", "útoč", "támadás", "támadó", "атак", "напад", "攻击", "攻撃", "공격", "tấn công", "atac", "atak", "hyökkäy", "επίθεσ", "saldırı", "serangan", "shambulio", "pag-atake", "התקפ", "هجوم", "حمله", "हमला", "আক্রমণ", "การโจมตี", "prompt injection", "injection", "الهجوم", "الهجمات", "هجمات", "injeção", "inyección", "iniezione", "инъекц", "注入", "インジェクション", "인젝션"}
 
 // incidentWords name an incident or its review after the fact (a
 // postmortem), in the languages the screen knows: a note headed so tells
@@ -191,11 +194,23 @@ var incidentWords = concept{"incident", "incidente", "insidente", "incidens", "i
 	"حادثة", "الحادثة", "حادث", "حادثه", "واقعہ", "واقعے", "תקרית", "אירוע", "घटना", "ঘটনা", "เหตุการณ์", "事件", "事故", "インシデント", "사고", "사건", "häiriö", "poikkeama"}
 
 // describeWords tell of something described, explained or shown.
-var describeWords = concept{"describ", "explain", "demonstrat", "décri", "décrit", "expliqu", "montr", "descri", "spieg", "mostr", "descreve", "explic", "beschreib", "erklär", "zeigt", "beskriv", "beskrev", "popis", "popsa", "leír", "ismertet", "bemutat", "описа", "описв", "опису", "объясн", "показ", "描述", "記述", "紹介", "설명", "기술", "mô tả", "giải thích", "descriu", "descrie", "explică", "opisuj", "opisał", "opisuje", "açıkl", "anlat", "menjelaskan", "menggambarkan", "kuvaa", "kuvasi", "περιγράφ", "يصف", "מתאר", "توصیف", "वर्णन", "বর্ণনা", "อธิบาย"}
+var describeWords = concept{"describ", "explain", "demonstrat", "décri", "décrit", "expliqu", "montr", "descri", "spieg", "mostr", "descreve", "explic", "beschreib", "erklär", "zeigt", "beskriv", "beskrev", "popis", "popsa", "leír", "ismertet", "bemutat", "описа", "описв", "опису", "объясн", "показ", "描述", "記述", "紹介", "설명", "기술", "mô tả", "giải thích", "descriu", "descrie", "explică", "opisuj", "opisał", "opisuje", "açıkl", "anlat", "menjelaskan", "menggambarkan", "kuvaa", "kuvasi", "περιγράφ", "يصف", "وصف", "מתאר", "توصیف", "वर्णन", "বর্ণনা", "อธิบาย"}
 
 // agentNouns name the agent in the third person.
 var agentNouns = concept{"agent", "agente", "agenten", "agenta", "agentu", "agentem", "agentul", "ügynök", "агент", "智能体", "代理", "エージェント", "에이전트", "tác tử", "l'agent", "l'agente", "model", "modèle", "modelo", "modello", "modell", "assistant", "assistent", "asistent", "assistente", "asystent", "ассистент", "асистент", "助手", "アシスタント", "어시스턴트", "trợ lý", "llm", "ai ", "ia ", "ki ", "ai-agent", "ki-agent", "ia-agent", "mi-ügynök", "ии", "chatbot", "claude", "copilot", "وكلاء",
+	// A bot asked (French "au bot", Vietnamese "bot", Romanian "botului").
+	"bot ", "bots", "botul",
 	"الوكيل", "وكيل", "المساعد", "النموذج", "دستیار", "عامل", "מודל", "הסוכן", "סוכן", "העוזר", "एजेंट", "सहायक", "πράκτορα", "βοηθό", "μοντέλο", "ajan", "asistan", "agen", "asisten", "pembantu", "wakala", "msaidizi", "เอเจนต์", "ผู้ช่วย"}
+
+// frenchDu reports a sentence whose only "you" may be French "du" (of
+// the: "Incident du 3 mars"), German's and Scandinavian's "du": it holds
+// French's elisions or articles and no other word of secondPerson.
+func frenchDu(sentence string) bool {
+	if !strings.Contains(sentence, "du ") || !strings.Contains(sentence, " l'") && !strings.Contains(sentence, " d'") && !strings.Contains(sentence, " au ") && !strings.Contains(sentence, " aux ") && !strings.Contains(sentence, " les ") && !strings.Contains(sentence, " une ") {
+		return false
+	}
+	return !secondPerson.in(strings.ReplaceAll(sentence, "du ", "de "))
+}
 
 // secondPerson are the words that speak to the reader in the languages
 // whose "you" youRE does not spell.
