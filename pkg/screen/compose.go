@@ -100,6 +100,7 @@ var (
 		"ai-", "ии-", "asistentul", "asistente,", "agentul", "asszisztens", "ügynök", "avustaja", "agentti", "tekoäly", "βοηθ", "πράκτορ", "τεχνητής νοημοσύνης", "yapay zekâ", "ajan", "مساعد", "الذكاء الاصطناعي", "عوזר", "עוזר", "לעוזר", "העוזר", "בינה מלאכותית", "دستیار", "هوش مصنوعی", "एआई", "तुम", "তুমি", "আপনি", "সহকারী", "এআই", "เอไอ", "msaidizi", "akili bandia", "katulong", "인공지능", "도우미", "助理", "人工智能", "人工智慧", "асистенте", "помічник", "помощник", "asystencie", "agencie", "asistentovi", "ai agent", "mi-", "pembantu", "ikaw", "sinä", "sinun", "εσύ", "σου ", "awak", "asistent", "ia ", "ia:", "ia,", "ia.", "اسسٹنٹ", "کریں", "할 것", "할것", "말 것", "ai helper", "cada sesión", "en cada sesi", "à chaque session", "chaque session", "jeder sitzung", "jede sitzung", "ogni sessione", "cada sessão", "toda sessão", "todas as sessões", "elke sessie", "iedere sessie", "każdej sesji", "kazdej sesji", "каждой сессии", "кожній сесії", "každé relaci", "každé sezení", "každej relácii", "fiecare sesiune", "minden munkamenet", "jokaisessa istunnossa", "jokainen istunto", "varje session", "varje ny session", "hver session", "hver ny session", "hver økt", "hver sesjon", "κάθε συνεδρία", "her oturum", "בכל סשן", "בכל שיחה", "في كل جلسة", "كل جلسة", "در هر جلسه", "هر جلسه", "हर सत्र", "प्रत्येक सत्र", "mỗi phiên", "mọi phiên", "setiap sesi", "kila kikao", "kila kipindi", "bawat session", "すべてのセッション", "毎回のセッション", "各セッション", "每次会话", "每个会话", "모든 세션", "매 세션", "всяка сесия", "във всяка сесия", "ทุกเซสชัน"}
 	// askWords: asking the person, confirming, approval, review.
 	askWords = concept{"ask", "confirm", "approval", "permission", "consent", "review", "wait for", "waiting for", "check with", "sign-off",
+		"pitanja", "pitati", "vprašanj", "spraš",
 		"relecture", "revue", "revisión", "revisão", "revisar", "revisione", "revision", "überprüfung", "レビュー", "审查", "審查", "审核", "리뷰", "검토", "समीक्षा", "inceleme", "przegląd", "recenz", "granskning", "gennemgang", "gjennomgang", "beoordeling", "ревью", "ревю", "ревізі", "kontroly", "átnézés", "katselmo", "αναθεώρηση", "مراجعة", "סקירה", "بازبینی",
 		"pedir", "pregunt", "confirmación", "confirmacion", "confirmar", "esperar", "chied", "conferm", "aspett", "demander", "demande", "attendre",
 		"fragen", "nachfrag", "nachzufrag", "rückfrag", "bestätig", "warten", "pergunt", "confirmação", "aprovação", "zapyt", "pyta", "potwierdz",
@@ -142,7 +143,8 @@ var (
 	// userWords: the person the agent works for, or who reviews its work.
 	userWords = concept{"usuari", "user", "human", "operator", "reviewer", "maintainer", "utilisateur", "usuario", "usuário", "utente", "benutzer", "nutzer", "пользовател",
 		"用户", "ユーザー", "사용자", "kullanıcı", "użytkownik", "gebruiker", "reader", "gebruiker", "pengguna", "người dùng", "उपयोगकर्ता", "المستخدم", "للمستخدم", "משתמש", "למשתמש", "המשתמש", "ผู้ใช้", "kullanıcı", "użytkownik", "uživatel", "používateľ", "uporabnik", "korisnik", "utilizator", "felhasználó", "käyttäjä", "användare", "bruger", "bruker", "χρήστη", "користувач",
-		"utilizatorul", "användar", "brugeren", "brukeren", "χρήστ", "کاربر", "صارف", "यूज़र", "ব্যবহারকারী", "mtumiaji", "gumagamit", "使用者", "потребител", "корисник", "kasutaja", "lietotāj", "naudotoj", "vartotoj"}
+		"utilizatorul", "användar", "brugeren", "brukeren", "χρήστ", "کاربر", "صارف", "यूज़र", "ব্যবহারকারী", "mtumiaji", "gumagamit", "使用者", "потребител", "корисник", "kasutaja", "lietotāj", "naudotoj", "vartotoj",
+		"notand", "பயனர", "erabiltzaile"}
 	// hideWords: keeping the person from seeing or knowing.
 	hideWords = concept{"doesn't see", "don't see", "not see", "won't see", "doesn't notice", "don't notice", "not notice", "won't notice", "never know", "doesn't know", "not find out",
 		"hide", "conceal", "amaga", "nascond", "cache ", "cachez", "ocult", "escond", "versteck", "verschweig", "скрой", "скрыть", "隐瞒", "隠", "숨기", "gizle", "ukryj", "verberg",
@@ -155,17 +157,25 @@ var (
 		"odpověď", "odpovědi", "shrnutí", "răspuns", "rezumat", "válasz", "összefoglal", "vastaus", "vastaukse", "yhteenveto", "svar", "sammanfattning", "opsummering", "resumé", "απάντηση", "σύνοψη", "yanıt", "الرد", "الإجابة", "תשובה", "پاسخ", "خلاصه", "जवाब", "উত্তর", "সারাংশ", "คำตอบ", "câu trả lời", "phản hồi", "jawaban", "balasan", "jibu", "muhtasari", "sagot", "buod", "답", "返答", "答复", "відповід", "підсумк", "odpowiedzi"}
 	// negWords: a negation before a verb.
 	negWords = concept{"nemoj", "don't", "do not", "never", "not ", "no ", "ne ", "n'", "non ", "nicht", "nie ", "не ", "não", "nunca", "jamais", "mai ", "niet", "不要", "不", "말", "ないで", "别", "न ", "मत", "مت ", "لا ", "אל ", "אין", "jangan", "đừng", "không ", "nie ", "ไม่", "마세요", "지 마", "ないでください",
+		"ekki ", "moenie", "ez ",
 		"niemals", "nikdy", "nigdy", "niciodată", "soha", "älä", "aldrig", "ikke", "aldri", "μην", "ποτέ", "asla", "لا ", "אל", "לעולם", "نه ", "هرگز", "কখনো", "না ", "না।", "อย่า", "không bao giờ", "huwag", "절대", "絶対に", "决不", "絕不", "永远不要", "ніколи", "никогда", "nooit", "ei ", "emme", "koskaan", "hiç", "asla", "فلا ", "ولا ", "inte ", "ikke ", "не "}
 	// mentionWords: speaking of something.
 	mentionWords = concept{"보여주", "mention", "tell", "erzähl", "conte ", "cuente", "cuentes", "racconta", "vertel", "report", "erwähn", "mencion", "menzion", "mentionne", "упомин", "提到", "提及", "言及", "언급", "bahset", "wspomin", "vermeld", "sagen", "dire ", "dire,", "dirlo", "decir", "dizer", "inform the", "inform them", "inform him", "inform her", "informer", "informar", "informe ", "informez", "informieren", "signaler", "signale ", "signalez", "segnal", "avisar", "avise ", "aviser", "notify", "notifier", "notificar", "notifique", "melden", "уведом", "通知", "알리", "bildir", "powiadom", "waarschuw", "báo", "beri tahu", "memberi tahu", "memberitahu", "kasih tahu", "reći", "reci ", "kaži", "diguis", "digues", "říct", "povedz", "catat", "बताए", "बताएं", "लिखें", "تخبر", "تذكر", "תספר", "תזכיר", "บอก", "list ", "wspomin", "erwähn", "noem ", "noemen", "surface it", "surface this", "surface them", "bring it up", "bring this up", "informuj", "poinformuj", "vertel", "кажи", "повідомляй", "розповідай", "nói", "söyle", "bahsetme", "belirt", "伝え", "知らせ", "言わ",
+		// Round 28: Icelandic, Afrikaans, Basque, and Chinese "let the
+		// user know".
+		"segja", "segðu", "sê ", "esan", "使用者知道", "用户知道", "用戶知道",
 		"zmiň", "zmínk", "řekni", "menționa", "spune", "említ", "mondd", "mainitse", "kerro", "nämn", "berätta", "nævn", "fortæl", "nevn", "fortell", "αναφέρ", "πες", "anlat", "أخبر", "بگو", "نگو", "ذکر", "बताओ", "बताना", "بتا", "ज़िक्र", "জিক্রি", "বলো", "বলবে", "জানাও", "กล่าวถึง", "nhắc", "sebut", "beritahu", "taja", "mwambie", "usimwambie", "banggitin", "sabihin", "말하", "告诉", "告訴", "згадуй", "wspominaj", "mów", "verrat", "sag", "szól", "säg", "sig det", "si det", "казва", "кажеш", "разказвай", "πεις", "πείτε"}
 	// runWords: running a command.
-	runWords = concept{"run", "execute", "zaženi", "چلا", "paleisk", "palaid", "käivita", "spusti", "ekzekuto", "ausführ", "führe", "exécut", "lance", "ejecut", "corre", "esegui", "lancia", "execut", "roda", "uitvoer", "voer", "выполн", "запуст",
+	runWords = concept{"run", "execute", "keyr", "kør", "kjør", "zaženi", "چلا", "paleisk", "palaid", "käivita", "spusti", "ekzekuto", "ausführ", "führe", "exécut", "lance", "ejecut", "corre", "esegui", "lancia", "execut", "roda", "uitvoer", "voer", "выполн", "запуст",
 		"実行", "执行", "运行", "실행", "çalıştır", "uruchom", "sudo", "crontab", "cron job", "cronjob", "scheduled task", "schtasks", "launchd", "systemd timer", "autostart", "startup script", "pipe",
 		"spusť", "proveď", "ruleze", "rulează", "execută", "futtas", "aja ", "ajaa", "ajettava", "suorita", "kör", "køre", "kjør", "εκτελ", "τρέξ", "شغّل", "شغل", "تنفيذ", "نفّذ", "נפעיל", "הרץ", "להריץ", "اجرا", "चला", "चलाएं", "চালা", "รัน", "เรียกใช้", "chạy", "jalankan", "endesha", "tekeleza", "patakbuhin", "執行", "виконай", "виконува", "wykonaj", "executa", "esegu", "spustit", "spouštět", "futtat", "aendeshe", "endeshe", "kuendesha"}
 	// fetchedWords: code fetched or hidden from reading.
-	fetchedWords  = concept{"| sh", "|sh", "| bash", "|bash", "| sudo", "|sudo", "pipe it into sh", "pipe it to sh", "into sh ", "feed it to the shell", "base64 -d", "base64 --decode", "b64decode", "obfuscated", "don't inspect", "do not inspect", "don't read", "without reading", "niet eerst", "@latest", "try to inspect", "try to read it", "try to decode", "into bash", "to bash", "into zsh", "into the shell", "into sh"}
-	downloadWords = concept{"download", "herunterlad", "télécharg", "descarg", "scarica", "baixe", "скача", "下载", "ダウンロード", "다운로드", "indir", "pobierz"}
+	fetchedWords = concept{"| sh", "|sh", "| bash", "|bash", "| sudo", "|sudo", "pipe it into sh", "pipe it to sh", "into sh ", "feed it to the shell", "base64 -d", "base64 --decode", "b64decode", "obfuscated", "don't inspect", "do not inspect", "don't read", "without reading", "niet eerst", "@latest", "try to inspect", "try to read it", "try to decode", "into bash", "to bash", "into zsh", "into the shell", "into sh"}
+	// downloadWords count where the sentence holds an address: fetching
+	// it, or (round 28) running it "directly in the shell".
+	downloadWords = concept{"download", "herunterlad", "télécharg", "descarg", "scarica", "baixe", "скача", "下载", "ダウンロード", "다운로드", "indir", "pobierz",
+		"stiahni", "stáhni", "preuzmi", "prenesi", "завантаж", "изтегли", "last ned", "ladda ner", "lataa", "letölt", "descarcă", "sæktu", "hlaða niður", "unduh", "muat turun", "pakua", "deskargatu", "descarrega", "haal ",
+		"direkte i shell", "direkt i skalet", "directly in the shell", "directly in shell", "direkt in der shell", "directement dans le shell", "directamente en la shell", "direttamente nella shell", "diretamente no shell"}
 	// reportWords mark a note about attacks (an incident, a test, a
 	// defence): it quotes orders instead of giving them.
 	reportWords = concept{"pentest", "penetration test", "red team", "red-team", "attacker", "attack ", "attacks", "payload", "injection", "injected", "phishing", "malicious", "malveillant", "malicioso", "malintenzionat", "bösartig", "schädlich", "вредонос", "post-mortem", "postmortem", "poisoned", "typosquat", "fixture",
@@ -894,7 +904,7 @@ var finalVerbs = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 		"புறக்கணி": true, "புறக்கணிக்கவும்": true, "சொல்": true, "சொல்லாதே": true, "காட்டாதே": true, "மாற்று": true, "சேர்": true, "இயக்கு": true, "நிறுத்து": true, "முடக்கு": true, "பதிவேற்று": true,
 		"মানো": true, "মানুন": true, "பின்பற்று": true, "பின்பற்றவும்": true, "செய்": true, "செய்யவும்": true, "அனுப்பு": true, "நீக்கு": true, "పాటించు": true, "చేయి": true, "పంపు": true,
 		"করো": true, "করুন": true, "চালাও": true, "চালান": true, "পাঠাও": true, "পাঠান": true, "বলো": true, "বলুন": true, "ফেলো": true, "দাও": true, "দিন": true, "লেখো": true, "চলো": true,
-		"sil": true, "silin": true, "söyle": true, "söyleme": true, "gönder": true, "gönderin": true, "çalıştır": true, "çalıştırın": true, "yaz": true, "yazın": true, "ekle": true, "ekleyin": true, "kapat": true, "kapatın": true, "atla": true, "atlayın": true,
+		"sil": true, "silin": true, "gizle": true, "gizleyin": true, "söyle": true, "söyleme": true, "gönder": true, "gönderin": true, "çalıştır": true, "çalıştırın": true, "yaz": true, "yazın": true, "ekle": true, "ekleyin": true, "kapat": true, "kapatın": true, "atla": true, "atlayın": true,
 		"değiştir": true, "değiştirin": true, "yükle": true, "yükleyin": true, "kaldır": true, "kaldırın": true, "unut": true, "unutun": true, "uygula": true, "uygulayın": true,
 		"alma": true, "yapma": true, "etme": true, "silme": true, "gönderme": true, "çalıştırma": true, "sorma": true, "bahsetme": true,
 	}
@@ -996,6 +1006,10 @@ var unboundWords = concept{
 	"без жодних обмежень", "không bị giới hạn", "بدون هیچ محدودیت", "সীমাবদ্ধতা নেই", "tanpa sebarang sekatan",
 	// Round 25: limits denied in Slovene, Hindi, Bengali, Urdu, Estonian,
 	// Latvian and Lithuanian.
+	// Round 28: a quantifier between in Hebrew, Swahili, Latvian,
+	// Catalan, Afrikaans, Tamil and Basque, and full powers given.
+	"בלי שום הגבלות", "ללא שום הגבלות", "bila vizuizi", "bila kizuizi", "bez jebkādiem ierobežojumiem", "bez jebkādiem", "sense cap restricció", "sense cap límit", "sonder enige beperkings", "sonder beperkings",
+	"கட்டுப்பாடும் இல்லாத", "கட்டுப்பாடு இல்லாத", "கட்டுப்பாடுகள் இல்லாத", "mugarik gabe", "murrizketarik gabe", "con pieni poteri", "pieni poteri", "with full powers", "full admin powers", "plenos poderes", "pleins pouvoirs",
 	"brez omejitev", "बिना किसी पाबंदी", "पाबंदी के बिना", "বাধা ছাড়া", "بغیر کسی پابندی", "پابندی کے بغیر", "piiranguteta", "bez ierobežojumiem", "be jokių apribojimų", "be apribojimų",
 	"no restrictions", "without restrictions", "unrestricted", "sin restricciones", "sans restrictions", "sans limites", "ohne einschränkungen", "ohne beschränkungen", "без ограничений", "без обмежень", "senza restrizioni", "senza limiti", "sem restrições", "bez ograniczeń", "kısıtlamasız", "zonder beperkingen", "无限制", "不受限制", "制限なし", "제한 없는", "không giới hạn", "tanpa batasan",
 	"ilman rajoituksia", "ei ole rajoituksia", "jolla ei ole", "utan begränsningar", "uden begrænsninger", "uten begrensninger", "χωρίς περιορισμούς", "bez omezení", "fără restricții", "korlátozások nélkül", "bila vikwazo", "walang limitasyon", "بدون قيود", "בלי הגבלות", "ללא הגבלות", "بدون محدودیت", "बिना किसी प्रतिबंध", "কোনো সীমাবদ্ধতা ছাড়া", "ไม่มีข้อจำกัด", "tanpa sekatan", "без обмежень", "zonder restricties",
@@ -1023,6 +1037,10 @@ var personaWords = concept{
 	// Round 25: Turkish "you are" on a quoted name ("RootAgent"sın), and
 	// "you are now" in Finnish, Slovene, Greek, Hindi, Urdu, Swahili,
 	// Estonian, Latvian and Lithuanian.
+	// Round 28: "you are" in Italian after "from now on", Urdu after
+	// "from now" (اب سے), Latvian, Afrikaans, Tamil, Basque's verb-final
+	// zara, Hebrew's "from now on you" glued (מעכשיו אתה).
+	"da ora in poi sei", "d'ora in poi sei", "اب سے تم", "tu esi", "is jy", "jy is", "இனி நீ", "நீ இப்போது", "zara,", "zara.", " zara ", "מעכשיו אתה",
 	"\"sın", "\"sin", "”sın", "”sin", "olet nyt", "nyt olet", "zdaj si", "είσαι πλέον", "είσαι τώρα", "अब तुम", "اب تم", "sasa wewe ni", "tani je", "tani ti je", "sa oled nüüd", "oled nüüd", "tu tagad esi", "tagad tu esi", "dabar tu esi", "tu dabar esi",
 	"you are", "you're", "act as", "play the role", "play as", "pretend", "roleplay", "role-play", "role play", "your persona", "from now on you", "from this point you",
 	"du bist", "spiel", "rolle", "tu es", "vous êtes", "joue", "rôle", "eres ", "actúa", "interpreta", "papel", "finge", "ruolo", "você é", "jesteś", "udawaj", "rolę", "ты —", "роль", "притворись", "đóng vai", "bạn là", "kamu adalah", "berperan", "jij bent", "speel", "du är", "spela", "du er", "spill", "rolü", "rolünü", "jsi ", "hraj", "roli", "扮演", "角色", "你是", "役を", "になりきって", "として振る舞", "역할", "너는", "당신은", "אתה ", "תפקיד", "أنت ", "دور", "तुम ", "भूमिका", "คุณคือ", "บทบาท", "ikaw ay", "gumanap",
@@ -1064,6 +1082,8 @@ var negTellWords = concept{
 	// Round 25: "don't tell", "don't mention" in Serbian and Croatian,
 	// Slovene, Bengali, Urdu, Japanese, Estonian, Latvian and Lithuanian.
 	"ne govori", "ne pominji", "ne spominji", "ne povej", "ne omenjaj", "বলবে না", "বলো না", "উল্লেখ করবে না", "نہ بتانا", "نہ بتائیں", "ذکر نہ کرنا", "伝えず", "触れないで", "ära räägi", "ära maini", "ära ütle", "nestāsti", "nepiemini", "nesaki ", "nesakyk", "neminėk", "nepasakok",
+	// Round 28: Tamil's negative imperative of telling, Norwegian's.
+	"சொல்லாதே", "சொல்ல வேண்டாம்", "கூறாதே", "ikke si ",
 	"نگو", "نگویید", "usimwambie", "usiwaambie", "usiseme", "usitaje", "huwag sabihin", "huwag banggitin", "jangan beritahu", "jangan bilang", "jangan katakan", "đừng nói", "đừng báo", "อย่าบอก", "말하지 마", "알리지 마", "言わないで", "伝えないで", "不要告诉", "不要告訴", "别告诉", "nu-i spune", "nu spune", "nu le spune", "не кажи", "не говори", "не повідомляй", "ne mondd", "älä kerro", "μην πεις", "μην πείτε", "fortæl ikke", "ikke fortell", "berätta inte", "vertel niet", "sag nicht", "sag es nicht", "ne dis pas", "ne dis surtout pas", "ne dites pas", "ne dites surtout pas", "nie informuj", "no digas", "não diga", "non dire", "nie mów", "söyleme", "bahsetme", "belirtme", "bildirme", "anlatma", "gösterme", "neinformuj", "neříkej", "nezmiňuj", "neoznamuj", "nehovor", "nespomínaj", "neříkejte", "nesděluj", "न बताएं", "न बताएँ", "मत बताओ", "मत बताना", "न बताना"}
 
 // copyWords are the verbs of copying or putting text into a place.

@@ -183,8 +183,16 @@ func spaceless(r rune) bool {
 // and execute", "Decodifique e siga", "zdekoduj i wykonaj", "расшифруй и
 // выполни"): with a payload that decodes to words, the note hands the
 // agent an order a person cannot read.
-var decodeOrderRE = lazy.RE(`(?i)(?:decode|decodif|décod|dekodier|entschlüssel|zdekoduj|dekoduj|dekóduj|расшифр|декодир|розшифр|декодуй|çöz|decodeer|ontsleutel|giải mã|dekode|fafanua|פענח|פענחו|فك|رمزگشایی|डिकोड|ডিকোড|ถอดรหัส|디코딩|디코드|해독|デコード|解码|解碼|dekódol|avkoda|afkod|αποκωδικοποί|i-decode)` +
-	`[^\n]{0,40}?(?:execute|run|follow|obey|comply|apply|carry out|siga|sigue|ejecut|exécut|suivez|suis|befolge|führe|ausführ|esegui|segui|wykonaj|zastosuj|выполни|следуй|виконай|дотримуйся|uygula|çalıştır|voer|volg|thực hiện|làm theo|jalankan|ikuti|tekeleza|fuata|sundin|patakbuhin|proveď|spusť|execută|urmează|hajtsd|kövesd|suorita|noudata|kör|följ|udfør|følg|utfør|εκτέλεσε|ακολούθησε|בצע|נפעל|نفذ|اتبع|اجرا|पालन|चलाओ|পালন|চালাও|ทำตาม|실행|따르|実行|従|执行|遵循|執行|遵從)`)
+const (
+	decodeVerbs = `(?:decode|decodif|décod|dekodier|entschlüssel|zdekoduj|dekoduj|dekóduj|расшифр|декодир|розшифр|декодуй|çöz|decodeer|ontsleutel|giải mã|dekode|fafanua|פענח|פענחו|فك|رمزگشایی|डिकोड|ডিকোড|ถอดรหัส|디코딩|디코드|해독|デコード|解码|解碼|dekódol|avkoda|afkod|αποκωδικοποί|i-decode)`
+	followVerbs = `(?:execute|run|follow|obey|comply|apply|carry out|siga|sigue|ejecut|exécut|suivez|suis|befolge|führe|ausführ|esegui|segui|wykonaj|zastosuj|выполни|следуй|виконай|дотримуйся|uygula|çalıştır|voer|volg|thực hiện|làm theo|jalankan|ikuti|tekeleza|fuata|sundin|patakbuhin|proveď|spusť|execută|urmează|hajtsd|kövesd|suorita|noudata|kör|följ|udfør|følg|utfør|εκτέλεσε|ακολούθησε|בצע|נפעל|نفذ|اتبع|اجرا|पालन|चलाओ|পালন|চালাও|ทำตาม|실행|따르|実行|従|执行|遵循|執行|遵從)`
+)
+
+var decodeOrderRE = lazy.RE(`(?i)` + decodeVerbs + `[^\n]{0,40}?` + followVerbs)
+
+// decodeFarRE is decodeOrderRE with the payload's description between
+// the verbs, within a sentence.
+var decodeFarRE = lazy.RE(`(?i)` + decodeVerbs + `[^\n.;]{0,120}?` + followVerbs)
 
 // rot13 rotates the Latin letters of s by 13.
 func rot13(s string) string {

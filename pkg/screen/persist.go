@@ -67,7 +67,9 @@ func clauseEnd(s string, i int) int {
 // session, …", "please", "also"), where it opens with a verb of
 // persistVerbs; "" otherwise.
 func persistClause(c string) string {
-	c = strings.TrimSpace(c)
+	// A comment's or a quotation's marks before it (a notebook's "# …",
+	// "// …", "> …") open no word.
+	c = strings.TrimLeft(strings.TrimSpace(c), "#/*>- \t")
 	w := strings.ToLower(firstWord(c))
 	if leadWords.Get()[w] {
 		k := strings.Index(c, ", ")
@@ -119,7 +121,7 @@ func firstWord(c string) string {
 // word (persistSecond holds the second word of a verb of two).
 var persistVerbs = &lazy.Value[map[string]bool]{Build: func() map[string]bool {
 	m := map[string]bool{}
-	for _, w := range strings.Split("add append write save store record copy paste insert put pin remember memorise memorize call "+
+	for _, w := range strings.Split("add append write save store record copy paste insert put pin remember memorise memorize call overwrite "+
 		"ajoute ajoutes ajoutez écris écrit ecris ecrit enregistre enregistres enregistrez sauvegarde sauvegardez copie copiez retiens mémorise mémorisez garde gardez "+
 		"füge schreib speicher merk kopier añade agrega escribe guarda copia recuerda memoriza aggiungi scrivi salva ricorda memorizza "+
 		"adicione adiciona escreva salve copie lembre memorize dodaj zapisz zapamiętaj skopiuj добавь запиши сохрани запомни скопируй додай збережи запам'ятай запамʼятай скопіюй "+

@@ -380,8 +380,10 @@ func TestHeldOutCorpus(t *testing.T) {
 	// written from SPEC.md alone while round 23 was made and sealed from it,
 	// measured once on its rules (76a1532: 452/507 held, 522/528 passed;
 	// round 22's, f74c7ce: 447/507 and 519/528). Round 24's development
-	// set (486/507, 528/528: docs/trust.md says what is left).
-	judge(t, "heldout26.jsonl", 486, 528)
+	// set (486/507, 528/528: docs/trust.md says what is left); 490 since
+	// round 28 (a script downloaded by a Ukrainian verb and run, twice;
+	// a Catalan chat line; a secret copied into "a public gist").
+	judge(t, "heldout26.jsonl", 490, 528)
 	// By a twenty-seventh author (corpus27: testdata/redact/heldout25/README.md),
 	// written from SPEC.md alone while round 24 was made and sealed from it,
 	// measured once on its rules (381f09b: 341/372 held, 380/387 passed;
