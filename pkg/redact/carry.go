@@ -45,7 +45,8 @@ func carryRules() []rule {
 				if !anyOf(strings.ToLower(m[2]), "pass", "pwd", "secret", "token", "apikey", "api_key", "cred") && !cryptoKeyName(m[2]) {
 					return true
 				}
-				return refName(m[2]) || notAValue(v) || redacted(v) || !madePhrase(v) && !random(v)
+				// Mattermost's tokens are 26 small letters and digits.
+				return refName(m[2]) || notAValue(v) || redacted(v) || !madePhrase(v) && !random(v) && !(strongName(m[2]) && tokenLike(v))
 			},
 		},
 		{

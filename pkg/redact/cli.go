@@ -25,9 +25,13 @@ func cliRules() []rule {
 			name:  "secret-value",
 			hints: []string{"jwt", "jws", "hmac", "signedstring", "signwith"},
 			re: lazy.RE(`(?i)(\b(?:jwt|jws|jose)(?:\.|::)(?:encode|decode|sign|verify)|\bhmac\.(?:new|digest)|createHmac|hmacShaKeyFor|\bHmacSHA\d+|hash_hmac|HMAC\.(?:digest|hexdigest|new)|SignedString|signWith|new_from_slice)[ \t]*\(` +
-				`((?:(?:[^\n"'(){}\[\],]|\([^\n"'(){}]*\)|\{(?:[^\n"'{}]|'[^'\n]*'|"[^"\n]*")*\})*(?:["'](?:sha-?\d+|md5|hs\d+|sha\d+withrsa)["'])?[ \t]*,[ \t]*)*?(?:b|\[\]byte\()?["'])([^"'\s]{12,200})(["'])`),
+				`((?:(?:[^\n"'(){}\[\],]|\([^\n"'(){}]*\)|\{(?:[^\n"'{}]|'[^'\n]*'|"[^"\n]*")*\})*(?:["'](?:sha-?\d+|md5|hs\d+|sha\d+withrsa)["'])?[ \t]*,[ \t]*)*?(?:key[ \t]*=[ \t]*)?(?:b|\[\]byte\()?["'])([^"'\s]{12,200})(["'])`),
 			repl: func(m []string) string { return m[1] + "(" + m[2] + Mask + m[4] },
-			keep: func(m []string) bool { return notAValue(m[3]) || redacted(m[3]) || !random(m[3]) && !madePhrase(m[3]) },
+			// Python's keyword (hmac.new(key=b"…")) names the key too; a
+			// hex key counts.
+			keep: func(m []string) bool {
+				return notAValue(m[3]) || redacted(m[3]) || !random(m[3]) && !madePhrase(m[3]) && !hexKey(m[3])
+			},
 		},
 		{
 			// A literal echoed or printed into a command that reads a secret
@@ -69,10 +73,11 @@ func cliRules() []rule {
 			// gcloud secrets versions access, doppler secrets get --plain)
 			// or a variable a container prints (printenv DB_PASSWORD). A
 			// field that names no secret (op://…/username) prints none.
+			// Claude Code's tool output sets the line off with ⎿.
 			name:  "secret-value",
 			hints: []string{"bw get", "op read", "pass show", "gopass ", "find-generic-password", "find-internet-password", "printenv ", "auth token", "auth:token", "print-access-token", "print-identity-token", "versions access", "secrets get", "-field"},
 			pre:   func(lower string) bool { return strings.Contains(lower, "\n") },
-			re:    lazy.RE(`(?i)(\b(?:bw[ \t]+get[ \t]+password|op[ \t]+read|g?pass[ \t]+show|gopass[ \t]+cat|security[ \t]+find-(?:generic|internet)-password\b[^\n]*[ \t]-w|printenv[ \t]+[A-Za-z0-9_]*(?:PASS|TOKEN|SECRET|KEY|PWD)[A-Za-z0-9_]*|gh[ \t]+auth[ \t]+token|heroku[ \t]+auth:token|gcloud[ \t]+auth[ \t]+(?:application-default[ \t]+)?print-(?:access|identity)-token|gcloud[ \t]+secrets[ \t]+versions[ \t]+access|doppler[ \t]+secrets[ \t]+get\b[^\n]*--plain|vault[ \t]+(?:kv[ \t]+get|read)\b[^\n]*-field)([^\n]*)\r?\n)([^\s]{6,400})([ \t]*(?:\r?\n|$))`),
+			re:    lazy.RE(`(?i)(\b(?:bw[ \t]+get[ \t]+password|op[ \t]+read|g?pass[ \t]+show|gopass[ \t]+cat|security[ \t]+find-(?:generic|internet)-password\b[^\n]*[ \t]-w|printenv[ \t]+[A-Za-z0-9_]*(?:PASS|TOKEN|SECRET|KEY|PWD)[A-Za-z0-9_]*|gh[ \t]+auth[ \t]+token|heroku[ \t]+auth:token|gcloud[ \t]+auth[ \t]+(?:application-default[ \t]+)?print-(?:access|identity)-token|gcloud[ \t]+secrets[ \t]+versions[ \t]+access|doppler[ \t]+secrets[ \t]+get\b[^\n]*--plain|vault[ \t]+(?:kv[ \t]+get|read)\b[^\n]*-field)([^\n]*)\r?\n(?:[ \t]*⎿[ \t]*)?)([^\s]{6,400})([ \t]*(?:\r?\n|$))`),
 			repl:  func(m []string) string { return m[1] + Mask + m[4] },
 			keep: func(m []string) bool {
 				v := m[3]

@@ -156,9 +156,11 @@ func encodedRules() []rule {
 		back:   400,
 		re:     lazy.RE(`([=:"'\s]|^)([A-Za-z0-9+/]{16,}={0,2})`),
 		repl:   func(m []string) string { return m[1] + Mask },
+		// A private key's PEM in a whole JSON object (a service
+		// account's key file on one line) counts.
 		keep: func(m []string) bool {
 			d, ok := decodedText(m[2])
-			return !ok || !assignsSecret(d) && !madePair(d)
+			return !ok || !assignsSecret(d) && !madePair(d) && !pemObject(d)
 		},
 	}, {
 		// A secret's name given a base64 literal decoded in place
@@ -194,6 +196,10 @@ func encodedRules() []rule {
 		repl:   func(m []string) string { return m[1] + Mask + m[3] },
 		keep: func(m []string) bool {
 			d, ok := decodedText(m[2])
+			// A login and its password (user:password) counts too.
+			if ok && loginPair(d) {
+				return false
+			}
 			return !ok || len(d) < 6 || strings.ContainsAny(d, " \t\n{}[]\":/") || notAValue(d) || !(made(d) || strong(d) || symbolMixed(d) || wordNumber(d) || scrambled(d))
 		},
 	}, {
@@ -357,6 +363,37 @@ func loginScript(d string) bool {
 func basicPair(d string) bool {
 	u, pw, ok := strings.Cut(d, ":")
 	return ok && u != "" && len(pw) >= 4 && !strings.ContainsAny(d, " \t\n") && !notAValue(pw) && !secretWordValue.Get()[strings.ToLower(pw)]
+}
+
+// loginPair reports decoded text that is a login's name, a colon and a
+// password that looks made, chosen as a passphrase or generated
+// (lea.ng:bPoKiXLAzBUvrCml, ops:glacier-quartz-tundra-69).
+func loginPair(d string) bool {
+	u, pw, _ := strings.Cut(d, ":")
+	return basicPair(d) && u != "" && strings.Trim(u, lower+upper+digits+"._@-") == "" && !strings.HasPrefix(pw, "/") &&
+		(strong(pw) || passphrase(pw) || mixedCase(pw) || letterWords(pw) >= 3)
+}
+
+// letterWords counts the parts of v, split at '-', '.' and '_', that are
+// words of three letters or more (glacier-quartz-tundra-69 has three; an
+// image's tag, 1.25-alpine, one).
+func letterWords(v string) int {
+	n := 0
+	for _, p := range strings.FieldsFunc(v, func(r rune) bool { return r == '-' || r == '.' || r == '_' }) {
+		if len(p) >= 3 && strings.Trim(p, lower+upper) == "" {
+			n++
+		}
+	}
+	return n
+}
+
+// pemObject reports decoded text that is a whole JSON object holding a
+// private key's PEM (a service account's key file on one line); a line
+// of a wrapped blob decodes to a part of one, which the wrapped rule
+// reads joined.
+func pemObject(d string) bool {
+	d = strings.TrimSpace(d)
+	return strings.HasPrefix(d, "{") && strings.HasSuffix(d, "}") && strings.Contains(d, "PRIVATE KEY-----")
 }
 
 // madePair reports decoded text that is a login, user:password, whose

@@ -114,7 +114,8 @@ func olderRules() []rule {
 			// no word has; a word of letters alone names something.
 			keep: func(m []string) bool {
 				v := m[2]
-				return redacted(v) || notAValue(v) || !isAlnum(v[0]) || !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) })
+				// Letters whose case flips as a generator's do count (round 28).
+				return redacted(v) || notAValue(v) || !isAlnum(v[0]) || !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) }) && !mixedCase(v)
 			},
 		},
 		{

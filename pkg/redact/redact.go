@@ -168,11 +168,12 @@ type Redactor struct {
 // directly by ':' or '=' (optionally after a closing quote), so "tokenizer:",
 // "max_tokens=" and "the token you pasted" are left alone. authtok is
 // PAM's and SSSD's authentication token (ldap_default_authtok); bearer
-// alone names the token a Bearer header carries ("bearer": "…").
+// alone names the token a Bearer header carries ("bearer": "…"); a CSRF
+// token is a session's secret (a session store's record holds one).
 const pairKeys = `(?:pass(?:word|wd|[_-]?phrase)?|[_.-]pass|pwd|secret(?:[_-]?access)?(?:[_-]?key)?|client[_-]?secret|` +
 	`(?:access|auth|refresh|id|session|bearer|api|bot|private)?[_-]?token|` +
 	`api[_-]?key|apikey|access[_-]?key(?:[_-]?id)?|private[_-]?key|credentials?|` +
-	`account[_-]?key|shared[_-]?access[_-]?key|psk|requirepass|masterauth|passcode|_auth(?:token)?|auth[_-]?tok\b|bearer\b|signature|mnemonic|macaroon|[_-]pat|[_-]pw)`
+	`account[_-]?key|shared[_-]?access[_-]?key|psk|requirepass|masterauth|passcode|_auth(?:token)?|auth[_-]?tok\b|bearer\b|signature|mnemonic|macaroon|[_-]pat|[_-]pw|[cx]srf(?:[_-]?token)?\b)`
 
 // assign is the operator between a key and its value: = : := => and
 // Make's ?=, and the assignments that keep a value already set (Ruby's
@@ -414,6 +415,8 @@ func New() *Redactor {
 		whole("vendor-token", `\bsk\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,}`, "sk.eyj"),
 		whole("vendor-token", `\bcmVmdGtuOjAx[A-Za-z0-9]{40,}`, "cmvmdgtu"),
 		whole("vendor-token", `\blsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}\b`, "lsv2_"),
+		// Firebase Cloud Messaging's legacy server key: AAAA…:APA91b….
+		whole("vendor-token", `\bAAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,}`, "apa91b"),
 		{
 			// Resend keys (re_<8>_<24>; a literal start keeps the scan fast).
 			name:  "vendor-token",
@@ -1029,7 +1032,7 @@ func New() *Redactor {
 			name:     "secret-value",
 			window:   true,
 			assigned: true,
-			hints:    []string{"pass", "pwd", "secret", "token", "key", "credential", "auth", "psk", "signature", "mnemonic", "macaroon", "_pat", "-pat", "_pw", "-pw", "bearer"},
+			hints:    []string{"pass", "pwd", "secret", "token", "key", "credential", "auth", "psk", "signature", "mnemonic", "macaroon", "_pat", "-pat", "_pw", "-pw", "bearer", "csrf", "xsrf"},
 			span:     keySpan,
 			// The key may be glued to a prefix (PGPASSWORD=), JSON may be
 			// backslash-escaped inside a shell command (\"password\": \"x\"),
@@ -1075,7 +1078,9 @@ func New() *Redactor {
 					pathLike(v) || objectName(m[1], v) || badFixture(m[1]) || numberParam(v) || chainSignature(m[1], v) ||
 					bare && !made(v) || last != "pass" && strings.HasSuffix(last, "pass") && (passWords.Get()[last] || !made(v)) ||
 					// ASANA_PAT, GITLAB_PAT: a personal access token, when made (not url_pat: "*.go").
-					last == "pat" && (!made(v) || strings.ContainsAny(v, "*^$\\[") || strings.HasPrefix(v, "/"))
+					last == "pat" && (!made(v) || strings.ContainsAny(v, "*^$\\[") || strings.HasPrefix(v, "/")) ||
+					// csrf: enabled is a setting; a CSRF token is generated.
+					(last == "csrf" || last == "xsrf") && !tokenLike(v)
 			},
 		},
 		{
@@ -1192,18 +1197,22 @@ func New() *Redactor {
 			name:   "api-key",
 			window: true,
 			// Every such call opens its literal arguments with one of these.
-			hints: []string{`("`, "('", `( "`, "( '", "(\n"},
+			// Round 28: or a client given a transport first (new
+			// ApiClient(http, "…")), after "client(".
+			hints: []string{`("`, "('", `( "`, "( '", "(\n", "client("},
 			// A mail, file or directory protocol's session opened with its
 			// login (Net::SMTP.start(host, 587, domain, user, password,
 			// :login)): a port or a symbol may stand between the literals.
 			// A literal may be converted in place ("…".to_owned(),
 			// "…".toCharArray()). An LDAP bind opens with the DN it binds
 			// as (conn.Bind("cn=svc,dc=corp", "…"), simple_bind_s).
-			re: lazy.RE(`(?i)(\b(?:[a-z_]*(?:client|api|auth|credentials?|login|session|token|key|secret|sdk|init|connect|pdo|dbi|database|bind)[a-z0-9_]*(?:\.new|::new)?|(?:smtp|ftp|ftps|imap|pop3?|ldap|sftp)[a-z0-9_]*(?:\.|::)(?:start|open|new|connect))[ \t]*(?:=[ \t]*)?\(\s*(?:[a-z_]+[ \t]*=[ \t]*)?\(?\s*(?:[a-z0-9_.]+\(\s*)?)` +
+			re: lazy.RE(`(?i)(\b(?:[a-z_]*(?:client|api|auth|credentials?|login|session|token|key|secret|sdk|init|connect|pdo|dbi|database|bind)[a-z0-9_]*(?:\.new|::new)?|(?:smtp|ftp|ftps|imap|pop3?|ldap|sftp)[a-z0-9_]*(?:\.|::)(?:start|open|new|connect))[ \t]*(?:=[ \t]*)?\(\s*(?:[a-z_][a-z0-9_]*\s*,\s*)?(?:[a-z_]+[ \t]*=[ \t]*)?\(?\s*(?:[a-z0-9_.]+\(\s*)?)` +
 				`((?:(?:"[^"\n]{1,200}"` + converted + `|'[^'\n]{1,200}'|\d{1,6}|:[a-z_]+)\s*(?:,\s*|\)))*(?:"[^"\n]{1,200}"|'[^'\n]{1,200}')` + converted + `\s*(?:,\s*|\))(?:(?:"[^"\n]{1,200}"` + converted + `|'[^'\n]{1,200}'|\d{1,6}|:[a-z_]+)\s*(?:,\s*|\)))*)`),
-			repl: func(m []string) string { return m[1] + callLiterals(m[2], true, soleAuth(m[1])) },
+			repl: func(m []string) string {
+				return m[1] + callLiterals(m[2], true, soleAuth(m[1]) || transportFirst(m[1], m[2]))
+			},
 			keep: func(m []string) bool {
-				return callLiterals(m[2], false, soleAuth(m[1])) == m[2] || strings.Contains(strings.ToLower(m[1]), "bind") && !dnFirst(m[2])
+				return callLiterals(m[2], false, soleAuth(m[1]) || transportFirst(m[1], m[2])) == m[2] || strings.Contains(strings.ToLower(m[1]), "bind") && !dnFirst(m[2])
 			},
 		},
 		{
@@ -1260,16 +1269,16 @@ func New() *Redactor {
 			},
 		},
 		proseRule(`pass(?:word|wd|phrase|code)?|pw|pwd|token|api[ _-]?key|secret(?:[ _-]access)?(?:[ _-]?key)?|access[ _-]key|private[ _-]key|master[ _-]?key|admin[ _-]key|credentials?|geheimschlüssel|jeton(?: d'accès)?|clé secrète|`+
-			`passwort|kennwort|mot de passe|mdp|palavra-passe|contraseña|senha|wachtwoord|parola d'ordine|parola|parolă|parool|clave|contrasinal|pasfhocal|zaporka|zaporku|šifra|passord|kodeord|hasło|пароль|şifres?i?|şifrəs?i?|parolası|lösen(?:ord)?|adgangskode|salasana|heslo|jelszó|jelszava|lozinka|lozinku|geslo|mật khẩu|kata sandi|kata laluan|pasuwaado|pasuwādo`,
+			`passwort|kennwort|mot de passe|mdp|palavra-passe|contraseña|senha|wachtwoord|parola d'ordine|parola|parolă|parool|clave|contrasinal|pasfhocal|zaporka|zaporku|šifra|passord|kodeord|hasło|пароль|şifres?i?|şifrəs?i?|parolası|lösen(?:ord)?|adgangskode|salasana|heslo|jelszó|jelszava|lozinka|lozinku|geslo|mật khẩu|kata sandi|sandi|kata laluan|pasuwaado|pasuwādo`,
 			"pass", "pw", "token", "secret", "key", "credential", "geheimschl", "jeton", "clé secrète", "kennwort", "mot de passe", "mdp", "contrase", "senha", "wachtwoord", "parola", "hasło", "пароль", "şifre", "şifrə", "lösen", "salasana",
-			"mật khẩu", "kata sandi", "kata laluan", "lozinka", "lozinku", "geslo", "jelsz", "heslo", "adgangskode", "clave", "contrasinal", "pasfhocal", "zaporka", "zaporku", "šifra", "passord", "kodeord", "parol", "pasuwaado", "pasuwādo"),
-		proseRule(`पासवर्ड|कूटशब्द|و?كلمة المرور|و?كلمة السر|و?كلمة سر|رمز عبور|گذرواژه|کلمه عبور|[הובלש]?סיסמ(?:[הא]|ת[ \t]+[^\s:]+)|κωδικός|পাসওয়ার্ড`, "पासवर्ड", "कूटशब्द", "كلمة", "رمز", "گذرواژه", "کلمه عبور", "סיסמ", "κωδικ", "পাসওয়ার্ড"),
+			"mật khẩu", "kata sandi", "sandi", "kata laluan", "lozinka", "lozinku", "geslo", "jelsz", "heslo", "adgangskode", "clave", "contrasinal", "pasfhocal", "zaporka", "zaporku", "šifra", "passord", "kodeord", "parol", "pasuwaado", "pasuwādo"),
+		proseRule(`पासवर्ड|कूटशब्द|و?كلمة المرور|و?كلمة السر|و?كلمة سر|رمز عبور|گذرواژه|کلمه عبور|[הובלש]?סיסמ(?:[הא]|ת[ \t]+[^\s:]+)|κωδικός|συνθηματικό|পাসওয়ার্ড`, "पासवर्ड", "कूटशब्द", "كلمة", "رمز", "گذرواژه", "کلمه عبور", "סיסמ", "κωδικ", "συνθηματικ", "পাসওয়ার্ড"),
 		// The password's word in more languages, listed as a login is
 		// ("user admin, nywila X"): Thai, Lao, Khmer, Burmese, Georgian,
 		// Armenian, Tamil, Telugu, Amharic, Kazakh, Swahili, Hausa,
 		// Yoruba, Zulu, Latin.
-		proseRule(`รหัสผ่าน|ລະຫັດຜ່ານ|ពាក្យសម្ងាត់|စကားဝှက်|პაროლი|გაღტნაბარ|գաղտնաբառ(?:ը)?|கடவுச்சொல்|పాస్\x{200c}?వర్డ్|የይለፍ ቃል|құпия ?сөз(?:і)?|nywila|neno la siri|kalmar sirri|ọ̀rọ̀ aṣínà|oro asina|iphasiwedi|tessera`,
-			"รหัสผ่าน", "ລະຫັດຜ່ານ", "ពាក្យសម្ងាត់", "စကားဝှက်", "პაროლ", "գաղտնաբառ", "கடவுச்சொல்", "పాస్", "የይለፍ ቃል", "құпия", "nywila", "neno la siri", "kalmar sirri", "aṣínà", "oro asina", "iphasiwedi", "tessera"),
+		proseRule(`รหัสผ่าน|รหัส|ລະຫັດຜ່ານ|ពាក្យសម្ងាត់|စကားဝှက်|პაროლი|გაღტნაბარ|գաղտնաբառ(?:ը)?|கடவுச்சொல்|పాస్\x{200c}?వర్డ్|የይለፍ ቃል|құпия ?сөз(?:і)?|nywila|neno la siri|kalmar sirri|ọ̀rọ̀ aṣínà|oro asina|iphasiwedi|tessera`,
+			"รหัส", "ລະຫັດຜ່ານ", "ពាក្យសម្ងាត់", "စကားဝှက်", "პაროლ", "գաղտնաբառ", "கடவுச்சொல்", "పాస్", "የይለፍ ቃል", "құпия", "nywila", "neno la siri", "kalmar sirri", "aṣínà", "oro asina", "iphasiwedi", "tessera"),
 		{
 			// A password told in prose with any words between the word and
 			// the verb, in languages whose prepositions the prose rules do
@@ -1285,7 +1294,7 @@ func New() *Redactor {
 			// The word, up to 48 bytes and a verb, and a value of up to 200.
 			span: keySpan,
 			re: lazy.RE(`(?i)((?:^|[^\p{L}\p{N}_])(?:` + pwWords + `)` +
-				`(?:[ \t]*[:：][ \t]*|[ \t]+[^:：\n]{1,48}?[ \t]*[:：][ \t]*|(?:[ \t]*[^:\n]{1,48}?)?(?:[ \t]+(?:are both|is|was|are|ist|war|lautet|est|es|és|é|è|era|este|jest|je|е|yra|ir|är|er|on|ay|ni|là|adalah|ialah|είναι|это|є|হলো|হল|হচ্ছে|—|هي|هو|היא|הוא|је|yw|ydy|është|estas|hija|huwa|гэта|ficou|fica|теперь|now|jetzt|ahora|agora|maintenant|adesso|teraz|(?:(?:was|is|has been|got)[ \t]+)?(?:reset|set|changed)[ \t]+to)[ \t]+|[ \t]*คือ[ \t]*)))` +
+				`(?:[ \t]*[:：][ \t]*|[ \t]+[^:：\n]{1,48}?[ \t]*[:：][ \t]*|(?:[ \t]*[^:\n]{1,48}?)?(?:[ \t]+(?:are both|is|was|are|ist|war|lautet|est|es|és|é|è|era|este|jest|je|е|yra|ir|är|er|on|ay|ni|là|adalah|ialah|είναι|это|є|হলো|হল|হচ্ছে|—|هي|هو|היא|הוא|је|yw|ydy|është|estas|hija|huwa|гэта|ficou|fica|теперь|now|jetzt|ahora|agora|maintenant|adesso|teraz|sekarang|kini|(?:(?:was|is|has been|got)[ \t]+)?(?:reset|set|changed)[ \t]+to)[ \t]+|[ \t]*คือ[ \t]*)))` +
 				`("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'\x60]+)`),
 			repl: proseMask,
 			keep: func(m []string) bool {
@@ -1362,6 +1371,7 @@ func New() *Redactor {
 	rules = append(rules, nestedRules()...)
 	rules = append(rules, apartRules()...)
 	rules = append(rules, carriedRules()...)
+	rules = append(rules, filledRules()...)
 	rules = append(rules, encodedRules()...)
 	rules = append(rules, enclosedRules()...)
 	return &Redactor{rules: append(rules, shapeRules()...)}
@@ -1492,6 +1502,18 @@ const converted = `(?:\.(?:to_owned|to_string|into|to_vec|as_bytes|toCharArray|g
 // as its only argument.
 func soleAuth(call string) bool {
 	return strings.EqualFold(strings.TrimRight(call, " \t(="), "auth")
+}
+
+// transportFirst reports a client's call whose first argument is a
+// variable (an HTTP client, a context) and whose one literal follows it
+// (new ApiClient(http, "…")): the literal is the client's key, not an id
+// before its secret.
+func transportFirst(call, args string) bool {
+	if !strings.HasSuffix(strings.TrimRight(call, " \t\r\n"), ",") || args == "" || args[0] != '"' && args[0] != '\'' {
+		return false
+	}
+	end := strings.IndexByte(args[1:], args[0])
+	return end >= 0 && strings.Trim(args[end+2:], " \t\r\n)") == ""
 }
 
 // dnFirst reports call arguments that open with an LDAP distinguished

@@ -255,6 +255,10 @@ func maskTable(t string) string {
 // or a token (in the languages the prose rules know).
 func tableSecretWord(h string) bool {
 	l := strings.ToLower(strings.TrimSpace(h))
+	switch l {
+	case "key", "api_key", "access_key", "access key", "private_key", "private key", "license_key", "license key":
+		return true
+	}
 	return pwWordRE.Get().MatchString(l) || anyOf(l, "secret", "token", "api key", "apikey", "credential")
 }
 
@@ -291,7 +295,7 @@ func proseShapes() []rule {
 			repl: func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				v := m[2]
-				return !strong(v) && !chosen(v) && !passphrase(v) && !(random(v) && !hexOnly(v)) && !symbolMixed(v) && !scrambled(v)
+				return !strong(v) && !chosen(v) && !passphrase(v) && !(random(v) && !hexOnly(v)) && !symbolMixed(v) && !scrambled(v) && !mixedCase(v)
 			},
 		},
 		{

@@ -14,8 +14,10 @@ import (
 func tableRules() []rule {
 	return []rule{
 		{
-			name:  "secret-value",
-			hints: []string{"pass", "secret", "token", "kennwort", "contrase", "senha", "hasło", "heslo", "пароль", "mot de passe", "api key", "apikey"},
+			name: "secret-value",
+			// A column named "key" alone is a key's (name,key,owner): its
+			// cell's delimiters are the hint.
+			hints: []string{"pass", "secret", "token", "kennwort", "contrase", "senha", "hasło", "heslo", "пароль", "mot de passe", "api key", "apikey", ",key", "key,", "\tkey", "key\t", ";key", "key;"},
 			pre:   delimitedHeader,
 			re:    lazy.RE(`(?m)^[^\n]*[,;\t][^\n]*[,;\t][^\n]*\r?\n(?:[^\n]*[,;\t][^\n]*(?:\r?\n|$)){1,200}`),
 			repl:  func(m []string) string { return maskDelimited(m[0]) },
