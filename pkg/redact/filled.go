@@ -24,9 +24,15 @@ import (
 func filledRules() []rule {
 	return []rule{
 		{
-			name:  "secret-value",
-			hints: []string{"s/", "s|", "s#"},
-			pre:   func(lower string) bool { return strings.Contains(lower, "sed") || strings.Contains(lower, "perl") },
+			// Only a script's opening (a quote or a space before the s)
+			// opens a window: "s/" ends every plural in a path.
+			name:   "secret-value",
+			window: true,
+			back:   8,
+			span:   400,
+			hints:  []string{"s/", "s|", "s#"},
+			gate:   scriptOpens,
+			pre:    func(lower string) bool { return strings.Contains(lower, "sed") || strings.Contains(lower, "perl") },
 			re: lazy.RE(`(?i)(\bs/[^/\n]{0,60}?(?:key|token|secret|passw|pass|pwd|cred)[^/\n]{0,60}/)([^/\s'"]{8,300})(/)` +
 				`|(\bs\|[^|\n]{0,60}?(?:key|token|secret|passw|pass|pwd|cred)[^|\n]{0,60}\|)([^|\s'"]{8,300})(\|)` +
 				`|(\bs#[^#\n]{0,60}?(?:key|token|secret|passw|pass|pwd|cred)[^#\n]{0,60}#)([^#\s'"]{8,300})(#)`),
@@ -49,11 +55,14 @@ func filledRules() []rule {
 			},
 		},
 		{
-			name:  "secret-value",
-			hints: []string{"printf", "echo -n", "echo -e"},
-			pre:   func(lower string) bool { return strings.Contains(lower, ">") || strings.Contains(lower, "tee ") },
-			re:    lazy.RE(`(?i)(\b(?:printf[ \t]+(?:'%s'|"%s"|%s)|echo[ \t]+-[ne]+)[ \t]+(['"]?))([^\s'"]{12,400})(['"]?[ \t]*(?:>>?|\|[ \t]*(?:sudo[ \t]+)?tee(?:[ \t]+-a)?)[ \t]*['"]?[^\s'"]*(?:secret|token|key|passw|pass|pwd|cred)[^\s'"]*)`),
-			repl:  func(m []string) string { return m[1] + Mask + m[4] },
+			name:   "secret-value",
+			window: true,
+			back:   8,
+			span:   600,
+			hints:  []string{"printf", "echo -n", "echo -e"},
+			pre:    func(lower string) bool { return strings.Contains(lower, ">") || strings.Contains(lower, "tee ") },
+			re:     lazy.RE(`(?i)(\b(?:printf[ \t]+(?:'%s'|"%s"|%s)|echo[ \t]+-[ne]+)[ \t]+(['"]?))([^\s'"]{12,400})(['"]?[ \t]*(?:>>?|\|[ \t]*(?:sudo[ \t]+)?tee(?:[ \t]+-a)?)[ \t]*['"]?[^\s'"]*(?:secret|token|key|passw|pass|pwd|cred)[^\s'"]*)`),
+			repl:   func(m []string) string { return m[1] + Mask + m[4] },
 			keep: func(m []string) bool {
 				v := m[3]
 				return notAValue(v) || strings.HasPrefix(v, "$") || !(made(v) || tokenLike(v) || generated(v))
@@ -68,10 +77,15 @@ func filledRules() []rule {
 			keep:  func(m []string) bool { return boundSecrets(m[2], m[3]) == m[3] },
 		},
 		{
-			name:  "secret-value",
-			hints: []string{`": [`, `":[`},
-			re:    lazy.RE(`(?i)("[a-z0-9_.-]*(?:licen[cs]e|secret|token|key|passw|cert|private|credential)[a-z0-9_.-]*"[ \t]*:[ \t]*\[\s*")((?:[A-Za-z0-9+/=_-]{16,}"\s*,\s*")+[A-Za-z0-9+/=_-]{16,})("\s*\])`),
-			repl:  func(m []string) string { return m[1] + Mask + m[3] },
+			// A window opens where a secret's word names the array.
+			name:   "secret-value",
+			window: true,
+			back:   80,
+			span:   4000,
+			hints:  []string{`": [`, `":[`},
+			gate:   secretNamedBefore,
+			re:     lazy.RE(`(?i)("[a-z0-9_.-]*(?:licen[cs]e|secret|token|key|passw|cert|private|credential)[a-z0-9_.-]*"[ \t]*:[ \t]*\[\s*")((?:[A-Za-z0-9+/=_-]{16,}"\s*,\s*")+[A-Za-z0-9+/=_-]{16,})("\s*\])`),
+			repl:   func(m []string) string { return m[1] + Mask + m[3] },
 			keep: func(m []string) bool {
 				for _, c := range strings.Split(m[2], `"`) {
 					if c = strings.Trim(c, " \t\r\n,"); c != "" && !random(c) {
@@ -82,6 +96,23 @@ func filledRules() []rule {
 			},
 		},
 	}
+}
+
+// scriptOpens reports a substitution's "s/" (its hint ends at j) right
+// after a quote or a space: a sed script's start, not a path's plural.
+func scriptOpens(lower string, j int) bool {
+	i := j - 3
+	return i >= 0 && (lower[i] == '\'' || lower[i] == '"' || lower[i] == ' ')
+}
+
+// secretNamedBefore reports a secret's word in the name that closes at
+// the hint ending at j ("license": [).
+func secretNamedBefore(lower string, j int) bool {
+	before := lower[max(0, j-80):j]
+	if k := strings.LastIndexByte(before[:max(0, len(before)-4)], '"'); k >= 0 {
+		before = before[k:]
+	}
+	return anyOf(before, "licen", "secret", "token", "key", "passw", "cert", "private", "credential")
 }
 
 // graphqlBindRE: a query's argument named for a secret bound to a
