@@ -157,7 +157,7 @@ var (
 		"odpověď", "odpovědi", "shrnutí", "răspuns", "rezumat", "válasz", "összefoglal", "vastaus", "vastaukse", "yhteenveto", "svar", "sammanfattning", "opsummering", "resumé", "απάντηση", "σύνοψη", "yanıt", "الرد", "الإجابة", "תשובה", "پاسخ", "خلاصه", "जवाब", "উত্তর", "সারাংশ", "คำตอบ", "câu trả lời", "phản hồi", "jawaban", "balasan", "jibu", "muhtasari", "sagot", "buod", "답", "返答", "答复", "відповід", "підсумк", "odpowiedzi"}
 	// negWords: a negation before a verb.
 	negWords = concept{"nemoj", "don't", "do not", "never", "not ", "no ", "ne ", "n'", "non ", "nicht", "nie ", "не ", "não", "nunca", "jamais", "mai ", "niet", "不要", "不", "말", "ないで", "别", "न ", "मत", "مت ", "لا ", "אל ", "אין", "jangan", "đừng", "không ", "nie ", "ไม่", "마세요", "지 마", "ないでください",
-		"ekki ", "moenie", "ez ",
+		"ekki ", "moenie",
 		"niemals", "nikdy", "nigdy", "niciodată", "soha", "älä", "aldrig", "ikke", "aldri", "μην", "ποτέ", "asla", "لا ", "אל", "לעולם", "نه ", "هرگز", "কখনো", "না ", "না।", "อย่า", "không bao giờ", "huwag", "절대", "絶対に", "决不", "絕不", "永远不要", "ніколи", "никогда", "nooit", "ei ", "emme", "koskaan", "hiç", "asla", "فلا ", "ولا ", "inte ", "ikke ", "не "}
 	// mentionWords: speaking of something.
 	mentionWords = concept{"보여주", "mention", "tell", "erzähl", "conte ", "cuente", "cuentes", "racconta", "vertel", "report", "erwähn", "mencion", "menzion", "mentionne", "упомин", "提到", "提及", "言及", "언급", "bahset", "wspomin", "vermeld", "sagen", "dire ", "dire,", "dirlo", "decir", "dizer", "inform the", "inform them", "inform him", "inform her", "informer", "informar", "informe ", "informez", "informieren", "signaler", "signale ", "signalez", "segnal", "avisar", "avise ", "aviser", "notify", "notifier", "notificar", "notifique", "melden", "уведом", "通知", "알리", "bildir", "powiadom", "waarschuw", "báo", "beri tahu", "memberi tahu", "memberitahu", "kasih tahu", "reći", "reci ", "kaži", "diguis", "digues", "říct", "povedz", "catat", "बताए", "बताएं", "लिखें", "تخبر", "تذكر", "תספר", "תזכיר", "บอก", "list ", "wspomin", "erwähn", "noem ", "noemen", "surface it", "surface this", "surface them", "bring it up", "bring this up", "informuj", "poinformuj", "vertel", "кажи", "повідомляй", "розповідай", "nói", "söyle", "bahsetme", "belirt", "伝え", "知らせ", "言わ",
@@ -1082,8 +1082,9 @@ var negTellWords = concept{
 	// Round 25: "don't tell", "don't mention" in Serbian and Croatian,
 	// Slovene, Bengali, Urdu, Japanese, Estonian, Latvian and Lithuanian.
 	"ne govori", "ne pominji", "ne spominji", "ne povej", "ne omenjaj", "বলবে না", "বলো না", "উল্লেখ করবে না", "نہ بتانا", "نہ بتائیں", "ذکر نہ کرنا", "伝えず", "触れないで", "ära räägi", "ära maini", "ära ütle", "nestāsti", "nepiemini", "nesaki ", "nesakyk", "neminėk", "nepasakok",
-	// Round 28: Tamil's negative imperative of telling, Norwegian's.
-	"சொல்லாதே", "சொல்ல வேண்டாம்", "கூறாதே", "ikke si ",
+	// Round 28: Tamil's negative imperative of telling, Norwegian's and
+	// Basque's (whose "ez" alone is Hungarian's "this").
+	"சொல்லாதே", "சொல்ல வேண்டாம்", "கூறாதே", "ikke si ", "ez esan", "ez aipatu", "ez kontatu", "ez jakinarazi",
 	"نگو", "نگویید", "usimwambie", "usiwaambie", "usiseme", "usitaje", "huwag sabihin", "huwag banggitin", "jangan beritahu", "jangan bilang", "jangan katakan", "đừng nói", "đừng báo", "อย่าบอก", "말하지 마", "알리지 마", "言わないで", "伝えないで", "不要告诉", "不要告訴", "别告诉", "nu-i spune", "nu spune", "nu le spune", "не кажи", "не говори", "не повідомляй", "ne mondd", "älä kerro", "μην πεις", "μην πείτε", "fortæl ikke", "ikke fortell", "berätta inte", "vertel niet", "sag nicht", "sag es nicht", "ne dis pas", "ne dis surtout pas", "ne dites pas", "ne dites surtout pas", "nie informuj", "no digas", "não diga", "non dire", "nie mów", "söyleme", "bahsetme", "belirtme", "bildirme", "anlatma", "gösterme", "neinformuj", "neříkej", "nezmiňuj", "neoznamuj", "nehovor", "nespomínaj", "neříkejte", "nesděluj", "न बताएं", "न बताएँ", "मत बताओ", "मत बताना", "न बताना"}
 
 // copyWords are the verbs of copying or putting text into a place.
