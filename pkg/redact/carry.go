@@ -103,11 +103,13 @@ func carryRules() []rule {
 			// a credential's, an access or private key's).
 			name:  "secret-value",
 			hints: []string{": |", ": >"},
-			re:    lazy.RE(`(?im)^([ \t]*[a-z0-9_.-]*(?:password|passwd|passphrase|secret|token|api_?key|bearer|credentials?|access_?key|private_?key)[a-z0-9_.-]*[ \t]*:[ \t]*[|>][-+]?[ \t]*\r?\n[ \t]+)([^\s#][^\n]*?)[ \t]*$`),
+			re:    lazy.RE(`(?im)^([ \t]*[a-z0-9_.-]*(?:password|passwd|passphrase|secret|token|api_?key|bearer|credentials?|access_?key|private_?key|signing_?key|encryption_?key)[a-z0-9_.-]*[ \t]*:[ \t]*[|>][-+]?[ \t]*\r?\n[ \t]+)([^\s#][^\n]*?)[ \t]*$`),
 			repl:  func(m []string) string { return m[1] + Mask },
+			// Round 28: a signing or encryption key's, and letters mixed
+			// with symbols.
 			keep: func(m []string) bool {
 				v := m[2]
-				return strings.Contains(v, "-----") || notAValue(v) || redacted(v) || !madePhrase(v) && !random(v)
+				return strings.Contains(v, "-----") || notAValue(v) || redacted(v) || !madePhrase(v) && !random(v) && !(len(v) >= 12 && symbolMixed(v))
 			},
 		},
 		{

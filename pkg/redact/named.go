@@ -256,7 +256,9 @@ func namedSecret(name, v string) bool {
 	case strongN:
 		return made(v) && len(v) >= 8 || passphrase(v) || wordsNumber(v) || symbolMixed(v) || scrambled(v)
 	}
-	return generated(v) || base32Key(v) || strong(v) && symbolMixed(v) || cryptoKeyName(name) && (hexOnly(v) && len(v) >= 16 || tokenLike(v))
+	// A key named for what it encrypts or signs may be typed, not
+	// generated: letters and symbols without a digit count (round 28).
+	return generated(v) || base32Key(v) || strong(v) && symbolMixed(v) || cryptoKeyName(name) && (hexOnly(v) && len(v) >= 16 || tokenLike(v) || len(v) >= 12 && symbolMixed(v))
 }
 
 // publicKeyID reports the id of an OpenPGP key given under a name that

@@ -1264,7 +1264,9 @@ func New() *Redactor {
 			repl: func(m []string) string { return m[1] + m[2] + Mask + m[4] },
 			// urlBase64ToUint8Array(VAPID_PUBLIC_KEY): a call, not a value.
 			keep: func(m []string) bool {
-				return m[4] != "" || !secretName(m[1]) || refName(m[1]) || notAValue(m[3]) || !random(m[3]) && !hexKey(m[3]) && !base32Key(m[3]) || pathLike(m[3]) || sealed(m[3]) || workDir(m[1], m[3]) ||
+				// A secret's strong name holds a hex value shorter than a
+				// key's too (Plaid's 30).
+				return m[4] != "" || !secretName(m[1]) || refName(m[1]) || notAValue(m[3]) || !random(m[3]) && !hexKey(m[3]) && !base32Key(m[3]) && !(strongName(m[1]) && len(m[3]) >= 24 && hexOnly(m[3]) && strings.ContainsAny(m[3], digits) && strings.ContainsAny(strings.ToLower(m[3]), "abcdef")) || pathLike(m[3]) || sealed(m[3]) || workDir(m[1], m[3]) ||
 					idName(m[1]) && uuidShape(m[3]) || strings.EqualFold(strings.Trim(m[1], "._-"), "salt") || publicKeyID(m[1], m[3]) || publishable(m[3]) || namedDigest(m[3])
 			},
 		},

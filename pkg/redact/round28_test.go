@@ -21,7 +21,10 @@ import "testing"
 // a login with a passphrase and of a key file's JSON, decoded; beside
 // it, an image's tag. A key split into an array of chunks; beside it,
 // paths. The password's word in Greek, Indonesian and Thai, a Hindi
-// value of letters whose case flips; beside each, words.
+// value of letters whose case flips; beside each, words. A key named for
+// what it encrypts or signs, of letters and symbols, in an assignment or
+// a YAML block scalar; a hex secret shorter than a key's under a
+// secret's name; beside them, a word, prose and an id.
 func TestRound28(t *testing.T) {
 	judgeRound(t, []roundCase{
 		// A cookie's stand-in.
@@ -88,5 +91,14 @@ func TestRound28(t *testing.T) {
 		{"prose thai postal", "รหัส ไปรษณีย์ 10110", ""},
 		{"prose hindi letters", "बैकअप सर्वर का पासवर्ड qXzRtMvLpKwYnBs है", "qXzRtMvLpKwYnBs"},
 		{"prose hindi word", "सर्वर का पासवर्ड लंबा है", ""},
+		// A key named for what it encrypts or signs, typed of letters and
+		// symbols; a signing key's YAML block scalar; a hex secret shorter
+		// than a key's under a secret's name.
+		{"encryption key symbols", "DATA_ENCRYPTION_KEY=\"Kq^vLxR=mN~tYwB\" # rotate yearly", "Kq^vLxR=mN~tYwB"},
+		{"encryption key word", "DATA_ENCRYPTION_KEY=\"kms-managed\"", ""},
+		{"yaml signing key block", "jwt:\n  signing_key: |\n    QmLxVtRwPnYs~k#!Zq\n  ttl: 3600", "QmLxVtRwPnYs~k#!Zq"},
+		{"yaml signing key ref", "jwt:\n  signing_key: |\n    see the vault entry\n  ttl: 3600", ""},
+		{"short hex secret", "- stripe_secret: `4f9a2c1e77aa4c1e9f000a1b2c3d`", "4f9a2c1e77aa4c1e9f000a1b2c3d"},
+		{"short hex id", "- build_id: `4f9a2c1e77aa4c1e9f000a1b2c3d`", ""},
 	})
 }
