@@ -174,7 +174,7 @@ var (
 	// downloadWords count where the sentence holds an address: fetching
 	// it, or (round 28) running it "directly in the shell".
 	downloadWords = concept{"download", "herunterlad", "télécharg", "descarg", "scarica", "baixe", "скача", "下载", "ダウンロード", "다운로드", "indir", "pobierz",
-		"stiahni", "stáhni", "preuzmi", "prenesi", "завантаж", "изтегли", "last ned", "ladda ner", "lataa", "letölt", "descarcă", "sæktu", "hlaða niður", "unduh", "muat turun", "pakua", "deskargatu", "descarrega", "haal ",
+		"stiahni", "stáhni", "preuzmi", "prenesi", "завантаж", "изтегли", "last ned", "ladda ner", "lataa", "letölt", "descarcă", "sæktu", "hlaða niður", "unduh", "muat turun", "pakua", "deskargatu", "descarrega",
 		"direkte i shell", "direkt i skalet", "directly in the shell", "directly in shell", "direkt in der shell", "directement dans le shell", "directamente en la shell", "direttamente nella shell", "diretamente no shell"}
 	// reportWords mark a note about attacks (an incident, a test, a
 	// defence): it quotes orders instead of giving them.
