@@ -73,6 +73,9 @@ import (
 // its misses and look-alikes: 697/705 (98.9%), 243/243, no older set moved.
 // Every reported kind must be backed by a change.
 func TestHeldOutCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a corpus test of single-threaded rules, minutes under -race: make test runs it")
+	}
 	for _, c := range []struct {
 		dir            string
 		caught, intact int

@@ -46,6 +46,9 @@ func TestNeeds(t *testing.T) {
 // expression finds a match (where its hints let it be asked) holds them,
 // as does every match alone.
 func TestNeedsHeldByEveryMatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a corpus test of single-threaded rules, minutes under -race: make test runs it")
+	}
 	files, _ := filepath.Glob("../../testdata/screen/*.jsonl")
 	var texts []string
 	for _, p := range files {

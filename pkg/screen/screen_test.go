@@ -149,6 +149,9 @@ func TestBuildCorpus(t *testing.T) { judge(t, "build.jsonl", -1, -1) }
 // Round 10 took heldout12's (175/191 and 182/188 unseen; 191/191 and
 // 188/188 after). No older set moved.
 func TestHeldOutCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a corpus test of single-threaded rules, minutes under -race: make test runs it")
+	}
 	judge(t, "heldout.jsonl", 40, 36)
 	judge(t, "heldout2.jsonl", 75, 59)
 	judge(t, "heldout3.jsonl", 90, 66)
@@ -527,6 +530,9 @@ func BenchmarkTranscript(b *testing.B) {
 // heldout11, round 10 on heldout12, round 13 on heldout15, and since
 // then it holds none).
 func TestComposedAcrossCorpora(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a corpus test of single-threaded rules, minutes under -race: make test runs it")
+	}
 	for _, name := range []string{"build.jsonl", "heldout.jsonl", "heldout2.jsonl", "heldout3.jsonl", "heldout4.jsonl", "heldout5.jsonl", "heldout6.jsonl", "heldout7.jsonl", "heldout8.jsonl", "heldout9.jsonl", "heldout10.jsonl", "heldout11.jsonl", "heldout12.jsonl", "heldout13.jsonl", "heldout14.jsonl", "heldout15.jsonl"} {
 		var held, heldOf, wrong, passedOf int
 		for _, c := range corpus(t, name) {

@@ -14,6 +14,9 @@ import (
 // differs: a rule change under the same version would never reach the
 // notes already indexed.
 func TestVersionNamesTheVerdicts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a corpus test of single-threaded rules, minutes under -race: make test runs it")
+	}
 	files, err := filepath.Glob("../../testdata/screen/*.jsonl")
 	if err != nil || len(files) < 2 {
 		t.Fatalf("corpora: %v %v", files, err)
