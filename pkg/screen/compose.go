@@ -325,10 +325,12 @@ func asksWhether(s string) bool {
 // composed returns the reason a sentence of text gives the agent an order
 // about its own safety, or "". prose is text with code removed, code the
 // whole normalized text.
-func composed(prose, code string) string {
+func composed(prose, code string) string { return composedIn(prose, code, pairs.Of(prose)) }
+
+// composedIn is composed given prose's byte pairs p0.
+func composedIn(prose, code string, p0 *pairs.Set) string {
 	// Each list narrowed first to the stems the text may hold (by its byte
 	// pairs): most notes hold none of the hundreds.
-	p0 := pairs.Of(prose)
 	// A note about attacks quotes them (an attack's or an incident's noun
 	// in any language the screen knows counts); the phrase rules judge it.
 	if reportWords.within(prose, p0).in(prose) || attackWords.within(prose, p0).in(prose) || incidentWords.within(prose, p0).in(prose) {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/anamnesis-dev/anamnesis/pkg/pairs"
 )
 
 // needs returns what every match of expr holds, derived from its syntax:
@@ -199,12 +201,13 @@ func need(re *syntax.Regexp) [][]string {
 }
 
 // holds reports whether s satisfies every clause of n: false means the
-// regexp n was derived from has no match in s.
-func holds(s string, n [][]string) bool {
+// regexp n was derived from has no match in s. p, when not nil, holds s's
+// byte pairs and rules out most literals without a search.
+func holds(s string, n [][]string, p *pairs.Set) bool {
 	for _, clause := range n {
 		ok := false
 		for _, lit := range clause {
-			if strings.Contains(s, lit) {
+			if (p == nil || p.May(lit)) && strings.Contains(s, lit) {
 				ok = true
 				break
 			}

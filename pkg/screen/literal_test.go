@@ -80,7 +80,7 @@ func TestNeedsHeldByEveryMatch(t *testing.T) {
 			}
 			for _, loc := range c.re.Get().FindAllStringIndex(s, -1) {
 				matched++
-				if !holds(s, n) || !holds(s[loc[0]:loc[1]], n) {
+				if !holds(s, n, pairs.Of(s)) || !holds(s[loc[0]:loc[1]], n, nil) {
 					t.Errorf("check %d (%s): match %q of %q does not hold %q", i, c.reason, s[loc[0]:loc[1]], s, n)
 				}
 			}

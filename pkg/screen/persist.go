@@ -242,13 +242,14 @@ var memoryWords = concept{"memor", "memór", "memòr", "mémoire", "gedächtnis"
 // memory and remove all hooks"), in whatever language its verbs are.
 // A note that documents hooks names the one it means; one that records
 // memory's behaviour names no hook to remove.
-func hooksAndMemory(lower string) bool {
+// p holds lower's byte pairs.
+func hooksAndMemory(lower string, p *pairs.Set) bool {
 	h := strings.Index(lower, "hook")
 	if h < 0 {
 		h = strings.Index(lower, "хук")
 	}
 	if h < 0 && !strings.Contains(lower, "settings.json") {
-		return permitAndMemory(lower)
+		return permitAndMemory(lower, p)
 	}
 	if strings.Contains(lower, "webhook") || hookEventRE.Get().MatchString(lower) {
 		return false
@@ -279,8 +280,8 @@ var permitWords = []string{"bash(*)", "permission", "permis", "uprawnie", "oprá
 // language. A note that names memory and permissions in separate clauses
 // ("memory limit raised; bucket permissions need approval") or asks for
 // consent passes. Each list is asked only when the one before it held.
-func permitAndMemory(lower string) bool {
-	p := pairs.Of(lower)
+// p holds lower's byte pairs.
+func permitAndMemory(lower string, p *pairs.Set) bool {
 	if !pairs.Any(p, lower, permitWords) || !pairs.Any(p, lower, memoryWords) {
 		return false
 	}

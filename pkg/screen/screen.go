@@ -435,14 +435,15 @@ func screenText(text string) string {
 	if reason := phrasesIn(r, norm, pn, codeSpans(norm)); reason != "" {
 		return reason
 	}
-	if hooksAndMemory(norm) {
+	if hooksAndMemory(norm, pn) {
 		return AgentConfig
 	}
-	pnorm := norm
+	pnorm, pp := norm, pn
 	if prose != text {
 		pnorm = normalize(prose)
+		pp = pairs.Of(pnorm)
 	}
-	if reason := composed(pnorm, norm); reason != "" {
+	if reason := composedIn(pnorm, norm, pp); reason != "" {
 		return reason
 	}
 	// A label qualified in brackets ("Assistant instructions (priority:
@@ -557,7 +558,7 @@ func phrases(r ruleSet, norm string, code [][2]int) string {
 // phrasesIn is phrases given norm's byte pairs.
 func phrasesIn(r ruleSet, norm string, p *pairs.Set, code [][2]int) string {
 	for i, c := range r.checks {
-		if !pairs.Any(p, norm, c.hints) || c.pre != nil && !c.pre(norm) || !holds(norm, r.needs[i]()) {
+		if !pairs.Any(p, norm, c.hints) || c.pre != nil && !c.pre(norm) || !holds(norm, r.needs[i](), p) {
 			continue
 		}
 		for _, loc := range c.re.Get().FindAllStringIndex(norm, -1) {
@@ -3547,7 +3548,7 @@ func partsJoined(text, lower string) string {
 	// Most notes label no parts A, B… and speak of no joining: two
 	// substring scans before any line is read.
 	lettered := strings.Contains(text, "A:") || strings.Contains(text, "A)") || strings.Contains(text, "- A")
-	if !lettered && !pairs.Any(nil, lower, joinStems) {
+	if !lettered && !pairs.Any(pairs.Of(lower), lower, joinStems) {
 		return ""
 	}
 	var parts []string
