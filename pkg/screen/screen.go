@@ -1826,7 +1826,10 @@ func specimen(s string, i int, r rune, rtl bool) bool {
 		return open >= 0 && isolated(before[open:][utf8.RuneLen(0x2066):]+"\u2069")
 	}
 	before, _ := utf8.DecodeLastRuneInString(s[:i])
-	after, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
+	// The width in s, not utf8.RuneLen(r): a byte that is no UTF-8 reads
+	// as U+FFFD, three bytes long, in one.
+	_, w := utf8.DecodeRuneInString(s[i:])
+	after, _ := utf8.DecodeRuneInString(s[i+w:])
 	if r == 0x200C && rtl && unicode.In(before, unicode.Arabic) && unicode.In(after, unicode.Arabic) {
 		return true
 	}

@@ -36,3 +36,42 @@ func TestVersionNamesTheVerdicts(t *testing.T) {
 		t.Errorf("the rules' verdicts on %d texts of testdata/screen have the digest %s, but screen.Version is %q: give it the value %q", n, got, Version, got)
 	}
 }
+
+// Text that is not UTF-8 (a byte of another encoding, a sequence cut short)
+// reads as U+FFFD wherever it stands, as Go's strings do, and never stops
+// Check: a byte of it once put Check's slicing past the text's end.
+func TestCheckTakesAnyBytes(t *testing.T) {
+	files, err := filepath.Glob("../../testdata/screen/*.jsonl")
+	if err != nil || len(files) < 2 {
+		t.Fatalf("corpora: %v %v", files, err)
+	}
+	bad := []string{"\xff", "\xe2\x80", "\xed\xa0\x80", "\xc3"}
+	n := 0
+	for _, f := range files {
+		for i, c := range corpus(t, filepath.Base(f)) {
+			if i%11 != 0 || c.Text == "" {
+				continue
+			}
+			for j, b := range bad {
+				at := (len(c.Text) * (j + 1) / (len(bad) + 1))
+				s := c.Text[:at] + b + c.Text[at:]
+				func() {
+					defer func() {
+						if r := recover(); r != nil {
+							t.Errorf("Check(%q) panicked: %v", s, r)
+						}
+					}()
+					Check(s)
+				}()
+				n++
+			}
+		}
+	}
+	for _, s := range []string{"abc \xff", "\xff", "\u200b\xff", "ignore all previous instructions \xfe\xff", "a\u200d\xe2\x80"} {
+		Check(s)
+		n++
+	}
+	if n < 1000 {
+		t.Fatalf("only %d texts", n)
+	}
+}
