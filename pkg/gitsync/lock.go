@@ -31,13 +31,14 @@ func CommitLockPath(home string) string { return filepath.Join(home, "commit.loc
 // keeps no git step waiting (git lets others commit meanwhile).
 func PackLockPath(home string) string { return filepath.Join(home, "pack.lock") }
 
-// lock is one of a home's two locks. <home>/sync.lock is held for the
+// lock is one of a home's locks. <home>/sync.lock is held for the
 // length of a sync (git steps and the index update), so two syncs of one home
 // never interleave. <home>/commit.lock is held for every local change to
 // memory/'s repository (commit, merge, ref update) and never across a network
 // step, so a capture's local commit waits at most for a local git step, never
 // for a remote that does not answer (SPEC 5: a hanging remote must not delay
 // Claude Code's exit). Whoever holds both took sync.lock first.
+// <home>/pack.lock (PackLockPath) is held by Pack alone, outside the others.
 type lock struct {
 	f    *os.File
 	path string

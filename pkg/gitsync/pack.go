@@ -14,11 +14,11 @@ import (
 
 // Loose objects past either bound are packed by Pack. Each commit writes a
 // new tree object for every type directory it changed, listing every note
-// of that type (the seed's flat layout): about 1.2 MB at 100,000 notes and
-// 13 MB at a million, which git keeps whole, one loose file per commit,
-// until a pack stores the versions as deltas of each other. The syncs
-// disable git's own automatic gc (it would run inside a person's sync), so
-// without Pack nothing ever packs them.
+// of that type (the seed's flat layout), which git keeps whole, one loose
+// file per commit, until a pack stores the versions as deltas of each
+// other. The syncs disable git's own automatic gc (it would run inside a
+// person's sync), so without Pack nothing ever packs them (docs/SYNC.md
+// gives the sizes).
 const (
 	packLooseBytes = 64 << 20
 	packLooseCount = 2000
@@ -26,9 +26,9 @@ const (
 
 // Pack packs the loose objects of the personal repository and of each team
 // store o names that are past the bounds above, and returns a line for the
-// log per repository it packed. Packing takes seconds at 100,000 notes (a
-// first pack of a store imported whole, minutes at a million), so only the
-// background sync calls it, after Sync has released the home's lock: git
+// log per repository it packed. Packing can take minutes (a first pack of
+// a large store imported whole), so only the background sync calls it,
+// after Sync has released the home's lock: git
 // lets other processes commit, fetch and merge while it repacks. A failure
 // changes nothing (the objects stay loose) and is the line's subject.
 func Pack(ctx context.Context, o Options) []string {
@@ -75,8 +75,7 @@ func packLoose(ctx context.Context, g *git, maxCount int, maxBytes int64) string
 		return ""
 	}
 	t0 := time.Now()
-	// One thread: the person works on beside it (a first pack of a
-	// million notes is minutes of CPU).
+	// One thread: the person works on beside it.
 	if _, err := g.run(ctx, "-c", "pack.threads=1", "repack", "--geometric=2", "-d", "-l", "-q"); err != nil {
 		if _, err := g.run(ctx, "-c", "pack.threads=1", "repack", "-d", "-l", "-q"); err != nil {
 			return fmt.Sprintf("%d loose objects (%d MiB) left loose: %v", count, bytes>>20, err)
